@@ -1,0 +1,61 @@
+import { homedir } from 'node:os';
+import type { Command } from 'commander';
+import { findMemoryDir } from '../store/find.js';
+import { createUi, type Stream, type Ui } from './ui/output.js';
+
+/** What a command gets from the outside world: the CLI passes it in, core modules never read it. */
+export interface Io {
+  stdout: Stream;
+  stderr: Stream;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  cwd: string;
+  env: Record<string, string | undefined>;
+  home: string;
+  now: () => Date;
+}
+
+export interface GlobalOptions {
+  dir?: string;
+  claude?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+}
+
+export interface Context {
+  io: Io;
+  ui: Ui;
+  globals: GlobalOptions;
+  /** The memory directory (found from --dir, --claude, MEMCTX_DIR or the walk up). */
+  memoryDir(options?: { allowMissing?: boolean }): string;
+}
+
+export function defaultIo(): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    cwd: process.cwd(),
+    env: process.env,
+    home: homedir(),
+    now: () => new Date(),
+  };
+}
+
+export function colorEnabled(globals: GlobalOptions, env: Io['env']): boolean {
+  if (globals.color === false) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return true;
+}
+
+export function createContext(io: Io, command: Command): Context {
+  const globals = command.optsWithGlobals() as GlobalOptions;
+  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, color: colorEnabled(globals, io.env), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
+  return {
+    io,
+    ui,
+    globals,
+    memoryDir: (options = {}) =>
+      findMemoryDir({ dir: globals.dir, claude: globals.claude, cwd: io.cwd, env: io.env, home: io.home, allowMissing: options.allowMissing }),
+  };
+}

@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import { EXIT_OK, EXIT_PROBLEMS } from '../store/errors.js';
+import type { MemoryFile } from '../store/types.js';
+import type { Context } from './context.js';
+import type { Runner } from './run.js';
+import { reportProblems } from './problems.js';
+
+export interface LsFilters {
+  type?: string;
+  kind?: string;
+  tag?: string;
+  archive?: boolean;
+}
+
+export function register(program: Command, run: Runner): void {
+  program
+    .command('ls')
+    .description('list memory files (path, type, kind, updated, name and description)')
+    .option('--type <type>', 'only this type (user, feedback, project, reference, other)')
+    .option('--kind <kind>', 'only this kind (decision, issue, state, learning, session, note)')
+    .option('--tag <tag>', 'only files with this tag')
+    .option('--archive', 'include files in archive/')
+    .action(run(runLs));
+}
+
+export function matchesFilters(file: MemoryFile, filters: LsFilters): boolean {
+  if (filters.type) {
+    const type = file.type ?? 'other';
+    if (type !== filters.type.toLowerCase()) return false;
+  }
+  if (filters.kind && file.kind !== filters.kind.toLowerCase()) return false;
+  if (filters.tag && !file.tags.some((t) => t.toLowerCase() === filters.tag!.toLowerCase())) return false;
+  return true;
+}
+
+async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
+  const root = ctx.memoryDir();
+  const { scanMemoryDir } = await import('../store/scan.js');
+  const scan = scanMemoryDir(root, { includeArchive: filters.archive });
+  const files = scan.files.filter((f) => matchesFilters(f, filters));
+  reportProblems(ctx, root, scan.problems);
+  if (ctx.ui.json) {
+    ctx.ui.printJson(files.map((f) => ({ path: f.path, name: f.name, description: f.description, type: f.type ?? null, kind: f.kind ?? null, updated: f.updated ?? null, importance: f.importance, tags: f.tags })));
+  } else {
+    const { renderTable } = await import('./ui/table.js');
+    const rows = files.map((f) => [f.path, f.type ?? 'other', f.kind ?? '-', f.updated ?? '-', f.description ? `${f.name} — ${f.description}` : f.name]);
+    if (rows.length) ctx.ui.out(renderTable(rows, ctx.ui.chalk));
+  }
+  return scan.problems.length ? EXIT_PROBLEMS : EXIT_OK;
+}

@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { EXIT_OK, MemctxError } from '../store/errors.js';
+import { isoTimestamp } from '../store/schema.js';
+import type { Context } from './context.js';
+import type { Runner } from './run.js';
+
+export function register(program: Command, run: Runner): void {
+  program
+    .command('mv')
+    .description('rename a memory file (never overwrites) and re-index')
+    .argument('<old>', 'current path inside the memory directory')
+    .argument('<new>', 'new path inside the memory directory')
+    .option('-n, --dry-run', 'say what would be renamed; change nothing')
+    .action(run(runMv));
+}
+
+async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { dryRun?: boolean }): Promise<number> {
+  const root = ctx.memoryDir();
+  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const from = resolveMemoryPath(root, oldInput);
+  const to = resolveMemoryPath(root, newInput);
+  if (isIndexPath(from.rel) || isIndexPath(to.rel)) throw new MemctxError('refusing to move MEMORY.md or to overwrite it; it is the generated index');
+  const { existsSync, statSync, unlinkSync } = await import('node:fs');
+  if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
+  if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);
+  if (flags.dryRun) {
+    ctx.ui.info(`would rename ${from.rel} to ${to.rel}`);
+    return EXIT_OK;
+  }
+  const { readRawText, finishEdit } = await import('../store/edit.js');
+  const { readFileSync } = await import('node:fs');
+  const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
+  const { rebuildIndex } = await import('./reindex.js');
+  await withMemoryLock(root, async () => {
+    if (existsSync(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
+    let text: string | Buffer;
+    try {
+      text = finishEdit(to.rel, readRawText(from.abs), statSync(from.abs), isoTimestamp(ctx.io.now()));
+    } catch {
+      text = readFileSync(from.abs); // not a valid memory file: move its bytes untouched
+    }
+    await writeFileAtomic(to.abs, text);
+    unlinkSync(from.abs);
+    await rebuildIndex(root);
+  });
+  if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel });
+  else ctx.ui.info(`renamed ${from.rel} to ${to.rel}`);
+  return EXIT_OK;
+}

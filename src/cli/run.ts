@@ -1,0 +1,47 @@
+import { Command } from 'commander';
+import { EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { createContext, type Context, type Io } from './context.js';
+
+export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number>;
+
+/** Turns a command handler into a commander action that records its exit code and reports errors. */
+export type Runner = <A extends unknown[]>(handler: Handler<A>) => (...args: unknown[]) => Promise<void>;
+
+export interface RunState {
+  exitCode: number;
+}
+
+export function createRunner(io: Io, state: RunState): Runner {
+  return <A extends unknown[]>(handler: Handler<A>) =>
+    async (...args: unknown[]) => {
+      const command = args[args.length - 1] as Command;
+      const ctx = createContext(io, command);
+      try {
+        state.exitCode = await handler(ctx, ...(args.slice(0, -1) as A));
+      } catch (err) {
+        if (err instanceof MemctxError) {
+          ctx.ui.error(err);
+          state.exitCode = err.exitCode;
+        } else {
+          const e = err as Error;
+          ctx.ui.error(new MemctxError(`unexpected failure: ${e.message}`, { hint: 'please report this; set MEMCTX_DEBUG=1 for the stack' }));
+          if (io.env.MEMCTX_DEBUG) io.stderr.write(`${e.stack}\n`);
+          state.exitCode = EXIT_USAGE;
+        }
+      }
+    };
+}
+
+/** Parse a positive integer option, or throw a usage error naming the option. */
+export function parsePositiveInt(value: string, option: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new MemctxError(`${option} must be a positive whole number, got "${value}"`);
+  }
+  return n;
+}
+
+/** Values of a repeatable option. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

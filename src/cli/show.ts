@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { EXIT_OK, EXIT_USAGE, MemctxError } from '../store/errors.js';
+import type { Context } from './context.js';
+import type { Runner } from './run.js';
+
+export function register(program: Command, run: Runner): void {
+  program
+    .command('show')
+    .description('print a memory file (with --json: its parsed frontmatter and body)')
+    .argument('<path>', 'path inside the memory directory')
+    .action(run(runShow));
+}
+
+async function runShow(ctx: Context, input: string): Promise<number> {
+  const root = ctx.memoryDir();
+  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const { readMemoryFile, isProblem } = await import('../store/scan.js');
+  const target = resolveMemoryPath(root, input);
+  const { readFileSync, existsSync } = await import('node:fs');
+  if (!existsSync(target.abs)) {
+    throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files' });
+  }
+  if (isIndexPath(target.rel)) {
+    ctx.ui.out(readFileSync(target.abs, 'utf8'));
+    return EXIT_OK;
+  }
+  const file = readMemoryFile(root, target.rel);
+  if (isProblem(file)) {
+    throw new MemctxError(file.message, { file: target.rel, line: file.line, hint: file.hint, exitCode: EXIT_USAGE });
+  }
+  if (ctx.ui.json) ctx.ui.printJson(file);
+  else ctx.ui.out(readFileSync(target.abs, 'utf8'));
+  return EXIT_OK;
+}

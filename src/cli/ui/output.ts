@@ -1,0 +1,71 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import { formatLocation, type MemctxError } from '../../store/errors.js';
+import type { FileProblem } from '../../store/types.js';
+
+export interface Stream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface UiOptions {
+  stdout: Stream;
+  stderr: Stream;
+  color: boolean;
+  quiet: boolean;
+  json: boolean;
+}
+
+/** The only place that writes to the terminal: results to stdout, diagnostics to stderr. */
+export interface Ui {
+  chalk: ChalkInstance;
+  errChalk: ChalkInstance;
+  json: boolean;
+  quiet: boolean;
+  stderrIsTTY: boolean;
+  /** A result line on stdout (suppressed by --quiet and --json). */
+  info(text: string): void;
+  /** Raw text on stdout, always (file contents, generated output). */
+  out(text: string): void;
+  /** A JSON document on stdout. */
+  printJson(value: unknown): void;
+  warn(text: string): void;
+  problem(problem: FileProblem, severity?: 'error' | 'warning'): void;
+  error(err: MemctxError | Error): void;
+}
+
+export function createUi(options: UiOptions): Ui {
+  const level = options.color ? 1 : 0;
+  const chalk = new Chalk({ level: options.color && options.stdout.isTTY ? level : 0 });
+  const errChalk = new Chalk({ level: options.color && options.stderr.isTTY ? level : 0 });
+  const err = (text: string) => options.stderr.write(`${text}\n`);
+  return {
+    chalk,
+    errChalk,
+    json: options.json,
+    quiet: options.quiet,
+    stderrIsTTY: Boolean(options.stderr.isTTY),
+    info(text) {
+      if (!options.quiet && !options.json) options.stdout.write(`${text}\n`);
+    },
+    out(text) {
+      options.stdout.write(text);
+    },
+    printJson(value) {
+      options.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    },
+    warn(text) {
+      if (!options.quiet) err(`${errChalk.yellow('warning:')} ${text}`);
+    },
+    problem(problem, severity = 'error') {
+      const label = severity === 'error' ? errChalk.red('error:') : errChalk.yellow('warning:');
+      err(`${formatLocation(problem.path, problem.line)}: ${label} ${problem.message}`);
+      if (problem.hint) err(`  ${errChalk.dim(`hint: ${problem.hint}`)}`);
+    },
+    error(error) {
+      const e = error as MemctxError;
+      const where = formatLocation(e.file, e.line);
+      err(`memctx: ${errChalk.red('error:')} ${where ? `${where}: ` : ''}${e.message}`);
+      if (e.hint) err(`  ${errChalk.dim(`hint: ${e.hint}`)}`);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { MemoryFile } from '../store/types.js';
+import { BEGIN_MARKER, END_MARKER } from './groups.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, renderIndexBlock, type IndexOptions } from './render.js';
+
+/** MEMORY.md's markers are broken: the file cannot be updated without guessing. */
+export class IndexMarkerError extends Error {
+  constructor(message: string, readonly line: number) {
+    super(message);
+    this.name = 'IndexMarkerError';
+  }
+}
+
+/** The hand-written text around the generated block. */
+export interface IndexParts {
+  before: string;
+  after: string;
+  /** The block as found (markers included), or undefined when the file has none. */
+  block?: string;
+  eol: '\n' | '\r\n';
+}
+
+export const NEW_INDEX_HEADER = '# Memory\n\n';
+
+function lineOf(text: string, offset: number): number {
+  return text.slice(0, offset).split('\n').length;
+}
+
+function markerAt(text: string, marker: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) found.push(at);
+  return found;
+}
+
+/** Split an existing MEMORY.md into hand-written text and the generated block. */
+export function splitIndex(existing: string | undefined): IndexParts {
+  if (existing === undefined) return { before: NEW_INDEX_HEADER, after: '\n', eol: '\n' };
+  const eol = existing.includes('\r\n') ? '\r\n' : '\n';
+  const begins = markerAt(existing, BEGIN_MARKER);
+  const ends = markerAt(existing, END_MARKER);
+  if (begins.length === 0 && ends.length === 0) {
+    const before = existing === '' ? '' : existing.endsWith('\n') ? `${existing}${eol}` : `${existing}${eol}${eol}`;
+    return { before, after: eol, eol };
+  }
+  if (begins.length !== 1 || ends.length !== 1) {
+    const extra = begins.length === 1 ? ends[ends.length > 1 ? 1 : 0] ?? begins[0] : begins[begins.length > 1 ? 1 : 0] ?? ends[0];
+    throw new IndexMarkerError(`MEMORY.md must hold exactly one ${BEGIN_MARKER} and one ${END_MARKER} (found ${begins.length} and ${ends.length})`, lineOf(existing, extra));
+  }
+  if (ends[0] < begins[0]) {
+    throw new IndexMarkerError(`${END_MARKER} comes before ${BEGIN_MARKER}`, lineOf(existing, ends[0]));
+  }
+  const endAt = ends[0] + END_MARKER.length;
+  return { before: existing.slice(0, begins[0]), block: existing.slice(begins[0], endAt), after: existing.slice(endAt), eol };
+}
+
+const encoder = new TextEncoder();
+
+/** The full MEMORY.md text for these files, keeping every byte outside the markers. */
+export function renderIndexFile(existing: string | undefined, files: MemoryFile[], options: IndexOptions = {}): string {
+  const parts = splitIndex(existing);
+  const outside = parts.before + parts.after;
+  const outsideLines = outside.split('\n').length - 1;
+  const room = {
+    lines: (options.maxLines ?? DEFAULT_MAX_LINES) - outsideLines,
+    bytes: (options.maxBytes ?? DEFAULT_MAX_BYTES) - encoder.encode(outside).length,
+  };
+  const block = renderIndexBlock(files, room, options).join(parts.eol);
+  return parts.before + block + parts.after;
+}
+
+/** The block's lines that differ between what is on disk and what would be generated. */
+export function diffIndex(existing: string | undefined, expected: string): { missing: string[]; unexpected: string[] } {
+  const have = blockLines(existing);
+  const want = blockLines(expected);
+  const haveSet = new Set(have);
+  const wantSet = new Set(want);
+  return {
+    missing: want.filter((line) => !haveSet.has(line)),
+    unexpected: have.filter((line) => !wantSet.has(line)),
+  };
+}
+
+function blockLines(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  try {
+    const block = splitIndex(text).block;
+    return block ? block.split(/\r?\n/).filter((line) => line.startsWith('- ') || line.startsWith('## ')) : [];
+  } catch {
+    return [];
+  }
+}

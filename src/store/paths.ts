@@ -1,0 +1,66 @@
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { MemctxError } from './errors.js';
+import { INDEX_FILE } from './scan.js';
+
+export interface SafePath {
+  /** Absolute path inside the memory directory. */
+  abs: string;
+  /** Path relative to the memory directory, with `/` separators. */
+  rel: string;
+}
+
+function refuse(input: string, why: string): never {
+  throw new MemctxError(`path "${input}" ${why}`, { hint: 'give a path relative to the memory directory, such as project_auth.md or sessions/x.md' });
+}
+
+function inside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The deepest existing ancestor of a path, resolved through symlinks. */
+function realExisting(path: string): string {
+  let current = path;
+  while (!existsSync(current)) {
+    const parent = dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+  const real = realpathSync(current);
+  return current === path ? real : join(real, relative(current, path));
+}
+
+/**
+ * Resolve a user-given path inside the memory directory. Refuses absolute paths, `..`, URL-encoded
+ * escapes, NUL bytes and symlinks that lead outside. `.md` is appended when missing.
+ */
+export function resolveMemoryPath(root: string, input: string, options: { addExtension?: boolean } = {}): SafePath {
+  if (input.trim() === '') refuse(input, 'is empty');
+  if (input.includes('\0')) refuse(input.replace(/\0/g, '\\0'), 'contains a NUL byte');
+  if (/%(2e|2f|5c|00)/i.test(input)) refuse(input, 'contains URL-encoded path characters (%2e, %2f, %5c, %00)');
+  if (isAbsolute(input) || /^[A-Za-z]:[\\/]/.test(input) || input.startsWith('\\')) refuse(input, 'is absolute');
+  const parts = input.split(/[\\/]+/);
+  if (parts.includes('..')) refuse(input, 'leaves the memory directory (`..`)');
+  let rel = parts.filter((p) => p !== '' && p !== '.').join('/');
+  if (rel === '') refuse(input, 'names the memory directory itself');
+  if (options.addExtension !== false && !/\.md$/i.test(rel)) rel += '.md';
+  const abs = resolve(root, rel);
+  if (!inside(root, abs)) refuse(input, 'leaves the memory directory');
+  const realRoot = realpathSync(root);
+  if (!inside(realRoot, realExisting(abs))) refuse(input, 'resolves through a symbolic link to outside the memory directory');
+  return { abs, rel: rel.split(sep).join('/') };
+}
+
+/** True for MEMORY.md at the top of the memory directory. */
+export function isIndexPath(rel: string): boolean {
+  return rel.toLowerCase() === INDEX_FILE.toLowerCase();
+}
+
+export function isSymlink(abs: string): boolean {
+  try {
+    return lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
