@@ -1,0 +1,45 @@
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = join(REPO, 'bin/memctx.js');
+export const FIXTURES = join(REPO, 'fixtures');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the built bin (npm test builds first) with a clean, colourless environment. */
+export function memctx(args: string[], options: { cwd: string; input?: string; env?: Record<string, string | undefined> } & Pick<SpawnSyncOptions, 'timeout'>): CliResult {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', MEMCTX_DIR: undefined, FORCE_COLOR: undefined, ...options.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    input: options.input ?? '',
+    env: env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: options.timeout ?? 20_000,
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A fresh temporary directory; remove it with the returned cleanup. */
+export function tempDir(prefix = 'memctx-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Copy a fixture directory into a fresh temporary directory and return the copy's path. */
+export function copyFixture(name: string, into = tempDir()): string {
+  const target = join(into, name.split('/').pop()!);
+  cpSync(join(FIXTURES, name), target, { recursive: true });
+  return target;
+}
+
+export function removeDir(path: string): void {
+  rmSync(path, { recursive: true, force: true });
+}
