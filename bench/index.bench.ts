@@ -1,0 +1,29 @@
+import { generateCorpus } from './corpus.js';
+import { fmtMs, fmtRatio, timeMemctx, timeReadFloor } from './measure.js';
+import type { BenchSection } from './run.js';
+
+const section: BenchSection = {
+  name: 'index',
+  async run(work) {
+    const big = `${work}/10k/.memory`;
+    const bytes = generateCorpus(big, 10_000, { seed: 1 });
+    const floor = timeReadFloor(big);
+    // The first run writes MEMORY.md; later runs rebuild it in full and find it unchanged.
+    const index = timeMemctx(['--dir', big, 'index'], { runs: 5 });
+    const small = `${work}/200/.memory`;
+    generateCorpus(small, 200, { seed: 2 });
+    timeMemctx(['--dir', small, 'index'], { runs: 1 });
+    const check = timeMemctx(['--dir', small, 'index', '--check'], { runs: 9 });
+    const node = timeReadFloor(`${work}/empty-dir-that-does-not-exist`, 9);
+    const ratio = index.medianMs / floor.medianMs;
+    return [
+      { label: `read floor: glob + read 10,000 files (${(bytes / 1e6).toFixed(1)} MB)`, value: fmtMs(floor.medianMs), data: { ...floor, bytes } },
+      { label: 'memctx index, 10,000 files', value: fmtMs(index.medianMs), data: { ...index } },
+      { label: 'memctx index / read floor', value: fmtRatio(ratio), goal: '≤ 2×', ok: ratio <= 2 },
+      { label: 'node start-up (empty script)', value: fmtMs(node.medianMs), data: { ...node } },
+      { label: 'memctx index --check, 200 files', value: fmtMs(check.medianMs), goal: '≤ 250 ms', ok: check.medianMs <= 250, data: { ...check } },
+    ];
+  },
+};
+
+export default section;

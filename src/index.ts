@@ -1,0 +1,30 @@
+/** memctx's public library API. The CLI is built on the same functions. */
+
+// store
+export { MemctxError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from './store/errors.js';
+export { findMemoryDir, claudeMemoryDir } from './store/find.js';
+export { scanMemoryDir, readMemoryFile, listMemoryPaths } from './store/scan.js';
+export { parseMemoryText, ParseFailure } from './store/parse.js';
+export { serializeMemoryFile, setFrontmatterKeys } from './store/serialize.js';
+export { resolveMemoryPath } from './store/paths.js';
+export type { MemoryFile, MemoryLink, FileProblem, ScanResult } from './store/types.js';
+
+// memindex
+export { renderIndexFile, diffIndex, splitIndex } from './memindex/merge.js';
+export { renderIndexBlock, indexLine } from './memindex/render.js';
+
+// tokens
+export { loadTokenCounter, DEFAULT_ENCODING } from './tokens/index.js';
+export type { TokenCounter, EncodingName } from './tokens/index.js';
+
+// pack (issue 3)
+
+// search (issue 3)
+
+// transcript and capacity (issue 4)
+
+// flush (issue 5)
+
+// lint and lifecycle (issue 6)
+
+// hooks
