@@ -26,8 +26,12 @@ async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
   }
   const { planIndex, rebuildIndex } = await import('./reindex.js');
   if (flags.check) return checkIndex(ctx, root, planIndex(root));
-  const { withMemoryLock } = await import('../store/write.js');
-  const result = await withMemoryLock(root, () => rebuildIndex(root));
+  // The common case is an index that is already current: find that out without taking the lock.
+  let result = planIndex(root);
+  if (result.changed) {
+    const { withMemoryLock } = await import('../store/write.js');
+    result = await withMemoryLock(root, () => rebuildIndex(root));
+  }
   reportProblems(ctx, root, result.problems);
   if (ctx.ui.json) ctx.ui.printJson({ changed: result.changed, files: result.files, problems: result.problems });
   else ctx.ui.info(result.changed ? `MEMORY.md rebuilt (${result.files} files)` : `MEMORY.md is up to date (${result.files} files)`);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS } from '../store/errors.js';
-import type { MemoryFile } from '../store/types.js';
+import type { IndexEntry } from '../store/types.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
@@ -23,7 +23,7 @@ export function register(program: Command, run: Runner): void {
     .action(run(runLs));
 }
 
-export function matchesFilters(file: MemoryFile, filters: LsFilters): boolean {
+export function matchesFilters(file: IndexEntry, filters: LsFilters): boolean {
   if (filters.type) {
     const type = file.type ?? 'other';
     if (type !== filters.type.toLowerCase()) return false;
@@ -35,8 +35,8 @@ export function matchesFilters(file: MemoryFile, filters: LsFilters): boolean {
 
 async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
   const root = ctx.memoryDir();
-  const { scanMemoryDir } = await import('../store/scan.js');
-  const scan = scanMemoryDir(root, { includeArchive: filters.archive });
+  const { scanIndexEntries } = await import('../store/scan-cache.js');
+  const scan = scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
   const files = scan.files.filter((f) => matchesFilters(f, filters));
   reportProblems(ctx, root, scan.problems);
   if (ctx.ui.json) {

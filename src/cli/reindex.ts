@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../store/errors.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
-import { scanMemoryDir } from '../store/scan.js';
+import { scanIndexEntries } from '../store/scan-cache.js';
 import type { FileProblem } from '../store/types.js';
 import { IndexMarkerError, renderIndexFile } from '../memindex/merge.js';
 import type { IndexOptions } from '../memindex/render.js';
@@ -18,7 +18,7 @@ export interface ReindexResult {
 
 /** Compute MEMORY.md for the files on disk; writes nothing. */
 export function planIndex(root: string, options: IndexOptions = {}): ReindexResult {
-  const scan = scanMemoryDir(root);
+  const scan = scanIndexEntries(root, Date.now());
   const previous = readIndexFile(root);
   let text: string;
   try {

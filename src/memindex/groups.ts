@@ -1,4 +1,4 @@
-import type { MemoryFile } from '../store/types.js';
+import type { IndexEntry } from '../store/types.js';
 
 export const BEGIN_MARKER = '<!-- memctx:begin -->';
 export const END_MARKER = '<!-- memctx:end -->';
@@ -16,11 +16,11 @@ export const GROUPS: { id: GroupId; title: string }[] = [
 
 const TYPED = new Set<GroupId>(['user', 'feedback', 'project', 'reference']);
 
-export function isSessionFile(file: MemoryFile): boolean {
+export function isSessionFile(file: IndexEntry): boolean {
   return file.kind === 'session' || file.path.startsWith('sessions/');
 }
 
-export function groupOf(file: MemoryFile): GroupId {
+export function groupOf(file: IndexEntry): GroupId {
   if (isSessionFile(file)) return 'sessions';
   return file.type && TYPED.has(file.type as GroupId) ? (file.type as GroupId) : 'other';
 }
@@ -30,31 +30,40 @@ export function dateMs(value: string | undefined): number {
   return value ? Date.parse(value) : Number.NaN;
 }
 
+/** A file with the dates its orderings need, parsed once. */
+export interface SortKey {
+  file: IndexEntry;
+  /** created, else updated (sessions). */
+  started: number;
+  updated: number;
+}
+
+export function sortKey(file: IndexEntry): SortKey {
+  return { file, started: dateMs(file.created ?? file.updated), updated: dateMs(file.updated) };
+}
+
+/** Later dates first; a missing date after any date. */
+function compareDatesDesc(a: number, b: number): number {
+  if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return 0;
+  if (Number.isNaN(a)) return 1;
+  if (Number.isNaN(b)) return -1;
+  return b - a;
+}
+
+function comparePath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Newest first: created, else updated, else the path (session names start with a timestamp). */
-export function compareSessions(a: MemoryFile, b: MemoryFile): number {
-  const ta = dateMs(a.created ?? a.updated);
-  const tb = dateMs(b.created ?? b.updated);
-  if (ta !== tb && !(Number.isNaN(ta) && Number.isNaN(tb))) {
-    if (Number.isNaN(ta)) return 1;
-    if (Number.isNaN(tb)) return -1;
-    return tb - ta;
-  }
-  return a.path < b.path ? 1 : a.path > b.path ? -1 : 0;
+export function compareSessions(a: SortKey, b: SortKey): number {
+  return compareDatesDesc(a.started, b.started) || comparePath(b.file.path, a.file.path);
 }
 
 /**
  * Which entries a group keeps when the index must shrink: pinned first, then importance, then
  * the most recently updated, then path. Static on purpose: the index must not depend on the clock.
  */
-export function compareKeep(a: MemoryFile, b: MemoryFile): number {
-  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  if (a.importance !== b.importance) return b.importance - a.importance;
-  const ta = dateMs(a.updated);
-  const tb = dateMs(b.updated);
-  if (ta !== tb && !(Number.isNaN(ta) && Number.isNaN(tb))) {
-    if (Number.isNaN(ta)) return 1;
-    if (Number.isNaN(tb)) return -1;
-    return tb - ta;
-  }
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+export function compareKeep(a: SortKey, b: SortKey): number {
+  if (a.file.pinned !== b.file.pinned) return a.file.pinned ? -1 : 1;
+  return b.file.importance - a.file.importance || compareDatesDesc(a.updated, b.updated) || comparePath(a.file.path, b.file.path);
 }

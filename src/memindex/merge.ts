@@ -1,4 +1,4 @@
-import type { MemoryFile } from '../store/types.js';
+import type { IndexEntry } from '../store/types.js';
 import { BEGIN_MARKER, END_MARKER } from './groups.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, renderIndexBlock, type IndexOptions } from './render.js';
 
@@ -55,7 +55,7 @@ export function splitIndex(existing: string | undefined): IndexParts {
 const encoder = new TextEncoder();
 
 /** The full MEMORY.md text for these files, keeping every byte outside the markers. */
-export function renderIndexFile(existing: string | undefined, files: MemoryFile[], options: IndexOptions = {}): string {
+export function renderIndexFile(existing: string | undefined, files: IndexEntry[], options: IndexOptions = {}): string {
   const parts = splitIndex(existing);
   const outside = parts.before + parts.after;
   const outsideLines = outside.split('\n').length - 1;

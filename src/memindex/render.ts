@@ -1,5 +1,5 @@
-import type { MemoryFile } from '../store/types.js';
-import { BEGIN_MARKER, END_MARKER, GROUPS, compareKeep, compareSessions, groupOf, type GroupId } from './groups.js';
+import type { IndexEntry } from '../store/types.js';
+import { BEGIN_MARKER, END_MARKER, GROUPS, compareKeep, compareSessions, groupOf, sortKey, type GroupId, type SortKey } from './groups.js';
 
 export interface IndexOptions {
   /** Line limit for the whole MEMORY.md (Claude Code loads the first 200 lines). */
@@ -14,34 +14,50 @@ export const DEFAULT_MAX_LINES = 200;
 export const DEFAULT_MAX_BYTES = 25_000;
 export const DEFAULT_SESSIONS = 5;
 
-const encoder = new TextEncoder();
-const byteLength = (text: string) => encoder.encode(text).length;
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
 function escapeLinkText(text: string): string {
+  if (!/[\\[\]]|[^\S ]| {2}/.test(text)) return text;
   return text.replace(/[\\[\]]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 }
 
 function linkTarget(path: string): string {
+  if (/^[A-Za-z0-9_./-]*$/.test(path)) return path;
   return path.split('/').map((part) => encodeURIComponent(part).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))).join('/');
 }
 
 /** `- [Name](relative/path.md) — description` */
-export function indexLine(file: MemoryFile): string {
+export function indexLine(file: IndexEntry): string {
   const link = `- [${escapeLinkText(file.name)}](${linkTarget(file.path)})`;
   return file.description ? `${link} — ${file.description}` : link;
+}
+
+/** Sort with a comparator over precomputed keys (dates are parsed once, not per comparison). */
+function sortBy(files: IndexEntry[], compare: (a: SortKey, b: SortKey) => number): IndexEntry[] {
+  return files.map(sortKey).sort(compare).map((key) => key.file);
 }
 
 interface Group {
   id: GroupId;
   title: string;
   /** Entries in keep order (best first). */
-  ranked: MemoryFile[];
+  ranked: IndexEntry[];
+  /** Their index lines, and the running byte total of those lines (newline included). */
+  lines: string[];
+  bytesUpTo: number[];
   /** Entries left out before any size limit (sessions beyond the latest N). */
   dropped: number;
 }
 
-function buildGroups(files: MemoryFile[], sessions: number): Group[] {
-  const byId = new Map<GroupId, MemoryFile[]>();
+function makeGroup(id: GroupId, title: string, ranked: IndexEntry[], dropped: number): Group {
+  const lines = ranked.map(indexLine);
+  const bytesUpTo = [0];
+  for (const line of lines) bytesUpTo.push(bytesUpTo[bytesUpTo.length - 1] + byteLength(line) + 1);
+  return { id, title, ranked, lines, bytesUpTo, dropped };
+}
+
+function buildGroups(files: IndexEntry[], sessions: number): Group[] {
+  const byId = new Map<GroupId, IndexEntry[]>();
   for (const file of files) {
     const id = groupOf(file);
     const members = byId.get(id);
@@ -53,10 +69,10 @@ function buildGroups(files: MemoryFile[], sessions: number): Group[] {
     const members = byId.get(id);
     if (!members?.length) continue;
     if (id === 'sessions') {
-      const latest = [...members].sort(compareSessions);
-      groups.push({ id, title, ranked: latest.slice(0, sessions), dropped: Math.max(0, latest.length - sessions) });
+      const latest = sortBy(members, compareSessions);
+      groups.push(makeGroup(id, title, latest.slice(0, sessions), Math.max(0, latest.length - sessions)));
     } else {
-      groups.push({ id, title, ranked: [...members].sort(compareKeep), dropped: 0 });
+      groups.push(makeGroup(id, title, sortBy(members, compareKeep), 0));
     }
   }
   return groups;
@@ -69,9 +85,9 @@ function overflowLine(group: Group, hidden: number): string {
 }
 
 function renderGroup(group: Group, shown: number): string[] {
-  const kept = group.ranked.slice(0, shown);
-  const ordered = group.id === 'sessions' ? kept : [...kept].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const lines = [`## ${group.title}`, ...ordered.map(indexLine)];
+  const kept = group.ranked.slice(0, shown).map((file, i) => ({ path: file.path, line: group.lines[i] }));
+  const ordered = group.id === 'sessions' ? kept : kept.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const lines = [`## ${group.title}`, ...ordered.map((entry) => entry.line)];
   const hidden = group.ranked.length - shown + group.dropped;
   if (hidden > 0) lines.push(overflowLine(group, hidden));
   return lines;
@@ -88,8 +104,29 @@ function renderBlock(groups: Group[], caps: number[]): string[] {
   return lines;
 }
 
-function fits(lines: string[], maxLines: number, maxBytes: number): boolean {
-  return lines.length <= maxLines && byteLength(lines.join('\n')) + 1 <= maxBytes;
+/** Lines and bytes the block would take with these caps, without rendering it. */
+function blockSize(groups: Group[], caps: number[]): { lines: number; bytes: number } {
+  let lines = 2;
+  let bytes = byteLength(BEGIN_MARKER) + byteLength(END_MARKER) + 2;
+  groups.forEach((group, i) => {
+    if (i > 0) {
+      lines += 1;
+      bytes += 1;
+    }
+    lines += 1 + caps[i];
+    bytes += byteLength(`## ${group.title}`) + 1 + group.bytesUpTo[caps[i]];
+    const hidden = group.ranked.length - caps[i] + group.dropped;
+    if (hidden > 0) {
+      lines += 1;
+      bytes += byteLength(overflowLine(group, hidden)) + 1;
+    }
+  });
+  return { lines, bytes };
+}
+
+function fits(groups: Group[], caps: number[], maxLines: number, maxBytes: number): boolean {
+  const size = blockSize(groups, caps);
+  return size.lines <= maxLines && size.bytes <= maxBytes;
 }
 
 /**
@@ -98,13 +135,13 @@ function fits(lines: string[], maxLines: number, maxBytes: number): boolean {
  */
 function chooseCaps(groups: Group[], maxLines: number, maxBytes: number): number[] {
   const full = groups.map((g) => g.ranked.length);
-  if (fits(renderBlock(groups, full), maxLines, maxBytes)) return full;
+  if (fits(groups, full, maxLines, maxBytes)) return full;
   const capped = (k: number) => full.map((n) => Math.min(n, k));
   let lo = 0;
   let hi = Math.max(0, ...full);
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (fits(renderBlock(groups, capped(mid)), maxLines, maxBytes)) lo = mid;
+    if (fits(groups, capped(mid), maxLines, maxBytes)) lo = mid;
     else hi = mid - 1;
   }
   const caps = capped(lo);
@@ -113,7 +150,7 @@ function chooseCaps(groups: Group[], maxLines: number, maxBytes: number): number
     for (let i = 0; i < groups.length; i++) {
       if (caps[i] >= full[i]) continue;
       caps[i]++;
-      if (fits(renderBlock(groups, caps), maxLines, maxBytes)) changed = true;
+      if (fits(groups, caps, maxLines, maxBytes)) changed = true;
       else caps[i]--;
     }
   }
@@ -121,7 +158,7 @@ function chooseCaps(groups: Group[], maxLines: number, maxBytes: number): number
 }
 
 /** The generated block, markers included, as lines; sized to fit the room left by the hand-written text. */
-export function renderIndexBlock(files: MemoryFile[], room: { lines: number; bytes: number }, options: IndexOptions = {}): string[] {
+export function renderIndexBlock(files: IndexEntry[], room: { lines: number; bytes: number }, options: IndexOptions = {}): string[] {
   const groups = buildGroups(files, options.sessions ?? DEFAULT_SESSIONS);
   return renderBlock(groups, chooseCaps(groups, room.lines, room.bytes));
 }

@@ -35,11 +35,16 @@ function matterOptions(): any {
   };
 }
 
-/** Where the frontmatter block is, checked before gray-matter sees the text. */
-function frontmatterShape(text: string): 'none' | 'yaml' {
-  if (!text.startsWith('---')) return 'none';
-  const firstLine = text.slice(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'));
-  if (/^-{4,}/.test(firstLine)) return 'none';
+/**
+ * Where the frontmatter block ends (the offset just past its closing `---` line), or -1 when the
+ * text has none. Checked before gray-matter sees the text, which then gets only the block: it looks
+ * its whole input up in a content cache, which costs as much as the parse for long bodies.
+ */
+function frontmatterEnd(text: string): number {
+  if (!text.startsWith('---')) return -1;
+  const firstEol = text.indexOf('\n');
+  const firstLine = firstEol === -1 ? text : text.slice(0, firstEol);
+  if (/^-{4,}/.test(firstLine)) return -1;
   const language = firstLine.slice(3).trim();
   if (/^(js|javascript)$/i.test(language)) {
     throw new ParseFailure(`\`---${language}\` (JavaScript) frontmatter is never evaluated`, 1, 'rewrite the frontmatter as YAML (a plain `---` line)');
@@ -47,10 +52,13 @@ function frontmatterShape(text: string): 'none' | 'yaml' {
   if (language !== '' && !/^(yaml|yml)$/i.test(language)) {
     throw new ParseFailure(`unsupported frontmatter language \`${language}\``, 1, 'use YAML frontmatter (a plain `---` line)');
   }
-  if (!/\n---[ \t]*(\n|$)/.test(text)) {
+  const close = /\n---[ \t]*(?:\n|$)/g;
+  close.lastIndex = firstEol === -1 ? text.length : firstEol;
+  const match = firstEol === -1 ? null : close.exec(text);
+  if (!match) {
     throw new ParseFailure('frontmatter opened on line 1 is never closed', 1, 'add a line `---` after the last frontmatter key');
   }
-  return 'yaml';
+  return match.index + match[0].length;
 }
 
 function asString(value: unknown): string | undefined {
@@ -89,6 +97,7 @@ function posixJoin(dir: string, target: string): string {
 }
 
 function safeDecode(text: string): string {
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {
@@ -96,33 +105,50 @@ function safeDecode(text: string): string {
   }
 }
 
-const MD_LINK = /\[[^\]\n]*\]\(<?([^)\s>]+\.md)(?:#[^)\s>]*)?>?(?:\s+"[^"]*")?\)/gi;
-const WIKI_LINK = /\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]/g;
+function newlinesBetween(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+const LINK = /\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]|\[[^\]\n]*\]\(<?([^)\s>]+\.md)(?:#[^)\s>]*)?>?(?:\s+"[^"]*")?\)/gi;
+const FENCE = /^[ \t]*(`{3,}|~{3,})/gm;
+
+/** [start, end) offsets of fenced code blocks, where links are not links. */
+function fencedRanges(body: string): [number, number][] {
+  if (!body.includes('```') && !body.includes('~~~')) return [];
+  const ranges: [number, number][] = [];
+  let open: { at: number; char: string } | undefined;
+  for (const m of body.matchAll(FENCE)) {
+    if (!open) open = { at: m.index, char: m[1][0] };
+    else if (m[1][0] === open.char) {
+      ranges.push([open.at, m.index + m[0].length]);
+      open = undefined;
+    }
+  }
+  if (open) ranges.push([open.at, body.length]);
+  return ranges;
+}
 
 /** Markdown links to .md files and [[name]] links in the body, outside fenced code. */
 export function bodyLinks(path: string, body: string, firstLine: number): MemoryLink[] {
-  if (!body.includes('[')) return [];
+  if (!body.includes('](') && !body.includes('[[')) return [];
   const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const fences = fencedRanges(body);
   const links: MemoryLink[] = [];
-  let fence: string | undefined;
-  const lines = body.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (fenceMatch) {
-      if (!fence) fence = fenceMatch[1][0];
-      else if (fenceMatch[1][0] === fence) fence = undefined;
+  let line = firstLine;
+  let counted = 0;
+  for (const m of body.matchAll(LINK)) {
+    if (fences.some(([start, end]) => m.index >= start && m.index < end)) continue;
+    line += newlinesBetween(body, counted, m.index);
+    counted = m.index;
+    if (m[1] !== undefined) {
+      links.push({ kind: 'wiki', target: m[1].trim(), line });
       continue;
     }
-    if (fence || !line.includes('[')) continue;
-    for (const m of line.matchAll(MD_LINK)) {
-      const target = m[1];
-      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
-      links.push({ kind: 'markdown', target: posixJoin(dir, safeDecode(target)), line: firstLine + i });
-    }
-    for (const m of line.matchAll(WIKI_LINK)) {
-      links.push({ kind: 'wiki', target: m[1].trim(), line: firstLine + i });
-    }
+    const target = m[2];
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
+    links.push({ kind: 'markdown', target: posixJoin(dir, safeDecode(target)), line });
   }
   return links;
 }
@@ -147,26 +173,26 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
   let data: Record<string, unknown> = {};
   let frontmatter = '';
   let body = text;
-  const hasFrontmatter = frontmatterShape(text) === 'yaml';
+  const end = frontmatterEnd(text);
+  const hasFrontmatter = end !== -1;
   if (hasFrontmatter) {
     try {
-      const parsed = matter(text, matterOptions());
+      const parsed = matter(text.slice(0, end), matterOptions());
       data = (parsed.data ?? {}) as Record<string, unknown>;
-      frontmatter = parsed.matter;
-      body = parsed.content;
+      frontmatter = parsed.matter.replace(/^[^\n]*\n/, '');
     } catch (err) {
       if (err instanceof ParseFailure) throw err;
       // gray-matter hands the engine the block starting with the rest of the `---` line, so YAML line N is file line N.
       if (err instanceof YamlFailure) throw new ParseFailure(err.message, err.line, err.hint);
       throw new ParseFailure(`unreadable frontmatter: ${(err as Error).message}`, 1, 'fix the frontmatter');
     }
-    frontmatter = frontmatter.replace(/^[^\n]*\n/, '');
+    body = text.slice(end);
   }
-  const bodyLine = text.slice(0, text.length - body.length).split('\n').length;
+  const bodyLine = hasFrontmatter ? 1 + newlinesBetween(text, 0, end) : 1;
   const meta = metadataOf(data);
   const dateKey = 'modified' in data && !('updated' in data) ? 'modified' : 'updated';
 
-  return {
+  const file: MemoryFile = {
     path,
     data,
     frontmatter,
@@ -181,7 +207,7 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     created: asString(data.created),
     importance: importanceOf(data.importance ?? meta.importance),
     tags: asList(data.tags ?? meta.tags),
-    links: [...relatedLinks(data), ...bodyLinks(path, body, bodyLine)],
+    links: [],
     status: asString(data.status)?.toLowerCase(),
     severity: asString(data.severity)?.toLowerCase(),
     expires: asString(data.expires),
@@ -190,4 +216,22 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     size: stat.size,
     format: { bom, eol, dateKey },
   };
+  return withLazyLinks(file, () => [...relatedLinks(data), ...bodyLinks(path, body, bodyLine)]);
+}
+
+/**
+ * Links are found on first use: listing and indexing never need them, and scanning bodies for them
+ * is a fifth of the parse. The property stays enumerable, so the value is still plain data.
+ */
+function withLazyLinks(file: MemoryFile, find: () => MemoryLink[]): MemoryFile {
+  let links: MemoryLink[] | undefined;
+  Object.defineProperty(file, 'links', {
+    enumerable: true,
+    configurable: true,
+    get: () => (links ??= find()),
+    set: (value: MemoryLink[]) => {
+      links = value;
+    },
+  });
+  return file;
 }

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
@@ -17,12 +17,25 @@ export interface ScanOptions {
   maxBytes?: number;
 }
 
-/** Relative paths of the memory files under root: `.md` only, no dot-files, no cache, archive or templates. */
-export function listMemoryPaths(root: string, options: ScanOptions = {}): string[] {
+export interface Entry {
+  path: string;
+  symlink: boolean;
+}
+
+export function listEntries(root: string, options: ScanOptions): Entry[] {
   const ignore = [`${CACHE_DIR}/**`, `${TEMPLATES_DIR}/**`, INDEX_FILE];
   if (!options.includeArchive) ignore.push(`${ARCHIVE_DIR}/**`);
-  const paths = fg.sync('**/*.md', { cwd: root, ignore, dot: false, onlyFiles: true, followSymbolicLinks: false, caseSensitiveMatch: false });
-  return paths.sort(comparePaths);
+  // Symlinks are listed but not followed: readMemoryFile refuses those that lead outside root.
+  const entries = fg.sync('**/*.md', { cwd: root, ignore, dot: false, onlyFiles: false, followSymbolicLinks: false, caseSensitiveMatch: false, objectMode: true });
+  return entries
+    .filter((e) => e.dirent.isFile() || e.dirent.isSymbolicLink())
+    .map((e) => ({ path: e.path, symlink: e.dirent.isSymbolicLink() }))
+    .sort((a, b) => comparePaths(a.path, b.path));
+}
+
+/** Relative paths of the memory files under root: `.md` only, no dot-files, no cache, archive or templates. */
+export function listMemoryPaths(root: string, options: ScanOptions = {}): string[] {
+  return listEntries(root, options).map((e) => e.path);
 }
 
 /** Byte-wise order, so listings are the same on every machine and locale. */
@@ -34,22 +47,41 @@ function isInside(root: string, target: string): boolean {
   return target === root || target.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
+/** Read a whole file through one descriptor, so its stat comes with the read at no extra cost. */
+function readWithStat(abs: string, max: number): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
+  const fd = openSync(abs, 'r');
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { message: 'not a regular file', hint: 'memory files must be regular .md files' };
+    if (stat.size > max) {
+      return { message: `file is ${stat.size} bytes, over the ${max}-byte limit for a memory file; not read`, hint: 'split it into smaller memory files or move it out of the memory directory' };
+    }
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < stat.size) {
+      const n = readSync(fd, bytes, read, stat.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { bytes: bytes.subarray(0, read), mtimeMs: stat.mtimeMs, size: stat.size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+type FileProblemCore = Omit<FileProblem, 'path'>;
+
 /** Read and parse one memory file; a problem instead of a file when it cannot be used. */
-export function readMemoryFile(root: string, path: string, options: ScanOptions = {}): MemoryFile | FileProblem {
+export function readMemoryFile(root: string, path: string, options: ScanOptions & { symlink?: boolean } = {}): MemoryFile | FileProblem {
   const abs = join(root, path);
   try {
-    const link = lstatSync(abs);
-    if (link.isSymbolicLink() && !isInside(realpathSync(root), realpathSync(abs))) {
+    const symlink = options.symlink ?? lstatSync(abs).isSymbolicLink();
+    if (symlink && !isInside(realpathSync(root), realpathSync(abs))) {
       return { path, message: 'symbolic link to a file outside the memory directory; not read', hint: 'replace the link with a copy of the file' };
     }
-    const stat = link.isSymbolicLink() ? statSync(abs) : link;
-    if (!stat.isFile()) return { path, message: 'not a regular file', hint: 'memory files must be regular .md files' };
-    const max = options.maxBytes ?? MAX_FILE_BYTES;
-    if (stat.size > max) {
-      return { path, message: `file is ${stat.size} bytes, over the ${max}-byte limit for a memory file; not read`, hint: 'split it into smaller memory files or move it out of the memory directory' };
-    }
-    const text = decodeText(readFileSync(abs));
-    return parseMemoryText(path, text, { mtimeMs: stat.mtimeMs, size: stat.size });
+    const read = readWithStat(abs, options.maxBytes ?? MAX_FILE_BYTES);
+    if ('message' in read) return { path, ...read };
+    return parseMemoryText(path, decodeText(read.bytes), read);
   } catch (err) {
     if (err instanceof ParseFailure || err instanceof DecodeFailure) return { path, line: err.line, message: err.message, hint: err.hint };
     const code = (err as NodeJS.ErrnoException).code;
@@ -65,8 +97,8 @@ export function isProblem(value: MemoryFile | FileProblem): value is FileProblem
 export function scanMemoryDir(root: string, options: ScanOptions = {}): ScanResult {
   const files: MemoryFile[] = [];
   const problems: FileProblem[] = [];
-  for (const path of listMemoryPaths(root, options)) {
-    const result = readMemoryFile(root, path, options);
+  for (const entry of listEntries(root, options)) {
+    const result = readMemoryFile(root, entry.path, { ...options, symlink: entry.symlink });
     if (isProblem(result)) problems.push(result);
     else files.push(result);
   }

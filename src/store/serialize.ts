@@ -1,4 +1,4 @@
-import { parseDocument, stringify } from 'yaml';
+import { loadYaml } from './yaml.js';
 import type { FileFormat, MemoryFile } from './types.js';
 
 const YAML_OUT = { lineWidth: 0, flowCollectionPadding: false } as const;
@@ -9,7 +9,7 @@ function isScalar(value: unknown): boolean {
 
 /** One `key: value` line as YAML would write it. */
 function yamlLine(key: string, value: unknown): string {
-  return stringify({ [key]: value }, YAML_OUT).replace(/\n$/, '');
+  return loadYaml().stringify({ [key]: value }, YAML_OUT).replace(/\n$/, '');
 }
 
 /**
@@ -27,7 +27,7 @@ export function setFrontmatterKeys(frontmatter: string, changes: Record<string, 
     } else if (isScalar(value) && oneLine) {
       lines[at] = yamlLine(key, value);
     } else {
-      const doc = parseDocument(lines.join('\n'));
+      const doc = loadYaml().parseDocument(lines.join('\n'));
       doc.set(key, value);
       lines = doc.toString(YAML_OUT).replace(/\n$/, '').split('\n');
     }
@@ -38,7 +38,7 @@ export function setFrontmatterKeys(frontmatter: string, changes: Record<string, 
 /** A new frontmatter block from ordered entries (undefined values are left out). */
 export function newFrontmatter(entries: Record<string, unknown>): string {
   const clean = Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
-  return stringify(clean, { ...YAML_OUT, collectionStyle: 'flow' }).replace(/\n$/, '');
+  return loadYaml().stringify(clean, { ...YAML_OUT, collectionStyle: 'flow' }).replace(/\n$/, '');
 }
 
 /** Put a file back together in the format it was read in (BOM, line endings). */

@@ -24,12 +24,18 @@ function plainScalar(raw: string, pattern: RegExp): unknown {
   if (text === '' || !pattern.test(text)) return FAIL;
   // `a: b` inside a value, or a colon at its end, is not for the fast path.
   if (text.includes(': ') || text.endsWith(':')) return FAIL;
-  if (NULLS.has(text)) return null;
-  const bool = BOOLS.get(text);
-  if (bool !== undefined) return bool;
-  if (INT.test(text)) return Number.parseInt(text, 10);
-  if (FLOAT.test(text)) return Number.parseFloat(text);
-  if (/^0[ox]/i.test(text)) return FAIL;
+  const first = text.charCodeAt(0);
+  if (first >= 0x30 && first <= 0x39) {
+    if (INT.test(text)) return Number.parseInt(text, 10);
+    if (FLOAT.test(text)) return Number.parseFloat(text);
+    if (first === 0x30 && /^0[ox]/i.test(text)) return FAIL;
+    return text;
+  }
+  if (text.length <= 5) {
+    if (NULLS.has(text)) return null;
+    const bool = BOOLS.get(text);
+    if (bool !== undefined) return bool;
+  }
   return text;
 }
 

@@ -65,3 +65,12 @@ export interface ScanResult {
   files: MemoryFile[];
   problems: FileProblem[];
 }
+
+/** The part of a memory file that MEMORY.md and `ls` need; cached between runs (scan-cache.ts). */
+export type IndexEntry = Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'pinned' | 'tags'>;
+
+export interface IndexScanResult {
+  root: string;
+  files: IndexEntry[];
+  problems: FileProblem[];
+}

@@ -1,5 +1,14 @@
-import { LineCounter, parseDocument, visit, isScalar, isMap } from 'yaml';
+import { createRequire } from 'node:module';
 import { parseSimpleYaml } from './simple-yaml.js';
+
+type YamlModule = typeof import('yaml');
+let yamlModule: YamlModule | undefined;
+
+/** The `yaml` package, loaded on first use: most frontmatter never needs it (see simple-yaml.ts). */
+export function loadYaml(): YamlModule {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
+  return yamlModule;
+}
 
 /** Aliases beyond this count are refused (a "billion laughs" block expands without bound). */
 export const MAX_ALIAS_COUNT = 100;
@@ -16,6 +25,7 @@ export class YamlFailure extends Error {
 export function parseFrontmatterYaml(src: string): Record<string, unknown> {
   const simple = parseSimpleYaml(src);
   if (simple) return simple;
+  const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(src, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true });
   const error = doc.errors[0];
@@ -34,13 +44,14 @@ export function parseFrontmatterYaml(src: string): Record<string, unknown> {
     throw new YamlFailure(`invalid YAML: ${(err as Error).message}`, undefined, 'fix the YAML syntax');
   }
   if (data === null || data === undefined) return {};
-  if (!isMap(doc.contents) || typeof data !== 'object' || Array.isArray(data)) {
+  if (!loadYaml().isMap(doc.contents) || typeof data !== 'object' || Array.isArray(data)) {
     throw new YamlFailure('frontmatter must be a mapping of `key: value` lines', 1, 'write the frontmatter as key: value pairs');
   }
   return data as Record<string, unknown>;
 }
 
-function rejectProtoKeys(doc: ReturnType<typeof parseDocument>, lineCounter: LineCounter): void {
+function rejectProtoKeys(doc: import('yaml').Document, lineCounter: import('yaml').LineCounter): void {
+  const { visit, isScalar } = loadYaml();
   visit(doc, {
     Pair(_key, pair) {
       if (isScalar(pair.key) && pair.key.value === '__proto__') {
