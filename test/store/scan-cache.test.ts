@@ -1,0 +1,79 @@
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scanIndexEntries } from '../../src/store/scan-cache.js';
+import { removeDir, tempDir } from '../helpers/cli.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach(removeDir));
+
+function memoryDir(files: Record<string, string>): string {
+  const root = join(tempDir(), '.memory');
+  dirs.push(root);
+  mkdirSync(root, { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+    // Old enough that the cache trusts the stat.
+    utimesSync(join(root, path), new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+  }
+  return root;
+}
+
+const note = (name: string) => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n---\nbody\n`;
+// A minute ahead: the files' ctime is the real time of the test run, so they are not "racy".
+const NOW = Date.now() + 60_000;
+const cacheFile = (root: string) => join(root, '.memctx', 'scan-cache.json');
+
+describe('scanIndexEntries', () => {
+  it('caches entries and answers from the cache when the stat is unchanged', () => {
+    const root = memoryDir({ 'a.md': note('Alpha'), 'b.md': note('Beta') });
+    const first = scanIndexEntries(root, NOW);
+    expect(first.files.map((f) => f.name)).toEqual(['Alpha', 'Beta']);
+    const cache = JSON.parse(readFileSync(cacheFile(root), 'utf8'));
+    expect(Object.keys(cache.records)).toEqual(['a.md', 'b.md']);
+    // Poison the cached name: a second scan must come from the cache, proving no re-read.
+    cache.records['a.md'].entry.name = 'From cache';
+    writeFileSync(cacheFile(root), JSON.stringify(cache));
+    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['From cache', 'Beta']);
+  });
+
+  it('re-reads a file whose size or mtime changed', () => {
+    const root = memoryDir({ 'a.md': note('Alpha') });
+    scanIndexEntries(root, NOW);
+    writeFileSync(join(root, 'a.md'), note('Alpha two'));
+    utimesSync(join(root, 'a.md'), new Date('2026-02-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'));
+    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha two']);
+  });
+
+  it('does not cache a file changed within the last two seconds', () => {
+    const root = memoryDir({ 'a.md': note('Alpha') });
+    const mtime = readMtime(join(root, 'a.md'));
+    scanIndexEntries(root, mtime + 500);
+    const cache = JSON.parse(readFileSync(cacheFile(root), 'utf8'));
+    expect(cache.records).toEqual({});
+  });
+
+  it('ignores a corrupt cache and rebuilds it', () => {
+    const root = memoryDir({ 'a.md': note('Alpha') });
+    mkdirSync(join(root, '.memctx'));
+    writeFileSync(cacheFile(root), '{"version":1,"records":');
+    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha']);
+    expect(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records['a.md'].entry.name).toBe('Alpha');
+  });
+
+  it('caches problems too, and drops records of deleted files', () => {
+    const root = memoryDir({ 'bad.md': '---\nname: [unclosed\n---\n', 'a.md': note('Alpha') });
+    const first = scanIndexEntries(root, NOW);
+    expect(first.problems).toEqual([expect.objectContaining({ path: 'bad.md', line: expect.any(Number) })]);
+    expect(scanIndexEntries(root, NOW).problems.map((p) => p.path)).toEqual(['bad.md']);
+    removeDir(join(root, 'bad.md'));
+    expect(scanIndexEntries(root, NOW).problems).toEqual([]);
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records)).toEqual(['a.md']);
+  });
+});
+
+function readMtime(path: string): number {
+  const st = statSync(path);
+  return Math.max(st.mtimeMs, st.ctimeMs);
+}
