@@ -63,7 +63,7 @@ function buildGroups(files: MemoryFile[], sessions: number): Group[] {
 }
 
 function overflowLine(group: Group, hidden: number): string {
-  const listCommand = group.id === 'sessions' ? 'memctx ls --kind session' : group.id === 'other' ? 'memctx ls' : `memctx ls --type ${group.id}`;
+  const listCommand = group.id === 'sessions' ? 'memctx ls --kind session' : `memctx ls --type ${group.id}`;
   const noun = group.id === 'sessions' ? 'older sessions' : 'more';
   return `- … and ${hidden} ${noun}: \`${listCommand}\``;
 }
@@ -88,23 +88,23 @@ function renderBlock(groups: Group[], caps: number[]): string[] {
   return lines;
 }
 
-function fits(lines: string[], maxLines: number, maxBytes: number): boolean {
-  return lines.length <= maxLines && byteLength(lines.join('\n')) + 1 <= maxBytes;
+function fits(lines: string[], maxLines: number, maxBytes: number, eol: string): boolean {
+  return lines.length <= maxLines && byteLength(lines.join(eol)) + eol.length <= maxBytes;
 }
 
 /**
  * Pick how many entries each group shows so the block fits: the largest uniform cap first, then
  * one more entry at a time to groups in order while it still fits.
  */
-function chooseCaps(groups: Group[], maxLines: number, maxBytes: number): number[] {
+function chooseCaps(groups: Group[], maxLines: number, maxBytes: number, eol: string): number[] {
   const full = groups.map((g) => g.ranked.length);
-  if (fits(renderBlock(groups, full), maxLines, maxBytes)) return full;
+  if (fits(renderBlock(groups, full), maxLines, maxBytes, eol)) return full;
   const capped = (k: number) => full.map((n) => Math.min(n, k));
   let lo = 0;
   let hi = Math.max(0, ...full);
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (fits(renderBlock(groups, capped(mid)), maxLines, maxBytes)) lo = mid;
+    if (fits(renderBlock(groups, capped(mid)), maxLines, maxBytes, eol)) lo = mid;
     else hi = mid - 1;
   }
   const caps = capped(lo);
@@ -113,15 +113,18 @@ function chooseCaps(groups: Group[], maxLines: number, maxBytes: number): number
     for (let i = 0; i < groups.length; i++) {
       if (caps[i] >= full[i]) continue;
       caps[i]++;
-      if (fits(renderBlock(groups, caps), maxLines, maxBytes)) changed = true;
+      if (fits(renderBlock(groups, caps), maxLines, maxBytes, eol)) changed = true;
       else caps[i]--;
     }
   }
   return caps;
 }
 
-/** The generated block, markers included, as lines; sized to fit the room left by the hand-written text. */
-export function renderIndexBlock(files: MemoryFile[], room: { lines: number; bytes: number }, options: IndexOptions = {}): string[] {
+/**
+ * The generated block, markers included, as lines; sized to fit the room left by the hand-written
+ * text once its lines are joined with `eol`.
+ */
+export function renderIndexBlock(files: MemoryFile[], room: { lines: number; bytes: number }, options: IndexOptions = {}, eol = '\n'): string[] {
   const groups = buildGroups(files, options.sessions ?? DEFAULT_SESSIONS);
-  return renderBlock(groups, chooseCaps(groups, room.lines, room.bytes));
+  return renderBlock(groups, chooseCaps(groups, room.lines, room.bytes, eol));
 }
