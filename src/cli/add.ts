@@ -66,8 +66,9 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
   const { existsSync } = await import('node:fs');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
+  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
+    checkIndexMarkers(root);
     if (existsSync(target.abs)) {
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }

@@ -30,8 +30,9 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
   const { ParseFailure } = await import('../store/parse.js');
   const { DecodeFailure } = await import('../store/decode.js');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
+  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
+    checkIndexMarkers(root);
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });
     try {
       const raw = readRawText(target.abs);

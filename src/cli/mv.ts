@@ -30,8 +30,9 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const { readRawText, finishEdit } = await import('../store/edit.js');
   const { readFileSync } = await import('node:fs');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
+  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
+    checkIndexMarkers(root);
     if (existsSync(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
     let text: string | Buffer;
     try {

@@ -3,7 +3,7 @@ import { EXIT_USAGE, MemctxError } from '../store/errors.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
 import { scanIndexEntries } from '../store/scan-cache.js';
 import type { FileProblem } from '../store/types.js';
-import { IndexMarkerError, renderIndexFile } from '../memindex/merge.js';
+import { IndexMarkerError, renderIndexFile, splitIndex } from '../memindex/merge.js';
 import type { IndexOptions } from '../memindex/render.js';
 
 export interface ReindexResult {
@@ -24,12 +24,22 @@ export function planIndex(root: string, options: IndexOptions = {}): ReindexResu
   try {
     text = renderIndexFile(previous, scan.files, options);
   } catch (err) {
-    if (err instanceof IndexMarkerError) {
-      throw new MemctxError(err.message, { file: indexPath(root), line: err.line, exitCode: EXIT_USAGE, hint: 'leave exactly one begin and one end marker, or remove both to regenerate the block' });
-    }
-    throw err;
+    throw err instanceof IndexMarkerError ? markerError(root, err) : err;
   }
   return { text, previous, changed: text !== previous, files: scan.files.length, problems: scan.problems };
+}
+
+function markerError(root: string, err: IndexMarkerError): MemctxError {
+  return new MemctxError(err.message, { file: indexPath(root), line: err.line, exitCode: EXIT_USAGE, hint: 'leave exactly one begin and one end marker, or remove both to regenerate the block' });
+}
+
+/** Refuse now, before a command changes a memory file, if MEMORY.md's markers would stop the re-index. */
+export function checkIndexMarkers(root: string): void {
+  try {
+    splitIndex(readIndexFile(root));
+  } catch (err) {
+    throw err instanceof IndexMarkerError ? markerError(root, err) : err;
+  }
 }
 
 /** Rebuild MEMORY.md and write it when it changed. Call inside withMemoryLock. */

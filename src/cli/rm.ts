@@ -31,8 +31,9 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
     return EXIT_OK;
   }
   const { withMemoryLock } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
+  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
+    checkIndexMarkers(root);
     unlinkSync(target.abs);
     await rebuildIndex(root);
   });

@@ -63,7 +63,7 @@ export function renderIndexFile(existing: string | undefined, files: IndexEntry[
     lines: (options.maxLines ?? DEFAULT_MAX_LINES) - outsideLines,
     bytes: (options.maxBytes ?? DEFAULT_MAX_BYTES) - encoder.encode(outside).length,
   };
-  const block = renderIndexBlock(files, room, options).join(parts.eol);
+  const block = renderIndexBlock(files, room, options, parts.eol).join(parts.eol);
   return parts.before + block + parts.after;
 }
 

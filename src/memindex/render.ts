@@ -14,6 +14,7 @@ export const DEFAULT_MAX_LINES = 200;
 export const DEFAULT_MAX_BYTES = 25_000;
 export const DEFAULT_SESSIONS = 5;
 
+const EMPTY_LINE = '_No memory files yet: add one with `memctx add`._';
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
 function escapeLinkText(text: string): string {
@@ -42,7 +43,7 @@ interface Group {
   title: string;
   /** Entries in keep order (best first). */
   ranked: IndexEntry[];
-  /** Their index lines, and the running byte total of those lines (newline included). */
+  /** Their index lines, and the running byte total of those lines (line endings not included). */
   lines: string[];
   bytesUpTo: number[];
   /** Entries left out before any size limit (sessions beyond the latest N). */
@@ -52,7 +53,7 @@ interface Group {
 function makeGroup(id: GroupId, title: string, ranked: IndexEntry[], dropped: number): Group {
   const lines = ranked.map(indexLine);
   const bytesUpTo = [0];
-  for (const line of lines) bytesUpTo.push(bytesUpTo[bytesUpTo.length - 1] + byteLength(line) + 1);
+  for (const line of lines) bytesUpTo.push(bytesUpTo[bytesUpTo.length - 1] + byteLength(line));
   return { id, title, ranked, lines, bytesUpTo, dropped };
 }
 
@@ -79,7 +80,7 @@ function buildGroups(files: IndexEntry[], sessions: number): Group[] {
 }
 
 function overflowLine(group: Group, hidden: number): string {
-  const listCommand = group.id === 'sessions' ? 'memctx ls --kind session' : group.id === 'other' ? 'memctx ls' : `memctx ls --type ${group.id}`;
+  const listCommand = group.id === 'sessions' ? 'memctx ls --kind session' : `memctx ls --type ${group.id}`;
   const noun = group.id === 'sessions' ? 'older sessions' : 'more';
   return `- … and ${hidden} ${noun}: \`${listCommand}\``;
 }
@@ -95,7 +96,7 @@ function renderGroup(group: Group, shown: number): string[] {
 
 function renderBlock(groups: Group[], caps: number[]): string[] {
   const lines = [BEGIN_MARKER];
-  if (groups.length === 0) lines.push('_No memory files yet: add one with `memctx add`._');
+  if (groups.length === 0) lines.push(EMPTY_LINE);
   groups.forEach((group, i) => {
     if (i > 0) lines.push('');
     lines.push(...renderGroup(group, caps[i]));
@@ -104,44 +105,45 @@ function renderBlock(groups: Group[], caps: number[]): string[] {
   return lines;
 }
 
-/** Lines and bytes the block would take with these caps, without rendering it. */
-function blockSize(groups: Group[], caps: number[]): { lines: number; bytes: number } {
+/** Lines and bytes the block would take with these caps, each line ended by `eol`, without rendering it. */
+function blockSize(groups: Group[], caps: number[], eol: string): { lines: number; bytes: number } {
   let lines = 2;
-  let bytes = byteLength(BEGIN_MARKER) + byteLength(END_MARKER) + 2;
+  let bytes = byteLength(BEGIN_MARKER) + byteLength(END_MARKER);
   groups.forEach((group, i) => {
-    if (i > 0) {
-      lines += 1;
-      bytes += 1;
-    }
+    if (i > 0) lines += 1;
     lines += 1 + caps[i];
-    bytes += byteLength(`## ${group.title}`) + 1 + group.bytesUpTo[caps[i]];
+    bytes += byteLength(`## ${group.title}`) + group.bytesUpTo[caps[i]];
     const hidden = group.ranked.length - caps[i] + group.dropped;
     if (hidden > 0) {
       lines += 1;
-      bytes += byteLength(overflowLine(group, hidden)) + 1;
+      bytes += byteLength(overflowLine(group, hidden));
     }
   });
-  return { lines, bytes };
+  if (groups.length === 0) {
+    lines += 1;
+    bytes += byteLength(EMPTY_LINE);
+  }
+  return { lines, bytes: bytes + lines * eol.length };
 }
 
-function fits(groups: Group[], caps: number[], maxLines: number, maxBytes: number): boolean {
-  const size = blockSize(groups, caps);
-  return size.lines <= maxLines && size.bytes <= maxBytes;
+function fits(groups: Group[], caps: number[], room: Room, eol: string): boolean {
+  const size = blockSize(groups, caps, eol);
+  return size.lines <= room.lines && size.bytes <= room.bytes;
 }
 
 /**
  * Pick how many entries each group shows so the block fits: the largest uniform cap first, then
  * one more entry at a time to groups in order while it still fits.
  */
-function chooseCaps(groups: Group[], maxLines: number, maxBytes: number): number[] {
+function chooseCaps(groups: Group[], room: Room, eol: string): number[] {
   const full = groups.map((g) => g.ranked.length);
-  if (fits(groups, full, maxLines, maxBytes)) return full;
+  if (fits(groups, full, room, eol)) return full;
   const capped = (k: number) => full.map((n) => Math.min(n, k));
   let lo = 0;
   let hi = Math.max(0, ...full);
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (fits(groups, capped(mid), maxLines, maxBytes)) lo = mid;
+    if (fits(groups, capped(mid), room, eol)) lo = mid;
     else hi = mid - 1;
   }
   const caps = capped(lo);
@@ -150,15 +152,23 @@ function chooseCaps(groups: Group[], maxLines: number, maxBytes: number): number
     for (let i = 0; i < groups.length; i++) {
       if (caps[i] >= full[i]) continue;
       caps[i]++;
-      if (fits(groups, caps, maxLines, maxBytes)) changed = true;
+      if (fits(groups, caps, room, eol)) changed = true;
       else caps[i]--;
     }
   }
   return caps;
 }
 
-/** The generated block, markers included, as lines; sized to fit the room left by the hand-written text. */
-export function renderIndexBlock(files: IndexEntry[], room: { lines: number; bytes: number }, options: IndexOptions = {}): string[] {
+interface Room {
+  lines: number;
+  bytes: number;
+}
+
+/**
+ * The generated block, markers included, as lines; sized to fit the room left by the hand-written
+ * text once its lines are joined with `eol`.
+ */
+export function renderIndexBlock(files: IndexEntry[], room: Room, options: IndexOptions = {}, eol = '\n'): string[] {
   const groups = buildGroups(files, options.sessions ?? DEFAULT_SESSIONS);
-  return renderBlock(groups, chooseCaps(groups, room.lines, room.bytes));
+  return renderBlock(groups, chooseCaps(groups, room, eol));
 }

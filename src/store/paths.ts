@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from './errors.js';
 import { INDEX_FILE } from './scan.js';
@@ -19,10 +19,18 @@ function inside(root: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** The deepest existing ancestor of a path, resolved through symlinks. */
-function realExisting(path: string): string {
+/**
+ * The path with every existing part resolved through symlinks, dangling ones included (followed
+ * by hand, since realpath cannot); undefined for a symlink loop.
+ */
+function realExisting(path: string, depth = 0): string | undefined {
   let current = path;
   while (!existsSync(current)) {
+    if (isSymlink(current)) {
+      if (depth >= 40) return undefined;
+      const real = realExisting(resolve(dirname(current), readlinkSync(current)), depth + 1);
+      return real === undefined || current === path ? real : join(real, relative(current, path));
+    }
     const parent = dirname(current);
     if (parent === current) return current;
     current = parent;
@@ -48,7 +56,9 @@ export function resolveMemoryPath(root: string, input: string, options: { addExt
   const abs = resolve(root, rel);
   if (!inside(root, abs)) refuse(input, 'leaves the memory directory');
   const realRoot = realpathSync(root);
-  if (!inside(realRoot, realExisting(abs))) refuse(input, 'resolves through a symbolic link to outside the memory directory');
+  const real = realExisting(abs);
+  if (real === undefined) refuse(input, 'is a symbolic link loop');
+  if (!inside(realRoot, real)) refuse(input, 'resolves through a symbolic link to outside the memory directory');
   return { abs, rel: rel.split(sep).join('/') };
 }
 

@@ -12,33 +12,57 @@ function yamlLine(key: string, value: unknown): string {
   return loadYaml().stringify({ [key]: value }, YAML_OUT).replace(/\n$/, '');
 }
 
-/**
- * Set keys in a frontmatter block without touching anything else: an existing one-line key is
- * replaced where it stands, a new key is appended; other shapes go through the YAML document
- * model, which keeps comments and key order.
- */
-export function setFrontmatterKeys(frontmatter: string, changes: Record<string, unknown>): string {
-  let lines = frontmatter === '' ? [] : frontmatter.split('\n');
-  for (const [key, value] of Object.entries(changes)) {
-    const at = lines.findIndex((line) => line.startsWith(`${key}:`));
-    const oneLine = at !== -1 && !/^[ \t-]/.test(lines[at + 1] ?? 'x') && !/:\s*[|>&!*]/.test(lines[at]);
-    if (isScalar(value) && at === -1) {
-      lines.push(yamlLine(key, value));
-    } else if (isScalar(value) && oneLine) {
-      lines[at] = yamlLine(key, value);
-    } else {
-      const doc = loadYaml().parseDocument(lines.join('\n'));
-      doc.set(key, value);
-      lines = doc.toString(YAML_OUT).replace(/\n$/, '').split('\n');
-    }
-  }
-  return lines.join('\n');
+/** A scalar as YAML would write it after `key: `. */
+function yamlScalar(value: unknown): string {
+  return loadYaml().stringify(value, YAML_OUT).replace(/\n$/, '');
 }
 
-/** A new frontmatter block from ordered entries (undefined values are left out). */
+/**
+ * Set one key without touching anything else. The YAML document model finds the key (quoted keys,
+ * `key :`, keys inside block scalars are told apart); a one-line scalar value is replaced where it
+ * stands (a trailing comment stays), a missing key is appended to a block mapping, and any other
+ * shape goes through the document model, which keeps comments and key order.
+ */
+function setFrontmatterKey(text: string, key: string, value: unknown): string {
+  const { parseDocument, isMap, isScalar: isScalarNode } = loadYaml();
+  const doc = parseDocument(text);
+  const map = doc.contents;
+  const block = doc.errors.length === 0 && (map === null || (isMap(map) && !map.flow));
+  if (block && isScalar(value)) {
+    const pair = isMap(map) ? map.items.find((p) => isScalarNode(p.key) && p.key.value === key) : undefined;
+    if (!pair) {
+      return text === '' ? yamlLine(key, value) : `${text.replace(/\n+$/, '')}\n${yamlLine(key, value)}`;
+    }
+    const node = pair.value;
+    const range = isScalarNode(node) ? node.range : undefined;
+    if (range && node && isScalarNode(node) && !node.anchor && !node.tag && ONE_LINE_TYPES.has(String(node.type)) && !text.slice(range[0], range[1]).includes('\n')) {
+      return text.slice(0, range[0]) + yamlScalar(value) + text.slice(range[1]);
+    }
+  }
+  doc.set(key, value);
+  return doc.toString(YAML_OUT).replace(/\n$/, '');
+}
+
+const ONE_LINE_TYPES = new Set(['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE']);
+
+/** Set keys in a frontmatter block without touching anything else. */
+export function setFrontmatterKeys(frontmatter: string, changes: Record<string, unknown>): string {
+  let text = frontmatter;
+  for (const [key, value] of Object.entries(changes)) text = setFrontmatterKey(text, key, value);
+  return text;
+}
+
+/** A new frontmatter block from ordered entries (undefined values are left out): a block mapping, lists in flow style. */
 export function newFrontmatter(entries: Record<string, unknown>): string {
   const clean = Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
-  return loadYaml().stringify(clean, { ...YAML_OUT, collectionStyle: 'flow' }).replace(/\n$/, '');
+  const { Document, visit } = loadYaml();
+  const doc = new Document(clean);
+  visit(doc, {
+    Seq(_key, seq) {
+      seq.flow = true;
+    },
+  });
+  return doc.toString(YAML_OUT).replace(/\n$/, '');
 }
 
 /** Put a file back together in the format it was read in (BOM, line endings). */

@@ -18,9 +18,12 @@ const BOOLS = new Map([
 ]);
 const FAIL = Symbol('fail');
 
+/** YAML's white space is only space and tab (String.prototype.trim would also eat U+3000 and friends). */
+const trimWhite = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, '');
+
 /** Resolve one plain scalar the way YAML 1.2's core schema does, or FAIL when unsure. */
 function plainScalar(raw: string, pattern: RegExp): unknown {
-  const text = raw.trim();
+  const text = trimWhite(raw);
   if (text === '' || !pattern.test(text)) return FAIL;
   // `a: b` inside a value, or a colon at its end, is not for the fast path.
   if (text.includes(': ') || text.endsWith(':')) return FAIL;
@@ -40,9 +43,9 @@ function plainScalar(raw: string, pattern: RegExp): unknown {
 }
 
 function flowList(raw: string): unknown {
-  const text = raw.trimEnd();
+  const text = trimWhite(raw);
   if (!text.startsWith('[') || !text.endsWith(']')) return FAIL;
-  const inner = text.slice(1, -1).trim();
+  const inner = trimWhite(text.slice(1, -1));
   if (inner === '') return [];
   const items: unknown[] = [];
   for (const part of inner.split(',')) {
@@ -57,14 +60,15 @@ function flowList(raw: string): unknown {
 export function parseSimpleYaml(src: string): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
   for (const line of src.split('\n')) {
-    if (line === '' || line.trim() === '') continue;
+    if (trimWhite(line) === '') continue;
     if (line.startsWith('#')) continue;
     const match = KEY.exec(line);
     if (!match) return undefined;
     const key = match[1];
-    if (key === '__proto__' || Object.prototype.hasOwnProperty.call(data, key)) return undefined;
+    // Keys that YAML reads as null or a boolean (`null: x` is the key ""), and repeated keys.
+    if (key === '__proto__' || NULLS.has(key) || BOOLS.has(key) || Object.prototype.hasOwnProperty.call(data, key)) return undefined;
     const raw = match[2];
-    if (raw === undefined || raw.trim() === '') return undefined;
+    if (raw === undefined || trimWhite(raw) === '') return undefined;
     const value = raw.startsWith('[') ? flowList(raw) : plainScalar(raw, PLAIN);
     if (value === FAIL) return undefined;
     data[key] = value;

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node } from 'yaml';
 import { parseSimpleYaml } from './simple-yaml.js';
 
 type YamlModule = typeof import('yaml');
@@ -25,40 +26,66 @@ export class YamlFailure extends Error {
 export function parseFrontmatterYaml(src: string): Record<string, unknown> {
   const simple = parseSimpleYaml(src);
   if (simple) return simple;
-  const { LineCounter, parseDocument } = loadYaml();
+  const { LineCounter, parseDocument, isMap } = loadYaml();
   const lineCounter = new LineCounter();
-  const doc = parseDocument(src, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true });
+  const doc = parseDocument(src, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true, logLevel: 'error' });
   const error = doc.errors[0];
   if (error) {
     const line = error.linePos?.[0]?.line;
-    throw new YamlFailure(`invalid YAML: ${error.message.split('\n')[0]}`, line, 'fix the YAML syntax');
+    const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    throw new YamlFailure(`invalid YAML: ${message}`, line, 'fix the YAML syntax');
   }
-  rejectProtoKeys(doc, lineCounter);
+  const firstAlias = checkNodes(doc, lineCounter);
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
     if (err instanceof ReferenceError || /alias/i.test(String(err))) {
-      throw new YamlFailure('YAML aliases expand too far (a possible alias bomb); refused', undefined, 'remove the &anchors and *aliases');
+      throw new YamlFailure('YAML aliases expand too far (a possible alias bomb); refused', firstAlias, 'remove the &anchors and *aliases');
     }
     throw new YamlFailure(`invalid YAML: ${(err as Error).message}`, undefined, 'fix the YAML syntax');
   }
   if (data === null || data === undefined) return {};
-  if (!loadYaml().isMap(doc.contents) || typeof data !== 'object' || Array.isArray(data)) {
+  if (!isMap(doc.contents) || typeof data !== 'object' || Array.isArray(data)) {
     throw new YamlFailure('frontmatter must be a mapping of `key: value` lines', 1, 'write the frontmatter as key: value pairs');
   }
   return data as Record<string, unknown>;
 }
 
-function rejectProtoKeys(doc: import('yaml').Document, lineCounter: import('yaml').LineCounter): void {
-  const { visit, isScalar } = loadYaml();
+const lineOf = (lineCounter: LineCounter, node: { range?: unknown }): number | undefined => {
+  const offset = (node.range as number[] | undefined)?.[0];
+  return offset === undefined ? undefined : lineCounter.linePos(offset).line;
+};
+
+/**
+ * One pass over the document: refuse `__proto__` keys (written, or reached through an alias), aliases
+ * with no anchor before them and aliases inside the value they refer to. Returns the first alias's line.
+ */
+function checkNodes(doc: Document, lineCounter: LineCounter): number | undefined {
+  const { visit, isAlias, isScalar } = loadYaml();
+  const anchors = new Map<string, unknown>();
+  let first: number | undefined;
   visit(doc, {
     Pair(_key, pair) {
-      if (isScalar(pair.key) && pair.key.value === '__proto__') {
-        const offset = pair.key.range?.[0];
-        const line = offset === undefined ? undefined : lineCounter.linePos(offset).line;
-        throw new YamlFailure('the key `__proto__` is not allowed', line, 'rename or remove that key');
+      const key = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
+      if (isScalar(key) && key.value === '__proto__') {
+        throw new YamlFailure('the key `__proto__` is not allowed', lineOf(lineCounter, pair.key as Node), 'rename or remove that key');
+      }
+    },
+    Node(_key, node, path) {
+      if (!isAlias(node)) {
+        if (node.anchor) anchors.set(node.anchor, node);
+        return;
+      }
+      const line = lineOf(lineCounter, node);
+      first ??= line;
+      if (!anchors.has(node.source)) {
+        throw new YamlFailure(`the alias *${node.source} has no anchor &${node.source} before it`, line, 'define the anchor first, or quote the value');
+      }
+      if (path.some((parent) => (parent as { anchor?: string }).anchor === node.source)) {
+        throw new YamlFailure(`the alias *${node.source} refers to a value that contains it (a circular reference)`, line, 'remove the alias');
       }
     },
   });
+  return first;
 }
