@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import { BEGIN_MARKER, END_MARKER } from '../memindex/groups.js';
-import { INDEX_FILE, listMemoryPaths } from '../store/scan.js';
 import { git, gitBytes, GitError, gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo, splitNul, type Env } from './git.js';
 
 /** What `memctx index --staged` found and did. */
@@ -80,6 +79,8 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
     if (ctx.ui.json) ctx.ui.printJson(result(touched));
     return EXIT_OK;
   }
+  // Loaded only now: the common case above (nothing staged in the memory directory) stays light.
+  const { INDEX_FILE } = await import('../store/scan.js');
   const { displayPath, planIndex, rebuildIndex } = await import('../cli/reindex.js');
   const { withMemoryLock } = await import('../store/write.js');
   const indexRel = joinRepoPath(rel, INDEX_FILE);
@@ -106,7 +107,7 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
   for (const problem of outcome.problems) {
     ctx.ui.problem({ ...problem, path: displayPath(ctx.io.cwd, join(root, problem.path)) }, blocking.includes(problem) ? 'error' : 'warning');
   }
-  warnUnstaged(ctx, { top, rel, root, indexRel, unstaged });
+  await warnUnstaged(ctx, { top, rel, root, indexRel, unstaged });
   if (ctx.ui.json) {
     ctx.ui.printJson({ ...result(touched), rebuilt: true, changed: outcome.changed, staged: true, files: outcome.files, problems: outcome.problems });
   } else {
@@ -159,7 +160,8 @@ function gitAdd(top: string, path: string, env: Env): void {
 }
 
 /** The index is built from the working tree: say where that differs from what is being committed. */
-function warnUnstaged(ctx: Context, at: { top: string; rel: string; root: string; indexRel: string; unstaged: string[] }): void {
+async function warnUnstaged(ctx: Context, at: { top: string; rel: string; root: string; indexRel: string; unstaged: string[] }): Promise<void> {
+  const { INDEX_FILE, listMemoryPaths } = await import('../store/scan.js');
   for (const p of at.unstaged) {
     if (p !== at.indexRel) ctx.ui.warn(`${p} has unstaged changes; ${INDEX_FILE} was built from the working copy`);
   }
