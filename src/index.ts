@@ -28,3 +28,7 @@ export type { TokenCounter, EncodingName } from './tokens/index.js';
 // lint and lifecycle (issue 6)
 
 // hooks
+export { planInstall, planUninstall, applyPlan, locateHook } from './hooks/install.js';
+export type { HookPlan, HookAction, HookLocation, HookStatus, InstallOptions } from './hooks/install.js';
+export { renderHookScript, isMemctxHook, HOOK_MARKER } from './hooks/script.js';
+export { stagedPaths, onlyGeneratedEdits } from './hooks/staged.js';

@@ -19,7 +19,8 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
-  const root = ctx.memoryDir();
+  // The hook runs in every commit: a repository without a memory directory is not an error there.
+  const root = ctx.memoryDir({ allowMissing: Boolean(flags.staged) });
   if (flags.staged) {
     const { runStagedIndex } = await import('../hooks/staged.js');
     return runStagedIndex(ctx, root);
