@@ -256,6 +256,12 @@ describe('memctx hook install / uninstall', () => {
     expect(commit.code).toBe(0);
     expect(committedPaths(repo, wt)).toEqual(['.memory/MEMORY.md', '.memory/project_auth.md']);
     expect(repo.gitOk(['show', 'feature:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
+    // A partial commit (`git commit PATH`) in the worktree, whose index lives in .git/worktrees/.
+    repo.write('../feature-wt/.memory/project_db.md', memoryFile('DB', 'Database notes'));
+    repo.gitOk(['add', '-N', '.memory/project_db.md'], wt);
+    expect(repo.git(['commit', '-q', '-m', 'db in worktree', '.memory/project_db.md'], wt).code).toBe(0);
+    expect(committedPaths(repo, wt)).toEqual(['.memory/MEMORY.md', '.memory/project_db.md']);
+    expect(repo.gitOk(['status', '--porcelain'], wt)).toBe('');
     // The main worktree's MEMORY.md is its own and untouched.
     expect(read(join(repo.top, '.memory/MEMORY.md'))).not.toContain('Auth refactor');
     expect(repo.gitOk(['status', '--porcelain'], wt)).toBe('');
