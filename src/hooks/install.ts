@@ -101,7 +101,8 @@ export function planInstall(options: InstallOptions): HookPlan {
     throw new MemctxError(`${savedPath} holds memctx's own hook, so chaining it would run memctx twice`, { file: savedPath, hint: 'delete that file and run `memctx hook install` again' });
   }
   if (holdsMemctxHook(hookPath, hook)) {
-    const same = readFileSync(hookPath, 'utf8') === text;
+    // Rewritten when another copy of memctx installed it, or when it lost its executable bits.
+    const same = readFileSync(hookPath, 'utf8') === text && (hook!.mode & 0o111) === 0o111;
     return { status: same ? 'already-installed' : 'update', location, warnings, actions: same ? [] : [{ op: 'write', path: hookPath, text }] };
   }
   if (hook === undefined && saved !== undefined) {
@@ -144,17 +145,18 @@ export function planUninstall(options: { cwd: string; env: Env }): HookPlan {
   const saved = lstatOrUndefined(savedPath);
   const warnings: string[] = [];
   const ours = holdsMemctxHook(hookPath, hook);
-  const restore: HookAction[] = saved !== undefined && !holdsMemctxHook(savedPath, saved) ? [{ op: 'restore', from: savedPath, to: hookPath }] : [];
-  if (saved !== undefined && restore.length === 0) {
-    // A copy of memctx's own hook: nothing of the user's to put back.
-    return { status: ours ? 'uninstall' : 'not-installed', location, warnings, actions: [...(ours ? [{ op: 'remove' as const, path: hookPath }] : []), { op: 'remove', path: savedPath }] };
-  }
-  if (ours) return { status: 'uninstall', location, warnings, actions: [{ op: 'remove', path: hookPath }, ...restore] };
-  if (hook === undefined) return { status: restore.length ? 'uninstall' : 'not-installed', location, warnings, actions: restore };
+  const actions: HookAction[] = ours ? [{ op: 'remove', path: hookPath }] : [];
   if (saved !== undefined) {
-    warnings.push(`${hookPath} is not memctx's hook (another tool replaced it?); ${savedPath} was left in place`);
+    if (holdsMemctxHook(savedPath, saved)) {
+      actions.push({ op: 'remove', path: savedPath }); // a copy of memctx's own hook: nothing of the user's
+    } else if (ours || hook === undefined) {
+      actions.push({ op: 'restore', from: savedPath, to: hookPath });
+    } else {
+      warnings.push(`${hookPath} is not memctx's hook (another tool replaced it?); ${savedPath} was left in place`);
+    }
   }
-  return { status: 'not-installed', location, warnings, actions: [] };
+  const status = ours || actions.some((a) => a.op === 'restore') ? 'uninstall' : 'not-installed';
+  return { status, location, warnings, actions };
 }
 
 /** Carry out a plan. A failed write puts the saved hook back, so the user never loses theirs. */

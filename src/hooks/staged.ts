@@ -1,9 +1,9 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import { BEGIN_MARKER, END_MARKER } from '../memindex/groups.js';
-import { git, gitBytes, GitError, gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo, splitNul, type Env } from './git.js';
+import { git, gitBytes, GitError, gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo, realPathOf, splitNul, type Env } from './git.js';
 
 /** What `memctx index --staged` found and did. */
 export interface StagedResult {
@@ -101,6 +101,9 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
     });
   }
   gitAdd(top, indexRel, env);
+  // `git commit PATH` commits a temporary index: stage in the real one too, or the next commit undoes this.
+  const realIndex = realIndexOfPartialCommit(top, ctx.io.cwd, env);
+  if (realIndex) gitAdd(top, indexRel, { ...env, GIT_INDEX_FILE: realIndex });
   // A broken file in this commit stops it; one already in the repository only gets a warning.
   const touchedSet = new Set(touched);
   const blocking = outcome.problems.filter((p) => touchedSet.has(joinRepoPath(rel, p.path)));
@@ -111,7 +114,7 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
   if (ctx.ui.json) {
     ctx.ui.printJson({ ...result(touched), rebuilt: true, changed: outcome.changed, staged: true, files: outcome.files, problems: outcome.problems });
   } else {
-    ctx.ui.info(`memctx: ${INDEX_FILE} ${outcome.changed ? 'rebuilt and staged' : 'is up to date'} (${outcome.files} files)`);
+    ctx.ui.info(`memctx: ${INDEX_FILE} ${outcome.changed ? 'rebuilt and staged' : 'is up to date'} (${outcome.files} ${outcome.files === 1 ? 'file' : 'files'})`);
   }
   if (blocking.length) {
     ctx.io.stderr.write(`memctx: commit stopped: fix the memory file${blocking.length > 1 ? 's' : ''} above, stage and commit again (or commit with --no-verify)\n`);
@@ -148,6 +151,21 @@ function outsideText(text: string): string {
   const end = text.indexOf(END_MARKER);
   if (begin === -1 || end === -1 || end < begin) return text;
   return text.slice(0, begin) + text.slice(end);
+}
+
+/**
+ * During `git commit PATH...` (an "only" commit) git runs the hook on a temporary index
+ * (GIT_INDEX_FILE=.git/next-index-*.lock) while it holds the real index, already updated, in
+ * .git/index.lock, which it renames into place once the commit is made. That lock file is returned
+ * so MEMORY.md can be staged there as well; undefined for any other commit.
+ */
+export function realIndexOfPartialCommit(top: string, cwd: string, env: Env): string | undefined {
+  if (!env.GIT_INDEX_FILE) return undefined;
+  const gitDir = realPathOf(resolve(top, git(['rev-parse', '--git-dir'], top, env).trim()));
+  const current = realPathOf(resolve(cwd, env.GIT_INDEX_FILE));
+  const lock = join(gitDir, 'index.lock');
+  if (current === join(gitDir, 'index') || current === lock || dirname(current) !== gitDir) return undefined;
+  return existsSync(lock) ? lock : undefined;
 }
 
 function gitAdd(top: string, path: string, env: Env): void {

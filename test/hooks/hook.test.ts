@@ -87,6 +87,20 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['status', '--porcelain'])).toBe('');
   });
 
+  it('works with `git commit PATH` (a temporary index): MEMORY.md committed and left staged in the real index', () => {
+    const repo = track(makeMemoryRepo());
+    install(repo);
+    repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'Prefers small commits', 'user'));
+    repo.write('README.md', '# project\n\nnot part of this commit\n');
+    const commit = repo.git(['commit', '-q', '-m', 'only this path', '--', 'user_prefs.md'], join(repo.top, '.memory'));
+    expect(commit.stderr).toBe('memctx: MEMORY.md rebuilt and staged (1 file)\n');
+    expect(commit.code).toBe(0);
+    expect(committedPaths(repo)).toEqual(['.memory/MEMORY.md', '.memory/user_prefs.md']);
+    expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md'])).toContain('— Prefers small commits');
+    // Nothing staged that would undo MEMORY.md in the next commit; README stays as it was, unstaged.
+    expect(repo.gitOk(['status', '--porcelain'])).toBe(' M README.md\n');
+  });
+
   it('rebuilds when a memory file is renamed out of the memory directory', () => {
     const repo = track(makeMemoryRepo());
     install(repo);

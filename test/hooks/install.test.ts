@@ -148,6 +148,53 @@ describe('memctx hook install / uninstall', () => {
     expect(again.stdout).toBe('the memctx pre-commit hook is not installed; nothing to remove\n');
   });
 
+  it('install rewrites a memctx hook that another copy installed or that lost its executable bits', () => {
+    const repo = track(makeMemoryRepo());
+    const hook = join(hooksDir(repo), 'pre-commit');
+    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    const current = read(hook);
+    writeFileSync(hook, current.replace(/^bin='.*'$/m, "bin='/old/place/bin/memctx.js'"));
+    const update = repo.memctx(['hook', 'install']);
+    expect(update.stdout).toBe(`updated the memctx pre-commit hook: ${hook}\n  wrote ${hook}\n`);
+    expect(read(hook)).toBe(current);
+    chmodSync(hook, 0o644);
+    expect(repo.memctx(['hook', 'install']).stdout).toContain('updated the memctx pre-commit hook');
+    expect(mode(hook)).toBe(0o755);
+  });
+
+  it('another tool replaced the hook: uninstall touches neither it nor the kept one, and says so', () => {
+    const repo = track(makeMemoryRepo());
+    const { text } = userHook(repo);
+    const hook = join(hooksDir(repo), 'pre-commit');
+    writeFileSync(hook, text);
+    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    writeFileSync(hook, '#!/bin/sh\necho other tool\n');
+    const result = repo.memctx(['hook', 'uninstall']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('the memctx pre-commit hook is not installed; nothing to remove\n');
+    expect(result.stderr).toBe(`warning: ${hook} is not memctx's hook (another tool replaced it?); ${hook}.memctx-saved was left in place\n`);
+    expect(read(hook)).toBe('#!/bin/sh\necho other tool\n');
+    expect(readFileSync(`${hook}.memctx-saved`).equals(text)).toBe(true);
+  });
+
+  it('memctx hook deleted by hand: install refuses (exit 2), uninstall puts the kept hook back', () => {
+    const repo = track(makeMemoryRepo());
+    const { text } = userHook(repo);
+    const hook = join(hooksDir(repo), 'pre-commit');
+    writeFileSync(hook, text);
+    chmodSync(hook, 0o700);
+    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    removeDir(hook);
+    const install = repo.memctx(['hook', 'install']);
+    expect(install.code).toBe(2);
+    expect(install.stderr).toContain(`${hook}.memctx-saved is left from an earlier install but ${hook} is gone`);
+    const uninstall = repo.memctx(['hook', 'uninstall']);
+    expect(uninstall.code).toBe(0);
+    expect(uninstall.stdout).toBe(`removed the memctx pre-commit hook: ${hook}\n  put back the earlier hook from ${hook}.memctx-saved\n`);
+    expect(readFileSync(hook).equals(text)).toBe(true);
+    expect(mode(hook)).toBe(0o700);
+  });
+
   it("uninstall leaves someone else's hook alone", () => {
     const repo = track(makeMemoryRepo());
     const { text } = userHook(repo);
@@ -205,6 +252,27 @@ describe('memctx hook install / uninstall', () => {
     expect(read(`${hook}.memctx-saved`)).toBe('something else\n');
   });
 
+  it("refuses (exit 2) to chain a copy of memctx's own hook, which would run memctx twice", () => {
+    const repo = track(makeMemoryRepo());
+    const hook = join(hooksDir(repo), 'pre-commit');
+    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    writeFileSync(`${hook}.memctx-saved`, read(hook));
+    writeFileSync(hook, '#!/bin/sh\nexit 0\n');
+    const result = repo.memctx(['hook', 'install']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("pre-commit.memctx-saved holds memctx's own hook, so chaining it would run memctx twice");
+    expect(read(hook)).toBe('#!/bin/sh\nexit 0\n');
+  });
+
+  it('warns when core.hooksPath belongs to husky', () => {
+    const repo = track(makeMemoryRepo());
+    repo.gitOk(['config', 'core.hooksPath', '.husky/_']);
+    const result = repo.memctx(['hook', 'install', '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('core.hooksPath points at husky, which rewrites its hooks: add `npx memctx index --staged` to .husky/pre-commit instead');
+    expect(existsSync(join(repo.top, '.husky'))).toBe(false);
+  });
+
   it('refuses (exit 2) when pre-commit is a directory', () => {
     const repo = track(makeMemoryRepo());
     mkdirSync(join(hooksDir(repo), 'pre-commit'));
@@ -256,6 +324,12 @@ describe('memctx hook install / uninstall', () => {
     expect(commit.code).toBe(0);
     expect(committedPaths(repo, wt)).toEqual(['.memory/MEMORY.md', '.memory/project_auth.md']);
     expect(repo.gitOk(['show', 'feature:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
+    // A partial commit (`git commit PATH`) in the worktree, whose index lives in .git/worktrees/.
+    repo.write('../feature-wt/.memory/project_db.md', memoryFile('DB', 'Database notes'));
+    repo.gitOk(['add', '-N', '.memory/project_db.md'], wt);
+    expect(repo.git(['commit', '-q', '-m', 'db in worktree', '.memory/project_db.md'], wt).code).toBe(0);
+    expect(committedPaths(repo, wt)).toEqual(['.memory/MEMORY.md', '.memory/project_db.md']);
+    expect(repo.gitOk(['status', '--porcelain'], wt)).toBe('');
     // The main worktree's MEMORY.md is its own and untouched.
     expect(read(join(repo.top, '.memory/MEMORY.md'))).not.toContain('Auth refactor');
     expect(repo.gitOk(['status', '--porcelain'], wt)).toBe('');
