@@ -35,7 +35,7 @@ async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
   }
   reportProblems(ctx, root, result.problems);
   if (ctx.ui.json) ctx.ui.printJson({ changed: result.changed, files: result.files, problems: result.problems });
-  else ctx.ui.info(result.changed ? `MEMORY.md rebuilt (${result.files} files)` : `MEMORY.md is up to date (${result.files} files)`);
+  else ctx.ui.info(result.changed ? `MEMORY.md rebuilt (${files(result.files)})` : `MEMORY.md is up to date (${files(result.files)})`);
   return result.problems.length ? EXIT_PROBLEMS : EXIT_OK;
 }
 
@@ -53,7 +53,9 @@ async function checkIndex(ctx: Context, root: string, plan: import('./reindex.js
     if (plan.previous !== undefined && !diff.missing.length && !diff.unexpected.length) stderr.write('  (layout or limits differ)\n');
     stderr.write('  run `memctx index` to rebuild it\n');
   } else {
-    ctx.ui.info(`MEMORY.md is up to date (${plan.files} files)`);
+    ctx.ui.info(`MEMORY.md is up to date (${files(plan.files)})`);
   }
   return plan.changed || plan.problems.length ? EXIT_PROBLEMS : EXIT_OK;
 }
+
+const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);

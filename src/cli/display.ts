@@ -1,0 +1,7 @@
+import { relative } from 'node:path';
+
+/** A path as the user should see it: relative to where they stand when it is below, else absolute. */
+export function displayPath(cwd: string, abs: string): string {
+  const rel = relative(cwd, abs);
+  return rel === '' ? '.' : rel.startsWith('..') ? abs : rel;
+}
