@@ -127,7 +127,7 @@ describe('memctx index on the broken fixture', () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.memory'));
     writeFileSync(join(dir, '.memory', 'k.md'), '---\nname: k\n[a, b]: 1\n---\n');
-    expect(memctx(['index'], { cwd: dir })).toEqual({ code: 0, stdout: 'MEMORY.md rebuilt (1 files)\n', stderr: '' });
+    expect(memctx(['index'], { cwd: dir })).toEqual({ code: 0, stdout: 'MEMORY.md rebuilt (1 file)\n', stderr: '' });
   });
 });
 
