@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
@@ -228,7 +228,6 @@ describe('memctx index --check', () => {
     writeFileSync(join(dir, 'MEMORY.md'), text.replace('\n\n## Feedback', '\n## Feedback'));
     const layout = memctx(['--dir', dir, 'index', '--check'], { cwd: dir });
     expect(layout).toEqual({ code: 1, stdout: '', stderr: 'MEMORY.md is out of date\n  (layout or limits differ)\n  run `memctx index` to rebuild it\n' });
-    const { rmSync } = require('node:fs') as typeof import('node:fs');
     rmSync(join(dir, 'MEMORY.md'));
     const missing = memctx(['--dir', dir, 'index', '--check'], { cwd: dir });
     expect(missing.code).toBe(1);
