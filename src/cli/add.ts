@@ -35,6 +35,7 @@ export function register(program: Command, run: Runner): void {
 export function validateFields(flags: Pick<AddFlags, 'name' | 'description' | 'type' | 'kind' | 'importance'>): number | undefined {
   const name = flags.name.trim();
   if (name === '' || name.length > MAX_NAME_LENGTH) throw new MemctxError(`--name must be 1-${MAX_NAME_LENGTH} characters (got ${name.length})`);
+  if (/[\r\n]/.test(name)) throw new MemctxError('--name must be one line');
   if (/[\r\n]/.test(flags.description) || flags.description.trim() === '') throw new MemctxError('--description must be one non-empty line');
   if (!(MEMORY_TYPES as readonly string[]).includes(flags.type)) throw new MemctxError(`--type must be one of ${MEMORY_TYPES.join(', ')} (got "${flags.type}")`);
   if (flags.kind !== undefined && !(MEMORY_KINDS as readonly string[]).includes(flags.kind)) throw new MemctxError(`--kind must be one of ${MEMORY_KINDS.join(', ')} (got "${flags.kind}")`);

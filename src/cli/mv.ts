@@ -29,16 +29,21 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   }
   const { readRawText, finishEdit } = await import('../store/edit.js');
   const { readFileSync } = await import('node:fs');
+  const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
     if (existsSync(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
-    let text: string | Buffer;
-    try {
-      text = finishEdit(to.rel, readRawText(from.abs), statSync(from.abs), isoTimestamp(ctx.io.now()));
-    } catch {
-      text = readFileSync(from.abs); // not a valid memory file: move its bytes untouched
+    // A file too large or not valid as a memory file is moved with its bytes untouched.
+    let text: string | Buffer = readFileSync(from.abs);
+    const stat = statSync(from.abs);
+    if (stat.size <= MAX_FILE_BYTES) {
+      try {
+        text = finishEdit(to.rel, readRawText(from.abs), stat, isoTimestamp(ctx.io.now()));
+      } catch {
+        // keep the bytes
+      }
     }
     await writeFileAtomic(to.abs, text);
     unlinkSync(from.abs);

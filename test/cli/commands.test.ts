@@ -434,3 +434,42 @@ describe('path escapes are refused with exit 2 by every command', () => {
     expect(existsSync(join(cwd, 'outside', 'later.md'))).toBe(false);
   });
 });
+
+describe('awkward targets', () => {
+  it('edit refuses a 50 MB file with a size error; mv moves it untouched', () => {
+    const { cwd, root } = workspace('claude-memory');
+    const huge = Buffer.alloc(50 * 1024 * 1024, 'x');
+    writeFileSync(join(root, 'huge.md'), huge);
+    const edit = run(cwd, ['edit', 'huge.md', '--old', 'xxxxx', '--new', 'y']);
+    expect(edit).toEqual({ code: 2, stdout: '', stderr: 'memctx: error: huge.md: file is 52428800 bytes, over the 1048576-byte limit for a memory file; not edited\n  hint: split it into smaller memory files or move it out of the memory directory\n' });
+    expect(run(cwd, ['mv', 'huge.md', 'big/huge.md']).code).toBe(0);
+    expect(readFileSync(join(root, 'big/huge.md')).equals(huge)).toBe(true);
+  });
+
+  it('a path through a file, or to a directory, is an error that names the file, not a crash', () => {
+    const { cwd, root } = workspace('claude-memory');
+    mkdirSync(join(root, 'folder.md'));
+    for (const args of [
+      ['add', 'user_role.md/x', '--name', 'n', '--description', 'd', '--type', 'user', '--body', 'b'],
+      ['mv', 'feedback_testing.md', 'user_role.md/x.md'],
+      ['edit', 'folder.md', '--old', 'a', '--new', 'b'],
+    ]) {
+      const result = run(cwd, args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).not.toContain('unexpected failure');
+      expect(result.stderr).toMatch(/user_role\.md[/\\]x\.md: cannot create the file: a file stands where a folder of its path should be|folder\.md is not a file/);
+    }
+    expect(existsSync(join(root, 'feedback_testing.md'))).toBe(true);
+  });
+
+  it('add refuses a name with a line break', () => {
+    const { cwd } = workspace('claude-memory');
+    expect(run(cwd, ['add', 'n', '--name', 'two\nlines', '--description', 'd', '--type', 'user']).stderr).toBe('memctx: error: --name must be one line\n');
+  });
+
+  it('edit takes --new literally ($& and $1 are not patterns)', () => {
+    const { cwd, root } = workspace('claude-memory');
+    expect(run(cwd, ['edit', 'user_role.md', '--old', 'senior backend', '--new', '$& $1 $$']).code).toBe(0);
+    expect(read(join(root, 'user_role.md'))).toContain('The user is a $& $1 $$ engineer');
+  });
+});
