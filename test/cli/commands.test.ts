@@ -131,6 +131,11 @@ describe('memctx show', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('--json on MEMORY.md gives its text in JSON', () => {
+    const { cwd, root } = workspace();
+    expect(JSON.parse(run(cwd, ['--json', 'show', 'MEMORY.md']).stdout)).toEqual({ path: 'MEMORY.md', text: read(join(root, 'MEMORY.md')) });
+  });
+
   it('says when the file does not exist', () => {
     const { cwd } = workspace();
     expect(run(cwd, ['show', 'nope'])).toEqual({ code: 2, stdout: '', stderr: 'memctx: error: no memory file nope.md\n  hint: run `memctx ls` to see the files\n' });
