@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
@@ -268,5 +268,25 @@ describe('the 200-line / 25 KB limits end to end', () => {
       expect(listed.length - shown).toBe(Number(hidden));
     }
     expect(memctx(['index', '--check'], { cwd: dir }).code).toBe(0);
+  });
+});
+
+describe('index after changes that keep size and mtime', () => {
+  it('sees a same-size rewrite whose mtime was put back', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(root);
+    const file = join(root, 'a.md');
+    const past = new Date('2026-01-01T00:00:00Z');
+    writeFileSync(file, '---\nname: A\ndescription: first\ntype: user\n---\n');
+    utimesSync(file, past, past);
+    expect(memctx(['index'], { cwd: dir }).code).toBe(0);
+    expect(memctx(['index'], { cwd: dir }).stdout).toBe('MEMORY.md is up to date (1 files)\n');
+    writeFileSync(file, '---\nname: A\ndescription: other\ntype: user\n---\n');
+    utimesSync(file, past, past);
+    const check = memctx(['index', '--check'], { cwd: dir });
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('  + - [A](a.md) — other');
+    expect(memctx(['--json', 'ls'], { cwd: dir }).stdout).toContain('"description": "other"');
   });
 });
