@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
@@ -288,5 +288,34 @@ describe('index after changes that keep size and mtime', () => {
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('  + - [A](a.md) — other');
     expect(memctx(['--json', 'ls'], { cwd: dir }).stdout).toContain('"description": "other"');
+  });
+});
+
+describe('a symlinked MEMORY.md', () => {
+  it('is never read or written when it leads outside the memory directory', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(root);
+    writeFileSync(join(dir, 'victim.sh'), 'export SECRET=1\n');
+    symlinkSync(join(dir, 'victim.sh'), join(root, 'MEMORY.md'));
+    writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
+    for (const args of [['index'], ['index', '--check'], ['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x']]) {
+      const result = memctx(args, { cwd: dir });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('MEMORY.md is a symbolic link to outside the memory directory; not read or written');
+    }
+    expect(read(join(dir, 'victim.sh'))).toBe('export SECRET=1\n');
+    expect(existsSync(join(root, 'b.md'))).toBe(false);
+  });
+
+  it('is followed when it stays inside', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(join(root, 'docs'), { recursive: true });
+    writeFileSync(join(root, 'docs', 'index.txt'), 'hand text\n');
+    symlinkSync(join(root, 'docs', 'index.txt'), join(root, 'MEMORY.md'));
+    writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
+    expect(memctx(['index'], { cwd: dir }).code).toBe(0);
+    expect(read(join(root, 'docs', 'index.txt'))).toBe('hand text\n\n<!-- memctx:begin -->\n## Other\n- [A](a.md)\n<!-- memctx:end -->\n');
   });
 });
