@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MemctxError } from './errors.js';
 import { CACHE_DIR } from './scan.js';
@@ -27,6 +27,9 @@ export async function writeFileAtomic(abs: string, text: string | Buffer): Promi
 export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
   const { default: lockfile } = await import('proper-lockfile');
   const cache = join(root, CACHE_DIR);
+  if (lstatSync(cache, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new MemctxError(`${CACHE_DIR} is a symbolic link; memctx keeps its lock there and will not write through it`, { file: cache, hint: `delete the link; ${CACHE_DIR}/ is recreated as needed` });
+  }
   mkdirSync(cache, { recursive: true });
   const release = await lockfile.lock(root, {
     lockfilePath: join(cache, 'lock'),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
@@ -317,5 +317,20 @@ describe('a symlinked MEMORY.md', () => {
     writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
     expect(memctx(['index'], { cwd: dir }).code).toBe(0);
     expect(read(join(root, 'docs', 'index.txt'))).toBe('hand text\n\n<!-- memctx:begin -->\n## Other\n- [A](a.md)\n<!-- memctx:end -->\n');
+  });
+});
+
+describe('a symlinked .memctx', () => {
+  it('is not written through', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(root);
+    mkdirSync(join(dir, 'elsewhere'));
+    symlinkSync(join(dir, 'elsewhere'), join(root, '.memctx'));
+    const result = memctx(['add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('.memctx is a symbolic link; memctx keeps its lock there and will not write through it');
+    expect(existsSync(join(root, 'a.md'))).toBe(false);
+    expect(readdirSync(join(dir, 'elsewhere')).filter((f) => f.includes('lock'))).toEqual([]);
   });
 });
