@@ -65,12 +65,13 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
     updated: now,
   });
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
-  const { existsSync } = await import('node:fs');
+  const { lstatSync } = await import('node:fs');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
-    if (existsSync(target.abs)) {
+    if (lstatSync(target.abs, { throwIfNoEntry: false })) {
+      // a broken symlink counts too
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
     await writeFileAtomic(target.abs, text);

@@ -478,3 +478,14 @@ describe('awkward targets', () => {
     expect(read(join(root, 'user_role.md'))).toContain('The user is a $& $1 $$ engineer');
   });
 });
+
+describe('never overwriting a broken symlink', () => {
+  it('add and mv treat a dangling link inside the directory as an existing entry', () => {
+    const { cwd, root } = workspace('claude-memory');
+    symlinkSync(join(root, 'not-there.md'), join(root, 'dangling.md'));
+    expect(run(cwd, ['add', 'dangling', '--name', 'n', '--description', 'd', '--type', 'user', '--body', 'b']).stderr).toContain('dangling.md already exists; add never overwrites');
+    expect(run(cwd, ['mv', 'user_role.md', 'dangling.md']).stderr).toContain('dangling.md already exists; mv never overwrites');
+    expect(existsSync(join(root, 'not-there.md'))).toBe(false);
+    expect(existsSync(join(root, 'user_role.md'))).toBe(true);
+  });
+});
