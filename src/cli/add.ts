@@ -70,8 +70,8 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
+    // Any entry counts, a broken symlink too.
     if (lstatSync(target.abs, { throwIfNoEntry: false })) {
-      // a broken symlink counts too
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
     await writeFileAtomic(target.abs, text);
