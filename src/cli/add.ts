@@ -48,7 +48,7 @@ export function validateFields(flags: Pick<AddFlags, 'name' | 'description' | 't
 async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<number> {
   const importance = validateFields(flags);
   const root = ctx.memoryDir();
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const { resolveMemoryPath, isIndexPath, entryExists } = await import('../store/paths.js');
   const target = resolveMemoryPath(root, input);
   if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is the generated index, not a memory file', { hint: 'choose another path' });
   const body = await readBodyInput(ctx, flags);
@@ -65,13 +65,12 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
     updated: now,
   });
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
-  const { lstatSync } = await import('node:fs');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
     // Any entry counts, a broken symlink too.
-    if (lstatSync(target.abs, { throwIfNoEntry: false })) {
+    if (entryExists(target.abs)) {
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
     await writeFileAtomic(target.abs, text);

@@ -16,11 +16,11 @@ export function register(program: Command, run: Runner): void {
 
 async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { dryRun?: boolean }): Promise<number> {
   const root = ctx.memoryDir();
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const { resolveMemoryPath, isIndexPath, entryExists } = await import('../store/paths.js');
   const from = resolveMemoryPath(root, oldInput);
   const to = resolveMemoryPath(root, newInput);
   if (isIndexPath(from.rel) || isIndexPath(to.rel)) throw new MemctxError('refusing to move MEMORY.md or to overwrite it; it is the generated index');
-  const { existsSync, lstatSync, statSync, unlinkSync } = await import('node:fs');
+  const { existsSync, statSync, unlinkSync } = await import('node:fs');
   if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
   if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);
   if (flags.dryRun) {
@@ -34,7 +34,7 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
-    if (lstatSync(to.abs, { throwIfNoEntry: false })) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
+    if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
     // A file too large or not valid as a memory file is moved with its bytes untouched.
     let text: string | Buffer = readFileSync(from.abs);
     const stat = statSync(from.abs);

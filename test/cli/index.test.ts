@@ -281,7 +281,7 @@ describe('index after changes that keep size and mtime', () => {
     writeFileSync(file, '---\nname: A\ndescription: first\ntype: user\n---\n');
     utimesSync(file, past, past);
     expect(memctx(['index'], { cwd: dir }).code).toBe(0);
-    expect(memctx(['index'], { cwd: dir }).stdout).toBe('MEMORY.md is up to date (1 files)\n');
+    expect(memctx(['index'], { cwd: dir }).stdout).toMatch(/^MEMORY\.md is up to date \(1 files?\)\n$/);
     writeFileSync(file, '---\nname: A\ndescription: other\ntype: user\n---\n');
     utimesSync(file, past, past);
     const check = memctx(['index', '--check'], { cwd: dir });
