@@ -489,3 +489,19 @@ describe('never overwriting a broken symlink', () => {
     expect(existsSync(join(root, 'user_role.md'))).toBe(true);
   });
 });
+
+describe('a line starting with --- inside the frontmatter', () => {
+  it('is never lost by a rewrite: edit either refuses or keeps every line', () => {
+    const { cwd, root } = workspace('claude-memory');
+    const original = '---\nname: a\n---foo\nb: 1\n---\nbody\n';
+    writeFileSync(join(root, 'dashes.md'), original);
+    const result = run(cwd, ['edit', 'dashes.md', '--old', 'body', '--new', 'BODY']);
+    const text = read(join(root, 'dashes.md'));
+    if (result.code === 0) {
+      for (const kept of ['foo', 'b: 1', 'BODY']) expect(text).toContain(kept);
+    } else {
+      expect(result.code).toBe(2);
+      expect(text).toBe(original);
+    }
+  });
+});
