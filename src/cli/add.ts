@@ -35,6 +35,7 @@ export function register(program: Command, run: Runner): void {
 export function validateFields(flags: Pick<AddFlags, 'name' | 'description' | 'type' | 'kind' | 'importance'>): number | undefined {
   const name = flags.name.trim();
   if (name === '' || name.length > MAX_NAME_LENGTH) throw new MemctxError(`--name must be 1-${MAX_NAME_LENGTH} characters (got ${name.length})`);
+  if (/[\r\n]/.test(name)) throw new MemctxError('--name must be one line');
   if (/[\r\n]/.test(flags.description) || flags.description.trim() === '') throw new MemctxError('--description must be one non-empty line');
   if (!(MEMORY_TYPES as readonly string[]).includes(flags.type)) throw new MemctxError(`--type must be one of ${MEMORY_TYPES.join(', ')} (got "${flags.type}")`);
   if (flags.kind !== undefined && !(MEMORY_KINDS as readonly string[]).includes(flags.kind)) throw new MemctxError(`--kind must be one of ${MEMORY_KINDS.join(', ')} (got "${flags.kind}")`);
@@ -47,7 +48,7 @@ export function validateFields(flags: Pick<AddFlags, 'name' | 'description' | 't
 async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<number> {
   const importance = validateFields(flags);
   const root = ctx.memoryDir();
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const { resolveMemoryPath, isIndexPath, entryExists } = await import('../store/paths.js');
   const target = resolveMemoryPath(root, input);
   if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is the generated index, not a memory file', { hint: 'choose another path' });
   const body = await readBodyInput(ctx, flags);
@@ -64,12 +65,12 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
     updated: now,
   });
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
-  const { existsSync } = await import('node:fs');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
-    if (existsSync(target.abs)) {
+    // Any entry counts, a broken symlink too.
+    if (entryExists(target.abs)) {
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
     await writeFileAtomic(target.abs, text);

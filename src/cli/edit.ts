@@ -28,12 +28,18 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
   const { existsSync, statSync } = await import('node:fs');
   const { readRawText, countOccurrences, finishEdit } = await import('../store/edit.js');
   const { ParseFailure } = await import('../store/parse.js');
+  const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { DecodeFailure } = await import('../store/decode.js');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });
+    const stat = statSync(target.abs);
+    if (!stat.isFile()) throw new MemctxError(`${target.rel} is not a file`, { hint: 'edit one memory file at a time' });
+    if (stat.size > MAX_FILE_BYTES) {
+      throw new MemctxError(`file is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a memory file; not edited`, { file: target.rel, hint: 'split it into smaller memory files or move it out of the memory directory' });
+    }
     try {
       const raw = readRawText(target.abs);
       const old = flags.old.replace(/\r\n/g, '\n');
@@ -45,7 +51,6 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => flags.new.replace(/\r\n/g, '\n')) };
-      const stat = statSync(target.abs);
       await writeFileAtomic(target.abs, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())));
     } catch (err) {
       if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });

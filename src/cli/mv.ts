@@ -16,7 +16,7 @@ export function register(program: Command, run: Runner): void {
 
 async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { dryRun?: boolean }): Promise<number> {
   const root = ctx.memoryDir();
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const { resolveMemoryPath, isIndexPath, entryExists } = await import('../store/paths.js');
   const from = resolveMemoryPath(root, oldInput);
   const to = resolveMemoryPath(root, newInput);
   if (isIndexPath(from.rel) || isIndexPath(to.rel)) throw new MemctxError('refusing to move MEMORY.md or to overwrite it; it is the generated index');
@@ -29,16 +29,21 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   }
   const { readRawText, finishEdit } = await import('../store/edit.js');
   const { readFileSync } = await import('node:fs');
+  const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
   await withMemoryLock(root, async () => {
     checkIndexMarkers(root);
-    if (existsSync(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
-    let text: string | Buffer;
-    try {
-      text = finishEdit(to.rel, readRawText(from.abs), statSync(from.abs), isoTimestamp(ctx.io.now()));
-    } catch {
-      text = readFileSync(from.abs); // not a valid memory file: move its bytes untouched
+    if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
+    // A file too large or not valid as a memory file is moved with its bytes untouched.
+    let text: string | Buffer = readFileSync(from.abs);
+    const stat = statSync(from.abs);
+    if (stat.size <= MAX_FILE_BYTES) {
+      try {
+        text = finishEdit(to.rel, readRawText(from.abs), stat, isoTimestamp(ctx.io.now()));
+      } catch {
+        // keep the bytes
+      }
     }
     await writeFileAtomic(to.abs, text);
     unlinkSync(from.abs);

@@ -21,7 +21,9 @@ async function runShow(ctx: Context, input: string): Promise<number> {
     throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files' });
   }
   if (isIndexPath(target.rel)) {
-    ctx.ui.out(readFileSync(target.abs, 'utf8'));
+    const text = readFileSync(target.abs, 'utf8');
+    if (ctx.ui.json) ctx.ui.printJson({ path: target.rel, text });
+    else ctx.ui.out(text);
     return EXIT_OK;
   }
   const file = readMemoryFile(root, target.rel);

@@ -4,13 +4,26 @@ import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from './errors.js';
 import { INDEX_FILE } from './scan.js';
 import { writeFileAtomic } from './write.js';
+import { isSymlink, resolveMemoryPath } from './paths.js';
 
 export function indexPath(root: string): string {
   return join(root, INDEX_FILE);
 }
 
+/** MEMORY.md may be a symlink only within the memory directory: never read or write through one that leaves it. */
+function checkIndexLink(root: string): void {
+  if (!isSymlink(indexPath(root))) return;
+  try {
+    resolveMemoryPath(root, INDEX_FILE);
+  } catch (err) {
+    if (!(err instanceof MemctxError)) throw err;
+    throw new MemctxError(`${INDEX_FILE} is a symbolic link to outside the memory directory; not read or written`, { file: indexPath(root), hint: 'replace the link with a regular file' });
+  }
+}
+
 /** MEMORY.md's text, or undefined when there is none yet. */
 export function readIndexFile(root: string): string | undefined {
+  checkIndexLink(root);
   let bytes: Buffer;
   try {
     bytes = readFileSync(indexPath(root));
@@ -27,5 +40,6 @@ export function readIndexFile(root: string): string | undefined {
 }
 
 export async function writeIndexFile(root: string, text: string): Promise<void> {
+  checkIndexLink(root);
   await writeFileAtomic(indexPath(root), text);
 }

@@ -67,6 +67,16 @@ export function isIndexPath(rel: string): boolean {
   return rel.toLowerCase() === INDEX_FILE.toLowerCase();
 }
 
+/** True when anything is at this path, a broken symlink included (existsSync follows links). */
+export function entryExists(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function isSymlink(abs: string): boolean {
   try {
     return lstatSync(abs).isSymbolicLink();

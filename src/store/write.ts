@@ -1,12 +1,23 @@
-import { mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { MemctxError } from './errors.js';
 import { CACHE_DIR } from './scan.js';
 
-/** Write a file atomically (temporary file + rename), creating its directory. */
+/** Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming the file when it cannot. */
 export async function writeFileAtomic(abs: string, text: string | Buffer): Promise<void> {
   const { default: writeAtomic } = await import('write-file-atomic');
-  mkdirSync(dirname(abs), { recursive: true });
-  await writeAtomic(abs, text, { fsync: true });
+  try {
+    mkdirSync(dirname(abs), { recursive: true });
+    await writeAtomic(abs, text, { fsync: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') {
+      throw new MemctxError('cannot create the file: a file stands where a folder of its path should be', { file: abs, hint: 'choose a path whose folders are not files' });
+    }
+    if (code === 'EISDIR') throw new MemctxError('cannot write the file: it is a directory', { file: abs, hint: 'choose another path' });
+    if (code) throw new MemctxError(`cannot write the file (${code})`, { file: abs, hint: 'check the permissions and free space of the memory directory' });
+    throw err;
+  }
 }
 
 /**
@@ -16,6 +27,9 @@ export async function writeFileAtomic(abs: string, text: string | Buffer): Promi
 export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
   const { default: lockfile } = await import('proper-lockfile');
   const cache = join(root, CACHE_DIR);
+  if (lstatSync(cache, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new MemctxError(`${CACHE_DIR} is a symbolic link; memctx keeps its lock there and will not write through it`, { file: cache, hint: `delete the link; ${CACHE_DIR}/ is recreated as needed` });
+  }
   mkdirSync(cache, { recursive: true });
   const release = await lockfile.lock(root, {
     lockfilePath: join(cache, 'lock'),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
@@ -228,7 +228,6 @@ describe('memctx index --check', () => {
     writeFileSync(join(dir, 'MEMORY.md'), text.replace('\n\n## Feedback', '\n## Feedback'));
     const layout = memctx(['--dir', dir, 'index', '--check'], { cwd: dir });
     expect(layout).toEqual({ code: 1, stdout: '', stderr: 'MEMORY.md is out of date\n  (layout or limits differ)\n  run `memctx index` to rebuild it\n' });
-    const { rmSync } = require('node:fs') as typeof import('node:fs');
     rmSync(join(dir, 'MEMORY.md'));
     const missing = memctx(['--dir', dir, 'index', '--check'], { cwd: dir });
     expect(missing.code).toBe(1);
@@ -269,5 +268,69 @@ describe('the 200-line / 25 KB limits end to end', () => {
       expect(listed.length - shown).toBe(Number(hidden));
     }
     expect(memctx(['index', '--check'], { cwd: dir }).code).toBe(0);
+  });
+});
+
+describe('index after changes that keep size and mtime', () => {
+  it('sees a same-size rewrite whose mtime was put back', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(root);
+    const file = join(root, 'a.md');
+    const past = new Date('2026-01-01T00:00:00Z');
+    writeFileSync(file, '---\nname: A\ndescription: first\ntype: user\n---\n');
+    utimesSync(file, past, past);
+    expect(memctx(['index'], { cwd: dir }).code).toBe(0);
+    expect(memctx(['index'], { cwd: dir }).stdout).toMatch(/^MEMORY\.md is up to date \(1 files?\)\n$/);
+    writeFileSync(file, '---\nname: A\ndescription: other\ntype: user\n---\n');
+    utimesSync(file, past, past);
+    const check = memctx(['index', '--check'], { cwd: dir });
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('  + - [A](a.md) — other');
+    expect(memctx(['--json', 'ls'], { cwd: dir }).stdout).toContain('"description": "other"');
+  });
+});
+
+describe('a symlinked MEMORY.md', () => {
+  it('is never read or written when it leads outside the memory directory', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(root);
+    writeFileSync(join(dir, 'victim.sh'), 'export SECRET=1\n');
+    symlinkSync(join(dir, 'victim.sh'), join(root, 'MEMORY.md'));
+    writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
+    for (const args of [['index'], ['index', '--check'], ['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x']]) {
+      const result = memctx(args, { cwd: dir });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('MEMORY.md is a symbolic link to outside the memory directory; not read or written');
+    }
+    expect(read(join(dir, 'victim.sh'))).toBe('export SECRET=1\n');
+    expect(existsSync(join(root, 'b.md'))).toBe(false);
+  });
+
+  it('is followed when it stays inside', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(join(root, 'docs'), { recursive: true });
+    writeFileSync(join(root, 'docs', 'index.txt'), 'hand text\n');
+    symlinkSync(join(root, 'docs', 'index.txt'), join(root, 'MEMORY.md'));
+    writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
+    expect(memctx(['index'], { cwd: dir }).code).toBe(0);
+    expect(read(join(root, 'docs', 'index.txt'))).toBe('hand text\n\n<!-- memctx:begin -->\n## Other\n- [A](a.md)\n<!-- memctx:end -->\n');
+  });
+});
+
+describe('a symlinked .memctx', () => {
+  it('is not written through', () => {
+    const dir = tempDir();
+    const root = join(dir, '.memory');
+    mkdirSync(root);
+    mkdirSync(join(dir, 'elsewhere'));
+    symlinkSync(join(dir, 'elsewhere'), join(root, '.memctx'));
+    const result = memctx(['add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('.memctx is a symbolic link; memctx keeps its lock there and will not write through it');
+    expect(existsSync(join(root, 'a.md'))).toBe(false);
+    expect(readdirSync(join(dir, 'elsewhere')).filter((f) => f.includes('lock'))).toEqual([]);
   });
 });
