@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from './errors.js';
 
@@ -16,9 +16,40 @@ export interface FindOptions {
   allowMissing?: boolean;
 }
 
-/** Claude Code keeps a project's memory in ~/.claude/projects/<cwd with non-alphanumerics as ->/memory. */
+/**
+ * The project Claude Code keys its auto memory on: the git repository's main working tree (so
+ * worktrees and subdirectories share one memory), else the working directory itself.
+ */
+export function claudeProjectRoot(cwd: string): string {
+  let current = resolve(cwd);
+  for (;;) {
+    const dotGit = join(current, '.git');
+    if (existsSync(dotGit)) {
+      if (statSync(dotGit).isDirectory()) return current;
+      // A linked worktree: `.git` is a file naming <main>/.git/worktrees/<name>.
+      const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      const main = gitdir ? /^(.*)[\\/]\.git[\\/]worktrees[\\/][^\\/]+$/.exec(resolve(current, gitdir))?.[1] : undefined;
+      return main ?? current;
+    }
+    const parent = dirname(current);
+    if (parent === current) return resolve(cwd);
+    current = parent;
+  }
+}
+
+function claudeDirFor(root: string, home: string): string {
+  return join(home, '.claude', 'projects', root.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+}
+
+/**
+ * Claude Code keeps a project's auto memory in ~/.claude/projects/<project path with every
+ * non-alphanumeric character as ->/memory. The project is the git repository's root; a directory
+ * keyed on the working directory itself (as older versions did) is used when only it exists.
+ */
 export function claudeMemoryDir(cwd: string, home: string): string {
-  return join(home, '.claude', 'projects', resolve(cwd).replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+  const byRepo = claudeDirFor(claudeProjectRoot(cwd), home);
+  const byCwd = claudeDirFor(resolve(cwd), home);
+  return !isDir(byRepo) && isDir(byCwd) ? byCwd : byRepo;
 }
 
 function isDir(path: string): boolean {

@@ -52,11 +52,16 @@ function frontmatterEnd(text: string): number {
   if (language !== '' && !/^(yaml|yml)$/i.test(language)) {
     throw new ParseFailure(`unsupported frontmatter language \`${language}\``, 1, 'use YAML frontmatter (a plain `---` line)');
   }
-  const close = /\n---[ \t]*(?:\n|$)/g;
+  // The first line starting with `---` must close the block: gray-matter would close it there too.
+  const close = /\n---([^\n]*)(?:\n|$)/g;
   close.lastIndex = firstEol === -1 ? text.length : firstEol;
   const match = firstEol === -1 ? null : close.exec(text);
   if (!match) {
     throw new ParseFailure('frontmatter opened on line 1 is never closed', 1, 'add a line `---` after the last frontmatter key');
+  }
+  if (match[1].trim() !== '') {
+    const line = 1 + newlinesBetween(text, 0, match.index + 1);
+    throw new ParseFailure('a line inside the frontmatter starts with `---`', line, 'end the frontmatter with a line holding only `---`');
   }
   return match.index + match[0].length;
 }

@@ -1,6 +1,7 @@
-import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { cacheDir } from './cache-dir.js';
 import { CACHE_DIR, isProblem, listEntries, readMemoryFile, type ScanOptions } from './scan.js';
 import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from './types.js';
 
@@ -40,11 +41,12 @@ function loadCache(path: string): Record<string, CacheRecord> {
   return Object.create(null) as Record<string, CacheRecord>;
 }
 
-function saveCache(path: string, records: Record<string, CacheRecord>): void {
+function saveCache(root: string, records: Record<string, CacheRecord>): void {
+  const dir = cacheDir(root);
+  if (!dir) return;
   try {
     const writeAtomic = createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic');
-    mkdirSync(dirname(path), { recursive: true });
-    writeAtomic.sync(path, JSON.stringify({ version: CACHE_VERSION, records } satisfies CacheFile));
+    writeAtomic.sync(join(dir, CACHE_FILE), JSON.stringify({ version: CACHE_VERSION, records } satisfies CacheFile));
   } catch {
     // a read-only checkout still works, just without the cache
   }
@@ -81,6 +83,6 @@ export function scanIndexEntries(root: string, now: number, options: ScanOptions
     if (record.entry) files.push(record.entry);
     else if (record.problem) problems.push({ path, ...record.problem });
   }
-  if (dirty || Object.keys(cached).length !== Object.keys(records).length) saveCache(cachePath, records);
+  if (dirty || Object.keys(cached).length !== Object.keys(records).length) saveCache(root, records);
   return { root, files, problems };
 }

@@ -124,6 +124,22 @@ describe('finding the memory directory', () => {
   });
 });
 
+describe('--claude inside a git repository', () => {
+  it('keys the directory on the repository root, from a subdirectory and from a linked worktree', () => {
+    const home = realpathSync(tempDir('memctx-home-'));
+    const repo = join(realpathSync(tempDir()), 'repo');
+    mkdirSync(join(repo, 'src', 'deep'), { recursive: true });
+    mkdirSync(join(repo, '.git'));
+    const expected = join(home, '.claude', 'projects', repo.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+    const init = memctx(['--claude', '--json', 'init'], { cwd: join(repo, 'src', 'deep'), env: { HOME: home } });
+    expect(JSON.parse(init.stdout).dir).toBe(expected);
+    const worktree = join(realpathSync(tempDir()), 'wt');
+    mkdirSync(worktree);
+    writeFileSync(join(worktree, '.git'), `gitdir: ${join(repo, '.git', 'worktrees', 'wt')}\n`);
+    expect(JSON.parse(memctx(['--claude', '--json', 'init'], { cwd: worktree, env: { HOME: home } }).stdout)).toEqual({ dir: expected, created: [] });
+  });
+});
+
 describe('--json, --quiet', () => {
   it('every write command prints one JSON document with --json', () => {
     const cwd = tempDir();
