@@ -2,7 +2,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cacheDir } from './cache-dir.js';
-import { CACHE_DIR, isProblem, listEntries, readMemoryFile, type ScanOptions } from './scan.js';
+import { isProblem, listEntries, readMemoryFile, type ScanOptions } from './scan.js';
 import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from './types.js';
 
 /**
@@ -31,9 +31,10 @@ export function toIndexEntry(file: MemoryFile): IndexEntry {
   return { path, name, description, type, kind, updated, created, importance, pinned, tags };
 }
 
-function loadCache(path: string): Record<string, CacheRecord> {
+function loadCache(dir: string | undefined): Record<string, CacheRecord> {
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
+    if (!dir) return Object.create(null) as Record<string, CacheRecord>;
+    const parsed = JSON.parse(readFileSync(join(dir, CACHE_FILE), 'utf8')) as CacheFile;
     if (parsed?.version === CACHE_VERSION && parsed.records && typeof parsed.records === 'object') return parsed.records;
   } catch {
     // missing or corrupt: start again
@@ -41,8 +42,7 @@ function loadCache(path: string): Record<string, CacheRecord> {
   return Object.create(null) as Record<string, CacheRecord>;
 }
 
-function saveCache(root: string, records: Record<string, CacheRecord>): void {
-  const dir = cacheDir(root);
+function saveCache(dir: string | undefined, records: Record<string, CacheRecord>): void {
   if (!dir) return;
   try {
     const writeAtomic = createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic');
@@ -54,8 +54,8 @@ function saveCache(root: string, records: Record<string, CacheRecord>): void {
 
 /** Index entries for every memory file, from the cache where the file's stat is unchanged. */
 export function scanIndexEntries(root: string, now: number, options: ScanOptions = {}): IndexScanResult {
-  const cachePath = join(root, CACHE_DIR, CACHE_FILE);
-  const cached = loadCache(cachePath);
+  const dir = cacheDir(root);
+  const cached = loadCache(dir);
   const records: Record<string, CacheRecord> = Object.create(null);
   const files: IndexEntry[] = [];
   const problems: FileProblem[] = [];
@@ -83,6 +83,6 @@ export function scanIndexEntries(root: string, now: number, options: ScanOptions
     if (record.entry) files.push(record.entry);
     else if (record.problem) problems.push({ path, ...record.problem });
   }
-  if (dirty || Object.keys(cached).length !== Object.keys(records).length) saveCache(root, records);
+  if (dirty || Object.keys(cached).length !== Object.keys(records).length) saveCache(dir, records);
   return { root, files, problems };
 }

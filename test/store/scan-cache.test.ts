@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanIndexEntries } from '../../src/store/scan-cache.js';
@@ -70,6 +70,21 @@ describe('scanIndexEntries', () => {
     removeDir(join(root, 'bad.md'));
     expect(scanIndexEntries(root, NOW).problems).toEqual([]);
     expect(Object.keys(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records)).toEqual(['a.md']);
+  });
+});
+
+describe('scanIndexEntries with a symlinked .memctx', () => {
+  it('neither reads nor writes the cache through the link', () => {
+    const root = memoryDir({ 'a.md': note('Alpha') });
+    const elsewhere = tempDir('memctx-elsewhere-');
+    dirs.push(elsewhere);
+    const st = statSync(join(root, 'a.md'));
+    const key = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    writeFileSync(join(elsewhere, 'scan-cache.json'), JSON.stringify({ version: 1, records: { 'a.md': { key, entry: { path: 'a.md', name: 'Planted', importance: 5, pinned: false, tags: [] } } } }));
+    symlinkSync(elsewhere, join(root, '.memctx'));
+    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha']);
+    expect(JSON.parse(readFileSync(join(elsewhere, 'scan-cache.json'), 'utf8')).records['a.md'].entry.name).toBe('Planted');
+    expect(existsSync(join(elsewhere, 'lock'))).toBe(false);
   });
 });
 
