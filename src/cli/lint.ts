@@ -45,6 +45,12 @@ async function lintOnce(ctx: Context, setup: LintSetup): Promise<{ result: LintR
     indexUnreadable = true;
     scan.problems.push({ path: 'MEMORY.md', line: err.line, message: err.message.replace(/^MEMORY\.md: /, ''), hint: err.hint });
   }
+  const { readDecodableText } = await import('../store/raw.js');
+  const problemTexts: Record<string, string> = {};
+  for (const problem of scan.problems) {
+    const text = problem.path === 'MEMORY.md' ? undefined : readDecodableText(root, problem.path);
+    if (text !== undefined) problemTexts[problem.path] = text;
+  }
   const wantsRepo = activeRules(config).some(({ rule }) => rule.id === 'content/broken-reference' || rule.id === 'index/dangling-link');
   const listing = wantsRepo ? listRepoFiles(setup.repo) : undefined;
   const result = await runLint({
@@ -57,6 +63,7 @@ async function lintOnce(ctx: Context, setup: LintSetup): Promise<{ result: LintR
     repoIgnoredDirs: listing?.ignoredDirs,
     memoryPrefix: setup.memoryPrefix,
     memoryPaths: listDirFiles(root),
+    problemTexts,
     now: ctx.io.now(),
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });

@@ -25,11 +25,24 @@ function compareFindings(a: Finding, b: Finding): number {
   return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
+function dirsOf(paths: Iterable<string>): Set<string> {
+  const dirs = new Set<string>();
+  for (const p of paths) {
+    for (let at = p.lastIndexOf('/'); at > 0; at = p.lastIndexOf('/', at - 1)) {
+      const dir = p.slice(0, at);
+      if (dirs.has(dir)) break;
+      dirs.add(dir);
+    }
+  }
+  return dirs;
+}
+
 function createContext(input: LintInput): RuleContext {
   const texts = new Map<MemoryFile, string>();
   const tokens = new Map<MemoryFile, number>();
   let expected: string | Error | undefined;
   let counter: Promise<TokenCounter> | undefined;
+  const memoryPaths = new Set(input.memoryPaths ?? [...input.files.map((f) => f.path), ...input.problems.map((p) => p.path)]);
   const textOf = (file: MemoryFile) => {
     let text = texts.get(file);
     if (text === undefined) texts.set(file, (text = fileText(file)));
@@ -42,7 +55,9 @@ function createContext(input: LintInput): RuleContext {
     indexUnreadable: Boolean(input.indexUnreadable),
     config: input.config,
     thresholds: input.config.thresholds,
-    memoryPaths: new Set(input.memoryPaths ?? [...input.files.map((f) => f.path), ...input.problems.map((p) => p.path)]),
+    memoryPaths,
+    memoryDirs: dirsOf(memoryPaths),
+    problemTexts: new Map(Object.entries(input.problemTexts ?? {})),
     repo: input.repoFiles ? repoView(input.repoFiles, input.repoIgnoredDirs, input.memoryPrefix) : undefined,
     now: input.now,
     textOf,

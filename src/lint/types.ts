@@ -78,6 +78,10 @@ export interface RuleContext {
   thresholds: Thresholds;
   /** Every path under the memory directory (memory files, archive, anything else), relative to it. */
   memoryPaths: Set<string>;
+  /** Every directory under the memory directory that holds a file. */
+  memoryDirs: Set<string>;
+  /** Text of files that could not be parsed but could be decoded (for the secret scan), by path. */
+  problemTexts: Map<string, string>;
   repo?: RepoView;
   now: Date;
   /** The file as text (frontmatter and body), line numbers as on disk. */
@@ -116,6 +120,8 @@ export interface LintInput {
   memoryPrefix?: string;
   /** Every path under the memory directory; defaults to the scanned files and problems. */
   memoryPaths?: string[];
+  /** Text of unparseable (but decodable) files by path, so secrets in them are still found. */
+  problemTexts?: Record<string, string>;
   now: Date;
   /** A token counter, or a function loading one (called only when a file could be over a limit). */
   tokens?: TokenCounter | (() => Promise<TokenCounter>);

@@ -71,7 +71,6 @@ function dirOf(path: string): string {
 }
 
 interface Known {
-  memoryDirs: Set<string>;
   memoryBasenames: Set<string>;
 }
 
@@ -80,7 +79,7 @@ function exists(ctx: RuleContext, file: MemoryFile, mention: Mention, known: Kno
   const repo = ctx.repo!;
   if (mention.bare) return repo.basenames.has(mention.path) || known.memoryBasenames.has(mention.path);
   const path = mention.path.replace(/\/$/, '');
-  const inMemory = (p: string | undefined) => p !== undefined && (ctx.memoryPaths.has(p) || known.memoryDirs.has(p));
+  const inMemory = (p: string | undefined) => p !== undefined && (ctx.memoryPaths.has(p) || ctx.memoryDirs.has(p));
   const fileDir = dirOf(file.path);
   if (inMemory(joinPath(fileDir, path)) || inMemory(joinPath('', path))) return true;
   const prefix = repo.memoryPrefix;
@@ -113,14 +112,13 @@ const rule: LintRule = {
   fixable: false,
   check(ctx) {
     const names = new Set<string>();
-    const known: Known = { memoryDirs: new Set(), memoryBasenames: new Set() };
+    const known: Known = { memoryBasenames: new Set() };
     for (const f of ctx.files) {
       names.add(f.name.trim().toLowerCase());
       names.add(fileStem(f.path).toLowerCase());
     }
     for (const p of ctx.memoryPaths) {
       known.memoryBasenames.add(p.slice(p.lastIndexOf('/') + 1));
-      for (let at = p.lastIndexOf('/'); at > 0; at = p.lastIndexOf('/', at - 1)) known.memoryDirs.add(p.slice(0, at));
       names.add(fileStem(p).toLowerCase());
     }
     const out: Report[] = [];

@@ -13,13 +13,14 @@ const rule: LintRule = {
     const out: Report[] = [];
     for (const link of markdownLinks(ctx.indexText)) {
       if (isExternal(link.raw) || link.target === '') continue;
-      const inside = joinPath('', link.target);
-      if (inside !== undefined && ctx.memoryPaths.has(inside)) continue;
-      if (inside === undefined && ctx.repo?.memoryPrefix !== undefined) {
-        const inRepo = joinPath(ctx.repo.memoryPrefix, link.target);
-        if (inRepo !== undefined && repoHas(ctx.repo, inRepo)) continue;
-        if (inRepo === undefined) continue; // leaves the repository: not ours to check
-      } else if (inside === undefined) continue;
+      const inside = joinPath('', link.target.replace(/\/$/, ''));
+      if (inside !== undefined) {
+        if (ctx.memoryPaths.has(inside) || ctx.memoryDirs.has(inside)) continue;
+      } else {
+        // A link leaving the memory directory: checked against the repository when there is one.
+        const inRepo = ctx.repo?.memoryPrefix !== undefined ? joinPath(ctx.repo.memoryPrefix, link.target) : undefined;
+        if (inRepo === undefined || repoHas(ctx.repo!, inRepo)) continue;
+      }
       out.push({ file: INDEX_FILE, line: link.line, column: link.column, message: `link to ${link.raw}, which does not exist; run \`memctx index\` to rebuild the index, or fix the hand-written link` });
     }
     return out;

@@ -1,4 +1,4 @@
-import type { MemoryFile } from '../../store/types.js';
+import { INDEX_FILE } from '../../store/scan.js';
 import type { LintRule, Report } from '../types.js';
 import { maskSecret } from '../text.js';
 
@@ -10,14 +10,17 @@ function label(messageId: string | undefined, ruleId: string): string {
 
 const rule: LintRule = {
   id: 'security/secret',
-  description: 'No credentials in memory: API keys and tokens (AWS, GCP, GitHub, Slack, npm, OpenAI, Anthropic…), private keys, basic-auth URLs, found by secretlint\'s recommended preset. Output shows only a masked prefix.',
+  description: 'No credentials in memory files (unparseable ones included) or MEMORY.md: API keys and tokens (AWS, GCP, GitHub, Slack, npm, OpenAI, Anthropic…), private keys, basic-auth URLs, found by secretlint\'s recommended preset. Output shows only a masked prefix.',
   defaultSeverity: 'error',
   fixable: false,
   async check(ctx) {
     const [{ lintSource }, { creator }] = await Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]);
     const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: creator }] };
     const out: Report[] = [];
-    for (const chunk of chunks(ctx.files.map((file) => ({ file, text: ctx.textOf(file) })))) {
+    const items: Item[] = ctx.files.map((file) => ({ path: file.path, text: ctx.textOf(file) }));
+    for (const [path, text] of ctx.problemTexts) items.push({ path, text });
+    if (ctx.indexText !== undefined) items.push({ path: INDEX_FILE, text: ctx.indexText });
+    for (const chunk of chunks(items)) {
       const result = await lintSource({
         source: { content: chunk.content, filePath: 'memory.md', ext: '.md', contentType: 'text' },
         options: { config, maskSecrets: true, noPhysicFilePath: true },
@@ -26,7 +29,7 @@ const rule: LintRule = {
         const part = chunk.parts[partAt(chunk.parts, m.range[0])];
         const secret = chunk.content.slice(m.range[0], Math.min(m.range[1], part.end));
         out.push({
-          file: part.file.path,
+          file: part.path,
           line: m.loc.start.line - part.line + 1,
           column: m.loc.start.column + 1,
           message: `possible secret: ${label(m.messageId, m.ruleId)} ${maskSecret(secret)} [${m.ruleId.replace(/^@secretlint\//, '')}]; remove it, rotate the credential, and keep it in a secret store`,
@@ -37,8 +40,13 @@ const rule: LintRule = {
   },
 };
 
+interface Item {
+  path: string;
+  text: string;
+}
+
 interface Part {
-  file: MemoryFile;
+  path: string;
   /** Offsets of the file's text in the chunk. */
   start: number;
   end: number;
@@ -53,13 +61,13 @@ interface Part {
 const CHUNK_BYTES = 256 * 1024;
 const SEPARATOR = '\n\n';
 
-function* chunks(items: { file: MemoryFile; text: string }[]): Generator<{ content: string; parts: Part[] }> {
+function* chunks(items: Item[]): Generator<{ content: string; parts: Part[] }> {
   let texts: string[] = [];
   let parts: Part[] = [];
   let offset = 0;
   let line = 1;
-  for (const { file, text } of items) {
-    parts.push({ file, start: offset, end: offset + text.length, line });
+  for (const { path, text } of items) {
+    parts.push({ path, start: offset, end: offset + text.length, line });
     texts.push(text);
     offset += text.length + SEPARATOR.length;
     line += text.split('\n').length - 1 + 2;
