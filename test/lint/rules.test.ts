@@ -348,7 +348,7 @@ describe('security/secret', () => {
   it('scans unparseable files and MEMORY.md too, with their own line numbers', async () => {
     const { generateKeyPairSync } = await import('node:crypto');
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    const files = Array.from({ length: 400 }, (_, i) => mem(`f${i}.md`, doc(VALID, 'plain text\n'.repeat(i % 7))));
+    const files = Array.from({ length: 400 }, (_, i) => mem(`f${i}.md`, doc(VALID, 'plain text, some words\n'.repeat(40 + (i % 7)))));
     files.push(mem('zz.md', doc(VALID, `line\n\n${privateKey}`)));
     const result = await lint(['security/secret'], {
       files,
@@ -360,6 +360,18 @@ describe('security/secret', () => {
     expect(text).not.toContain(githubToken.slice(4));
     expect(text).not.toContain(privateKey.split('\n')[1]);
     expect(result.findings[2].message).toMatch(/^possible secret: private key ----\*{8} \(\d+ characters\) \[secretlint-rule-privatekey\]/);
+  });
+});
+
+describe('security/secret suppression', () => {
+  const token = ['ghp', '_', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('');
+  it('a secretlint-disable comment holds for the rest of its own file, never the next one', async () => {
+    const files = [
+      mem('a.md', doc(VALID, `fake example: ${token}\n<!-- secretlint-disable -->\n${token}\n`)),
+      mem('b.md', doc(VALID, `real: ${token}\n`)),
+    ];
+    const result = await lint(['security/secret'], { files });
+    expect(result.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['a.md:7', 'b.md:7']);
   });
 });
 
@@ -391,5 +403,17 @@ describe('runner', () => {
     });
     expect(lines(result)).toEqual([]);
     expect(NOW.toISOString()).toBe('2026-11-21T12:00:00.000Z');
+  });
+});
+
+describe('README', () => {
+  it('documents every rule with its default severity and whether it is fixable', async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const rule of RULES) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${rule.id}\` |`));
+      expect(row, rule.id).toBeDefined();
+      expect(row!.split('|').slice(2, 4).map((c) => c.trim())).toEqual([rule.defaultSeverity === 'error' ? 'error' : 'warn', rule.fixable ? 'yes' : 'no']);
+    }
   });
 });

@@ -10,7 +10,7 @@ function label(messageId: string | undefined, ruleId: string): string {
 
 const rule: LintRule = {
   id: 'security/secret',
-  description: 'No credentials in memory files (unparseable ones included) or MEMORY.md: API keys and tokens (AWS, GCP, GitHub, Slack, npm, OpenAI, Anthropic…), private keys, basic-auth URLs, found by secretlint\'s recommended preset. Output shows only a masked prefix.',
+  description: 'No credentials in memory files (unparseable ones included) or MEMORY.md: API keys and tokens (AWS, GCP, GitHub, GitLab, Slack, npm, OpenAI, Anthropic…), private keys, database connection strings, basic-auth URLs, found by secretlint\'s recommended preset. Output shows only a masked prefix; a `<!-- secretlint-disable -->` comment in a file silences it for the rest of that file only.',
   defaultSeverity: 'error',
   fixable: false,
   async check(ctx) {
@@ -66,20 +66,26 @@ function* chunks(items: Item[]): Generator<{ content: string; parts: Part[] }> {
   let parts: Part[] = [];
   let offset = 0;
   let line = 1;
+  const flush = function* () {
+    if (parts.length) yield { content: texts.join(SEPARATOR), parts };
+    texts = [];
+    parts = [];
+    offset = 0;
+    line = 1;
+  };
   for (const { path, text } of items) {
+    // A `secretlint-disable` comment holds for the rest of its source: such a file is scanned alone.
+    if (text.includes('secretlint-')) {
+      yield { content: text, parts: [{ path, start: 0, end: text.length, line: 1 }] };
+      continue;
+    }
     parts.push({ path, start: offset, end: offset + text.length, line });
     texts.push(text);
     offset += text.length + SEPARATOR.length;
     line += text.split('\n').length - 1 + 2;
-    if (offset >= CHUNK_BYTES) {
-      yield { content: texts.join(SEPARATOR), parts };
-      texts = [];
-      parts = [];
-      offset = 0;
-      line = 1;
-    }
+    if (offset >= CHUNK_BYTES) yield* flush();
   }
-  if (parts.length) yield { content: texts.join(SEPARATOR), parts };
+  yield* flush();
 }
 
 /** Index of the part holding an offset (binary search). */
