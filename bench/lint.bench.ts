@@ -9,7 +9,7 @@ import { jaccard, shingles, similarPairs } from '../src/lint/duplicates.js';
  * Near-duplicates: copies of `count` corpus files with about one word in `every` replaced, written
  * beside them as dup_NNNNN.md (same frontmatter, so the copies are otherwise ordinary memories).
  */
-export function addNearDuplicates(dir: string, total: number, count: number, every = 40, seed = 7): void {
+export function addNearDuplicates(dir: string, total: number, count: number, every = 80, seed = 7): void {
   const r = rng(seed);
   for (let k = 0; k < count; k++) {
     const i = 1 + Math.floor((k * total) / count);

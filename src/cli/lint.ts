@@ -36,6 +36,7 @@ async function lintOnce(ctx: Context, setup: LintSetup): Promise<{ result: LintR
   const { runLint, activeRules } = await import('../lint/runner.js');
   const { root, config } = setup;
   const scan = scanMemoryDir(root);
+  const files = scan.files.length + scan.problems.length;
   let indexText: string | undefined;
   let indexUnreadable = false;
   try {
@@ -67,11 +68,11 @@ async function lintOnce(ctx: Context, setup: LintSetup): Promise<{ result: LintR
     now: ctx.io.now(),
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
-  return { result, files: scan.files.length + scan.problems.length };
+  return { result, files };
 }
 
 /** Apply the safe fixes under the memory lock; returns what changed, in words. */
-async function applyFixes(ctx: Context, root: string, result: LintResult): Promise<string[]> {
+async function applyFixes(root: string, result: LintResult): Promise<string[]> {
   const fixes = result.findings.filter((f) => f.fix);
   if (fixes.length === 0) return [];
   const { withMemoryLock } = await import('../store/write.js');
@@ -105,7 +106,7 @@ async function runLintCommand(ctx: Context, flags: LintFlags): Promise<number> {
   let { result, files } = await lintOnce(ctx, setup);
   const machine = format !== 'stylish';
   if (flags.fix) {
-    const changes = await applyFixes(ctx, setup.root, result);
+    const changes = await applyFixes(setup.root, result);
     for (const change of changes) {
       if (!machine) ctx.ui.info(`fixed: ${change}`);
       else if (!ctx.ui.quiet) ctx.io.stderr.write(`fixed: ${change}\n`);

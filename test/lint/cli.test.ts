@@ -73,6 +73,22 @@ describe('memctx lint on broken files', () => {
   });
 });
 
+describe('memctx lint: an unreadable MEMORY.md', () => {
+  it('is reported as a parse error and the memory files are still checked', () => {
+    const ws = tidy({ 'project_auth.md': doc({ ...VALID, type: 'nonsense' }) });
+    write(ws.mem, 'MEMORY.md', Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]));
+    const res = memctx(['lint', '--format', 'json', '--fix'], { cwd: ws.root });
+    expect(res.code).toBe(1);
+    const report = JSON.parse(res.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
+    expect(report.map((r) => [r.filePath.split('/').pop(), r.messages.map((m) => m.ruleId)])).toEqual([
+      ['MEMORY.md', ['frontmatter/parse-error']],
+      ['project_auth.md', ['frontmatter/invalid-type']],
+    ]);
+    expect(report[0].messages[0].message).toBe('invalid UTF-8 (byte offset 2); re-save the file as UTF-8');
+    expect(readFileSync(join(ws.mem, 'MEMORY.md'))).toEqual(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]));
+  });
+});
+
 describe('memctx lint: secrets', () => {
   it('finds a token and never prints it in full, in any format', () => {
     const ws = tidy({ 'project_api.md': doc(VALID, `Call the API with ${TOKEN} as the bearer.\n`) });

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/store/config.js';
 import { ConfigError, DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/lint/config.js';
 import { RULES } from '../../src/lint/rules/index.js';
 
@@ -58,5 +62,36 @@ describe('lint configuration', () => {
     expect(errorOf({ types: 'project' }).key).toBe('types');
     expect(errorOf({ types: [] }).key).toBe('types');
     expect(errorOf({ types: ['ok', 3] }).key).toBe('types');
+  });
+});
+
+describe('configuration files', () => {
+  it('memctx.config.json at the repository root wins over .memory/config.json, with a warning', () => {
+    const root = mkdtempSync(join(tmpdir(), 'memctx-config-'));
+    try {
+      const mem = join(root, '.memory');
+      mkdirSync(mem);
+      expect(loadConfig(root, mem)).toEqual({ data: {}, warnings: [] });
+      writeFileSync(join(mem, 'config.json'), '{"types": ["a"]}');
+      expect(loadConfig(root, mem)).toEqual({ path: join(mem, 'config.json'), data: { types: ['a'] }, warnings: [] });
+      writeFileSync(join(root, 'memctx.config.json'), '\uFEFF{"types": ["b"]}');
+      expect(loadConfig(root, mem)).toEqual({
+        path: join(root, 'memctx.config.json'),
+        data: { types: ['b'] },
+        warnings: [`both ${join(root, 'memctx.config.json')} and ${join(mem, 'config.json')} exist; using ${join(root, 'memctx.config.json')} and ignoring the other`],
+      });
+      writeFileSync(join(root, 'memctx.config.json'), '[1, 2]');
+      expect(() => loadConfig(root, mem)).toThrow('the configuration must be a JSON object');
+      writeFileSync(join(root, 'memctx.config.json'), '{\n  "a": 1,\n  oops\n}');
+      expect(() => loadConfig(root, mem)).toThrow(/invalid JSON/);
+      try {
+        loadConfig(root, mem);
+      } catch (err) {
+        expect((err as { line?: number; exitCode: number }).line).toBe(3);
+        expect((err as { exitCode: number }).exitCode).toBe(2);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
