@@ -269,6 +269,7 @@ describe('content rules', () => {
       ['package.json', 45, true],
     ]);
     expect(mentionedPaths('Visit https://example.com/a/b.ts or www.example.com/x.js, @scope/pkg, /etc/hosts.conf, ~/x/y.ts, $HOME/a.ts')).toEqual([]);
+    expect(mentionedPaths('Templates: plans/artifacts/<task-slug>/notes.md, `plans/<slug>/`, src/{a,b}.ts and logs/*.log')).toEqual([]);
   });
 
   it('broken-reference: checks mentions against the repository and memory links against the memory directory', async () => {
@@ -297,6 +298,13 @@ describe('content rules', () => {
       'project_auth.md:10:1 content/broken-reference links to gone.md, which does not exist in the memory directory; fix or remove the link',
       'project_auth.md:10:1 content/broken-reference links to [[nobody]], which matches no memory file name; fix or remove the link',
       'project_auth.md:11:38 content/broken-reference mentions ./docs/x.md, which does not exist in the repository; verify before use, then update or remove the reference',
+    ]);
+  });
+
+  it('broken-reference: links written inside inline code are examples, not links', async () => {
+    const files = [mem('a.md', doc(VALID, 'Bodies link memories as `[[name]]` and `[x](y.md)`; this one is real: [[missing]].\n'))];
+    expect(lines(await lint(['content/broken-reference'], { files }))).toEqual([
+      'a.md:7:1 content/broken-reference links to [[missing]], which matches no memory file name; fix or remove the link',
     ]);
   });
 

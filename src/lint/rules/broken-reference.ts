@@ -14,6 +14,7 @@ const NOT_FILES = /^(?:node|next|nuxt|vue|react|express|three|d3|ember|backbone|
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s)>\]]+/gi;
 const MD_LINK_TARGET = /\]\(\s*<?[^)\s>]+\.md(?:#[^)\s>]*)?>?\s*\)/gi;
 const PATH_CHARS = /^(?:\.{1,2}\/)*[\w.+-]+(?:\/[\w.+-]+)*\/?$/;
+const TEMPLATE = /[<>{}*$]/;
 const DOMAIN = /^(?:www\.|[\w-]+\.(?:com|org|net|io|dev|ai|co|app|sh|edu|gov)$)/i;
 
 interface Mention {
@@ -58,6 +59,8 @@ export function mentionedPaths(text: string): Mention[] {
   }
   for (const m of line.matchAll(/[^\s,;()[\]{}<>"'`|*]+/g)) {
     if (m[0].startsWith('@') || m[0].startsWith('/') || m[0].startsWith('~') || m[0].startsWith('$')) continue;
+    // Part of a template such as plans/<task-slug>/ or src/{a,b}.ts: not a real path.
+    if (TEMPLATE.test(line[m.index + m[0].length] ?? '') || TEMPLATE.test(line[m.index - 1] ?? '')) continue;
     const token = clean(m[0]);
     if (!token.includes('/')) continue;
     const bare = looksLikePath(token, false);
@@ -88,9 +91,20 @@ function exists(ctx: RuleContext, file: MemoryFile, mention: Mention, known: Kno
   return tries.some((p) => p !== undefined && repoHas(repo, p));
 }
 
+/** Body lines with inline code blanked out, by file line number. */
+function proseLines(file: MemoryFile): Map<number, string> {
+  return new Map(bodyLines(file).map((l) => [l.line, l.text.replace(/`[^`\n]*`/g, (m) => ' '.repeat(m.length))]));
+}
+
 function linkReports(ctx: RuleContext, file: MemoryFile, names: Set<string>): Report[] {
   const out: Report[] = [];
+  let prose: Map<number, string> | undefined;
   for (const link of file.links) {
+    if (link.line !== undefined) {
+      prose ??= proseLines(file);
+      const text = prose.get(link.line) ?? '';
+      if (link.kind === 'wiki' ? !text.includes(`[[${link.target}`) : !text.includes('](')) continue; // only inside `code`
+    }
     if (link.kind === 'wiki') {
       const name = link.target.replace(/\.md$/i, '').trim().toLowerCase();
       if (!names.has(name)) out.push({ file: file.path, line: link.line, column: 1, message: `links to [[${link.target}]], which matches no memory file name; fix or remove the link` });
