@@ -34,7 +34,7 @@ export function loadLintSetup(ctx: Context): LintSetup {
     resolved = resolveLintConfig(loaded.data, RULES);
   } catch (err) {
     if (err instanceof ConfigError) {
-      throw new MemctxError(`invalid configuration: ${err.message}`, { file: loaded.path, exitCode: EXIT_USAGE, hint: `fix "${err.key}" (rule settings are "off", "warn" or "error"; see \`memctx lint --help\`)` });
+      throw new MemctxError(`invalid configuration: ${err.message}`, { file: loaded.path, exitCode: EXIT_USAGE, hint: `fix "${err.key}": rule settings are "off", "warn" or "error", thresholds are numbers, "types" is a list of names` });
     }
     throw err;
   }
