@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFixture, memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { FIXTURES, copyFixture, memctx, removeDir, tempDir } from '../helpers/cli.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -70,6 +70,19 @@ describe('memctx lint on broken files', () => {
       expect(other.code).toBe(1);
       expect(other.stdout).toContain('unterminated.md');
     }
+  });
+});
+
+describe('memctx lint on the shared broken fixtures', () => {
+  // fixtures/broken/ comes from the foundation branch; this runs once it is merged.
+  it.skipIf(!existsSync(join(FIXTURES, 'broken')))('checks every file of fixtures/broken/ and none stops the run', () => {
+    const dir = copyFixture('broken');
+    dirs.push(dirname(dir));
+    const res = memctx(['--dir', dir, 'lint', '--format', 'json'], { cwd: dirname(dir) });
+    expect(res.code).toBe(1);
+    expect(res.stderr).not.toContain('unexpected failure');
+    const checked = (JSON.parse(res.stdout) as { filePath: string }[]).map((r) => r.filePath.slice(dir.length + 1));
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.md'))) expect(checked).toContain(name);
   });
 });
 
