@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR } from './scan.js';
 
-/** Where access statistics live (written by pack and search; read by gc). */
+/** Where access statistics live: `{ files: { path: { count, last } } }`, written by pack, show and search; read by gc. */
 export const STATS_FILE = 'stats.json';
 
-const LAST_KEYS = ['lastAccess', 'lastAccessed', 'lastAccessedAt', 'last_access', 'last_accessed', 'last'];
+const LAST_KEYS = ['last', 'lastAccess', 'lastAccessed', 'last_access'];
 
 function toMs(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;

@@ -273,7 +273,7 @@ describe('memctx gc', () => {
 
   it('access statistics keep a recently used learning', () => {
     const ws = withCandidates();
-    write(ws.mem, '.memctx/stats.json', JSON.stringify({ files: { 'learning.md': { count: 3, lastAccess: new Date().toISOString() } } }));
+    write(ws.mem, '.memctx/stats.json', JSON.stringify({ files: { 'learning.md': { count: 3, last: new Date().toISOString() } } }));
     expect(memctx(['gc'], { cwd: ws.root }).stdout).not.toContain('learning.md');
   });
 
