@@ -63,3 +63,23 @@ describe('archival rules', () => {
     ]);
   });
 });
+
+describe('access statistics', () => {
+  it('reads the last access per path; a missing or corrupt stats.json is no access data', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { readAccessTimes } = await import('../../src/store/access.js');
+    const root = mkdtempSync(join(tmpdir(), 'memctx-stats-'));
+    try {
+      expect(readAccessTimes(root).size).toBe(0);
+      mkdirSync(join(root, '.memctx'));
+      writeFileSync(join(root, '.memctx', 'stats.json'), '{ not json');
+      expect(readAccessTimes(root).size).toBe(0);
+      writeFileSync(join(root, '.memctx', 'stats.json'), JSON.stringify({ files: { 'a.md': { count: 2, last: '2026-11-01T10:00:00Z' }, 'b.md': { count: 1 }, 'c.md': { count: 1, last: 'never' } } }));
+      expect([...readAccessTimes(root)]).toEqual([['a.md', Date.parse('2026-11-01T10:00:00Z')]]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
