@@ -33,6 +33,7 @@ function clean(token: string): string {
   return token.replace(/(?::\d+){1,2}$/, '').replace(/[.,:;!?]+$/, '').replace(/(?::\d+){1,2}$/, '');
 }
 
+/** Undefined when the token is not a path; else whether it is a bare file name (no slash). */
 function looksLikePath(token: string, inCode: boolean): Mention['bare'] | undefined {
   if (token.length < 3 || !PATH_CHARS.test(token)) return undefined;
   const segments = token.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
