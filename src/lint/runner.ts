@@ -92,7 +92,9 @@ function createContext(input: LintInput): RuleContext {
 export async function runLint(input: LintInput, rules: LintRule[] = RULES): Promise<LintResult> {
   const ctx = createContext(input);
   const findings: Finding[] = [];
-  for (const { rule, severity } of activeRules(input.config, rules)) {
+  const active = activeRules(input.config, rules);
+  for (const [i, { rule, severity }] of active.entries()) {
+    input.onProgress?.(rule.id, i, active.length);
     for (const report of await rule.check(ctx)) findings.push({ ...report, ruleId: rule.id, severity });
   }
   findings.sort(compareFindings);

@@ -125,6 +125,8 @@ export interface LintInput {
   now: Date;
   /** A token counter, or a function loading one (called only when a file could be over a limit). */
   tokens?: TokenCounter | (() => Promise<TokenCounter>);
+  /** Called before each rule runs (for a spinner). */
+  onProgress?: (ruleId: string, done: number, total: number) => void;
 }
 
 export interface LintResult {

@@ -425,3 +425,11 @@ describe('README', () => {
     }
   });
 });
+
+describe('progress', () => {
+  it('reports each enabled rule before it runs', async () => {
+    const seen: string[] = [];
+    await lint(['frontmatter/required', 'content/stale'], { onProgress: (id, done, total) => seen.push(`${done}/${total} ${id}`) });
+    expect(seen).toEqual(['0/2 frontmatter/required', '1/2 content/stale']);
+  });
+});
