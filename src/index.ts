@@ -26,6 +26,13 @@ export type { TokenCounter, EncodingName } from './tokens/index.js';
 // flush (issue 5)
 
 // lint and lifecycle (issue 6)
+export { runLint, RULES, findRule, resolveLintConfig, defaultLintConfig, ConfigError, DEFAULT_THRESHOLDS } from './lint/index.js';
+export type { Finding, Fix, LintConfig, LintInput, LintResult, LintRule, RuleSetting, Severity, Thresholds } from './lint/index.js';
+export { FORMATTERS } from './lint/formatters/index.js';
+export type { FormatOptions, Formatter } from './lint/formatters/index.js';
+export { archiveCandidates, staleReasons } from './lifecycle/archive.js';
+export type { ArchiveCandidate, ArchiveRule, ArchiveThresholds } from './lifecycle/archive.js';
+export { loadConfig } from './store/config.js';
 
 // hooks
 export { planInstall, planUninstall, applyPlan, locateHook } from './hooks/install.js';

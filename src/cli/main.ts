@@ -12,9 +12,11 @@ import * as editCommand from './edit.js';
 import * as rmCommand from './rm.js';
 import * as mvCommand from './mv.js';
 import * as hookCommand from './hook.js';
+import * as lintCommand from './lint.js';
+import * as gcCommand from './gc.js';
 
 /** Every command module: `register(program, run)` adds its command; heavy imports stay inside actions. */
-const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, hookCommand];
+const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, hookCommand, lintCommand, gcCommand];
 
 export function buildProgram(io: Io, state: RunState): Command {
   const program = new Command('memctx')

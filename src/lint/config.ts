@@ -1,0 +1,114 @@
+import { MEMORY_TYPES } from '../store/schema.js';
+import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
+
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  maxTokens: 2000,
+  sessionMaxTokens: 650,
+  indexMaxLines: 200,
+  indexMaxBytes: 25_000,
+  duplicateSimilarity: 0.85,
+  decisionMaxAgeDays: 90,
+  decisionMaxImportance: 5,
+  resolvedIssueMaxAgeDays: 30,
+  learningUnusedDays: 180,
+};
+
+/** A configuration value of the wrong type or range; `key` is its dotted path. */
+export class ConfigError extends Error {
+  constructor(readonly key: string, message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const SETTINGS: RuleSetting[] = ['off', 'warn', 'error'];
+
+type Check = (value: unknown) => boolean;
+const positiveInt: Check = (v) => typeof v === 'number' && Number.isInteger(v) && v > 0;
+const THRESHOLD_CHECKS: Record<keyof Thresholds, [Check, string]> = {
+  maxTokens: [positiveInt, 'a positive whole number'],
+  sessionMaxTokens: [positiveInt, 'a positive whole number'],
+  indexMaxLines: [positiveInt, 'a positive whole number'],
+  indexMaxBytes: [positiveInt, 'a positive whole number'],
+  duplicateSimilarity: [(v) => typeof v === 'number' && v > 0 && v <= 1, 'a number above 0 and at most 1'],
+  decisionMaxAgeDays: [positiveInt, 'a positive whole number of days'],
+  decisionMaxImportance: [(v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 10, 'a whole number from 1 to 10'],
+  resolvedIssueMaxAgeDays: [positiveInt, 'a positive whole number of days'],
+  learningUnusedDays: [positiveInt, 'a positive whole number of days'],
+};
+
+const describe = (value: unknown) => (Array.isArray(value) ? 'a list' : value === null ? 'null' : `${typeof value} ${JSON.stringify(value)}`);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The known id closest to a mistyped one, for "did you mean": same rule name, or at most 3 edits away. */
+function closest(id: string, known: string[]): string | undefined {
+  const name = id.slice(id.lastIndexOf('/') + 1);
+  const sameName = known.find((k) => k.endsWith(`/${name}`));
+  if (sameName) return sameName;
+  const best = known.map((k) => ({ k, d: editDistance(id, k) })).sort((x, y) => x.d - y.d)[0];
+  return best && best.d <= 3 ? best.k : undefined;
+}
+
+/**
+ * Validate the lint keys of a configuration object (`rules`, `thresholds`, `types`; other keys
+ * belong to other commands and are left alone). Throws ConfigError naming the key for a wrong
+ * type; an unknown rule id or threshold is a warning.
+ */
+export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule[]): { config: LintConfig; warnings: string[] } {
+  const warnings: string[] = [];
+  const known = rules.map((r) => r.id);
+  const settings: Record<string, RuleSetting> = Object.fromEntries(rules.map((r) => [r.id, r.defaultSeverity === 'error' ? 'error' : 'warn']));
+  if (data.rules !== undefined) {
+    if (!isObject(data.rules)) throw new ConfigError('rules', `"rules" must be an object of rule id to "off", "warn" or "error" (got ${describe(data.rules)})`);
+    for (const [id, value] of Object.entries(data.rules)) {
+      if (typeof value !== 'string' || !SETTINGS.includes(value as RuleSetting)) {
+        throw new ConfigError(`rules.${id}`, `"rules.${id}" must be "off", "warn" or "error" (got ${describe(value)})`);
+      }
+      if (!known.includes(id)) {
+        const guess = closest(id, known);
+        warnings.push(`unknown rule "${id}" in "rules"; ignored${guess ? ` (did you mean "${guess}"?)` : ''}`);
+        continue;
+      }
+      settings[id] = value as RuleSetting;
+    }
+  }
+  const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS };
+  if (data.thresholds !== undefined) {
+    if (!isObject(data.thresholds)) throw new ConfigError('thresholds', `"thresholds" must be an object (got ${describe(data.thresholds)})`);
+    for (const [key, value] of Object.entries(data.thresholds)) {
+      const check = THRESHOLD_CHECKS[key as keyof Thresholds];
+      if (!check) {
+        warnings.push(`unknown threshold "${key}" in "thresholds"; ignored (known: ${Object.keys(DEFAULT_THRESHOLDS).join(', ')})`);
+        continue;
+      }
+      if (!check[0](value)) throw new ConfigError(`thresholds.${key}`, `"thresholds.${key}" must be ${check[1]} (got ${describe(value)})`);
+      thresholds[key as keyof Thresholds] = value as number;
+    }
+  }
+  let types: string[] = [...MEMORY_TYPES];
+  if (data.types !== undefined) {
+    if (!Array.isArray(data.types) || data.types.length === 0 || !data.types.every((t) => typeof t === 'string' && t.trim() !== '')) {
+      throw new ConfigError('types', `"types" must be a non-empty list of type names (got ${describe(data.types)})`);
+    }
+    types = data.types.map((t: string) => t.trim().toLowerCase());
+  }
+  return { config: { rules: settings, thresholds, types }, warnings };
+}
+
+/** The default configuration, as `resolveLintConfig({})` gives it. */
+export function defaultLintConfig(rules: LintRule[]): LintConfig {
+  return resolveLintConfig({}, rules).config;
+}

@@ -1,0 +1,135 @@
+/**
+ * Near-duplicate detection without comparing every pair: each text becomes a set of hashed word
+ * 3-shingles; candidates come from prefix filtering (the AllPairs similarity join): with the
+ * shingles of every set in one global order, rarest first, two sets with Jaccard similarity >= t
+ * must share a shingle within their first |S| - ceil(t·|S|) + 1 shingles. Only sets sharing such a
+ * prefix shingle, and of compatible size, are compared exactly. No pair at or over the threshold is
+ * missed, and at t = 0.85 each set is indexed on about 15% of its shingles.
+ */
+
+export const SHINGLE_WORDS = 3;
+/** Sets smaller than this (texts under ~7 words) are not compared: too short to call duplicates. */
+export const MIN_SHINGLES = 5;
+
+function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The distinct hashed word shingles of a text, sorted ascending. */
+export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.length < size) return new Uint32Array(0);
+  const hashes = words.map(hashString);
+  const all = new Uint32Array(hashes.length - size + 1);
+  for (let i = 0; i < all.length; i++) {
+    let h = 0x9747b28c;
+    for (let k = 0; k < size; k++) h = mix(h ^ Math.imul(hashes[i + k], k + 1));
+    all[i] = h;
+  }
+  all.sort();
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i];
+  return all.slice(0, n);
+}
+
+/** Exact Jaccard similarity of two sorted sets. */
+export function jaccard(a: Uint32Array, b: Uint32Array): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  let i = 0;
+  let j = 0;
+  let common = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      common++;
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return common / (a.length + b.length - common);
+}
+
+export interface SimilarPair {
+  /** Indexes into the input, a < b. */
+  a: number;
+  b: number;
+  similarity: number;
+}
+
+const EPSILON = 1e-9;
+
+const ID_BITS = 2 ** 21;
+
+/**
+ * Each set's shingles as ranks in the global order (rarest first), each list sorted ascending.
+ * Typed arrays and sorting only: Maps keyed by 32-bit hashes are several times slower here.
+ */
+function globalRanks(sets: Uint32Array[]): Uint32Array[] {
+  if (sets.length >= ID_BITS) throw new Error(`duplicate detection handles at most ${ID_BITS - 1} files`);
+  const starts = new Uint32Array(sets.length + 1);
+  sets.forEach((set, id) => (starts[id + 1] = starts[id] + set.length));
+  const entries = new Float64Array(starts[sets.length]);
+  sets.forEach((set, id) => set.forEach((h, k) => (entries[starts[id] + k] = h * ID_BITS + id)));
+  entries.sort();
+  // Groups of equal hashes, in hash order; a group's key sorts by (frequency, hash).
+  const groupStart: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    if (i === 0 || Math.floor(entries[i] / ID_BITS) !== Math.floor(entries[i - 1] / ID_BITS)) groupStart.push(i);
+  }
+  groupStart.push(entries.length);
+  const groups = groupStart.length - 1;
+  const keys = new Float64Array(groups);
+  for (let g = 0; g < groups; g++) keys[g] = (groupStart[g + 1] - groupStart[g]) * 2 ** 26 + g;
+  keys.sort();
+  const rank = new Uint32Array(groups);
+  for (let r = 0; r < groups; r++) rank[keys[r] % 2 ** 26] = r;
+  const flat = new Uint32Array(entries.length);
+  const fill = starts.slice(0, sets.length);
+  for (let g = 0; g < groups; g++) {
+    for (let i = groupStart[g]; i < groupStart[g + 1]; i++) flat[fill[entries[i] % ID_BITS]++] = rank[g];
+  }
+  return sets.map((_, id) => flat.subarray(starts[id], starts[id + 1]).sort());
+}
+
+/** Every pair of sets with Jaccard similarity >= threshold, sorted by (a, b). */
+export function similarPairs(sets: Uint32Array[], threshold: number): SimilarPair[] {
+  const ranked = globalRanks(sets);
+  const order = ranked
+    .map((set, id) => ({ id, set }))
+    .filter((d) => d.set.length >= MIN_SHINGLES)
+    .sort((x, y) => x.set.length - y.set.length || x.id - y.id);
+  const index: number[][] = [];
+  const seen = new Set<number>();
+  const pairs: SimilarPair[] = [];
+  for (const { id, set } of order) {
+    const n = set.length;
+    const minSize = Math.ceil(threshold * n - EPSILON);
+    const prefix = n - minSize + 1;
+    seen.clear();
+    for (let k = 0; k < prefix && k < n; k++) {
+      const posting = (index[set[k]] ??= []);
+      for (const other of posting) {
+        if (seen.has(other) || ranked[other].length < minSize) continue;
+        seen.add(other);
+        const similarity = jaccard(set, ranked[other]);
+        if (similarity >= threshold - EPSILON) pairs.push({ a: Math.min(id, other), b: Math.max(id, other), similarity });
+      }
+      posting.push(id);
+    }
+  }
+  return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
+}

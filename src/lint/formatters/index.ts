@@ -1,0 +1,15 @@
+import { formatGithub } from './github.js';
+import { formatJson } from './json.js';
+import { formatSarif } from './sarif.js';
+import { formatStylish } from './stylish.js';
+import type { Formatter } from './types.js';
+
+export const FORMATTERS: Record<string, Formatter> = {
+  stylish: formatStylish,
+  json: formatJson,
+  github: formatGithub,
+  sarif: formatSarif,
+};
+
+export const FORMAT_NAMES = Object.keys(FORMATTERS);
+export type { FormatOptions, Formatter } from './types.js';

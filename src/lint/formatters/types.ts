@@ -1,0 +1,17 @@
+import type { ChalkInstance } from 'chalk';
+import type { LintConfig, LintResult, LintRule } from '../types.js';
+
+export interface FormatOptions {
+  /** The path to print for a memory-relative path (stylish: relative to the working directory). */
+  displayPath(file: string): string;
+  absolutePath(file: string): string;
+  /** Relative to the repository root with `/` separators (GitHub, SARIF); undefined when outside it. */
+  repoPath(file: string): string | undefined;
+  /** Colours for stylish; pass a level-0 instance for plain text. */
+  chalk: ChalkInstance;
+  rules: LintRule[];
+  config: LintConfig;
+  version: string;
+}
+
+export type Formatter = (result: LintResult, options: FormatOptions) => string;

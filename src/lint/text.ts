@@ -1,0 +1,67 @@
+import type { MemoryFile } from '../store/types.js';
+
+/**
+ * The file as text with its line numbers as on disk: the frontmatter block from line 1, the body
+ * from `bodyLine` (CRLF and BOM already removed by the parser).
+ */
+export function fileText(file: MemoryFile): string {
+  if (!file.hasFrontmatter) return file.body;
+  const head = `---\n${file.frontmatter === '' ? '' : `${file.frontmatter}\n`}---\n`;
+  const headLines = head.split('\n').length - 1;
+  return head + '\n'.repeat(Math.max(0, file.bodyLine - 1 - headLines)) + file.body;
+}
+
+/** 1-based line of a top-level frontmatter key, or the frontmatter's first line (1). */
+export function keyLine(file: MemoryFile, key: string): number {
+  if (!file.hasFrontmatter) return 1;
+  const lines = file.frontmatter.split('\n');
+  const at = lines.findIndex((line) => line.startsWith(`${key}:`) || line.startsWith(`"${key}":`) || line.startsWith(`'${key}':`));
+  return at === -1 ? 1 : at + 2;
+}
+
+export interface BodyLine {
+  /** 1-based line in the file. */
+  line: number;
+  text: string;
+  /** Inside a fenced code block (the fence lines themselves count as inside). */
+  fenced: boolean;
+}
+
+/** The body's lines with their file line numbers and whether each is inside fenced code. */
+export function bodyLines(file: MemoryFile): BodyLine[] {
+  const out: BodyLine[] = [];
+  let fence: string | undefined;
+  const lines = file.body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i];
+    const match = /^\s*(`{3,}|~{3,})/.exec(text);
+    if (match) {
+      if (!fence) fence = match[1][0];
+      else if (match[1][0] === fence) {
+        out.push({ line: file.bodyLine + i, text, fenced: true });
+        fence = undefined;
+        continue;
+      }
+    }
+    out.push({ line: file.bodyLine + i, text, fenced: fence !== undefined });
+  }
+  return out;
+}
+
+/** Show the start of a sensitive string and hide the rest: `ghp_…(40 characters)`. */
+export function maskSecret(secret: string): string {
+  const flat = secret.replace(/\s+/g, ' ').trim();
+  const shown = flat.length >= 16 ? flat.slice(0, 4) : '';
+  return `${shown}${'*'.repeat(Math.min(8, Math.max(4, flat.length - shown.length)))} (${flat.length} characters)`;
+}
+
+/** Days between two instants. */
+export function daysBetween(fromMs: number, toMs: number): number {
+  return (toMs - fromMs) / 86_400_000;
+}
+
+/** Short quote of a text for a message. */
+export function quote(text: string, max = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXIT_USAGE, MemctxError } from './errors.js';
+
+/** The configuration file at the repository root, and its alternative inside the memory directory. */
+export const CONFIG_FILE = 'memctx.config.json';
+export const MEMORY_CONFIG_FILE = 'config.json';
+
+export interface LoadedConfig {
+  /** The file read, absolute; undefined when there is none (defaults apply). */
+  path?: string;
+  /** The parsed JSON object; each command validates the keys it uses. */
+  data: Record<string, unknown>;
+  warnings: string[];
+}
+
+function lineOfPosition(text: string, message: string): number | undefined {
+  const line = /\(line (\d+) column \d+\)/.exec(message);
+  if (line) return Number(line[1]);
+  const position = /at position (\d+)/.exec(message);
+  return position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
+}
+
+/** Parse one configuration file; an error naming the file and line when it is not a JSON object. */
+export function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new MemctxError(`cannot read the configuration file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: path, exitCode: EXIT_USAGE, hint: 'check its permissions' });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    const message = (err as Error).message;
+    throw new MemctxError(`invalid JSON: ${message}`, { file: path, line: lineOfPosition(text, message), exitCode: EXIT_USAGE, hint: 'fix the JSON syntax (no comments or trailing commas)' });
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new MemctxError('the configuration must be a JSON object', { file: path, line: 1, exitCode: EXIT_USAGE, hint: 'write it as { "rules": { … }, "thresholds": { … } }' });
+  }
+  return data as Record<string, unknown>;
+}
+
+/**
+ * The configuration: `memctx.config.json` at the repository root, else `.memory/config.json`.
+ * When both exist the repository one is used and a warning says so.
+ */
+export function loadConfig(repoRoot: string | undefined, memoryDir: string): LoadedConfig {
+  const candidates = [repoRoot ? join(repoRoot, CONFIG_FILE) : undefined, join(memoryDir, MEMORY_CONFIG_FILE)].filter(
+    (p, i, all): p is string => p !== undefined && all.indexOf(p) === i && existsSync(p),
+  );
+  if (candidates.length === 0) return { data: {}, warnings: [] };
+  const warnings = candidates.length > 1 ? [`both ${candidates[0]} and ${candidates[1]} exist; using ${candidates[0]} and ignoring the other`] : [];
+  return { path: candidates[0], data: readConfigFile(candidates[0]), warnings };
+}
