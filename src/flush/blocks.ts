@@ -6,7 +6,7 @@ export const HEAD_LINES = 10;
 /** Error lines kept from the rest of it. */
 export const MAX_ERROR_LINES = 10;
 
-const ERROR_LINE = /\b(error|errors|err!|failed|failure|fail|fatal|exception|panic|traceback|denied|refused|cannot|unable|not found|timed? ?out)\b|✗|✖|❌/i;
+const ERROR_LINE = /\bERR!|\b(error|errors|failed|failure|fail|fatal|exception|panic|traceback|denied|refused|cannot|unable|not found|timed? ?out)\b|✗|✖|❌/i;
 
 export function isErrorLine(line: string): boolean {
   return ERROR_LINE.test(line);

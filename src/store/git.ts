@@ -34,7 +34,7 @@ export function gitRoot(cwd: string): string {
     const f = failure(err);
     if (f.code === 'ENOENT') throw new MemctxError('--git needs git, and the `git` command was not found', { hint: 'install git or drop --git' });
     if (/not a git repository/i.test(f.stderr)) {
-      throw new MemctxError(`--git: ${cwd} is not inside a git repository`, { file: cwd, hint: 'run memctx from inside the repository, or drop --git and list files with --changed' });
+      throw new MemctxError(`--git: ${cwd} is not inside a git repository`, { hint: 'run memctx from inside the repository, or drop --git and list files with --changed' });
     }
     throw new MemctxError(`--git: git failed: ${f.stderr.split('\n')[0] || 'unknown error'}`, { file: cwd, hint: 'check that `git status` works here' });
   }
@@ -94,7 +94,7 @@ export function gitChanges(cwd: string, since?: string): GitChanges {
     try {
       git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${since}^{commit}`]);
     } catch {
-      throw new MemctxError(`--since: unknown revision "${since}"`, { file: root, hint: 'give a commit, branch or tag that exists here, such as HEAD~3 or main' });
+      throw new MemctxError(`--since: unknown revision "${since}" in ${root}`, { hint: 'give a commit, branch or tag that exists here, such as HEAD~3 or main' });
     }
     for (const c of parseNameStatus(git(root, ['diff', '--name-status', '-z', '-M', since, '--']))) byPath.set(c.path, c);
   }
