@@ -22,6 +22,9 @@ export type { TokenCounter, EncodingName } from './tokens/index.js';
 // search (issue 3)
 
 // transcript and capacity (issue 4)
+export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';
+export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ChangedFile, UsageScanner } from './transcript/index.js';
+export { readTranscriptText, openTranscriptFile } from './store/read-tail.js';
 
 // flush (issue 5)
 
