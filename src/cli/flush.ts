@@ -110,12 +110,15 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
       if (err instanceof ParseFailure) throw new MemctxError(`template ${user.path}: ${err.message}`, { file: user.path, line: err.line, hint: err.hint });
       throw err;
     }
+    const text = body.replace(/\r\n/g, '\n');
+    // Placeholder lines count from the template body's first line; the file's lines are what users see.
+    const offset = bodyLine - 1 + text.match(/^\n*/)![0].length;
     try {
-      return flush.userTemplate(name, user.path, body.replace(/\r\n/g, '\n').replace(/^\n+/, ''), data);
+      const template = flush.userTemplate(name, user.path, text.replace(/^\n+/, ''), data);
+      return { ...template, placeholders: template.placeholders.map((p) => ({ ...p, line: p.line + offset })) };
     } catch (err) {
       if (err instanceof flush.TemplateError) {
-        const skipped = body.replace(/\r\n/g, '\n').match(/^\n*/)![0].length;
-        throw new MemctxError(`template ${user.path}: ${err.message}`, { file: user.path, line: err.line === undefined ? undefined : err.line + bodyLine - 1 + skipped, hint: err.hint });
+        throw new MemctxError(`template ${user.path}: ${err.message}`, { file: user.path, line: err.line === undefined ? undefined : err.line + offset, hint: err.hint });
       }
       throw err;
     }
@@ -195,9 +198,12 @@ async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promis
   });
 }
 
-/** A transcript's items (the transcript readers land with the status command). */
-async function transcriptItems(path: string): Promise<import('../flush/extract.js').ExtractItem[]> {
-  throw new MemctxError(`transcript readers are not available yet (${path})`);
+/** A transcript's marked lines, first request and the files its tool calls changed. */
+async function readTranscriptFacts(flush: FlushModule, path: string, name: string): Promise<import('../flush/extract.js').Extracted & { files: string[] }> {
+  const { readTranscriptText } = await import('../store/read-tail.js');
+  const { readTranscript, changedFiles } = await import('../transcript/index.js');
+  const transcript = readTranscript(readTranscriptText(path, name));
+  return { ...flush.extractFromTranscript(transcript.items), files: changedFiles(transcript.items).map((f) => f.path) };
 }
 
 /** Build, plan and (unless --dry-run) write one flush. */
@@ -258,8 +264,7 @@ async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Pr
   if (scope.transcript !== undefined) {
     const path = resolve(scope.cwd, scope.transcript.replace(/^~(?=\/|$)/, ctx.io.home));
     try {
-      const extracted = flush.extractFromTranscript(await transcriptItems(path));
-      const { files, request: first, ...values } = extracted;
+      const { files, request: first, ...values } = await readTranscriptFacts(flush, path, scope.transcript);
       sources.push({ label: '--transcript', values });
       request = first;
       for (const file of files) {

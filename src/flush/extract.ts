@@ -1,20 +1,14 @@
 /**
  * What a transcript gives a flush: marked lines (`DECISION:`, `BLOCKER:`, `TODO:`, `Next steps:`,
  * and `GOAL:`, `DONE:`/`PROGRESS:`) in the conversation's messages, the first user request as the
- * goal when nothing else gives one, and the files that tool calls wrote or edited.
+ * goal when nothing else gives one. (The files tool calls changed come from the transcript
+ * module's `changedFiles`.)
  */
+import type { TranscriptItem } from '../transcript/types.js';
 import { appendUnique } from './fields.js';
 
-/** The part of a transcript item extraction reads (the transcript readers' item shape). */
-export interface ExtractItem {
-  role: string;
-  kind: 'message' | 'tool_call' | 'tool_result';
-  text: string;
-  toolName?: string;
-  toolInput?: unknown;
-  isError?: boolean;
-  sidechain?: boolean;
-}
+/** The part of a transcript item extraction reads. */
+export type ExtractItem = Pick<TranscriptItem, 'role' | 'kind' | 'text' | 'sidechain'>;
 
 export interface Extracted {
   goal: string[];
@@ -22,8 +16,6 @@ export interface Extracted {
   decisions: string[];
   blockers: string[];
   nextSteps: string[];
-  /** Paths written or edited by tool calls, as the calls gave them, first write first. */
-  files: string[];
   /** The first line of the first user request: the goal when nothing else gives one. */
   request?: string;
 }
@@ -90,37 +82,6 @@ export function markedLines(text: string): Found[] {
   return found;
 }
 
-const WRITE_TOOLS = new Set(['write', 'edit', 'multiedit', 'notebookedit', 'write_file', 'edit_file', 'create_file', 'str_replace_editor', 'str_replace_based_edit_tool', 'replace_in_file', 'apply_diff', 'insert_content']);
-const PATH_KEYS = ['file_path', 'notebook_path', 'path', 'filePath', 'target_file', 'filename'];
-const READ_ONLY_COMMANDS = new Set(['view', 'read']);
-
-/** Paths in an apply_patch-style patch (`*** Add File: x`, `*** Update File: x`, `*** Move to: y`). */
-export function patchPaths(patch: string): string[] {
-  const paths: string[] = [];
-  for (const m of patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm)) paths.push((m[1] ?? m[2]).trim());
-  return paths;
-}
-
-/** Files one tool call writes or edits. */
-export function writtenFiles(toolName: string | undefined, input: unknown): string[] {
-  if (!toolName) return [];
-  const name = toolName.toLowerCase();
-  if (name === 'apply_patch' || name === 'applypatch') {
-    if (typeof input === 'string') return patchPaths(input);
-    if (input && typeof input === 'object') {
-      const o = input as Record<string, unknown>;
-      const patch = o.input ?? o.patch;
-      return typeof patch === 'string' ? patchPaths(patch) : [];
-    }
-    return [];
-  }
-  if (!WRITE_TOOLS.has(name) || !input || typeof input !== 'object') return [];
-  const o = input as Record<string, unknown>;
-  if (typeof o.command === 'string' && READ_ONLY_COMMANDS.has(o.command)) return [];
-  for (const key of PATH_KEYS) if (typeof o[key] === 'string' && (o[key] as string).trim()) return [(o[key] as string).trim()];
-  return [];
-}
-
 /** The first line of the first real user request (not a command, a reminder or tool output). */
 function firstRequest(text: string): string | undefined {
   const trimmed = text.trim();
@@ -131,18 +92,14 @@ function firstRequest(text: string): string | undefined {
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
-/** Read a transcript's items for a flush. Sidechain (subagent) content and tool output are skipped. */
+/** Read a transcript's items for a flush. Sidechain (subagent) content and tool calls and output are skipped. */
 export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
-  const out: Extracted = { goal: [], progress: [], decisions: [], blockers: [], nextSteps: [], files: [] };
+  const out: Extracted = { goal: [], progress: [], decisions: [], blockers: [], nextSteps: [] };
   const todos: string[] = [];
   let lastNext: string[] = [];
   let request: string | undefined;
   for (const item of items) {
     if (item.sidechain) continue;
-    if (item.kind === 'tool_call') {
-      appendUnique(out.files, writtenFiles(item.toolName, item.toolInput));
-      continue;
-    }
     if (item.kind !== 'message' || (item.role !== 'user' && item.role !== 'assistant')) continue;
     if (request === undefined && item.role === 'user') request = firstRequest(item.text);
     if (!item.text.includes(':')) continue;

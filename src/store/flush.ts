@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from './errors.js';
 import { resolveMemoryPath } from './paths.js';
-import { CACHE_DIR, TEMPLATES_DIR } from './scan.js';
+import { CACHE_DIR, isProblem, readMemoryFile, TEMPLATES_DIR } from './scan.js';
 import { writeFileAtomic } from './write.js';
 
 export const FLUSH_LOG = 'flush.log';
@@ -86,14 +86,10 @@ export async function writeMemoryText(root: string, rel: string, text: string): 
 /** The session file an earlier hook run wrote for this session id, if any. */
 export function findHookSessionFile(root: string, dir: string, sessionId: string): string | undefined {
   if (!existsSync(join(root, dir))) return undefined;
-  const quoted = JSON.stringify(sessionId);
-  for (const path of fg.sync('*.md', { cwd: join(root, dir), onlyFiles: true }).sort()) {
-    const head = readSourceHead(join(root, dir, path), 4096);
-    if (!head?.startsWith('---') || !/^hook_event:/m.test(head)) continue;
-    const m = /^session_id:\s*(.*)$/m.exec(head);
-    if (!m) continue;
-    const value = m[1].trim();
-    if (value === sessionId || value === quoted || value === `'${sessionId.replace(/'/g, "''")}'`) return `${dir}/${path}`;
+  for (const name of fg.sync('*.md', { cwd: join(root, dir), onlyFiles: true }).sort()) {
+    const path = `${dir}/${name}`;
+    const file = readMemoryFile(root, path);
+    if (!isProblem(file) && file.data.hook_event !== undefined && String(file.data.session_id) === sessionId) return path;
   }
   return undefined;
 }
