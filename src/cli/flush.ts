@@ -176,7 +176,7 @@ function optionValues(flags: FlushFlags, normalizeKey: (key: string) => string):
 interface ChangedEntry {
   /** As shown: relative to the project base where possible. */
   display: string;
-  /** Absolute path when it is a file on disk (for the summary and for de-duplication). */
+  /** Absolute path, for the summary (when it is a readable file) and for de-duplication. */
   abs?: string;
   note?: string;
 }
@@ -269,8 +269,7 @@ async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Pr
       request = first;
       for (const file of files) {
         const abs = resolve(base, file);
-        if (insideMemory(abs)) continue;
-        changed.push({ display: show(abs), abs: isFile(abs) ? abs : undefined });
+        if (!insideMemory(abs)) changed.push({ display: show(abs), abs });
       }
     } catch (err) {
       const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;

@@ -181,12 +181,18 @@ function fillInline(text: string, values: FieldValues, special: SpecialValues): 
   });
 }
 
-/** The file's text for these values. */
-export function renderFlushFile(input: PlanInput, values: FieldValues): { text: string; frontmatter: Record<string, unknown> } {
+/** The file's text for these values. `yamlCache` keeps serialized frontmatter across calls (shortening renders often). */
+export function renderFlushFile(input: PlanInput, values: FieldValues, yamlCache?: Map<string, string>): { text: string; frontmatter: Record<string, unknown> } {
   const frontmatter = frontmatterFor(input, values);
   const timestamp = frontmatter.updated as string;
   const body = renderBody(input.template, values, { date: timestamp.slice(0, 10), timestamp, id: frontmatter.id as string | undefined });
-  return { frontmatter, text: assembleFile(newFrontmatter(frontmatter), `\n${body.replace(/\n*$/, '\n')}`, { bom: false, eol: '\n' }) };
+  const key = yamlCache ? JSON.stringify(frontmatter) : '';
+  let yaml = yamlCache?.get(key);
+  if (yaml === undefined) {
+    yaml = newFrontmatter(frontmatter);
+    yamlCache?.set(key, yaml);
+  }
+  return { frontmatter, text: assembleFile(yaml, `\n${body.replace(/\n*$/, '\n')}`, { bom: false, eol: '\n' }) };
 }
 
 /** Apply the 50-line rule to every item. */
@@ -213,7 +219,8 @@ export function planFlush(input: PlanInput): FlushPlan {
   const max = input.max ?? DEFAULT_MAX;
   const { template } = input;
   const blocks = summarizeBlocks(input.values);
-  const measure = (values: FieldValues) => input.counter.count(renderFlushFile(input, values).text);
+  const yamlCache = new Map<string, string>();
+  const measure = (values: FieldValues) => input.counter.count(renderFlushFile(input, values, yamlCache).text);
   const originalTokens = measure(blocks.values);
   let values = blocks.values;
   let tokens = originalTokens;
