@@ -27,6 +27,8 @@ export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, Reco
 export { readTranscriptText, openTranscriptFile } from './store/read-tail.js';
 
 // flush (issue 5)
+export { planFlush, resolveFields, renderFlushFile, plannedPath, DEFAULT_TARGET, DEFAULT_MAX, builtInTemplate, userTemplate, BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_TEXT, parseBody, parseFieldsText, extractFromTranscript, summarizeSource, summarizeBlock, parseHookInput, SESSION_FIELDS } from './flush/index.js';
+export type { FlushPlan, PlanInput, Template, FieldValues, Extracted } from './flush/index.js';
 
 // lint and lifecycle (issue 6)
 

@@ -54,7 +54,7 @@ const NAME_PATTERNS: Record<Lang, RegExp[]> = {
   markdown: [],
 };
 
-const PRAGMA = /^(?:copyright|license|licensed|spdx-license|eslint|prettier|@ts-|@flow|jshint|global\s|istanbul|biome-|tslint|noqa|type:\s*ignore|pylint|-\*-|vim:|@license|@format|@jsx|#region|#endregion)/i;
+const PRAGMA = /^(?:copyright|license|licensed|spdx-license|eslint|prettier|@ts-|@flow|jshint|global\s|istanbul|biome-|tslint|noqa|type:\s*ignore|pylint|-\*-|coding[:=]|vim:|@license|@format|@jsx|#region|#endregion)/i;
 
 function clip(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim().replace(/[.:;,]$/, '');
