@@ -414,6 +414,7 @@ async function runHook(ctx: Context, flags: FlushFlags): Promise<number> {
   const { appendFlushLog } = await import('../store/flush.js');
   const { isoTimestamp } = await import('../store/schema.js');
   const { findMemoryDir } = await import('../store/find.js');
+  const { resolve } = await import('node:path');
   const stamp = isoTimestamp(ctx.io.now());
   const locate = (cwd: string) => {
     try {
@@ -431,7 +432,7 @@ async function runHook(ctx: Context, flags: FlushFlags): Promise<number> {
     const { parseHookInput } = await import('../flush/hook.js');
     const hook = parseHookInput(await readStdin(ctx.io.stdin));
     label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
-    const cwd = hook.cwd ?? ctx.io.cwd;
+    const cwd = resolve(ctx.io.cwd, hook.cwd ?? '.');
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
     const target = locate(cwd) ?? findMemoryDir({ dir: ctx.globals.dir, claude: ctx.globals.claude, cwd, env: ctx.io.env, home: ctx.io.home });
     root = target;
