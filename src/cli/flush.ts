@@ -338,7 +338,7 @@ async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Pr
   const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile } = await import('../store/flush.js');
   const date = (plan.frontmatter.created as string).slice(0, 10);
   if (flags.dryRun) {
-    const id = template.naming === 'decision-id' ? nextDecisionId(scope.root, date) : undefined;
+    const id = flush.usesId(template) ? nextDecisionId(scope.root, date) : undefined;
     const text = id ? flush.renderFlushFile({ ...input, id }, plan.values).text : plan.text;
     return { plan, path: freePath(scope.root, flush.plannedPath(plan, id)), written: false, replaced: false, text, warnings, notes };
   }
@@ -346,7 +346,7 @@ async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Pr
   const { rebuildIndex } = await import('./reindex.js');
   if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
   return withMemoryLock(scope.root, async () => {
-    const id = template.naming === 'decision-id' ? nextDecisionId(scope.root, date) : undefined;
+    const id = flush.usesId(template) ? nextDecisionId(scope.root, date) : undefined;
     const previous = scope.hookEvent && scope.sessionId ? findHookSessionFile(scope.root, template.dir, scope.sessionId) : undefined;
     let created: string | undefined;
     if (previous) {

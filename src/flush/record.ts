@@ -135,6 +135,11 @@ function humanTime(now: Date): string {
   return isoTimestamp(now).slice(0, 16).replace('T', ' ');
 }
 
+/** True when the file gets a decision ID: decision records, and any template with an {{id}} placeholder. */
+export function usesId(template: Template): boolean {
+  return template.naming === 'decision-id' || template.placeholders.some((p) => p.key === 'id');
+}
+
 /** The placeholder decision ID used for counting before the real one is known (same length). */
 export function placeholderId(now: Date): string {
   return `DEC-${isoTimestamp(now).slice(0, 10)}-000`;
@@ -144,10 +149,10 @@ function frontmatterFor(input: PlanInput, values: FieldValues): Record<string, u
   const { template, now } = input;
   const timestamp = isoTimestamp(now);
   const described = template.describeBy ? firstLine(values[template.describeBy]) : undefined;
-  const id = template.naming === 'decision-id' ? input.id ?? placeholderId(now) : undefined;
+  const id = usesId(template) ? input.id ?? placeholderId(now) : undefined;
   const data = template.data;
   const fill = (value: unknown): unknown => (typeof value === 'string' ? singleLine(fillInline(value, values, { date: timestamp.slice(0, 10), timestamp, id })) : value);
-  const name = typeof data.name === 'string' ? (fill(data.name) as string) : id ?? `${template.title} ${humanTime(now)}`;
+  const name = typeof data.name === 'string' ? (fill(data.name) as string) : template.naming === 'decision-id' && id ? id : `${template.title} ${humanTime(now)}`;
   const description = typeof data.description === 'string' ? (fill(data.description) as string) : described ?? `${template.title || template.name} ${humanTime(now)}: ${NONE_RECORDED}`;
   const fm: Record<string, unknown> = {
     name: singleLine(name).slice(0, 100),

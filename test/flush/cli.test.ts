@@ -243,6 +243,12 @@ describe('templates', () => {
     expect(file.data).toMatchObject({ name: id, id, description: 'Use RS256', type: 'project', kind: 'decision', importance: 8, tags: ['auth', 'security'] });
     expect(file.body.startsWith(`\n**ID:** ${id}\n\n## Decision\n\nUse RS256\n\n## Rationale\n\nkeys rotate\n\n## Alternatives Considered\n\nnone recorded\n`)).toBe(true);
     expect(first.stderr).toContain('warning: written as "none recorded": Alternatives Considered, Expected Impact, Validation Criteria, Context.');
+    // Any template with an {{id}} placeholder takes the next number too, and records it.
+    writeFileSync(join(mem, 'templates', 'adr.md'), '# {{id}}\n\n{{goal}}\n');
+    expect(memctx(['flush', '-t', 'adr', '--goal', 'Adopt ADRs'], { cwd: project }).code).toBe(0);
+    const adr = readMemory(sessions()[0]);
+    expect(adr.file.data.id).toBe(`${id.slice(0, 15)}003`);
+    expect(adr.file.body).toBe(`\n# ${id.slice(0, 15)}003\n\nAdopt ADRs\n`);
   });
 
   it('notes: the five notes fields; changed files fill Files and Functions', () => {
