@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import type { Context } from './context.js';
@@ -56,6 +58,8 @@ type FlushModule = typeof import('../flush/index.js');
 type FieldValues = import('../flush/fields.js').FieldValues;
 type Template = import('../flush/templates.js').Template;
 type FlushPlan = import('../flush/record.js').FlushPlan;
+type PlanInput = import('../flush/record.js').PlanInput;
+type FieldSource = import('../flush/fields.js').FieldSource;
 
 /** What one flush did, for the terminal, --json and the hook log. */
 interface FlushOutcome {
@@ -132,7 +136,6 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
 async function readFromInput(ctx: Context, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('../flush/input.js').ParsedInput }> {
   const { readStdin } = await import('./input.js');
   const { readFileSync } = await import('node:fs');
-  const { resolve } = await import('node:path');
   let text: string;
   const label = from === '-' ? 'stdin' : from;
   if (from === '-') text = await readStdin(ctx.io.stdin);
@@ -206,23 +209,30 @@ async function readTranscriptFacts(flush: FlushModule, path: string, name: strin
   return { ...flush.extractFromTranscript(transcript.items), files: changedFiles(transcript.items).map((f) => f.path) };
 }
 
-/** Build, plan and (unless --dry-run) write one flush. */
-async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Promise<FlushOutcome> {
-  const { target, max } = limits(flags);
-  const { isEncodingName, loadTokenCounter } = await import('../tokens/index.js');
-  if (!isEncodingName(flags.encoding)) throw new MemctxError(`--encoding must be o200k_base or cl100k_base, got "${flags.encoding}"`);
-  const counterReady = loadTokenCounter(flags.encoding);
-  counterReady.catch(() => undefined);
-  const flush = await import('../flush/index.js');
-  const { isAbsolute, relative, resolve } = await import('node:path');
-  const { existsSync, statSync } = await import('node:fs');
-  const warnings: string[] = [];
-  const notes: string[] = [];
-  const template = await loadTemplate(flush, scope.root, flags.template);
+/** The merged inputs, and where each key came from (for warnings). */
+interface Gathered {
+  merged: FieldValues;
+  sourcesOf: (key: string) => string[];
+  /** `"mood" in notes.yaml (line 5)` for keys given in --from. */
+  keyLines: Map<string, string>;
+}
 
-  // Inputs, merged in order: --from, options, --transcript, --git.
-  const sources: import('../flush/fields.js').FieldSource[] = [];
-  const changed: ChangedEntry[] = [];
+function isFile(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function inside(dir: string, abs: string): boolean {
+  const rel = relative(dir, abs);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Inputs merged in order: --from, options, --transcript, --git; changed files de-duplicated and summarized. */
+async function gatherInputs(ctx: Context, flush: FlushModule, flags: FlushFlags, scope: FlushScope, warnings: string[]): Promise<Gathered> {
+  const sources: FieldSource[] = [];
   const keyLines = new Map<string, string>();
   if (flags.from !== undefined) {
     const from = await readFromInput(ctx, flush, flags.from);
@@ -230,36 +240,18 @@ async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Pr
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
-
-  let git: import('../store/git.js').GitChanges | undefined;
-  if (flags.git || flags.since !== undefined) {
-    const { gitChanges } = await import('../store/git.js');
-    git = gitChanges(scope.cwd, flags.since);
-  }
+  const git = flags.git || flags.since !== undefined ? (await import('../store/git.js')).gitChanges(scope.cwd, flags.since) : undefined;
   const base = git?.root ?? scope.cwd;
-  const show = (abs: string) => {
-    const rel = relative(base, abs);
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : abs;
-  };
-  const insideMemory = (abs: string) => {
-    const rel = relative(scope.root, abs);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-  };
-  const isFile = (abs: string) => {
-    try {
-      return statSync(abs).isFile();
-    } catch {
-      return false;
-    }
-  };
+  const show = (abs: string) => (inside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
+
   // User-given changed files: bare paths that exist get a summary; other text is kept as written.
+  const changed: ChangedEntry[] = [];
   for (const source of sources) {
     for (const item of source.values.changedFiles ?? []) {
       const abs = /\s/.test(item) ? undefined : resolve(scope.cwd, item);
       changed.push(abs && isFile(abs) ? { display: item, abs } : { display: item });
     }
   }
-
   let request: string | undefined;
   if (scope.transcript !== undefined) {
     const path = resolve(scope.cwd, scope.transcript.replace(/^~(?=\/|$)/, ctx.io.home));
@@ -267,64 +259,90 @@ async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Pr
       const { files, request: first, ...values } = await readTranscriptFacts(flush, path, scope.transcript);
       sources.push({ label: '--transcript', values });
       request = first;
-      for (const file of files) {
-        const abs = resolve(base, file);
-        if (!insideMemory(abs)) changed.push({ display: show(abs), abs });
-      }
+      for (const abs of files.map((f) => resolve(base, f))) if (!inside(scope.root, abs)) changed.push({ display: show(abs), abs });
     } catch (err) {
       const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;
       warnings.push(`cannot read the transcript ${scope.transcript} (${why}); the summary holds only what the other inputs gave`);
     }
   }
-  if (git) {
-    for (const change of git.changes) {
-      const abs = resolve(git.root, change.path);
-      if (insideMemory(abs)) continue;
-      const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
-      changed.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
-    }
+  for (const change of git?.changes ?? []) {
+    const abs = resolve(git!.root, change.path);
+    if (inside(scope.root, abs)) continue;
+    const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
+    changed.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
   }
 
   const merged = flush.mergeSources(sources);
   if (!merged.goal?.length && request) merged.goal = [request];
-  const seen = new Set<string>();
-  const unique = changed.filter((entry) => {
-    const key = entry.abs ?? entry.display;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details.
+  const unique = [...new Map(changed.map((entry) => [entry.abs ?? entry.display, entry] as const)).values()];
   if (unique.length) merged.changedFiles = await changedLines(flush, unique);
   else delete merged.changedFiles;
-
   const sourcesOf = (key: string) => {
-    const labels = sources.filter((s) => s.values[key]?.length).map((s) => s.label);
+    const labels = sources.filter((source) => source.values[key]?.length).map((source) => source.label);
     if (key === 'changedFiles' && git?.changes.length) labels.push('--git');
     return labels;
   };
-  const resolved = flush.resolveFields(template, merged, sourcesOf);
+  return { merged, sourcesOf, keyLines };
+}
+
+/** The template's field values; warnings for ignored keys; errors for missing placeholders or nothing at all. */
+function resolveInputs(flush: FlushModule, template: Template, gathered: Gathered, warnings: string[]): FieldValues {
+  const resolved = flush.resolveFields(template, gathered.merged, gathered.sourcesOf);
   const fieldNames = template.fields.map((f) => f.key).join(', ');
-  for (const { key, sources: from } of resolved.unused) {
-    const where = keyLines.get(key) ?? `"${key}"${from.length ? ` from ${from.join(', ')}` : ''}`;
+  for (const { key, sources } of resolved.unused) {
+    const where = gathered.keyLines.get(key) ?? `"${key}"${sources.length ? ` from ${sources.join(', ')}` : ''}`;
     warnings.push(`ignored ${where}: the ${template.name} template has no such field (its fields: ${fieldNames})`);
   }
   if (resolved.missing.length) {
-    const key = resolved.missing[0];
-    const placeholder = template.placeholders.find((p) => p.key === key);
-    throw new MemctxError(`template ${template.origin}: placeholder {{${key}}} has no value${resolved.missing.length > 1 ? ` (nor ${resolved.missing.slice(1).map((k) => `{{${k}}}`).join(', ')})` : ''}`, {
+    const [key, ...more] = resolved.missing;
+    throw new MemctxError(`template ${template.origin}: placeholder {{${key}}} has no value${more.length ? ` (nor ${more.map((k) => `{{${k}}}`).join(', ')})` : ''}`, {
       file: template.origin,
-      line: placeholder?.line,
+      line: template.placeholders.find((p) => p.key === key)?.line,
       hint: `give it with --field ${key}=VALUE or a "${key}" key in --from`,
     });
   }
   if (!Object.values(resolved.values).some((items) => items.length)) {
     throw new MemctxError('nothing to record: every field is empty', { hint: 'give at least --goal, or --from FILE, --transcript FILE or --git' });
   }
+  return resolved.values;
+}
 
-  const counter = await counterReady;
-  const now = ctx.io.now();
+/** Write the planned file under the memory lock (a fresh name, or the hook's earlier file) and re-index. */
+async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
+  const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile } = await import('../store/flush.js');
+  const { withMemoryLock } = await import('../store/write.js');
+  const { rebuildIndex } = await import('./reindex.js');
+  const { readMemoryFile, isProblem } = await import('../store/scan.js');
+  if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
+  return withMemoryLock(scope.root, async () => {
+    const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
+    const previous = scope.hookEvent && scope.sessionId ? findHookSessionFile(scope.root, input.template.dir, scope.sessionId) : undefined;
+    const old = previous ? readMemoryFile(scope.root, previous) : undefined;
+    const created = old && !isProblem(old) ? old.created : undefined;
+    const text = id || created ? flush.renderFlushFile({ ...input, id, created }, plan.values).text : plan.text;
+    const path = previous ?? freePath(scope.root, flush.plannedPath(plan, id));
+    await writeMemoryText(scope.root, path, text);
+    const index = await rebuildIndex(scope.root);
+    if (index.problems.length) notes.push(`MEMORY.md rebuilt; ${index.problems.length} memory file(s) could not be read (run \`memctx index\` to see them)`);
+    return { path, text, replaced: previous !== undefined };
+  });
+}
+
+/** Build, plan and (unless --dry-run) write one flush. */
+async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Promise<FlushOutcome> {
+  const { target, max } = limits(flags);
+  const { isEncodingName, loadTokenCounter } = await import('../tokens/index.js');
+  if (!isEncodingName(flags.encoding)) throw new MemctxError(`--encoding must be o200k_base or cl100k_base, got "${flags.encoding}"`);
+  const flush = await import('../flush/index.js');
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  const template = await loadTemplate(flush, scope.root, flags.template);
+  const values = resolveInputs(flush, template, await gatherInputs(ctx, flush, flags, scope, warnings), warnings);
+
+  const counter = await loadTokenCounter(flags.encoding);
   const extra = scope.hookEvent ? { hook_event: scope.hookEvent } : undefined;
-  const input = { template, values: resolved.values, now, counter, target, max, strict: flags.strict, sessionId: scope.sessionId, extra };
+  const input: PlanInput = { template, values, now: ctx.io.now(), counter, target, max, strict: flags.strict, sessionId: scope.sessionId, extra };
   const plan = flush.planFlush(input);
   for (const s of plan.summarized) notes.push(`${headingOf(template, s.field)}: a ${s.total}-line block stored as a summary (${s.omitted} lines left out)`);
   if (plan.cuts.length) notes.push(`shortened from ${plan.originalTokens} to ${plan.tokens} tokens (over the ${plan.max} maximum; target ${plan.target}): ${plan.cutLines.join('; ')}`);
@@ -334,33 +352,14 @@ async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Pr
     throw new MemctxError(`the summary is ${plan.tokens} tokens, over the maximum of ${plan.max}; --strict: nothing written`, { exitCode: EXIT_PROBLEMS, hint: 'shorten the fields, raise --max, or drop --strict to let memctx shorten it' });
   }
   if (plan.overMax) warnings.push(`still ${plan.tokens} tokens after shortening, over the maximum of ${plan.max}`);
-
-  const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile } = await import('../store/flush.js');
-  const date = (plan.frontmatter.created as string).slice(0, 10);
   if (flags.dryRun) {
-    const id = flush.usesId(template) ? nextDecisionId(scope.root, date) : undefined;
+    const { freePath, nextDecisionId } = await import('../store/flush.js');
+    const id = flush.usesId(template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
     const text = id ? flush.renderFlushFile({ ...input, id }, plan.values).text : plan.text;
     return { plan, path: freePath(scope.root, flush.plannedPath(plan, id)), written: false, replaced: false, text, warnings, notes };
   }
-  const { withMemoryLock } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
-  if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
-  return withMemoryLock(scope.root, async () => {
-    const id = flush.usesId(template) ? nextDecisionId(scope.root, date) : undefined;
-    const previous = scope.hookEvent && scope.sessionId ? findHookSessionFile(scope.root, template.dir, scope.sessionId) : undefined;
-    let created: string | undefined;
-    if (previous) {
-      const { readMemoryFile, isProblem } = await import('../store/scan.js');
-      const file = readMemoryFile(scope.root, previous);
-      if (!isProblem(file)) created = file.created;
-    }
-    const text = id || created ? flush.renderFlushFile({ ...input, id, created }, plan.values).text : plan.text;
-    const path = previous ?? freePath(scope.root, flush.plannedPath(plan, id));
-    await writeMemoryText(scope.root, path, text);
-    const index = await rebuildIndex(scope.root);
-    if (index.problems.length) notes.push(`MEMORY.md rebuilt; ${index.problems.length} memory file(s) could not be read (run \`memctx index\` to see them)`);
-    return { plan, path, written: true, replaced: previous !== undefined, text, warnings, notes };
-  });
+  const written = await writePlan(flush, input, plan, scope, notes);
+  return { plan, ...written, written: true, warnings, notes };
 }
 
 function headingOf(template: Template, key: string): string {
@@ -414,7 +413,6 @@ async function runHook(ctx: Context, flags: FlushFlags): Promise<number> {
   const { appendFlushLog } = await import('../store/flush.js');
   const { isoTimestamp } = await import('../store/schema.js');
   const { findMemoryDir } = await import('../store/find.js');
-  const { resolve } = await import('node:path');
   const stamp = isoTimestamp(ctx.io.now());
   const locate = (cwd: string) => {
     try {
