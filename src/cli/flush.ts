@@ -31,7 +31,7 @@ export function register(program: Command, run: Runner): void {
   program
     .command('flush')
     .description('write a fixed-schema session summary (about 500 tokens) to sessions/ and re-index')
-    .option('-t, --template <name>', 'session (default), decision, notes, or templates/NAME.md in the memory directory', 'session')
+    .option('-t, --template <name>', 'session, decision, notes, or templates/NAME.md in the memory directory', 'session')
     .option('--from <file>', 'read fields from a JSON or YAML file (- for stdin)')
     .option('--goal <text>', 'what this session set out to do')
     .option('--progress <text>', 'what was done (repeatable)', collect)

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { BIN, FIXTURES, memctx, removeDir, tempDir } from '../helpers/cli.js';
 import { parseMemoryText } from '../../src/store/parse.js';
 import { builtInTemplate } from '../../src/flush/templates.js';
@@ -182,6 +183,26 @@ describe('size discipline', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--target (700) must not be over --max (650)');
     expect(memctx(['flush', '--goal', 'x', '--max', 'lots'], { cwd: project }).code).toBe(2);
+  });
+
+  it('other bad options: --field without =, an unknown --encoding, --hook with --from -', () => {
+    const field = memctx(['flush', '--goal', 'x', '--field', 'rationale'], { cwd: project });
+    expect(field.code).toBe(2);
+    expect(field.stderr).toContain('--field must be KEY=VALUE, got "rationale"');
+    const encoding = memctx(['flush', '--goal', 'x', '--encoding', 'gpt2'], { cwd: project });
+    expect(encoding.code).toBe(2);
+    expect(encoding.stderr).toContain('--encoding must be o200k_base or cl100k_base, got "gpt2"');
+    const hook = memctx(['flush', '--hook', '--from', '-'], { cwd: project, input: '{}' });
+    expect(hook.code).toBe(0);
+    expect(readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8')).toContain('hook error: --hook reads the hook JSON on stdin, so --from - cannot be used with it');
+    expect(sessions()).toEqual([]);
+  });
+
+  it('cl100k_base counts with that encoding', () => {
+    const r = memctx(['--json', 'flush', '--goal', 'Count me', '--encoding', 'cl100k_base', '--dry-run'], { cwd: project });
+    expect(r.code).toBe(0);
+    const record = JSON.parse(r.stdout);
+    expect(record.tokens).toBe(countCl100k(record.text, { disallowedSpecial: new Set() }));
   });
 });
 
