@@ -22,8 +22,13 @@ export type { TokenCounter, EncodingName } from './tokens/index.js';
 // search (issue 3)
 
 // transcript and capacity (issue 4)
+export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';
+export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ChangedFile, UsageScanner } from './transcript/index.js';
+export { readTranscriptText, openTranscriptFile } from './store/read-tail.js';
 
 // flush (issue 5)
+export { planFlush, resolveFields, renderFlushFile, plannedPath, DEFAULT_TARGET, DEFAULT_MAX, builtInTemplate, userTemplate, BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_TEXT, parseBody, parseFieldsText, extractFromTranscript, summarizeSource, summarizeBlock, parseHookInput, SESSION_FIELDS } from './flush/index.js';
+export type { FlushPlan, PlanInput, Template, FieldValues, Extracted } from './flush/index.js';
 
 // lint and lifecycle (issue 6)
 export { runLint, RULES, findRule, resolveLintConfig, defaultLintConfig, ConfigError, DEFAULT_THRESHOLDS } from './lint/index.js';

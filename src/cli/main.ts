@@ -14,9 +14,10 @@ import * as mvCommand from './mv.js';
 import * as hookCommand from './hook.js';
 import * as lintCommand from './lint.js';
 import * as gcCommand from './gc.js';
+import * as flushCommand from './flush.js';
 
 /** Every command module: `register(program, run)` adds its command; heavy imports stay inside actions. */
-const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, hookCommand, lintCommand, gcCommand];
+const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, flushCommand, lintCommand, gcCommand, hookCommand];
 
 export function buildProgram(io: Io, state: RunState): Command {
   const program = new Command('memctx')

@@ -1,0 +1,116 @@
+/**
+ * What a transcript gives a flush: marked lines (`DECISION:`, `BLOCKER:`, `TODO:`, `Next steps:`,
+ * and `GOAL:`, `DONE:`/`PROGRESS:`) in the conversation's messages, the first user request as the
+ * goal when nothing else gives one. (The files tool calls changed come from the transcript
+ * module's `changedFiles`.)
+ */
+import type { TranscriptItem } from '../transcript/types.js';
+import { appendUnique } from './fields.js';
+
+/** The part of a transcript item extraction reads. */
+export type ExtractItem = Pick<TranscriptItem, 'role' | 'kind' | 'text' | 'sidechain'>;
+
+export interface Extracted {
+  goal: string[];
+  progress: string[];
+  decisions: string[];
+  blockers: string[];
+  nextSteps: string[];
+  /** The first line of the first user request: the goal when nothing else gives one. */
+  request?: string;
+}
+
+type Marker = 'goal' | 'progress' | 'decisions' | 'blockers' | 'todo' | 'next';
+
+const MARKERS: [RegExp, Marker][] = [
+  [/^decisions?$/i, 'decisions'],
+  [/^blockers?$/i, 'blockers'],
+  [/^todo$/i, 'todo'],
+  [/^next[ -]steps?$/i, 'next'],
+  [/^goal$/i, 'goal'],
+  [/^(done|progress)$/i, 'progress'],
+];
+
+// Optional bullet or quote, optional bold/italic, the marker word, a colon (inside or outside the emphasis).
+const MARKED = /^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)?(?:\*\*|__|\*|_)?([A-Za-z][A-Za-z -]{1,12}?)(?:\*\*|__|\*|_)?\s*:(?:\*\*|__|\*|_)?\s*(.*)$/;
+const LIST_LINE = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.+)$/;
+const FENCE = /^\s*(```|~~~)/;
+
+function markerOf(word: string): Marker | undefined {
+  for (const [pattern, marker] of MARKERS) if (pattern.test(word.trim())) return marker;
+  return undefined;
+}
+
+interface Found {
+  marker: Marker;
+  items: string[];
+}
+
+/** Marked lines in one message; a marker with nothing after it takes the list that follows. */
+export function markedLines(text: string): Found[] {
+  const found: Found[] = [];
+  const lines = text.split('\n');
+  let fence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (FENCE.test(line)) {
+      fence = !fence;
+      continue;
+    }
+    if (fence || !line.includes(':')) continue;
+    const m = MARKED.exec(line);
+    const marker = m ? markerOf(m[1]) : undefined;
+    if (!m || !marker) continue;
+    const rest = m[2].replace(/(\*\*|__)\s*$/, '').trim();
+    if (rest) {
+      found.push({ marker, items: [rest] });
+      continue;
+    }
+    const items: string[] = [];
+    let j = i + 1;
+    while (j < lines.length && lines[j].trim() === '') j++;
+    for (; j < lines.length; j++) {
+      const item = LIST_LINE.exec(lines[j]);
+      if (!item) break;
+      items.push(item[1].trim());
+    }
+    if (items.length) {
+      found.push({ marker, items });
+      i = j - 1;
+    }
+  }
+  return found;
+}
+
+/** The first line of the first real user request (not a command, a reminder or tool output). */
+function firstRequest(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.startsWith('<') || /^caveat:/i.test(trimmed) || trimmed.startsWith('[Request interrupted')) return undefined;
+  const first = trimmed.split('\n').find((l) => l.trim() !== '');
+  if (!first) return undefined;
+  const line = first.trim();
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/** Read a transcript's items for a flush. Sidechain (subagent) content and tool calls and output are skipped. */
+export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
+  const out: Extracted = { goal: [], progress: [], decisions: [], blockers: [], nextSteps: [] };
+  const todos: string[] = [];
+  let lastNext: string[] = [];
+  let request: string | undefined;
+  for (const item of items) {
+    if (item.sidechain) continue;
+    if (item.kind !== 'message' || (item.role !== 'user' && item.role !== 'assistant')) continue;
+    if (request === undefined && item.role === 'user') request = firstRequest(item.text);
+    if (!item.text.includes(':')) continue;
+    for (const found of markedLines(item.text)) {
+      if (found.marker === 'todo') appendUnique(todos, found.items);
+      else if (found.marker === 'next') lastNext = found.items;
+      else appendUnique(out[found.marker], found.items);
+    }
+  }
+  if (request) out.request = request;
+  appendUnique(out.nextSteps, todos);
+  appendUnique(out.nextSteps, lastNext);
+  return out;
+}

@@ -1,0 +1,11 @@
+/** Session flush: templates, inputs, transcript extraction, the 50-line rule and token targets. */
+export { SESSION_FIELDS, normalizeKey, mergeSources, type FieldValues, type FieldSource } from './fields.js';
+export { parseFieldsText, detectFormat, FlushInputError, type ParsedInput, type InputFormat } from './input.js';
+export { BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_TEXT, KNOWN_FIELDS, builtInTemplate, userTemplate, isBuiltInTemplate, isTemplateName, findPlaceholders, TemplateError, type Template, type FieldSpec } from './templates.js';
+export { summarizeBlock, MAX_BLOCK_LINES } from './blocks.js';
+export { renderBody, parseBody, NONE_RECORDED } from './render.js';
+export { shortenToFit, describeCut, type Cut } from './shorten.js';
+export { extractFromTranscript, markedLines, type Extracted, type ExtractItem } from './extract.js';
+export { summarizeSource, isSourcePath } from './source-summary.js';
+export { planFlush, resolveFields, renderFlushFile, plannedPath, usesId, slugify, fileStamp, DEFAULT_TARGET, DEFAULT_MAX, type FlushPlan, type PlanInput } from './record.js';
+export { parseHookInput, HookInputError, type HookInput } from './hook.js';

@@ -1,0 +1,102 @@
+/**
+ * Deterministic shortening: take list items off the end of fields (in the template's cut order),
+ * then lines off long items, then characters off long lines, until the file fits. Each step finds
+ * the most it can keep by binary search over exact token counts.
+ */
+import type { FieldValues } from './fields.js';
+
+/** Lines are never cut shorter than this many characters. */
+export const MIN_LINE_CHARS = 40;
+
+export interface Cut {
+  field: string;
+  what: 'items' | 'lines' | 'characters';
+  /** Items kept, lines kept per item, or the character cap. */
+  kept: number;
+  /** Items there were, the longest item's lines, or the lines that were cut. */
+  total: number;
+}
+
+export interface ShortenResult {
+  values: FieldValues;
+  tokens: number;
+  cuts: Cut[];
+  /** False when even the shortest form is over the limit. */
+  fits: boolean;
+}
+
+type Measure = (values: FieldValues) => number;
+
+function keepItems(items: string[], k: number): string[] {
+  if (k >= items.length) return items;
+  return [...items.slice(0, k), `[… ${items.length - k} more left out]`];
+}
+
+function capLines(items: string[], max: number): string[] {
+  return items.map((item) => {
+    const lines = item.split('\n');
+    if (lines.length <= max) return item;
+    return [...lines.slice(0, max), `[… ${lines.length - max} more lines left out]`].join('\n');
+  });
+}
+
+function cutLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  const space = line.lastIndexOf(' ', max);
+  const at = space >= max - 20 && space > 0 ? space : max;
+  return `${line.slice(0, at).trimEnd()}…`;
+}
+
+function capChars(items: string[], max: number): string[] {
+  return items.map((item) => item.split('\n').map((line) => cutLine(line, max)).join('\n'));
+}
+
+/** Largest n in [lo, hi] with fits(n), assuming fits is monotonic; lo when none fits. */
+function largestFitting(lo: number, hi: number, fits: (n: number) => boolean): number {
+  if (!fits(lo)) return lo;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Shorten values (keyed by field) in `order` until measure(values) <= limit. */
+export function shortenToFit(input: FieldValues, order: string[], measure: Measure, limit: number): ShortenResult {
+  let values: FieldValues = { ...input };
+  const cuts: Cut[] = [];
+  let tokens = measure(values);
+  const withField = (key: string, items: string[]): FieldValues => ({ ...values, [key]: items });
+  const step = (what: Cut['what'], span: (items: string[]) => [number, number] | undefined, apply: (items: string[], n: number) => string[], total: (items: string[], n: number) => number) => {
+    for (const key of order) {
+      if (tokens <= limit) return;
+      const items = values[key];
+      if (!items?.length) continue;
+      const range = span(items);
+      if (!range) continue;
+      const n = largestFitting(range[0], range[1], (k) => measure(withField(key, apply(items, k))) <= limit);
+      values = withField(key, apply(items, n));
+      tokens = measure(values);
+      cuts.push({ field: key, what, kept: n, total: total(items, n) });
+    }
+  };
+  step('items', (items) => (items.length > 1 ? [1, items.length - 1] : undefined), keepItems, (items) => items.length);
+  const maxLines = (items: string[]) => Math.max(...items.map((i) => i.split('\n').length));
+  step('lines', (items) => (maxLines(items) > 1 ? [1, maxLines(items) - 1] : undefined), capLines, (items) => maxLines(items));
+  const longest = (items: string[]) => Math.max(...items.flatMap((i) => i.split('\n').map((l) => l.length)));
+  step(
+    'characters',
+    (items) => (longest(items) > MIN_LINE_CHARS ? [MIN_LINE_CHARS, longest(items) - 1] : undefined),
+    capChars,
+    (items, n) => items.flatMap((i) => i.split('\n')).filter((l) => l.length > n).length,
+  );
+  return { values, tokens, cuts, fits: tokens <= limit };
+}
+
+/** A cut as one line for the user, using the field's heading. */
+export function describeCut(cut: Cut, heading: string): string {
+  if (cut.what === 'items') return `${heading}: kept ${cut.kept} of ${cut.total} items`;
+  if (cut.what === 'lines') return `${heading}: items cut to their first ${cut.kept} lines (longest had ${cut.total})`;
+  return `${heading}: ${cut.total} line${cut.total === 1 ? '' : 's'} cut to ${cut.kept} characters`;
+}

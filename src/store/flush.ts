@@ -1,0 +1,114 @@
+/** The files `memctx flush` reads and writes: user templates, source files, session files, its log. */
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import fg from 'fast-glob';
+import { decodeText, DecodeFailure } from './decode.js';
+import { MemctxError } from './errors.js';
+import { resolveMemoryPath } from './paths.js';
+import { CACHE_DIR, isProblem, readMemoryFile, TEMPLATES_DIR } from './scan.js';
+import { writeFileAtomic } from './write.js';
+
+export const FLUSH_LOG = 'flush.log';
+/** The log is cut to its newer half once it grows past this. */
+export const MAX_LOG_BYTES = 512 * 1024;
+
+/** A user template's text, or undefined when `templates/NAME.md` does not exist. */
+export function readUserTemplate(root: string, name: string): { path: string; text: string } | undefined {
+  const rel = `${TEMPLATES_DIR}/${name}.md`;
+  const target = resolveMemoryPath(root, rel);
+  if (!existsSync(target.abs)) return undefined;
+  try {
+    return { path: target.rel, text: decodeText(readFileSync(target.abs)) };
+  } catch (err) {
+    if (err instanceof DecodeFailure) throw new MemctxError(`template ${target.rel}: ${err.message}`, { file: target.rel, line: err.line, hint: err.hint });
+    throw new MemctxError(`cannot read template ${target.rel} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: target.rel, hint: 'check its permissions' });
+  }
+}
+
+/** Names of the user templates in `templates/`. */
+export function listUserTemplates(root: string): string[] {
+  const dir = join(root, TEMPLATES_DIR);
+  if (!existsSync(dir)) return [];
+  return fg.sync('*.md', { cwd: dir, onlyFiles: true }).map((f) => f.replace(/\.md$/, '')).sort();
+}
+
+/**
+ * The start of a text file for a one-line summary: undefined when it is missing, not a regular file,
+ * binary or unreadable. Reads at most maxBytes.
+ */
+export function readSourceHead(abs: string, maxBytes = 256 * 1024): string | undefined {
+  let fd: number | undefined;
+  try {
+    if (!statSync(abs).isFile()) return undefined;
+    fd = openSync(abs, 'r');
+    const buf = Buffer.alloc(maxBytes);
+    const n = readSync(fd, buf, 0, maxBytes, 0);
+    const bytes = buf.subarray(0, n);
+    if (bytes.subarray(0, 8192).includes(0)) return undefined;
+    return bytes.toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The next free `DEC-YYYY-MM-DD-NNN` for the day, from file names and `id:` keys (archive included). */
+export function nextDecisionId(root: string, date: string): string {
+  const pattern = new RegExp(`DEC-${date}-(\\d{3,})`);
+  let highest = 0;
+  const paths = fg.sync('**/*.md', { cwd: root, ignore: [`${CACHE_DIR}/**`, `${TEMPLATES_DIR}/**`], onlyFiles: true, followSymbolicLinks: false });
+  for (const path of paths) {
+    const fromName = pattern.exec(path.slice(path.lastIndexOf('/') + 1));
+    if (fromName) highest = Math.max(highest, Number(fromName[1]));
+    const head = readSourceHead(join(root, path), 2048);
+    const fromId = head ? new RegExp(`^id:\\s*['"]?DEC-${date}-(\\d{3,})`, 'm').exec(head) : null;
+    if (fromId) highest = Math.max(highest, Number(fromId[1]));
+  }
+  return `DEC-${date}-${String(highest + 1).padStart(3, '0')}`;
+}
+
+/** `sessions/x.md`, else `sessions/x-2.md`, `-3`, … : the first name not taken. Call under the memory lock. */
+export function freePath(root: string, rel: string): string {
+  const base = rel.replace(/\.md$/, '');
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? `${base}.md` : `${base}-${n}.md`;
+    if (!existsSync(join(root, candidate))) return candidate;
+  }
+}
+
+/** Write a new file inside the memory directory (atomically). Call under the memory lock. */
+export async function writeMemoryText(root: string, rel: string, text: string): Promise<void> {
+  const target = resolveMemoryPath(root, rel);
+  await writeFileAtomic(target.abs, text);
+}
+
+/** The session file an earlier hook run wrote for this session id, if any. */
+export function findHookSessionFile(root: string, dir: string, sessionId: string): string | undefined {
+  if (!existsSync(join(root, dir))) return undefined;
+  for (const name of fg.sync('*.md', { cwd: join(root, dir), onlyFiles: true }).sort()) {
+    const path = `${dir}/${name}`;
+    const file = readMemoryFile(root, path);
+    if (!isProblem(file) && file.data.hook_event !== undefined && String(file.data.session_id) === sessionId) return path;
+  }
+  return undefined;
+}
+
+/** Append one line to `.memctx/flush.log`, halving the log when it grows too big. Never throws. */
+export function appendFlushLog(root: string, line: string): boolean {
+  try {
+    const path = join(root, CACHE_DIR, FLUSH_LOG);
+    mkdirSync(dirname(path), { recursive: true });
+    if (existsSync(path) && statSync(path).size > MAX_LOG_BYTES) {
+      const text = readFileSync(path, 'utf8');
+      const keep = text.slice(Math.floor(text.length / 2));
+      const tmp = `${path}.${process.pid}.tmp`;
+      appendFileSync(tmp, keep.slice(keep.indexOf('\n') + 1));
+      renameSync(tmp, path);
+    }
+    appendFileSync(path, `${line.replace(/\n/g, ' ')}\n`);
+    return true;
+  } catch {
+    return false;
+  }
+}

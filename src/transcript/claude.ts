@@ -1,0 +1,103 @@
+/**
+ * Claude Code session transcripts (~/.claude/projects/<project>/<session>.jsonl): one JSON object a
+ * line; `type` user | assistant | system | summary | file-history-snapshot | …; the conversation in
+ * `message` (Anthropic Messages API shape); subagent lines carry `isSidechain: true`.
+ */
+import { blockItems } from './content.js';
+import { parseJsonLines, tokenField } from './jsonl.js';
+import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from './types.js';
+
+export type ClaudeLine =
+  | { kind: 'usage'; usage: RecordedUsage; id?: string }
+  | { kind: 'boundary'; postTokens?: number }
+  | { kind: 'bad-usage'; reason: string }
+  | { kind: 'sidechain-usage' }
+  | { kind: 'other' };
+
+const USAGE_FIELDS = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'] as const;
+
+/** Tokens in context from a `message.usage`: input + cache creation + cache read (output excluded). */
+export function claudeUsedTokens(usage: unknown): { ok: true; used: number } | { ok: false; reason: string } {
+  if (typeof usage !== 'object' || usage === null || Array.isArray(usage)) return { ok: false, reason: 'usage is not an object' };
+  const u = usage as Record<string, unknown>;
+  let used = 0;
+  let present = 0;
+  for (const field of USAGE_FIELDS) {
+    if (u[field] === undefined || u[field] === null) continue;
+    const f = tokenField(u[field]);
+    if (!f.ok) return { ok: false, reason: `${field} is ${f.reason}` };
+    used += f.value;
+    present++;
+  }
+  if (!present) return { ok: false, reason: 'it has no input_tokens or cache token fields' };
+  return { ok: true, used };
+}
+
+/** What one Claude Code line means for the usage figure (design §6). */
+export function classifyClaudeLine(o: Record<string, unknown>, line?: number): ClaudeLine {
+  if (o.type === 'system' && o.subtype === 'compact_boundary') {
+    const meta = o.compactMetadata as Record<string, unknown> | undefined;
+    const post = tokenField(meta?.postTokens);
+    return { kind: 'boundary', postTokens: post.ok ? post.value : undefined };
+  }
+  if (o.type !== 'assistant') return { kind: 'other' };
+  const message = o.message as Record<string, unknown> | undefined;
+  if (!message || typeof message !== 'object' || message.usage === undefined) return { kind: 'other' };
+  if (o.isApiErrorMessage === true || message.model === '<synthetic>') return { kind: 'other' };
+  if (o.isSidechain === true) return { kind: 'sidechain-usage' };
+  const used = claudeUsedTokens(message.usage);
+  if (!used.ok) return { kind: 'bad-usage', reason: used.reason };
+  const usage: RecordedUsage = { used: used.used, source: 'claude-usage' };
+  if (typeof message.model === 'string') usage.model = message.model;
+  if (line !== undefined) usage.line = line;
+  return { kind: 'usage', usage, id: typeof message.id === 'string' ? message.id : undefined };
+}
+
+export function boundaryUsage(postTokens: number, line?: number): RecordedUsage {
+  const usage: RecordedUsage = { used: postTokens, source: 'claude-compact-boundary' };
+  if (line !== undefined) usage.line = line;
+  return usage;
+}
+
+/** Read a whole Claude Code JSONL transcript. */
+export function readClaudeTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
+  const { lines, notes } = parseJsonLines(text, options.firstLine);
+  const items: TranscriptItem[] = [];
+  const toolNames = new Map<string, string>();
+  let contextStart = 0;
+  let usage: RecordedUsage | null = null;
+  let boundary: { line: number; postTokens?: number } | undefined;
+  let model: string | undefined;
+  let sidechainUsage = 0;
+  const badUsage: TranscriptNote[] = [];
+  for (const { line, value: o } of lines) {
+    const c = classifyClaudeLine(o, line);
+    if (c.kind === 'boundary') {
+      boundary = { line, postTokens: c.postTokens };
+      usage = null;
+      contextStart = items.length;
+      continue;
+    }
+    if (c.kind === 'usage') {
+      usage = c.usage;
+      if (c.usage.model) model = c.usage.model;
+    } else if (c.kind === 'sidechain-usage') sidechainUsage++;
+    else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: usage ignored: ${c.reason}` });
+    if ((o.type !== 'user' && o.type !== 'assistant') || o.isApiErrorMessage === true) continue;
+    const message = o.message as Record<string, unknown> | undefined;
+    if (!message || typeof message !== 'object') continue;
+    const role = o.type === 'user' ? 'user' : 'assistant';
+    const lineItems = blockItems(message.content, role, line, toolNames);
+    const responseId = role === 'assistant' && typeof message.id === 'string' ? message.id : undefined;
+    for (const item of lineItems) {
+      if (o.isSidechain === true) item.sidechain = true;
+      if (responseId) item.responseId = responseId;
+      items.push(item);
+    }
+  }
+  if (!usage && boundary?.postTokens !== undefined) usage = boundaryUsage(boundary.postTokens, boundary.line);
+  notes.push(...badUsage.slice(0, 5));
+  if (badUsage.length > 5) notes.push({ message: `${badUsage.length - 5} more usage records ignored` });
+  if (!usage && sidechainUsage) notes.push({ message: `only subagent (sidechain) usage is recorded (${sidechainUsage} record${sidechainUsage === 1 ? '' : 's'}); it does not measure the main context` });
+  return { format: 'claude', items, contextStart, usage, model, notes };
+}

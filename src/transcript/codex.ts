@@ -1,0 +1,103 @@
+/**
+ * Codex CLI session rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl): one
+ * `{timestamp, type, payload}` object a line; `type` session_meta | turn_context | response_item |
+ * event_msg | compacted. The conversation is in `response_item`s; usage in `event_msg` token_count.
+ */
+import { contentText, inputText, normalizeRole, parseArguments } from './content.js';
+import { isRecord, parseJsonLines, tokenField } from './jsonl.js';
+import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from './types.js';
+
+export type CodexLine =
+  | { kind: 'usage'; usage: RecordedUsage }
+  | { kind: 'bad-usage'; reason: string }
+  | { kind: 'model'; model: string }
+  | { kind: 'other' };
+
+/** What one Codex line means for the usage figure: the latest token_count's last_token_usage.total_tokens. */
+export function classifyCodexLine(o: Record<string, unknown>, line?: number): CodexLine {
+  const payload = o.payload;
+  if (!isRecord(payload)) return { kind: 'other' };
+  if (o.type === 'turn_context' && typeof payload.model === 'string') return { kind: 'model', model: payload.model };
+  if (o.type !== 'event_msg' || payload.type !== 'token_count') return { kind: 'other' };
+  const info = payload.info;
+  if (info === null || info === undefined) return { kind: 'other' };
+  if (!isRecord(info)) return { kind: 'bad-usage', reason: 'info is not an object' };
+  const last = info.last_token_usage;
+  if (!isRecord(last)) return { kind: 'bad-usage', reason: 'last_token_usage is missing' };
+  const total = tokenField(last.total_tokens);
+  if (!total.ok) return { kind: 'bad-usage', reason: `last_token_usage.total_tokens is ${total.reason}` };
+  const usage: RecordedUsage = { used: total.value, source: 'codex-token-count' };
+  const window = tokenField(info.model_context_window);
+  if (window.ok && window.value > 0) usage.window = window.value;
+  if (line !== undefined) usage.line = line;
+  return { kind: 'usage', usage };
+}
+
+/** A function call output: a string, or JSON `{output, metadata}` in some Codex versions. */
+function outputText(output: unknown): string {
+  if (typeof output === 'string') {
+    const parsed = parseArguments(output);
+    if (isRecord(parsed) && typeof parsed.output === 'string') return parsed.output;
+    return output;
+  }
+  if (isRecord(output) && typeof output.output === 'string') return output.output;
+  return contentText(output);
+}
+
+export function codexResponseItems(p: Record<string, unknown>, line: number, toolNames: Map<string, string>): TranscriptItem[] {
+  const callId = typeof p.call_id === 'string' ? p.call_id : typeof p.id === 'string' ? p.id : undefined;
+  switch (p.type) {
+    case 'message': {
+      const text = contentText(p.content);
+      return text ? [{ role: normalizeRole(p.role), kind: 'message', text, line }] : [];
+    }
+    case 'function_call':
+    case 'custom_tool_call':
+    case 'local_shell_call':
+    case 'web_search_call': {
+      const name = typeof p.name === 'string' ? p.name : p.type === 'local_shell_call' ? 'shell' : p.type === 'web_search_call' ? 'web_search' : 'tool';
+      const input = p.type === 'function_call' ? parseArguments(p.arguments) : p.type === 'custom_tool_call' ? p.input : (p.action ?? p.arguments);
+      if (callId) toolNames.set(callId, name);
+      return [{ role: 'assistant', kind: 'tool_call', text: inputText(input), line, toolName: name, toolInput: input, toolId: callId }];
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output':
+    case 'local_shell_call_output': {
+      const item: TranscriptItem = { role: 'tool', kind: 'tool_result', text: outputText(p.output), line, toolId: callId };
+      const name = callId ? toolNames.get(callId) : undefined;
+      if (name) item.toolName = name;
+      return [item];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Read a whole Codex rollout JSONL. */
+export function readCodexTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
+  const { lines, notes } = parseJsonLines(text, options.firstLine);
+  const items: TranscriptItem[] = [];
+  const toolNames = new Map<string, string>();
+  let usage: RecordedUsage | null = null;
+  let model: string | undefined;
+  let contextStart = 0;
+  const badUsage: TranscriptNote[] = [];
+  for (const { line, value: o } of lines) {
+    const c = classifyCodexLine(o, line);
+    if (c.kind === 'usage') usage = c.usage;
+    else if (c.kind === 'model') model = c.model;
+    else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: token_count ignored: ${c.reason}` });
+    const p = o.payload;
+    if (!isRecord(p)) continue;
+    if (o.type === 'response_item') items.push(...codexResponseItems(p, line, toolNames));
+    else if (o.type === 'compacted') {
+      contextStart = items.length;
+      const summary = typeof p.message === 'string' ? p.message : '';
+      if (summary) items.push({ role: 'user', kind: 'message', text: summary, line });
+    }
+  }
+  if (usage && model) usage.model = model;
+  notes.push(...badUsage.slice(0, 5));
+  if (badUsage.length > 5) notes.push({ message: `${badUsage.length - 5} more token_count records ignored` });
+  return { format: 'codex', items, contextStart, usage, model, notes };
+}

@@ -1,0 +1,60 @@
+/** Files that tool calls in a transcript wrote, edited or deleted (for a session summary's Changed Files). */
+import { isRecord } from './jsonl.js';
+import type { TranscriptItem } from './types.js';
+
+export interface ChangedFile {
+  path: string;
+  /** The tool that changed it (Write, Edit, apply_patch, …). */
+  tool: string;
+  /** Source line of the (last) call. */
+  line: number;
+}
+
+const PATH_KEYS = ['file_path', 'notebook_path', 'path', 'filePath', 'filename', 'file'];
+const WRITING_TOOL = /write|edit|create|patch|replace|insert|save|delete|remove|move|rename/i;
+const PATCH_HEADER = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
+
+/** Paths named by an apply_patch-style patch (`*** Update File: path`). */
+export function patchPaths(patch: string): string[] {
+  const out: string[] = [];
+  for (const m of patch.matchAll(PATCH_HEADER)) out.push((m[1] ?? m[2]).trim());
+  return out;
+}
+
+function callPaths(item: TranscriptItem): string[] {
+  const name = item.toolName ?? '';
+  const input = item.toolInput;
+  if (typeof input === 'string') return /patch/i.test(name) || input.includes('*** Begin Patch') ? patchPaths(input) : [];
+  if (!isRecord(input)) return [];
+  // Codex shell calls that run apply_patch: {"command": ["apply_patch", "*** Begin Patch…"]}
+  if (Array.isArray(input.command) && input.command.some((c) => typeof c === 'string' && c.includes('*** Begin Patch'))) {
+    return input.command.flatMap((c) => (typeof c === 'string' ? patchPaths(c) : []));
+  }
+  if (typeof input.input === 'string' && input.input.includes('*** Begin Patch')) return patchPaths(input.input);
+  if (typeof input.patch === 'string') return patchPaths(input.patch);
+  if (!WRITING_TOOL.test(name)) return [];
+  const paths: string[] = [];
+  for (const key of PATH_KEYS) if (typeof input[key] === 'string' && input[key]) paths.push(input[key] as string);
+  if (Array.isArray(input.edits)) {
+    for (const e of input.edits) if (isRecord(e) && typeof e.file_path === 'string') paths.push(e.file_path);
+  }
+  return paths;
+}
+
+/**
+ * Files changed by tool calls, in order of first change, each once; calls whose result was an error
+ * are left out.
+ */
+export function changedFiles(items: TranscriptItem[]): ChangedFile[] {
+  const failed = new Set(items.filter((i) => i.kind === 'tool_result' && i.isError && i.toolId).map((i) => i.toolId));
+  const byPath = new Map<string, ChangedFile>();
+  for (const item of items) {
+    if (item.kind !== 'tool_call' || (item.toolId && failed.has(item.toolId))) continue;
+    for (const path of callPaths(item)) {
+      const seen = byPath.get(path);
+      if (seen) seen.line = item.line;
+      else byPath.set(path, { path, tool: item.toolName ?? 'tool', line: item.line });
+    }
+  }
+  return [...byPath.values()];
+}
