@@ -2,7 +2,8 @@
  * Reading transcript files: whole, the first bytes (for format detection), or backwards from the
  * end in chunks of whole lines (so a recorded usage figure is found without reading a large file).
  */
-import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { MemctxError } from './errors.js';
 
 const BINARY_PROBE = 8000;
@@ -132,4 +133,26 @@ export function openTranscriptFile(path: string, name = path): TranscriptFile {
       closeSync(fd);
     },
   };
+}
+
+/** The most recently written `*.jsonl` session in Claude Code's project directory for `cwd`, or undefined. */
+export function latestClaudeTranscript(projectDir: string): string | undefined {
+  let best: { path: string; mtime: number } | undefined;
+  let names: string[];
+  try {
+    names = readdirSync(projectDir);
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.jsonl')) continue;
+    const path = join(projectDir, name);
+    try {
+      const s = statSync(path);
+      if (s.isFile() && (!best || s.mtimeMs > best.mtime)) best = { path, mtime: s.mtimeMs };
+    } catch {
+      // vanished meanwhile
+    }
+  }
+  return best?.path;
 }

@@ -4,6 +4,8 @@
  * as encoding the whole text.
  */
 
+import { createLongPieceCounter } from './long-piece.js';
+
 export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
 export const DEFAULT_ENCODING: EncodingName = 'o200k_base';
@@ -18,6 +20,9 @@ export function isEncodingName(value: string): value is EncodingName {
   return (ENCODINGS as readonly string[]).includes(value);
 }
 
+/** Pieces longer than this (characters) are counted by long-piece.ts; shorter ones by js-tiktoken. */
+const LONG_PIECE = 128;
+
 const loaded = new Map<EncodingName, Promise<TokenCounter>>();
 
 async function createCounter(encoding: EncodingName): Promise<TokenCounter> {
@@ -28,10 +33,13 @@ async function createCounter(encoding: EncodingName): Promise<TokenCounter> {
   const tiktoken = new Tiktoken(ranks);
   const pattern = new RegExp(ranks.pat_str, 'gu');
   const pieces = new Map<string, number>();
+  let countLong: ((piece: string) => number) | undefined;
   const countPiece = (piece: string): number => {
     let n = pieces.get(piece);
     if (n === undefined) {
-      n = tiktoken.encode(piece, [], []).length;
+      // js-tiktoken's merge loop is quadratic in a piece's length: long pieces take the heap path
+      if (piece.length > LONG_PIECE) n = (countLong ??= createLongPieceCounter(ranks))(piece);
+      else n = tiktoken.encode(piece, [], []).length;
       if (pieces.size < 1_000_000) pieces.set(piece, n);
     }
     return n;

@@ -1,0 +1,35 @@
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createLongPieceCounter } from '../../src/tokens/long-piece.js';
+import { loadTokenCounter } from '../../src/tokens/index.js';
+
+describe('long pieces are counted exactly as js-tiktoken counts them', () => {
+  for (const [name, ranks] of [['o200k_base', o200k], ['cl100k_base', cl100k]] as const) {
+    const tiktoken = new Tiktoken(ranks);
+    const long = createLongPieceCounter(ranks);
+    const pattern = new RegExp(ranks.pat_str, 'gu');
+    it(`${name}: the pieces of random text from small alphabets`, () => {
+      const alphabet = fc.constantFrom('a', 'b', 'e', 'é', 'ß', 'x', 'Q', '中', '=', ' ', '-', '0');
+      fc.assert(
+        fc.property(fc.array(alphabet, { minLength: 2, maxLength: 250 }), (chars) => {
+          for (const [piece] of chars.join('').matchAll(pattern)) expect(long(piece)).toBe(tiktoken.encode(piece, [], []).length);
+        }),
+        { numRuns: 120, seed: 7 },
+      );
+    });
+    it(`${name}: runs of one character and pieces that are one token`, () => {
+      for (const piece of ['a'.repeat(1000), '='.repeat(700), ' '.repeat(333), 'ab'.repeat(400), '中'.repeat(200), '----------------']) {
+        expect(long(piece)).toBe(tiktoken.encode(piece, [], []).length);
+      }
+    });
+  }
+  it('the counter gives the same totals as js-tiktoken on text with long runs', async () => {
+    const counter = await loadTokenCounter('o200k_base');
+    const tiktoken = new Tiktoken(o200k);
+    const text = `header\n${'x'.repeat(900)} and ${'Ab'.repeat(300)}\n${'='.repeat(500)}\n${'+/'.repeat(200)}QUJD${'9'.repeat(50)} <|endoftext|> done`;
+    expect(counter.count(text)).toBe(tiktoken.encode(text, [], []).length);
+  });
+});
