@@ -12,9 +12,10 @@ import * as editCommand from './edit.js';
 import * as rmCommand from './rm.js';
 import * as mvCommand from './mv.js';
 import * as statusCommand from './status.js';
+import * as compactCommand from './compact.js';
 
 /** Every command module: `register(program, run)` adds its command; heavy imports stay inside actions. */
-const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, statusCommand];
+const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, statusCommand, compactCommand];
 
 export function buildProgram(io: Io, state: RunState): Command {
   const program = new Command('memctx')

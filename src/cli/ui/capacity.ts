@@ -90,3 +90,25 @@ export function renderStatusline(s: { level: Level; percent: number; used: numbe
 export function neutralStatusline(model?: string): string {
   return `○ ctx –${model ? ` · ${model}` : ''}`;
 }
+
+export interface CompactReport {
+  name: string;
+  out?: string;
+  tokensBefore: number;
+  tokensAfter: number;
+  saved: number;
+  savedPercent: number;
+  result: { duplicates: number; condensed: number; confirmations: number; marked: unknown[]; verbatimFrom?: number; items: number };
+  missing: number;
+}
+
+export function renderCompactReport(r: CompactReport, chalk: ChalkInstance): string {
+  const res = r.result;
+  const lines = [
+    `${chalk.bold(`compacted ${r.name}`)}${r.out ? ` → ${r.out}` : ''}: ${n(r.tokensBefore)} → ${n(r.tokensAfter)} tokens (saved ${n(r.saved)}, ${r.savedPercent.toFixed(1)}%)`,
+    `  ${res.duplicates} near-duplicate tool output${res.duplicates === 1 ? '' : 's'} collapsed · ${res.condensed} long output${res.condensed === 1 ? '' : 's'} condensed · ${res.confirmations} confirmation${res.confirmations === 1 ? '' : 's'} shortened`,
+    `  kept verbatim: ${res.marked.length} marked line${res.marked.length === 1 ? '' : 's'}, ${res.verbatimFrom ? `the last exchanges from line ${res.verbatimFrom}` : res.items ? 'every exchange (there are no more than --keep-last)' : 'nothing (the transcript is empty)'}`,
+  ];
+  if (res.marked.length) lines.push(r.missing ? chalk.red(`  ${r.missing} of ${res.marked.length} marked lines did not survive`) : chalk.green(`  all ${res.marked.length} marked lines survived`));
+  return `${lines.join('\n')}\n`;
+}
