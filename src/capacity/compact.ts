@@ -130,14 +130,18 @@ function confirmationLine(text: string): string {
   return `✓ ${short.replace(/^[✓✔]\s*/, '')}`;
 }
 
-/** Index of the first item of the last `n` exchanges. An exchange starts where input (user or tool) follows the assistant. */
+/**
+ * Index of the first item of the last `n` exchanges. An exchange starts at a user message, or where
+ * input (a tool result) follows the assistant.
+ */
 export function verbatimStart(items: TranscriptItem[], n: number): number {
   if (n <= 0) return items.length;
   const starts: number[] = [];
   for (let i = 0; i < items.length; i++) {
     const input = items[i].role === 'user' || items[i].role === 'tool';
     const prevInput = i > 0 && (items[i - 1].role === 'user' || items[i - 1].role === 'tool');
-    if (i === 0 || items[i].role === 'unknown' || (input && !prevInput)) starts.push(i);
+    const userMessage = items[i].role === 'user' && items[i].kind === 'message';
+    if (i === 0 || items[i].role === 'unknown' || userMessage || (input && !prevInput)) starts.push(i);
   }
   return starts.length <= n ? 0 : starts[starts.length - n];
 }

@@ -35,7 +35,7 @@ export function register(program: Command, run: Runner): void {
 /** "200000", "200k", "1m", "1.5M" → tokens; anything else (0, negative, words) is a usage error. */
 export function parseWindow(value: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([kKmM]?)\s*$/.exec(value);
-  const n = m ? Math.round(Number(m[1]) * (m[2] === '' ? 1 : /k/i.test(m[2]) ? 1000 : 1_000_000)) : NaN;
+  const n = m && (m[2] !== '' || !m[1].includes('.')) ? Math.round(Number(m[1]) * (m[2] === '' ? 1 : /k/i.test(m[2]) ? 1000 : 1_000_000)) : NaN;
   if (!Number.isSafeInteger(n) || n <= 0) {
     throw new MemctxError(`--window must be a positive number of tokens, got "${value}"`, { hint: 'e.g. --window 200000, --window 200k or --window 1m' });
   }
@@ -176,7 +176,7 @@ async function runStatus(ctx: Context, file: string | undefined, opts: StatusOpt
     report.items = counted!.items;
   }
   if (ctx.ui.json) {
-    ctx.ui.printJson({ ...report, percent: Math.round(cap.percent * 10) / 10 });
+    ctx.ui.printJson({ ...report, percent: Math.floor(cap.percent * 10) / 10 });
   } else {
     for (const note of notes) ctx.ui.warn(`${name}: ${note}`);
     const { renderStatus } = await import('./ui/capacity.js');

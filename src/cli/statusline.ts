@@ -52,10 +52,6 @@ export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<
     const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
     const { modelPreset, resolveWindow } = await import('../capacity/models.js');
     const { parseThresholds, parseWindow } = await import('./status.js');
-    const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
-    const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
-    const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
-
     const input = ctx.io.stdin.isTTY ? '' : await readAll(ctx.io.stdin);
     let data: unknown;
     try {
@@ -70,6 +66,9 @@ export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<
     const model = isObject(data.model) ? data.model : {};
     const modelId = typeof model.id === 'string' ? model.id : undefined;
     label = typeof model.display_name === 'string' ? model.display_name : modelId;
+    const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
+    const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
+    const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
 
     let figure: Figure | undefined;
     const cw = isObject(data.context_window) ? data.context_window : undefined;
