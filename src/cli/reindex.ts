@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../store/errors.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
 import { scanMemoryDir } from '../store/scan.js';
@@ -39,7 +38,4 @@ export async function rebuildIndex(root: string, options: IndexOptions = {}): Pr
   return plan;
 }
 
-export function displayPath(cwd: string, abs: string): string {
-  const rel = relative(cwd, abs);
-  return rel === '' ? '.' : rel.startsWith('..') ? abs : rel;
-}
+export { displayPath } from './display-path.js';
