@@ -36,13 +36,16 @@ export function preview(text: string, max = 60): string {
  */
 export function countTranscript(transcript: Transcript, counter: Counter, options: { text?: string; top?: number } = {}): CountResult {
   const items = transcript.items.slice(transcript.contextStart).filter((i) => !i.sidechain);
+  const whole = transcript.format === 'text' && options.text !== undefined ? counter.count(options.text) : undefined;
   const counted = items.map((item) => {
-    const tokens = counter.count(item.text) + (item.kind === 'tool_call' && item.toolName ? counter.count(item.toolName) : 0);
+    // a plain text with no turns or paragraphs is one item: the whole text, already counted
+    const text = item.text === options.text && whole !== undefined ? whole : counter.count(item.text);
+    const tokens = text + (item.kind === 'tool_call' && item.toolName ? counter.count(item.toolName) : 0);
     const c: CountedItem = { line: item.line, role: item.role, kind: item.kind, tokens, preview: preview(item.text) };
     if (item.toolName) c.toolName = item.toolName;
     return c;
   });
-  const total = transcript.format === 'text' && options.text !== undefined ? counter.count(options.text) : counted.reduce((sum, c) => sum + c.tokens, 0);
+  const total = whole ?? counted.reduce((sum, c) => sum + c.tokens, 0);
   const largest = counted
     .map((c, i) => ({ c, i }))
     .sort((a, b) => b.c.tokens - a.c.tokens || a.i - b.i)

@@ -4,7 +4,7 @@
  * as encoding the whole text.
  */
 
-import { createLongPieceCounter } from './long-piece.js';
+import { createPieceCounter } from './long-piece.js';
 
 export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
@@ -20,26 +20,22 @@ export function isEncodingName(value: string): value is EncodingName {
   return (ENCODINGS as readonly string[]).includes(value);
 }
 
-/** Pieces longer than this (characters) are counted by long-piece.ts; shorter ones by js-tiktoken. */
-const LONG_PIECE = 128;
-
 const loaded = new Map<EncodingName, Promise<TokenCounter>>();
 
 async function createCounter(encoding: EncodingName): Promise<TokenCounter> {
-  const { Tiktoken } = await import('js-tiktoken/lite');
   const ranks = encoding === 'o200k_base'
     ? (await import('js-tiktoken/ranks/o200k_base')).default
     : (await import('js-tiktoken/ranks/cl100k_base')).default;
-  const tiktoken = new Tiktoken(ranks);
   const pattern = new RegExp(ranks.pat_str, 'gu');
   const pieces = new Map<string, number>();
-  let countLong: ((piece: string) => number) | undefined;
+  // js-tiktoken's encode() is slow per call and quadratic in a piece's length: count pieces directly
+  const countNew = createPieceCounter(ranks);
   const countPiece = (piece: string): number => {
+    // short pieces are mostly whole tokens: one lookup, cheaper than caching them
+    if (piece.length < 8) return countNew(piece);
     let n = pieces.get(piece);
     if (n === undefined) {
-      // js-tiktoken's merge loop is quadratic in a piece's length: long pieces take the heap path
-      if (piece.length > LONG_PIECE) n = (countLong ??= createLongPieceCounter(ranks))(piece);
-      else n = tiktoken.encode(piece, [], []).length;
+      n = countNew(piece);
       if (pieces.size < 1_000_000) pieces.set(piece, n);
     }
     return n;

@@ -3,13 +3,13 @@ import o200k from 'js-tiktoken/ranks/o200k_base';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLongPieceCounter } from '../../src/tokens/long-piece.js';
+import { createPieceCounter } from '../../src/tokens/long-piece.js';
 import { loadTokenCounter } from '../../src/tokens/index.js';
 
 describe('long pieces are counted exactly as js-tiktoken counts them', () => {
   for (const [name, ranks] of [['o200k_base', o200k], ['cl100k_base', cl100k]] as const) {
     const tiktoken = new Tiktoken(ranks);
-    const long = createLongPieceCounter(ranks);
+    const long = createPieceCounter(ranks);
     const pattern = new RegExp(ranks.pat_str, 'gu');
     it(`${name}: the pieces of random text from small alphabets`, () => {
       const alphabet = fc.constantFrom('a', 'b', 'e', 'é', 'ß', 'x', 'Q', '中', '=', ' ', '-', '0');
