@@ -2,6 +2,9 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { createPieceCounter } from '../../src/tokens/long-piece.js';
 import { loadTokenCounter } from '../../src/tokens/index.js';
@@ -26,6 +29,28 @@ describe('long pieces are counted exactly as js-tiktoken counts them', () => {
       }
     });
   }
+  it('the counter gives the same totals as js-tiktoken on random mixed text, for both encodings', async () => {
+    const parts = fc.constantFrom('the', ' The', 'ünïcode', ' 12345', '\n\n', '  ', '\t', "don't", 'DON\'T', '{"a":1}', '=>', '...', '中文字', '😀', 'ß', '\r\n', 'x'.repeat(70), ' '.repeat(9), '<|endoftext|>', '#', 'ab12cd', 'Δ');
+    for (const [encoding, ranks] of [['o200k_base', o200k], ['cl100k_base', cl100k]] as const) {
+      const counter = await loadTokenCounter(encoding);
+      const tiktoken = new Tiktoken(ranks);
+      fc.assert(
+        fc.property(fc.array(parts, { maxLength: 60 }), (list) => {
+          const text = list.join('');
+          expect(counter.count(text)).toBe(tiktoken.encode(text, [], []).length);
+        }),
+        { numRuns: 200, seed: 11 },
+      );
+    }
+  });
+  it('the counter gives the same totals as js-tiktoken on the transcript fixtures', async () => {
+    const counter = await loadTokenCounter('o200k_base');
+    const tiktoken = new Tiktoken(o200k);
+    for (const name of readdirSync(join(FIXTURES, 'transcripts'))) {
+      const text = readFileSync(join(FIXTURES, 'transcripts', name), 'utf8');
+      expect([name, counter.count(text)]).toEqual([name, tiktoken.encode(text, [], []).length]);
+    }
+  });
   it('the counter gives the same totals as js-tiktoken on text with long runs', async () => {
     const counter = await loadTokenCounter('o200k_base');
     const tiktoken = new Tiktoken(o200k);
