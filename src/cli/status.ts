@@ -102,7 +102,7 @@ async function measure(ctx: Context, file: string | undefined, forced: Transcrip
   }
   const f = openTranscriptFile(path, name);
   try {
-    const head = f.head();
+    const head = f.firstLines();
     const format = forced ?? detectFormat(head.text, { complete: head.complete });
     const scanner = count ? undefined : createUsageScanner(format);
     if (scanner) {

@@ -33,7 +33,7 @@ async function fromTranscript(path: string, ctx: Context): Promise<{ used: numbe
   const { resolve } = await import('node:path');
   const f = openTranscriptFile(resolve(ctx.io.cwd, path));
   try {
-    const head = f.head(16384);
+    const head = f.firstLines(16384);
     const scanner = createUsageScanner(detectFormat(head.text, { complete: head.complete }));
     if (!scanner) return undefined;
     for (const step of f.linesBackward()) if (scanner.feed(step.lines, step.atStart)) break;

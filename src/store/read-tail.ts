@@ -65,6 +65,8 @@ export interface TranscriptFile {
   size: number;
   /** The first `bytes` of the file as text (for format detection), and whether that is all of it. */
   head(bytes?: number): { text: string; complete: boolean };
+  /** The start of the file with at least one whole line (growing from `bytes` up to 16 MB), for format detection. */
+  firstLines(bytes?: number): { text: string; complete: boolean };
   /**
    * Whole lines from the end backwards: each step gives the lines just before the previous step's
    * (in file order) and whether they start the file. Chunks grow from `chunkSize`, doubling.
@@ -99,6 +101,11 @@ export function openTranscriptFile(path: string, name = path): TranscriptFile {
         if (k >= 0 && buf[k] >= 0xc0 && end - k < need) end = k;
       }
       return { text: buf.subarray(0, end).toString('utf8'), complete: buf.length === size };
+    },
+    firstLines(bytes = 65536) {
+      let h = this.head(bytes);
+      for (let n = bytes * 4; !h.complete && !h.text.includes('\n') && n <= 16 << 20; n *= 4) h = this.head(n);
+      return h;
     },
     *linesBackward(chunkSize = 65536) {
       // a final newline ends the last line; it does not start an empty one

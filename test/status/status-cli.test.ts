@@ -235,3 +235,15 @@ describe('memctx status --statusline', () => {
     expect(line(cw({ context_window_size: 200000, current_usage: { input_tokens: 100000 } }), {}, ['--window', '1m']).stdout).toBe('● 10% 100k/1M · Opus\n');
   });
 });
+
+describe('memctx status: a first line longer than the detection window', () => {
+  it('still detects Claude Code JSONL and reads its usage', () => {
+    const d = copyFixture('transcripts');
+    const big = { type: 'user', isSidechain: false, sessionId: 's', message: { role: 'user', content: 'x '.repeat(200_000) } };
+    const usage = { type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1-20250805', content: [], usage: { input_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 120_000 } } };
+    writeFileSync(join(d, 'long-first.jsonl'), `${JSON.stringify(big)}\n${JSON.stringify(usage)}\n`);
+    const r = memctx(['--json', 'status', 'long-first.jsonl'], { cwd: d });
+    expect(JSON.parse(r.stdout)).toMatchObject({ format: 'claude', source: 'recorded', used: 120_005 });
+    removeDir(resolve(d, '..'));
+  });
+});
