@@ -25,6 +25,10 @@ export type { TokenCounter, EncodingName } from './tokens/index.js';
 export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';
 export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ChangedFile, UsageScanner } from './transcript/index.js';
 export { readTranscriptText, openTranscriptFile } from './store/read-tail.js';
+export { capacity, levelFor, atLeast, thresholdsProblem, ADVICE, LEVELS, DEFAULT_THRESHOLDS, MODEL_PRESETS, DEFAULT_WINDOW, modelPreset, resolveWindow, countTranscript } from './capacity/index.js';
+export type { Level, Thresholds, Capacity, ModelPreset, ResolvedWindow, CountResult, CountedItem } from './capacity/index.js';
+export { compactTranscript, missingMarkedLines } from './capacity/compact.js';
+export type { CompactOptions, CompactResult, MarkedLine } from './capacity/compact.js';
 
 // flush (issue 5)
 
