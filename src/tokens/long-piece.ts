@@ -3,7 +3,8 @@
  * builds two regular expressions on every call and merges byte pairs by rescanning the whole piece
  * after every merge, which is quadratic: a 16 KB run of one letter takes seconds, a 5 MB one never
  * ends. This does the same merges — lowest rank first, leftmost among equal ranks — with a plain
- * loop for short pieces and a heap for long ones (O(n log n)), and gives the identical count.
+ * loop for short pieces and, for long ones, left-to-right sweeps over the pending pairs of each rank
+ * (ranks taken lowest first from a small heap), and gives the identical count.
  */
 
 interface Ranks {
@@ -22,27 +23,20 @@ function rankTable(ranks: Ranks): Map<string, number> {
   return table;
 }
 
-/** A 4-ary min-heap of keys (rank × 2^23 + start): plain numbers, exact below 2^53. */
+/** A 4-ary min-heap of numbers (the ranks with pending pairs). */
 class KeyHeap {
   private a: Float64Array;
   size = 0;
   constructor(capacity: number) {
     this.a = new Float64Array(Math.max(16, capacity));
   }
-  /** Add without keeping order; call heapify() before the first pop. */
-  add(key: number): void {
+  push(key: number): void {
     if (this.size === this.a.length) {
       const b = new Float64Array(this.a.length * 2);
       b.set(this.a);
       this.a = b;
     }
     this.a[this.size++] = key;
-  }
-  heapify(): void {
-    for (let i = (this.size - 2) >> 2; i >= 0; i--) this.down(i, this.a[i]);
-  }
-  push(key: number): void {
-    this.add(key);
     const a = this.a;
     let i = this.size - 1;
     while (i > 0) {
@@ -76,7 +70,13 @@ class KeyHeap {
   }
 }
 
-const SHIFT = 2 ** 23;
+interface Bucket {
+  /** Start positions of pending pairs of one rank. */
+  at: number[];
+  sorted: boolean;
+  queued: boolean;
+}
+
 const MISSING = -2;
 
 /** Open-addressing cache of (token, token) → rank of their concatenation (-1: not a token). */
@@ -151,7 +151,6 @@ export function createPieceCounter(ranks: Ranks): (piece: string) => number {
     if (n <= 1) return n;
     if (table.has(s)) return 1; // as js-tiktoken: a piece that is itself a token is one token
     if (n <= SMALL) return countSmall(s, n);
-    if (n >= SHIFT) throw new RangeError('piece too long');
     // parts are [i, next[i]) with token rank tok[i]; dead parts have next = -1
     const next = new Int32Array(n);
     const prev = new Int32Array(n);
@@ -175,30 +174,65 @@ export function createPieceCounter(ranks: Ranks): (piece: string) => number {
       }
       return r < 0 ? undefined : r;
     };
-    const heap = new KeyHeap(n);
+    // Pending pairs grouped by rank; ranks ordered by a small heap. Merging the pairs of one rank
+    // left to right is what "lowest rank, leftmost first" does, as long as no lower rank appears:
+    // a merge never creates a pair of its own rank (that token would be longer), and when it creates
+    // a lower one, the rest of this rank waits until the lower ones are done.
+    const buckets = new Map<number, Bucket>();
+    const ranks = new KeyHeap(64);
+    const add = (r: number, i: number): void => {
+      let b = buckets.get(r);
+      if (!b) {
+        b = { at: [], sorted: true, queued: false };
+        buckets.set(r, b);
+      }
+      if (b.at.length && i < b.at[b.at.length - 1]) b.sorted = false;
+      b.at.push(i);
+      if (!b.queued) {
+        b.queued = true;
+        ranks.push(r);
+      }
+    };
     for (let i = 0; i + 1 < n; i++) {
       const r = pairRank(i);
-      if (r !== undefined) heap.add(r * SHIFT + i);
+      if (r !== undefined) add(r, i);
     }
-    heap.heapify();
     let parts = n;
-    while (heap.size) {
-      const key = heap.pop();
-      const r = Math.floor(key / SHIFT);
-      const i = key - r * SHIFT;
-      if (next[i] < 0 || pairRank(i) !== r) continue; // stale: the pair changed since it was queued
-      const j = next[i];
-      next[i] = next[j];
-      next[j] = -1;
-      tok[i] = r;
-      if (next[i] < n) prev[next[i]] = i;
-      parts--;
-      const after = pairRank(i);
-      if (after !== undefined) heap.push(after * SHIFT + i);
-      const p = prev[i];
-      if (p >= 0) {
-        const before = pairRank(p);
-        if (before !== undefined) heap.push(before * SHIFT + p);
+    while (ranks.size) {
+      const r = ranks.pop();
+      const b = buckets.get(r)!;
+      const at = b.sorted ? b.at : b.at.sort((x, y) => x - y);
+      b.at = [];
+      b.sorted = true;
+      b.queued = false;
+      for (let k = 0; k < at.length; k++) {
+        const i = at[k];
+        if (next[i] < 0 || pairRank(i) !== r) continue; // stale: the pair changed since it was queued
+        const j = next[i];
+        next[i] = next[j];
+        next[j] = -1;
+        tok[i] = r;
+        if (next[i] < n) prev[next[i]] = i;
+        parts--;
+        let lower = false;
+        const after = pairRank(i);
+        if (after !== undefined) {
+          add(after, i);
+          lower = after < r;
+        }
+        const p = prev[i];
+        if (p >= 0) {
+          const before = pairRank(p);
+          if (before !== undefined) {
+            add(before, p);
+            lower ||= before < r;
+          }
+        }
+        if (lower && k + 1 < at.length) {
+          // a lower rank appeared: it goes first; the rest of this rank (all to the right) waits
+          for (let m = k + 1; m < at.length; m++) add(r, at[m]);
+          break;
+        }
       }
     }
     return parts;

@@ -23,8 +23,18 @@ describe('long pieces are counted exactly as js-tiktoken counts them', () => {
         { numRuns: 120, seed: 7 },
       );
     });
+    it(`${name}: long single pieces of letters, where the merges run in rank buckets`, () => {
+      const letter = fc.constantFrom('a', 'a', 'a', 'b', 'e', 'n', 'r', 's', 't', 'é', 'ö', 'ß');
+      fc.assert(
+        fc.property(fc.array(letter, { minLength: 65, maxLength: 1200 }), (chars) => {
+          const piece = chars.join('');
+          expect(long(piece)).toBe(tiktoken.encode(piece, [], []).length);
+        }),
+        { numRuns: 25, seed: 3 },
+      );
+    });
     it(`${name}: runs of one character and pieces that are one token`, () => {
-      for (const piece of ['a'.repeat(1000), '='.repeat(700), ' '.repeat(333), 'ab'.repeat(400), '中'.repeat(200), '----------------']) {
+      for (const piece of ['a'.repeat(1000), '='.repeat(700), ' '.repeat(333), 'ab'.repeat(400), '中'.repeat(200), '----------------', 'é'.repeat(300), 'aab'.repeat(300), '0'.repeat(3)]) {
         expect(long(piece)).toBe(tiktoken.encode(piece, [], []).length);
       }
     });
