@@ -71,8 +71,9 @@ class KeyHeap {
 }
 
 interface Bucket {
-  /** Start positions of pending pairs of one rank. */
+  /** Start positions of pending pairs of one rank, from index `from` on. */
   at: number[];
+  from: number;
   sorted: boolean;
   queued: boolean;
 }
@@ -183,7 +184,7 @@ export function createPieceCounter(ranks: Ranks): (piece: string) => number {
     const add = (r: number, i: number): void => {
       let b = buckets.get(r);
       if (!b) {
-        b = { at: [], sorted: true, queued: false };
+        b = { at: [], from: 0, sorted: true, queued: false };
         buckets.set(r, b);
       }
       if (b.at.length && i < b.at[b.at.length - 1]) b.sorted = false;
@@ -201,8 +202,10 @@ export function createPieceCounter(ranks: Ranks): (piece: string) => number {
     while (ranks.size) {
       const r = ranks.pop();
       const b = buckets.get(r)!;
-      const at = b.sorted ? b.at : b.at.sort((x, y) => x - y);
+      const at = b.from ? b.at.slice(b.from) : b.at;
+      if (!b.sorted) at.sort((x, y) => x - y);
       b.at = [];
+      b.from = 0;
       b.sorted = true;
       b.queued = false;
       for (let k = 0; k < at.length; k++) {
@@ -230,7 +233,10 @@ export function createPieceCounter(ranks: Ranks): (piece: string) => number {
         }
         if (lower && k + 1 < at.length) {
           // a lower rank appeared: it goes first; the rest of this rank (all to the right) waits
-          for (let m = k + 1; m < at.length; m++) add(r, at[m]);
+          b.at = at;
+          b.from = k + 1;
+          b.queued = true;
+          ranks.push(r);
           break;
         }
       }
