@@ -11,7 +11,7 @@
  * `missingMarkedLines` checks that each one survived.
  */
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
-import { isNearDuplicate, normalizeOutput } from './similarity.js';
+import { fingerprint, isNearDuplicate, normalizeOutput, type Fingerprint } from './similarity.js';
 
 export const MARKED = /\b(?:DECISION|BLOCKER|TODO):|\b(?:BUG|ISSUE)-\d+\b/;
 export const ERROR_LINE = /\b(?:errors?|fail(?:ed|ure|ures|s|ing)?|fatal|exception|traceback|panic(?:ked)?|denied|cannot|can't|not found|undefined is not|segmentation fault|ENOENT|EACCES|EPERM|ECONNREFUSED|ETIMEDOUT|EADDRINUSE|ERR!)\b|[✗×✘]/i;
@@ -148,8 +148,48 @@ export function verbatimStart(items: TranscriptItem[], n: number): number {
 
 interface Group {
   line: number;
-  lines: string[];
+  print: Fingerprint;
   members: number;
+}
+
+/**
+ * The first group an output is a near-duplicate of, without comparing it with every group: an exact
+ * match of the normalised text first; for outputs of 3+ lines, the groups sharing a line with it
+ * (each line indexes at most its first 1,000 groups: a line that common says little); for shorter
+ * ones, the latest 500 short groups.
+ */
+function groupFinder(groups: Group[], threshold: number) {
+  const exact = new Map<string, number>();
+  const byLine = new Map<string, number[]>();
+  const short: number[] = [];
+  const text = (p: Fingerprint) => p.lines.join('\n');
+  return {
+    find(print: Fingerprint): number {
+      const same = exact.get(text(print));
+      if (same !== undefined) return same;
+      let candidates: number[];
+      if (print.lines.length >= 3) {
+        const seen = new Set<number>();
+        for (const line of print.lineSet.keys()) for (const g of byLine.get(line) ?? []) seen.add(g);
+        candidates = [...seen].sort((a, b) => a - b);
+      } else candidates = short.slice(-500);
+      for (const g of candidates) if (isNearDuplicate(groups[g].print, print, threshold)) return g;
+      return -1;
+    },
+    added(g: number): void {
+      const print = groups[g].print;
+      exact.set(text(print), g);
+      if (print.lines.length < 3) {
+        short.push(g);
+        return;
+      }
+      for (const line of print.lineSet.keys()) {
+        const list = byLine.get(line) ?? [];
+        if (list.length < 1000) list.push(g);
+        byLine.set(line, list);
+      }
+    },
+  };
 }
 
 /** Render the transcript's current context as Markdown, compacted unless `verbatim`. */
@@ -170,12 +210,14 @@ export function compactTranscript(transcript: Transcript, options: CompactOption
   const groupOf: (number | undefined)[] = [];
   const occurrence: number[] = [];
   if (!options.verbatim) {
+    const finder = groupFinder(groups, threshold);
     items.forEach((item, i) => {
       if (item.kind !== 'tool_result' || bodies[i].trim() === '') return;
-      const lines = normalizeOutput(bodies[i]);
-      const g = groups.findIndex((group) => isNearDuplicate(group.lines, lines, threshold));
+      const print = fingerprint(normalizeOutput(bodies[i]));
+      const g = finder.find(print);
       if (g < 0) {
-        groups.push({ line: item.line, lines, members: 1 });
+        groups.push({ line: item.line, print, members: 1 });
+        finder.added(groups.length - 1);
         groupOf[i] = groups.length - 1;
         occurrence[i] = 1;
       } else {

@@ -36,39 +36,59 @@ function trigrams(text: string): string[] {
 /** Dice coefficient of two multisets given as lists: 2|A∩B| / (|A| + |B|). */
 export function dice(a: string[], b: string[]): number {
   if (!a.length && !b.length) return 1;
-  const ma = multiset(a);
+  return diceOf(multiset(a), a.length, multiset(b), b.length);
+}
+
+function diceOf(a: Map<string, number>, sizeA: number, b: Map<string, number>, sizeB: number): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let common = 0;
-  for (const x of b) {
-    const n = ma.get(x);
-    if (n) {
-      common++;
-      ma.set(x, n - 1);
-    }
+  for (const [k, n] of small) common += Math.min(n, large.get(k) ?? 0);
+  return (2 * common) / (sizeA + sizeB);
+}
+
+/** A tool output prepared for comparison: its normalised lines, and (made when first needed) its trigrams. */
+export interface Fingerprint {
+  lines: string[];
+  lineSet: Map<string, number>;
+  tri?: { set: Map<string, number>; size: number };
+}
+
+export function fingerprint(lines: string[]): Fingerprint {
+  return { lines, lineSet: multiset(lines) };
+}
+
+function tri(f: Fingerprint): { set: Map<string, number>; size: number } {
+  if (!f.tri) {
+    const t = trigrams(f.lines.join('\n'));
+    f.tri = { set: multiset(t), size: t.length };
   }
-  return (2 * common) / (a.length + b.length);
+  return f.tri;
 }
 
-/** What two outputs are compared by: their normalised lines, or character trigrams when there are fewer than 3 lines. */
-export function features(lines: string[]): string[] {
-  return lines.length >= 3 ? lines : trigrams(lines.join('\n'));
+/**
+ * Similarity of two normalised outputs, 0-1: the Dice coefficient of their lines when both have 3
+ * or more, else of their character trigrams.
+ */
+export function similarity(a: string[] | Fingerprint, b: string[] | Fingerprint): number {
+  const fa = Array.isArray(a) ? fingerprint(a) : a;
+  const fb = Array.isArray(b) ? fingerprint(b) : b;
+  if (fa.lines.length === fb.lines.length && fa.lines.every((l, i) => l === fb.lines[i])) return 1;
+  if (fa.lines.length >= 3 && fb.lines.length >= 3) return diceOf(fa.lineSet, fa.lines.length, fb.lineSet, fb.lines.length);
+  const ta = tri(fa);
+  const tb = tri(fb);
+  return diceOf(ta.set, ta.size, tb.set, tb.size);
 }
 
-/** Similarity of two normalised outputs, 0-1: the Dice coefficient of their features. */
-export function similarity(a: string[], b: string[]): number {
-  if (a.length === b.length && a.every((l, i) => l === b[i])) return 1;
-  const fa = features(a);
-  const fb = features(b);
-  if ((fa === a) !== (fb === b)) return dice(trigrams(a.join('\n')), trigrams(b.join('\n')));
-  return dice(fa, fb);
-}
-
-/** similarity(a, b) >= threshold, skipping the count when the sizes alone rule it out. */
-export function isNearDuplicate(a: string[], b: string[], threshold: number): boolean {
-  const small = Math.min(a.length, b.length);
-  const large = Math.max(a.length, b.length);
-  if (large > 0 && (2 * small) / (small + large) < threshold) {
-    // Dice can be no higher than this; but a short output compares by trigrams, so only rule out when both have 3+ lines
-    if (small >= 3) return false;
+/** similarity(a, b) >= threshold, skipping the work when the sizes alone rule it out. */
+export function isNearDuplicate(a: Fingerprint, b: Fingerprint, threshold: number): boolean {
+  const bound = (x: number, y: number) => (2 * Math.min(x, y)) / (x + y);
+  if (a.lines.length >= 3 && b.lines.length >= 3) {
+    if (bound(a.lines.length, b.lines.length) < threshold) return false;
+  } else {
+    // trigram counts are about the text lengths
+    const la = a.lines.join('\n').length;
+    const lb = b.lines.join('\n').length;
+    if (la + lb > 0 && bound(Math.max(la - 2, 1), Math.max(lb - 2, 1)) < threshold) return false;
   }
   return similarity(a, b) >= threshold;
 }

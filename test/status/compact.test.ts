@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactTranscript, condense, isConfirmation, missingMarkedLines, verbatimStart } from '../../src/capacity/compact.js';
-import { dice, isNearDuplicate, normalizeOutput, similarity } from '../../src/capacity/similarity.js';
+import { dice, fingerprint, isNearDuplicate, normalizeOutput, similarity } from '../../src/capacity/similarity.js';
 import type { Transcript, TranscriptItem } from '../../src/transcript/types.js';
 
 const say = (role: 'user' | 'assistant', text: string, line: number): TranscriptItem => ({ role, kind: 'message', text, line });
@@ -20,7 +20,10 @@ describe('similarity', () => {
     expect(dice(['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'x'])).toBe(0.75);
     expect(similarity(['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'l10'], ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'other'])).toBe(0.9);
     expect(similarity(['abcdef'], ['abcdeg'])).toBe(0.75);
-    expect(isNearDuplicate(['a', 'b', 'c'], ['a', 'b', 'c', 'd', 'e', 'f', 'g'], 0.85)).toBe(false);
+    expect(isNearDuplicate(fingerprint(['a', 'b', 'c']), fingerprint(['a', 'b', 'c', 'd', 'e', 'f', 'g']), 0.85)).toBe(false);
+    expect(isNearDuplicate(fingerprint(['same output here']), fingerprint(['same output here!']), 0.85)).toBe(true);
+    expect(isNearDuplicate(fingerprint(['short']), fingerprint(['a much longer single line of output']), 0.85)).toBe(false);
+    expect(similarity(['one line'], ['x', 'y', 'one line'])).toBeLessThan(0.85);
   });
 });
 
