@@ -1,10 +1,10 @@
 /**
- * Exact token counts with js-tiktoken, loaded lazily. BPE works on each piece of the encoding's
- * split pattern on its own, so counting each distinct piece once and summing gives the same total
- * as encoding the whole text.
+ * Exact token counts from js-tiktoken's ranks, loaded lazily (the merges themselves are in bpe.ts).
+ * BPE works on each piece of the encoding's split pattern on its own, so counting each distinct piece
+ * once and summing gives the same total as encoding the whole text.
  */
 
-import { createPieceCounter } from './long-piece.js';
+import { createPieceCounter } from './bpe.js';
 
 export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type EncodingName = (typeof ENCODINGS)[number];

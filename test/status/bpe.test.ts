@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
-import { createPieceCounter } from '../../src/tokens/long-piece.js';
+import { createPieceCounter } from '../../src/tokens/bpe.js';
 import { loadTokenCounter } from '../../src/tokens/index.js';
 
 describe('long pieces are counted exactly as js-tiktoken counts them', () => {
