@@ -25,14 +25,18 @@ export type { TokenCounter, EncodingName } from './tokens/index.js';
 export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';
 export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ChangedFile, UsageScanner } from './transcript/index.js';
 export { readTranscriptText, openTranscriptFile } from './store/read-tail.js';
+export { capacity, levelFor, atLeast, thresholdsProblem, ADVICE, LEVELS, DEFAULT_THRESHOLDS, MODEL_PRESETS, DEFAULT_WINDOW, modelPreset, resolveWindow, countTranscript } from './capacity/index.js';
+export type { Level, Thresholds, Capacity, ModelPreset, ResolvedWindow, CountResult, CountedItem } from './capacity/index.js';
+export { compactTranscript, missingMarkedLines } from './capacity/compact.js';
+export type { CompactOptions, CompactResult, MarkedLine } from './capacity/compact.js';
 
 // flush (issue 5)
 export { planFlush, resolveFields, renderFlushFile, plannedPath, DEFAULT_TARGET, DEFAULT_MAX, builtInTemplate, userTemplate, BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_TEXT, parseBody, parseFieldsText, extractFromTranscript, summarizeSource, summarizeBlock, parseHookInput, SESSION_FIELDS } from './flush/index.js';
 export type { FlushPlan, PlanInput, Template, FieldValues, Extracted } from './flush/index.js';
 
 // lint and lifecycle (issue 6)
-export { runLint, RULES, findRule, resolveLintConfig, defaultLintConfig, ConfigError, DEFAULT_THRESHOLDS } from './lint/index.js';
-export type { Finding, Fix, LintConfig, LintInput, LintResult, LintRule, RuleSetting, Severity, Thresholds } from './lint/index.js';
+export { runLint, RULES, findRule, resolveLintConfig, defaultLintConfig, ConfigError, DEFAULT_THRESHOLDS as DEFAULT_LINT_THRESHOLDS } from './lint/index.js';
+export type { Finding, Fix, LintConfig, LintInput, LintResult, LintRule, RuleSetting, Severity, Thresholds as LintThresholds } from './lint/index.js';
 export { FORMATTERS } from './lint/formatters/index.js';
 export type { FormatOptions, Formatter } from './lint/formatters/index.js';
 export { archiveCandidates, staleReasons } from './lifecycle/archive.js';

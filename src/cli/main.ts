@@ -15,9 +15,11 @@ import * as hookCommand from './hook.js';
 import * as lintCommand from './lint.js';
 import * as gcCommand from './gc.js';
 import * as flushCommand from './flush.js';
+import * as statusCommand from './status.js';
+import * as compactCommand from './compact.js';
 
 /** Every command module: `register(program, run)` adds its command; heavy imports stay inside actions. */
-const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, flushCommand, lintCommand, gcCommand, hookCommand];
+const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, statusCommand, compactCommand, flushCommand, lintCommand, gcCommand, hookCommand];
 
 export function buildProgram(io: Io, state: RunState): Command {
   const program = new Command('memctx')

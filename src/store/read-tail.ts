@@ -2,7 +2,8 @@
  * Reading transcript files: whole, the first bytes (for format detection), or backwards from the
  * end in chunks of whole lines (so a recorded usage figure is found without reading a large file).
  */
-import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { MemctxError } from './errors.js';
 
 const BINARY_PROBE = 8000;
@@ -64,6 +65,8 @@ export interface TranscriptFile {
   size: number;
   /** The first `bytes` of the file as text (for format detection), and whether that is all of it. */
   head(bytes?: number): { text: string; complete: boolean };
+  /** The start of the file with at least one whole line (growing from `bytes` up to 16 MB), for format detection. */
+  firstLines(bytes?: number): { text: string; complete: boolean };
   /**
    * Whole lines from the end backwards: each step gives the lines just before the previous step's
    * (in file order) and whether they start the file. Chunks grow from `chunkSize`, doubling.
@@ -99,6 +102,11 @@ export function openTranscriptFile(path: string, name = path): TranscriptFile {
       }
       return { text: buf.subarray(0, end).toString('utf8'), complete: buf.length === size };
     },
+    firstLines(bytes = 65536) {
+      let h = this.head(bytes);
+      for (let n = bytes * 4; !h.complete && !h.text.includes('\n') && n <= 16 << 20; n *= 4) h = this.head(n);
+      return h;
+    },
     *linesBackward(chunkSize = 65536) {
       // a final newline ends the last line; it does not start an empty one
       let pos = size > 0 && readAt(fd, size - 1, 1)[0] === 0x0a ? size - 1 : size;
@@ -132,4 +140,26 @@ export function openTranscriptFile(path: string, name = path): TranscriptFile {
       closeSync(fd);
     },
   };
+}
+
+/** The most recently written `*.jsonl` session in Claude Code's project directory for `cwd`, or undefined. */
+export function latestClaudeTranscript(projectDir: string): string | undefined {
+  let best: { path: string; mtime: number } | undefined;
+  let names: string[];
+  try {
+    names = readdirSync(projectDir);
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.jsonl')) continue;
+    const path = join(projectDir, name);
+    try {
+      const s = statSync(path);
+      if (s.isFile() && (!best || s.mtimeMs > best.mtime)) best = { path, mtime: s.mtimeMs };
+    } catch {
+      // vanished meanwhile
+    }
+  }
+  return best?.path;
 }

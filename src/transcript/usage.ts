@@ -23,6 +23,8 @@ export interface UsageScanner {
   result(): UsageScanResult;
 }
 
+const RELEVANT = { claude: ['"usage"', 'compact_boundary'], codex: ['token_count', 'turn_context'] };
+
 /** A backward usage scanner for formats that record usage (Claude Code, Codex), or undefined. */
 export function createUsageScanner(format: string): UsageScanner | undefined {
   if (format !== 'claude' && format !== 'codex') return undefined;
@@ -41,6 +43,8 @@ export function createUsageScanner(format: string): UsageScanner | undefined {
         if (!text.trim()) continue;
         const isLast = !sawLast;
         sawLast = true;
+        // only a few kinds of line matter here: skip parsing the others (large tool outputs above all)
+        if (!isLast && text.trimStart().startsWith('{') && !RELEVANT[format].some((k) => text.includes(k))) continue;
         const o = parseJsonObject(text);
         if (!o) {
           if (isLast && text.trim().startsWith('{')) notes.push({ message: 'the last line is an incomplete JSON line (truncated write?); ignored' });

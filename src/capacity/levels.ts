@@ -1,0 +1,75 @@
+/** Capacity levels (design §6): green below 80%, yellow 80-89%, orange 90-94%, red 95% and over. */
+
+export const LEVELS = ['green', 'yellow', 'orange', 'red'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** The percentage at which each level starts. */
+export interface Thresholds {
+  yellow: number;
+  orange: number;
+  red: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = { yellow: 80, orange: 90, red: 95 };
+
+/** What to do at each level (design §6, from the capacity-monitoring table of the source document). */
+export const ADVICE: Record<Level, string> = {
+  green: 'Normal operation: no action needed.',
+  yellow: 'Plan compaction within 10 operations: pick what to drop or summarise.',
+  orange: 'Compact now, before the next major operation; defer non-critical file loads.',
+  red: 'Emergency compaction: compact now and shed low-priority content.',
+};
+
+export function isLevel(value: string): value is Level {
+  return (LEVELS as readonly string[]).includes(value);
+}
+
+/** Why these thresholds are unusable, or undefined when they are fine (0 < yellow < orange < red ≤ 100). */
+export function thresholdsProblem(t: Thresholds): string | undefined {
+  for (const key of ['yellow', 'orange', 'red'] as const) {
+    if (!Number.isFinite(t[key]) || t[key] <= 0 || t[key] > 100) return `the ${key} threshold must be a percentage above 0 and at most 100, got ${t[key]}`;
+  }
+  if (!(t.yellow < t.orange && t.orange < t.red)) return `thresholds must rise: yellow < orange < red, got ${t.yellow}, ${t.orange}, ${t.red}`;
+  return undefined;
+}
+
+export function levelFor(percent: number, t: Thresholds = DEFAULT_THRESHOLDS): Level {
+  if (percent >= t.red) return 'red';
+  if (percent >= t.orange) return 'orange';
+  if (percent >= t.yellow) return 'yellow';
+  return 'green';
+}
+
+/** True when `level` is `min` or worse. */
+export function atLeast(level: Level, min: Level): boolean {
+  return LEVELS.indexOf(level) >= LEVELS.indexOf(min);
+}
+
+export interface Capacity {
+  used: number;
+  window: number;
+  /** used / window × 100, unrounded. */
+  percent: number;
+  level: Level;
+  advice: string;
+}
+
+/** The level for `used` tokens of a `window`; the window must be a positive number. */
+export function capacity(used: number, window: number, thresholds: Thresholds = DEFAULT_THRESHOLDS): Capacity {
+  if (!(window > 0) || !Number.isFinite(window)) throw new RangeError(`the context window must be a positive number of tokens, got ${window}`);
+  if (!(used >= 0) || !Number.isFinite(used)) throw new RangeError(`used tokens must be zero or more, got ${used}`);
+  const percent = (used / window) * 100;
+  const level = levelFor(percent, thresholds);
+  return { used, window, percent, level, advice: ADVICE[level] };
+}
+
+/** A percentage for display: one decimal, rounded down so 89.96% never shows as the next level's 90.0%. */
+export function formatPercent(percent: number): string {
+  return `${(Math.floor(percent * 10) / 10).toFixed(1)}%`;
+}
+
+/** A text bar of `width` cells, full at 100%. */
+export function bar(percent: number, width = 40): { filled: string; empty: string } {
+  const n = Math.max(0, Math.min(width, Math.round((Math.min(percent, 100) / 100) * width)));
+  return { filled: '█'.repeat(n), empty: '░'.repeat(width - n) };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { compactTranscript, condense, isConfirmation, missingMarkedLines, verbatimStart } from '../../src/capacity/compact.js';
+import { dice, fingerprint, isNearDuplicate, normalizeOutput, similarity } from '../../src/capacity/similarity.js';
+import type { Transcript, TranscriptItem } from '../../src/transcript/types.js';
+
+const say = (role: 'user' | 'assistant', text: string, line: number): TranscriptItem => ({ role, kind: 'message', text, line });
+const callItem = (name: string, input: unknown, line: number): TranscriptItem => ({ role: 'assistant', kind: 'tool_call', text: JSON.stringify(input), toolName: name, toolInput: input, line });
+const out = (text: string, line: number): TranscriptItem => ({ role: 'tool', kind: 'tool_result', text, line, toolName: 'Bash' });
+const transcript = (items: TranscriptItem[]): Transcript => ({ format: 'claude', items, contextStart: 0, usage: null, notes: [] });
+const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n');
+
+describe('similarity', () => {
+  it('removes timestamps, durations and ids before comparing', () => {
+    expect(normalizeOutput('run at 2026-03-06T11:05:40Z took 1.92s id 3f1c2b7e-5d1a-4c3e-9a4b-2e8f6d7c1a90 commit a1b2c3d4e5 toolu_01ABC pid 123456 at 10:12:01')).toEqual([
+      'run at <time> took <duration> id <id> commit <id> toolu_01ABC pid <n> at <time>'.replace('toolu_01ABC', '<id>'),
+    ]);
+    expect(similarity(normalizeOutput('a\nb 12ms\nc at 10:00:01'), normalizeOutput('a\nb 99ms\nc at 11:30:59'))).toBe(1);
+  });
+  it('scores by the Dice coefficient of lines, or of trigrams for short outputs', () => {
+    expect(dice(['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'x'])).toBe(0.75);
+    expect(similarity(['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'l10'], ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'other'])).toBe(0.9);
+    expect(similarity(['abcdef'], ['abcdeg'])).toBe(0.75);
+    expect(isNearDuplicate(fingerprint(['a', 'b', 'c']), fingerprint(['a', 'b', 'c', 'd', 'e', 'f', 'g']), 0.85)).toBe(false);
+    expect(isNearDuplicate(fingerprint(['same output here']), fingerprint(['same output here!']), 0.85)).toBe(true);
+    expect(isNearDuplicate(fingerprint(['short']), fingerprint(['a much longer single line of output']), 0.85)).toBe(false);
+    expect(similarity(['one line'], ['x', 'y', 'one line'])).toBeLessThan(0.85);
+  });
+});
+
+describe('compaction rules', () => {
+  const testRun = (at: string, failing: boolean) => lines(60, (i) => (failing && i === 30 ? `× case ${i} failed at ${at}` : `✓ case ${i} ${i % 7}ms`));
+
+  it('collapses near-duplicate tool outputs to a reference with the occurrence count', () => {
+    const items = [say('user', 'go', 1), callItem('Bash', { command: 'npm test' }, 2), out(testRun('10:00:00', false), 3), callItem('Bash', { command: 'npm test' }, 4), out(testRun('10:05:00', false), 5), callItem('Bash', { command: 'npm test' }, 6), out(testRun('10:09:00', false).replace('case 3 ', 'case three '), 7)];
+    const r = compactTranscript(transcript(items), { keepLast: 0 });
+    expect(r.duplicates).toBe(2);
+    expect(r.markdown).toContain('[near-duplicate of the tool output at line 3 (occurrence 2 of 3)]');
+    expect(r.markdown).toContain('[near-duplicate of the tool output at line 3 (occurrence 3 of 3)]');
+    expect(r.condensed).toBe(1); // the first run is long: condensed, not referenced
+  });
+  it('keeps a tool output that is less than 85% similar', () => {
+    const a = lines(10, (i) => `line ${i}`);
+    const b = lines(10, (i) => (i <= 7 ? `line ${i}` : `different ${i}`));
+    const r = compactTranscript(transcript([say('user', 'x', 1), out(a, 2), say('assistant', 'y', 3), out(b, 4)]), { keepLast: 0 });
+    expect(r.duplicates).toBe(0);
+    expect(r.markdown).toContain('different 10');
+  });
+  it('condenses an output over 50 lines to its first 10 lines, its error and marked lines, and a count', () => {
+    const text = lines(80, (i) => (i === 44 ? 'Error: connection refused' : i === 60 ? 'note BUG-12 reproduced' : `row ${i}`));
+    expect(condense(text, 10)).toBe([...Array.from({ length: 10 }, (_, i) => `row ${i + 1}`), '[… 68 of 80 lines left out; kept the first 10, 1 error line, 1 marked line …]', 'Error: connection refused', 'note BUG-12 reproduced'].join('\n'));
+    const r = compactTranscript(transcript([say('user', 'x', 1), out(text, 2)]), { keepLast: 0 });
+    expect(r.condensed).toBe(1);
+    const exactly50 = lines(50, (i) => `row ${i}`);
+    expect(compactTranscript(transcript([say('user', 'x', 1), out(exactly50, 2)]), { keepLast: 0 }).condensed).toBe(0);
+  });
+  it('condenses tool inputs over 50 lines too (a Write of a whole file)', () => {
+    const content = lines(120, (i) => (i === 90 ? '// TODO: handle retries' : `const v${i} = ${i};`));
+    const r = compactTranscript(transcript([say('user', 'x', 1), callItem('Write', { file_path: 'a.ts', content }, 2)]), { keepLast: 0 });
+    expect(r.condensed).toBe(1);
+    expect(r.markdown).toContain('file_path: a.ts');
+    expect(r.markdown).toContain('// TODO: handle retries');
+    expect(r.markdown).not.toContain('const v50 = 50;');
+  });
+  it('shrinks bare success confirmations to one line, not outputs with errors', () => {
+    expect(isConfirmation("The file /a.ts has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n 1→x\n 2→y\n 3→z")).toBe(true);
+    expect(isConfirmation('File created successfully at: /a.ts')).toBe(true);
+    expect(isConfirmation('Success. Updated the following files:\nM a.ts')).toBe(true);
+    expect(isConfirmation('Done, but 2 errors were found')).toBe(false);
+    expect(isConfirmation('src/a.ts:12: found it')).toBe(false);
+    const r = compactTranscript(transcript([say('user', 'x', 1), out("The file /a.ts has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n 1→x\n 2→y\n 3→z", 2)]), { keepLast: 0 });
+    expect(r.confirmations).toBe(1);
+    expect(r.markdown).toContain('```\n✓ The file /a.ts has been updated.\n```');
+  });
+  it('keeps the last exchanges verbatim', () => {
+    const items = [say('user', 'a', 1), callItem('Bash', {}, 2), out('o1', 3), say('assistant', 'b', 4), say('user', 'c', 5), say('assistant', 'd', 6), say('user', 'e', 7), say('assistant', 'f', 8)];
+    // exchanges start at lines 1, 3, 5, 7
+    expect(verbatimStart(items, 2)).toBe(4);
+    expect(verbatimStart(items, 4)).toBe(0);
+    expect(verbatimStart(items, 10)).toBe(0);
+    expect(verbatimStart(items, 0)).toBe(items.length);
+    const long = lines(70, (i) => `x${i}`);
+    const r = compactTranscript(transcript([say('user', 'a', 1), out(long, 2), say('user', 'b', 3), out(long, 4)]), { keepLast: 1 });
+    expect(r.verbatimFrom).toBe(3);
+    expect(r.condensed).toBe(1);
+    expect(r.markdown).toContain('x70');
+  });
+  it('keeps every marked line, including those in collapsed duplicates', () => {
+    const run = (extra: string) => lines(20, (i) => `step ${i}`) + `\n${extra}`;
+    const items = [say('user', 'DECISION: use Redis', 1), out(run('TODO: first'), 2), say('assistant', 'again', 3), out(run('BLOCKER: second'), 4), say('user', 'end ISSUE-9', 5)];
+    const r = compactTranscript(transcript(items), { keepLast: 0 });
+    expect(r.duplicates).toBe(1);
+    expect(r.marked.map((m) => [m.line, m.text])).toEqual([[1, 'DECISION: use Redis'], [2, 'TODO: first'], [4, 'BLOCKER: second'], [5, 'end ISSUE-9']]);
+    expect(missingMarkedLines(r.markdown, r.marked)).toEqual([]);
+    expect(r.markdown).toContain('[near-duplicate of the tool output at line 2 (occurrence 2 of 2)]\nBLOCKER: second');
+  });
+  it('reports marked lines missing from a rendition', () => {
+    const r = compactTranscript(transcript([say('user', 'TODO: one\nBUG-7 two', 1)]));
+    expect(missingMarkedLines(r.markdown.replace('BUG-7 two', ''), r.marked)).toEqual([{ line: 1, text: 'BUG-7 two' }]);
+  });
+  it('uses a fence longer than any backtick run inside', () => {
+    const r = compactTranscript(transcript([say('user', 'x', 1), out('```js\ncode\n```', 2)]));
+    expect(r.markdown).toContain('````\n```js\ncode\n```\n````');
+  });
+  it('renders everything as it is with verbatim, for the before count', () => {
+    const long = lines(70, (i) => `x${i}`);
+    const r = compactTranscript(transcript([say('user', 'a', 1), out(long, 2), say('user', 'b', 3)]), { verbatim: true, header: ['# T'] });
+    expect(r.condensed).toBe(0);
+    expect(r.markdown).toBe(`# T\n\n### User (line 1)\n\na\n\n### Tool result: Bash (line 2)\n\n\`\`\`\n${long}\n\`\`\`\n\n### User (line 3)\n\nb\n`);
+  });
+  it('renders an empty transcript as just its header', () => {
+    expect(compactTranscript(transcript([]), { header: ['# T'] }).markdown).toBe('# T\n');
+  });
+});
