@@ -3,25 +3,54 @@ import { EXIT_USAGE } from '../store/errors.js';
 import { defaultIo, type Io } from './context.js';
 import { createRunner, type RunState } from './run.js';
 import { VERSION } from '../version.js';
-import * as initCommand from './init.js';
-import * as indexCommand from './index-cmd.js';
-import * as lsCommand from './ls.js';
-import * as showCommand from './show.js';
-import * as addCommand from './add.js';
-import * as editCommand from './edit.js';
-import * as rmCommand from './rm.js';
-import * as mvCommand from './mv.js';
-import * as hookCommand from './hook.js';
-import * as lintCommand from './lint.js';
-import * as gcCommand from './gc.js';
-import * as flushCommand from './flush.js';
-import * as statusCommand from './status.js';
-import * as compactCommand from './compact.js';
+import type { Runner } from './run.js';
 
-/** Every command module: `register(program, run)` adds its command; heavy imports stay inside actions. */
-const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, statusCommand, compactCommand, flushCommand, lintCommand, gcCommand, hookCommand];
+interface CommandModule {
+  register(program: Command, run: Runner): void;
+}
 
-export function buildProgram(io: Io, state: RunState): Command {
+/**
+ * Every command, in help order: `register(program, run)` adds it. Only the module of the command
+ * being run is loaded (all of them for help), so each command pays only for its own start-up.
+ */
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  init: () => import('./init.js'),
+  index: () => import('./index-cmd.js'),
+  ls: () => import('./ls.js'),
+  show: () => import('./show.js'),
+  add: () => import('./add.js'),
+  edit: () => import('./edit.js'),
+  rm: () => import('./rm.js'),
+  mv: () => import('./mv.js'),
+  status: () => import('./status.js'),
+  compact: () => import('./compact.js'),
+  flush: () => import('./flush.js'),
+  lint: () => import('./lint.js'),
+  gc: () => import('./gc.js'),
+  hook: () => import('./hook.js'),
+};
+
+/** Global options that take a value, so the word after them is not the command. */
+const VALUE_OPTIONS = new Set(['--dir']);
+
+/** The command named on the command line, if it is one of ours. */
+export function commandName(argv: string[]): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') return undefined;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) return Object.hasOwn(COMMANDS, arg) ? arg : undefined;
+  }
+  return undefined;
+}
+
+async function loadCommands(argv: string[]): Promise<CommandModule[]> {
+  const name = commandName(argv);
+  const loaders = name ? [COMMANDS[name]] : Object.values(COMMANDS);
+  return Promise.all(loaders.map((load) => load()));
+}
+
+export function buildProgram(io: Io, state: RunState, commands: CommandModule[]): Command {
   const program = new Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
     .version(VERSION, '-V, --version')
@@ -37,7 +66,7 @@ export function buildProgram(io: Io, state: RunState): Command {
       writeErr: (text) => io.stderr.write(text),
     });
   const run = createRunner(io, state);
-  for (const command of COMMANDS) command.register(program, run);
+  for (const command of commands) command.register(program, run);
   for (const sub of program.commands) sub.exitOverride();
   return program;
 }
@@ -45,7 +74,7 @@ export function buildProgram(io: Io, state: RunState): Command {
 /** Run memctx with these arguments; resolves to the exit code. */
 export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
   const state: RunState = { exitCode: 0 };
-  const program = buildProgram(io, state);
+  const program = buildProgram(io, state, await loadCommands(argv));
   try {
     await program.parseAsync(argv);
   } catch (err) {
