@@ -1,2 +1,2 @@
-export { DEFAULT_ENCODING, ENCODINGS, isEncodingName, loadTokenCounter } from './count.js';
+export { DEFAULT_ENCODING, ENCODINGS, isEncodingName, loadTokenCounter, loadTokenCounterSync, tokenizerLoaded } from './count.js';
 export type { EncodingName, TokenCounter } from './count.js';
