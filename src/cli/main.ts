@@ -11,9 +11,11 @@ import * as addCommand from './add.js';
 import * as editCommand from './edit.js';
 import * as rmCommand from './rm.js';
 import * as mvCommand from './mv.js';
+import * as packCommand from './pack.js';
+import * as searchCommand from './search.js';
 
 /** Every command module: `register(program, run)` adds its command; heavy imports stay inside actions. */
-const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand];
+const COMMANDS = [initCommand, indexCommand, lsCommand, showCommand, addCommand, editCommand, rmCommand, mvCommand, packCommand, searchCommand];
 
 export function buildProgram(io: Io, state: RunState): Command {
   const program = new Command('memctx')

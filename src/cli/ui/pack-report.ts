@@ -1,0 +1,32 @@
+import type { ChalkInstance } from 'chalk';
+import type { PackResult, Tier } from '../../pack/select.js';
+import { renderTable } from './table.js';
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+function tierColour(chalk: ChalkInstance, tier: Tier): string {
+  if (tier === 'full') return chalk.green(tier);
+  if (tier === 'description') return chalk.cyan(tier);
+  if (tier === 'none') return chalk.yellow(tier);
+  return chalk.dim(tier);
+}
+
+/** The pack report for stderr: every file's score, sub-scores, tier and tokens, then the totals. */
+export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra: { fileCount: number; out?: string }): string {
+  const rows = result.files.map((f) => [
+    String(f.score), String(f.relevance), String(f.recency), String(f.dependency), tierColour(chalk, f.tier), n(f.tokens), f.bundleTokens ? n(f.bundleTokens) : '-', f.note ? `${f.path}  ${chalk.dim(`(${f.note})`)}` : f.path,
+  ]);
+  const lines: string[] = [];
+  if (rows.length) lines.push(renderTable(rows, chalk, ['score', 'rel', 'rec', 'dep', 'tier', 'tokens', 'bundle', 'path']).trimEnd());
+  const where = extra.out ? ` → ${extra.out}` : '';
+  lines.push(
+    `bundle: ${n(result.tokens)} of ${n(result.budget)} tokens (${result.encoding}, ${result.format})${where}; full text ${n(result.fullTokens)} of ${n(result.fullLimit)}; index ${result.indexLines.included}/${result.indexLines.total} lines`,
+    `saved: ${n(result.saved)} tokens against loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens)`,
+  );
+  const left = result.leftOut;
+  if (left.files.length || left.indexLines) {
+    const what = [left.files.length ? `${left.files.length} file(s): ${left.files.join(', ')}` : '', left.indexLines ? `${left.indexLines} index line(s)` : ''].filter(Boolean).join('; ');
+    lines.push(chalk.yellow(`left out to stay within the budget: ${what}`));
+  }
+  return `${lines.join('\n')}\n`;
+}

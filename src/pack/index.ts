@@ -1,0 +1,11 @@
+export { scoreFiles, recencyScore, updatedMs, isUnresolved, isCore, isOpenIssue, TASK_MATCH } from './score.js';
+export type { FileScore, ScoreOptions } from './score.js';
+export { linkGraph } from './links.js';
+export { taskTerms, taskSimilarity } from './similarity.js';
+export { PROFILES, PROFILE_NAMES, isProfileName, profilePicks, describeProfile } from './profiles.js';
+export type { Profile, ProfileName } from './profiles.js';
+export { parseBudget, resolveWindow, modelWindow, MODEL_WINDOWS, BudgetError } from './budget.js';
+export { FORMATS, RENDERERS, isBundleFormat, fileText } from './render.js';
+export type { BundleFormat } from './render.js';
+export { packBundle, FULL_SCORE, DESCRIPTION_SCORE, FULL_SHARE } from './select.js';
+export type { PackInput, PackResult, PackedFile, Tier } from './select.js';
