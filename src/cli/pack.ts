@@ -98,14 +98,17 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   for (const problem of scan.problems) ctx.ui.problem({ ...problem, path: displayPath(ctx.io.cwd, join(root, problem.path)) }, 'warning');
   const files = scan.files;
   const encoding = flags.encoding as 'o200k_base' | 'cl100k_base';
-  const loadedCache = readCountCache(root);
+  const { VERSION } = await import('../version.js');
+  const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, encoding);
 
   // Count every file first: the long part on a cold cache, with a spinner when it is slow.
   const progress = createProgress(ctx, 'counting tokens');
+  const texts: string[] = [];
   try {
     for (let i = 0; i < files.length; i++) {
-      counter.count(fileText(files[i]));
+      texts.push(fileText(files[i]));
+      counter.count(texts[i]);
       if (i % 64 === 63) await progress.tick(i + 1, files.length);
     }
   } finally {
@@ -119,7 +122,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   const scores = scoreFiles(files, { now, task: flags.task, focus: focus.paths });
   const picks = profile ? profilePicks(profile, files, { now, accessCount: (p) => accessCount(stats, p) }) : [];
   const result = packBundle({
-    files, scores, indexLines: await indexLines(ctx, root, files), budget, format: flags.format as 'markdown' | 'xml' | 'json', encoding, picks, taskOnly: profile?.taskOnly, count: (t) => counter.count(t),
+    files, scores, indexLines: await indexLines(ctx, root, files), budget, format: flags.format as 'markdown' | 'xml' | 'json', encoding, picks, taskOnly: profile?.taskOnly, count: (t) => counter.count(t), texts,
   });
 
   if (outPath !== undefined) {
@@ -134,7 +137,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   }
 
   try {
-    await writeCountCache(root, loadedCache.cache);
+    await writeCountCache(root, loadedCache.cache, VERSION);
   } catch (err) {
     ctx.ui.warn(`could not save token counts in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack counts again`);
   }

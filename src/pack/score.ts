@@ -66,7 +66,8 @@ export function isCore(file: MemoryFile): boolean {
 
 /** The five most recently updated files (newest first, ties by path). */
 function mostRecent(files: readonly MemoryFile[], n: number): Set<string> {
-  const sorted = [...files].sort((a, b) => updatedMs(b) - updatedMs(a) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const times = new Map(files.map((f) => [f, updatedMs(f)]));
+  const sorted = [...files].sort((a, b) => times.get(b)! - times.get(a)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return new Set(sorted.slice(0, n).map((f) => f.path));
 }
 

@@ -33,6 +33,8 @@ export interface PackInput {
   taskOnly?: boolean;
   /** Exact token count (cached). */
   count: (text: string) => number;
+  /** Each file's text (`fileText`), when the caller already has it. */
+  texts?: readonly string[];
 }
 
 export interface PackedFile extends FileScore {
@@ -72,9 +74,10 @@ interface Entry {
   key: string;
   parts: string[];
   cost: number;
-  /** File index for full/description entries; line count for index entries. */
+  /** File index for full/description entries. */
   file?: number;
-  lines?: number;
+  /** The index lines an index entry holds. */
+  lines?: readonly string[];
 }
 
 interface Candidate {
@@ -138,14 +141,17 @@ class Layout {
 interface Plan {
   layout: Layout;
   notes: Map<number, string>;
+  /** Roughly what the pieces that did not fit would have cost. */
+  missed: number;
 }
 
-function layoutBundle(input: PackInput, renderer: Renderer, texts: string[], reserve: number): Plan {
+function layoutBundle(input: PackInput, renderer: Renderer, texts: readonly string[], reserve: number): Plan {
   const { budget, count } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
   const layout = new Layout(renderer, count, fixed);
   const notes = new Map<number, string>();
-  if (fixed > budget) return { layout, notes };
+  let missed = 0;
+  if (fixed > budget) return { layout, notes, missed: Number.POSITIVE_INFINITY };
   const room = budget - reserve;
   const fits = (cost: number) => layout.used + cost <= room;
 
@@ -155,14 +161,16 @@ function layoutBundle(input: PackInput, renderer: Renderer, texts: string[], res
     const whole = [renderer.open('index'), ...lineParts.flat(), renderer.close('index')].join('');
     const wholeCost = count(whole);
     if (fits(wholeCost)) {
-      layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: lineParts.flat(), cost: wholeCost, lines: lineParts.length });
+      layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: lineParts.flat(), cost: wholeCost, lines: input.indexLines });
     } else {
+      const before = layout.used;
       for (let n = 0; n < input.indexLines.length; n++) {
         const parts = renderer.indexLine(input.indexLines[n], layout.isFirst('index'));
         const cost = layout.cost('index', parts);
         if (!fits(cost)) break;
-        layout.add({ section: 'index', key: renderer.sectionKey('index'), parts, cost, lines: 1 });
+        layout.add({ section: 'index', key: renderer.sectionKey('index'), parts, cost, lines: [input.indexLines[n]] });
       }
+      missed += wholeCost - (layout.used - before);
     }
   }
 
@@ -188,16 +196,20 @@ function layoutBundle(input: PackInput, renderer: Renderer, texts: string[], res
   for (const c of described) {
     const parts = renderer.description(c.file, c.score, layout.isFirst('description'));
     const cost = layout.cost('description', parts);
-    if (fits(cost)) layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: c.i });
-    else notes.set(c.i, 'did not fit the budget');
+    if (fits(cost)) {
+      layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: c.i });
+    } else {
+      notes.set(c.i, 'did not fit the budget');
+      missed += cost;
+    }
   }
-  return { layout, notes };
+  return { layout, notes, missed };
 }
 
 function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut & { paths: string[] } {
   const placed = new Set(layout.entries.filter((e) => e.file !== undefined).map((e) => e.file!));
   const paths = wanted.filter((i) => !placed.has(i)).map((i) => input.files[i].path);
-  const lines = layout.entries.reduce((n, e) => n + (e.lines ?? 0), 0);
+  const lines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
   return { files: paths.length, indexLines: input.indexLines.length - lines, paths };
 }
 
@@ -205,20 +217,27 @@ function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut 
 export function packBundle(input: PackInput): PackResult {
   const renderer = RENDERERS[input.format];
   const { budget, count } = input;
-  const texts = input.files.map(fileText);
+  const texts = input.texts ?? input.files.map(fileText);
   const tokens = texts.map((t) => count(t));
   const picks = new Set(input.picks ?? []);
   const planned = input.files.map((f, i) => plannedTier(f, input.scores[i], picks.has(f.path), Boolean(input.taskOnly)));
   const wanted = planned.flatMap((p, i) => (p === 'index' ? [] : [i]));
 
-  let plan = layoutBundle(input, renderer, texts, 0);
+  // Lay out with room kept for the "left out" note; without it only when that could fit everything.
+  const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget));
+  let plan = layoutBundle(input, renderer, texts, reserve);
   let left = leftOutOf(input, plan.layout, wanted);
+  if (left.files + left.indexLines > 0 && plan.missed <= reserve) {
+    const open = layoutBundle(input, renderer, texts, 0);
+    const openLeft = leftOutOf(input, open.layout, wanted);
+    if (openLeft.files + openLeft.indexLines === 0) {
+      plan = open;
+      left = openLeft;
+    }
+  }
   let footer = '';
   if (left.files + left.indexLines > 0) {
-    const worst = renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget);
-    plan = layoutBundle(input, renderer, texts, count(worst));
-    left = leftOutOf(input, plan.layout, wanted);
-    footer = left.files + left.indexLines > 0 ? renderer.leftOut(left, budget) : '';
+    footer = renderer.leftOut(left, budget);
     // The note's real text may count differently from the reserved one: drop the last pieces until it fits.
     while (footer !== '' && plan.layout.used + count(footer) > budget) {
       if (!plan.layout.pop()) {
@@ -236,17 +255,17 @@ export function packBundle(input: PackInput): PackResult {
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
   for (const e of layout.entries) if (e.file !== undefined) tierOf.set(e.file, { tier: e.section === 'full' ? 'full' : 'description', cost: e.cost });
-  const listed = new Set(layout.entries.filter((e) => e.section === 'index').flatMap((e) => e.parts.map((p) => p)));
+  const listed = new Set(empty ? [] : layout.entries.flatMap((e) => e.lines ?? []));
   const files: PackedFile[] = input.files.map((file, i) => {
     const placed = tierOf.get(i);
-    const inIndex = !empty && [...renderer.indexLine(indexLine(file), true), ...renderer.indexLine(indexLine(file), false)].some((p) => listed.has(p));
+    const inIndex = listed.has(indexLine(file));
     const tier: Tier = placed?.tier ?? (inIndex ? 'index' : 'none');
     const note = tier === 'full' || planned[i] === 'index' ? undefined : tier === 'description' ? notes.get(i) : 'did not fit the budget';
     return { ...input.scores[i], name: file.name, planned: planned[i], tier, tokens: tokens[i], bundleTokens: placed?.cost ?? 0, ...(note ? { note } : {}) };
   });
   files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const totalFileTokens = tokens.reduce((a, b) => a + b, 0);
-  const includedLines = layout.entries.reduce((n, e) => n + (e.lines ?? 0), 0);
+  const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
   return {
     text,
     tokens: total,

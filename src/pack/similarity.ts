@@ -25,8 +25,11 @@ export function taskSimilarity(task: { lower: string; terms: string[] }, file: M
   if (task.terms.length === 0 && task.lower.trim() === '') return 0;
   if (mentionsFile(task.lower, file)) return 1;
   if (task.terms.length === 0) return 0;
-  const text = `${file.path}\n${file.name}\n${file.description}\n${file.tags.join(' ')}\n${file.body}`.toLowerCase();
+  const meta = `${file.path}\n${file.name}\n${file.description}\n${file.tags.join(' ')}`.toLowerCase();
+  let body: string | undefined;
   let found = 0;
-  for (const term of task.terms) if (text.includes(term)) found++;
+  for (const term of task.terms) {
+    if (meta.includes(term) || (body ??= file.body.toLowerCase()).includes(term)) found++;
+  }
   return found / task.terms.length;
 }

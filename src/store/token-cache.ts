@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountCache } from '../tokens/cache.js';
-import { VERSION } from '../version.js';
 import { CACHE_DIR } from './scan.js';
 import { writeFileAtomic } from './write.js';
 
@@ -19,8 +18,11 @@ export interface LoadedCountCache {
   status: 'missing' | 'read' | 'rebuilt';
 }
 
-/** The count cache of a memory directory; a missing, corrupt or outdated file gives an empty cache. */
-export function readCountCache(root: string): LoadedCountCache {
+/**
+ * The count cache of a memory directory; a missing or corrupt file, or one written by another
+ * memctx version (`version`), gives an empty cache.
+ */
+export function readCountCache(root: string, version: string): LoadedCountCache {
   let text: string;
   try {
     text = readFileSync(tokenCachePath(root), 'utf8');
@@ -30,7 +32,7 @@ export function readCountCache(root: string): LoadedCountCache {
   }
   try {
     const data = JSON.parse(text) as { memctx?: unknown; counts?: unknown };
-    if (data.memctx !== VERSION || !data.counts || typeof data.counts !== 'object' || Array.isArray(data.counts)) throw new Error('outdated');
+    if (data.memctx !== version || !data.counts || typeof data.counts !== 'object' || Array.isArray(data.counts)) throw new Error('outdated');
     const entries = new Map<string, number>();
     for (const [key, value] of Object.entries(data.counts as Record<string, unknown>)) {
       if (Number.isSafeInteger(value) && (value as number) >= 0) entries.set(key, value as number);
@@ -44,11 +46,11 @@ export function readCountCache(root: string): LoadedCountCache {
 }
 
 /** Save the cache when it changed (atomic write). Throws on I/O errors; callers treat that as a warning. */
-export async function writeCountCache(root: string, cache: CountCache): Promise<boolean> {
+export async function writeCountCache(root: string, cache: CountCache, version: string): Promise<boolean> {
   if (!cache.dirty) return false;
   let entries = [...cache.entries];
   if (entries.length > MAX_CACHE_ENTRIES) entries = entries.filter(([key]) => cache.used.has(key));
-  await writeFileAtomic(tokenCachePath(root), `${JSON.stringify({ memctx: VERSION, counts: Object.fromEntries(entries) })}\n`);
+  await writeFileAtomic(tokenCachePath(root), `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`);
   cache.dirty = false;
   return true;
 }
