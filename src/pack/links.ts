@@ -1,7 +1,11 @@
 import { fileStem } from '../store/parse.js';
 import type { MemoryFile } from '../store/types.js';
 
-const slug = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+function slug(text: string): string {
+  const lower = text.toLowerCase();
+  if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lower)) return lower;
+  return lower.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+}
 
 /**
  * Links between memory files, by path: `related:` entries, Markdown links to .md files and

@@ -57,7 +57,7 @@ export function isOpenIssue(file: MemoryFile): boolean {
 }
 
 export function isUnresolved(file: MemoryFile): boolean {
-  return isOpenIssue(file) || MARKERS.test(file.body);
+  return isOpenIssue(file) || ((file.body.includes('TODO') || file.body.includes('BLOCKER')) && MARKERS.test(file.body));
 }
 
 export function isCore(file: MemoryFile): boolean {

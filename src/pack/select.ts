@@ -6,7 +6,6 @@
  * piece's cost is its exact token count and the pieces add up exactly (src/tokens/join.ts), so the
  * bundle's count never exceeds the budget.
  */
-import { indexLine } from '../memindex/render.js';
 import type { MemoryFile } from '../store/types.js';
 import { countJoined } from '../tokens/join.js';
 import { RENDERERS, fileText, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
@@ -15,6 +14,8 @@ import type { FileScore } from './score.js';
 export const FULL_SCORE = 70;
 export const DESCRIPTION_SCORE = 40;
 export const FULL_SHARE = 0.7;
+/** Descriptions tried in vain before the rest are skipped when even the cheapest seen cannot fit. */
+const GIVE_UP_AFTER = 20;
 
 export type Tier = 'full' | 'description' | 'index' | 'none';
 
@@ -181,6 +182,13 @@ function layoutBundle(input: PackInput, renderer: Renderer, texts: readonly stri
   const fullLimit = Math.floor(budget * FULL_SHARE);
   const demoted: Candidate[] = [];
   for (const c of fullOrder(candidates.filter((c) => planned[c.i] === 'full'), input.picks ?? [])) {
+    // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
+    const own = count(texts[c.i]);
+    if (own > Math.min(fullLimit - layout.fullUsed, room - layout.used)) {
+      demoted.push(c);
+      notes.set(c.i, own > budget ? 'larger than the whole budget: listed by description' : 'did not fit in 70% of the budget: listed by description');
+      continue;
+    }
     const parts = renderer.full(c.file, c.score, texts[c.i], layout.isFirst('full'));
     const cost = layout.cost('full', parts);
     if (layout.fullUsed + cost <= fullLimit && fits(cost)) {
@@ -193,14 +201,24 @@ function layoutBundle(input: PackInput, renderer: Renderer, texts: readonly stri
 
   // 3. Descriptions, best score first.
   const described = [...candidates.filter((c) => planned[c.i] === 'description'), ...demoted].sort(byScore);
+  let cheapest = Number.POSITIVE_INFINITY;
+  let misses = 0;
   for (const c of described) {
+    // Once many tries failed and the room left is below the cheapest line seen, stop counting.
+    if (misses >= GIVE_UP_AFTER && room - layout.used < cheapest) {
+      notes.set(c.i, 'did not fit the budget');
+      missed += cheapest;
+      continue;
+    }
     const parts = renderer.description(c.file, c.score, layout.isFirst('description'));
     const cost = layout.cost('description', parts);
+    cheapest = Math.min(cheapest, cost);
     if (fits(cost)) {
       layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: c.i });
     } else {
       notes.set(c.i, 'did not fit the budget');
       missed += cost;
+      misses++;
     }
   }
   return { layout, notes, missed };
@@ -255,10 +273,10 @@ export function packBundle(input: PackInput): PackResult {
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
   for (const e of layout.entries) if (e.file !== undefined) tierOf.set(e.file, { tier: e.section === 'full' ? 'full' : 'description', cost: e.cost });
-  const listed = new Set(empty ? [] : layout.entries.flatMap((e) => e.lines ?? []));
+  const listed = listedPaths(empty ? [] : layout.entries.flatMap((e) => e.lines ?? []));
   const files: PackedFile[] = input.files.map((file, i) => {
     const placed = tierOf.get(i);
-    const inIndex = listed.has(indexLine(file));
+    const inIndex = listed.has(file.path);
     const tier: Tier = placed?.tier ?? (inIndex ? 'index' : 'none');
     const note = tier === 'full' || planned[i] === 'index' ? undefined : tier === 'description' ? notes.get(i) : 'did not fit the budget';
     return { ...input.scores[i], name: file.name, planned: planned[i], tier, tokens: tokens[i], bundleTokens: placed?.cost ?? 0, ...(note ? { note } : {}) };
@@ -280,6 +298,21 @@ export function packBundle(input: PackInput): PackResult {
     totalFileTokens,
     saved: totalFileTokens - total,
   };
+}
+
+/** The paths index lines link to (`- [Name](path) — description`). */
+function listedPaths(lines: readonly string[]): Set<string> {
+  const paths = new Set<string>();
+  for (const line of lines) {
+    const link = /^- \[(?:[^\]\\]|\\.)*\]\(([^)\s]+)\)/.exec(line);
+    if (!link) continue;
+    try {
+      paths.add(decodeURIComponent(link[1]));
+    } catch {
+      paths.add(link[1]);
+    }
+  }
+  return paths;
 }
 
 function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: string): string {

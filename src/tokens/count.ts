@@ -35,7 +35,8 @@ function requireRanks(encoding: EncodingName): RankFile {
   return require(`js-tiktoken/ranks/${encoding}`) as RankFile;
 }
 
-function createCounter(encoding: EncodingName): TokenCounter {
+/** A new counter with its own piece cache (loads the rank file); most code wants loadTokenCounter. */
+export function createTokenCounter(encoding: EncodingName): TokenCounter {
   const file = requireRanks(encoding);
   loadedEncodings.add(encoding);
   const table = buildRankTable(file);
@@ -64,7 +65,7 @@ function createCounter(encoding: EncodingName): TokenCounter {
 export function loadTokenCounterSync(encoding: EncodingName = DEFAULT_ENCODING): TokenCounter {
   let counter = counters.get(encoding);
   if (!counter) {
-    counter = createCounter(encoding);
+    counter = createTokenCounter(encoding);
     counters.set(encoding, counter);
   }
   return counter;
