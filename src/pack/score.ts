@@ -66,22 +66,33 @@ export function isCore(file: MemoryFile): boolean {
 
 /** The five most recently updated files (newest first, ties by path). */
 function mostRecent(files: readonly MemoryFile[], n: number): Set<string> {
-  const times = new Map(files.map((f) => [f, updatedMs(f)]));
-  const sorted = [...files].sort((a, b) => times.get(b)! - times.get(a)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return new Set(sorted.slice(0, n).map((f) => f.path));
+  const newer = (a: { t: number; path: string }, b: { t: number; path: string }) => b.t - a.t || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const top: { t: number; path: string }[] = [];
+  for (const file of files) {
+    const entry = { t: updatedMs(file), path: file.path };
+    if (top.length === n && newer(entry, top[n - 1]) >= 0) continue;
+    top.push(entry);
+    top.sort(newer);
+    if (top.length > n) top.pop();
+  }
+  return new Set(top.map((e) => e.path));
 }
 
 function dependencyScores(files: readonly MemoryFile[], active: Set<string>): Map<string, { points: number; reason?: string }> {
   const graph = linkGraph(files);
-  const direct = new Set<string>();
-  const second = new Set<string>();
+  // direct: files an active file links to, with the active files linking to each.
+  const direct = new Map<string, Set<string>>();
   for (const a of active) {
-    for (const target of graph.get(a) ?? []) direct.add(target);
-  }
-  for (const a of active) {
-    for (const mid of graph.get(a) ?? []) {
-      for (const target of graph.get(mid) ?? []) if (target !== a) second.add(target);
+    for (const target of graph.get(a) ?? []) {
+      const from = direct.get(target);
+      if (from) from.add(a);
+      else direct.set(target, new Set([a]));
     }
+  }
+  // second degree: a → mid → target, for some active a other than the target itself.
+  const second = new Set<string>();
+  for (const [mid, from] of direct) {
+    for (const target of graph.get(mid) ?? []) if (from.size > 1 || !from.has(target)) second.add(target);
   }
   const result = new Map<string, { points: number; reason?: string }>();
   for (const file of files) {

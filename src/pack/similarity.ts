@@ -29,7 +29,7 @@ export function taskSimilarity(task: { lower: string; terms: string[] }, file: M
   let body: string | undefined;
   let found = 0;
   for (const term of task.terms) {
-    if (meta.includes(term) || (body ??= file.body.toLowerCase()).includes(term)) found++;
+    if (meta.includes(term) || file.body.includes(term) || (body ??= file.body.toLowerCase()).includes(term)) found++;
   }
   return found / task.terms.length;
 }
