@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { EXIT_OK, MemctxError } from '../store/errors.js';
 import type { MemoryFile } from '../store/types.js';
+import type { PackFile } from '../pack/types.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -38,7 +39,7 @@ export function register(program: Command, run: Runner): void {
 }
 
 /** Focus entries as memory paths: a file's own path (with or without .md), else the files that mention it. */
-function resolveFocus(files: readonly MemoryFile[], focus: readonly string[]): { paths: string[]; unmatched: string[] } {
+function resolveFocus(files: readonly PackFile[], focus: readonly string[]): { paths: string[]; unmatched: string[] } {
   const paths = new Set<string>();
   const unmatched: string[] = [];
   const byPath = new Set(files.map((f) => f.path));
@@ -47,7 +48,7 @@ function resolveFocus(files: readonly MemoryFile[], focus: readonly string[]): {
     if (byPath.has(entry)) paths.add(entry);
     else if (byPath.has(`${entry}.md`)) paths.add(`${entry}.md`);
     else {
-      const mentioning = files.filter((f) => f.body.includes(entry) || f.frontmatter.includes(entry));
+      const mentioning = files.filter((f) => f.body.includes(entry));
       for (const f of mentioning) paths.add(f.path);
       if (mentioning.length === 0) unmatched.push(raw);
     }
@@ -82,33 +83,49 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
     }
   }
 
-  const { scanMemoryDir } = await import('../store/scan.js');
+  const { VERSION } = await import('../version.js');
+  const { scanForPack, packText } = await import('../store/pack-cache.js');
   const { readCountCache, writeCountCache } = await import('../store/token-cache.js');
   const { readStats, recordAccess, accessCount } = await import('../store/stats.js');
-  const { cachedCounter } = await import('../tokens/cache.js');
+  const { cachedCounter, contentHash } = await import('../tokens/cache.js');
   const { tokenizerLoaded } = await import('../tokens/count.js');
-  const { scoreFiles } = await import('../pack/score.js');
+  const { scoreFiles, hasMarkers } = await import('../pack/score.js');
   const { packBundle } = await import('../pack/select.js');
-  const { fileText } = await import('../pack/render.js');
   const { createProgress } = await import('./ui/progress.js');
   const { displayPath } = await import('./reindex.js');
   const { join } = await import('node:path');
 
-  const scan = scanMemoryDir(root);
+  // Files whose stat is unchanged since the last pack come from .memctx/pack-cache.json unread.
+  const texts = new Map<string, string>();
+  const scan = await scanForPack(root, {
+    now: ctx.io.now().getTime(),
+    version: VERSION,
+    describe: (file) => {
+      const text = packText(root, file.path);
+      texts.set(file.path, text);
+      return { text, hash: contentHash(text), markers: hasMarkers(file.body) };
+    },
+  });
   for (const problem of scan.problems) ctx.ui.problem({ ...problem, path: displayPath(ctx.io.cwd, join(root, problem.path)) }, 'warning');
   const files = scan.files;
   const encoding = flags.encoding as 'o200k_base' | 'cl100k_base';
-  const { VERSION } = await import('../version.js');
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, encoding);
+  const textOf = (path: string): string => {
+    let text = texts.get(path);
+    if (text === undefined) {
+      text = packText(root, path);
+      texts.set(path, text);
+    }
+    return text;
+  };
 
-  // Count every file first: the long part on a cold cache, with a spinner when it is slow.
+  // Count what the cache does not know: the long part on a cold cache, with a spinner when slow.
+  const tokens: number[] = [];
   const progress = createProgress(ctx, 'counting tokens');
-  const texts: string[] = [];
   try {
     for (let i = 0; i < files.length; i++) {
-      texts.push(fileText(files[i]));
-      counter.count(texts[i]);
+      tokens.push(counter.known(files[i].hash) ?? counter.count(textOf(files[i].path)));
       if (i % 64 === 63) await progress.tick(i + 1, files.length);
     }
   } finally {
@@ -122,7 +139,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   const scores = scoreFiles(files, { now, task: flags.task, focus: focus.paths });
   const picks = profile ? profilePicks(profile, files, { now, accessCount: (p) => accessCount(stats, p) }) : [];
   const result = packBundle({
-    files, scores, indexLines: await indexLines(ctx, root, files), budget, format: flags.format as 'markdown' | 'xml' | 'json', encoding, picks, taskOnly: profile?.taskOnly, count: (t) => counter.count(t), texts,
+    files, scores, indexLines: await indexLines(ctx, root, files), budget, format: flags.format as 'markdown' | 'xml' | 'json', encoding, picks, taskOnly: profile?.taskOnly, count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
   });
 
   if (outPath !== undefined) {
@@ -137,6 +154,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   }
 
   try {
+    await scan.save();
     await writeCountCache(root, loadedCache.cache, VERSION);
   } catch (err) {
     ctx.ui.warn(`could not save token counts in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack counts again`);
@@ -158,7 +176,8 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
       focus: focus.paths,
       out: out ?? null,
       problems: scan.problems,
-      tokenizer: { loaded: tokenizerLoaded(), cacheHits: counter.hits, cacheMisses: counter.misses, cache: loadedCache.status },
+      tokenizer: { loaded: tokenizerLoaded(), cacheHits: counter.hits, cacheMisses: counter.misses },
+      caches: { tokenCounts: loadedCache.status, files: scan.status },
       ...(outPath === undefined ? { bundle: text } : {}),
     });
   } else if (!ctx.ui.quiet) {
@@ -169,17 +188,17 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
 }
 
 /** MEMORY.md's generated block as it would be rebuilt now, without its markers and blank lines. */
-async function indexLines(ctx: Context, root: string, files: MemoryFile[]): Promise<string[]> {
+async function indexLines(ctx: Context, root: string, files: readonly PackFile[]): Promise<string[]> {
   const { readIndexFile } = await import('../store/index-file.js');
   const { renderIndexFile, splitIndex, IndexMarkerError } = await import('../memindex/merge.js');
   const { BEGIN_MARKER, END_MARKER } = await import('../memindex/groups.js');
   let text: string;
   try {
-    text = renderIndexFile(readIndexFile(root), files);
+    text = renderIndexFile(readIndexFile(root), files as unknown as MemoryFile[]);
   } catch (err) {
     if (!(err instanceof IndexMarkerError)) throw err;
     ctx.ui.warn(`MEMORY.md: ${err.message}; the bundle uses a freshly generated index (run \`memctx index\` after fixing the markers)`);
-    text = renderIndexFile(undefined, files);
+    text = renderIndexFile(undefined, files as unknown as MemoryFile[]);
   }
   const block = splitIndex(text).block ?? '';
   return block.split(/\r?\n/).filter((line) => line.trim() !== '' && line !== BEGIN_MARKER && line !== END_MARKER);

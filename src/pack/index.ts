@@ -1,4 +1,5 @@
-export { scoreFiles, recencyScore, updatedMs, isUnresolved, isCore, isOpenIssue, TASK_MATCH } from './score.js';
+export { scoreFiles, recencyScore, updatedMs, isUnresolved, isCore, isOpenIssue, hasMarkers, TASK_MATCH } from './score.js';
+export type { PackFile } from './types.js';
 export type { FileScore, ScoreOptions } from './score.js';
 export { linkGraph } from './links.js';
 export { taskTerms, taskSimilarity } from './similarity.js';

@@ -1,5 +1,5 @@
 import { fileStem } from '../store/parse.js';
-import type { MemoryFile } from '../store/types.js';
+import type { PackFile } from './types.js';
 
 function slug(text: string): string {
   const lower = text.toLowerCase();
@@ -12,7 +12,7 @@ function slug(text: string): string {
  * `[[name]]` links (matched by file name, `name:` or its kebab-case form). Links to missing files
  * and to the file itself are dropped.
  */
-export function linkGraph(files: readonly MemoryFile[]): Map<string, Set<string>> {
+export function linkGraph(files: readonly PackFile[]): Map<string, Set<string>> {
   const byPath = new Map(files.map((f) => [f.path, f.path]));
   const byName = new Map<string, string>();
   for (const file of files) {

@@ -3,8 +3,7 @@
  * (loaded in full before any other, while they fit). Design §5 and the handoff budgets of the
  * source document: complete 15-25k, specialist 5-10k, continuation 30-40k, emergency 10-15k.
  */
-import { isSessionFile } from '../memindex/groups.js';
-import type { MemoryFile } from '../store/types.js';
+import type { PackFile } from './types.js';
 import { isOpenIssue, updatedMs } from './score.js';
 
 export const PROFILE_NAMES = ['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency'] as const;
@@ -19,7 +18,7 @@ export interface PickContext {
 interface PickRule {
   /** What the rule takes, for the README and the report. */
   label: string;
-  select(files: readonly MemoryFile[], ctx: PickContext): MemoryFile[];
+  select(files: readonly PackFile[], ctx: PickContext): PackFile[];
 }
 
 export interface Profile {
@@ -33,9 +32,11 @@ export interface Profile {
 
 const DAY = 86_400_000;
 const SEVERITY_RANK: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
-const byPath = (a: MemoryFile, b: MemoryFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-const newest = (a: MemoryFile, b: MemoryFile) => updatedMs(b) - updatedMs(a) || byPath(a, b);
-const within = (file: MemoryFile, now: Date, days: number) => now.getTime() - updatedMs(file) <= days * DAY;
+const byPath = (a: PackFile, b: PackFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const newest = (a: PackFile, b: PackFile) => updatedMs(b) - updatedMs(a) || byPath(a, b);
+/** A session summary: `kind: session` or a file under sessions/ (as the index groups them). */
+const isSessionFile = (file: PackFile) => file.kind === 'session' || file.path.startsWith('sessions/');
+const within = (file: PackFile, now: Date, days: number) => now.getTime() - updatedMs(file) <= days * DAY;
 
 function latestState(): PickRule {
   return {
@@ -121,7 +122,7 @@ export function isProfileName(value: string): value is ProfileName {
 }
 
 /** The paths a profile loads first, in rule order, each once. */
-export function profilePicks(profile: Profile, files: readonly MemoryFile[], ctx: PickContext): string[] {
+export function profilePicks(profile: Profile, files: readonly PackFile[], ctx: PickContext): string[] {
   const picked = new Set<string>();
   for (const rule of profile.rules) for (const file of rule.select(files, ctx)) picked.add(file.path);
   return [...picked];

@@ -6,6 +6,7 @@
 import { assembleFile } from '../store/serialize.js';
 import type { MemoryFile } from '../store/types.js';
 import type { FileScore } from './score.js';
+import type { PackFile } from './types.js';
 
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
 export type BundleFormat = (typeof FORMATS)[number];
@@ -37,13 +38,13 @@ export interface Renderer {
   close(section: SectionId): string;
   /** One index line (from MEMORY.md's generated block; blank lines already folded in). */
   indexLine(line: string, first: boolean): string[];
-  full(file: MemoryFile, score: FileScore, text: string, first: boolean): string[];
-  description(file: MemoryFile, score: FileScore, first: boolean): string[];
+  full(file: PackFile, score: FileScore, text: string, first: boolean): string[];
+  description(file: PackFile, score: FileScore, first: boolean): string[];
   leftOut(left: LeftOut, budget: number): string;
 }
 
 /** The file as it is on disk (BOM dropped, line endings as LF), ending with one newline. */
-export function fileText(file: MemoryFile): string {
+export function fileText(file: Pick<MemoryFile, 'hasFrontmatter' | 'frontmatter' | 'body'>): string {
   const text = assembleFile(file.hasFrontmatter ? file.frontmatter : undefined, file.body, { bom: false, eol: '\n' });
   return text.endsWith('\n') ? text : `${text}\n`;
 }
@@ -91,7 +92,7 @@ const markdown: Renderer = {
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const escapeAttr = (text: string) => escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
 
-function attributes(file: MemoryFile, score: FileScore, tier: string): string {
+function attributes(file: PackFile, score: FileScore, tier: string): string {
   const attrs: [string, string | number | undefined][] = [
     ['path', file.path], ['name', file.name], ['type', file.type ?? 'other'], ['kind', file.kind], ['score', score.score], ['tier', tier],
   ];
@@ -116,7 +117,7 @@ const xml: Renderer = {
   leftOut: (left, budget) => `<left-out files="${left.files}" index-lines="${left.indexLines}">${escapeText(leftOutSentence(left, budget))}</left-out>\n`,
 };
 
-function jsonFile(file: MemoryFile, score: FileScore, tier: string): Record<string, unknown> {
+function jsonFile(file: PackFile, score: FileScore, tier: string): Record<string, unknown> {
   return { path: file.path, name: file.name, type: file.type ?? 'other', kind: file.kind ?? null, score: score.score, tier };
 }
 

@@ -2,7 +2,7 @@
  * Design §5 scoring: three capped sub-scores whose sum is the file's score (0-100).
  * Pure: the clock comes in as `now`.
  */
-import type { MemoryFile } from '../store/types.js';
+import type { PackFile } from './types.js';
 import { linkGraph } from './links.js';
 import { taskSimilarity, taskTerms } from './similarity.js';
 
@@ -38,12 +38,12 @@ const MARKERS = /\b(?:TODO|BLOCKER)\b/;
 const CLOSED = new Set(['resolved', 'closed', 'done', 'fixed', 'wontfix']);
 
 /** When the file was last updated: `updated` (or `modified`), else its mtime. */
-export function updatedMs(file: MemoryFile): number {
+export function updatedMs(file: PackFile): number {
   const parsed = file.updated ? Date.parse(file.updated) : Number.NaN;
   return Number.isNaN(parsed) ? file.mtimeMs : parsed;
 }
 
-export function recencyScore(file: MemoryFile, now: Date): number {
+export function recencyScore(file: PackFile, now: Date): number {
   const age = now.getTime() - updatedMs(file);
   if (age <= HOUR) return 30;
   if (age <= 4 * HOUR) return 20;
@@ -52,20 +52,25 @@ export function recencyScore(file: MemoryFile, now: Date): number {
   return 0;
 }
 
-export function isOpenIssue(file: MemoryFile): boolean {
+export function isOpenIssue(file: PackFile): boolean {
   return file.kind === 'issue' && !CLOSED.has(file.status ?? 'open');
 }
 
-export function isUnresolved(file: MemoryFile): boolean {
-  return isOpenIssue(file) || ((file.body.includes('TODO') || file.body.includes('BLOCKER')) && MARKERS.test(file.body));
+/** TODO or BLOCKER as a word. */
+export function hasMarkers(body: string): boolean {
+  return (body.includes('TODO') || body.includes('BLOCKER')) && MARKERS.test(body);
 }
 
-export function isCore(file: MemoryFile): boolean {
+export function isUnresolved(file: PackFile): boolean {
+  return isOpenIssue(file) || (file.markers ?? hasMarkers(file.body));
+}
+
+export function isCore(file: PackFile): boolean {
   return file.kind === 'decision' || file.importance >= 8 || file.pinned;
 }
 
 /** The five most recently updated files (newest first, ties by path). */
-function mostRecent(files: readonly MemoryFile[], n: number): Set<string> {
+function mostRecent(files: readonly PackFile[], n: number): Set<string> {
   const newer = (a: { t: number; path: string }, b: { t: number; path: string }) => b.t - a.t || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   const top: { t: number; path: string }[] = [];
   for (const file of files) {
@@ -78,7 +83,7 @@ function mostRecent(files: readonly MemoryFile[], n: number): Set<string> {
   return new Set(top.map((e) => e.path));
 }
 
-function dependencyScores(files: readonly MemoryFile[], active: Set<string>): Map<string, { points: number; reason?: string }> {
+function dependencyScores(files: readonly PackFile[], active: Set<string>): Map<string, { points: number; reason?: string }> {
   const graph = linkGraph(files);
   // direct: files an active file links to, with the active files linking to each.
   const direct = new Map<string, Set<string>>();
@@ -110,7 +115,7 @@ function dependencyScores(files: readonly MemoryFile[], active: Set<string>): Ma
 }
 
 /** Score every file (same order as given). */
-export function scoreFiles(files: readonly MemoryFile[], options: ScoreOptions): FileScore[] {
+export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): FileScore[] {
   const task = options.task ? { lower: options.task.toLowerCase(), terms: taskTerms(options.task) } : undefined;
   const recent = mostRecent(files, 5);
   const similarity = new Map(files.map((f) => [f.path, task ? taskSimilarity(task, f) : 0]));

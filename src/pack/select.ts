@@ -10,6 +10,7 @@ import type { MemoryFile } from '../store/types.js';
 import { countJoined } from '../tokens/join.js';
 import { RENDERERS, fileText, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import type { FileScore } from './score.js';
+import type { PackFile } from './types.js';
 
 export const FULL_SCORE = 70;
 export const DESCRIPTION_SCORE = 40;
@@ -20,7 +21,7 @@ const GIVE_UP_AFTER = 20;
 export type Tier = 'full' | 'description' | 'index' | 'none';
 
 export interface PackInput {
-  files: readonly MemoryFile[];
+  files: readonly PackFile[];
   /** One per file, same order. */
   scores: readonly FileScore[];
   /** Lines of MEMORY.md's generated block, without the markers. */
@@ -34,8 +35,10 @@ export interface PackInput {
   taskOnly?: boolean;
   /** Exact token count (cached). */
   count: (text: string) => number;
-  /** Each file's text (`fileText`), when the caller already has it. */
-  texts?: readonly string[];
+  /** Each file's text (`fileText`); by default from the file itself, which must then be a MemoryFile. */
+  text?: (i: number) => string;
+  /** Each file's token count, when the caller already has it. */
+  tokens?: readonly number[];
 }
 
 export interface PackedFile extends FileScore {
@@ -83,13 +86,13 @@ interface Entry {
 
 interface Candidate {
   i: number;
-  file: MemoryFile;
+  file: PackFile;
   score: FileScore;
 }
 
 const byScore = (a: Candidate, b: Candidate) => b.score.score - a.score.score || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0);
 
-function plannedTier(file: MemoryFile, score: FileScore, picked: boolean, taskOnly: boolean): PackedFile['planned'] {
+function plannedTier(file: PackFile, score: FileScore, picked: boolean, taskOnly: boolean): PackedFile['planned'] {
   if (file.pinned || picked || score.score >= FULL_SCORE) return 'full';
   if (score.score >= DESCRIPTION_SCORE && (!taskOnly || score.task > 0 || score.dependency > 0)) return 'description';
   return 'index';
@@ -146,7 +149,7 @@ interface Plan {
   missed: number;
 }
 
-function layoutBundle(input: PackInput, renderer: Renderer, texts: readonly string[], reserve: number): Plan {
+function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: readonly number[], reserve: number): Plan {
   const { budget, count } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
   const layout = new Layout(renderer, count, fixed);
@@ -183,13 +186,13 @@ function layoutBundle(input: PackInput, renderer: Renderer, texts: readonly stri
   const demoted: Candidate[] = [];
   for (const c of fullOrder(candidates.filter((c) => planned[c.i] === 'full'), input.picks ?? [])) {
     // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
-    const own = count(texts[c.i]);
+    const own = tokens[c.i];
     if (own > Math.min(fullLimit - layout.fullUsed, room - layout.used)) {
       demoted.push(c);
       notes.set(c.i, own > budget ? 'larger than the whole budget: listed by description' : 'did not fit in 70% of the budget: listed by description');
       continue;
     }
-    const parts = renderer.full(c.file, c.score, texts[c.i], layout.isFirst('full'));
+    const parts = renderer.full(c.file, c.score, text(c.i), layout.isFirst('full'));
     const cost = layout.cost('full', parts);
     if (layout.fullUsed + cost <= fullLimit && fits(cost)) {
       layout.add({ section: 'full', key: renderer.sectionKey('full'), parts, cost, file: c.i });
@@ -235,18 +238,18 @@ function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut 
 export function packBundle(input: PackInput): PackResult {
   const renderer = RENDERERS[input.format];
   const { budget, count } = input;
-  const texts = input.texts ?? input.files.map(fileText);
-  const tokens = texts.map((t) => count(t));
+  const text = input.text ?? ((i: number) => fileText(input.files[i] as MemoryFile));
+  const tokens = input.tokens ?? input.files.map((_, i) => count(text(i)));
   const picks = new Set(input.picks ?? []);
   const planned = input.files.map((f, i) => plannedTier(f, input.scores[i], picks.has(f.path), Boolean(input.taskOnly)));
   const wanted = planned.flatMap((p, i) => (p === 'index' ? [] : [i]));
 
   // Lay out with room kept for the "left out" note; without it only when that could fit everything.
   const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget));
-  let plan = layoutBundle(input, renderer, texts, reserve);
+  let plan = layoutBundle(input, renderer, text, tokens, reserve);
   let left = leftOutOf(input, plan.layout, wanted);
   if (left.files + left.indexLines > 0 && plan.missed <= reserve) {
-    const open = layoutBundle(input, renderer, texts, 0);
+    const open = layoutBundle(input, renderer, text, tokens, 0);
     const openLeft = leftOutOf(input, open.layout, wanted);
     if (openLeft.files + openLeft.indexLines === 0) {
       plan = open;
@@ -268,7 +271,7 @@ export function packBundle(input: PackInput): PackResult {
   }
   const { layout, notes } = plan;
   const empty = layout.fixed > budget;
-  const text = empty ? '' : assemble(renderer, input, layout, footer);
+  const bundle = empty ? '' : assemble(renderer, input, layout, footer);
   const total = empty ? 0 : layout.used + count(footer);
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
@@ -285,7 +288,7 @@ export function packBundle(input: PackInput): PackResult {
   const totalFileTokens = tokens.reduce((a, b) => a + b, 0);
   const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
   return {
-    text,
+    text: bundle,
     tokens: total,
     budget,
     format: input.format,

@@ -1,5 +1,5 @@
 import { fileStem } from '../store/parse.js';
-import type { MemoryFile } from '../store/types.js';
+import type { PackFile } from './types.js';
 
 const STOPWORDS = new Set(
   'the and for with that this from into onto over under about after before then than what when where which while who why how are was were been being have has had not but all any can could should would will shall may might must our your their its his her they them you she him out off per via use using add fix make get set new old now yes also just only more most some such each other same own'.split(' '),
@@ -12,7 +12,7 @@ export function taskTerms(task: string): string[] {
 }
 
 /** True when the task names the file: its path, file name or `name:` (4+ characters). */
-export function mentionsFile(taskLower: string, file: MemoryFile): boolean {
+export function mentionsFile(taskLower: string, file: PackFile): boolean {
   const names = [file.path.toLowerCase(), fileStem(file.path).toLowerCase(), file.name.toLowerCase()];
   return names.some((name) => name.length >= 4 && taskLower.includes(name));
 }
@@ -21,7 +21,7 @@ export function mentionsFile(taskLower: string, file: MemoryFile): boolean {
  * How well a file matches a task, 0-1: 1 when the task names the file, otherwise the share of the
  * task's words found in the file's name, description, tags, path or body.
  */
-export function taskSimilarity(task: { lower: string; terms: string[] }, file: MemoryFile): number {
+export function taskSimilarity(task: { lower: string; terms: string[] }, file: PackFile): number {
   if (task.terms.length === 0 && task.lower.trim() === '') return 0;
   if (mentionsFile(task.lower, file)) return 1;
   if (task.terms.length === 0) return 0;

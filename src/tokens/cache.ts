@@ -39,6 +39,8 @@ export class CountCache {
 }
 
 export interface CachedCounter extends TokenCounter {
+  /** The cached count of a text with this content hash, if any (counts as a hit). */
+  known(hash: string): number | undefined;
   /** Counts answered from the cache (on disk or earlier in this process). */
   readonly hits: number;
   /** Counts the tokenizer had to compute. */
@@ -61,6 +63,11 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
     },
     get misses() {
       return misses;
+    },
+    known(hash: string): number | undefined {
+      const n = cache.get(CountCache.key(encoding, hash));
+      if (n !== undefined) hits++;
+      return n;
     },
     count(text: string): number {
       if (text === '') return 0;

@@ -47,7 +47,8 @@ describe('memctx pack', () => {
     expect(o200k.count(report.bundle)).toBe(report.tokens);
     expect(report.tokens).toBeLessThanOrEqual(900);
     expect(report.saved).toBe(report.totalFileTokens - report.tokens);
-    expect(report.tokenizer).toMatchObject({ loaded: true, cacheHits: 0, cache: 'missing' });
+    expect(report.tokenizer).toMatchObject({ loaded: true, cacheHits: 0 });
+    expect(report.caches).toEqual({ tokenCounts: 'missing', files: 'missing' });
     expect(r.stderr).toBe('');
   });
 
@@ -61,7 +62,8 @@ describe('memctx pack', () => {
     expect(json(cold.stdout).tokenizer.loaded).toBe(true);
     const warm = memctx(['--json', 'pack', '--task', 'safari'], { cwd, env });
     expect(warm.stderr).toBe('tiktoken modules loaded: 0\n');
-    expect(json(warm.stdout).tokenizer).toEqual({ loaded: false, cacheHits: json(warm.stdout).tokenizer.cacheHits, cacheMisses: 0, cache: 'read' });
+    expect(json(warm.stdout).tokenizer).toEqual({ loaded: false, cacheHits: json(warm.stdout).tokenizer.cacheHits, cacheMisses: 0 });
+    expect(json(warm.stdout).caches).toEqual({ tokenCounts: 'read', files: 'read' });
     expect(json(warm.stdout).bundle).toBe(json(cold.stdout).bundle);
   });
 
@@ -71,10 +73,12 @@ describe('memctx pack', () => {
     writeFileSync(join(cwd, '.memory/.memctx/token-counts.json'), '{"memctx":"0.1.0","counts":{"o200k_base:x":');
     const r = memctx(['--json', 'pack'], { cwd });
     expect(r.code).toBe(0);
-    expect(json(r.stdout).tokenizer.cache).toBe('rebuilt');
+    expect(json(r.stdout).caches.tokenCounts).toBe('rebuilt');
     const rebuilt = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/token-counts.json'), 'utf8'));
     expect(Object.keys(rebuilt.counts).length).toBeGreaterThan(9);
-    expect(json(memctx(['--json', 'pack'], { cwd }).stdout).tokenizer).toMatchObject({ loaded: false, cache: 'read' });
+    const again = json(memctx(['--json', 'pack'], { cwd }).stdout);
+    expect(again.tokenizer.loaded).toBe(false);
+    expect(again.caches.tokenCounts).toBe('read');
   });
 
   it.each([
@@ -262,5 +266,27 @@ describe('memctx search', () => {
     const r = memctx(['search', ' -- '], { cwd });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('the search query has no words in it');
+  });
+});
+
+describe('memctx pack with a warm cache', () => {
+  it('sees a file that changed since the last pack', () => {
+    const cwd = fixture();
+    const path = join(cwd, '.memory/pinned_rules.md');
+    expect(memctx(['pack', '-q'], { cwd }).stdout).toContain('Never push to main.');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Never push to main.', 'Never force-push.'));
+    const r = memctx(['pack', '-q'], { cwd });
+    expect(r.stdout).toContain('Never force-push.');
+    expect(r.stdout).not.toContain('Never push to main.');
+  });
+
+  it('ignores a corrupt pack cache', () => {
+    const cwd = fixture();
+    mkdirSync(join(cwd, '.memory/.memctx'), { recursive: true });
+    writeFileSync(join(cwd, '.memory/.memctx/pack-cache.json'), 'garbage');
+    const r = memctx(['--json', 'pack'], { cwd });
+    expect(r.code).toBe(0);
+    expect(json(r.stdout).caches.files).toBe('rebuilt');
+    expect(JSON.parse(readFileSync(join(cwd, '.memory/.memctx/pack-cache.json'), 'utf8')).records).toBeTypeOf('object');
   });
 });
