@@ -157,7 +157,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
     await scan.save();
     await writeCountCache(root, loadedCache.cache, VERSION);
   } catch (err) {
-    ctx.ui.warn(`could not save token counts in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack counts again`);
+    ctx.ui.warn(`could not save the pack caches in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
   }
   const delivered = result.files.filter((f) => f.tier === 'full').map((f) => f.path);
   try {
