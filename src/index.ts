@@ -16,10 +16,19 @@ export { renderIndexBlock, indexLine } from './memindex/render.js';
 // tokens
 export { loadTokenCounter, DEFAULT_ENCODING } from './tokens/index.js';
 export type { TokenCounter, EncodingName } from './tokens/index.js';
+export { loadTokenCounterSync, tokenizerLoaded, ENCODINGS, CountCache, cachedCounter, contentHash, countJoined } from './tokens/index.js';
+export type { CachedCounter } from './tokens/index.js';
 
 // pack (issue 3)
+export { scoreFiles, packBundle, profilePicks, PROFILES, PROFILE_NAMES, FORMATS, parseBudget, resolveBudgetWindow, modelWindow, fileText } from './pack/index.js';
+export type { FileScore, ScoreOptions, PackInput, PackResult, PackedFile, Tier, Profile, ProfileName, BundleFormat } from './pack/index.js';
+export { readCountCache, writeCountCache } from './store/token-cache.js';
+export { readStats, recordAccess, accessCount } from './store/stats.js';
+export type { AccessStats } from './store/stats.js';
 
 // search (issue 3)
+export { searchMemory } from './search/index.js';
+export type { SearchHit, SearchOptions, SearchFilters } from './search/index.js';
 
 // transcript and capacity (issue 4)
 export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';

@@ -22,6 +22,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   edit: () => import('./edit.js'),
   rm: () => import('./rm.js'),
   mv: () => import('./mv.js'),
+  pack: () => import('./pack.js'),
+  search: () => import('./search.js'),
   status: () => import('./status.js'),
   compact: () => import('./compact.js'),
   flush: () => import('./flush.js'),

@@ -32,5 +32,11 @@ async function runShow(ctx: Context, input: string): Promise<number> {
   }
   if (ctx.ui.json) ctx.ui.printJson(file);
   else ctx.ui.out(readFileSync(target.abs, 'utf8'));
+  const { recordAccess } = await import('../store/stats.js');
+  try {
+    await recordAccess(root, [target.rel], ctx.io.now());
+  } catch (err) {
+    ctx.ui.warn(`could not record the access in .memctx/stats.json (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
   return EXIT_OK;
 }

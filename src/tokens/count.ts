@@ -1,10 +1,12 @@
 /**
- * Exact token counts from js-tiktoken's ranks, loaded lazily (the merges themselves are in bpe.ts).
- * BPE works on each piece of the encoding's split pattern on its own, so counting each distinct piece
- * once and summing gives the same total as encoding the whole text.
+ * Exact token counts over js-tiktoken's rank files, loaded lazily (a synchronous require of the
+ * rank module on the first count). BPE works on each piece of the encoding's split pattern on its
+ * own, so counting each distinct piece once and summing gives the same total as encoding the whole
+ * text. Special-token strings such as <|endoftext|> are ordinary text here: they are split and
+ * merged like any other characters, exactly as js-tiktoken's `encode(text, [], [])` does.
  */
-
-import { createPieceCounter } from './bpe.js';
+import { createRequire } from 'node:module';
+import { buildRankTable, countPieceTokens, utf8Binary, type RankFile } from './bpe.js';
 
 export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
@@ -20,42 +22,61 @@ export function isEncodingName(value: string): value is EncodingName {
   return (ENCODINGS as readonly string[]).includes(value);
 }
 
-const loaded = new Map<EncodingName, Promise<TokenCounter>>();
+/** Pieces longer than this are counted but not remembered. */
+const MAX_CACHED_PIECE = 256;
+/** Distinct pieces remembered per encoding. */
+const MAX_PIECES = 1_000_000;
 
-async function createCounter(encoding: EncodingName): Promise<TokenCounter> {
-  const ranks = encoding === 'o200k_base'
-    ? (await import('js-tiktoken/ranks/o200k_base')).default
-    : (await import('js-tiktoken/ranks/cl100k_base')).default;
-  const pattern = new RegExp(ranks.pat_str, 'gu');
+const counters = new Map<EncodingName, TokenCounter>();
+const loadedEncodings = new Set<EncodingName>();
+
+function requireRanks(encoding: EncodingName): RankFile {
+  const require = createRequire(import.meta.url);
+  return require(`js-tiktoken/ranks/${encoding}`) as RankFile;
+}
+
+/** A new counter with its own piece cache (loads the rank file); most code wants loadTokenCounter. */
+export function createTokenCounter(encoding: EncodingName): TokenCounter {
+  const file = requireRanks(encoding);
+  loadedEncodings.add(encoding);
+  const table = buildRankTable(file);
+  const pattern = new RegExp(file.pat_str, 'gu');
   const pieces = new Map<string, number>();
-  // js-tiktoken's encode() is slow per call and quadratic in a piece's length: count pieces directly
-  const countNew = createPieceCounter(ranks);
-  const countPiece = (piece: string): number => {
-    // short pieces are mostly whole tokens: one lookup, cheaper than caching them
-    if (piece.length < 8) return countNew(piece);
-    let n = pieces.get(piece);
-    if (n === undefined) {
-      n = countNew(piece);
-      if (pieces.size < 1_000_000) pieces.set(piece, n);
-    }
-    return n;
-  };
   return {
     encoding,
     count(text: string): number {
       let total = 0;
-      for (const match of text.matchAll(pattern)) total += countPiece(match[0]);
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+        const piece = match[0];
+        let n = pieces.get(piece);
+        if (n === undefined) {
+          n = countPieceTokens(utf8Binary(piece), table);
+          if (piece.length <= MAX_CACHED_PIECE && pieces.size < MAX_PIECES) pieces.set(piece, n);
+        }
+        total += n;
+      }
       return total;
     },
   };
 }
 
-/** The counter for an encoding; js-tiktoken and its ranks are imported on the first call only. */
-export function loadTokenCounter(encoding: EncodingName = DEFAULT_ENCODING): Promise<TokenCounter> {
-  let counter = loaded.get(encoding);
+/** The counter for an encoding, loading its rank file now if needed (synchronous). */
+export function loadTokenCounterSync(encoding: EncodingName = DEFAULT_ENCODING): TokenCounter {
+  let counter = counters.get(encoding);
   if (!counter) {
-    counter = createCounter(encoding);
-    loaded.set(encoding, counter);
+    counter = createTokenCounter(encoding);
+    counters.set(encoding, counter);
   }
   return counter;
+}
+
+/** The counter for an encoding; its rank file is loaded on the first call only. */
+export async function loadTokenCounter(encoding: EncodingName = DEFAULT_ENCODING): Promise<TokenCounter> {
+  return loadTokenCounterSync(encoding);
+}
+
+/** Whether any rank file (the tokenizer proper) has been loaded in this process. */
+export function tokenizerLoaded(): boolean {
+  return loadedEncodings.size > 0;
 }

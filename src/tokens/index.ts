@@ -1,2 +1,5 @@
-export { DEFAULT_ENCODING, ENCODINGS, isEncodingName, loadTokenCounter } from './count.js';
+export { DEFAULT_ENCODING, ENCODINGS, createTokenCounter, isEncodingName, loadTokenCounter, loadTokenCounterSync, tokenizerLoaded } from './count.js';
 export type { EncodingName, TokenCounter } from './count.js';
+export { CountCache, cachedCounter, contentHash } from './cache.js';
+export type { CachedCounter } from './cache.js';
+export { countJoined, joinsCleanly } from './join.js';

@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import type { Context } from './context.js';
+import { parsePositiveInt, type Runner } from './run.js';
+
+interface SearchFlags {
+  type?: string;
+  kind?: string;
+  tag?: string;
+  minImportance?: string;
+  since?: string;
+  limit: string;
+  open?: boolean;
+}
+
+export function register(program: Command, run: Runner): void {
+  program
+    .command('search')
+    .description('ranked search: text match, importance, recency and how often a file was read')
+    .argument('<query>', 'words to look for')
+    .option('--type <type>', 'only this type (user, feedback, project, reference, other)')
+    .option('--kind <kind>', 'only this kind (decision, issue, state, learning, session, note)')
+    .option('--tag <tag>', 'only files with this tag')
+    .option('--min-importance <n>', 'only files with importance >= n (1-10)')
+    .option('--since <when>', 'only files updated since a date (2026-11-01) or for a period (12h, 7d, 2w)')
+    .option('--limit <n>', 'at most n hits', '10')
+    .option('--open', 'print the best hit in full (and count it as read)')
+    .action(run(runSearch));
+}
+
+/** `--since`: an ISO date or date-time, or a period back from now (h, d, w). */
+export function parseSince(value: string, now: Date): Date {
+  const period = /^\s*(\d+)\s*([hdw])\s*$/i.exec(value);
+  if (period) {
+    const hours = { h: 1, d: 24, w: 24 * 7 }[period[2].toLowerCase() as 'h' | 'd' | 'w'];
+    return new Date(now.getTime() - Number(period[1]) * hours * 3_600_000);
+  }
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? Date.parse(value.trim()) : Number.NaN;
+  if (Number.isNaN(ms)) throw new MemctxError(`--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "${value}"`);
+  return new Date(ms);
+}
+
+function parseImportance(value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || n < 1 || n > 10) throw new MemctxError(`--min-importance must be a whole number from 1 to 10, got "${value}"`);
+  return n;
+}
+
+async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promise<number> {
+  if (!/[\p{L}\p{N}]/u.test(query)) throw new MemctxError('the search query has no words in it', { hint: 'give one or more words, e.g. memctx search "auth token"' });
+  const now = ctx.io.now();
+  const limit = parsePositiveInt(flags.limit, '--limit');
+  const filters = {
+    type: flags.type,
+    kind: flags.kind,
+    tag: flags.tag,
+    minImportance: flags.minImportance === undefined ? undefined : parseImportance(flags.minImportance),
+    since: flags.since === undefined ? undefined : parseSince(flags.since, now),
+  };
+  const root = ctx.memoryDir();
+  const { scanMemoryDir } = await import('../store/scan.js');
+  const { readStats, accessCount, recordAccess } = await import('../store/stats.js');
+  const { searchMemory } = await import('../search/rank.js');
+  const { reportProblems } = await import('./problems.js');
+  const scan = scanMemoryDir(root);
+  reportProblems(ctx, root, scan.problems);
+  const stats = readStats(root);
+  const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters });
+
+  let opened: import('../store/types.js').MemoryFile | undefined;
+  if (flags.open && hits.length > 0) {
+    opened = scan.files.find((f) => f.path === hits[0].path);
+    try {
+      await recordAccess(root, [hits[0].path], now);
+    } catch (err) {
+      ctx.ui.warn(`could not record the access in .memctx/stats.json (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  }
+
+  if (ctx.ui.json) {
+    ctx.ui.printJson(flags.open ? { hits, opened: opened ?? null } : hits);
+  } else if (opened) {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    ctx.ui.out(readFileSync(join(root, opened.path), 'utf8'));
+  } else if (hits.length === 0) {
+    ctx.ui.info(`no memory file matches "${query}"`);
+  } else {
+    const { renderTable } = await import('./ui/table.js');
+    const rows = hits.map((h) => [h.score.toFixed(2), h.path, h.description ? `${h.name} — ${h.description}` : h.name]);
+    ctx.ui.out(renderTable(rows, ctx.ui.chalk, ['score', 'path', 'name']));
+    if (!ctx.ui.quiet) ctx.io.stderr.write(ctx.ui.errChalk.dim(`open one with: memctx show PATH (or memctx search ${JSON.stringify(query)} --open)\n`));
+  }
+  return scan.problems.length ? EXIT_PROBLEMS : EXIT_OK;
+}

@@ -1,0 +1,50 @@
+/** `--budget N` or `--budget P%` of a context window (`--window N` or `--model ID`). */
+import { MODEL_PRESETS, modelPreset } from '../capacity/models.js';
+
+export class BudgetError extends Error {
+  constructor(message: string, readonly hint: string) {
+    super(message);
+    this.name = 'BudgetError';
+  }
+}
+
+/** The context window of a model id, from the preset table that `status` uses too. */
+export function modelWindow(model: string): number | undefined {
+  return modelPreset(model)?.window;
+}
+
+function positiveInt(value: string, option: string): number {
+  const n = Number(value.trim());
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new BudgetError(`${option} must be a positive whole number of tokens, got "${value}"`, `for example ${option} 25000`);
+  }
+  return n;
+}
+
+/** The context window from --window or --model, or undefined when neither is given. */
+export function resolveWindow(options: { window?: string; model?: string }): number | undefined {
+  if (options.window !== undefined) return positiveInt(options.window, '--window');
+  if (options.model !== undefined) {
+    const window = modelWindow(options.model);
+    if (window === undefined) {
+      throw new BudgetError(`unknown --model "${options.model}"`, `known models: ${MODEL_PRESETS.map((p) => p.label).join(', ')}; or give --window N`);
+    }
+    return window;
+  }
+  return undefined;
+}
+
+/** Tokens for `--budget`: a positive whole number, or a percentage (0-100] of the window. */
+export function parseBudget(value: string, window: number | undefined): number {
+  const text = value.trim();
+  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text);
+  if (percent) {
+    const p = Number(percent[1]);
+    if (!(p > 0 && p <= 100)) throw new BudgetError(`--budget ${value} must be a percentage above 0 and at most 100`, 'for example --budget 10% --window 200000');
+    if (window === undefined) throw new BudgetError(`--budget ${value} is a percentage, but no context window was given`, 'add --window N or --model ID, or give the budget in tokens');
+    const tokens = Math.floor((window * p) / 100);
+    if (tokens <= 0) throw new BudgetError(`--budget ${value} of a ${window}-token window is less than one token`, 'give a larger percentage or budget');
+    return tokens;
+  }
+  return positiveInt(value, '--budget');
+}

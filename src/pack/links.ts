@@ -1,0 +1,35 @@
+import { fileStem } from '../store/parse.js';
+import type { PackFile } from './types.js';
+
+function slug(text: string): string {
+  const lower = text.toLowerCase();
+  if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lower)) return lower;
+  return lower.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * Links between memory files, by path: `related:` entries, Markdown links to .md files and
+ * `[[name]]` links (matched by file name, `name:` or its kebab-case form). Links to missing files
+ * and to the file itself are dropped.
+ */
+export function linkGraph(files: readonly PackFile[]): Map<string, Set<string>> {
+  const byPath = new Map(files.map((f) => [f.path, f.path]));
+  const byName = new Map<string, string>();
+  for (const file of files) {
+    for (const key of [fileStem(file.path).toLowerCase(), file.name.toLowerCase(), slug(file.name)]) {
+      if (key !== '' && !byName.has(key)) byName.set(key, file.path);
+    }
+  }
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const targets = new Set<string>();
+    for (const link of file.links) {
+      const target = link.kind === 'wiki'
+        ? byName.get(link.target.toLowerCase()) ?? byName.get(slug(link.target))
+        : byPath.get(link.target) ?? byPath.get(`${link.target}.md`);
+      if (target !== undefined && target !== file.path) targets.add(target);
+    }
+    graph.set(file.path, targets);
+  }
+  return graph;
+}

@@ -1,0 +1,138 @@
+/**
+ * Bundle renderers. Every piece a renderer returns ends with "\n" and starts with a character
+ * that is neither whitespace nor `/`, so the bundle's token count is the sum of its pieces' counts
+ * (see src/tokens/join.ts); a file's own text is one piece, counted once and cached.
+ */
+import { assembleFile } from '../store/serialize.js';
+import type { MemoryFile } from '../store/types.js';
+import type { FileScore } from './score.js';
+import type { PackFile } from './types.js';
+
+export const FORMATS = ['markdown', 'xml', 'json'] as const;
+export type BundleFormat = (typeof FORMATS)[number];
+
+export function isBundleFormat(value: string): value is BundleFormat {
+  return (FORMATS as readonly string[]).includes(value);
+}
+
+export type SectionId = 'index' | 'full' | 'description';
+
+export interface LeftOut {
+  /** Files that should have had a line (full or description) but did not fit. */
+  files: number;
+  /** Index lines that did not fit. */
+  indexLines: number;
+}
+
+export interface BundleMeta {
+  budget: number;
+  encoding: string;
+}
+
+export interface Renderer {
+  header(meta: BundleMeta): string;
+  trailer(): string;
+  /** Sections sharing a key share one opener/closer (JSON keeps every file in one array). */
+  sectionKey(section: SectionId): string;
+  open(section: SectionId): string;
+  close(section: SectionId): string;
+  /** One index line (from MEMORY.md's generated block; blank lines already folded in). */
+  indexLine(line: string, first: boolean): string[];
+  full(file: PackFile, score: FileScore, text: string, first: boolean): string[];
+  description(file: PackFile, score: FileScore, first: boolean): string[];
+  leftOut(left: LeftOut, budget: number): string;
+}
+
+/** The file as it is on disk (BOM dropped, line endings as LF), ending with one newline. */
+export function fileText(file: Pick<MemoryFile, 'hasFrontmatter' | 'frontmatter' | 'body'>): string {
+  const text = assembleFile(file.hasFrontmatter ? file.frontmatter : undefined, file.body, { bom: false, eol: '\n' });
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+export function showCommand(path: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(path) ? `memctx show ${path}` : `memctx show '${path.replace(/'/g, `'\\''`)}'`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function leftOutSentence(left: LeftOut, budget: number): string {
+  const parts = [];
+  if (left.files) parts.push(plural(left.files, 'file summary', 'file summaries'));
+  if (left.indexLines) parts.push(plural(left.indexLines, 'index line'));
+  return `Left out to stay within ${budget} tokens: ${parts.join(' and ')}. List every file with \`memctx ls\`; load one with \`memctx show PATH\`.`;
+}
+
+function fence(text: string): string {
+  let longest = 2;
+  for (const run of text.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(longest + 1);
+}
+
+const scoreLine = (s: FileScore) => `score ${s.score} (relevance ${s.relevance}, recency ${s.recency}, dependency ${s.dependency})`;
+
+const markdown: Renderer = {
+  header: () => '# Memory bundle\n\n',
+  trailer: () => '',
+  sectionKey: (section) => section,
+  open: (section) => ({ index: '## Index\n\n', full: '## Files in full\n\n', description: '## More files (load on demand)\n\n' })[section],
+  close: () => '',
+  indexLine: (line) => [`${line.startsWith('## ') ? `#${line}` : line}\n`],
+  full(file, score, text) {
+    const marks = fence(text);
+    const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
+    return [`### ${file.path}\n\n_${meta}_\n\n${marks}markdown\n`, text, `${marks}\n\n`];
+  },
+  description(file, score) {
+    const what = file.description || file.name;
+    return [`- \`${file.path}\` — ${what} (score ${score.score}; load: \`${showCommand(file.path)}\`)\n`];
+  },
+  leftOut: (left, budget) => `## Left out\n\n${leftOutSentence(left, budget)}\n`,
+};
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeAttr = (text: string) => escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+
+function attributes(file: PackFile, score: FileScore, tier: string): string {
+  const attrs: [string, string | number | undefined][] = [
+    ['path', file.path], ['name', file.name], ['type', file.type ?? 'other'], ['kind', file.kind], ['score', score.score], ['tier', tier],
+  ];
+  return attrs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${escapeAttr(String(v))}"`).join(' ');
+}
+
+const xml: Renderer = {
+  header: (meta) => `<memory-bundle encoding="${escapeAttr(meta.encoding)}" budget="${meta.budget}">\n`,
+  trailer: () => '</memory-bundle>\n',
+  sectionKey: (section) => section,
+  open: (section) => (section === 'index' ? '<index>\n' : ''),
+  close: (section) => (section === 'index' ? '</index>\n' : ''),
+  indexLine: (line) => [`${escapeText(line)}\n`],
+  full(file, score, text) {
+    const body = escapeText(text);
+    return [`<memory ${attributes(file, score, 'full')}>\n`, body, '</memory>\n'];
+  },
+  description(file, score) {
+    const load = `load="${escapeAttr(showCommand(file.path))}"`;
+    return [`<memory ${attributes(file, score, 'description')} ${load}>${escapeText(file.description || file.name)}</memory>\n`];
+  },
+  leftOut: (left, budget) => `<left-out files="${left.files}" index-lines="${left.indexLines}">${escapeText(leftOutSentence(left, budget))}</left-out>\n`,
+};
+
+function jsonFile(file: PackFile, score: FileScore, tier: string): Record<string, unknown> {
+  return { path: file.path, name: file.name, type: file.type ?? 'other', kind: file.kind ?? null, score: score.score, tier };
+}
+
+const json: Renderer = {
+  header: (meta) => `{"bundle":"memctx","encoding":${JSON.stringify(meta.encoding)},"budget":${meta.budget}\n`,
+  trailer: () => '}\n',
+  sectionKey: (section) => (section === 'index' ? 'index' : 'files'),
+  open: (section) => (section === 'index' ? ',"index":[\n' : ',"files":[\n'),
+  close: () => ']\n',
+  indexLine: (line, first) => [`${first ? '' : ','}${JSON.stringify(line)}\n`],
+  full: (file, score, text, first) => [`${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'full'), content: text })}\n`],
+  description: (file, score, first) => [
+    `${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'description'), description: file.description || file.name, load: showCommand(file.path) })}\n`,
+  ],
+  leftOut: (left, budget) => `,"leftOut":${JSON.stringify({ files: left.files, indexLines: left.indexLines, note: leftOutSentence(left, budget) })}\n`,
+};
+
+export const RENDERERS: Record<BundleFormat, Renderer> = { markdown, xml, json };

@@ -1,0 +1,159 @@
+/**
+ * Design §5 scoring: three capped sub-scores whose sum is the file's score (0-100).
+ * Pure: the clock comes in as `now`.
+ */
+import type { PackFile } from './types.js';
+import { linkGraph } from './links.js';
+import { taskSimilarity, taskTerms } from './similarity.js';
+
+export const RELEVANCE_CAP = 50;
+export const RECENCY_CAP = 30;
+export const DEPENDENCY_CAP = 20;
+/** A file whose task similarity reaches this is one "the task matches" (for the dependency score). */
+export const TASK_MATCH = 0.5;
+
+export interface ScoreOptions {
+  now: Date;
+  /** `--task TEXT`. */
+  task?: string;
+  /** Paths of memory files treated as active (`--focus`). */
+  focus?: readonly string[];
+}
+
+export interface FileScore {
+  path: string;
+  relevance: number;
+  recency: number;
+  dependency: number;
+  /** relevance + recency + dependency, 0-100. */
+  score: number;
+  /** Task similarity, 0-1. */
+  task: number;
+  /** Why the file scored: task, recent, unresolved, core, reference, active, linked-from-active, second-degree, links-to-active. */
+  reasons: string[];
+}
+
+const HOUR = 3_600_000;
+const MARKERS = /\b(?:TODO|BLOCKER)\b/;
+const CLOSED = new Set(['resolved', 'closed', 'done', 'fixed', 'wontfix']);
+
+/** When the file was last updated: `updated` (or `modified`), else its mtime. */
+export function updatedMs(file: PackFile): number {
+  const parsed = file.updated ? Date.parse(file.updated) : Number.NaN;
+  return Number.isNaN(parsed) ? file.mtimeMs : parsed;
+}
+
+export function recencyScore(file: PackFile, now: Date): number {
+  const age = now.getTime() - updatedMs(file);
+  if (age <= HOUR) return 30;
+  if (age <= 4 * HOUR) return 20;
+  if (age <= 24 * HOUR) return 10;
+  if (age <= 7 * 24 * HOUR) return 5;
+  return 0;
+}
+
+export function isOpenIssue(file: PackFile): boolean {
+  return file.kind === 'issue' && !CLOSED.has(file.status ?? 'open');
+}
+
+/** TODO or BLOCKER as a word. */
+export function hasMarkers(body: string): boolean {
+  return (body.includes('TODO') || body.includes('BLOCKER')) && MARKERS.test(body);
+}
+
+export function isUnresolved(file: PackFile): boolean {
+  return isOpenIssue(file) || (file.markers ?? hasMarkers(file.body));
+}
+
+export function isCore(file: PackFile): boolean {
+  return file.kind === 'decision' || file.importance >= 8 || file.pinned;
+}
+
+/** The five most recently updated files (newest first, ties by path). */
+function mostRecent(files: readonly PackFile[], n: number): Set<string> {
+  const newer = (a: { t: number; path: string }, b: { t: number; path: string }) => b.t - a.t || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const top: { t: number; path: string }[] = [];
+  for (const file of files) {
+    const entry = { t: updatedMs(file), path: file.path };
+    if (top.length === n && newer(entry, top[n - 1]) >= 0) continue;
+    top.push(entry);
+    top.sort(newer);
+    if (top.length > n) top.pop();
+  }
+  return new Set(top.map((e) => e.path));
+}
+
+function dependencyScores(files: readonly PackFile[], active: Set<string>): Map<string, { points: number; reason?: string }> {
+  const graph = linkGraph(files);
+  // direct: files an active file links to, with the active files linking to each.
+  const direct = new Map<string, Set<string>>();
+  for (const a of active) {
+    for (const target of graph.get(a) ?? []) {
+      const from = direct.get(target);
+      if (from) from.add(a);
+      else direct.set(target, new Set([a]));
+    }
+  }
+  // second degree: a → mid → target, for some active a other than the target itself.
+  const second = new Set<string>();
+  for (const [mid, from] of direct) {
+    for (const target of graph.get(mid) ?? []) if (from.size > 1 || !from.has(target)) second.add(target);
+  }
+  const result = new Map<string, { points: number; reason?: string }>();
+  for (const file of files) {
+    const linksToActive = [...(graph.get(file.path) ?? [])].some((t) => active.has(t));
+    let best = { points: 0, reason: undefined as string | undefined };
+    const offer = (points: number, reason: string) => {
+      if (points > best.points) best = { points, reason };
+    };
+    if (direct.has(file.path)) offer(20, 'linked-from-active');
+    if (linksToActive) offer(15, 'links-to-active');
+    if (second.has(file.path)) offer(10, 'second-degree');
+    result.set(file.path, { points: Math.min(DEPENDENCY_CAP, best.points), reason: best.reason });
+  }
+  return result;
+}
+
+/** Score every file (same order as given). */
+export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): FileScore[] {
+  const task = options.task ? { lower: options.task.toLowerCase(), terms: taskTerms(options.task) } : undefined;
+  const recent = mostRecent(files, 5);
+  const similarity = new Map(files.map((f) => [f.path, task ? taskSimilarity(task, f) : 0]));
+  const active = new Set(options.focus ?? []);
+  for (const [path, sim] of similarity) if (sim >= TASK_MATCH) active.add(path);
+  const dependency = dependencyScores(files, active);
+
+  return files.map((file) => {
+    const reasons: string[] = [];
+    let relevance = 0;
+    const sim = similarity.get(file.path) ?? 0;
+    const taskPoints = Math.round(25 * sim);
+    if (taskPoints > 0) {
+      relevance += taskPoints;
+      reasons.push('task');
+    }
+    if (recent.has(file.path)) {
+      relevance += 15;
+      reasons.push('recent');
+    }
+    if (isUnresolved(file)) {
+      relevance += 10;
+      reasons.push('unresolved');
+    }
+    if (isCore(file)) {
+      relevance += 20;
+      reasons.push(file.pinned ? 'pinned' : 'core');
+    }
+    if (file.type === 'reference') {
+      relevance += 5;
+      reasons.push('reference');
+    }
+    relevance = Math.min(RELEVANCE_CAP, relevance);
+    const recency = recencyScore(file, options.now);
+    const dep = dependency.get(file.path) ?? { points: 0 };
+    if (active.has(file.path)) reasons.push('active');
+    if (dep.reason) reasons.push(dep.reason);
+    return { path: file.path, relevance, recency, dependency: dep.points, score: relevance + recency + dep.points, task: sim, reasons };
+  });
+}
+

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isoTimestamp } from './schema.js';
+import { CACHE_DIR } from './scan.js';
+import { withMemoryLock, writeFileAtomic } from './write.js';
+
+export const STATS_FILE = 'stats.json';
+
+/** How often and when each memory file was read, by path. Kept out of the files so reads never dirty git. */
+export interface AccessStats {
+  files: Record<string, { count: number; last: string }>;
+}
+
+export function statsPath(root: string): string {
+  return join(root, CACHE_DIR, STATS_FILE);
+}
+
+/** The access statistics; a missing or corrupt file reads as empty (and is rebuilt on the next write). */
+export function readStats(root: string): AccessStats {
+  const stats: AccessStats = { files: Object.create(null) as AccessStats['files'] };
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(statsPath(root), 'utf8'));
+  } catch {
+    return stats;
+  }
+  const files = (data as { files?: unknown } | null)?.files;
+  if (!files || typeof files !== 'object' || Array.isArray(files)) return stats;
+  for (const [path, entry] of Object.entries(files as Record<string, unknown>)) {
+    const { count, last } = (entry ?? {}) as { count?: unknown; last?: unknown };
+    if (Number.isSafeInteger(count) && (count as number) >= 0 && typeof last === 'string' && !Number.isNaN(Date.parse(last))) {
+      stats.files[path] = { count: count as number, last };
+    }
+  }
+  return stats;
+}
+
+export function accessCount(stats: AccessStats, path: string): number {
+  return Object.prototype.hasOwnProperty.call(stats.files, path) ? stats.files[path].count : 0;
+}
+
+/** Add one access to each path, at `now`, under the memory directory's lock. */
+export async function recordAccess(root: string, paths: readonly string[], now: Date): Promise<void> {
+  if (paths.length === 0) return;
+  await withMemoryLock(root, async () => {
+    const stats = readStats(root);
+    const last = isoTimestamp(now);
+    for (const path of new Set(paths)) {
+      const entry = Object.prototype.hasOwnProperty.call(stats.files, path) ? stats.files[path] : { count: 0, last };
+      stats.files[path] = { count: entry.count + 1, last };
+    }
+    await writeFileAtomic(statsPath(root), `${JSON.stringify(stats, null, 1)}\n`);
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Token counts remembered by content hash, encoding and memctx version, so an unchanged text is
+ * never tokenized twice and the tokenizer is not even loaded when every count is known. This
+ * module holds the cache in memory; src/store/token-cache.ts reads and writes it.
+ */
+import * as crypto from 'node:crypto';
+import { loadTokenCounterSync, type EncodingName, type TokenCounter } from './count.js';
+
+// crypto.hash (Node >= 20.12) is several times faster than createHash on short texts.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'base64url') => string }).hash;
+
+export function contentHash(text: string): string {
+  return oneShot ? oneShot('sha1', text, 'base64url') : crypto.createHash('sha1').update(text).digest('base64url');
+}
+
+export class CountCache {
+  /** True when entries were added since the cache was read. */
+  dirty = false;
+  /** Keys read or written in this process: kept first when the cache is pruned. */
+  readonly used = new Set<string>();
+
+  constructor(readonly entries: Map<string, number> = new Map()) {}
+
+  static key(encoding: EncodingName, hash: string): string {
+    return `${encoding}:${hash}`;
+  }
+
+  get(key: string): number | undefined {
+    const n = this.entries.get(key);
+    if (n !== undefined) this.used.add(key);
+    return n;
+  }
+
+  set(key: string, count: number): void {
+    this.entries.set(key, count);
+    this.used.add(key);
+    this.dirty = true;
+  }
+}
+
+export interface CachedCounter extends TokenCounter {
+  /** The cached count of a text with this content hash, if any (counts as a hit). */
+  known(hash: string): number | undefined;
+  /** Counts answered from the cache (on disk or earlier in this process). */
+  readonly hits: number;
+  /** Counts the tokenizer had to compute. */
+  readonly misses: number;
+}
+
+/**
+ * A counter that asks the cache first and loads the tokenizer only on the first miss. Texts seen
+ * earlier in this process are answered without hashing again.
+ */
+export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (encoding: EncodingName) => TokenCounter = loadTokenCounterSync): CachedCounter {
+  let tokenizer: TokenCounter | undefined;
+  const seen = new Map<string, number>();
+  let hits = 0;
+  let misses = 0;
+  return {
+    encoding,
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
+    },
+    known(hash: string): number | undefined {
+      const n = cache.get(CountCache.key(encoding, hash));
+      if (n !== undefined) hits++;
+      return n;
+    },
+    count(text: string): number {
+      if (text === '') return 0;
+      const known = seen.get(text);
+      if (known !== undefined) return known;
+      const key = CountCache.key(encoding, contentHash(text));
+      let n = cache.get(key);
+      if (n === undefined) {
+        tokenizer ??= load(encoding);
+        n = tokenizer.count(text);
+        cache.set(key, n);
+        misses++;
+      } else {
+        hits++;
+      }
+      seen.set(text, n);
+      return n;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILES, PROFILE_NAMES, profilePicks } from '../../src/pack/profiles.js';
+import { NOW, hoursAgo, memory } from './helpers.js';
+
+const DAY = 24;
+const files = [
+  memory('state_old.md', { name: 'old state', kind: 'state', updated: hoursAgo(10 * DAY) }),
+  memory('state_new.md', { name: 'new state', kind: 'state', updated: hoursAgo(2 * DAY) }),
+  memory('sessions/s1.md', { name: 's1', kind: 'session', updated: hoursAgo(1 * DAY) }),
+  memory('dec_a.md', { name: 'a', kind: 'decision', importance: 9, updated: hoursAgo(20 * DAY) }),
+  memory('dec_b.md', { name: 'b', kind: 'decision', importance: 7, updated: hoursAgo(3 * DAY) }),
+  memory('dec_low.md', { name: 'low', kind: 'decision', importance: 6, updated: hoursAgo(1 * DAY) }),
+  memory('dec_old.md', { name: 'old', kind: 'decision', importance: 10, updated: hoursAgo(31 * DAY) }),
+  memory('iss_high_old.md', { name: 'h1', kind: 'issue', status: 'open', severity: 'high', updated: hoursAgo(40 * DAY) }),
+  memory('iss_crit.md', { name: 'c', kind: 'issue', status: 'open', severity: 'critical', updated: hoursAgo(1 * DAY) }),
+  memory('iss_high_new.md', { name: 'h2', kind: 'issue', status: 'open', severity: 'high', updated: hoursAgo(5 * DAY) }),
+  memory('iss_low.md', { name: 'l', kind: 'issue', status: 'open', severity: 'low', updated: hoursAgo(1 * DAY) }),
+  memory('iss_done.md', { name: 'd', kind: 'issue', status: 'resolved', severity: 'critical', updated: hoursAgo(1 * DAY) }),
+  memory('learn_a.md', { name: 'la', kind: 'learning', updated: hoursAgo(50 * DAY) }),
+  memory('learn_b.md', { name: 'lb', kind: 'learning', updated: hoursAgo(5 * DAY) }),
+  memory('learn_old.md', { name: 'lo', kind: 'learning', updated: hoursAgo(61 * DAY) }),
+];
+const access: Record<string, number> = { 'learn_a.md': 4, 'learn_b.md': 1 };
+const ctx = { now: NOW, accessCount: (p: string) => access[p] ?? 0 };
+
+describe('profiles', () => {
+  it('rehydrate: latest state or session, decisions >= 7 from 30 days, open critical/high issues, learnings from 60 days by access', () => {
+    expect(profilePicks(PROFILES.rehydrate, files, ctx)).toEqual([
+      'sessions/s1.md',
+      'dec_a.md', 'dec_b.md',
+      'iss_crit.md', 'iss_high_old.md', 'iss_high_new.md',
+      'learn_a.md', 'learn_b.md',
+    ]);
+    expect(PROFILES.rehydrate.budget).toBe(25_000);
+  });
+
+  it('handoff-emergency keeps critical state only', () => {
+    expect(profilePicks(PROFILES['handoff-emergency'], files, ctx)).toEqual(['sessions/s1.md', 'iss_crit.md', 'iss_high_old.md', 'iss_high_new.md']);
+  });
+
+  it('handoff-continuation keeps the most, handoff-specialist picks nothing and needs the task', () => {
+    expect(profilePicks(PROFILES['handoff-continuation'], files, ctx)).toEqual([
+      'sessions/s1.md', 'dec_a.md', 'dec_b.md', 'dec_low.md', 'iss_crit.md', 'iss_high_old.md', 'iss_high_new.md', 'iss_low.md', 'learn_a.md', 'learn_b.md',
+    ]);
+    expect(profilePicks(PROFILES['handoff-specialist'], files, ctx)).toEqual([]);
+    expect(PROFILES['handoff-specialist'].taskOnly).toBe(true);
+  });
+
+  it('has the budgets of design §5', () => {
+    expect(PROFILE_NAMES.map((n) => PROFILES[n].budget)).toEqual([25_000, 25_000, 10_000, 40_000, 15_000]);
+  });
+});
