@@ -1,5 +1,5 @@
 import { renderIndexFile } from '../memindex/merge.js';
-import { INDEX_FILE } from '../store/scan.js';
+import { INDEX_FILE } from '../store/layout.js';
 import type { MemoryFile } from '../store/types.js';
 import type { TokenCounter } from '../tokens/index.js';
 import { repoView } from './repo.js';

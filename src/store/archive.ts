@@ -1,6 +1,6 @@
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ARCHIVE_DIR } from './scan.js';
+import { ARCHIVE_DIR } from './layout.js';
 
 export interface ArchiveMove {
   /** Path relative to the memory directory. */

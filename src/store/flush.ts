@@ -5,7 +5,8 @@ import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from './errors.js';
 import { resolveMemoryPath } from './paths.js';
-import { CACHE_DIR, isProblem, readMemoryFile, TEMPLATES_DIR } from './scan.js';
+import { isProblem, readMemoryFile } from './scan.js';
+import { CACHE_DIR, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic } from './write.js';
 
 export const FLUSH_LOG = 'flush.log';

@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText } from './decode.js';
-import { MAX_FILE_BYTES } from './scan.js';
+import { MAX_FILE_BYTES } from './layout.js';
 
 /**
  * The text of a file that failed to parse, for checks that still apply to it (secrets). Undefined

@@ -4,13 +4,10 @@ import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
 import { parseMemoryText, ParseFailure } from './parse.js';
 import type { FileProblem, MemoryFile, ScanResult } from './types.js';
+import { INDEX_FILE, CACHE_DIR, ARCHIVE_DIR, TEMPLATES_DIR, MAX_FILE_BYTES } from './layout.js';
 
-export const INDEX_FILE = 'MEMORY.md';
-export const CACHE_DIR = '.memctx';
-export const ARCHIVE_DIR = 'archive';
-export const TEMPLATES_DIR = 'templates';
-/** Memory files are small; anything bigger is refused rather than read. */
-export const MAX_FILE_BYTES = 1024 * 1024;
+export { INDEX_FILE, CACHE_DIR, ARCHIVE_DIR, TEMPLATES_DIR, MAX_FILE_BYTES } from './layout.js';
+
 
 export interface ScanOptions {
   includeArchive?: boolean;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoTimestamp } from './schema.js';
-import { CACHE_DIR } from './scan.js';
+import { CACHE_DIR } from './layout.js';
 import { withMemoryLock, writeFileAtomic } from './write.js';
 
 export const STATS_FILE = 'stats.json';
@@ -37,6 +37,11 @@ export function readStats(root: string): AccessStats {
 
 export function accessCount(stats: AccessStats, path: string): number {
   return Object.prototype.hasOwnProperty.call(stats.files, path) ? stats.files[path].count : 0;
+}
+
+/** Last access time per path (ms since the epoch), for gc's "never accessed" rule. */
+export function readAccessTimes(root: string): Map<string, number> {
+  return new Map(Object.entries(readStats(root).files).map(([path, entry]) => [path, Date.parse(entry.last)]));
 }
 
 /** Add one access to each path, at `now`, under the memory directory's lock. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountCache } from '../tokens/cache.js';
-import { CACHE_DIR } from './scan.js';
+import { CACHE_DIR } from './layout.js';
 import { writeFileAtomic } from './write.js';
 
 export const TOKEN_CACHE_FILE = 'token-counts.json';

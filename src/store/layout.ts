@@ -1,0 +1,7 @@
+/** Names inside the memory directory. A light module: importing it loads no parser. */
+export const INDEX_FILE = 'MEMORY.md';
+export const CACHE_DIR = '.memctx';
+export const ARCHIVE_DIR = 'archive';
+export const TEMPLATES_DIR = 'templates';
+/** Memory files are small; anything bigger is refused rather than read. */
+export const MAX_FILE_BYTES = 1024 * 1024;
