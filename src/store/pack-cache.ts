@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
+import { cacheDir } from './cache-dir.js';
+import { listMemoryPaths } from './list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from './types.js';
 import { writeFileAtomic } from './write.js';
 
@@ -11,16 +12,6 @@ import { writeFileAtomic } from './write.js';
  * changed in the last RACY_MS are not cached: a second edit in the same clock tick would not show.
  */
 export const PACK_CACHE_FILE = 'pack-cache.json';
-// The names of src/store/scan.ts, repeated so that a warm pack never loads the parser (scan.ts
-// imports gray-matter); a test checks that both list the same files.
-const CACHE_DIR = '.memctx';
-const IGNORE = [`${CACHE_DIR}/**`, 'templates/**', 'MEMORY.md', 'archive/**'];
-
-/** The memory files under root, as src/store/scan.ts lists them (sorted byte-wise). */
-export function listPackPaths(root: string): string[] {
-  const paths = fg.sync('**/*.md', { cwd: root, ignore: IGNORE, dot: false, onlyFiles: true, followSymbolicLinks: false, caseSensitiveMatch: false });
-  return paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
 const RACY_MS = 2_000;
 
 /** A cached file: the frontmatter fields, links, markers and the hash of its text. */
@@ -150,15 +141,15 @@ function toStored(file: MemoryFile, described: { hash: string; markers: boolean 
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
 export async function scanForPack(root: string, options: PackScanOptions): Promise<PackScan> {
-  const cachePath = join(root, CACHE_DIR, PACK_CACHE_FILE);
-  const loaded = loadRecords(cachePath, options.version);
+  const dir = cacheDir(root);
+  const loaded = dir ? loadRecords(join(dir, PACK_CACHE_FILE), options.version) : { records: Object.create(null) as Record<string, Record_>, status: 'missing' as const };
   const records: Record<string, Record_> = Object.create(null);
   const files: PackEntry[] = [];
   const problems: FileProblem[] = [];
   const texts = new Map<string, string>();
   let dirty = loaded.status === 'rebuilt';
   let scan: typeof import('./scan.js') | undefined;
-  for (const path of listPackPaths(root)) {
+  for (const path of listMemoryPaths(root)) {
     let key: string | undefined;
     let racy = true;
     try {
@@ -194,7 +185,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     problems,
     status: loaded.status,
     async save() {
-      if (dirty) await writeFileAtomic(cachePath, JSON.stringify({ memctx: options.version, records }));
+      if (dirty && dir) await writeFileAtomic(join(dir, PACK_CACHE_FILE), JSON.stringify({ memctx: options.version, records }));
     },
   };
 }

@@ -1,43 +1,18 @@
 import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
 import { parseMemoryText, ParseFailure } from './parse.js';
 import type { FileProblem, MemoryFile, ScanResult } from './types.js';
-import { INDEX_FILE, CACHE_DIR, ARCHIVE_DIR, TEMPLATES_DIR, MAX_FILE_BYTES } from './layout.js';
+import { MAX_FILE_BYTES } from './layout.js';
+import { listEntries, type ListOptions } from './list.js';
 
 export { INDEX_FILE, CACHE_DIR, ARCHIVE_DIR, TEMPLATES_DIR, MAX_FILE_BYTES } from './layout.js';
 
 
-export interface ScanOptions {
-  includeArchive?: boolean;
+export { comparePaths, listEntries, listMemoryPaths, type Entry } from './list.js';
+
+export interface ScanOptions extends ListOptions {
   maxBytes?: number;
-}
-
-export interface Entry {
-  path: string;
-  symlink: boolean;
-}
-
-export function listEntries(root: string, options: ScanOptions): Entry[] {
-  const ignore = [`${CACHE_DIR}/**`, `${TEMPLATES_DIR}/**`, INDEX_FILE];
-  if (!options.includeArchive) ignore.push(`${ARCHIVE_DIR}/**`);
-  // Symlinks are listed but not followed: readMemoryFile refuses those that lead outside root.
-  const entries = fg.sync('**/*.md', { cwd: root, ignore, dot: false, onlyFiles: false, followSymbolicLinks: false, caseSensitiveMatch: false, objectMode: true });
-  return entries
-    .filter((e) => e.dirent.isFile() || e.dirent.isSymbolicLink())
-    .map((e) => ({ path: e.path, symlink: e.dirent.isSymbolicLink() }))
-    .sort((a, b) => comparePaths(a.path, b.path));
-}
-
-/** Relative paths of the memory files under root: `.md` only, no dot-files, no cache, archive or templates. */
-export function listMemoryPaths(root: string, options: ScanOptions = {}): string[] {
-  return listEntries(root, options).map((e) => e.path);
-}
-
-/** Byte-wise order, so listings are the same on every machine and locale. */
-export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function isInside(root: string, target: string): boolean {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, listPackPaths, packText, scanForPack, PACK_CACHE_FILE } from '../../src/store/pack-cache.js';
+import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/store/pack-cache.js';
 import { listMemoryPaths } from '../../src/store/scan.js';
 import type { MemoryFile } from '../../src/store/types.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
@@ -47,10 +47,11 @@ describe('the pack cache', () => {
   let root = '';
   afterEach(() => removeDir(root));
 
-  it('lists the same files as the store scan', () => {
+  it('packs the files the store lists, problems included', async () => {
     root = memoryDir();
-    expect(listPackPaths(root)).toEqual(listMemoryPaths(root));
-    expect(listPackPaths(root)).toEqual(['a.md', 'b.md', 'bad.md', 'sub/c.md']);
+    const scan = await scanForPack(root, describer().options(root));
+    expect([...scan.files.map((f) => f.path), ...scan.problems.map((p) => p.path)].sort()).toEqual(listMemoryPaths(root));
+    expect(listMemoryPaths(root)).toEqual(['a.md', 'b.md', 'bad.md', 'sub/c.md']);
   });
 
   it('reads each file once, then answers from the cache until a file changes', async () => {

@@ -36,8 +36,14 @@ export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra
   );
   const left = result.leftOut;
   if (left.files.length || left.indexLines) {
-    const what = [left.files.length ? `${left.files.length} file(s): ${left.files.join(', ')}` : '', left.indexLines ? `${left.indexLines} index line(s)` : ''].filter(Boolean).join('; ');
+    const what = [left.files.length ? `${left.files.length} file(s): ${listSome(left.files, 10)}` : '', left.indexLines ? `${left.indexLines} index line(s)` : ''].filter(Boolean).join('; ');
     lines.push(chalk.yellow(`left out to stay within the budget: ${what}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The first few names, and how many more there are (the report table and --json have them all). */
+function listSome(names: string[], most: number): string {
+  const more = names.length - most;
+  return more > 0 ? `${names.slice(0, most).join(', ')}, … and ${more} more` : names.join(', ');
 }
