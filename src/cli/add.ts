@@ -65,16 +65,14 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
     updated: now,
   });
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
-  const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
-  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
-  await withMemoryLock(root, async () => {
-    checkIndexMarkers(root);
+  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeAndReindex } = await import('./reindex.js');
+  await writeAndReindex(root, async () => {
     // Any entry counts, a broken symlink too.
     if (entryExists(target.abs)) {
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
     await writeFileAtomic(target.abs, text);
-    await rebuildIndex(root);
   });
   if (ctx.ui.json) ctx.ui.printJson({ created: target.rel });
   else ctx.ui.info(`created ${target.rel}`);

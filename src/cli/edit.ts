@@ -30,10 +30,9 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
   const { ParseFailure } = await import('../store/parse.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { DecodeFailure } = await import('../store/decode.js');
-  const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
-  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
-  await withMemoryLock(root, async () => {
-    checkIndexMarkers(root);
+  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeAndReindex } = await import('./reindex.js');
+  await writeAndReindex(root, async () => {
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });
     const stat = statSync(target.abs);
     if (!stat.isFile()) throw new MemctxError(`${target.rel} is not a file`, { hint: 'edit one memory file at a time' });
@@ -57,7 +56,6 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
       if (err instanceof DecodeFailure) throw new MemctxError(err.message, { file: target.rel, line: err.line, hint: err.hint });
       throw err;
     }
-    await rebuildIndex(root);
   });
   if (ctx.ui.json) ctx.ui.printJson({ edited: target.rel });
   else ctx.ui.info(`edited ${target.rel}`);

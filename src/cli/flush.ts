@@ -315,6 +315,8 @@ async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, 
   const { rebuildIndex } = await import('./reindex.js');
   const { readMemoryFile, isProblem } = await import('../store/scan.js');
   if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
+  // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the
+  // session would be lost otherwise. The index problem is reported instead.
   return withMemoryLock(scope.root, async () => {
     const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
     const previous = scope.hookEvent && scope.sessionId ? findHookSessionFile(scope.root, input.template.dir, scope.sessionId) : undefined;
@@ -323,8 +325,13 @@ async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, 
     const text = id || created ? flush.renderFlushFile({ ...input, id, created }, plan.values).text : plan.text;
     const path = previous ?? freePath(scope.root, flush.plannedPath(plan, id));
     await writeMemoryText(scope.root, path, text);
-    const index = await rebuildIndex(scope.root);
-    if (index.problems.length) notes.push(`MEMORY.md rebuilt; ${index.problems.length} memory file(s) could not be read (run \`memctx index\` to see them)`);
+    try {
+      const index = await rebuildIndex(scope.root);
+      if (index.problems.length) notes.push(`MEMORY.md rebuilt; ${index.problems.length} memory file(s) could not be read (run \`memctx index\` to see them)`);
+    } catch (err) {
+      if (!(err instanceof MemctxError)) throw err;
+      notes.push(`${path} written, but MEMORY.md was not rebuilt: ${err.message}${err.line ? ` (line ${err.line})` : ''}; fix it, then run \`memctx index\``);
+    }
     return { path, text, replaced: previous !== undefined };
   });
 }

@@ -37,14 +37,12 @@ async function runGc(ctx: Context, flags: { apply?: boolean }): Promise<number> 
     }
     return EXIT_OK;
   }
-  const { withMemoryLock } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
-  const outcome = await withMemoryLock(root, async () => {
+  const { writeAndReindex } = await import('./reindex.js');
+  const { value: moves, index } = await writeAndReindex(root, async () => {
     const candidates = await plan(ctx, root, config.thresholds);
-    const moves = candidates.map((c) => ({ ...moveToArchive(root, c.path), reason: c.reason, rule: c.rule }));
-    const index = moves.some((m) => m.moved) ? await rebuildIndex(root) : undefined;
-    return { moves, reindexed: Boolean(index?.changed) };
+    return candidates.map((c) => ({ ...moveToArchive(root, c.path), reason: c.reason, rule: c.rule }));
   });
+  const outcome = { moves, reindexed: index.changed };
   const moved = outcome.moves.filter((m) => m.moved);
   const skipped = outcome.moves.filter((m) => !m.moved);
   if (ctx.ui.json) {

@@ -116,7 +116,7 @@ async function runLintCommand(ctx: Context, flags: LintFlags): Promise<number> {
   }
   const { join } = await import('node:path');
   const { relativeInside } = await import('../store/repo.js');
-  const { displayPath } = await import('./reindex.js');
+  const { displayPath } = await import('./display.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');
   const { VERSION } = await import('../version.js');

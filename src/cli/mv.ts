@@ -30,10 +30,9 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const { readRawText, finishEdit } = await import('../store/edit.js');
   const { readFileSync } = await import('node:fs');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
-  const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
-  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
-  await withMemoryLock(root, async () => {
-    checkIndexMarkers(root);
+  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeAndReindex } = await import('./reindex.js');
+  await writeAndReindex(root, async () => {
     if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
     // A file too large or not valid as a memory file is moved with its bytes untouched.
     let text: string | Buffer = readFileSync(from.abs);
@@ -47,7 +46,6 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
     }
     await writeFileAtomic(to.abs, text);
     unlinkSync(from.abs);
-    await rebuildIndex(root);
   });
   if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel });
   else ctx.ui.info(`renamed ${from.rel} to ${to.rel}`);

@@ -92,7 +92,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   const { scoreFiles, hasMarkers } = await import('../pack/score.js');
   const { packBundle } = await import('../pack/select.js');
   const { createProgress } = await import('./ui/progress.js');
-  const { displayPath } = await import('./reindex.js');
+  const { displayPath } = await import('./display.js');
   const { join } = await import('node:path');
 
   // Files whose stat is unchanged since the last pack come from .memctx/pack-cache.json unread.

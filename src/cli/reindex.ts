@@ -41,6 +41,20 @@ export function checkIndexMarkers(root: string): void {
   }
 }
 
+/**
+ * How every command changes memory files: under the memory directory's lock, refuse first if
+ * MEMORY.md's markers would stop the re-index (so nothing is half done), run `change`, then rebuild
+ * the index.
+ */
+export async function writeAndReindex<T>(root: string, change: () => Promise<T>): Promise<{ value: T; index: ReindexResult }> {
+  const { withMemoryLock } = await import('../store/write.js');
+  return withMemoryLock(root, async () => {
+    checkIndexMarkers(root);
+    const value = await change();
+    return { value, index: await rebuildIndex(root) };
+  });
+}
+
 /** Rebuild MEMORY.md and write it when it changed. Call inside withMemoryLock. */
 export async function rebuildIndex(root: string, options: IndexOptions = {}): Promise<ReindexResult> {
   const plan = planIndex(root, options);
@@ -48,4 +62,3 @@ export async function rebuildIndex(root: string, options: IndexOptions = {}): Pr
   return plan;
 }
 
-export { displayPath } from './display.js';

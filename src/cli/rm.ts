@@ -30,12 +30,9 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
     ctx.ui.info(`would delete ${target.rel}`);
     return EXIT_OK;
   }
-  const { withMemoryLock } = await import('../store/write.js');
-  const { rebuildIndex, checkIndexMarkers } = await import('./reindex.js');
-  await withMemoryLock(root, async () => {
-    checkIndexMarkers(root);
+  const { writeAndReindex } = await import('./reindex.js');
+  await writeAndReindex(root, async () => {
     unlinkSync(target.abs);
-    await rebuildIndex(root);
   });
   if (ctx.ui.json) ctx.ui.printJson({ deleted: target.rel });
   else ctx.ui.info(`deleted ${target.rel}`);

@@ -81,7 +81,8 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
   }
   // Loaded only now: the common case above (nothing staged in the memory directory) stays light.
   const { INDEX_FILE } = await import('../store/scan.js');
-  const { displayPath, planIndex, rebuildIndex } = await import('../cli/reindex.js');
+  const { planIndex, rebuildIndex } = await import('../cli/reindex.js');
+  const { displayPath } = await import('../cli/display.js');
   const { withMemoryLock } = await import('../store/write.js');
   const indexRel = joinRepoPath(rel, INDEX_FILE);
   const indexAbs = join(root, INDEX_FILE);
