@@ -30,16 +30,28 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
   if (lstatSync(cache, { throwIfNoEntry: false })?.isSymbolicLink()) {
     throw new MemctxError(`${CACHE_DIR} is a symbolic link; memctx keeps its lock there and will not write through it`, { file: cache, hint: `delete the link; ${CACHE_DIR}/ is recreated as needed` });
   }
-  mkdirSync(cache, { recursive: true });
-  const release = await lockfile.lock(root, {
-    lockfilePath: join(cache, 'lock'),
-    realpath: false,
-    stale: 10_000,
-    retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 200 },
-  });
+  let release: () => Promise<void>;
+  try {
+    mkdirSync(cache, { recursive: true });
+    release = await lockfile.lock(root, {
+      lockfilePath: join(cache, 'lock'),
+      realpath: false,
+      stale: 10_000,
+      retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 200 },
+    });
+  } catch (err) {
+    throw lockError(join(cache, 'lock'), err as NodeJS.ErrnoException);
+  }
   try {
     return await fn();
   } finally {
     await release();
   }
+}
+
+function lockError(path: string, err: NodeJS.ErrnoException): MemctxError {
+  if (err.code === 'ELOCKED') {
+    return new MemctxError('another memctx process holds the memory directory\'s write lock', { file: path, hint: 'try again when it has finished; a lock left by a crashed process expires after 10 seconds' });
+  }
+  return new MemctxError(`cannot take the write lock (${err.code ?? err.message})`, { file: path, hint: 'check that the memory directory is writable' });
 }
