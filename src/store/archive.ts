@@ -1,5 +1,6 @@
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { resolveMemoryPath } from './paths.js';
 import { ARCHIVE_DIR } from './layout.js';
 
 export interface ArchiveMove {
@@ -28,6 +29,12 @@ export function moveToArchive(root: string, path: string): ArchiveMove {
   const from = join(root, path);
   const target = join(root, to);
   if (!existsSync(from)) return { path, to, moved: false, skipped: 'the file no longer exists' };
+  try {
+    // archive/ (or a folder in it) may be a symbolic link from a pull request: never write through one.
+    resolveMemoryPath(root, to, { addExtension: false });
+  } catch (err) {
+    return { path, to, moved: false, skipped: (err as Error).message };
+  }
   mkdirSync(dirname(target), { recursive: true });
   try {
     try {

@@ -6,6 +6,7 @@ import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from './errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
+import { cacheDir } from './cache-dir.js';
 import { CACHE_DIR, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic } from './write.js';
 
@@ -98,8 +99,9 @@ export function findHookSessionFile(root: string, dir: string, sessionId: string
 /** Append one line to `.memctx/flush.log`, halving the log when it grows too big. Never throws. */
 export function appendFlushLog(root: string, line: string): boolean {
   try {
-    const path = join(root, CACHE_DIR, FLUSH_LOG);
-    mkdirSync(dirname(path), { recursive: true });
+    const dir = cacheDir(root);
+    if (!dir) return false;
+    const path = join(dir, FLUSH_LOG);
     if (existsSync(path) && statSync(path).size > MAX_LOG_BYTES) {
       const text = readFileSync(path, 'utf8');
       const keep = text.slice(Math.floor(text.length / 2));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountCache } from '../tokens/cache.js';
 import { CACHE_DIR } from './layout.js';
+import { cacheDir } from './cache-dir.js';
 import { writeFileAtomic } from './write.js';
 
 export const TOKEN_CACHE_FILE = 'token-counts.json';
@@ -50,6 +51,7 @@ export async function writeCountCache(root: string, cache: CountCache, version: 
   if (!cache.dirty) return false;
   let entries = [...cache.entries];
   if (entries.length > MAX_CACHE_ENTRIES) entries = entries.filter(([key]) => cache.used.has(key));
+  if (!cacheDir(root)) return false; // a symlinked .memctx: run without the cache rather than write through it
   await writeFileAtomic(tokenCachePath(root), `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`);
   cache.dirty = false;
   return true;
