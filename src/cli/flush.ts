@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { isInside } from '../store/paths.js';
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import type { Context } from './context.js';
@@ -225,11 +226,6 @@ function isFile(abs: string): boolean {
   }
 }
 
-function inside(dir: string, abs: string): boolean {
-  const rel = relative(dir, abs);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
 /** Inputs merged in order: --from, options, --transcript, --git; changed files de-duplicated and summarized. */
 async function gatherInputs(ctx: Context, flush: FlushModule, flags: FlushFlags, scope: FlushScope, warnings: string[]): Promise<Gathered> {
   const sources: FieldSource[] = [];
@@ -242,7 +238,7 @@ async function gatherInputs(ctx: Context, flush: FlushModule, flags: FlushFlags,
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
   const git = flags.git || flags.since !== undefined ? (await import('../store/git.js')).gitChanges(scope.cwd, flags.since) : undefined;
   const base = git?.root ?? scope.cwd;
-  const show = (abs: string) => (inside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
+  const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
 
   // User-given changed files: bare paths that exist get a summary; other text is kept as written.
   const changed: ChangedEntry[] = [];
@@ -259,7 +255,7 @@ async function gatherInputs(ctx: Context, flush: FlushModule, flags: FlushFlags,
       const { files, request: first, ...values } = await readTranscriptFacts(flush, path, scope.transcript);
       sources.push({ label: '--transcript', values });
       request = first;
-      for (const abs of files.map((f) => resolve(base, f))) if (!inside(scope.root, abs)) changed.push({ display: show(abs), abs });
+      for (const abs of files.map((f) => resolve(base, f))) if (!isInside(scope.root, abs)) changed.push({ display: show(abs), abs });
     } catch (err) {
       const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;
       warnings.push(`cannot read the transcript ${scope.transcript} (${why}); the summary holds only what the other inputs gave`);
@@ -267,7 +263,7 @@ async function gatherInputs(ctx: Context, flush: FlushModule, flags: FlushFlags,
   }
   for (const change of git?.changes ?? []) {
     const abs = resolve(git!.root, change.path);
-    if (inside(scope.root, abs)) continue;
+    if (isInside(scope.root, abs)) continue;
     const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
     changed.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
   }

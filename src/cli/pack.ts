@@ -74,11 +74,11 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   if (flags.task !== undefined && flags.task.trim() === '') throw new MemctxError('--task is empty', { hint: 'describe the task in a few words, or leave --task out' });
 
   const root = ctx.memoryDir();
-  const { resolve, relative, isAbsolute } = await import('node:path');
+  const { resolve, join } = await import('node:path');
+  const { isInside } = await import('../store/paths.js');
   const outPath = flags.out === undefined ? undefined : resolve(ctx.io.cwd, flags.out);
   if (outPath !== undefined) {
-    const rel = relative(root, outPath);
-    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith('.memctx'))) {
+    if (isInside(root, outPath) && !isInside(join(root, '.memctx'), outPath)) {
       throw new MemctxError(`--out ${flags.out} is inside the memory directory, where the bundle would be read as a memory file`, { hint: 'write it somewhere else, e.g. --out context.md' });
     }
   }
@@ -93,7 +93,6 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   const { packBundle } = await import('../pack/select.js');
   const { createProgress } = await import('./ui/progress.js');
   const { displayPath } = await import('./display.js');
-  const { join } = await import('node:path');
 
   // Files whose stat is unchanged since the last pack come from .memctx/pack-cache.json unread.
   const texts = new Map<string, string>();

@@ -14,9 +14,10 @@ function refuse(input: string, why: string): never {
   throw new MemctxError(`path "${input}" ${why}`, { hint: 'give a path relative to the memory directory, such as project_auth.md or sessions/x.md' });
 }
 
-function inside(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+/** True when target is dir itself or below it (`..notes.md` is below; `../notes.md` is not). */
+export function isInside(dir: string, target: string): boolean {
+  const rel = relative(dir, target);
+  return rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith('../') && !isAbsolute(rel);
 }
 
 /**
@@ -54,11 +55,11 @@ export function resolveMemoryPath(root: string, input: string, options: { addExt
   if (rel === '') refuse(input, 'names the memory directory itself');
   if (options.addExtension !== false && !/\.md$/i.test(rel)) rel += '.md';
   const abs = resolve(root, rel);
-  if (!inside(root, abs)) refuse(input, 'leaves the memory directory');
+  if (!isInside(root, abs)) refuse(input, 'leaves the memory directory');
   const realRoot = realpathSync(root);
   const real = realExisting(abs);
   if (real === undefined) refuse(input, 'is a symbolic link loop');
-  if (!inside(realRoot, real)) refuse(input, 'resolves through a symbolic link to outside the memory directory');
+  if (!isInside(realRoot, real)) refuse(input, 'resolves through a symbolic link to outside the memory directory');
   return { abs, rel: rel.split(sep).join('/') };
 }
 

@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
+import { isInside } from './paths.js';
 import { decodeText, DecodeFailure } from './decode.js';
 import { parseMemoryText, ParseFailure } from './parse.js';
 import type { FileProblem, MemoryFile, ScanResult } from './types.js';
@@ -13,10 +14,6 @@ export { comparePaths, listEntries, listMemoryPaths, type Entry } from './list.j
 
 export interface ScanOptions extends ListOptions {
   maxBytes?: number;
-}
-
-function isInside(root: string, target: string): boolean {
-  return target === root || target.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 /** Read a whole file through one descriptor, so its stat comes with the read at no extra cost. */

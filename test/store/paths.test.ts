@@ -99,3 +99,15 @@ describe('resolveMemoryPath', () => {
     expect(isIndexPath('sessions/MEMORY.md')).toBe(false);
   });
 });
+
+describe('isInside', () => {
+  it('tells names that start with two dots from parent references', async () => {
+    const { isInside } = await import('../../src/store/paths.js');
+    expect(isInside('/m', '/m')).toBe(true);
+    expect(isInside('/m', '/m/..notes.md')).toBe(true);
+    expect(isInside('/m', '/m/a/b.md')).toBe(true);
+    expect(isInside('/m', '/m/../x.md')).toBe(false);
+    expect(isInside('/m', '/x/m.md')).toBe(false);
+    expect(isInside('/m', '/mm/a.md')).toBe(false);
+  });
+});
