@@ -16,8 +16,33 @@ export const GROUPS: { id: GroupId; title: string }[] = [
 
 const TYPED = new Set<GroupId>(['user', 'feedback', 'project', 'reference']);
 
-export function isSessionFile(file: IndexEntry): boolean {
+export function isSessionFile(file: Pick<IndexEntry, 'kind' | 'path'>): boolean {
   return file.kind === 'session' || file.path.startsWith('sessions/');
+}
+
+export interface ListFilters {
+  type?: string;
+  kind?: string;
+  tag?: string;
+}
+
+/**
+ * The `--type`, `--kind` and `--tag` filters of ls and search, matching the index's groups:
+ * `--type other` is the Other group (no type, or not a known one); `--kind session` takes files in
+ * sessions/ too.
+ */
+export function matchesListFilters(file: Pick<IndexEntry, 'kind' | 'path' | 'type' | 'tags'>, filters: ListFilters): boolean {
+  if (filters.type) {
+    const wanted = filters.type.toLowerCase();
+    const group = file.type && TYPED.has(file.type as GroupId) ? file.type : 'other';
+    if (group !== wanted && file.type !== wanted) return false;
+  }
+  if (filters.kind) {
+    const kind = filters.kind.toLowerCase();
+    if (file.kind !== kind && !(kind === 'session' && isSessionFile(file))) return false;
+  }
+  if (filters.tag && !file.tags.some((t) => t.toLowerCase() === filters.tag!.toLowerCase())) return false;
+  return true;
 }
 
 export function groupOf(file: IndexEntry): GroupId {

@@ -3,6 +3,7 @@
  * (loaded in full before any other, while they fit). Design §5 and the handoff budgets of the
  * source document: complete 15-25k, specialist 5-10k, continuation 30-40k, emergency 10-15k.
  */
+import { isSessionFile } from '../memindex/groups.js';
 import type { PackFile } from './types.js';
 import { isOpenIssue, updatedMs } from './score.js';
 
@@ -33,9 +34,9 @@ export interface Profile {
 const DAY = 86_400_000;
 const SEVERITY_RANK: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
 const byPath = (a: PackFile, b: PackFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-const newest = (a: PackFile, b: PackFile) => updatedMs(b) - updatedMs(a) || byPath(a, b);
-/** A session summary: `kind: session` or a file under sessions/ (as the index groups them). */
-const isSessionFile = (file: PackFile) => file.kind === 'session' || file.path.startsWith('sessions/');
+/** When a file was last written for "latest": updated, else created (flush writes both), else its mtime. */
+const writtenMs = (file: PackFile) => (file.updated || !file.created || Number.isNaN(Date.parse(file.created)) ? updatedMs(file) : Date.parse(file.created));
+const newest = (a: PackFile, b: PackFile) => writtenMs(b) - writtenMs(a) || byPath(a, b);
 const within = (file: PackFile, now: Date, days: number) => now.getTime() - updatedMs(file) <= days * DAY;
 
 function latestState(): PickRule {

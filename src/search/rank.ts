@@ -4,6 +4,7 @@
  * Text similarity is MiniSearch's BM25+ score, divided by the best score of the query so it runs
  * 0-1. Pure: the clock and the access counts come in as arguments.
  */
+import { matchesListFilters } from '../memindex/groups.js';
 import MiniSearch from 'minisearch';
 import type { MemoryFile } from '../store/types.js';
 import { updatedMs } from '../pack/score.js';
@@ -43,9 +44,7 @@ export interface SearchHit {
 const DAY = 86_400_000;
 
 export function matchesSearchFilters(file: MemoryFile, filters: SearchFilters): boolean {
-  if (filters.type && (file.type ?? 'other') !== filters.type.toLowerCase()) return false;
-  if (filters.kind && file.kind !== filters.kind.toLowerCase()) return false;
-  if (filters.tag && !file.tags.some((t) => t.toLowerCase() === filters.tag!.toLowerCase())) return false;
+  if (!matchesListFilters(file, filters)) return false;
   if (filters.minImportance !== undefined && file.importance < filters.minImportance) return false;
   if (filters.since && updatedMs(file) < filters.since.getTime()) return false;
   return true;
