@@ -10,6 +10,7 @@
  * Marked lines (DECISION:, BLOCKER:, TODO:, BUG-n, ISSUE-n) are always kept verbatim, and
  * `missingMarkedLines` checks that each one survived.
  */
+import { contextItems } from '../transcript/index.js';
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
 import { fingerprint, isNearDuplicate, normalizeOutput, type Fingerprint } from './similarity.js';
 
@@ -194,7 +195,7 @@ function groupFinder(groups: Group[], threshold: number) {
 
 /** Render the transcript's current context as Markdown, compacted unless `verbatim`. */
 export function compactTranscript(transcript: Transcript, options: CompactOptions = {}): CompactResult {
-  const items = transcript.items.slice(transcript.contextStart).filter((i) => !i.sidechain);
+  const items = contextItems(transcript);
   const maxLines = options.maxLines ?? 50;
   const headLines = options.headLines ?? 10;
   const threshold = options.similarity ?? 0.85;
