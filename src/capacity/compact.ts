@@ -10,7 +10,9 @@
  * Marked lines (DECISION:, BLOCKER:, TODO:, BUG-n, ISSUE-n) are always kept verbatim, and
  * `missingMarkedLines` checks that each one survived.
  */
+import { contextItems } from '../transcript/index.js';
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
+import { condenseBlock, HEAD_LINES, isLongBlock, MAX_BLOCK_LINES } from './condense.js';
 import { fingerprint, isNearDuplicate, normalizeOutput, type Fingerprint } from './similarity.js';
 
 export const MARKED = /\b(?:DECISION|BLOCKER|TODO):|\b(?:BUG|ISSUE)-\d+\b/;
@@ -96,23 +98,10 @@ export function markedLinesOf(text: string): string[] {
 
 /** First lines, every error-looking or marked line after them, and a count of what was left out. */
 export function condense(text: string, headLines: number): string {
-  const lines = text.split('\n');
-  const head = lines.slice(0, headLines);
-  const kept: string[] = [];
-  let errors = 0;
-  let marked = 0;
-  for (const line of lines.slice(headLines)) {
-    if (MARKED.test(line)) {
-      kept.push(line);
-      marked++;
-    } else if (ERROR_LINE.test(line)) {
-      kept.push(line);
-      errors++;
-    }
-  }
-  const left = lines.length - head.length - kept.length;
+  const block = condenseBlock(text, { head: headLines, errorLine: ERROR_LINE, marked: MARKED });
+  const { head, errors, marked } = block;
   const what = [`the first ${head.length}`, errors ? `${errors} error line${errors === 1 ? '' : 's'}` : '', marked ? `${marked} marked line${marked === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ');
-  return [...head, `[… ${left} of ${lines.length} lines left out; kept ${what} …]`, ...kept].join('\n');
+  return [...head, `[… ${block.omitted} of ${block.total} lines left out; kept ${what} …]`, ...block.kept].join('\n');
 }
 
 /** A bare success confirmation: short, starts like one, and nothing in it looks like an error. */
@@ -194,9 +183,9 @@ function groupFinder(groups: Group[], threshold: number) {
 
 /** Render the transcript's current context as Markdown, compacted unless `verbatim`. */
 export function compactTranscript(transcript: Transcript, options: CompactOptions = {}): CompactResult {
-  const items = transcript.items.slice(transcript.contextStart).filter((i) => !i.sidechain);
-  const maxLines = options.maxLines ?? 50;
-  const headLines = options.headLines ?? 10;
+  const items = contextItems(transcript);
+  const maxLines = options.maxLines ?? MAX_BLOCK_LINES;
+  const headLines = options.headLines ?? HEAD_LINES;
   const threshold = options.similarity ?? 0.85;
   const from = options.verbatim ? 0 : verbatimStart(items, options.keepLast ?? 10);
   const bodies = items.map(itemBody);
@@ -246,7 +235,7 @@ export function compactTranscript(transcript: Transcript, options: CompactOption
           body = [line, ...markedLinesOf(body).filter((l) => !line.includes(l))].join('\n');
           confirmations++;
         }
-      } else if (item.kind !== 'message' && body.split('\n').length > maxLines) {
+      } else if (item.kind !== 'message' && isLongBlock(body, maxLines)) {
         body = condense(body, headLines);
         condensed++;
       }

@@ -1,4 +1,5 @@
 /** Counting a transcript's text when it records no usage: the total and the largest items. */
+import { contextItems } from '../transcript/index.js';
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
 
 export interface Counter {
@@ -35,7 +36,7 @@ export function preview(text: string, max = 60): string {
  * text of each message, tool call (name and input) and tool result — not the JSON around them.
  */
 export function countTranscript(transcript: Transcript, counter: Counter, options: { text?: string; top?: number } = {}): CountResult {
-  const items = transcript.items.slice(transcript.contextStart).filter((i) => !i.sidechain);
+  const items = contextItems(transcript);
   const whole = transcript.format === 'text' && options.text !== undefined ? counter.count(options.text) : undefined;
   const counted = items.map((item) => {
     // a plain text with no turns or paragraphs is one item: the whole text, already counted

@@ -34,10 +34,12 @@ async function runCompact(ctx: Context, file: string, flags: CompactFlags): Prom
   let text: string;
   let name: string;
   if (file === '-') {
-    const { readStdin } = await import('./input.js');
-    text = await readStdin(ctx.io.stdin);
+    const { readStdinBytes } = await import('./input.js');
+    const { assertText } = await import('../store/read-tail.js');
+    const bytes = await readStdinBytes(ctx.io.stdin);
     name = 'stdin';
-    if (text.slice(0, 8000).includes('\0')) throw new MemctxError('looks like binary data (a NUL byte), not a transcript', { file: name });
+    assertText(bytes, name);
+    text = bytes.toString('utf8');
   } else {
     const { readTranscriptText } = await import('../store/read-tail.js');
     text = readTranscriptText(resolve(ctx.io.cwd, file), file);

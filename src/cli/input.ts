@@ -3,11 +3,16 @@ import { resolve } from 'node:path';
 import { MemctxError } from '../store/errors.js';
 import type { Context } from './context.js';
 
-/** All of stdin as UTF-8 text. */
-export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
+/** All of stdin as bytes. */
+export async function readStdinBytes(stdin: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** All of stdin as UTF-8 text. */
+export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
+  return (await readStdinBytes(stdin)).toString('utf8');
 }
 
 /** The body from --body, --body-file (- for stdin), or stdin when it is not a terminal. */

@@ -26,7 +26,7 @@ export interface LintSetup {
 export function loadLintSetup(ctx: Context): LintSetup {
   const root = realpathSync(ctx.memoryDir());
   const from = ctx.globals.claude ? ctx.io.cwd : root;
-  const repo = findRepository(from, ctx.globals.claude ? ctx.io.cwd : dirname(root));
+  const repo = findRepository(from, ctx.globals.claude ? ctx.io.cwd : dirname(root), ctx.io.env);
   const loaded = loadConfig(repo.root, root);
   for (const warning of loaded.warnings) ctx.ui.warn(warning);
   let resolved;

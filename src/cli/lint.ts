@@ -53,7 +53,7 @@ async function lintOnce(ctx: Context, setup: LintSetup): Promise<{ result: LintR
     if (text !== undefined) problemTexts[problem.path] = text;
   }
   const wantsRepo = activeRules(config).some(({ rule }) => rule.id === 'content/broken-reference' || rule.id === 'index/dangling-link');
-  const listing = wantsRepo ? listRepoFiles(setup.repo) : undefined;
+  const listing = wantsRepo ? listRepoFiles(setup.repo, ctx.io.env) : undefined;
   const result = await runLint({
     files: scan.files,
     problems: scan.problems,

@@ -73,16 +73,16 @@ interface Measured {
 
 /** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
 async function measure(ctx: Context, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
-  const { readTranscript, detectFormat, createUsageScanner } = await import('../transcript/index.js');
+  const { readTranscript, detectFormat, scanUsage } = await import('../transcript/index.js');
+  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../store/read-tail.js');
   if (file === '-') {
-    const { readStdin } = await import('./input.js');
-    const text = await readStdin(ctx.io.stdin);
-    const nul = text.slice(0, 8000).indexOf('\0');
-    if (nul >= 0) throw new MemctxError(`looks like binary data (a NUL byte at offset ${nul}), not a transcript`, { file: 'stdin', hint: 'pipe a transcript: Claude Code or Codex JSONL, an OpenAI messages JSON, or plain text' });
+    const { readStdinBytes } = await import('./input.js');
+    const bytes = await readStdinBytes(ctx.io.stdin);
+    assertText(bytes, 'stdin');
+    const text = bytes.toString('utf8');
     const t = readTranscript(text, { format: forced });
     return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes } };
   }
-  const { openTranscriptFile, latestClaudeTranscript } = await import('../store/read-tail.js');
   let path: string;
   let name: string;
   if (file === undefined) {
@@ -104,10 +104,8 @@ async function measure(ctx: Context, file: string | undefined, forced: Transcrip
   try {
     const head = f.firstLines();
     const format = forced ?? detectFormat(head.text, { complete: head.complete });
-    const scanner = count ? undefined : createUsageScanner(format);
-    if (scanner) {
-      for (const step of f.linesBackward()) if (scanner.feed(step.lines, step.atStart)) break;
-      const r = scanner.result();
+    const r = count ? undefined : scanUsage(format, f.linesBackward());
+    if (r) {
       if (r.usage) return { name, m: { format, usage: r.usage, model: r.usage.model ?? r.model, notes: r.notes } };
     }
     const text = f.text();

@@ -13,12 +13,6 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
 
-async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 interface Figure {
   used: number;
   /** The percentage Claude Code computed, when it gave one and nothing overrides its window. */
@@ -29,16 +23,13 @@ interface Figure {
 async function fromTranscript(path: string, ctx: Context): Promise<{ used: number; recordedWindow?: number; model?: string } | undefined> {
   const { openTranscriptFile } = await import('../store/read-tail.js');
   const { detectFormat } = await import('../transcript/detect.js');
-  const { createUsageScanner } = await import('../transcript/usage.js');
+  const { scanUsage } = await import('../transcript/usage.js');
   const { resolve } = await import('node:path');
   const f = openTranscriptFile(resolve(ctx.io.cwd, path));
   try {
     const head = f.firstLines(16384);
-    const scanner = createUsageScanner(detectFormat(head.text, { complete: head.complete }));
-    if (!scanner) return undefined;
-    for (const step of f.linesBackward()) if (scanner.feed(step.lines, step.atStart)) break;
-    const r = scanner.result();
-    return r.usage ? { used: r.usage.used, recordedWindow: r.usage.window, model: r.usage.model ?? r.model } : undefined;
+    const r = scanUsage(detectFormat(head.text, { complete: head.complete }), f.linesBackward());
+    return r?.usage ? { used: r.usage.used, recordedWindow: r.usage.window, model: r.usage.model ?? r.model } : undefined;
   } finally {
     f.close();
   }
@@ -52,7 +43,8 @@ export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<
     const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
     const { modelPreset, resolveWindow } = await import('../capacity/models.js');
     const { parseThresholds, parseWindow } = await import('./status.js');
-    const input = ctx.io.stdin.isTTY ? '' : await readAll(ctx.io.stdin);
+    const { readStdin } = await import('./input.js');
+    const input = ctx.io.stdin.isTTY ? '' : await readStdin(ctx.io.stdin);
     let data: unknown;
     try {
       data = JSON.parse(input);

@@ -1,8 +1,7 @@
 /** The 50-line rule: a long block (tool output, a log) is stored as a summary, never raw. */
+import { condenseBlock, HEAD_LINES, MAX_BLOCK_LINES } from '../capacity/condense.js';
 
-export const MAX_BLOCK_LINES = 50;
-/** Lines kept from the start of a long block. */
-export const HEAD_LINES = 10;
+export { HEAD_LINES, MAX_BLOCK_LINES };
 /** Error lines kept from the rest of it. */
 export const MAX_ERROR_LINES = 10;
 
@@ -25,13 +24,11 @@ export interface BlockSummary {
  * error lines (up to MAX_ERROR_LINES) and a count of what was left out.
  */
 export function summarizeBlock(text: string, maxLines = MAX_BLOCK_LINES): BlockSummary {
-  const lines = text.split('\n');
-  if (lines.length <= maxLines) return { text, total: lines.length, omitted: 0 };
-  const head = lines.slice(0, HEAD_LINES);
-  const errors = lines.slice(HEAD_LINES).filter((line) => line.trim() !== '' && isErrorLine(line)).slice(0, MAX_ERROR_LINES);
-  const omitted = lines.length - head.length - errors.length;
-  const kept = [...head];
-  if (errors.length) kept.push(`[error lines from the remaining ${lines.length - HEAD_LINES}:]`, ...errors);
-  kept.push(`[… ${omitted} of ${lines.length} lines left out]`);
-  return { text: kept.join('\n'), total: lines.length, omitted };
+  const total = text.split('\n').length;
+  if (total <= maxLines) return { text, total, omitted: 0 };
+  const block = condenseBlock(text, { head: HEAD_LINES, errorLine: ERROR_LINE, maxErrors: MAX_ERROR_LINES });
+  const kept = [...block.head];
+  if (block.errors) kept.push(`[error lines from the remaining ${block.total - block.head.length}:]`, ...block.kept);
+  kept.push(`[… ${block.omitted} of ${block.total} lines left out]`);
+  return { text: kept.join('\n'), total: block.total, omitted: block.omitted };
 }

@@ -1,46 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../store/errors.js';
-
-export type Env = Record<string, string | undefined>;
-
-/** git failed: its exit status and what it said on stderr. */
-export class GitError extends Error {
-  constructor(readonly args: string[], readonly status: number | null, readonly stderr: string) {
-    super(`git ${args.join(' ')} failed${status === null ? '' : ` (exit ${status})`}${stderr ? `: ${stderr.trim()}` : ''}`);
-    this.name = 'GitError';
-  }
-}
-
-function cleanEnv(env: Env): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
-  return out;
-}
-
-/** Run git with these arguments in cwd and return its stdout (bytes). */
-export function gitBytes(args: string[], cwd: string, env: Env): Buffer {
-  try {
-    return execFileSync('git', args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
-    if (e.code === 'ENOENT' && e.status === undefined) {
-      throw new MemctxError('git is not installed or not on PATH', { hint: 'install git, or run memctx where git is on PATH' });
-    }
-    throw new GitError(args, e.status ?? null, e.stderr ? e.stderr.toString('utf8') : e.message);
-  }
-}
-
-/** Run git and return its stdout as text. */
-export function git(args: string[], cwd: string, env: Env): string {
-  return gitBytes(args, cwd, env).toString('utf8');
-}
-
-/** Split `-z` output into paths. */
-export function splitNul(text: string): string[] {
-  return text.split('\0').filter((p) => p !== '');
-}
+import { git, GitError, type Env } from '../store/git.js';
 
 /** The top of the working tree holding cwd; a usage error (exit 2) outside a git working tree. */
 export function gitTopLevel(cwd: string, env: Env): string {

@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemctxError } from '../store/errors.js';
 import { writeFileAtomic } from '../store/write.js';
-import { git, gitTopLevel, memoryDirOutside, pathInRepo, type Env } from './git.js';
+import { gitTopLevel, memoryDirOutside, pathInRepo } from './git.js';
+import { git, type Env } from '../store/git.js';
 import { HOOK_NAME, isMemctxHook, renderHookScript, SAVED_SUFFIX } from './script.js';
 
 /** Where the hook goes for the working tree holding cwd. */

@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import { BEGIN_MARKER, END_MARKER } from '../memindex/groups.js';
-import { git, gitBytes, GitError, gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo, realPathOf, splitNul, type Env } from './git.js';
+import { gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo, realPathOf } from './git.js';
+import { git, gitBytes, GitError, splitNul, type Env } from '../store/git.js';
 
 /** What `memctx index --staged` found and did. */
 export interface StagedResult {

@@ -1,6 +1,52 @@
-/** Running git for `flush --git`: the repository root and the files changed in it. */
+/** The one git runner (hooks, `flush --git`, lint's repository listing), and `flush --git`'s changes. */
 import { execFileSync } from 'node:child_process';
 import { MemctxError } from './errors.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** git failed: its exit status and what it said on stderr. */
+export class GitError extends Error {
+  constructor(readonly args: string[], readonly status: number | null, readonly stderr: string) {
+    super(`git ${args.join(' ')} failed${status === null ? '' : ` (exit ${status})`}${stderr ? `: ${stderr.trim()}` : ''}`);
+    this.name = 'GitError';
+  }
+}
+
+/** git is not installed or not on PATH. */
+export class GitMissingError extends MemctxError {
+  constructor() {
+    super('git is not installed or not on PATH', { hint: 'install git, or run memctx where git is on PATH' });
+    this.name = 'GitMissingError';
+  }
+}
+
+function cleanEnv(env: Env): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** Run git with these arguments in cwd and return its stdout (bytes). */
+export function gitBytes(args: string[], cwd: string, env: Env): Buffer {
+  try {
+    return execFileSync('git', args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
+    // A failed spawn (no git on PATH) has code ENOENT and status null; git's own failures have no code.
+    if (e.code === 'ENOENT') throw new GitMissingError();
+    throw new GitError(args, e.status ?? null, e.stderr ? e.stderr.toString('utf8') : e.message);
+  }
+}
+
+/** Run git and return its stdout as text. */
+export function git(args: string[], cwd: string, env: Env): string {
+  return gitBytes(args, cwd, env).toString('utf8');
+}
+
+/** Split `-z` output into paths. */
+export function splitNul(text: string): string[] {
+  return text.split('\0').filter((p) => p !== '');
+}
 
 export type ChangeStatus = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'untracked' | 'type changed' | 'unmerged';
 
@@ -17,26 +63,23 @@ export interface GitChanges {
   changes: GitChange[];
 }
 
-function git(cwd: string, args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } });
-}
-
-function failure(err: unknown): { code?: string; stderr: string } {
-  const e = err as NodeJS.ErrnoException & { stderr?: string | Buffer };
-  return { code: e.code, stderr: String(e.stderr ?? e.message ?? '').trim() };
+// Flush reads git's output: no optional locks, untranslated messages.
+function flushEnv(env: Env): Env {
+  return { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
 }
 
 /** The top of the work tree holding cwd; a clear error when there is none or git is missing. */
-export function gitRoot(cwd: string): string {
+export function gitRoot(cwd: string, env: Env = process.env): string {
   try {
-    return git(cwd, ['rev-parse', '--show-toplevel']).trim();
+    return git(['rev-parse', '--show-toplevel'], cwd, flushEnv(env)).trim();
   } catch (err) {
-    const f = failure(err);
-    if (f.code === 'ENOENT') throw new MemctxError('--git needs git, and the `git` command was not found', { hint: 'install git or drop --git' });
-    if (/not a git repository/i.test(f.stderr)) {
+    if (err instanceof GitMissingError) throw new MemctxError('--git needs git, and the `git` command was not found', { hint: 'install git or drop --git' });
+    if (!(err instanceof GitError)) throw err;
+    const stderr = err.stderr.trim();
+    if (/not a git repository/i.test(stderr)) {
       throw new MemctxError(`--git: ${cwd} is not inside a git repository`, { hint: 'run memctx from inside the repository, or drop --git and list files with --changed' });
     }
-    throw new MemctxError(`--git: git failed: ${f.stderr.split('\n')[0] || 'unknown error'}`, { file: cwd, hint: 'check that `git status` works here' });
+    throw new MemctxError(`--git: git failed: ${stderr.split('\n')[0] || 'unknown error'}`, { file: cwd, hint: 'check that `git status` works here' });
   }
 }
 
@@ -87,22 +130,24 @@ export function parseNameStatus(out: string): GitChange[] {
  * Files changed in the work tree (staged, unstaged, untracked) and, with `since`, everything that
  * differs from that revision. Sorted by path; one entry per path.
  */
-export function gitChanges(cwd: string, since?: string): GitChanges {
-  const root = gitRoot(cwd);
+export function gitChanges(cwd: string, since?: string, env: Env = process.env): GitChanges {
+  const root = gitRoot(cwd, env);
+  const run = (args: string[]) => git(args, root, flushEnv(env));
   const byPath = new Map<string, GitChange>();
   if (since !== undefined) {
     try {
-      git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${since}^{commit}`]);
+      run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${since}^{commit}`]);
     } catch {
       throw new MemctxError(`--since: unknown revision "${since}" in ${root}`, { hint: 'give a commit, branch or tag that exists here, such as HEAD~3 or main' });
     }
-    for (const c of parseNameStatus(git(root, ['diff', '--name-status', '-z', '-M', since, '--']))) byPath.set(c.path, c);
+    for (const c of parseNameStatus(run(['diff', '--name-status', '-z', '-M', since, '--']))) byPath.set(c.path, c);
   }
   let status: string;
   try {
-    status = git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+    status = run(['status', '--porcelain=v1', '-z', '--untracked-files=all']);
   } catch (err) {
-    throw new MemctxError(`--git: git status failed: ${failure(err).stderr.split('\n')[0]}`, { file: root, hint: 'check that `git status` works here' });
+    if (!(err instanceof GitError)) throw err;
+    throw new MemctxError(`--git: git status failed: ${err.stderr.trim().split('\n')[0]}`, { file: root, hint: 'check that `git status` works here' });
   }
   for (const c of parsePorcelain(status)) byPath.set(c.path, c);
   const changes = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
+import { git as runGit, splitNul, type Env } from './git.js';
 
 /** The repository around a memory directory, for rules that check paths a memory mentions. */
 export interface RepoListing {
@@ -14,22 +14,24 @@ export interface RepoListing {
   git: boolean;
 }
 
-function git(cwd: string, args: string[]): string | undefined {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
-  return result.status === 0 ? result.stdout : undefined;
+// Any failure (not a repository, no git) means "no listing from git": the callers fall back.
+function git(cwd: string, args: string[], env: Env): string | undefined {
+  try {
+    return runGit(args, cwd, env);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The git top level containing `from`, or undefined outside a repository (or without git). */
-export function gitTopLevel(from: string): string | undefined {
-  const out = git(from, ['rev-parse', '--show-toplevel']);
+export function gitTopLevel(from: string, env: Env): string | undefined {
+  const out = git(from, ['rev-parse', '--show-toplevel'], env);
   return out ? resolve(out.trim()) : undefined;
 }
 
-const splitZ = (text: string) => text.split('\0').filter(Boolean);
-
 /** Where the repository is: the git top level containing `from`, else `fallbackRoot`. */
-export function findRepository(from: string, fallbackRoot: string): { root: string; git: boolean } {
-  const top = gitTopLevel(from);
+export function findRepository(from: string, fallbackRoot: string, env: Env): { root: string; git: boolean } {
+  const top = gitTopLevel(from, env);
   return top ? { root: top, git: true } : { root: resolve(fallbackRoot), git: false };
 }
 
@@ -38,15 +40,15 @@ export function findRepository(from: string, fallbackRoot: string): { root: stri
  * deleted from the work tree, plus ignored directories. Without git: a walk of the root skipping
  * `.git` and `node_modules`.
  */
-export function listRepoFiles(repo: { root: string; git: boolean }): RepoListing {
+export function listRepoFiles(repo: { root: string; git: boolean }, env: Env): RepoListing {
   if (repo.git) {
-    const listed = git(repo.root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
-    const deleted = git(repo.root, ['ls-files', '-z', '--deleted']);
-    const ignored = git(repo.root, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory']);
+    const listed = git(repo.root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], env);
+    const deleted = git(repo.root, ['ls-files', '-z', '--deleted'], env);
+    const ignored = git(repo.root, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], env);
     if (listed !== undefined) {
-      const gone = new Set(splitZ(deleted ?? ''));
-      const ignoredEntries = splitZ(ignored ?? '');
-      const files = [...splitZ(listed).filter((f) => !gone.has(f)), ...ignoredEntries.filter((e) => !e.endsWith('/'))];
+      const gone = new Set(splitNul(deleted ?? ''));
+      const ignoredEntries = splitNul(ignored ?? '');
+      const files = [...splitNul(listed).filter((f) => !gone.has(f)), ...ignoredEntries.filter((e) => !e.endsWith('/'))];
       return { root: repo.root, files: [...new Set(files)], ignoredDirs: ignoredEntries.filter((e) => e.endsWith('/')), git: true };
     }
   }

@@ -5,7 +5,7 @@
  */
 import { blockItems } from './content.js';
 import { parseJsonLines, tokenField } from './jsonl.js';
-import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from './types.js';
+import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
 
 export type ClaudeLine =
   | { kind: 'usage'; usage: RecordedUsage; id?: string }
@@ -59,6 +59,36 @@ export function boundaryUsage(postTokens: number, line?: number): RecordedUsage 
   return usage;
 }
 
+/** Why a usage record was ignored. */
+export function badUsageMessage(reason: string): string {
+  return `usage ignored: ${reason}`;
+}
+
+/** The note when only subagent usage is recorded. */
+export function sidechainNote(count: number): string {
+  return `only subagent (sidechain) usage is recorded (${count} record${count === 1 ? '' : 's'}); it does not measure the main context`;
+}
+
+/** The backward usage scan's step for Claude Code: the last main-context usage, else the last compaction. */
+export const claudeUsageStep: UsageLineStep = {
+  relevant: ['"usage"', 'compact_boundary'],
+  line(o, state) {
+    const c = classifyClaudeLine(o);
+    if (c.kind === 'usage') {
+      state.usage = c.usage;
+      state.model = c.usage.model;
+      return true;
+    }
+    if (c.kind === 'boundary') {
+      if (c.postTokens !== undefined) state.usage = boundaryUsage(c.postTokens);
+      return true;
+    }
+    if (c.kind === 'sidechain-usage') state.sidechain++;
+    else if (c.kind === 'bad-usage') state.bad.push(badUsageMessage(c.reason));
+    return false;
+  },
+};
+
 /** Read a whole Claude Code JSONL transcript. */
 export function readClaudeTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
   const { lines, notes } = parseJsonLines(text, options.firstLine);
@@ -82,7 +112,7 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
       usage = c.usage;
       if (c.usage.model) model = c.usage.model;
     } else if (c.kind === 'sidechain-usage') sidechainUsage++;
-    else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: usage ignored: ${c.reason}` });
+    else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: ${badUsageMessage(c.reason)}` });
     if ((o.type !== 'user' && o.type !== 'assistant') || o.isApiErrorMessage === true) continue;
     const message = o.message as Record<string, unknown> | undefined;
     if (!message || typeof message !== 'object') continue;
@@ -98,6 +128,6 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
   if (!usage && boundary?.postTokens !== undefined) usage = boundaryUsage(boundary.postTokens, boundary.line);
   notes.push(...badUsage.slice(0, 5));
   if (badUsage.length > 5) notes.push({ message: `${badUsage.length - 5} more usage records ignored` });
-  if (!usage && sidechainUsage) notes.push({ message: `only subagent (sidechain) usage is recorded (${sidechainUsage} record${sidechainUsage === 1 ? '' : 's'}); it does not measure the main context` });
+  if (!usage && sidechainUsage) notes.push({ message: sidechainNote(sidechainUsage) });
   return { format: 'claude', items, contextStart, usage, model, notes };
 }

@@ -4,8 +4,8 @@
  * event_msg | compacted. The conversation is in `response_item`s; usage in `event_msg` token_count.
  */
 import { contentText, inputText, normalizeRole, parseArguments } from './content.js';
-import { isRecord, parseJsonLines, tokenField } from './jsonl.js';
-import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from './types.js';
+import { isRecord, parseJsonLines, parseJsonObject, tokenField } from './jsonl.js';
+import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
 
 export type CodexLine =
   | { kind: 'usage'; usage: RecordedUsage }
@@ -32,6 +32,35 @@ export function classifyCodexLine(o: Record<string, unknown>, line?: number): Co
   if (line !== undefined) usage.line = line;
   return { kind: 'usage', usage };
 }
+
+/** Why a token_count record was ignored. */
+export function badTokenCountMessage(reason: string): string {
+  return `token_count ignored: ${reason}`;
+}
+
+/** The backward usage scan's step for Codex: the last token_count, and the model named nearest it. */
+export const codexUsageStep: UsageLineStep = {
+  relevant: ['token_count', 'turn_context'],
+  line(o, state) {
+    const c = classifyCodexLine(o);
+    if (c.kind === 'usage') {
+      state.usage = c.usage;
+      return true;
+    }
+    if (c.kind === 'model' && !state.model) state.model = c.model;
+    else if (c.kind === 'bad-usage') state.bad.push(badTokenCountMessage(c.reason));
+    return false;
+  },
+  settled(lines, state) {
+    // the model is only needed when no window was recorded; look in this chunk only
+    if (!state.usage || state.model) return;
+    for (const text of lines) {
+      const o = parseJsonObject(text);
+      const c = o ? classifyCodexLine(o) : undefined;
+      if (c?.kind === 'model') state.model = c.model;
+    }
+  },
+};
 
 /** A function call output: a string, or JSON `{output, metadata}` in some Codex versions. */
 function outputText(output: unknown): string {
@@ -86,7 +115,7 @@ export function readCodexTranscript(text: string, options: { firstLine?: number 
     const c = classifyCodexLine(o, line);
     if (c.kind === 'usage') usage = c.usage;
     else if (c.kind === 'model') model = c.model;
-    else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: token_count ignored: ${c.reason}` });
+    else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: ${badTokenCountMessage(c.reason)}` });
     const p = o.payload;
     if (!isRecord(p)) continue;
     if (o.type === 'response_item') items.push(...codexResponseItems(p, line, toolNames));

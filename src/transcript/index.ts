@@ -14,7 +14,7 @@ export { readCodexTranscript, classifyCodexLine } from './codex.js';
 export { readOpenAiTranscript } from './openai.js';
 export { readTextTranscript } from './text.js';
 export { detectFormat } from './detect.js';
-export { createUsageScanner } from './usage.js';
+export { createUsageScanner, scanUsage } from './usage.js';
 export type { UsageScanner, UsageScanResult } from './usage.js';
 export { changedFiles, patchPaths } from './files.js';
 export type { ChangedFile } from './files.js';

@@ -60,3 +60,23 @@ export interface Transcript {
 export function isTranscriptFormat(value: string): value is TranscriptFormat {
   return (TRANSCRIPT_FORMATS as readonly string[]).includes(value);
 }
+
+/** A backward usage scan so far (lines are fed last first). */
+export interface UsageScanState {
+  usage: RecordedUsage | null;
+  model?: string;
+  /** Subagent (sidechain) usage records passed over. */
+  sidechain: number;
+  /** Usage records ignored, and why. */
+  bad: string[];
+}
+
+/** One format's part in the backward usage scan (`usage.ts` dispatches to it). */
+export interface UsageLineStep {
+  /** A JSON line matters only when it contains one of these (the others are not parsed). */
+  relevant: string[];
+  /** Take one parsed line; true once the usage is settled. */
+  line(o: Record<string, unknown>, state: UsageScanState): boolean;
+  /** Once settled: a last look at the chunk of lines the usage was found in. */
+  settled?(lines: string[], state: UsageScanState): void;
+}

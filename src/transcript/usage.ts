@@ -2,10 +2,10 @@
  * Finding the recorded usage from the end of a transcript, so that only the tail of a large file is
  * read: the caller feeds chunks of whole lines, last chunk first, until the scanner is done.
  */
-import { boundaryUsage, classifyClaudeLine } from './claude.js';
-import { classifyCodexLine } from './codex.js';
+import { claudeUsageStep, sidechainNote } from './claude.js';
+import { codexUsageStep } from './codex.js';
 import { parseJsonObject } from './jsonl.js';
-import type { RecordedUsage, TranscriptNote } from './types.js';
+import type { RecordedUsage, TranscriptNote, UsageLineStep, UsageScanState } from './types.js';
 
 export interface UsageScanResult {
   /** The usage design §6 selects, or null when the transcript records none (count the text instead). */
@@ -23,19 +23,17 @@ export interface UsageScanner {
   result(): UsageScanResult;
 }
 
-const RELEVANT = { claude: ['"usage"', 'compact_boundary'], codex: ['token_count', 'turn_context'] };
+const STEPS: Record<string, UsageLineStep> = { claude: claudeUsageStep, codex: codexUsageStep };
 
 /** A backward usage scanner for formats that record usage (Claude Code, Codex), or undefined. */
 export function createUsageScanner(format: string): UsageScanner | undefined {
-  if (format !== 'claude' && format !== 'codex') return undefined;
+  const step = STEPS[format];
+  if (!step) return undefined;
   let done = false;
-  let usage: RecordedUsage | null = null;
-  let model: string | undefined;
   let sawLast = false;
-  let sidechain = 0;
   let notJson = 0;
+  const state: UsageScanState = { usage: null, sidechain: 0, bad: [] };
   const notes: TranscriptNote[] = [];
-  const bad: string[] = [];
   return {
     feed(lines, atStart) {
       for (let i = lines.length - 1; i >= 0 && !done; i--) {
@@ -44,52 +42,38 @@ export function createUsageScanner(format: string): UsageScanner | undefined {
         const isLast = !sawLast;
         sawLast = true;
         // only a few kinds of line matter here: skip parsing the others (large tool outputs above all)
-        if (!isLast && text.trimStart().startsWith('{') && !RELEVANT[format].some((k) => text.includes(k))) continue;
+        if (!isLast && text.trimStart().startsWith('{') && !step.relevant.some((k) => text.includes(k))) continue;
         const o = parseJsonObject(text);
         if (!o) {
           if (isLast && text.trim().startsWith('{')) notes.push({ message: 'the last line is an incomplete JSON line (truncated write?); ignored' });
           else notJson++;
           continue;
         }
-        if (format === 'claude') {
-          const c = classifyClaudeLine(o);
-          if (c.kind === 'usage') {
-            usage = c.usage;
-            model = c.usage.model;
-            done = true;
-          } else if (c.kind === 'boundary') {
-            if (c.postTokens !== undefined) usage = boundaryUsage(c.postTokens);
-            done = true;
-          } else if (c.kind === 'sidechain-usage') sidechain++;
-          else if (c.kind === 'bad-usage') bad.push(`usage ignored: ${c.reason}`);
-        } else {
-          const c = classifyCodexLine(o);
-          if (c.kind === 'usage') {
-            usage = c.usage;
-            done = true;
-          } else if (c.kind === 'model' && !model) model = c.model;
-          else if (c.kind === 'bad-usage') bad.push(`token_count ignored: ${c.reason}`);
-        }
+        if (step.line(o, state)) done = true;
       }
-      if (format === 'codex' && done && usage && !model) {
-        // the model is only needed when no window was recorded; look in this chunk only
-        for (const text of lines) {
-          const o = parseJsonObject(text);
-          const c = o ? classifyCodexLine(o) : undefined;
-          if (c?.kind === 'model') model = c.model;
-        }
-      }
+      if (done) step.settled?.(lines, state);
       if (atStart) done = true;
       return done;
     },
     result() {
       const out = [...notes];
       if (notJson) out.push({ message: `${notJson} line${notJson === 1 ? ' is' : 's are'} not JSON and ${notJson === 1 ? 'was' : 'were'} skipped` });
-      for (const b of bad.slice(0, 5)) out.push({ message: b });
-      if (!usage && sidechain) out.push({ message: `only subagent (sidechain) usage is recorded (${sidechain} record${sidechain === 1 ? '' : 's'}); it does not measure the main context` });
-      const found: RecordedUsage | null = usage;
-      if (found && model && !found.model) found.model = model;
-      return { usage: found, model, notes: out };
+      for (const b of state.bad.slice(0, 5)) out.push({ message: b });
+      if (!state.usage && state.sidechain) out.push({ message: sidechainNote(state.sidechain) });
+      const found = state.usage;
+      if (found && state.model && !found.model) found.model = state.model;
+      return { usage: found, model: state.model, notes: out };
     },
   };
+}
+
+/**
+ * The recorded usage from chunks of lines read backwards (`TranscriptFile.linesBackward()`), reading
+ * no more of them than needed; undefined when the format records no usage.
+ */
+export function scanUsage(format: string, chunks: Iterable<{ lines: string[]; atStart: boolean }>): UsageScanResult | undefined {
+  const scanner = createUsageScanner(format);
+  if (!scanner) return undefined;
+  for (const chunk of chunks) if (scanner.feed(chunk.lines, chunk.atStart)) break;
+  return scanner.result();
 }
