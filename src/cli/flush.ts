@@ -236,7 +236,7 @@ async function gatherInputs(ctx: Context, flush: FlushModule, flags: FlushFlags,
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
-  const git = flags.git || flags.since !== undefined ? (await import('../store/git.js')).gitChanges(scope.cwd, flags.since) : undefined;
+  const git = flags.git || flags.since !== undefined ? (await import('../store/git.js')).gitChanges(scope.cwd, flags.since, ctx.io.env) : undefined;
   const base = git?.root ?? scope.cwd;
   const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
 

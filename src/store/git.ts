@@ -69,7 +69,7 @@ function flushEnv(env: Env): Env {
 }
 
 /** The top of the work tree holding cwd; a clear error when there is none or git is missing. */
-export function gitRoot(cwd: string, env: Env = process.env): string {
+export function gitRoot(cwd: string, env: Env): string {
   try {
     return git(['rev-parse', '--show-toplevel'], cwd, flushEnv(env)).trim();
   } catch (err) {
@@ -130,7 +130,7 @@ export function parseNameStatus(out: string): GitChange[] {
  * Files changed in the work tree (staged, unstaged, untracked) and, with `since`, everything that
  * differs from that revision. Sorted by path; one entry per path.
  */
-export function gitChanges(cwd: string, since?: string, env: Env = process.env): GitChanges {
+export function gitChanges(cwd: string, since: string | undefined, env: Env): GitChanges {
   const root = gitRoot(cwd, env);
   const run = (args: string[]) => git(args, root, flushEnv(env));
   const byPath = new Map<string, GitChange>();
