@@ -52,7 +52,7 @@ async function loadCommands(argv: string[]): Promise<CommandModule[]> {
   return Promise.all(loaders.map((load) => load()));
 }
 
-export function buildProgram(io: Io, state: RunState, commands: CommandModule[]): Command {
+export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false): Command {
   const program = new Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
     .version(VERSION, '-V, --version')
@@ -65,7 +65,7 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[])
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      writeErr: (text) => (quietParseErrors ? undefined : io.stderr.write(text)),
     });
   const run = createRunner(io, state);
   for (const command of commands) command.register(program, run);
@@ -76,12 +76,20 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[])
 /** Run memctx with these arguments; resolves to the exit code. */
 export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
   const state: RunState = { exitCode: 0 };
-  const program = buildProgram(io, state, await loadCommands(argv));
+  // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
+  const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
+  const program = buildProgram(io, state, await loadCommands(argv), statusline);
   try {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
-      return err.exitCode === 0 ? 0 : EXIT_USAGE;
+      if (err.exitCode === 0) return 0;
+      if (statusline) {
+        const { neutralStatusline } = await import('./ui/capacity.js');
+        io.stdout.write(`${neutralStatusline()}\n`);
+        return 0;
+      }
+      return EXIT_USAGE;
     }
     throw err;
   }

@@ -230,6 +230,7 @@ describe('memctx status --statusline', () => {
   });
   it('never fails on bad options either', () => {
     expect(line(cw({ context_window_size: 200000, used_percentage: 12 }), {}, ['--window', '0'])).toEqual({ code: 0, stdout: '○ ctx – · Opus\n', stderr: '' });
+    expect(line(cw({ context_window_size: 200000, used_percentage: 12 }), {}, ['--bogus'])).toEqual({ code: 0, stdout: '○ ctx –\n', stderr: '' });
   });
   it('honours --window over the reported size', () => {
     expect(line(cw({ context_window_size: 200000, current_usage: { input_tokens: 100000 } }), {}, ['--window', '1m']).stdout).toBe('● 10% 100k/1M · Opus\n');
