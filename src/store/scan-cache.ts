@@ -2,6 +2,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cacheDir } from './cache-dir.js';
+import { VERSION } from '../version.js';
 import { isProblem, listEntries, readMemoryFile, type ScanOptions } from './scan.js';
 import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from './types.js';
 
@@ -11,7 +12,8 @@ import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from './typ
  * and re-read only files whose stat changed. A missing or corrupt cache is rebuilt, never fatal.
  */
 const CACHE_FILE = 'scan-cache.json';
-const CACHE_VERSION = 1;
+/** A new memctx version may parse differently: its cache starts afresh. */
+export const CACHE_VERSION = `1:${VERSION}`;
 /** Files changed this recently are not cached: a second edit in the same clock tick would not show in the stat. */
 const RACY_MS = 2_000;
 
@@ -22,7 +24,7 @@ interface CacheRecord {
 }
 
 interface CacheFile {
-  version: number;
+  version: string;
   records: Record<string, CacheRecord>;
 }
 

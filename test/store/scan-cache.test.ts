@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scanIndexEntries } from '../../src/store/scan-cache.js';
+import { CACHE_VERSION, scanIndexEntries } from '../../src/store/scan-cache.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const dirs: string[] = [];
@@ -57,7 +57,7 @@ describe('scanIndexEntries', () => {
   it('ignores a corrupt cache and rebuilds it', () => {
     const root = memoryDir({ 'a.md': note('Alpha') });
     mkdirSync(join(root, '.memctx'));
-    writeFileSync(cacheFile(root), '{"version":1,"records":');
+    writeFileSync(cacheFile(root), `{"version":"${CACHE_VERSION}","records":`);
     expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha']);
     expect(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records['a.md'].entry.name).toBe('Alpha');
   });
@@ -80,7 +80,7 @@ describe('scanIndexEntries with a symlinked .memctx', () => {
     dirs.push(elsewhere);
     const st = statSync(join(root, 'a.md'));
     const key = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
-    writeFileSync(join(elsewhere, 'scan-cache.json'), JSON.stringify({ version: 1, records: { 'a.md': { key, entry: { path: 'a.md', name: 'Planted', importance: 5, pinned: false, tags: [] } } } }));
+    writeFileSync(join(elsewhere, 'scan-cache.json'), JSON.stringify({ version: CACHE_VERSION, records: { 'a.md': { key, entry: { path: 'a.md', name: 'Planted', importance: 5, pinned: false, tags: [] } } } }));
     symlinkSync(elsewhere, join(root, '.memctx'));
     expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha']);
     expect(JSON.parse(readFileSync(join(elsewhere, 'scan-cache.json'), 'utf8')).records['a.md'].entry.name).toBe('Planted');

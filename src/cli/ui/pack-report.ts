@@ -32,7 +32,9 @@ export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra
   const where = extra.out ? ` → ${extra.out}` : '';
   lines.push(
     `bundle: ${n(result.tokens)} of ${n(result.budget)} tokens (${result.encoding}, ${result.format})${where}; full text ${n(result.fullTokens)} of ${n(result.fullLimit)}; index ${result.indexLines.included}/${result.indexLines.total} lines`,
-    `saved: ${n(result.saved)} tokens against loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens)`,
+    result.saved >= 0
+      ? `saved: ${n(result.saved)} tokens against loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens)`
+      : `no saving: the bundle is ${n(-result.saved)} tokens more than loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens), for its index and framing`,
   );
   const left = result.leftOut;
   if (left.files.length || left.indexLines) {
