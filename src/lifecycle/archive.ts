@@ -1,4 +1,5 @@
 /** Archival rules (design §8): which memory files have served their time. Pure: no clock, no disk. */
+import { isResolvedStatus } from '../store/schema.js';
 import type { MemoryFile } from '../store/types.js';
 
 export type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded-state' | 'unused-learning';
@@ -64,7 +65,7 @@ export function staleReasons(file: MemoryFile, now: Date, limits: Partial<Archiv
   if (file.kind === 'decision' && file.importance <= t.decisionMaxImportance && age > t.decisionMaxAgeDays) {
     out.push({ path: file.path, rule: 'old-decision', reason: `decision of importance ${file.importance} (at most ${t.decisionMaxImportance}) last updated ${changed.label}, ${age} days ago (over ${t.decisionMaxAgeDays})` });
   }
-  if (file.kind === 'issue' && file.status === 'resolved' && age > t.resolvedIssueMaxAgeDays) {
+  if (file.kind === 'issue' && isResolvedStatus(file.status) && age > t.resolvedIssueMaxAgeDays) {
     out.push({ path: file.path, rule: 'resolved-issue', reason: `resolved issue last updated ${changed.label}, ${age} days ago (over ${t.resolvedIssueMaxAgeDays})` });
   }
   return out;

@@ -3,6 +3,7 @@
  * Pure: the clock comes in as `now`.
  */
 import type { PackFile } from './types.js';
+import { isResolvedStatus } from '../store/schema.js';
 import { linkGraph } from './links.js';
 import { taskSimilarity, taskTerms } from './similarity.js';
 
@@ -35,7 +36,6 @@ export interface FileScore {
 
 const HOUR = 3_600_000;
 const MARKERS = /\b(?:TODO|BLOCKER)\b/;
-const CLOSED = new Set(['resolved', 'closed', 'done', 'fixed', 'wontfix']);
 
 /** When the file was last updated: `updated` (or `modified`), else its mtime. */
 export function updatedMs(file: PackFile): number {
@@ -53,7 +53,7 @@ export function recencyScore(file: PackFile, now: Date): number {
 }
 
 export function isOpenIssue(file: PackFile): boolean {
-  return file.kind === 'issue' && !CLOSED.has(file.status ?? 'open');
+  return file.kind === 'issue' && !isResolvedStatus(file.status);
 }
 
 /** TODO or BLOCKER as a word. */

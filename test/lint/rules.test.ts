@@ -91,7 +91,7 @@ describe('frontmatter rules', () => {
     const files = [mem('a.md', doc({ ...VALID, kind: 'decison', status: 'done' })), mem('b.md', doc({ ...VALID, kind: 'issue', status: 'open' }))];
     expect(lines(await lint(['frontmatter/invalid-kind'], { files }))).toEqual([
       'a.md:6:1 frontmatter/invalid-kind unknown kind "decison"; expected one of decision, issue, state, learning, session, note',
-      'a.md:7:1 frontmatter/invalid-kind unknown status "done"; expected one of open, resolved, superseded',
+      'a.md:7:1 frontmatter/invalid-kind unknown status "done"; expected one of open, resolved, superseded (read as resolved; write `resolved`)',
     ]);
   });
 

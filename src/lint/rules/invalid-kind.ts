@@ -1,8 +1,8 @@
-import { MEMORY_KINDS } from '../../store/schema.js';
+import { MEMORY_KINDS, MEMORY_STATUSES, RESOLVED_SYNONYMS } from '../../store/schema.js';
 import { keyLine } from '../text.js';
 import type { LintRule, Report } from '../types.js';
 
-const STATUSES = ['open', 'resolved', 'superseded'];
+const STATUSES: readonly string[] = MEMORY_STATUSES;
 
 const rule: LintRule = {
   id: 'frontmatter/invalid-kind',
@@ -16,7 +16,8 @@ const rule: LintRule = {
         out.push({ file: file.path, line: keyLine(file, 'kind'), column: 1, message: `unknown kind "${file.kind}"; expected one of ${MEMORY_KINDS.join(', ')}` });
       }
       if (file.status !== undefined && !STATUSES.includes(file.status)) {
-        out.push({ file: file.path, line: keyLine(file, 'status'), column: 1, message: `unknown status "${file.status}"; expected one of ${STATUSES.join(', ')}` });
+        const hint = (RESOLVED_SYNONYMS as readonly string[]).includes(file.status) ? ' (read as resolved; write `resolved`)' : '';
+        out.push({ file: file.path, line: keyLine(file, 'status'), column: 1, message: `unknown status "${file.status}"; expected one of ${STATUSES.join(', ')}${hint}` });
       }
     }
     return out;
