@@ -12,6 +12,7 @@ describe('archival rules', () => {
       mem('old-decision.md', doc({ ...VALID, kind: 'decision', importance: 4, updated: '2026-01-10' })),
       mem('key-decision.md', doc({ ...VALID, kind: 'decision', importance: 8, updated: '2020-01-10' })),
       mem('resolved.md', doc({ ...VALID, kind: 'issue', status: 'resolved', updated: '2026-09-01' })),
+      mem('fixed.md', doc({ ...VALID, kind: 'issue', status: 'fixed', updated: '2026-09-01' })),
       mem('open.md', doc({ ...VALID, kind: 'issue', status: 'open', updated: '2020-09-01' })),
       mem('pinned.md', doc({ ...VALID, kind: 'decision', importance: 1, updated: '2020-01-01', pinned: 'true' })),
     ];
@@ -19,6 +20,7 @@ describe('archival rules', () => {
       { path: 'expired.md', rule: 'expired', reason: 'expired on 2026-11-01' },
       { path: 'old-decision.md', rule: 'old-decision', reason: 'decision of importance 4 (at most 5) last updated 2026-01-10, 315 days ago (over 90)' },
       { path: 'resolved.md', rule: 'resolved-issue', reason: 'resolved issue last updated 2026-09-01, 81 days ago (over 30)' },
+      { path: 'fixed.md', rule: 'resolved-issue', reason: 'resolved issue last updated 2026-09-01, 81 days ago (over 30)' },
     ]);
   });
 
