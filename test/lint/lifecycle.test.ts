@@ -18,9 +18,9 @@ describe('archival rules', () => {
     ];
     expect(archiveCandidates(files, { now: NOW })).toEqual([
       { path: 'expired.md', rule: 'expired', reason: 'expired on 2026-11-01' },
+      { path: 'fixed.md', rule: 'resolved-issue', reason: 'resolved issue last updated 2026-09-01, 81 days ago (over 30)' },
       { path: 'old-decision.md', rule: 'old-decision', reason: 'decision of importance 4 (at most 5) last updated 2026-01-10, 315 days ago (over 90)' },
       { path: 'resolved.md', rule: 'resolved-issue', reason: 'resolved issue last updated 2026-09-01, 81 days ago (over 30)' },
-      { path: 'fixed.md', rule: 'resolved-issue', reason: 'resolved issue last updated 2026-09-01, 81 days ago (over 30)' },
     ]);
   });
 
