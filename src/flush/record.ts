@@ -163,6 +163,8 @@ function frontmatterFor(input: PlanInput, values: FieldValues): Record<string, u
     created: input.created ?? timestamp,
     updated: timestamp,
     session_id: input.sessionId ? singleLine(input.sessionId) : undefined,
+    // Another template's fields are not the session six: lint's session rules read this key.
+    template: template.name === 'session' ? undefined : template.name,
   };
   if (template.kind === 'decision') {
     const importance = Number(values.importance?.[0]);

@@ -323,6 +323,7 @@ describe('session rules', () => {
       mem('sessions/2026-11-20T100000-ok.md', doc({ ...VALID, kind: 'session' }, full)),
       mem('sessions/2026-11-21T100000-partial.md', doc({ ...VALID, kind: 'session' }, '## Goal\nx\n**Progress:** y\nNext steps: z\n')),
       mem('decision.md', doc({ ...VALID, kind: 'decision' }, 'no fields')),
+      mem('sessions/2026-11-21T110000-notes.md', doc({ ...VALID, kind: 'session', template: 'notes' }, '## Current State\nx\n')),
     ];
     expect(lines(await lint(['session/missing-field'], { files }))).toEqual([
       'sessions/2026-11-21T100000-partial.md:8:1 session/missing-field session summary has no "Decisions" field; write it (or "none recorded") so the omission is visible',

@@ -13,13 +13,15 @@ const PATTERNS = SESSION_FIELDS.map((field) => ({ field, pattern: fieldPattern(f
 
 const rule: LintRule = {
   id: 'session/missing-field',
-  description: `A session summary (kind session, or a file in sessions/) has all six fields: ${SESSION_FIELDS.join(', ')}.`,
+  description: `A session summary (kind session, or a file in sessions/, not written from another flush template) has all six fields: ${SESSION_FIELDS.join(', ')}.`,
   defaultSeverity: 'warning',
   fixable: false,
   check(ctx) {
     const out: Report[] = [];
     for (const file of ctx.files) {
       if (!isSessionFile(file) || (file.kind !== undefined && file.kind !== 'session')) continue;
+      // Written by flush from another template (notes, or a user template): not the six fields.
+      if (typeof file.data.template === 'string' && file.data.template !== 'session') continue;
       const lines = bodyLines(file).filter((l) => !l.fenced);
       for (const { field, pattern } of PATTERNS) {
         if (lines.some((l) => pattern.test(l.text))) continue;
