@@ -19,22 +19,9 @@ export interface CachedFile extends Omit<StoredFile, 'links'> {
   links: MemoryLink[];
 }
 
-/** As stored: each distinct link once, as `r:`, `m:` or `w:` and its target. */
-interface StoredFile {
-  path: string;
-  name: string;
-  description: string;
-  type?: string;
-  kind?: string;
-  updated?: string;
-  created?: string;
-  importance: number;
-  tags: string[];
+/** As stored: the fields pack reads, and each distinct link once, as `r:`, `m:` or `w:` and its target. */
+interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'tags' | 'status' | 'severity' | 'pinned' | 'mtimeMs'> {
   links: string[];
-  status?: string;
-  severity?: string;
-  pinned: boolean;
-  mtimeMs: number;
   /** TODO/BLOCKER markers in the body. */
   markers: boolean;
   /** Content hash of the file's text as packed. */
