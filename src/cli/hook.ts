@@ -25,7 +25,7 @@ export function register(program: Command, run: Runner): void {
 
 async function runInstall(ctx: Context, flags: HookFlags): Promise<number> {
   const { planInstall } = await import('../hooks/install.js');
-  const { memoryDirIsExplicit } = await import('../hooks/staged.js');
+  const { memoryDirIsExplicit } = await import('./staged.js');
   const { walkUpForMemoryDir } = await import('../store/find.js');
   const explicit = memoryDirIsExplicit(ctx);
   const memoryDir = explicit ? ctx.memoryDir({ allowMissing: true }) : walkUpForMemoryDir(ctx.io.cwd);

@@ -22,7 +22,7 @@ async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
   // The hook runs in every commit: a repository without a memory directory is not an error there.
   const root = ctx.memoryDir({ allowMissing: Boolean(flags.staged) });
   if (flags.staged) {
-    const { runStagedIndex } = await import('../hooks/staged.js');
+    const { runStagedIndex } = await import('./staged.js');
     return runStagedIndex(ctx, root);
   }
   const { planIndex, rebuildIndex } = await import('./reindex.js');
