@@ -90,13 +90,14 @@ export function fileStem(path: string): string {
   return base.replace(/\.md$/i, '');
 }
 
-function posixJoin(dir: string, target: string): string {
+/** A path relative to the memory directory, or undefined when it climbs out of it. */
+function posixJoin(dir: string, target: string): string | undefined {
   const parts = (dir ? `${dir}/${target}` : target).split('/');
   const out: string[] = [];
   for (const part of parts) {
     if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
+    if (part !== '..') out.push(part);
+    else if (out.pop() === undefined) return undefined;
   }
   return out.join('/');
 }
@@ -153,13 +154,18 @@ export function bodyLinks(path: string, body: string, firstLine: number): Memory
     }
     const target = m[2];
     if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
-    links.push({ kind: 'markdown', target: posixJoin(dir, safeDecode(target)), line });
+    const resolved = posixJoin(dir, safeDecode(target));
+    // A link that leaves the memory directory is not a link between memory files.
+    if (resolved !== undefined) links.push({ kind: 'markdown', target: resolved, line });
   }
   return links;
 }
 
 function relatedLinks(data: Record<string, unknown>): MemoryLink[] {
-  return asList(data.related).map((target) => ({ kind: 'related' as const, target: posixJoin('', target) }));
+  return asList(data.related).flatMap((target) => {
+    const resolved = posixJoin('', target);
+    return resolved === undefined ? [] : [{ kind: 'related' as const, target: resolved }];
+  });
 }
 
 function importanceOf(value: unknown): number {

@@ -105,6 +105,16 @@ describe('parseMemoryText: valid but unusual files', () => {
     ]);
   });
 
+  it('drops links that climb out of the memory directory, and resolves those that stay in it', () => {
+    const body = '[up](../sibling.md) [out](../../outside.md) [in](./here.md)\n';
+    const file = parseMemoryText('dir/x.md', `---\nname: x\nrelated: [../escape.md, dir/ok.md]\n---\n${body}`, STAT);
+    expect(file.links).toEqual([
+      { kind: 'related', target: 'dir/ok.md' },
+      { kind: 'markdown', target: 'sibling.md', line: 5 },
+      { kind: 'markdown', target: 'dir/here.md', line: 5 },
+    ]);
+  });
+
   it('does not run YAML tags such as !!js/function', () => {
     const file = parseMemoryText('t.md', '---\nname: !!js/function "function () { return 1 }"\n---\n', STAT);
     expect(file.name).toBe('function () { return 1 }');
