@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import type { Context } from './context.js';
+import { parseEncoding, parseTranscriptFormat } from './options.js';
 import type { Runner } from './run.js';
 
 interface CompactFlags {
@@ -24,12 +25,11 @@ export function register(program: Command, run: Runner): void {
 
 async function runCompact(ctx: Context, file: string, flags: CompactFlags): Promise<number> {
   const { resolve } = await import('node:path');
-  const { readTranscript, isTranscriptFormat } = await import('../transcript/index.js');
-  if (flags.format !== undefined && !isTranscriptFormat(flags.format)) throw new MemctxError(`--format must be one of claude, codex, openai, text, got "${flags.format}"`);
+  const { readTranscript } = await import('../transcript/index.js');
+  const format = parseTranscriptFormat(flags.format);
   const keepLast = Number(flags.keepLast);
   if (!/^\s*\d+\s*$/.test(flags.keepLast ?? '') || !Number.isSafeInteger(keepLast)) throw new MemctxError(`--keep-last must be a whole number, got "${flags.keepLast}"`);
-  const encoding = flags.encoding ?? 'o200k_base';
-  if (encoding !== 'o200k_base' && encoding !== 'cl100k_base') throw new MemctxError(`--encoding must be o200k_base or cl100k_base, got "${encoding}"`);
+  const encoding = parseEncoding(flags.encoding);
 
   let text: string;
   let name: string;
@@ -45,7 +45,7 @@ async function runCompact(ctx: Context, file: string, flags: CompactFlags): Prom
     text = readTranscriptText(resolve(ctx.io.cwd, file), file);
     name = file;
   }
-  const transcript = readTranscript(text, { format: flags.format as never });
+  const transcript = readTranscript(text, { format });
   const { compactTranscript, missingMarkedLines } = await import('../capacity/compact.js');
   const header = [`# Transcript: ${name} (compacted by memctx)`];
   const before = compactTranscript(transcript, { verbatim: true, header });

@@ -4,6 +4,7 @@ import { isInside } from '../store/paths.js';
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import type { Context } from './context.js';
+import { parseEncoding } from './options.js';
 import { collect, parsePositiveInt, type Runner } from './run.js';
 
 interface FlushFlags {
@@ -335,15 +336,15 @@ async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, 
 /** Build, plan and (unless --dry-run) write one flush. */
 async function flushOnce(ctx: Context, flags: FlushFlags, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max } = limits(flags);
-  const { isEncodingName, loadTokenCounter } = await import('../tokens/index.js');
-  if (!isEncodingName(flags.encoding)) throw new MemctxError(`--encoding must be o200k_base or cl100k_base, got "${flags.encoding}"`);
+  const { loadTokenCounter } = await import('../tokens/index.js');
+  const encoding = parseEncoding(flags.encoding);
   const flush = await import('../flush/index.js');
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flush, scope.root, flags.template);
   const values = resolveInputs(flush, template, await gatherInputs(ctx, flush, flags, scope, warnings), warnings);
 
-  const counter = await loadTokenCounter(flags.encoding);
+  const counter = await loadTokenCounter(encoding);
   const extra = scope.hookEvent ? { hook_event: scope.hookEvent } : undefined;
   const input: PlanInput = { template, values, now: ctx.io.now(), counter, target, max, strict: flags.strict, sessionId: scope.sessionId, extra };
   const plan = flush.planFlush(input);

@@ -3,6 +3,7 @@ import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import type { Context } from './context.js';
+import { parseEncoding, parseTranscriptFormat } from './options.js';
 import type { Runner } from './run.js';
 
 export interface StatusOptions {
@@ -53,13 +54,6 @@ export function parseThresholds(value: string | undefined, problem: (t: Threshol
   const why = problem(t);
   if (why) throw new MemctxError(`--thresholds: ${why}`, { hint: 'e.g. --thresholds 80,90,95' });
   return t;
-}
-
-function parseFormat(value: string | undefined): TranscriptFormat | undefined {
-  if (value === undefined) return undefined;
-  const formats = ['claude', 'codex', 'openai', 'text'];
-  if (!formats.includes(value)) throw new MemctxError(`--format must be one of ${formats.join(', ')}, got "${value}"`);
-  return value as TranscriptFormat;
 }
 
 interface Measured {
@@ -132,12 +126,8 @@ async function runStatus(ctx: Context, file: string | undefined, opts: StatusOpt
     failOn = opts.failOn as Level;
   }
   const thresholds = parseThresholds(opts.thresholds, capacityLib.thresholdsProblem, capacityLib.DEFAULT_THRESHOLDS);
-  const forced = parseFormat(opts.format);
-  let encoding: 'o200k_base' | 'cl100k_base' = 'o200k_base';
-  if (opts.encoding !== undefined) {
-    if (opts.encoding !== 'o200k_base' && opts.encoding !== 'cl100k_base') throw new MemctxError(`--encoding must be o200k_base or cl100k_base, got "${opts.encoding}"`);
-    encoding = opts.encoding;
-  }
+  const forced = parseTranscriptFormat(opts.format);
+  const encoding = parseEncoding(opts.encoding);
 
   const { name, m } = await measure(ctx, file, forced, Boolean(opts.count));
   let used: number;

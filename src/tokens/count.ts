@@ -8,9 +8,9 @@
 import { createRequire } from 'node:module';
 import { buildRankTable, countPieceTokens, utf8Binary, type RankFile } from './bpe.js';
 
-export const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
-export type EncodingName = (typeof ENCODINGS)[number];
-export const DEFAULT_ENCODING: EncodingName = 'o200k_base';
+import { DEFAULT_ENCODING, type EncodingName } from './encodings.js';
+
+export { DEFAULT_ENCODING, ENCODINGS, isEncodingName, type EncodingName } from './encodings.js';
 
 export interface TokenCounter {
   encoding: EncodingName;
@@ -18,9 +18,6 @@ export interface TokenCounter {
   count(text: string): number;
 }
 
-export function isEncodingName(value: string): value is EncodingName {
-  return (ENCODINGS as readonly string[]).includes(value);
-}
 
 /** Pieces longer than this are counted but not remembered. */
 const MAX_CACHED_PIECE = 256;
