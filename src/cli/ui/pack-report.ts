@@ -1,20 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import type { PackResult, Tier } from '../../pack/select.js';
+import { renderTable } from './table.js';
 
 const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
-/**
- * Columns padded to their widest cell, the last one unpadded. The report can hold thousands of
- * rows, so widths are string lengths of the cells without colour codes (they are ASCII but paths).
- */
-function table(header: string[], rows: string[][], chalk: ChalkInstance): string {
-  const widths = header.map((h) => h.length);
-  for (const row of rows) for (let i = 0; i < row.length - 1; i++) widths[i] = Math.max(widths[i], plain(row[i]).length);
-  const line = (row: string[]) => row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i] - plain(cell).length))).join('  ');
-  return [chalk.bold(line(header)), ...rows.map(line)].join('\n');
-}
-
 function tierColour(chalk: ChalkInstance, tier: Tier): string {
   if (tier === 'full') return chalk.green(tier);
   if (tier === 'description') return chalk.cyan(tier);
@@ -28,7 +16,7 @@ export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra
     String(f.score), String(f.relevance), String(f.recency), String(f.dependency), tierColour(chalk, f.tier), n(f.tokens), f.bundleTokens ? n(f.bundleTokens) : '-', f.note ? `${f.path}  ${chalk.dim(`(${f.note})`)}` : f.path,
   ]);
   const lines: string[] = [];
-  if (rows.length) lines.push(table(['score', 'rel', 'rec', 'dep', 'tier', 'tokens', 'bundle', 'path'], rows, chalk));
+  if (rows.length) lines.push(renderTable(rows, chalk, ['score', 'rel', 'rec', 'dep', 'tier', 'tokens', 'bundle', 'path']).replace(/\n$/, ''));
   const where = extra.out ? ` → ${extra.out}` : '';
   lines.push(
     `bundle: ${n(result.tokens)} of ${n(result.budget)} tokens (${result.encoding}, ${result.format})${where}; full text ${n(result.fullTokens)} of ${n(result.fullLimit)}; index ${result.indexLines.included}/${result.indexLines.total} lines`,

@@ -1,10 +1,13 @@
 import type { ChalkInstance } from 'chalk';
 
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Columns a cell takes on screen: code points, colour codes left out. */
 function width(text: string): number {
-  return [...text].length;
+  return [...text.replace(ANSI, '')].length;
 }
 
-/** Left-aligned columns separated by two spaces; the first column dimmed-free, the last unpadded. */
+/** Left-aligned columns separated by two spaces, padded to the widest cell (coloured cells too); the last unpadded. */
 export function renderTable(rows: string[][], chalk: ChalkInstance, header?: string[]): string {
   const all = header ? [header, ...rows] : rows;
   const widths: number[] = [];
