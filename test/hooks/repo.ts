@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { memctx, tempDir, type CliResult } from '../helpers/cli.js';
+import { tempDir, type CliResult } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 
 /** Git's own variables from an outer process (a hook running these tests, say) must not leak in. */
 function isolatedEnv(home: string): Record<string, string | undefined> {
@@ -28,7 +29,7 @@ export interface TestRepo {
   git(args: string[], cwd?: string, extraEnv?: Record<string, string | undefined>): CliResult;
   /** git, and throw when it fails. */
   gitOk(args: string[], cwd?: string): string;
-  memctx(args: string[], cwd?: string): CliResult;
+  memctx(args: string[], cwd?: string): Promise<CliResult>;
   write(rel: string, text: string): string;
 }
 
@@ -53,7 +54,7 @@ export function makeRepo(name = 'repo'): TestRepo {
       if (result.code !== 0) throw new Error(`git ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
       return result.stdout;
     },
-    memctx: (args, cwd = top) => memctx(args, { cwd, env }),
+    memctx: async (args, cwd = top) => await runCli(args, { cwd, env }),
     write(rel, text) {
       const abs = join(top, rel);
       mkdirSync(dirname(abs), { recursive: true });
@@ -76,12 +77,12 @@ export function memoryFile(name: string, description: string, type = 'project'):
 }
 
 /** A repository with an initialised, committed .memory/ holding one memory file. */
-export function makeMemoryRepo(name = 'repo'): TestRepo {
+export async function makeMemoryRepo(name = 'repo'): Promise<TestRepo> {
   const repo = makeRepo(name);
-  const init = repo.memctx(['init']);
+  const init = await repo.memctx(['init']);
   if (init.code !== 0) throw new Error(`memctx init failed: ${init.stderr}`);
   repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'How the user likes to work', 'user'));
-  const index = repo.memctx(['index']);
+  const index = await repo.memctx(['index']);
   if (index.code !== 0) throw new Error(`memctx index failed: ${index.stderr}`);
   repo.gitOk(['add', '-A']);
   repo.gitOk(['commit', '-q', '-m', 'memory']);
