@@ -26,6 +26,11 @@ function oneLine(text: string): string {
   return neutralizeControls(text.replace(/[\t\n\r\u2028\u2029\u0085]+/g, ' '));
 }
 
+/** User text for a one-line report (lint, ls): line breaks shown as `\n`, other controls made visible. */
+export function singleLine(text: string): string {
+  return neutralizeControls(text.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '\\n'));
+}
+
 /** At most `max` characters (whole code points), ending with "…" when cut. */
 export function capLength(text: string, max: number): string {
   if (text.length <= max) return text;
