@@ -373,7 +373,10 @@ export function memoryErrorText(err: unknown): string {
  * whose message is the answer for the model.
  */
 export function memoryToolHandlers(dir: string, deps: MemoryToolDeps = { now: () => new Date() }) {
-  const run = (cmd: MemoryCommand) => runMemoryCommand(dir, cmd, deps);
+  const run = (cmd: MemoryCommand) =>
+    runMemoryCommand(dir, cmd, deps).catch((err: unknown) => {
+      throw err instanceof MemoryToolError ? err : new MemoryToolError(memoryErrorText(err));
+    });
   return {
     view: (cmd: { command: 'view'; path: string; view_range?: number[] }) => run(cmd),
     create: (cmd: { command: 'create'; path: string; file_text: string }) => run(cmd),
