@@ -33,8 +33,11 @@ export interface RecordedRequest {
 }
 
 export interface StandInOptions {
-  /** The agent loop's assistant turns, in order; after the last one the stand-in answers `finalText`. */
-  turns: Turn[];
+  /**
+   * The agent loop's assistant turns, in order (a function is given the request body, to answer from
+   * what the model was shown); after the last one the stand-in answers `finalText`.
+   */
+  turns: Array<Turn | ((body: any) => Turn)>;
   /** Default usage of every response (per-turn `usage` overrides). */
   usage?: Partial<Usage>;
   finalText?: string;
@@ -100,7 +103,8 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       record.agent = true;
       if (nextTurn < options.turns.length) {
         record.turn = nextTurn;
-        turn = options.turns[nextTurn++];
+        const next = options.turns[nextTurn++];
+        turn = typeof next === 'function' ? next(body) : next;
       } else {
         turn = { content: [{ type: 'text', text: options.finalText ?? 'Done.' }] };
       }
