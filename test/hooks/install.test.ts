@@ -341,7 +341,7 @@ describe('memctx hook install / uninstall', () => {
   });
 
   it('records --dir for a memory directory that is not <top>/.memory (path with a space and a quote)', async () => {
-    const repo = track(makeRepo());
+    const repo = track(await makeRepo());
     const dir = "packages/my app's/.memory";
     expect((await repo.memctx(['--dir', dir, 'init'])).code).toBe(0);
     const install = await repo.memctx(['--dir', dir, 'hook', 'install']);
@@ -356,7 +356,7 @@ describe('memctx hook install / uninstall', () => {
   });
 
   it('finds a nested memory directory by walking up from where install runs', async () => {
-    const repo = track(makeRepo());
+    const repo = track(await makeRepo());
     mkdirSync(join(repo.top, 'app'));
     expect((await repo.memctx(['init'], join(repo.top, 'app'))).code).toBe(0);
     expect((await repo.memctx(['hook', 'install'], join(repo.top, 'app'))).code).toBe(0);
@@ -368,7 +368,7 @@ describe('memctx hook install / uninstall', () => {
   });
 
   it('in a repository with no memory directory, commits go through and the hook says why it did nothing', async () => {
-    const repo = track(makeRepo());
+    const repo = track(await makeRepo());
     expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     repo.write('a.txt', 'a\n');
     repo.gitOk(['add', 'a.txt']);
@@ -395,7 +395,7 @@ describe('bad input', () => {
   });
 
   it('a memory directory outside the repository: exit 2 for index --staged and hook install', async () => {
-    const repo = track(makeRepo());
+    const repo = track(await makeRepo());
     const outside = join(repo.base, 'elsewhere/.memory');
     mkdirSync(outside, { recursive: true });
     for (const args of [['--dir', outside, 'index', '--staged'], ['--dir', outside, 'hook', 'install']]) {
@@ -409,7 +409,7 @@ describe('bad input', () => {
   });
 
   it('a memory directory found above the repository is not this repository\'s: nothing indexed, no error', async () => {
-    const repo = track(makeRepo('nested/repo'));
+    const repo = track(await makeRepo('nested/repo'));
     mkdirSync(join(repo.base, 'nested/.memory'), { recursive: true });
     const result = await repo.memctx(['index', '--staged']);
     expect(result.code).toBe(0);
@@ -417,7 +417,7 @@ describe('bad input', () => {
   });
 
   it('a bare repository has no working tree to index', async () => {
-    const repo = track(makeRepo());
+    const repo = track(await makeRepo());
     const bare = join(repo.base, 'bare.git');
     repo.gitOk(['clone', '-q', '--bare', repo.top, bare]);
     const result = await runCli(['--dir', repo.top, 'index', '--staged'], { cwd: bare, env: repo.env });
