@@ -6,7 +6,7 @@
  */
 import { lstatSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from '../store/layout.js';
 import { entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
 import { isoTimestamp } from '../store/schema.js';
@@ -150,7 +150,7 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }):
 
 /** Files and folders two levels deep, hidden ones left out, each memory file with its description. */
 async function viewDir(root: string, target: Target): Promise<string> {
-  const { scanIndexEntries } = await import('../store/scan-cache.js');
+  const { scanIndexEntries } = await import('../cache/scan-cache.js');
   const descriptions = new Map(scanIndexEntries(root, Date.now()).files.map((f) => [f.path, f.description]));
   const rows: string[] = [`${sizeLabel(statSync(target.abs).size)}\t${target.shown}`];
   const walk = (dir: string, rel: string, depth: number) => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, MemctxError } from '../store/errors.js';
+import { EXIT_OK, MemctxError } from '../errors.js';
 import { MAX_NAME_LENGTH, MEMORY_KINDS, MEMORY_SEVERITIES, MEMORY_TYPES, isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import { collect, type Runner } from './run.js';

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { isInside } from '../store/paths.js';
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import { collect, type Runner } from './run.js';
 import { parseEncoding, parseTokenOption } from './options.js';
@@ -205,7 +205,7 @@ async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promis
 
 /** A transcript's marked lines, first request and the files its tool calls changed. */
 async function readTranscriptFacts(flush: FlushModule, path: string, name: string): Promise<import('../flush/extract.js').Extracted & { files: string[] }> {
-  const { readTranscriptText } = await import('../store/read-tail.js');
+  const { readTranscriptText } = await import('../sources/transcript-file.js');
   const { readTranscript, changedFiles } = await import('../transcript/index.js');
   const transcript = readTranscript(readTranscriptText(path, name));
   return { ...flush.extractFromTranscript(transcript.items), files: changedFiles(transcript.items).map((f) => f.path) };
@@ -237,7 +237,7 @@ async function gatherInputs(ctx: Context, flush: FlushModule, flags: FlushFlags,
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
-  const git = flags.git || flags.since !== undefined ? (await import('../store/git.js')).gitChanges(scope.cwd, flags.since, ctx.io.env) : undefined;
+  const git = flags.git || flags.since !== undefined ? (await import('../sources/git.js')).gitChanges(scope.cwd, flags.since, ctx.io.env) : undefined;
   const base = git?.root ?? scope.cwd;
   const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
 
@@ -414,7 +414,7 @@ function report(ctx: Context, flags: FlushFlags, outcome: FlushOutcome): void {
  * problem is written to .memctx/flush.log (and stderr) and the exit code is 0.
  */
 async function runHook(ctx: Context, flags: FlushFlags): Promise<number> {
-  const { appendFlushLog } = await import('../store/flush.js');
+  const { appendFlushLog } = await import('../cache/flush-log.js');
   const { isoTimestamp } = await import('../store/schema.js');
   const { findMemoryDir } = await import('../store/find.js');
   const stamp = isoTimestamp(ctx.io.now());

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 
 /** All of stdin as bytes. */

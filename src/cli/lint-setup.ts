@@ -1,8 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from '../store/config.js';
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
-import { findRepository, relativeInside } from '../store/repo.js';
+import { loadConfig } from '../sources/config.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { findRepository, relativeInside } from '../sources/repo.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
 import { RULES } from '../lint/rules/index.js';
 import type { LintConfig } from '../lint/types.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, MemctxError } from '../errors.js';
 import type { LintResult } from '../lint/types.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
@@ -32,7 +32,7 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
 async function lintOnce(ctx: Context, setup: LintSetup): Promise<{ result: LintResult; files: number }> {
   const { scanMemoryDir } = await import('../store/scan.js');
   const { readIndexFile } = await import('../store/index-file.js');
-  const { listDirFiles, listRepoFiles } = await import('../store/repo.js');
+  const { listDirFiles, listRepoFiles } = await import('../sources/repo.js');
   const { runLint, activeRules } = await import('../lint/runner.js');
   const { root, config } = setup;
   const scan = scanMemoryDir(root);
@@ -76,7 +76,7 @@ async function applyFixes(root: string, result: LintResult): Promise<string[]> {
   const fixes = result.findings.filter((f) => f.fix);
   if (fixes.length === 0) return [];
   const { withMemoryLock } = await import('../store/write.js');
-  const { setMissingDate } = await import('../store/fix.js');
+  const { setMissingDate } = await import('../lint/fix.js');
   const { rebuildIndex } = await import('./reindex.js');
   return withMemoryLock(root, async () => {
     const changes: string[] = [];
@@ -115,7 +115,7 @@ async function runLintCommand(ctx: Context, flags: LintFlags): Promise<number> {
     else if (!machine) ctx.ui.info('nothing to fix');
   }
   const { join } = await import('node:path');
-  const { relativeInside } = await import('../store/repo.js');
+  const { relativeInside } = await import('../sources/repo.js');
   const { displayPath } = await import('./display.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');

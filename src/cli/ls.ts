@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import { matchesListFilters } from '../memindex/groups.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
@@ -26,7 +26,7 @@ export function register(program: Command, run: Runner): void {
 
 async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
   const root = ctx.memoryDir();
-  const { scanIndexEntries } = await import('../store/scan-cache.js');
+  const { scanIndexEntries } = await import('../cache/scan-cache.js');
   const scan = scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
   checkListFilters(filters, scan.files);
   const files = scan.files.filter((f) => matchesListFilters(f, filters));

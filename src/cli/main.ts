@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT_USAGE } from '../store/errors.js';
+import { EXIT_USAGE } from '../errors.js';
 import { defaultIo, type Io } from './context.js';
 import { safeStream } from './ui/output.js';
 import { createRunner, type RunState } from './run.js';

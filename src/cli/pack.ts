@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { EXIT_OK, MemctxError } from '../store/errors.js';
+import { EXIT_OK, MemctxError } from '../errors.js';
 import type { MemoryFile } from '../store/types.js';
 import type { PackFile } from '../pack/types.js';
 import type { Context } from './context.js';
@@ -84,9 +84,9 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   }
 
   const { VERSION } = await import('../version.js');
-  const { scanForPack, packText } = await import('../store/pack-cache.js');
-  const { readCountCache, writeCountCache } = await import('../store/token-cache.js');
-  const { readStats, recordAccess, accessCount } = await import('../store/stats.js');
+  const { scanForPack, packText } = await import('../cache/pack-cache.js');
+  const { readCountCache, writeCountCache } = await import('../cache/token-counts.js');
+  const { readStats, recordAccess, accessCount } = await import('../cache/stats.js');
   const { cachedCounter, contentHash } = await import('../tokens/cache.js');
   const { tokenizerLoaded } = await import('../tokens/count.js');
   const { scoreFiles, hasMarkers } = await import('../pack/score.js');

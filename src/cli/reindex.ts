@@ -1,6 +1,6 @@
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
-import { scanIndexEntries } from '../store/scan-cache.js';
+import { scanIndexEntries } from '../cache/scan-cache.js';
 import type { FileProblem } from '../store/types.js';
 import { IndexMarkerError, renderIndexFile, splitIndex } from '../memindex/merge.js';
 import type { IndexOptions } from '../memindex/render.js';

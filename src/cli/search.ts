@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import { parsePositiveInt, type Runner } from './run.js';
 
@@ -59,7 +59,7 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   };
   const root = ctx.memoryDir();
   const { scanMemoryDir } = await import('../store/scan.js');
-  const { readStats, accessCount, recordAccess } = await import('../store/stats.js');
+  const { readStats, accessCount, recordAccess } = await import('../cache/stats.js');
   const { searchMemory } = await import('../search/rank.js');
   const { reportProblems } = await import('./problems.js');
   const scan = scanMemoryDir(root);

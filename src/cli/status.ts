@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import type { Context } from './context.js';
@@ -63,7 +63,7 @@ interface Measured {
 /** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
 async function measure(ctx: Context, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
   const { readTranscript, detectFormat, scanUsage } = await import('../transcript/index.js');
-  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../store/read-tail.js');
+  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../sources/transcript-file.js');
   if (file === '-') {
     const { readStdinBytes } = await import('./input.js');
     const bytes = await readStdinBytes(ctx.io.stdin);

@@ -4,7 +4,7 @@
  * fails: anything unusable gives a short neutral line and exit code 0.
  */
 import { Chalk } from 'chalk';
-import { EXIT_OK } from '../store/errors.js';
+import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import { colorEnabled } from './context.js';
 import type { StatusOptions } from './status.js';
@@ -21,7 +21,7 @@ interface Figure {
 }
 
 async function fromTranscript(path: string, ctx: Context): Promise<{ used: number; recordedWindow?: number; model?: string } | undefined> {
-  const { openTranscriptFile } = await import('../store/read-tail.js');
+  const { openTranscriptFile } = await import('../sources/transcript-file.js');
   const { detectFormat } = await import('../transcript/detect.js');
   const { scanUsage } = await import('../transcript/usage.js');
   const { resolve } = await import('node:path');

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
-import { git, GitError, type Env } from '../store/git.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { git, GitError, type Env } from '../sources/git.js';
 
 /** The top of the working tree holding cwd; a usage error (exit 2) outside a git working tree. */
 export function gitTopLevel(cwd: string, env: Env): string {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 
 export const MEMORY_DIR_NAME = '.memory';
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { CACHE_DIR, INDEX_FILE, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic } from './write.js';
 

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { INDEX_FILE } from './layout.js';
 
 export interface SafePath {

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { CACHE_DIR } from './layout.js';
 
 /** Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming the file when it cannot. */

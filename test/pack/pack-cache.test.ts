@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/store/pack-cache.js';
+import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/cache/pack-cache.js';
 import { listMemoryPaths } from '../../src/store/scan.js';
 import type { MemoryFile } from '../../src/store/types.js';
 import { removeDir, tempDir } from '../helpers/cli.js';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CACHE_VERSION, scanIndexEntries } from '../../src/store/scan-cache.js';
+import { CACHE_VERSION, scanIndexEntries } from '../../src/cache/scan-cache.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const dirs: string[] = [];

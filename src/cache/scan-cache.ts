@@ -1,10 +1,10 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { cacheDir } from './cache-dir.js';
+import { cacheDir } from './dir.js';
 import { VERSION } from '../version.js';
-import { isProblem, listEntries, readMemoryFile, type ScanOptions } from './scan.js';
-import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from './types.js';
+import { isProblem, listEntries, readMemoryFile, type ScanOptions } from '../store/scan.js';
+import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js';
 
 /**
  * The index only needs a few frontmatter fields, so `index` and `ls` keep them in

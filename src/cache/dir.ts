@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_DIR } from './layout.js';
+import { CACHE_DIR } from '../store/layout.js';
 
 /**
  * The memory directory's cache folder (.memctx/), created when missing; undefined when it is a

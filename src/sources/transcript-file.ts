@@ -4,7 +4,7 @@
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 
 const BINARY_PROBE = 8000;
 

@@ -1,6 +1,6 @@
 /** The one git runner (hooks, `flush --git`, lint's repository listing), and `flush --git`'s changes. */
 import { execFileSync } from 'node:child_process';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 
 export type Env = Record<string, string | undefined>;
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT_USAGE, MemctxError } from './errors.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
 
 /** The configuration file at the repository root, and its alternative inside the memory directory. */
 export const CONFIG_FILE = 'memctx.config.json';

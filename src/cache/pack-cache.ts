@@ -1,10 +1,10 @@
 import { neutralizeControls } from '../markdown/escape.js';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from './cache-dir.js';
-import { listMemoryPaths } from './list.js';
-import type { FileProblem, MemoryFile, MemoryLink } from './types.js';
-import { writeFileAtomic } from './write.js';
+import { cacheDir } from './dir.js';
+import { listMemoryPaths } from '../store/list.js';
+import type { FileProblem, MemoryFile, MemoryLink } from '../store/types.js';
+import { writeFileAtomic } from '../store/write.js';
 
 /**
  * What `pack` needs of each memory file, kept in .memctx/pack-cache.json and keyed by the file's
@@ -136,7 +136,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   const problems: FileProblem[] = [];
   const texts = new Map<string, string>();
   let dirty = loaded.status === 'rebuilt';
-  let scan: typeof import('./scan.js') | undefined;
+  let scan: typeof import('../store/scan.js') | undefined;
   for (const path of listMemoryPaths(root)) {
     let key: string | undefined;
     let racy = true;
@@ -151,7 +151,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     }
     let record = key !== undefined ? loaded.records[path] : undefined;
     if (!record || record.key !== key || (record.file && !isStoredFile(record.file, path)) || (!record.file && !record.problem)) {
-      scan ??= await import('./scan.js');
+      scan ??= await import('../store/scan.js');
       const result = scan.readMemoryFile(root, path);
       if (scan.isProblem(result)) {
         record = { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } };

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { isProblem, readMemoryFile } from './scan.js';
-import { serializeMemoryFile } from './serialize.js';
-import { writeFileAtomic } from './write.js';
+import { isProblem, readMemoryFile } from '../store/scan.js';
+import { serializeMemoryFile } from '../store/serialize.js';
+import { writeFileAtomic } from '../store/write.js';
 
 /**
  * Set a missing date key (`updated` or `modified`) in a memory file, atomically. Re-reads the file

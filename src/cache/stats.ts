@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isoTimestamp } from './schema.js';
-import { CACHE_DIR } from './layout.js';
-import { withMemoryLock, writeFileAtomic } from './write.js';
+import { isoTimestamp } from '../store/schema.js';
+import { CACHE_DIR } from '../store/layout.js';
+import { withMemoryLock, writeFileAtomic } from '../store/write.js';
 
 export const STATS_FILE = 'stats.json';
 
