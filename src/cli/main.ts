@@ -31,6 +31,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   lint: () => import('./lint.js'),
   gc: () => import('./gc.js'),
   hook: () => import('./hook.js'),
+  mcp: () => import('./mcp.js'),
 };
 
 /** Global options that take a value, so the word after them is not the command. */
