@@ -151,7 +151,7 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }):
 /** Files and folders two levels deep, hidden ones left out, each memory file with its description. */
 async function viewDir(root: string, target: Target): Promise<string> {
   const { scanIndexEntries } = await import('../cache/scan-cache.js');
-  const descriptions = new Map(scanIndexEntries(root, Date.now()).files.map((f) => [f.path, f.description]));
+  const descriptions = new Map((await scanIndexEntries(root, Date.now())).files.map((f) => [f.path, f.description]));
   const rows: string[] = [`${sizeLabel(statSync(target.abs).size)}\t${target.shown}`];
   const walk = (dir: string, rel: string, depth: number) => {
     for (const name of readdirSync(dir).sort()) {
@@ -336,7 +336,7 @@ async function rename(root: string, cmd: { old_path: string; new_path: string },
 /** Lock, refuse early if MEMORY.md's markers are broken, change, rebuild the index. */
 async function changeAndReindex(root: string, change: () => Promise<void>): Promise<void> {
   // TODO(h9): switch to the shared write path in src/actions/ once it lands.
-  const { writeAndReindex } = await import('../cli/reindex.js');
+  const { writeAndReindex } = await import('./reindex.js');
   // The write succeeded; a re-index that fails after it is not the tool call's failure (lint's index/stale shows it).
   await writeAndReindex(root, change, () => undefined);
 }

@@ -1,95 +1,36 @@
-import { lstatSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { cacheDir } from './dir.js';
-import { VERSION } from '../version.js';
-import { isProblem, listEntries, readMemoryFile, unreadableProblem, type ScanOptions } from '../store/scan.js';
-import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js';
+import { listEntries } from '../store/list.js';
+import type { ScanOptions } from '../store/scan.js';
+import type { IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js';
+import { scanWithCache, type Projection } from './stat-cache.js';
 
-/**
- * The index only needs a few frontmatter fields, so `index` and `ls` keep them in
- * .memctx/scan-cache.json keyed by each file's size, mtime, ctime and inode (as git's index does),
- * and re-read only files whose stat changed. A missing or corrupt cache is rebuilt, never fatal.
- */
-const CACHE_FILE = 'scan-cache.json';
-/** A new memctx version may parse differently: its cache starts afresh. */
-export const CACHE_VERSION = `1:${VERSION}`;
-/** Files changed this recently are not cached: a second edit in the same clock tick would not show in the stat. */
-const RACY_MS = 2_000;
-
-interface CacheRecord {
-  key: string;
-  entry?: IndexEntry;
-  problem?: Omit<FileProblem, 'path'>;
-}
-
-interface CacheFile {
-  version: string;
-  records: Record<string, CacheRecord>;
-}
+/** The index only needs a few frontmatter fields: `index` and `ls` keep them in .memctx/scan-cache.json. */
+export const SCAN_CACHE_FILE = 'scan-cache.json';
 
 export function toIndexEntry(file: MemoryFile): IndexEntry {
   const { path, name, description, type, kind, updated, created, importance, pinned, tags } = file;
   return { path, name, description, type, kind, updated, created, importance, pinned, tags };
 }
 
-function loadCache(dir: string | undefined): Record<string, CacheRecord> {
-  try {
-    if (!dir) return Object.create(null) as Record<string, CacheRecord>;
-    const parsed = JSON.parse(readFileSync(join(dir, CACHE_FILE), 'utf8')) as CacheFile;
-    if (parsed?.version === CACHE_VERSION && parsed.records && typeof parsed.records === 'object') return parsed.records;
-  } catch {
-    // missing or corrupt: start again
-  }
-  return Object.create(null) as Record<string, CacheRecord>;
+function isIndexEntry(value: unknown, path: string): value is IndexEntry {
+  const e = value as IndexEntry | undefined;
+  return !!e && e.path === path && typeof e.name === 'string' && typeof e.description === 'string' && typeof e.importance === 'number' && typeof e.pinned === 'boolean' && Array.isArray(e.tags);
 }
 
-function saveCache(dir: string | undefined, records: Record<string, CacheRecord>): void {
-  if (!dir) return;
+const INDEX_PROJECTION: Projection<IndexEntry> = { file: SCAN_CACHE_FILE, project: toIndexEntry, valid: isIndexEntry };
+
+/** Index entries for every memory file, from the cache where the file's stat is unchanged. */
+export async function scanIndexEntries(root: string, now: number, options: ScanOptions = {}): Promise<IndexScanResult> {
+  const scan = await scanWithCache(root, listEntries(root, options), INDEX_PROJECTION, {
+    now,
+    reader: async () => {
+      const { readMemoryFile } = await import('../store/scan.js');
+      return (path, symlink) => readMemoryFile(root, path, { ...options, symlink });
+    },
+  });
   try {
-    const writeAtomic = createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic');
-    writeAtomic.sync(join(dir, CACHE_FILE), JSON.stringify({ version: CACHE_VERSION, records } satisfies CacheFile));
+    await scan.save();
   } catch {
     // a read-only checkout still works, just without the cache
   }
-}
-
-/** Index entries for every memory file, from the cache where the file's stat is unchanged. */
-export function scanIndexEntries(root: string, now: number, options: ScanOptions = {}): IndexScanResult {
-  const dir = cacheDir(root);
-  const cached = loadCache(dir);
-  const records: Record<string, CacheRecord> = Object.create(null);
-  const files: IndexEntry[] = [];
-  const problems: FileProblem[] = [];
-  let dirty = false;
-  for (const { path, symlink, error } of listEntries(root, options)) {
-    if (error) {
-      problems.push(unreadableProblem({ path, symlink, error }));
-      dirty = true;
-      continue;
-    }
-    let key: string | undefined;
-    let racy = true;
-    if (!symlink) {
-      try {
-        const st = lstatSync(join(root, path));
-        key = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
-        racy = now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS;
-      } catch {
-        key = undefined;
-      }
-    }
-    let record = key !== undefined ? cached[path] : undefined;
-    if (!record || record.key !== key) {
-      const result = readMemoryFile(root, path, { ...options, symlink });
-      record = isProblem(result) ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', entry: toIndexEntry(result) };
-      dirty = true;
-    }
-    if (key !== undefined && !racy) records[path] = record;
-    else dirty = true;
-    if (record.entry) files.push(record.entry);
-    else if (record.problem) problems.push({ path, ...record.problem });
-  }
-  if (dirty || Object.keys(cached).length !== Object.keys(records).length) saveCache(dir, records);
-  return { root, files, problems };
+  return { root, files: scan.values.map((v) => v.value), problems: scan.problems };
 }

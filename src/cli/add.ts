@@ -119,7 +119,7 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
   const body = await readBodyInput(ctx, flags);
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
   const { writeFileAtomic } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   await writeAndReindex(root, async () => {
     // Any entry counts, a broken symlink too.
     if (entryExists(target.abs)) {

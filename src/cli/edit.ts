@@ -31,7 +31,7 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { DecodeFailure } = await import('../store/decode.js');
   const { writeFileAtomic } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   await writeAndReindex(root, async () => {
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });
     const stat = statSync(target.abs);

@@ -309,7 +309,7 @@ function resolveInputs(flush: FlushModule, template: Template, gathered: Gathere
 async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
   const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile } = await import('../store/flush.js');
   const { withMemoryLock } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
+  const { rebuildIndex } = await import('../actions/reindex.js');
   const { readMemoryFile, isProblem } = await import('../store/scan.js');
   if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
   // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the

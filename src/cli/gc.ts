@@ -37,7 +37,7 @@ async function runGc(ctx: Context, flags: { apply?: boolean }): Promise<number> 
     }
     return EXIT_OK;
   }
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   const { value: moves, index } = await writeAndReindex(root, async () => {
     const candidates = await plan(ctx, root, config.thresholds);
     return candidates.map((c) => ({ ...moveToArchive(root, c.path), reason: c.reason, rule: c.rule }));

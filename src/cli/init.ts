@@ -17,8 +17,8 @@ async function runInit(ctx: Context): Promise<number> {
   const root = ctx.globals.claude ? ctx.memoryDir({ allowMissing: true }) : resolve(ctx.io.cwd, explicit ?? MEMORY_DIR_NAME);
   const { initMemoryDir } = await import('../store/init.js');
   const { displayPath } = await import('./display.js');
-  const { planIndex } = await import('./reindex.js');
-  const created = await initMemoryDir(root, () => planIndex(root).text);
+  const { planIndex } = await import('../actions/reindex.js');
+  const created = await initMemoryDir(root, async () => (await planIndex(root)).text);
   if (ctx.ui.json) {
     ctx.ui.printJson({ dir: root, created });
   } else if (created.length === 0) {

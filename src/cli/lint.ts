@@ -77,7 +77,7 @@ async function applyFixes(root: string, result: LintResult): Promise<string[]> {
   if (fixes.length === 0) return [];
   const { withMemoryLock } = await import('../store/write.js');
   const { setMissingDate } = await import('../lint/fix.js');
-  const { rebuildIndex } = await import('./reindex.js');
+  const { rebuildIndex } = await import('../actions/reindex.js');
   return withMemoryLock(root, async () => {
     const changes: string[] = [];
     for (const f of fixes) {

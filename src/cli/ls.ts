@@ -27,7 +27,7 @@ export function register(program: Command, run: Runner): void {
 async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
   const root = ctx.memoryDir();
   const { scanIndexEntries } = await import('../cache/scan-cache.js');
-  const scan = scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
+  const scan = await scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
   checkListFilters(filters, scan.files);
   const files = scan.files.filter((f) => matchesListFilters(f, filters));
   reportProblems(ctx, root, scan.problems);

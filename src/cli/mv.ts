@@ -31,7 +31,7 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const { readFileSync } = await import('node:fs');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { writeFileAtomic } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   await writeAndReindex(root, async () => {
     if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
     // A file too large or not valid as a memory file is moved with its bytes untouched.

@@ -98,7 +98,6 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   const texts = new Map<string, string>();
   const scan = await scanForPack(root, {
     now: ctx.io.now().getTime(),
-    version: VERSION,
     describe: (file) => {
       const text = packText(root, file.path);
       texts.set(file.path, text);

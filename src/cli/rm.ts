@@ -30,7 +30,7 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
     ctx.ui.info(`would delete ${target.rel}`);
     return EXIT_OK;
   }
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   await writeAndReindex(root, async () => {
     unlinkSync(target.abs);
   }, (message) => ctx.ui.warn(message));

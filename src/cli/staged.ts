@@ -43,7 +43,7 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
   }
   // Loaded only now: the common case above (nothing staged in the memory directory) stays light.
   const { INDEX_FILE } = await import('../store/scan.js');
-  const { planIndex, rebuildIndex } = await import('./reindex.js');
+  const { planIndex, rebuildIndex } = await import('../actions/reindex.js');
   const { displayPath } = await import('./display.js');
   const { withMemoryLock } = await import('../store/write.js');
   const indexRel = joinRepoPath(rel, INDEX_FILE);
@@ -51,7 +51,7 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
   const unstaged = unstagedPaths(top, rel, env);
   const outcome = await withMemoryLock(root, async () => {
     if (unstaged.includes(indexRel)) {
-      const plan = planIndex(root);
+      const plan = await planIndex(root);
       if (!onlyGeneratedEdits(plan.previous, plan.text, indexText(top, indexRel, env))) return 'hand-edited' as const;
     }
     return rebuildIndex(root);
