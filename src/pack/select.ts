@@ -199,31 +199,33 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   const room = budget - reserve;
   const fits = (cost: number) => layout.used + cost <= room;
 
-  // 1. Files in full, in priority order, each where it fits; wanted ones too large go in as heads.
+  // 1. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
+  // --focus, matched by the task), then heads of wanted ones too large, then every other file.
   const { order, wanted } = fullOrder(input);
   const placed = new Set<number>();
-  for (const i of order) {
+  const tryFull = (i: number): boolean => {
     // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
-    const own = tokens[i];
-    if (own <= room - layout.used) {
-      const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
-      const cost = layout.cost('full', parts);
-      if (fits(cost)) {
-        layout.add({ section: 'full', key: renderer.sectionKey('full'), parts, cost, file: i });
-        placed.add(i);
-        continue;
-      }
+    if (tokens[i] > room - layout.used) return false;
+    const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
+    const cost = layout.cost('full', parts);
+    if (!fits(cost)) return false;
+    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts, cost, file: i });
+    placed.add(i);
+    return true;
+  };
+  for (const i of order) if (wanted.has(i)) tryFull(i);
+  for (const i of order) {
+    if (!wanted.has(i) || placed.has(i)) continue;
+    const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], room - layout.used) : undefined;
+    if (head) {
+      layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
+      placed.add(i);
+      notes.set(i, tokens[i] > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
     }
-    if (wanted.has(i) && room - layout.used >= MIN_HEAD_TOKENS) {
-      const head = headPiece(input, renderer, layout, i, text(i), own, room - layout.used);
-      if (head) {
-        layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
-        placed.add(i);
-        notes.set(i, own > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
-        continue;
-      }
-    }
-    notes.set(i, own > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
+  }
+  for (const i of order) if (!wanted.has(i)) tryFull(i);
+  for (const i of order) {
+    if (!placed.has(i)) notes.set(i, tokens[i] > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
   }
 
   // 2. Descriptions of the rest, in rank order (superseded ones too, marked so).
