@@ -1,7 +1,8 @@
+import { neutralizeControls } from '../markdown/escape.js';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from './cache-dir.js';
-import { listMemoryPaths } from './list.js';
+import { listEntries, unreadableProblem } from './list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from './types.js';
 import { writeFileAtomic } from './write.js';
 
@@ -62,7 +63,7 @@ export interface PackScanOptions {
 export function packText(root: string, path: string): string {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
-    const text = readFileSync(join(root, path), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    const text = neutralizeControls(readFileSync(join(root, path), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
     return text.endsWith('\n') ? text : `${text}\n`;
   } catch {
     return '';
@@ -136,7 +137,12 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   const texts = new Map<string, string>();
   let dirty = loaded.status === 'rebuilt';
   let scan: typeof import('./scan.js') | undefined;
-  for (const path of listMemoryPaths(root)) {
+  for (const listed of listEntries(root)) {
+    const path = listed.path;
+    if (listed.error) {
+      problems.push(unreadableProblem(listed));
+      continue;
+    }
     let key: string | undefined;
     let racy = true;
     try {
