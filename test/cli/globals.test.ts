@@ -201,9 +201,9 @@ describe('colour', () => {
     expect(emptyNoColor.err()).toContain(RED);
   });
 
-  it('never colours output that is not a terminal', () => {
+  it('does not colour output that is not a terminal unless forced', () => {
     const cwd = tempDir();
-    const result = memctx(['ls'], { cwd, env: { NO_COLOR: undefined, FORCE_COLOR: '3' } });
+    const result = memctx(['ls'], { cwd, env: { NO_COLOR: undefined } });
     expect(result.stderr).not.toContain('\u001b[');
   });
 });
