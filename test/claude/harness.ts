@@ -15,7 +15,10 @@ export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const MEMCTX_BIN = join(REPO, 'bin/memctx.js');
 export const MEMCTX = `${quote(process.execPath)} ${quote(MEMCTX_BIN)}`;
 
-const installed: { bin?: string; version?: string; error?: string } = ensureClaude();
+// .ci/run sets MEMCTX_CLAUDE_UNAVAILABLE when it could not install the binary, so no file retries.
+const installed: { bin?: string; version?: string; error?: string } = process.env.MEMCTX_CLAUDE_UNAVAILABLE
+  ? { error: process.env.MEMCTX_CLAUDE_UNAVAILABLE }
+  : ensureClaude();
 export const claude = installed;
 export const claudeVersion: string = installed.version ?? CLAUDE_VERSION;
 /** Why the scenarios are skipped, or undefined when Claude Code is there. */
