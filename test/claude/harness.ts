@@ -186,6 +186,25 @@ export async function runClaude(world: World, options: SessionOptions): Promise<
   }
 }
 
+/** A claude subcommand (`mcp add`, `mcp list`) in the world, with no model behind it. */
+export async function claudeCommand(world: World, args: string[], cwd = world.project): Promise<{ code: number; stdout: string; stderr: string }> {
+  if (!claude.bin) throw new Error(unavailable);
+  return run(claude.bin, args, cwd, claudeEnv(world, 'http://127.0.0.1:9'), 60_000);
+}
+
+/** Every tool_result block the model was sent, by tool_use id, with its text. */
+export function toolResults(requests: RecordedRequest[]): Map<string, { isError: boolean; text: string }> {
+  const results = new Map<string, { isError: boolean; text: string }>();
+  for (const request of requests)
+    for (const message of request.body?.messages ?? [])
+      for (const block of Array.isArray(message.content) ? message.content : [])
+        if (block?.type === 'tool_result') {
+          const text = typeof block.content === 'string' ? block.content : (block.content ?? []).map((part: any) => part.text ?? '').join('\n');
+          results.set(block.tool_use_id, { isError: block.is_error === true, text });
+        }
+  return results;
+}
+
 export function readJsonl(path: string): any[] {
   return readFileSync(path, 'utf8')
     .split('\n')
