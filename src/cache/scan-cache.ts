@@ -7,13 +7,13 @@ import { scanWithCache, type Projection } from './stat-cache.js';
 export const SCAN_CACHE_FILE = 'scan-cache.json';
 
 export function toIndexEntry(file: MemoryFile): IndexEntry {
-  const { path, name, description, type, kind, updated, created, importance, pinned, tags } = file;
-  return { path, name, description, type, kind, updated, created, importance, pinned, tags };
+  const { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs } = file;
+  return { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs };
 }
 
 function isIndexEntry(value: unknown, path: string): value is IndexEntry {
   const e = value as IndexEntry | undefined;
-  return !!e && e.path === path && typeof e.name === 'string' && typeof e.description === 'string' && typeof e.importance === 'number' && typeof e.pinned === 'boolean' && Array.isArray(e.tags);
+  return !!e && e.path === path && typeof e.name === 'string' && typeof e.description === 'string' && typeof e.importance === 'number' && typeof e.pinned === 'boolean' && Array.isArray(e.tags) && Array.isArray(e.supersedes);
 }
 
 const INDEX_PROJECTION: Projection<IndexEntry> = { file: SCAN_CACHE_FILE, project: toIndexEntry, valid: isIndexEntry };
