@@ -115,7 +115,7 @@ async function runLintCommand(ctx: Context, flags: LintFlags): Promise<number> {
     else if (!machine) ctx.ui.info('nothing to fix');
   }
   const { join } = await import('node:path');
-  const { relativeInside } = await import('../sources/repo.js');
+  const { relativeInside } = await import('../store/paths.js');
   const { displayPath } = await import('./display.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');
