@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_OK, MemctxError } from '../store/errors.js';
-import { MAX_NAME_LENGTH, MEMORY_KINDS, MEMORY_TYPES, isoTimestamp } from '../store/schema.js';
+import { MAX_NAME_LENGTH, MEMORY_KINDS, MEMORY_SEVERITIES, MEMORY_TYPES, isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import { collect, type Runner } from './run.js';
 import { readBodyInput } from './input.js';
@@ -10,11 +10,21 @@ interface AddFlags {
   description: string;
   type: string;
   kind?: string;
+  status?: string;
+  severity?: string;
   importance?: string;
   tag?: string[];
+  related?: string[];
+  pinned?: boolean;
+  expires?: string;
+  created?: string;
+  field?: string[];
   body?: string;
   bodyFile?: string;
 }
+
+/** Keys memctx sets itself or that have their own option. */
+const OWN_KEYS = ['name', 'description', 'type', 'kind', 'status', 'severity', 'importance', 'tags', 'related', 'pinned', 'expires', 'created', 'updated', 'modified'];
 
 export function register(program: Command, run: Runner): void {
   program
@@ -25,45 +35,88 @@ export function register(program: Command, run: Runner): void {
     .requiredOption('--description <text>', 'one line, shown in MEMORY.md')
     .requiredOption('--type <type>', MEMORY_TYPES.join(' | '))
     .option('--kind <kind>', MEMORY_KINDS.join(' | '))
+    .option('--status <status>', 'open | resolved (kind issue), superseded (an outdated decision or state)')
+    .option('--severity <level>', `${MEMORY_SEVERITIES.join(' | ')} (kind issue)`)
     .option('--importance <n>', '1-10 (default 5)')
     .option('--tag <tag>', 'a tag (repeatable)', collect)
+    .option('--related <path>', 'a related memory file (repeatable)', collect)
+    .option('--pinned', 'always pack this file in full')
+    .option('--expires <date>', 'ISO date after which the memory is stale')
+    .option('--created <date>', 'ISO date or date-time it was created (default: now)')
+    .option('--field <key=value>', 'any other frontmatter field; the value is read as YAML (repeatable)', collect)
     .option('--body <text>', 'the body text')
     .option('--body-file <file>', 'read the body from a file (- for stdin)')
     .action(run(runAdd));
 }
 
-export function validateFields(flags: Pick<AddFlags, 'name' | 'description' | 'type' | 'kind' | 'importance'>): number | undefined {
-  const name = flags.name.trim();
-  if (name === '' || name.length > MAX_NAME_LENGTH) throw new MemctxError(`--name must be 1-${MAX_NAME_LENGTH} characters (got ${name.length})`);
-  if (/[\r\n]/.test(name)) throw new MemctxError('--name must be one line');
-  if (/[\r\n]/.test(flags.description) || flags.description.trim() === '') throw new MemctxError('--description must be one non-empty line');
-  if (!(MEMORY_TYPES as readonly string[]).includes(flags.type)) throw new MemctxError(`--type must be one of ${MEMORY_TYPES.join(', ')} (got "${flags.type}")`);
-  if (flags.kind !== undefined && !(MEMORY_KINDS as readonly string[]).includes(flags.kind)) throw new MemctxError(`--kind must be one of ${MEMORY_KINDS.join(', ')} (got "${flags.kind}")`);
-  if (flags.importance === undefined) return undefined;
-  const importance = Number(flags.importance);
-  if (!Number.isInteger(importance) || importance < 1 || importance > 10) throw new MemctxError(`--importance must be a whole number from 1 to 10 (got "${flags.importance}")`);
-  return importance;
+/** `--field key=value` pairs, values read as YAML scalars or flow lists (`3`, `true`, `[a, b]`). */
+async function extraFields(pairs: readonly string[]): Promise<Record<string, unknown>> {
+  const { parseFrontmatterYaml } = await import('../store/yaml.js');
+  const out: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    const key = at === -1 ? '' : pair.slice(0, at).trim();
+    if (!/^[A-Za-z_][\w-]*$/.test(key)) throw new MemctxError(`--field must be KEY=VALUE with a plain key, got "${pair}"`, { hint: 'for example --field supersedes=project_old.md' });
+    if (OWN_KEYS.includes(key)) throw new MemctxError(`--field ${key}=… sets a field add manages`, { hint: key === 'updated' || key === 'modified' ? 'memctx sets it on every write' : `use --${key === 'tags' ? 'tag' : key} instead` });
+    const value = pair.slice(at + 1);
+    if (/[\r\n]/.test(value)) throw new MemctxError(`--field ${key} must be one line`);
+    let data: Record<string, unknown>;
+    try {
+      data = parseFrontmatterYaml(`value: ${value}`);
+    } catch {
+      data = { value };
+    }
+    out[key] = Object.keys(data).length === 1 && 'value' in data ? (data.value ?? value) : value;
+  }
+  return out;
 }
 
-async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<number> {
-  const importance = validateFields(flags);
-  const root = ctx.memoryDir();
-  const { resolveMemoryPath, isIndexPath, entryExists } = await import('../store/paths.js');
-  const target = resolveMemoryPath(root, input);
-  if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is the generated index, not a memory file', { hint: 'choose another path' });
-  const body = await readBodyInput(ctx, flags);
-  const { newFrontmatter, assembleFile } = await import('../store/serialize.js');
-  const now = isoTimestamp(ctx.io.now());
-  const frontmatter = newFrontmatter({
+/** The file's frontmatter from the flags; one-line checks here, the rest is lint's (see checkFields). */
+async function frontmatterOf(flags: AddFlags, now: string): Promise<Record<string, unknown>> {
+  if (/[\r\n]/.test(flags.name)) throw new MemctxError('--name must be one line');
+  if (/[\r\n]/.test(flags.description) || flags.description.trim() === '') throw new MemctxError('--description must be one non-empty line');
+  const importance = flags.importance === undefined ? undefined : /^\s*-?\d+(\.\d+)?\s*$/.test(flags.importance) ? Number(flags.importance) : flags.importance;
+  return {
     name: flags.name.trim(),
     description: flags.description.trim(),
     type: flags.type,
     kind: flags.kind,
+    status: flags.status,
+    severity: flags.severity,
     importance,
     tags: flags.tag?.length ? flags.tag : undefined,
-    created: now,
+    related: flags.related?.length ? flags.related : undefined,
+    pinned: flags.pinned ? true : undefined,
+    expires: flags.expires,
+    ...(await extraFields(flags.field ?? [])),
+    created: flags.created ?? now,
     updated: now,
-  });
+  };
+}
+
+/** Refuse what `memctx lint` would report about the new file's frontmatter, naming the option. */
+async function checkFields(ctx: Context, rel: string, text: string): Promise<void> {
+  const { parseMemoryText } = await import('../store/parse.js');
+  const { loadLintSetup } = await import('./lint-setup.js');
+  const { frontmatterFindings } = await import('../lint/check-new.js');
+  const file = parseMemoryText(rel, text, { mtimeMs: ctx.io.now().getTime(), size: Buffer.byteLength(text) });
+  const findings = await frontmatterFindings(file, loadLintSetup(ctx).config, ctx.io.now());
+  if (findings.length === 0) return;
+  const f = findings[0];
+  const key = f.line && f.line > 1 ? /^([\w-]+):/.exec(file.frontmatter.split('\n')[f.line - 2] ?? '')?.[1] : undefined;
+  const option = key === undefined ? '' : OWN_KEYS.includes(key) ? `--${key === 'tags' ? 'tag' : key}: ` : `--field ${key}: `;
+  throw new MemctxError(`${option}${f.message}`, { hint: `\`memctx lint\` would report this (${f.ruleId}); nothing was written` });
+}
+
+async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<number> {
+  const root = ctx.memoryDir();
+  const { resolveMemoryPath, isIndexPath, entryExists } = await import('../store/paths.js');
+  const target = resolveMemoryPath(root, input);
+  if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is the generated index, not a memory file', { hint: 'choose another path' });
+  const { newFrontmatter, assembleFile } = await import('../store/serialize.js');
+  const frontmatter = newFrontmatter(await frontmatterOf(flags, isoTimestamp(ctx.io.now())));
+  await checkFields(ctx, target.rel, assembleFile(frontmatter, '', { bom: false, eol: '\n' }));
+  const body = await readBodyInput(ctx, flags);
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
   const { writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');

@@ -4,8 +4,8 @@ import { isInside } from '../store/paths.js';
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import type { Context } from './context.js';
-import { parseEncoding } from './options.js';
-import { collect, parsePositiveInt, type Runner } from './run.js';
+import { collect, type Runner } from './run.js';
+import { parseEncoding, parseTokenOption } from './options.js';
 
 interface FlushFlags {
   template: string;
@@ -93,8 +93,8 @@ async function runFlush(ctx: Context, flags: FlushFlags): Promise<number> {
 }
 
 function limits(flags: FlushFlags): { target: number; max: number } {
-  const target = parsePositiveInt(flags.target, '--target');
-  const max = parsePositiveInt(flags.max, '--max');
+  const target = parseTokenOption(flags.target, '--target');
+  const max = parseTokenOption(flags.max, '--max');
   if (target > max) throw new MemctxError(`--target (${target}) must not be over --max (${max})`, { hint: 'the summary is shortened to the target once it is over the maximum' });
   return { target, max };
 }

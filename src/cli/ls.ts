@@ -4,6 +4,7 @@ import { matchesListFilters } from '../memindex/groups.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
+import { checkListFilters } from './options.js';
 
 export interface LsFilters {
   type?: string;
@@ -27,6 +28,7 @@ async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
   const root = ctx.memoryDir();
   const { scanIndexEntries } = await import('../store/scan-cache.js');
   const scan = scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
+  checkListFilters(filters, scan.files);
   const files = scan.files.filter((f) => matchesListFilters(f, filters));
   reportProblems(ctx, root, scan.problems);
   if (ctx.ui.json) {

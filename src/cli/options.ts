@@ -1,17 +1,48 @@
 import { MemctxError } from '../store/errors.js';
-import { DEFAULT_ENCODING, ENCODINGS, isEncodingName, type EncodingName } from '../tokens/encodings.js';
-import { TRANSCRIPT_FORMATS, isTranscriptFormat, type TranscriptFormat } from '../transcript/types.js';
+import { MEMORY_KINDS, MEMORY_TYPES } from '../store/schema.js';
+import { closestMatch } from '../text/suggest.js';
+import { parseTokenSize, tokenSizeHint } from '../tokens/size.js';
+import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../tokens/encodings.js';
+import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.js';
+
+/**
+ * An option value that must be one of `allowed` (case ignored): the allowed spelling, undefined when
+ * not given, else a usage error listing the allowed values with a "did you mean".
+ */
+export function parseChoice<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  const found = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
+  if (found !== undefined) return found;
+  const guess = closestMatch(value.trim(), allowed);
+  throw new MemctxError(`${option} must be one of ${allowed.join(', ')}, got "${value}"`, {
+    hint: guess !== undefined ? `did you mean ${option} ${guess}?` : `use one of: ${allowed.map((a) => `${option} ${a}`).join(', ')}`,
+  });
+}
 
 /** `--encoding NAME`, the default when not given; a usage error listing the valid ones otherwise. */
 export function parseEncoding(value: string | undefined): EncodingName {
-  if (value === undefined) return DEFAULT_ENCODING;
-  if (!isEncodingName(value)) throw new MemctxError(`--encoding must be ${ENCODINGS.join(' or ')}, got "${value}"`);
-  return value;
+  return parseChoice('--encoding', value, ENCODINGS) ?? DEFAULT_ENCODING;
 }
 
 /** `--format NAME` for a transcript reader, or undefined to detect it from the content. */
 export function parseTranscriptFormat(value: string | undefined): TranscriptFormat | undefined {
-  if (value === undefined) return undefined;
-  if (!isTranscriptFormat(value)) throw new MemctxError(`--format must be one of ${TRANSCRIPT_FORMATS.join(', ')}, got "${value}"`);
-  return value;
+  return parseChoice('--format', value, TRANSCRIPT_FORMATS);
+}
+
+/**
+ * `--type` and `--kind` filters of ls and search: the built-in values, `other`, and any value a
+ * scanned file uses; anything else is a usage error with a "did you mean", never an empty list.
+ */
+export function checkListFilters(filters: { type?: string; kind?: string }, files: readonly { type?: string; kind?: string }[]): void {
+  const seen = (key: 'type' | 'kind') => files.map((f) => f[key]).filter((v): v is string => typeof v === 'string');
+  const unique = (values: string[]) => [...new Set(values)];
+  parseChoice('--type', filters.type, unique([...MEMORY_TYPES, 'other', ...seen('type')]));
+  parseChoice('--kind', filters.kind, unique([...MEMORY_KINDS, ...seen('kind')]));
+}
+
+/** A token-size option (--window, --budget, --target, --max): 200000, 200k or 1m; a usage error otherwise. */
+export function parseTokenOption(value: string, option: string): number {
+  const n = parseTokenSize(value);
+  if (n === undefined) throw new MemctxError(`${option} must be a positive number of tokens, got "${value}"`, { hint: tokenSizeHint(option) });
+  return n;
 }

@@ -63,6 +63,8 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   const { searchMemory } = await import('../search/rank.js');
   const { reportProblems } = await import('./problems.js');
   const scan = scanMemoryDir(root);
+  const { checkListFilters } = await import('./options.js');
+  checkListFilters(filters, scan.files);
   reportProblems(ctx, root, scan.problems);
   const stats = readStats(root);
   const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters });

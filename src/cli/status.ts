@@ -3,7 +3,7 @@ import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import type { Context } from './context.js';
-import { parseEncoding, parseTranscriptFormat } from './options.js';
+import { parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
 import type { Runner } from './run.js';
 
 export interface StatusOptions {
@@ -35,12 +35,7 @@ export function register(program: Command, run: Runner): void {
 
 /** "200000", "200k", "1m", "1.5M" → tokens; anything else (0, negative, words) is a usage error. */
 export function parseWindow(value: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([kKmM]?)\s*$/.exec(value);
-  const n = m && (m[2] !== '' || !m[1].includes('.')) ? Math.round(Number(m[1]) * (m[2] === '' ? 1 : /k/i.test(m[2]) ? 1000 : 1_000_000)) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) {
-    throw new MemctxError(`--window must be a positive number of tokens, got "${value}"`, { hint: 'e.g. --window 200000, --window 200k or --window 1m' });
-  }
-  return n;
+  return parseTokenOption(value, '--window');
 }
 
 export function parseThresholds(value: string | undefined, problem: (t: Thresholds) => string | undefined, defaults: Thresholds): Thresholds {

@@ -1,5 +1,6 @@
 import { MEMORY_TYPES } from '../store/schema.js';
 import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
+import { closestMatch } from '../text/suggest.js';
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
   maxTokens: 2000,
@@ -43,23 +44,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 /** The known id closest to a mistyped one, for "did you mean": same rule name, or at most 3 edits away. */
 function closest(id: string, known: string[]): string | undefined {
   const name = id.slice(id.lastIndexOf('/') + 1);
   const sameName = known.find((k) => k.endsWith(`/${name}`));
   if (sameName) return sameName;
-  const best = known.map((k) => ({ k, d: editDistance(id, k) })).sort((x, y) => x.d - y.d)[0];
-  return best && best.d <= 3 ? best.k : undefined;
+  return closestMatch(id, known, 3);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** `--budget N` or `--budget P%` of a context window (`--window N` or `--model ID`). */
 import { MODEL_PRESETS, modelPreset } from '../capacity/models.js';
+import { parseTokenSize, tokenSizeHint } from '../tokens/size.js';
 
 export class BudgetError extends Error {
   constructor(message: string, readonly hint: string) {
@@ -14,10 +15,8 @@ export function modelWindow(model: string): number | undefined {
 }
 
 function positiveInt(value: string, option: string): number {
-  const n = Number(value.trim());
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new BudgetError(`${option} must be a positive whole number of tokens, got "${value}"`, `for example ${option} 25000`);
-  }
+  const n = parseTokenSize(value);
+  if (n === undefined) throw new BudgetError(`${option} must be a positive number of tokens, got "${value}"`, tokenSizeHint(option));
   return n;
 }
 
@@ -34,7 +33,7 @@ export function resolveWindow(options: { window?: string; model?: string }): num
   return undefined;
 }
 
-/** Tokens for `--budget`: a positive whole number, or a percentage (0-100] of the window. */
+/** Tokens for `--budget`: a token size (25000, 25k), or a percentage (0-100] of the window. */
 export function parseBudget(value: string, window: number | undefined): number {
   const text = value.trim();
   const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text);

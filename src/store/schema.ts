@@ -4,6 +4,8 @@ export const MEMORY_KINDS = ['decision', 'issue', 'state', 'learning', 'session'
 export const MAX_NAME_LENGTH = 100;
 /** `status` values: open | resolved for kind issue, superseded for an outdated state. */
 export const MEMORY_STATUSES = ['open', 'resolved', 'superseded'] as const;
+/** `severity` values for kind issue. */
+export const MEMORY_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 /** Words people write for a closed issue besides `resolved`: pack and gc read them as resolved; lint asks for `resolved`. */
 export const RESOLVED_SYNONYMS = ['closed', 'done', 'fixed', 'wontfix'] as const;
 

@@ -177,13 +177,13 @@ describe('memctx add', () => {
   });
 
   it.each([
-    [['--name', 'x'.repeat(101), '--description', 'd', '--type', 'user'], '--name must be 1-100 characters (got 101)'],
-    [['--name', '  ', '--description', 'd', '--type', 'user'], '--name must be 1-100 characters (got 0)'],
+    [['--name', 'x'.repeat(101), '--description', 'd', '--type', 'user'], '--name: "name" is 101 characters; at most 100'],
+    [['--name', '  ', '--description', 'd', '--type', 'user'], 'missing required field "name"'],
     [['--name', 'n', '--description', 'two\nlines', '--type', 'user'], '--description must be one non-empty line'],
-    [['--name', 'n', '--description', 'd', '--type', 'decision'], '--type must be one of user, feedback, project, reference (got "decision")'],
-    [['--name', 'n', '--description', 'd', '--type', 'user', '--kind', 'todo'], '--kind must be one of decision, issue, state, learning, session, note (got "todo")'],
-    [['--name', 'n', '--description', 'd', '--type', 'user', '--importance', '0'], '--importance must be a whole number from 1 to 10 (got "0")'],
-    [['--name', 'n', '--description', 'd', '--type', 'user', '--importance', '2.5'], '--importance must be a whole number from 1 to 10 (got "2.5")'],
+    [['--name', 'n', '--description', 'd', '--type', 'decision'], '--type: invalid type "decision"; expected one of user, feedback, project, reference'],
+    [['--name', 'n', '--description', 'd', '--type', 'user', '--kind', 'todo'], '--kind: unknown kind "todo"; expected one of decision, issue, state, learning, session, note'],
+    [['--name', 'n', '--description', 'd', '--type', 'user', '--importance', '0'], '--importance: "importance" must be a whole number from 1 to 10 (got 0)'],
+    [['--name', 'n', '--description', 'd', '--type', 'user', '--importance', '2.5'], '--importance: "importance" must be a whole number from 1 to 10 (got 2.5)'],
     [['--name', 'n', '--description', 'd', '--type', 'user', '--body', 'a', '--body-file', 'b'], 'give either --body or --body-file, not both'],
     [['--name', 'n', '--description', 'd', '--type', 'user', '--body-file', 'missing.txt'], 'missing.txt: cannot read --body-file (ENOENT)'],
   ])('refuses bad fields %j with exit 2 and writes nothing', (args, message) => {

@@ -191,7 +191,7 @@ describe('size discipline', () => {
     expect(field.stderr).toContain('--field must be KEY=VALUE, got "rationale"');
     const encoding = memctx(['flush', '--goal', 'x', '--encoding', 'gpt2'], { cwd: project });
     expect(encoding.code).toBe(2);
-    expect(encoding.stderr).toContain('--encoding must be o200k_base or cl100k_base, got "gpt2"');
+    expect(encoding.stderr).toContain('--encoding must be one of o200k_base, cl100k_base, got "gpt2"');
     const hook = memctx(['flush', '--hook', '--from', '-'], { cwd: project, input: '{}' });
     expect(hook.code).toBe(0);
     expect(readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8')).toContain('hook error: --hook reads the hook JSON on stdin, so --from - cannot be used with it');

@@ -14,12 +14,12 @@ describe('--budget', () => {
   });
 
   it.each([
-    ['0', undefined, 'positive whole number'],
-    ['-5', undefined, 'positive whole number'],
-    ['abc', undefined, 'positive whole number'],
-    ['1e3', undefined, 'positive whole number'],
-    ['2.5', undefined, 'positive whole number'],
-    ['', undefined, 'positive whole number'],
+    ['0', undefined, 'positive number of tokens'],
+    ['-5', undefined, 'positive number of tokens'],
+    ['abc', undefined, 'positive number of tokens'],
+    ['1e3', undefined, 'positive number of tokens'],
+    ['2.5', undefined, 'positive number of tokens'],
+    ['', undefined, 'positive number of tokens'],
     ['10%', undefined, 'no context window was given'],
     ['0%', 1000, 'above 0 and at most 100'],
     ['150%', 1000, 'above 0 and at most 100'],
@@ -35,7 +35,7 @@ describe('--window and --model', () => {
     expect(resolveWindow({})).toBeUndefined();
     expect(resolveWindow({ window: '128000', model: 'claude-sonnet-4-5' })).toBe(128_000);
     expect(resolveWindow({ model: 'claude-sonnet-4-5' })).toBe(200_000);
-    expect(() => resolveWindow({ window: '0' })).toThrow('--window must be a positive whole number');
+    expect(() => resolveWindow({ window: '0' })).toThrow('--window must be a positive number of tokens');
     expect(() => resolveWindow({ model: 'llama-9' })).toThrow('unknown --model "llama-9"');
   });
 

@@ -82,12 +82,12 @@ describe('memctx pack', () => {
   });
 
   it.each([
-    [['--budget', '0'], '--budget must be a positive whole number of tokens, got "0"'],
-    [['--budget', '-5'], '--budget must be a positive whole number of tokens, got "-5"'],
-    [['--budget=-5'], '--budget must be a positive whole number of tokens, got "-5"'],
-    [['--budget', 'lots'], '--budget must be a positive whole number of tokens, got "lots"'],
+    [['--budget', '0'], '--budget must be a positive number of tokens, got "0"'],
+    [['--budget', '-5'], '--budget must be a positive number of tokens, got "-5"'],
+    [['--budget=-5'], '--budget must be a positive number of tokens, got "-5"'],
+    [['--budget', 'lots'], '--budget must be a positive number of tokens, got "lots"'],
     [['--budget', '10%'], '--budget 10% is a percentage, but no context window was given'],
-    [['--budget', '10%', '--window', 'big'], '--window must be a positive whole number of tokens, got "big"'],
+    [['--budget', '10%', '--window', 'big'], '--window must be a positive number of tokens, got "big"'],
     [['--budget', '10%', '--model', 'llama-9'], 'unknown --model "llama-9"'],
     [['--profile', 'handoff-specialist'], '--profile handoff-specialist packs only what the task reaches, and no --task or --focus was given'],
     [['--task', '  '], '--task is empty'],

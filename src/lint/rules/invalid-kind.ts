@@ -1,4 +1,4 @@
-import { MEMORY_KINDS, MEMORY_STATUSES, RESOLVED_SYNONYMS } from '../../store/schema.js';
+import { MEMORY_KINDS, MEMORY_SEVERITIES, MEMORY_STATUSES, RESOLVED_SYNONYMS } from '../../store/schema.js';
 import { keyLine } from '../text.js';
 import type { LintRule, Report } from '../types.js';
 
@@ -18,6 +18,9 @@ const rule: LintRule = {
       if (file.status !== undefined && !STATUSES.includes(file.status)) {
         const hint = (RESOLVED_SYNONYMS as readonly string[]).includes(file.status) ? ' (read as resolved; write `resolved`)' : '';
         out.push({ file: file.path, line: keyLine(file, 'status'), column: 1, message: `unknown status "${file.status}"; expected one of ${STATUSES.join(', ')}${hint}` });
+      }
+      if (file.severity !== undefined && !(MEMORY_SEVERITIES as readonly string[]).includes(file.severity)) {
+        out.push({ file: file.path, line: keyLine(file, 'severity'), column: 1, message: `unknown severity "${file.severity}"; expected one of ${MEMORY_SEVERITIES.join(', ')}` });
       }
     }
     return out;

@@ -1,0 +1,19 @@
+import type { MemoryFile } from '../store/types.js';
+import { runLint } from './runner.js';
+import importanceRange from './rules/importance-range.js';
+import invalidDate from './rules/invalid-date.js';
+import invalidKind from './rules/invalid-kind.js';
+import invalidType from './rules/invalid-type.js';
+import required from './rules/required.js';
+import type { Finding, LintConfig } from './types.js';
+
+/** The rules that judge one file's frontmatter on its own: what `add` refuses before writing. */
+export const FRONTMATTER_RULES = [required, invalidType, invalidKind, invalidDate, importanceRange];
+
+/** What lint would report about a new file's frontmatter (warnings too), so a write never creates a finding. */
+export async function frontmatterFindings(file: MemoryFile, config: LintConfig, now: Date): Promise<Finding[]> {
+  const rules = { ...config.rules };
+  for (const rule of FRONTMATTER_RULES) if (rules[rule.id] === 'off') rules[rule.id] = 'warn';
+  const result = await runLint({ files: [file], problems: [], config: { ...config, rules }, now }, FRONTMATTER_RULES);
+  return result.findings;
+}
