@@ -27,13 +27,14 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
   })();
   if (!stat.isFile() && !stat.isSymbolicLink()) throw new MemctxError(`${target.rel} is not a file; rm deletes one memory file at a time`);
   if (flags.dryRun) {
-    ctx.ui.info(`would delete ${target.rel}`);
+    if (ctx.ui.json) ctx.ui.printJson({ deleted: target.rel, dryRun: true });
+    else ctx.ui.info(`would delete ${target.rel}`);
     return EXIT_OK;
   }
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     unlinkSync(target.abs);
-  });
+  }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ deleted: target.rel });
   else ctx.ui.info(`deleted ${target.rel}`);
   return EXIT_OK;
