@@ -2,7 +2,7 @@
 // against the scripted stand-in, and returns what it left behind: transcript, hook outputs, files.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,14 +131,6 @@ export function hookRuns(world: World, name: string): { runs: HookRun[]; stdout:
       return { code, ms };
     });
   return { runs, stdout: read(base + '.out'), stderr: read(base + '.err') };
-}
-
-/** memctx installed in the project as a dependency would be (node_modules/.bin/memctx), so `npx memctx` finds it offline. */
-export function linkMemctx(world: World): void {
-  mkdirSync(join(world.project, 'node_modules/.bin'), { recursive: true });
-  symlinkSync(REPO, join(world.project, 'node_modules/memctx'));
-  symlinkSync('../memctx/bin/memctx.js', join(world.project, 'node_modules/.bin/memctx'));
-  writeFileSync(join(world.project, '.gitignore'), 'node_modules/\n');
 }
 
 export function writeSettings(world: World, settings: object): void {
