@@ -1,9 +1,10 @@
 import { neutralizeControls } from '../markdown/escape.js';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listEntries } from '../store/list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from '../store/types.js';
 import { scanWithCache, type Projection } from './stat-cache.js';
+import { readRegularFile } from '../store/read-file.js';
+import { MAX_FILE_BYTES } from '../store/layout.js';
 
 /**
  * What `pack` needs of each memory file, kept in .memctx/pack-cache.json by the stat-keyed cache
@@ -51,7 +52,7 @@ export interface PackScanOptions {
 export function packText(root: string, path: string): string {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
-    const text = neutralizeControls(readFileSync(join(root, path), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+    const text = neutralizeControls(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES }).toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
     return text.endsWith('\n') ? text : `${text}\n`;
   } catch {
     return '';

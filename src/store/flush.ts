@@ -6,8 +6,9 @@ import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from '../errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
-import { CACHE_DIR, TEMPLATES_DIR } from './layout.js';
+import { CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic } from './write.js';
+import { readRegularFile } from './read-file.js';
 
 
 /** A user template's text, or undefined when `templates/NAME.md` does not exist. */
@@ -16,8 +17,9 @@ export function readUserTemplate(root: string, name: string): { path: string; te
   const target = resolveMemoryPath(root, rel);
   if (!existsSync(target.abs)) return undefined;
   try {
-    return { path: target.rel, text: decodeText(readFileSync(target.abs)) };
+    return { path: target.rel, text: decodeText(readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'template' })) };
   } catch (err) {
+    if (err instanceof MemctxError) throw err;
     if (err instanceof DecodeFailure) throw new MemctxError(`template ${target.rel}: ${err.message}`, { file: target.rel, line: err.line, hint: err.hint });
     throw new MemctxError(`cannot read template ${target.rel} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: target.rel, hint: 'check its permissions' });
   }
