@@ -40,7 +40,7 @@ export interface FlushDeps {
   env: Record<string, string | undefined>;
   home: string;
   now: () => Date;
-  readStdin: () => Promise<string>;
+  readStdin: (maxBytes?: number) => Promise<string>;
   stdinIsTTY?: boolean;
   /** --dir and --claude. */
   dir?: string;
@@ -146,14 +146,15 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
 
 /** `--from FILE|-`: field values, with the keys as written for messages. */
 async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('../flush/input.js').ParsedInput }> {
-  const { readFileSync } = await import('node:fs');
+  const { MAX_INPUT_BYTES, NotReadable, readRegularFile } = await import('../store/read-file.js');
   let text: string;
   const label = from === '-' ? 'stdin' : from;
   if (from === '-') text = await deps.readStdin();
   else {
     try {
-      text = readFileSync(resolve(deps.cwd, from), 'utf8');
+      text = readRegularFile(resolve(deps.cwd, from), { name: from, maxBytes: MAX_INPUT_BYTES }).toString('utf8');
     } catch (err) {
+      if (err instanceof NotReadable) throw err;
       throw new MemctxError(`cannot read --from file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: from, hint: 'check the path; use - to read stdin' });
     }
   }
@@ -423,7 +424,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
     const { parseHookInput } = await import('../flush/hook.js');
-    const hook = parseHookInput(await deps.readStdin());
+    const hook = parseHookInput(await deps.readStdin(1024 * 1024));
     label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.

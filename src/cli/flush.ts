@@ -41,7 +41,7 @@ function depsOf(ctx: Context): FlushDeps {
     env: ctx.io.env,
     home: ctx.io.home,
     now: ctx.io.now,
-    readStdin: async () => (await import('./input.js')).readStdin(ctx.io.stdin),
+    readStdin: async (maxBytes?: number) => (await import('./input.js')).readStdin(ctx.io.stdin, maxBytes),
     stdinIsTTY: Boolean(ctx.io.stdin.isTTY),
     dir: ctx.globals.dir,
     claude: ctx.globals.claude,
