@@ -208,6 +208,18 @@ export async function statusline(input: string, opts: StatusOptions, deps: { cwd
   const model = isObject(data.model) ? data.model : {};
   const modelId = typeof model.id === 'string' ? model.id : undefined;
   const label = typeof model.display_name === 'string' ? model.display_name : modelId;
+  try {
+    const figure = await statuslineFigure(data, modelId, opts, deps.cwd);
+    return figure ? { figure: { ...figure, model: label }, label } : { label };
+  } catch {
+    // a bad option or an unreadable transcript: the neutral line, with the model
+    return { label };
+  }
+}
+
+async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatusOptions, cwd: string): Promise<StatuslineFigure | undefined> {
+  const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
+  const { modelPreset, resolveWindow } = await import('../capacity/models.js');
   const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
   const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
   const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
@@ -232,15 +244,15 @@ export async function statusline(input: string, opts: StatusOptions, deps: { cwd
     }
   }
   if (!figure && typeof data.transcript_path === 'string' && data.transcript_path) {
-    const t = await fromTranscript(data.transcript_path, deps.cwd);
+    const t = await fromTranscript(data.transcript_path, cwd);
     if (t) {
       const w = resolveWindow({ window, model: optionModel, recordedWindow: t.recordedWindow, transcriptModel: modelId ?? t.model, used: t.used });
       figure = { used: t.used, window: w.window };
     }
   }
-  if (!figure) return { label };
+  if (!figure) return undefined;
   const cap = capacity(figure.used, figure.window, thresholds);
   const percent = figure.percent ?? cap.percent;
   const level = figure.percent !== undefined ? capacity(Math.round((figure.percent * figure.window) / 100), figure.window, thresholds).level : cap.level;
-  return { figure: { level, percent, used: figure.used, window: figure.window, model: label }, label };
+  return { level, percent, used: figure.used, window: figure.window };
 }
