@@ -17,7 +17,8 @@ import { fingerprint, isNearDuplicate, normalizeOutput, type Fingerprint } from 
 
 export const MARKED = /\b(?:DECISION|BLOCKER|TODO):|\b(?:BUG|ISSUE)-\d+\b/;
 export const ERROR_LINE = /\b(?:errors?|fail(?:ed|ure|ures|s|ing)?|fatal|exception|traceback|panic(?:ked)?|denied|cannot|can't|not found|undefined is not|segmentation fault|ENOENT|EACCES|EPERM|ECONNREFUSED|ETIMEDOUT|EADDRINUSE|ERR!)\b|[✗×✘]/i;
-const SUCCESS = /^\s*(?:[✓✔]\s*)?(?:success\b|successfully\b|ok\b|done\b|saved\b|updated\b|applied\b|no changes\b|all \d+ tests? passed|.*\b(?:has been|have been|was|were) (?:updated|created|written|saved|applied|deleted)\b|.*\bsuccessfully\b|.*\b(?:tests? passed|build (?:completed|succeeded)|wrote \d+ (?:bytes|lines))\b)/i;
+// `(?=\S)`: the leading blanks are taken once, never traded against the `.*` below (that was quadratic on long blank runs).
+const SUCCESS = /^\s*(?=\S)(?:[✓✔]\s*)?(?:success\b|successfully\b|ok\b|done\b|saved\b|updated\b|applied\b|no changes\b|all \d+ tests? passed|.*\b(?:has been|have been|was|were) (?:updated|created|written|saved|applied|deleted)\b|.*\bsuccessfully\b|.*\b(?:tests? passed|build (?:completed|succeeded)|wrote \d+ (?:bytes|lines))\b)/i;
 
 export interface CompactOptions {
   /** Exchanges at the end kept verbatim (default 10). */
@@ -107,7 +108,8 @@ export function condense(text: string, headLines: number): string {
 /** A bare success confirmation: short, starts like one, and nothing in it looks like an error. */
 export function isConfirmation(text: string): boolean {
   const lines = text.split('\n').filter((l) => l.trim());
-  if (!lines.length || !SUCCESS.test(lines[0])) return false;
+  // a confirmation is short: its first 1,000 characters decide
+  if (!lines.length || !SUCCESS.test(lines[0].slice(0, 1000))) return false;
   if (lines.some((l) => ERROR_LINE.test(l))) return false;
   return lines.length <= 3 || /here's the result of running/i.test(lines[0]);
 }
