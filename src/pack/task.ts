@@ -36,14 +36,14 @@ export function namesFile(taskLower: string, path: string): boolean {
   return false;
 }
 
-export function taskScores(files: readonly PackFile[], task: string): TaskScores {
+export function taskScores(files: readonly PackFile[], task: string, graph: ReadonlyMap<string, ReadonlySet<string>> = linkGraph(files)): TaskScores {
   const match = relevance(files, task);
   const lower = task.toLowerCase();
   const own = match.scores.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
   const index = new Map(files.map((f, i) => [f.path, i]));
   // Links both ways: a file linked to a matched file, or linked from one.
   const neighbours: number[][] = files.map(() => []);
-  for (const [from, targets] of linkGraph(files)) {
+  for (const [from, targets] of graph) {
     const a = index.get(from)!;
     for (const to of targets) {
       const b = index.get(to)!;
@@ -61,6 +61,7 @@ export function taskScores(files: readonly PackFile[], task: string): TaskScores
     if (first[i] === 0) continue;
     for (const n of neighbours[i]) second[n] = Math.max(second[n], first[i]);
   }
-  const combined = own.map((s, i) => Math.min(1, s + FIRST_DEGREE * first[i] + SECOND_DEGREE * second[i]));
+  // The boost fills part of the gap to 1, so a file's own match keeps its order among boosted ones.
+  const combined = own.map((s, i) => s + (1 - s) * Math.min(1, FIRST_DEGREE * first[i] + SECOND_DEGREE * second[i]));
   return { terms: match.terms, own, combined };
 }

@@ -7,7 +7,7 @@ import { bodyLinks } from '../../src/store/parse.js';
 import { markdownLinks } from '../../src/lint/links.js';
 import { mentionedPaths } from '../../src/lint/rules/broken-reference.js';
 import { markedLines } from '../../src/flush/extract.js';
-import { isConfirmation, markedLinesOf } from '../../src/capacity/compact.js';
+import { ERROR_LINE, TEST_SUMMARY, isConfirmation, markedLinesOf, normalizeOutput } from '../../src/capacity/compact.js';
 import { summarySections } from '../../src/transcript/extract.js';
 import { escapeHtmlStart, inlineMarkdown, singleLine, terminalSafe } from '../../src/markdown/escape.js';
 import { splitIndex } from '../../src/memindex/merge.js';
@@ -35,6 +35,9 @@ const ADVERSARIAL: Record<string, string> = {
   quotes: fill('](x "'),
   amps: `&${fill('amp;')}`,
   spaces: fill(' ', 'x'),
+  words: fill('A'),
+  hex: fill('f'),
+  colonDigits: fill(':1 '),
 };
 
 const TEXT_FUNCTIONS: Record<string, (text: string) => unknown> = {
@@ -44,6 +47,9 @@ const TEXT_FUNCTIONS: Record<string, (text: string) => unknown> = {
   markedLines: (t) => markedLines(t),
   markedLinesOf: (t) => markedLinesOf(t),
   isConfirmation: (t) => isConfirmation(t),
+  normalizeOutput: (t) => normalizeOutput(t),
+  errorLine: (t) => ERROR_LINE.test(t),
+  testSummary: (t) => TEST_SUMMARY.test(t),
   summarySections: (t) => summarySections(t),
   inlineMarkdown: (t) => inlineMarkdown(t),
   escapeHtmlStart: (t) => escapeHtmlStart(t),
