@@ -215,7 +215,7 @@ function callKey(call: TranscriptItem, cwd: string | undefined): { key: string; 
   return { key: `${name}:${target ?? ''}`, label: typeof target === 'string' ? `${name} ${showFile(target, cwd).path}` : name };
 }
 
-const TEST_NAMES = [/^\s*--- FAIL: (\S+)/gm, /^FAILED (\S+)/gm, /^\s*(?:×|✕|✗)\s+(.+?)(?:\s+\d+\s*ms)?$/gm, /^test (\S+) \.\.\. FAILED$/gm];
+const TEST_NAMES = [/(?:^|\s)--- FAIL: (\S+)/gm, /^FAILED (\S+)/gm, /^\s*(?:×|✕|✗)\s+(.+?)(?:\s+\d+\s*ms)?$/gm, /^test (\S+) \.\.\. FAILED$/gm];
 
 /** Names of failing tests in a test run's output (Go, pytest, Jest/Vitest, cargo). */
 export function failingTests(output: string): string[] {
