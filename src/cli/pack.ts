@@ -138,7 +138,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   const scores = scoreFiles(files, { now, task: flags.task, focus: focus.paths });
   const picks = profile ? profilePicks(profile, files, { now, accessCount: (p) => accessCount(stats, p) }) : [];
   const result = packBundle({
-    files, scores, indexLines: await indexLines(ctx, root, files), budget, format: flags.format as 'markdown' | 'xml' | 'json', encoding, picks, taskOnly: profile?.taskOnly, count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
+    files, scores, indexLines: await indexLines(ctx, root, files), budget, format: flags.format as 'markdown' | 'xml' | 'json', encoding, picks, taskOnly: profile?.taskOnly, memctx: ctx.memctx, count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
   });
 
   if (outPath !== undefined) {

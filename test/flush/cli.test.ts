@@ -143,7 +143,7 @@ describe('memctx flush from options', () => {
     expect(memctx(['index', '--check'], { cwd: project }).code).toBe(0);
     const index = readFileSync(join(mem, 'MEMORY.md'), 'utf8');
     expect(index.match(/^- \[Session /gm)).toHaveLength(5);
-    expect(index).toContain('- … and 15 older sessions: `memctx ls --kind session`');
+    expect(index).toContain('- … and 15 older sessions: `memctx ls --kind session --unlisted`');
   }, 240_000);
 });
 
