@@ -57,3 +57,7 @@ export { planInstall, planUninstall, applyPlan, locateHook } from './hooks/insta
 export type { HookPlan, HookAction, HookLocation, HookStatus, InstallOptions } from './hooks/install.js';
 export { renderHookScript, isMemctxHook, HOOK_MARKER } from './hooks/script.js';
 export { stagedPaths, onlyGeneratedEdits } from './hooks/staged.js';
+
+// agents: Anthropic's memory-tool commands over a memory directory (also `memctx/memory-tool`)
+export { memoryToolHandlers, runMemoryCommand, MemoryToolError, MEMORY_COMMANDS } from './memory-tool.js';
+export type { MemoryCommand, MemoryCommandName, MemoryToolDeps } from './memory-tool.js';

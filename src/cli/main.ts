@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT_USAGE } from '../store/errors.js';
 import { defaultIo, type Io } from './context.js';
+import { safeStream } from './ui/output.js';
 import { createRunner, type RunState } from './run.js';
 import { VERSION } from '../version.js';
 import type { Runner } from './run.js';
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   lint: () => import('./lint.js'),
   gc: () => import('./gc.js'),
   hook: () => import('./hook.js'),
+  mcp: () => import('./mcp.js'),
 };
 
 /** Global options that take a value, so the word after them is not the command. */
@@ -74,7 +76,9 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[],
 }
 
 /** Run memctx with these arguments; resolves to the exit code. */
-export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
+export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
+  // Memory text must never reach a terminal as a control sequence; piped stdout stays byte for byte.
+  const io: Io = { ...given, stdout: given.stdout.isTTY ? safeStream(given.stdout) : given.stdout, stderr: safeStream(given.stderr) };
   const state: RunState = { exitCode: 0 };
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
   const statusline = commandName(argv) === 'status' && argv.includes('--statusline');

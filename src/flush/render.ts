@@ -2,6 +2,7 @@
  * Render field values into a template body, and read them back. Values are escaped so that no value,
  * whatever it holds (`---`, `## Goal`, frontmatter-like lines), changes the file's structure.
  */
+import { escapeHtmlStart, neutralizeControls, unescapeHtmlStart } from '../markdown/escape.js';
 import { normalizeKey, type FieldValues } from './fields.js';
 import type { FieldSpec, FieldStyle, Template } from './templates.js';
 
@@ -33,8 +34,14 @@ function oneLine(item: string): string {
 }
 
 /** A block placeholder's lines for these items. */
-export function renderBlock(items: string[], style: FieldStyle): string[] {
-  if (items.length === 0) return [NONE_RECORDED];
+/** A value's text with control characters made visible and no `<` that could open HTML or a comment. */
+function safeItem(item: string): string {
+  return escapeHtmlStart(neutralizeControls(item.replace(/\r\n?/g, '\n')));
+}
+
+export function renderBlock(values: string[], style: FieldStyle): string[] {
+  if (values.length === 0) return [NONE_RECORDED];
+  const items = values.map(safeItem);
   if (style === 'inline') return [escapeTextLine(items.map(oneLine).join(', '))];
   if (style === 'text' && items.length === 1) return items[0].split('\n').map(escapeTextLine);
   return items.flatMap(listItem);
@@ -42,7 +49,7 @@ export function renderBlock(items: string[], style: FieldStyle): string[] {
 
 /** An inline placeholder's text: items on one line, joined with "; ". */
 export function renderInline(items: string[]): string {
-  return items.length === 0 ? NONE_RECORDED : items.map(oneLine).join('; ');
+  return items.length === 0 ? NONE_RECORDED : items.map((item) => oneLine(safeItem(item))).join('; ');
 }
 
 const PLACEHOLDER = /(\\?)\{\{\s*([A-Za-z][A-Za-z0-9_-]*)\s*\}\}/g;
@@ -109,6 +116,10 @@ function trimBlankLines(lines: string[]): string[] {
 
 /** A block's lines back into items. */
 export function parseBlock(lines: string[], style: FieldStyle): string[] {
+  return parseEscapedBlock(lines, style).map(unescapeHtmlStart);
+}
+
+function parseEscapedBlock(lines: string[], style: FieldStyle): string[] {
   const content = trimBlankLines(lines);
   if (content.length === 0 || (content.length === 1 && content[0] === NONE_RECORDED)) return [];
   if (style === 'inline') return unescapeTextLine(content.join(' ')).split(', ').map((s) => s.trim()).filter(Boolean);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../store/errors.js';
-import { BEGIN_MARKER, END_MARKER } from '../memindex/groups.js';
+import { END_MARKER } from '../memindex/groups.js';
+import { splitIndex } from '../memindex/merge.js';
 import { realPathOf } from './git.js';
 import { git, gitBytes, GitError, splitNul, type Env } from '../store/git.js';
 
@@ -61,10 +62,12 @@ export function onlyGeneratedEdits(working: string | undefined, generated: strin
 }
 
 function outsideText(text: string): string {
-  const begin = text.indexOf(BEGIN_MARKER);
-  const end = text.indexOf(END_MARKER);
-  if (begin === -1 || end === -1 || end < begin) return text;
-  return text.slice(0, begin) + text.slice(end);
+  try {
+    const parts = splitIndex(text);
+    return parts.block === undefined ? text : parts.before + END_MARKER + parts.after;
+  } catch {
+    return text;
+  }
 }
 
 /**

@@ -25,10 +25,21 @@ function lineOf(text: string, offset: number): number {
   return text.slice(0, offset).split('\n').length;
 }
 
+/** Offsets of the lines that are exactly this marker (trailing blanks allowed): markers are whole lines, as memctx writes them. */
 function markerAt(text: string, marker: string): number[] {
   const found: number[] = [];
-  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) found.push(at);
+  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+    if (at !== 0 && text[at - 1] !== '\n') continue;
+    let end = at + marker.length;
+    while (text[end] === ' ' || text[end] === '\t' || text[end] === '\r') end++;
+    if (end === text.length || text[end] === '\n') found.push(at);
+  }
   return found;
+}
+
+/** Where the (first) begin-marker line starts, or -1. */
+export function indexBlockStart(text: string): number {
+  return markerAt(text, BEGIN_MARKER)[0] ?? -1;
 }
 
 /** Split an existing MEMORY.md into hand-written text and the generated block. */

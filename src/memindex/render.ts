@@ -1,3 +1,4 @@
+import { inlineMarkdown, linkTarget } from '../markdown/escape.js';
 import type { IndexEntry } from '../store/types.js';
 import { BEGIN_MARKER, END_MARKER, GROUPS, compareKeep, compareSessions, groupOf, sortKey, type GroupId, type SortKey } from './groups.js';
 
@@ -17,20 +18,15 @@ export const DEFAULT_SESSIONS = 5;
 const EMPTY_LINE = '_No memory files yet: add one with `memctx add`._';
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
-function escapeLinkText(text: string): string {
-  if (!/[\\[\]]|[^\S ]| {2}/.test(text)) return text;
-  return text.replace(/[\\[\]]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
-}
+/** What one entry may take of the index: longer names and descriptions are cut with "…". */
+export const MAX_NAME_CHARS = 100;
+export const MAX_DESCRIPTION_CHARS = 200;
 
-function linkTarget(path: string): string {
-  if (/^[A-Za-z0-9_./-]*$/.test(path)) return path;
-  return path.split('/').map((part) => encodeURIComponent(part).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))).join('/');
-}
-
-/** `- [Name](relative/path.md) — description` */
+/** `- [Name](relative/path.md) — description`, with everything the file contributes escaped and capped. */
 export function indexLine(file: IndexEntry): string {
-  const link = `- [${escapeLinkText(file.name)}](${linkTarget(file.path)})`;
-  return file.description ? `${link} — ${file.description}` : link;
+  const link = `- [${inlineMarkdown(file.name, MAX_NAME_CHARS)}](${linkTarget(file.path)})`;
+  const description = file.description ? inlineMarkdown(file.description, MAX_DESCRIPTION_CHARS) : '';
+  return description ? `${link} — ${description}` : link;
 }
 
 /** Sort with a comparator over precomputed keys (dates are parsed once, not per comparison). */

@@ -3,6 +3,8 @@
  * that is neither whitespace nor `/`, so the bundle's token count is the sum of its pieces' counts
  * (see src/tokens/join.ts); a file's own text is one piece, counted once and cached.
  */
+import { codePath, inlineMarkdown, neutralizeControls } from '../markdown/escape.js';
+import { MAX_DESCRIPTION_CHARS } from '../memindex/render.js';
 import { assembleFile } from '../store/serialize.js';
 import { shellWord } from '../text/shell.js';
 import type { MemoryFile } from '../store/types.js';
@@ -48,7 +50,7 @@ export interface Renderer {
 /** The file as it is on disk (BOM dropped, line endings as LF), ending with one newline. */
 export function fileText(file: Pick<MemoryFile, 'hasFrontmatter' | 'frontmatter' | 'body'>): string {
   const text = assembleFile(file.hasFrontmatter ? file.frontmatter : undefined, file.body, { bom: false, eol: '\n' });
-  return text.endsWith('\n') ? text : `${text}\n`;
+  return neutralizeControls(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 export function showCommand(path: string, memctx = 'memctx'): string {
@@ -82,16 +84,16 @@ const markdown: Renderer = {
   full(file, score, text) {
     const marks = fence(text);
     const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
-    return [`### ${file.path}\n\n_${meta}_\n\n${marks}markdown\n`, text, `${marks}\n\n`];
+    return [`### ${inlineMarkdown(file.path)}\n\n_${meta}_\n\n${marks}markdown\n`, text, `${marks}\n\n`];
   },
   description(file, score, _first, memctx) {
-    const what = file.description || file.name;
-    return [`- \`${file.path}\` — ${what} (score ${score.score}; load: \`${showCommand(file.path, memctx)}\`)\n`];
+    const what = inlineMarkdown(file.description || file.name, MAX_DESCRIPTION_CHARS);
+    return [`- \`${codePath(file.path)}\` — ${what} (score ${score.score}; load: \`${showCommand(file.path, memctx)}\`)\n`];
   },
   leftOut: (left, budget, memctx) => `## Left out\n\n${leftOutSentence(left, budget, memctx)}\n`,
 };
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeText = (text: string) => neutralizeControls(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const escapeAttr = (text: string) => escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
 
 function attributes(file: PackFile, score: FileScore, tier: string): string {

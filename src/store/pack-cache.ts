@@ -1,3 +1,4 @@
+import { neutralizeControls } from '../markdown/escape.js';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from './cache-dir.js';
@@ -62,7 +63,7 @@ export interface PackScanOptions {
 export function packText(root: string, path: string): string {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
-    const text = readFileSync(join(root, path), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    const text = neutralizeControls(readFileSync(join(root, path), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
     return text.endsWith('\n') ? text : `${text}\n`;
   } catch {
     return '';

@@ -322,7 +322,7 @@ describe('memory directory', () => {
       expect(r.stderr).toContain('hint: run `memctx init` to create one, or pass --dir PATH');
       const dir = memctx(['--dir', 'nope', 'flush', '--goal', 'x'], { cwd: bare });
       expect(dir.code).toBe(2);
-      expect(dir.stderr).toContain('run `memctx init`');
+      expect(dir.stderr).toContain('run `memctx --dir nope init`');
     } finally {
       removeDir(bare);
     }

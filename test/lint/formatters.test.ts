@@ -42,8 +42,8 @@ describe('stylish', () => {
         '  3:1  error  MEMORY.md is out of date (1 line missing); run `memctx index`  index/stale',
         '',
         '.memory/a b.md',
-        '  12:5  warning  commit hash 3f2a9c1…: 50%, a: b\nnext  content/ephemeral',
-        '     -  error    alias bomb                            frontmatter/parse-error',
+        '  12:5  warning  commit hash 3f2a9c1…: 50%, a: b\\nnext  content/ephemeral',
+        '     -  error    alias bomb                             frontmatter/parse-error',
         '',
         '✖ 3 problems (2 errors, 1 warning)',
         '  1 error and 0 warnings potentially fixable with `memctx lint --fix`.',
@@ -97,7 +97,8 @@ describe('github', () => {
     expect(second).toBe('::warning file=.memory/dir%2Cx%3Ay.md,line=12,col=5,title=memctx content/ephemeral::commit hash 3f2a9c1…: 50%25, a: b%0Anext');
     expect(third).toBe('::error file=.memory/dir%2Cx%3Ay.md,title=memctx frontmatter/parse-error::alias bomb');
     expect(rest.join('\n')).toContain('✖ 3 problems (2 errors, 1 warning)');
-    expect(rest[0]).toBe('.memory/MEMORY.md');
+    expect(rest[0]).toMatch(/^::stop-commands::memctx-[0-9a-f]{32}$/);
+    expect(rest[1]).toBe('.memory/MEMORY.md');
   });
 });
 

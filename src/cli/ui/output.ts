@@ -1,4 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
+import { terminalSafe } from '../../markdown/escape.js';
 import { formatLocation, type MemctxError } from '../../store/errors.js';
 import type { FileProblem } from '../../store/types.js';
 
@@ -68,4 +69,18 @@ export function createUi(options: UiOptions): Ui {
       if (e.hint) err(`  ${errChalk.dim(`hint: ${e.hint}`)}`);
     },
   };
+}
+
+/**
+ * The stream with every write made terminal-safe (see terminalSafe). Everything else (isTTY,
+ * columns, the cursor methods ora uses) passes through unchanged.
+ */
+export function safeStream<S extends Stream>(stream: S): S {
+  return new Proxy(stream, {
+    get(target, key) {
+      if (key === 'write') return (text: unknown, ...rest: unknown[]) => (target.write as (...a: unknown[]) => unknown)(typeof text === 'string' ? terminalSafe(text) : text, ...rest);
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { LintResult } from '../types.js';
 import { formatStylish } from './stylish.js';
 import type { FormatOptions } from './types.js';
 
+/**
+ * `##[` anywhere in a line and `::` at a line's start are workflow commands to the Actions runner;
+ * a zero-width space between the two characters keeps the text readable and inert.
+ */
+export function defuseCommands(line: string): string {
+  return line.replace(/##\[/g, '#\u200b#[').replace(/^(\s*):(?=:)/, '$1:\u200b');
+}
+
 /** Escaping for a workflow command's message (the text after `::`). */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return defuseCommands(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Escaping for a workflow command's properties (`file=…,line=…`): also `:` and `,`. */
@@ -14,7 +23,9 @@ export function escapeProperty(text: string): string {
 
 /**
  * GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), one per
- * finding, then the full plain report: GitHub shows only the first few annotations of a step.
+ * finding, then the full plain report: GitHub shows only the first few annotations of a step. The
+ * plain report runs between `::stop-commands::` and its token (a hash of the report, which the
+ * report cannot contain), and each of its lines is defused too.
  */
 export function formatGithub(result: LintResult, options: FormatOptions): string {
   const lines = result.findings.map((f) => {
@@ -24,5 +35,9 @@ export function formatGithub(result: LintResult, options: FormatOptions): string
     return `::${f.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeData(f.message)}`;
   });
   const report = formatStylish(result, { ...options, displayPath: (file) => options.repoPath(file) ?? options.absolutePath(file) });
-  return `${lines.join('\n')}${lines.length ? '\n' : ''}${report}`;
+  if (report) {
+    const token = `memctx-${createHash('sha256').update(report).digest('hex').slice(0, 32)}`;
+    lines.push(`::stop-commands::${token}`, ...report.replace(/\n$/, '').split(/\r\n|\r|\n/).map(defuseCommands), `::${token}::`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }

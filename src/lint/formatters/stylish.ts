@@ -1,3 +1,4 @@
+import { singleLine } from '../../markdown/escape.js';
 import type { Finding, LintResult } from '../types.js';
 import type { FormatOptions } from './types.js';
 
@@ -21,9 +22,9 @@ export function formatStylish(result: LintResult, options: FormatOptions): strin
   const { chalk } = options;
   const out: string[] = [];
   for (const [file, findings] of groupByFile(result.findings)) {
-    const rows = findings.map((f) => [f.line ? `${f.line}:${f.column ?? 1}` : '-', f.severity, f.message, f.ruleId]);
+    const rows = findings.map((f) => [f.line ? `${f.line}:${f.column ?? 1}` : '-', f.severity, singleLine(f.message), f.ruleId]);
     const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => width(r[i]))));
-    out.push(chalk.underline(options.displayPath(file)));
+    out.push(chalk.underline(singleLine(options.displayPath(file))));
     for (const [where, severity, message, ruleId] of rows) {
       const sev = severity === 'error' ? chalk.red(pad(severity, widths[1])) : chalk.yellow(pad(severity, widths[1]));
       out.push(`  ${chalk.dim(' '.repeat(widths[0] - width(where)) + where)}  ${sev}  ${pad(message, widths[2])}  ${chalk.dim(ruleId)}`);

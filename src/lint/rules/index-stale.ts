@@ -1,5 +1,4 @@
-import { diffIndex } from '../../memindex/merge.js';
-import { BEGIN_MARKER } from '../../memindex/groups.js';
+import { diffIndex, indexBlockStart } from '../../memindex/merge.js';
 import { INDEX_FILE } from '../../store/scan.js';
 import type { LintRule } from '../types.js';
 
@@ -19,7 +18,7 @@ const rule: LintRule = {
     }
     if (expected === ctx.indexText) return [];
     const diff = diffIndex(ctx.indexText, expected);
-    const at = ctx.indexText.indexOf(BEGIN_MARKER);
+    const at = indexBlockStart(ctx.indexText);
     const line = at === -1 ? 1 : ctx.indexText.slice(0, at).split('\n').length;
     const parts = [
       diff.missing.length ? `${diff.missing.length} line${diff.missing.length === 1 ? '' : 's'} missing` : '',

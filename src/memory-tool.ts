@@ -1,0 +1,10 @@
+/**
+ * `memctx/memory-tool`: Anthropic's memory-tool commands over a memory directory, for agents built
+ * on the Anthropic API. With `@anthropic-ai/sdk`:
+ *
+ *   import { betaMemoryTool } from '@anthropic-ai/sdk/helpers/beta/memory';
+ *   import { memoryToolHandlers } from 'memctx/memory-tool';
+ *   const memory = betaMemoryTool(memoryToolHandlers('.memory'));
+ */
+export { memoryToolHandlers, runMemoryCommand, MemoryToolError, MEMORY_COMMANDS, MEMORIES } from './actions/memory-tool.js';
+export type { MemoryCommand, MemoryCommandName, MemoryToolDeps } from './actions/memory-tool.js';

@@ -1,0 +1,227 @@
+// Runs the real Claude Code (the binary install.mjs put in the cache) in a temporary HOME and project
+// against the scripted stand-in, and returns what it left behind: transcript, hook outputs, files.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStandIn, type RecordedRequest, type StandInOptions } from './stand-in.js';
+// @ts-expect-error plain JavaScript module shared with .ci/run
+import { CLAUDE_VERSION, ensureClaude } from './install.mjs';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The built memctx bin, by absolute path, as hooks and MCP config use it. */
+export const MEMCTX_BIN = join(REPO, 'bin/memctx.js');
+export const MEMCTX = `${quote(process.execPath)} ${quote(MEMCTX_BIN)}`;
+
+const installed: { bin?: string; version?: string; error?: string } = ensureClaude();
+export const claude = installed;
+export const claudeVersion: string = installed.version ?? CLAUDE_VERSION;
+/** Why the scenarios are skipped, or undefined when Claude Code is there. */
+export const unavailable: string | undefined = installed.error
+  ? `Claude Code ${CLAUDE_VERSION} could not be installed: ${installed.error}`
+  : existsSync(MEMCTX_BIN) && existsSync(join(REPO, 'dist/src/cli/main.js'))
+    ? undefined
+    : 'memctx is not built (run npm run build)';
+
+export function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A temporary world: HOME and a project directory (real paths, so keys match what Claude Code computes). */
+export interface World {
+  root: string;
+  home: string;
+  project: string;
+  /** Where hook wrappers write their output. */
+  logs: string;
+  cleanup(): void;
+}
+
+export function makeWorld(options: { git?: boolean } = {}): World {
+  const root = makeRoot();
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  const logs = join(root, 'logs');
+  for (const dir of [home, project, logs]) mkdirSync(dir, { recursive: true });
+  if (options.git !== false) spawnSync('git', ['init', '-q', '-b', 'main', project]);
+  // Onboarding done, the project trusted, the placeholder key approved: what an interactive run would ask.
+  writeFileSync(
+    join(home, '.claude.json'),
+    JSON.stringify({
+      hasCompletedOnboarding: true,
+      theme: 'dark',
+      customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
+      projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] } },
+    }),
+  );
+  return { root, home, project, logs, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh directory named memctx-claude-NNNNNN (six digits: any six digits are the same number of
+ * tokens, so token figures of transcripts that name these paths are exact).
+ */
+function makeRoot(): string {
+  const base = realpathSync(tmpdir());
+  for (;;) {
+    const path = join(base, `memctx-claude-${String(randomInt(1_000_000)).padStart(6, '0')}`);
+    try {
+      mkdirSync(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+export const API_KEY = 'sk-ant-placeholder-memctx-e2e-0000000000';
+
+export function claudeEnv(world: World, baseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: world.home,
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    ANTHROPIC_API_KEY: API_KEY,
+    ANTHROPIC_BASE_URL: baseUrl,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    NO_COLOR: '1',
+    ...extra,
+  };
+}
+
+/**
+ * A hook command that runs `memctx ARGS` with the hook's stdin and records its stdout, stderr, exit
+ * code and wall time under world.logs/NAME.* (stdout is passed on too, so SessionStart output still
+ * reaches Claude Code).
+ */
+export function hookCommand(world: World, name: string, args: string): string {
+  const base = join(world.logs, name);
+  const out = quote(base + '.out');
+  return (
+    `s=$(date +%s%N); ${MEMCTX} ${args} >${out} 2>${quote(base + '.err')}; rc=$?; e=$(date +%s%N); ` +
+    `echo "$rc $(( (e - s) / 1000000 ))" >> ${quote(base + '.runs')}; cat ${out}; exit $rc`
+  );
+}
+
+export interface HookRun {
+  code: number;
+  ms: number;
+}
+
+/** Each recorded run of hook NAME (exit code and milliseconds), plus its last stdout/stderr. */
+export function hookRuns(world: World, name: string): { runs: HookRun[]; stdout: string; stderr: string } {
+  const base = join(world.logs, name);
+  const read = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : '');
+  const runs = read(base + '.runs')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [code, ms] = line.split(' ').map(Number);
+      return { code, ms };
+    });
+  return { runs, stdout: read(base + '.out'), stderr: read(base + '.err') };
+}
+
+export function writeSettings(world: World, settings: object): void {
+  mkdirSync(join(world.project, '.claude'), { recursive: true });
+  writeFileSync(join(world.project, '.claude/settings.json'), JSON.stringify(settings, null, 2));
+}
+
+/** Claude Code's key for a project path: every non-alphanumeric character becomes '-'. */
+export function projectKey(path: string): string {
+  return path.replace(/[^a-zA-Z0-9]/g, '-');
+}
+
+export interface SessionOptions extends StandInOptions {
+  prompt: string;
+  allowedTools?: string[];
+  /** Extra claude arguments (e.g. --mcp-config FILE, --continue). */
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+export interface SessionResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  requests: RecordedRequest[];
+  agentRequests: RecordedRequest[];
+  /** The project's directory under $HOME/.claude/projects/ that this session wrote. */
+  projectDir: string;
+  transcriptPath: string | undefined;
+  transcript: any[];
+}
+
+/** One `claude -p PROMPT` run against a fresh stand-in answering from options.turns. */
+export async function runClaude(world: World, options: SessionOptions): Promise<SessionResult> {
+  if (!claude.bin) throw new Error(unavailable);
+  const standIn = await startStandIn(options);
+  const args = ['-p', options.prompt, ...(options.allowedTools ? ['--allowedTools', options.allowedTools.join(',')] : []), ...(options.args ?? [])];
+  const started = Date.now();
+  try {
+    const result = await run(claude.bin, args, options.cwd ?? world.project, claudeEnv(world, standIn.url, options.env), options.timeoutMs ?? 90_000);
+    const projectDir = join(world.home, '.claude/projects', projectKey(world.project));
+    const transcripts = existsSync(projectDir)
+      ? readdirSync(projectDir)
+          .filter((name) => name.endsWith('.jsonl'))
+          .map((name) => join(projectDir, name))
+      : [];
+    // The session this run wrote is the one whose transcript names the stand-in's last answer.
+    const transcriptPath = transcripts.find((path) => readFileSync(path, 'utf8').includes(`msg_standin_${String(standIn.requests.length).padStart(4, '0')}`)) ?? transcripts[0];
+    const transcript = transcriptPath ? readJsonl(transcriptPath) : [];
+    return { ...result, ms: Date.now() - started, requests: standIn.requests, agentRequests: standIn.agentRequests(), projectDir, transcriptPath, transcript };
+  } finally {
+    await standIn.close();
+  }
+}
+
+export function readJsonl(path: string): any[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+}
+
+function run(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      stderr += `\n[harness] killed after ${timeoutMs} ms`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}
+
+/** Run memctx (the built bin) as a user would, colourless. */
+export function memctx(args: string[], options: { cwd: string; input?: string; env?: Record<string, string> }): { code: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [MEMCTX_BIN, ...args], {
+    cwd: options.cwd,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
+    timeout: 30_000,
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The body of a `## NAME` section of a session file, trimmed. */
+export function section(text: string, name: string): string {
+  const match = new RegExp(`^## ${name}\\n([\\s\\S]*?)(?=^## |$(?![\\s\\S]))`, 'm').exec(text);
+  return match ? match[1].trim() : `(no ## ${name} section)`;
+}

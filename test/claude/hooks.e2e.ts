@@ -1,0 +1,87 @@
+// SessionStart and SessionEnd hooks wired with the README's recipe, inside the real Claude Code.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeVersion, hookCommand, hookRuns, makeWorld, memctx, runClaude, section, unavailable, writeSettings, type SessionResult, type World } from './harness.js';
+import { requestText } from './stand-in.js';
+import { recordFigure } from './figures.js';
+
+const PROMPT = 'Write a backfill script for the users table';
+const FINAL = [
+  'The backfill script is in place. DECISION: batch the backfill in chunks of 500 rows because one transaction would lock the users table.',
+  'TODO: run the backfill against staging before production.',
+].join('\n');
+
+describe.skipIf(unavailable)(`hooks in Claude Code ${claudeVersion}`, () => {
+  let world: World;
+  let session: SessionResult;
+  let bundle: { bundle: string; tokens: number; budget: number };
+
+  beforeAll(async () => {
+    world = makeWorld();
+    expect(memctx(['init'], { cwd: world.project }).code).toBe(0);
+    expect(
+      memctx(['add', 'decision_locks', '--name', 'Table locks', '--description', 'Long transactions lock the users table', '--type', 'project', '--kind', 'decision', '--importance', '8', '--body', 'Keep write transactions under a second on users.'], { cwd: world.project }).code,
+    ).toBe(0);
+    bundle = JSON.parse(memctx(['--json', 'pack', '--profile', 'rehydrate'], { cwd: world.project }).stdout);
+    writeSettings(world, {
+      hooks: {
+        SessionStart: [{ hooks: [{ type: 'command', command: hookCommand(world, 'session-start', 'pack --profile rehydrate --quiet') }] }],
+        SessionEnd: [{ hooks: [{ type: 'command', command: hookCommand(world, 'session-end', 'flush --hook'), timeout: 10 }] }],
+      },
+    });
+    session = await runClaude(world, {
+      prompt: PROMPT,
+      allowedTools: ['Write', 'Edit'],
+      turns: [
+        { content: [{ type: 'text', text: 'Writing the script.' }, { type: 'tool_use', name: 'Write', input: { file_path: join(world.project, 'scripts/backfill.js'), content: '// Backfills users.created_at in chunks of 500 rows.\nexport async function backfill(db) {}\n' } }] },
+        { content: [{ type: 'tool_use', name: 'Write', input: { file_path: join(world.project, 'src/db.js'), content: 'export const CHUNK = 500;\n' } }] },
+        { content: [{ type: 'text', text: FINAL }] },
+      ],
+    });
+  });
+  afterAll(() => world?.cleanup());
+
+  it('runs the scripted session', () => {
+    expect(session.stderr).toBe('');
+    expect(session.code).toBe(0);
+    expect(session.stdout.trim()).toBe(FINAL);
+    expect(session.agentRequests.map((r) => r.turn)).toEqual([0, 1, 2]);
+    expect(readFileSync(join(world.project, 'scripts/backfill.js'), 'utf8')).toContain('in chunks of 500 rows');
+  });
+
+  it('SessionStart: the rehydrate pack reaches the model, within its budget', () => {
+    const start = hookRuns(world, 'session-start');
+    expect(start.runs.map((r) => r.code)).toEqual([0]);
+    expect(start.stdout.trimEnd()).toBe(bundle.bundle.trimEnd());
+    expect(bundle.budget).toBe(25_000);
+    expect(bundle.tokens).toBeLessThanOrEqual(bundle.budget);
+    expect(bundle.bundle).toContain('Keep write transactions under a second on users.');
+    // Every request of the agent loop carries the bundle (Claude Code adds it to the context).
+    for (const request of session.agentRequests) expect(requestText(request.body)).toContain('Keep write transactions under a second on users.');
+    expect(requestText(session.agentRequests[0].body)).toContain(bundle.bundle.trimEnd().split('\n').slice(-4).join('\n'));
+  });
+
+  it('SessionEnd: flush --hook writes the session file', () => {
+    const end = hookRuns(world, 'session-end');
+    expect(end.runs.map((r) => r.code)).toEqual([0]);
+    recordFigure('flush --hook inside a real SessionEnd (ms)', end.runs[0].ms);
+    const sessions = readdirSync(join(world.project, '.memory/sessions'));
+    expect(sessions).toHaveLength(1);
+    const text = readFileSync(join(world.project, '.memory/sessions', sessions[0]), 'utf8');
+    const sessionId = session.transcript.find((line) => line.sessionId)?.sessionId;
+    expect(text).toContain(`session_id: ${sessionId}\n`);
+    expect(text).toContain(`description: ${PROMPT}\n`);
+    expect(section(text, 'Goal')).toBe(PROMPT);
+    expect(section(text, 'Changed Files')).toBe('- scripts/backfill.js — Backfills users.created_at in chunks of 500 rows (backfill)\n- src/db.js');
+    expect(section(text, 'Next Steps')).toBe('- run the backfill against staging before production.');
+    expect(section(text, 'Blockers')).toBe('none recorded');
+    expect(readFileSync(join(world.project, '.memory/MEMORY.md'), 'utf8')).toContain(`(sessions/${sessions[0]})`);
+  });
+
+  it('SessionEnd: the inline DECISION: in the final message is recorded', () => {
+    const sessions = readdirSync(join(world.project, '.memory/sessions'));
+    const text = readFileSync(join(world.project, '.memory/sessions', sessions[0]), 'utf8');
+    expect(section(text, 'Decisions')).toBe('- batch the backfill in chunks of 500 rows because one transaction would lock the users table.');
+  });
+});
