@@ -30,7 +30,7 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
   const { ParseFailure } = await import('../store/parse.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { DecodeFailure } = await import('../store/decode.js');
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeMemoryFile } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });
@@ -50,7 +50,7 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => flags.new.replace(/\r\n/g, '\n')) };
-      await writeFileAtomic(target.abs, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())));
+      await writeMemoryFile(target.abs, target.rel, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())));
     } catch (err) {
       if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });
       if (err instanceof DecodeFailure) throw new MemctxError(err.message, { file: target.rel, line: err.line, hint: err.hint });

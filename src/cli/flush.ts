@@ -136,18 +136,19 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
 
 /** `--from FILE|-`: field values, with the keys as written for messages. */
 async function readFromInput(ctx: Context, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('../flush/input.js').ParsedInput }> {
-  const { readStdin } = await import('./input.js');
+  const { readStdinBytes, decodeInput } = await import('./input.js');
   const { readFileSync } = await import('node:fs');
-  let text: string;
+  let bytes: Buffer;
   const label = from === '-' ? 'stdin' : from;
-  if (from === '-') text = await readStdin(ctx.io.stdin);
+  if (from === '-') bytes = await readStdinBytes(ctx.io.stdin);
   else {
     try {
-      text = readFileSync(resolve(ctx.io.cwd, from), 'utf8');
+      bytes = readFileSync(resolve(ctx.io.cwd, from));
     } catch (err) {
       throw new MemctxError(`cannot read --from file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: from, hint: 'check the path; use - to read stdin' });
     }
   }
+  const text = await decodeInput(bytes, label);
   try {
     return { label, parsed: flush.parseFieldsText(text, flush.detectFormat(from === '-' ? undefined : from, text)) };
   } catch (err) {

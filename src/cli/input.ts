@@ -10,6 +10,17 @@ export async function readStdinBytes(stdin: NodeJS.ReadableStream): Promise<Buff
   return Buffer.concat(chunks);
 }
 
+/** Bytes given as input (--body-file, --from, stdin) as text; binary data or invalid UTF-8 is a usage error naming `label` and the line. */
+export async function decodeInput(bytes: Buffer, label: string): Promise<string> {
+  const { decodeText, DecodeFailure } = await import('../store/decode.js');
+  try {
+    return decodeText(bytes);
+  } catch (err) {
+    if (err instanceof DecodeFailure) throw new MemctxError(`${err.message}; memory files are UTF-8 text`, { file: label, line: err.line, hint: 'give a UTF-8 text file without NUL bytes' });
+    throw err;
+  }
+}
+
 /** All of stdin as UTF-8 text. */
 export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   return (await readStdinBytes(stdin)).toString('utf8');
@@ -19,15 +30,17 @@ export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
 export async function readBodyInput(ctx: Context, flags: { body?: string; bodyFile?: string }): Promise<string> {
   if (flags.body !== undefined && flags.bodyFile !== undefined) throw new MemctxError('give either --body or --body-file, not both');
   if (flags.body !== undefined) return flags.body;
-  if (flags.bodyFile === '-') return readStdin(ctx.io.stdin);
+  if (flags.bodyFile === '-') return decodeInput(await readStdinBytes(ctx.io.stdin), 'stdin');
   if (flags.bodyFile !== undefined) {
     const path = resolve(ctx.io.cwd, flags.bodyFile);
+    let bytes: Buffer;
     try {
-      return readFileSync(path, 'utf8');
+      bytes = readFileSync(path);
     } catch (err) {
       throw new MemctxError(`cannot read --body-file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: flags.bodyFile, hint: 'check the path' });
     }
+    return decodeInput(bytes, flags.bodyFile);
   }
   if (ctx.io.stdin.isTTY) return '';
-  return readStdin(ctx.io.stdin);
+  return decodeInput(await readStdinBytes(ctx.io.stdin), 'stdin');
 }

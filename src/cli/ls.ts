@@ -48,13 +48,13 @@ async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
 async function unlistedFilter(root: string): Promise<(path: string) => boolean> {
   const { readIndexFile } = await import('../store/index-file.js');
   const { splitIndex, IndexMarkerError } = await import('../memindex/merge.js');
-  const { markdownLinks, joinPath } = await import('../lint/links.js');
+  const { linkedPaths } = await import('../lint/links.js');
   let block: string | undefined;
   try {
     block = splitIndex(readIndexFile(root)).block;
   } catch (err) {
     if (!(err instanceof IndexMarkerError)) throw err;
   }
-  const listed = new Set(markdownLinks(block ?? '').map((link) => joinPath('', link.target)));
+  const listed = linkedPaths(block ?? '');
   return (path) => !listed.has(path);
 }

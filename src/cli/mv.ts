@@ -30,16 +30,19 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const { readRawText, finishEdit } = await import('../store/edit.js');
   const { readFileSync } = await import('node:fs');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
-    // A file too large or not valid as a memory file is moved with its bytes untouched.
+    // A file too large or not valid as a memory file (or one that setting `updated` would take
+    // over the size limit) is moved with its bytes untouched.
     let text: string | Buffer = readFileSync(from.abs);
     const stat = statSync(from.abs);
     if (stat.size <= MAX_FILE_BYTES) {
       try {
-        text = finishEdit(to.rel, readRawText(from.abs), stat, isoTimestamp(ctx.io.now()));
+        const edited = finishEdit(to.rel, readRawText(from.abs), stat, isoTimestamp(ctx.io.now()));
+        checkMemoryText(to.rel, edited);
+        text = edited;
       } catch {
         // keep the bytes
       }

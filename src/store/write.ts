@@ -1,7 +1,8 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MemctxError } from './errors.js';
-import { CACHE_DIR } from './layout.js';
+import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';
+import { DecodeFailure, decodeText } from './decode.js';
 
 /** Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming the file when it cannot. */
 export async function writeFileAtomic(abs: string, text: string | Buffer): Promise<void> {
@@ -18,6 +19,29 @@ export async function writeFileAtomic(abs: string, text: string | Buffer): Promi
     if (code) throw new MemctxError(`cannot write the file (${code})`, { file: abs, hint: 'check the permissions and free space of the memory directory' });
     throw err;
   }
+}
+
+/**
+ * Refuse a memory file that memctx could not read back: over the size limit, or holding binary data
+ * (a NUL byte). `rel` names the file in the error.
+ */
+export function checkMemoryText(rel: string, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length > MAX_FILE_BYTES) {
+    throw new MemctxError(`the file would be ${bytes.length} bytes, over the ${MAX_FILE_BYTES}-byte limit memctx reads; nothing written`, { file: rel, hint: 'split it into smaller memory files' });
+  }
+  try {
+    decodeText(bytes);
+  } catch (err) {
+    if (err instanceof DecodeFailure) throw new MemctxError(`the file would hold ${err.message}; nothing written`, { file: rel, line: err.line, hint: 'remove the NUL bytes (memory files are UTF-8 Markdown text)' });
+    throw err;
+  }
+}
+
+/** Write a memory file atomically, refusing what memctx could not read back (see checkMemoryText). */
+export async function writeMemoryFile(abs: string, rel: string, text: string): Promise<void> {
+  checkMemoryText(rel, text);
+  await writeFileAtomic(abs, text);
 }
 
 /**
