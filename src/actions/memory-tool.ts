@@ -337,7 +337,8 @@ async function rename(root: string, cmd: { old_path: string; new_path: string },
 async function changeAndReindex(root: string, change: () => Promise<void>): Promise<void> {
   // TODO(h9): switch to the shared write path in src/actions/ once it lands.
   const { writeAndReindex } = await import('../cli/reindex.js');
-  await writeAndReindex(root, change);
+  // The write succeeded; a re-index that fails after it is not the tool call's failure (lint's index/stale shows it).
+  await writeAndReindex(root, change, () => undefined);
 }
 
 /** Run one memory-tool command; resolves to the tool's answer, rejects with MemoryToolError (or MemctxError) on a refusal. */

@@ -126,7 +126,7 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
     await writeMemoryFile(target.abs, target.rel, text);
-  });
+  }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ created: target.rel });
   else ctx.ui.info(`created ${target.rel}`);
   return EXIT_OK;

@@ -56,7 +56,7 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
       if (err instanceof DecodeFailure) throw new MemctxError(err.message, { file: target.rel, line: err.line, hint: err.hint });
       throw err;
     }
-  });
+  }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ edited: target.rel });
   else ctx.ui.info(`edited ${target.rel}`);
   return EXIT_OK;

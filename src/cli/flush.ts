@@ -159,7 +159,7 @@ async function readFromInput(ctx: Context, flush: FlushModule, from: string): Pr
 
 /** Values given on the command line. */
 function optionValues(flags: FlushFlags, normalizeKey: (key: string) => string): FieldValues {
-  const values: FieldValues = {};
+  const values: FieldValues = Object.create(null); // keys are user text (--field toString=x)
   const add = (key: string, items: string[] | undefined) => {
     if (items?.length) values[key] = [...(values[key] ?? []), ...items];
   };

@@ -41,8 +41,8 @@ async function runGc(ctx: Context, flags: { apply?: boolean }): Promise<number> 
   const { value: moves, index } = await writeAndReindex(root, async () => {
     const candidates = await plan(ctx, root, config.thresholds);
     return candidates.map((c) => ({ ...moveToArchive(root, c.path), reason: c.reason, rule: c.rule }));
-  });
-  const outcome = { moves, reindexed: index.changed };
+  }, (message) => ctx.ui.warn(message));
+  const outcome = { moves, reindexed: index?.changed ?? false };
   const moved = outcome.moves.filter((m) => m.moved);
   const skipped = outcome.moves.filter((m) => !m.moved);
   if (ctx.ui.json) {

@@ -49,7 +49,7 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
     }
     await writeFileAtomic(to.abs, text);
     unlinkSync(from.abs);
-  });
+  }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel });
   else ctx.ui.info(`renamed ${from.rel} to ${to.rel}`);
   return EXIT_OK;

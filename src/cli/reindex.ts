@@ -44,14 +44,20 @@ export function checkIndexMarkers(root: string): void {
 /**
  * How every command changes memory files: under the memory directory's lock, refuse first if
  * MEMORY.md's markers would stop the re-index (so nothing is half done), run `change`, then rebuild
- * the index.
+ * the index. Once `change` has written, the command has succeeded: a re-index that fails then is
+ * passed to `warn` (saying what to run), never reported as a failure of the write.
  */
-export async function writeAndReindex<T>(root: string, change: () => Promise<T>): Promise<{ value: T; index: ReindexResult }> {
+export async function writeAndReindex<T>(root: string, change: () => Promise<T>, warn: (message: string) => void): Promise<{ value: T; index?: ReindexResult }> {
   const { withMemoryLock } = await import('../store/write.js');
   return withMemoryLock(root, async () => {
     checkIndexMarkers(root);
     const value = await change();
-    return { value, index: await rebuildIndex(root) };
+    try {
+      return { value, index: await rebuildIndex(root) };
+    } catch (err) {
+      warn(`the change was written, but MEMORY.md was not rebuilt: ${(err as Error).message}; fix that and run \`memctx index\``);
+      return { value };
+    }
   });
 }
 

@@ -33,7 +33,7 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     unlinkSync(target.abs);
-  });
+  }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ deleted: target.rel });
   else ctx.ui.info(`deleted ${target.rel}`);
   return EXIT_OK;

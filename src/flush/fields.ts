@@ -2,6 +2,14 @@
 
 export type FieldValues = Record<string, string[]>;
 
+/**
+ * A FieldValues with no prototype: field names are user text (`--field toString=x`, `{{constructor}}`),
+ * so a lookup must never find Object.prototype's members.
+ */
+export function emptyValues(): FieldValues {
+  return Object.create(null) as FieldValues;
+}
+
 /** The six fields of the default session template, in order. */
 export const SESSION_FIELDS = ['goal', 'progress', 'decisions', 'changedFiles', 'blockers', 'nextSteps'] as const;
 
@@ -38,7 +46,7 @@ export function appendUnique(list: string[], items: Iterable<string>): string[] 
 
 /** Merge sources in order: lists are concatenated with repeats dropped. */
 export function mergeSources(sources: FieldSource[]): FieldValues {
-  const merged: FieldValues = {};
+  const merged = emptyValues();
   for (const source of sources) {
     for (const [key, items] of Object.entries(source.values)) {
       merged[key] = appendUnique(merged[key] ?? [], items);

@@ -1,6 +1,6 @@
 /** Parse the `--from` document (JSON or YAML) into field values, with the line of every problem. */
 import { isMap, isScalar, LineCounter, parseDocument, type Document, type Pair } from 'yaml';
-import { cleanValue, normalizeKey, type FieldValues } from './fields.js';
+import { emptyValues, cleanValue, normalizeKey, type FieldValues } from './fields.js';
 
 /** A problem in the `--from` document; `line` is 1-based. */
 export class FlushInputError extends Error {
@@ -122,7 +122,7 @@ export function parseFieldsText(text: string, format: InputFormat): ParsedInput 
   } catch {
     throw new FlushInputError('YAML aliases expand too far; refused', undefined, 'remove the &anchors and *aliases');
   }
-  const values: FieldValues = {};
+  const values = emptyValues();
   const keys: ParsedInput['keys'] = [];
   for (const pair of doc.contents.items as Pair[]) {
     const line = lineOf(lineCounter, pair.key as never);

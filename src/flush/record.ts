@@ -6,7 +6,7 @@
 import { assembleFile, newFrontmatter } from '../store/serialize.js';
 import { isoTimestamp } from '../store/schema.js';
 import { summarizeBlock } from './blocks.js';
-import { normalizeKey, type FieldValues } from './fields.js';
+import { emptyValues, normalizeKey, type FieldValues } from './fields.js';
 import { NONE_RECORDED, renderBody, type SpecialValues } from './render.js';
 import { describeCut, shortenToFit, type Cut } from './shorten.js';
 import type { Template } from './templates.js';
@@ -31,7 +31,7 @@ export interface ResolvedFields {
 
 /** Fold merged input values into the template's fields. `sourcesOf` names where each key came from. */
 export function resolveFields(template: Template, merged: FieldValues, sourcesOf: (key: string) => string[] = () => []): ResolvedFields {
-  const values: FieldValues = {};
+  const values = emptyValues();
   const used = new Set<string>();
   for (const field of template.fields) {
     const items: string[] = [];
@@ -204,7 +204,7 @@ export function renderFlushFile(input: PlanInput, values: FieldValues, yamlCache
 
 /** Apply the 50-line rule to every item. */
 export function summarizeBlocks(values: FieldValues): { values: FieldValues; summarized: FlushPlan['summarized'] } {
-  const out: FieldValues = {};
+  const out = emptyValues();
   const summarized: FlushPlan['summarized'] = [];
   for (const [key, items] of Object.entries(values)) {
     out[key] = items.map((item) => {

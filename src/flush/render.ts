@@ -3,7 +3,7 @@
  * whatever it holds (`---`, `## Goal`, frontmatter-like lines), changes the file's structure.
  */
 import { escapeHtmlStart, neutralizeControls, unescapeHtmlStart } from '../markdown/escape.js';
-import { normalizeKey, type FieldValues } from './fields.js';
+import { emptyValues, normalizeKey, type FieldValues } from './fields.js';
 import type { FieldSpec, FieldStyle, Template } from './templates.js';
 
 export const NONE_RECORDED = 'none recorded';
@@ -134,7 +134,7 @@ function parseEscapedBlock(lines: string[], style: FieldStyle): string[] {
 export function parseBody(template: Template, body: string): FieldValues {
   const tLines = template.body.split('\n');
   const bLines = body.replace(/\r\n/g, '\n').split('\n');
-  const values: FieldValues = {};
+  const values = emptyValues();
   let bi = 0;
   while (bi < bLines.length && bLines[bi].trim() === '') bi++;
   for (let ti = 0; ti < tLines.length; ti++) {

@@ -3,7 +3,7 @@
  * then lines off long items, then characters off long lines, until the file fits. Each step finds
  * the most it can keep by binary search over exact token counts.
  */
-import type { FieldValues } from './fields.js';
+import { emptyValues, type FieldValues } from './fields.js';
 
 /** Lines are never cut shorter than this many characters. */
 export const MIN_LINE_CHARS = 40;
@@ -64,10 +64,10 @@ function largestFitting(lo: number, hi: number, fits: (n: number) => boolean): n
 
 /** Shorten values (keyed by field) in `order` until measure(values) <= limit. */
 export function shortenToFit(input: FieldValues, order: string[], measure: Measure, limit: number): ShortenResult {
-  let values: FieldValues = { ...input };
+  let values: FieldValues = Object.assign(emptyValues(), input);
   const cuts: Cut[] = [];
   let tokens = measure(values);
-  const withField = (key: string, items: string[]): FieldValues => ({ ...values, [key]: items });
+  const withField = (key: string, items: string[]): FieldValues => Object.assign(emptyValues(), values, { [key]: items });
   const step = (what: Cut['what'], span: (items: string[]) => [number, number] | undefined, apply: (items: string[], n: number) => string[], total: (items: string[], n: number) => number) => {
     for (const key of order) {
       if (tokens <= limit) return;

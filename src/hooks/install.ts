@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, type Stats } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemctxError } from '../store/errors.js';
@@ -35,9 +35,10 @@ export interface HookPlan {
   warnings: string[];
 }
 
-/** The bin of the memctx running now: dist/src/hooks/install.js → bin/memctx.js. */
+/** The bin of the memctx running now: dist/src/hooks/install.js → bin/memctx.js (src/hooks/install.ts when tests run the sources). */
 export function currentBin(): string {
-  return fileURLToPath(new URL('../../../bin/memctx.js', import.meta.url));
+  const candidates = ['../../../bin/memctx.js', '../../bin/memctx.js'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
+  return candidates.find((path) => existsSync(path)) ?? candidates[0];
 }
 
 export function locateHook(cwd: string, env: Env): HookLocation {

@@ -79,7 +79,7 @@ export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule
   if (data.thresholds !== undefined) {
     if (!isObject(data.thresholds)) throw new ConfigError('thresholds', `"thresholds" must be an object (got ${describe(data.thresholds)})`);
     for (const [key, value] of Object.entries(data.thresholds)) {
-      const check = THRESHOLD_CHECKS[key as keyof Thresholds];
+      const check = Object.hasOwn(THRESHOLD_CHECKS, key) ? THRESHOLD_CHECKS[key as keyof Thresholds] : undefined;
       if (!check) {
         warnings.push(`unknown threshold "${key}" in "thresholds"; ignored (known: ${Object.keys(DEFAULT_THRESHOLDS).join(', ')})`);
         continue;

@@ -2,7 +2,7 @@ import { neutralizeControls } from '../markdown/escape.js';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from './cache-dir.js';
-import { listMemoryPaths } from './list.js';
+import { listEntries, unreadableProblem } from './list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from './types.js';
 import { writeFileAtomic } from './write.js';
 
@@ -137,7 +137,12 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   const texts = new Map<string, string>();
   let dirty = loaded.status === 'rebuilt';
   let scan: typeof import('./scan.js') | undefined;
-  for (const path of listMemoryPaths(root)) {
+  for (const listed of listEntries(root)) {
+    const path = listed.path;
+    if (listed.error) {
+      problems.push(unreadableProblem(listed));
+      continue;
+    }
     let key: string | undefined;
     let racy = true;
     try {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cacheDir } from './cache-dir.js';
 import { VERSION } from '../version.js';
-import { isProblem, listEntries, readMemoryFile, type ScanOptions } from './scan.js';
+import { isProblem, listEntries, readMemoryFile, unreadableProblem, type ScanOptions } from './scan.js';
 import type { FileProblem, IndexEntry, IndexScanResult, MemoryFile } from './types.js';
 
 /**
@@ -62,7 +62,12 @@ export function scanIndexEntries(root: string, now: number, options: ScanOptions
   const files: IndexEntry[] = [];
   const problems: FileProblem[] = [];
   let dirty = false;
-  for (const { path, symlink } of listEntries(root, options)) {
+  for (const { path, symlink, error } of listEntries(root, options)) {
+    if (error) {
+      problems.push(unreadableProblem({ path, symlink, error }));
+      dirty = true;
+      continue;
+    }
     let key: string | undefined;
     let racy = true;
     if (!symlink) {

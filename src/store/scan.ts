@@ -5,12 +5,12 @@ import { decodeText, DecodeFailure } from './decode.js';
 import { parseMemoryText, ParseFailure } from './parse.js';
 import type { FileProblem, MemoryFile, ScanResult } from './types.js';
 import { MAX_FILE_BYTES } from './layout.js';
-import { listEntries, type ListOptions } from './list.js';
+import { listEntries, unreadableProblem, type ListOptions } from './list.js';
 
 export { INDEX_FILE, CACHE_DIR, ARCHIVE_DIR, TEMPLATES_DIR, MAX_FILE_BYTES } from './layout.js';
 
 
-export { comparePaths, listEntries, listMemoryPaths, type Entry } from './list.js';
+export { comparePaths, listEntries, listMemoryPaths, unreadableProblem, type Entry } from './list.js';
 
 export interface ScanOptions extends ListOptions {
   maxBytes?: number;
@@ -67,6 +67,10 @@ export function scanMemoryDir(root: string, options: ScanOptions = {}): ScanResu
   const files: MemoryFile[] = [];
   const problems: FileProblem[] = [];
   for (const entry of listEntries(root, options)) {
+    if (entry.error) {
+      problems.push(unreadableProblem(entry));
+      continue;
+    }
     const result = readMemoryFile(root, entry.path, { ...options, symlink: entry.symlink });
     if (isProblem(result)) problems.push(result);
     else files.push(result);

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFile
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { read, snapshot, TIMESTAMP } from './util.js';
 
 /** A copy of a fixture as `<tmp>/.memory`, and the directory holding it (where commands run). */
@@ -13,12 +14,12 @@ function workspace(fixture = 'seed-memory'): { cwd: string; root: string } {
   return { cwd, root };
 }
 
-const run = (cwd: string, args: string[], input?: string) => memctx(args, { cwd, input });
+const run = async (cwd: string, args: string[], input?: string) => await runCli(args, { cwd, input });
 
 describe('memctx ls', () => {
-  it('lists every file as a table', () => {
+  it('lists every file as a table', async () => {
     const { cwd } = workspace('claude-memory');
-    expect(run(cwd, ['ls'])).toEqual({
+    expect(await run(cwd, ['ls'])).toEqual({
       code: 0,
       stderr: '',
       stdout: [
@@ -35,67 +36,67 @@ describe('memctx ls', () => {
     });
   });
 
-  it('filters by --type, --kind and --tag', () => {
+  it('filters by --type, --kind and --tag', async () => {
     const { cwd } = workspace();
-    const paths = (args: string[]) => (JSON.parse(run(cwd, ['--json', 'ls', ...args]).stdout) as { path: string }[]).map((f) => f.path);
-    expect(paths(['--type', 'project'])).toEqual(['project_auth.md', 'project_db.md', 'project_login_bug.md', 'tasks/auth-refactor/notes.md', 'tasks/auth-refactor/refresh-rotation.md', 'tasks/flaky-ci/notes.md']);
-    expect(paths(['--type', 'other'])).toEqual([
+    const paths = async (args: string[]) => (JSON.parse((await run(cwd, ['--json', 'ls', ...args])).stdout) as { path: string }[]).map((f) => f.path);
+    expect(await paths(['--type', 'project'])).toEqual(['project_auth.md', 'project_db.md', 'project_login_bug.md', 'tasks/auth-refactor/notes.md', 'tasks/auth-refactor/refresh-rotation.md', 'tasks/flaky-ci/notes.md']);
+    expect(await paths(['--type', 'other'])).toEqual([
       'scratch_notes.md',
       'sessions/2026-11-14T091500-db-choice.md', 'sessions/2026-11-15T140200-migrations.md', 'sessions/2026-11-17T103000-users-table.md',
       'sessions/2026-11-18T162000-backfill.md', 'sessions/2026-11-19T110500-jwt-issuing.md', 'sessions/2026-11-20T173000-safari-bug.md',
       'sessions/2026-11-21T153012-auth-refactor.md',
     ]);
-    expect(paths(['--kind', 'decision'])).toEqual(['project_auth.md', 'tasks/auth-refactor/refresh-rotation.md']);
-    expect(paths(['--kind', 'session'])).toHaveLength(7);
-    expect(paths(['--tag', 'AUTH'])).toEqual(['project_auth.md', 'project_login_bug.md']);
-    expect(paths(['--type', 'project', '--kind', 'issue', '--tag', 'bug'])).toEqual(['project_login_bug.md']);
-    expect(paths(['--archive', '--kind', 'state'])).toEqual(['archive/project_old-sessions.md', 'project_db.md']);
+    expect(await paths(['--kind', 'decision'])).toEqual(['project_auth.md', 'tasks/auth-refactor/refresh-rotation.md']);
+    expect(await paths(['--kind', 'session'])).toHaveLength(7);
+    expect(await paths(['--tag', 'AUTH'])).toEqual(['project_auth.md', 'project_login_bug.md']);
+    expect(await paths(['--type', 'project', '--kind', 'issue', '--tag', 'bug'])).toEqual(['project_login_bug.md']);
+    expect(await paths(['--archive', '--kind', 'state'])).toEqual(['archive/project_old-sessions.md', 'project_db.md']);
   });
 
-  it('--json gives each file’s fields', () => {
+  it('--json gives each file’s fields', async () => {
     const { cwd } = workspace();
-    const files = JSON.parse(run(cwd, ['--json', 'ls', '--tag', 'security']).stdout);
+    const files = JSON.parse((await run(cwd, ['--json', 'ls', '--tag', 'security'])).stdout);
     expect(files).toEqual([
       { path: 'project_auth.md', name: 'Auth Refactor', description: 'Backend auth migration status', type: 'project', kind: 'decision', updated: '2026-11-21T15:30:12Z', importance: 8, tags: ['auth', 'security'] },
     ]);
-    const plain = JSON.parse(run(cwd, ['--json', 'ls', '--type', 'other']).stdout)[0];
+    const plain = JSON.parse((await run(cwd, ['--json', 'ls', '--type', 'other'])).stdout)[0];
     expect(plain).toEqual({ path: 'scratch_notes.md', name: 'scratch_notes', description: '', type: null, kind: null, updated: null, importance: 5, tags: [] });
   });
 
-  it('lists the good files of a broken directory, reports the rest, exits 1', () => {
+  it('lists the good files of a broken directory, reports the rest, exits 1', async () => {
     const cwd = tempDir();
     copyFixture('broken', cwd);
-    const result = run(cwd, ['--dir', 'broken', 'ls']);
+    const result = await run(cwd, ['--dir', 'broken', 'ls']);
     expect(result.code).toBe(1);
     expect(result.stdout.split('\n').map((l) => l.split(' ')[0])).toEqual(['bom.md', 'crlf.md', 'empty.md', 'no_frontmatter.md', '']);
     expect(result.stderr.split('\n').filter((l) => l.includes(': error: '))).toHaveLength(11);
-    const json = run(cwd, ['--dir', 'broken', '--json', 'ls']);
+    const json = await run(cwd, ['--dir', 'broken', '--json', 'ls']);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toHaveLength(4);
   });
 
-  it('prints nothing for an empty directory', () => {
+  it('prints nothing for an empty directory', async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, '.memory'));
-    expect(run(cwd, ['ls'])).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(run(cwd, ['--json', 'ls'])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+    expect(await run(cwd, ['ls'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run(cwd, ['--json', 'ls'])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
   });
 });
 
 describe('memctx show', () => {
-  it('prints the file as it is, BOM and CRLF included', () => {
+  it('prints the file as it is, BOM and CRLF included', async () => {
     const { cwd, root } = workspace();
-    expect(run(cwd, ['show', 'project_auth'])).toEqual({ code: 0, stdout: read(join(root, 'project_auth.md')), stderr: '' });
+    expect(await run(cwd, ['show', 'project_auth'])).toEqual({ code: 0, stdout: read(join(root, 'project_auth.md')), stderr: '' });
     const broken = tempDir();
     copyFixture('broken', broken);
-    expect(run(broken, ['--dir', 'broken', 'show', 'crlf.md']).stdout).toBe(read(join(FIXTURES, 'broken/crlf.md')));
-    expect(run(broken, ['--dir', 'broken', 'show', 'bom.md']).stdout).toBe(read(join(FIXTURES, 'broken/bom.md')));
-    expect(run(cwd, ['show', 'MEMORY.md']).stdout).toBe(read(join(root, 'MEMORY.md')));
+    expect((await run(broken, ['--dir', 'broken', 'show', 'crlf.md'])).stdout).toBe(read(join(FIXTURES, 'broken/crlf.md')));
+    expect((await run(broken, ['--dir', 'broken', 'show', 'bom.md'])).stdout).toBe(read(join(FIXTURES, 'broken/bom.md')));
+    expect((await run(cwd, ['show', 'MEMORY.md'])).stdout).toBe(read(join(root, 'MEMORY.md')));
   });
 
-  it('--json gives the parsed file', () => {
+  it('--json gives the parsed file', async () => {
     const { cwd } = workspace('claude-memory');
-    const file = JSON.parse(run(cwd, ['--json', 'show', 'db-migration-plan.md']).stdout);
+    const file = JSON.parse((await run(cwd, ['--json', 'show', 'db-migration-plan.md'])).stdout);
     expect(file).toMatchObject({
       path: 'db-migration-plan.md',
       name: 'db-migration-plan',
@@ -107,7 +108,7 @@ describe('memctx show', () => {
     });
   });
 
-  it('refuses a bad file with exit 2, naming file and line', () => {
+  it('refuses a bad file with exit 2, naming file and line', async () => {
     const cwd = tempDir();
     copyFixture('broken', cwd);
     const marker = join(cwd, 'JS_FRONTMATTER_RAN');
@@ -121,7 +122,7 @@ describe('memctx show', () => {
       ['unterminated.md', 1, 'never closed'],
     ] as const) {
       for (const json of [[], ['--json']]) {
-        const result = memctx(['--dir', 'broken', ...json, 'show', file], { cwd, env: { MEMCTX_JS_MARKER: marker } });
+        const result = await runCli(['--dir', 'broken', ...json, 'show', file], { cwd, env: { MEMCTX_JS_MARKER: marker } });
         expect(result.code).toBe(2);
         expect(result.stdout).toBe('');
         expect(result.stderr.split('\n')[0]).toContain(`memctx: error: ${file}:${line}: `);
@@ -131,47 +132,47 @@ describe('memctx show', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('--json on MEMORY.md gives its text in JSON', () => {
+  it('--json on MEMORY.md gives its text in JSON', async () => {
     const { cwd, root } = workspace();
-    expect(JSON.parse(run(cwd, ['--json', 'show', 'MEMORY.md']).stdout)).toEqual({ path: 'MEMORY.md', text: read(join(root, 'MEMORY.md')) });
+    expect(JSON.parse((await run(cwd, ['--json', 'show', 'MEMORY.md'])).stdout)).toEqual({ path: 'MEMORY.md', text: read(join(root, 'MEMORY.md')) });
   });
 
-  it('says when the file does not exist', () => {
+  it('says when the file does not exist', async () => {
     const { cwd } = workspace();
-    expect(run(cwd, ['show', 'nope'])).toEqual({ code: 2, stdout: '', stderr: 'memctx: error: no memory file nope.md\n  hint: run `memctx ls` to see the files\n' });
+    expect(await run(cwd, ['show', 'nope'])).toEqual({ code: 2, stdout: '', stderr: 'memctx: error: no memory file nope.md\n  hint: run `memctx ls` to see the files\n' });
   });
 });
 
 describe('memctx add', () => {
-  it('creates the file with frontmatter and body, and indexes it', () => {
+  it('creates the file with frontmatter and body, and indexes it', async () => {
     const { cwd, root } = workspace();
-    const result = run(cwd, ['add', 'tasks/new-task/first', '--name', 'First: note', '--description', 'A new task', '--type', 'project', '--kind', 'issue', '--importance', '9', '--tag', 'a', '--tag', 'b c', '--body', 'Line one\nLine two']);
+    const result = await run(cwd, ['add', 'tasks/new-task/first', '--name', 'First: note', '--description', 'A new task', '--type', 'project', '--kind', 'issue', '--importance', '9', '--tag', 'a', '--tag', 'b c', '--body', 'Line one\nLine two']);
     expect(result).toEqual({ code: 0, stdout: 'created tasks/new-task/first.md\n', stderr: '' });
     const text = read(join(root, 'tasks/new-task/first.md'));
     const stamp = /created: (\S+)/.exec(text)![1];
     expect(stamp).toMatch(TIMESTAMP);
     expect(text).toBe(`---\nname: "First: note"\ndescription: A new task\ntype: project\nkind: issue\nimportance: 9\ntags: [a, b c]\ncreated: ${stamp}\nupdated: ${stamp}\n---\n\nLine one\nLine two\n`);
     expect(read(join(root, 'MEMORY.md'))).toContain('- [First: note](tasks/new-task/first.md) — A new task');
-    expect(run(cwd, ['index', '--check']).code).toBe(0);
+    expect((await run(cwd, ['index', '--check'])).code).toBe(0);
   });
 
-  it('reads the body from stdin and from --body-file', () => {
+  it('reads the body from stdin and from --body-file', async () => {
     const { cwd, root } = workspace();
-    expect(run(cwd, ['add', 'from_stdin', '--name', 'S', '--description', 'd', '--type', 'user'], 'piped body\n').code).toBe(0);
+    expect((await run(cwd, ['add', 'from_stdin', '--name', 'S', '--description', 'd', '--type', 'user'], 'piped body\n')).code).toBe(0);
     expect(read(join(root, 'from_stdin.md'))).toMatch(/\n---\n\npiped body\n$/);
     writeFileSync(join(cwd, 'body.txt'), 'file body');
-    expect(run(cwd, ['add', 'from_file', '--name', 'F', '--description', 'd', '--type', 'user', '--body-file', 'body.txt']).code).toBe(0);
+    expect((await run(cwd, ['add', 'from_file', '--name', 'F', '--description', 'd', '--type', 'user', '--body-file', 'body.txt'])).code).toBe(0);
     expect(read(join(root, 'from_file.md'))).toMatch(/\n---\n\nfile body\n$/);
-    expect(run(cwd, ['add', 'dash', '--name', 'D', '--description', 'd', '--type', 'user', '--body-file', '-'], 'dash body').code).toBe(0);
+    expect((await run(cwd, ['add', 'dash', '--name', 'D', '--description', 'd', '--type', 'user', '--body-file', '-'], 'dash body')).code).toBe(0);
     expect(read(join(root, 'dash.md'))).toMatch(/\n---\n\ndash body\n$/);
-    expect(run(cwd, ['add', 'empty_body', '--name', 'E', '--description', 'd', '--type', 'user']).code).toBe(0);
+    expect((await run(cwd, ['add', 'empty_body', '--name', 'E', '--description', 'd', '--type', 'user'])).code).toBe(0);
     expect(read(join(root, 'empty_body.md'))).toMatch(/\nupdated: \S+\n---\n$/);
   });
 
-  it('never overwrites', () => {
+  it('never overwrites', async () => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    const result = run(cwd, ['add', 'project_auth.md', '--name', 'X', '--description', 'd', '--type', 'project', '--body', 'new']);
+    const result = await run(cwd, ['add', 'project_auth.md', '--name', 'X', '--description', 'd', '--type', 'project', '--body', 'new']);
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'memctx: error: project_auth.md already exists; add never overwrites\n  hint: use `memctx edit` to change it, or choose another path\n' });
     expect(snapshot(root)).toEqual(before);
   });
@@ -186,36 +187,36 @@ describe('memctx add', () => {
     [['--name', 'n', '--description', 'd', '--type', 'user', '--importance', '2.5'], '--importance: "importance" must be a whole number from 1 to 10 (got 2.5)'],
     [['--name', 'n', '--description', 'd', '--type', 'user', '--body', 'a', '--body-file', 'b'], 'give either --body or --body-file, not both'],
     [['--name', 'n', '--description', 'd', '--type', 'user', '--body-file', 'missing.txt'], 'missing.txt: cannot read --body-file (ENOENT)'],
-  ])('refuses bad fields %j with exit 2 and writes nothing', (args, message) => {
+  ])('refuses bad fields %j with exit 2 and writes nothing', async (args, message) => {
     const { cwd, root } = workspace('claude-memory');
     const before = snapshot(root);
-    const result = run(cwd, ['add', 'new_file', ...args]);
+    const result = await run(cwd, ['add', 'new_file', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(`memctx: error: ${message}`);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('refuses MEMORY.md', () => {
+  it('refuses MEMORY.md', async () => {
     const { cwd } = workspace('claude-memory');
-    expect(run(cwd, ['add', 'memory.md', '--name', 'n', '--description', 'd', '--type', 'user']).code).toBe(2);
+    expect((await run(cwd, ['add', 'memory.md', '--name', 'n', '--description', 'd', '--type', 'user'])).code).toBe(2);
   });
 });
 
 describe('memctx edit', () => {
-  it('replaces exactly one match and updates `updated`, keeping unknown keys, order and comments', () => {
+  it('replaces exactly one match and updates `updated`, keeping unknown keys, order and comments', async () => {
     const { cwd, root } = workspace();
     const original = '---\n# written by hand\nname: Custom\ndescription: Has extra keys\nzeta: first unknown\ntype: project\nupdated: 2026-01-01 # review date\nalpha:\n  nested: [1, 2]\n  deeper: {a: b}\nlist:\n  - one\n  - two\n---\n\nThe body says hello.\n';
     writeFileSync(join(root, 'custom.md'), original);
-    expect(run(cwd, ['edit', 'custom', '--old', 'says hello', '--new', 'says goodbye'])).toEqual({ code: 0, stdout: 'edited custom.md\n', stderr: '' });
+    expect(await run(cwd, ['edit', 'custom', '--old', 'says hello', '--new', 'says goodbye'])).toEqual({ code: 0, stdout: 'edited custom.md\n', stderr: '' });
     const text = read(join(root, 'custom.md'));
     const stamp = /updated: (\S+)/.exec(text)![1];
     expect(stamp).toMatch(TIMESTAMP);
     expect(text).toBe(original.replace('2026-01-01', stamp).replace('says hello', 'says goodbye'));
   });
 
-  it('sets `modified` instead of `updated` in files that use it', () => {
+  it('sets `modified` instead of `updated` in files that use it', async () => {
     const { cwd, root } = workspace('claude-memory');
-    expect(run(cwd, ['edit', 'db-migration-plan.md', '--old', 'Step 1 (done)', '--new', 'Step 1 (done 2026-03-01)']).code).toBe(0);
+    expect((await run(cwd, ['edit', 'db-migration-plan.md', '--old', 'Step 1 (done)', '--new', 'Step 1 (done 2026-03-01)'])).code).toBe(0);
     const text = read(join(root, 'db-migration-plan.md'));
     expect(text).not.toContain('updated:');
     const stamp = /modified: (\S+)/.exec(text)![1];
@@ -223,82 +224,82 @@ describe('memctx edit', () => {
     expect(text).toBe(read(join(FIXTURES, 'claude-memory/db-migration-plan.md')).replace('2026-03-02T10:15:00.000Z', stamp).replace('Step 1 (done)', 'Step 1 (done 2026-03-01)'));
   });
 
-  it('keeps a BOM and CRLF line endings', () => {
+  it('keeps a BOM and CRLF line endings', async () => {
     const cwd = tempDir();
     const root = copyFixture('broken', cwd);
-    expect(run(cwd, ['--dir', 'broken', 'edit', 'crlf.md', '--old', 'Every line', '--new', 'Each line']).code).toBe(0);
+    expect((await run(cwd, ['--dir', 'broken', 'edit', 'crlf.md', '--old', 'Every line', '--new', 'Each line'])).code).toBe(0);
     const crlf = readFileSync(join(root, 'crlf.md'));
     const stamp = /updated: (\S+)/.exec(crlf.toString())![1];
     expect(crlf.toString()).toBe(read(join(FIXTURES, 'broken/crlf.md')).replace('2026-11-01', stamp).replace('Every line', 'Each line'));
-    expect(run(cwd, ['--dir', 'broken', 'edit', 'bom.md', '--old', 'still valid', '--new', 'still fine']).code).toBe(0);
+    expect((await run(cwd, ['--dir', 'broken', 'edit', 'bom.md', '--old', 'still valid', '--new', 'still fine'])).code).toBe(0);
     const bom = readFileSync(join(root, 'bom.md'));
     expect([...bom.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const bomStamp = /updated: (\S+)/.exec(bom.toString())![1];
     expect(bom.toString()).toBe(read(join(FIXTURES, 'broken/bom.md')).replace('2026-11-01', bomStamp).replace('still valid', 'still fine'));
   });
 
-  it('accepts --old written with CRLF or LF in a CRLF file', () => {
+  it('accepts --old written with CRLF or LF in a CRLF file', async () => {
     const cwd = tempDir();
     const root = copyFixture('broken', cwd);
-    expect(run(cwd, ['--dir', 'broken', 'edit', 'crlf.md', '--old', '---\r\n\r\nEvery', '--new', '---\n\nEach']).code).toBe(0);
+    expect((await run(cwd, ['--dir', 'broken', 'edit', 'crlf.md', '--old', '---\r\n\r\nEvery', '--new', '---\n\nEach'])).code).toBe(0);
     expect(read(join(root, 'crlf.md'))).toContain('---\r\n\r\nEach line of this file ends with CR LF.\r\n');
   });
 
   it.each([
     ['zero', 'no such text', '--old text not found in project_auth.md', 'copy the text exactly'],
     ['three', 'auth', '--old text occurs 4 times in project_auth.md; it must occur exactly once', 'include more surrounding text'],
-  ])('refuses %s matches with exit 2, saying how many', (_n, old, message, hint) => {
+  ])('refuses %s matches with exit 2, saying how many', async (_n, old, message, hint) => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    const result = run(cwd, ['edit', 'project_auth.md', '--old', old, '--new', 'x']);
+    const result = await run(cwd, ['edit', 'project_auth.md', '--old', old, '--new', 'x']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`memctx: error: project_auth.md: ${message}\n  hint: ${result.stderr.split('hint: ')[1]}`);
     expect(result.stderr).toContain(hint);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('refuses an edit that would break the frontmatter, writing nothing', () => {
+  it('refuses an edit that would break the frontmatter, writing nothing', async () => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    const result = run(cwd, ['edit', 'project_db.md', '--old', 'type: project', '--new', 'type: project: x']);
+    const result = await run(cwd, ['edit', 'project_db.md', '--old', 'type: project', '--new', 'type: project: x']);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe('memctx: error: project_db.md:4: the edit would leave an invalid memory file: invalid YAML: Nested mappings are not allowed in compact mappings; nothing written');
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('refuses MEMORY.md, a missing file, an empty --old, and a broken file', () => {
+  it('refuses MEMORY.md, a missing file, an empty --old, and a broken file', async () => {
     const { cwd } = workspace();
-    expect(run(cwd, ['edit', 'MEMORY.md', '--old', 'Project', '--new', 'x']).code).toBe(2);
-    expect(run(cwd, ['edit', 'nope.md', '--old', 'a', '--new', 'b']).stderr).toBe('memctx: error: no memory file nope.md\n  hint: run `memctx ls` to see the files, or `memctx add` to create it\n');
-    expect(run(cwd, ['edit', 'project_db.md', '--old', '', '--new', 'b']).stderr).toBe('memctx: error: --old must not be empty\n');
+    expect((await run(cwd, ['edit', 'MEMORY.md', '--old', 'Project', '--new', 'x'])).code).toBe(2);
+    expect((await run(cwd, ['edit', 'nope.md', '--old', 'a', '--new', 'b'])).stderr).toBe('memctx: error: no memory file nope.md\n  hint: run `memctx ls` to see the files, or `memctx add` to create it\n');
+    expect((await run(cwd, ['edit', 'project_db.md', '--old', '', '--new', 'b'])).stderr).toBe('memctx: error: --old must not be empty\n');
     const broken = tempDir();
     copyFixture('broken', broken);
-    const result = run(broken, ['--dir', 'broken', 'edit', 'binary.md', '--old', 'PNG', '--new', 'x']);
+    const result = await run(broken, ['--dir', 'broken', 'edit', 'binary.md', '--old', 'PNG', '--new', 'x']);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe('memctx: error: binary.md:3: binary data (a NUL byte at offset 8), not a text file');
   });
 
-  it('edits a file without frontmatter (it stays in Other, named after the file)', () => {
+  it('edits a file without frontmatter (it stays in Other, named after the file)', async () => {
     const { cwd, root } = workspace();
-    expect(run(cwd, ['edit', 'scratch_notes.md', '--old', 'Loose notes', '--new', 'Loose jottings']).code).toBe(0);
+    expect((await run(cwd, ['edit', 'scratch_notes.md', '--old', 'Loose notes', '--new', 'Loose jottings'])).code).toBe(0);
     expect(read(join(root, 'scratch_notes.md'))).toContain('Loose jottings that never got frontmatter.');
     expect(read(join(root, 'MEMORY.md'))).toContain('## Other\n- [scratch_notes](scratch_notes.md)\n');
   });
 });
 
 describe('memctx rm', () => {
-  it('deletes the file and re-indexes', () => {
+  it('deletes the file and re-indexes', async () => {
     const { cwd, root } = workspace();
-    expect(run(cwd, ['rm', 'project_db'])).toEqual({ code: 0, stdout: 'deleted project_db.md\n', stderr: '' });
+    expect(await run(cwd, ['rm', 'project_db'])).toEqual({ code: 0, stdout: 'deleted project_db.md\n', stderr: '' });
     expect(existsSync(join(root, 'project_db.md'))).toBe(false);
     expect(read(join(root, 'MEMORY.md'))).not.toContain('project_db.md');
-    expect(run(cwd, ['index', '--check']).code).toBe(0);
+    expect((await run(cwd, ['index', '--check'])).code).toBe(0);
   });
 
-  it('--dry-run changes nothing', () => {
+  it('--dry-run changes nothing', async () => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    expect(run(cwd, ['rm', '--dry-run', 'project_db.md'])).toEqual({ code: 0, stdout: 'would delete project_db.md\n', stderr: '' });
+    expect(await run(cwd, ['rm', '--dry-run', 'project_db.md'])).toEqual({ code: 0, stdout: 'would delete project_db.md\n', stderr: '' });
     expect(snapshot(root)).toEqual(before);
   });
 
@@ -309,57 +310,57 @@ describe('memctx rm', () => {
     [['memory'], 'refusing to delete MEMORY.md, the generated index'],
     [['sessions'], 'no memory file sessions.md'],
     [['missing.md'], 'no memory file missing.md'],
-  ])('refuses %j with exit 2', (args, message) => {
+  ])('refuses %j with exit 2', async (args, message) => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    const result = run(cwd, ['rm', ...args]);
+    const result = await run(cwd, ['rm', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(`memctx: error: ${message}`);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('refuses a directory', () => {
+  it('refuses a directory', async () => {
     const { cwd, root } = workspace();
     mkdirSync(join(root, 'folder.md'));
-    expect(run(cwd, ['rm', 'folder.md']).stderr).toBe('memctx: error: folder.md is not a file; rm deletes one memory file at a time\n');
+    expect((await run(cwd, ['rm', 'folder.md'])).stderr).toBe('memctx: error: folder.md is not a file; rm deletes one memory file at a time\n');
     expect(existsSync(join(root, 'folder.md'))).toBe(true);
   });
 });
 
 describe('memctx mv', () => {
-  it('renames, updates the date key, keeps everything else, re-indexes', () => {
+  it('renames, updates the date key, keeps everything else, re-indexes', async () => {
     const { cwd, root } = workspace();
     const original = read(join(root, 'project_db.md'));
-    expect(run(cwd, ['mv', 'project_db', 'tasks/db/state'])).toEqual({ code: 0, stdout: 'renamed project_db.md to tasks/db/state.md\n', stderr: '' });
+    expect(await run(cwd, ['mv', 'project_db', 'tasks/db/state'])).toEqual({ code: 0, stdout: 'renamed project_db.md to tasks/db/state.md\n', stderr: '' });
     expect(existsSync(join(root, 'project_db.md'))).toBe(false);
     const moved = read(join(root, 'tasks/db/state.md'));
     const stamp = /updated: (\S+)/.exec(moved)![1];
     expect(stamp).toMatch(TIMESTAMP);
     expect(moved).toBe(original.replace('updated: 2026-11-18', `updated: ${stamp}`));
     expect(read(join(root, 'MEMORY.md'))).toContain('- [Database](tasks/db/state.md) — PostgreSQL 16');
-    expect(run(cwd, ['index', '--check']).code).toBe(0);
+    expect((await run(cwd, ['index', '--check'])).code).toBe(0);
   });
 
-  it('keeps unknown keys, comments and `modified`', () => {
+  it('keeps unknown keys, comments and `modified`', async () => {
     const { cwd, root } = workspace('claude-memory');
-    expect(run(cwd, ['mv', 'api-conventions.md', 'reference_api-conventions.md']).code).toBe(0);
+    expect((await run(cwd, ['mv', 'api-conventions.md', 'reference_api-conventions.md'])).code).toBe(0);
     const moved = read(join(root, 'reference_api-conventions.md'));
     const stamp = /modified: (\S+)/.exec(moved)![1];
     expect(moved).toBe(read(join(FIXTURES, 'claude-memory/api-conventions.md')).replace('2026-02-18T08:00:00.000Z', stamp));
   });
 
-  it('moves an unparseable file byte for byte', () => {
+  it('moves an unparseable file byte for byte', async () => {
     const cwd = tempDir();
     const root = copyFixture('broken', cwd);
-    expect(run(cwd, ['--dir', 'broken', 'mv', 'invalid_utf8.md', 'latin1.md']).code).toBe(0);
+    expect((await run(cwd, ['--dir', 'broken', 'mv', 'invalid_utf8.md', 'latin1.md'])).code).toBe(0);
     expect(existsSync(join(root, 'invalid_utf8.md'))).toBe(false);
     expect(readFileSync(join(root, 'latin1.md'))).toEqual(readFileSync(join(FIXTURES, 'broken/invalid_utf8.md')));
   });
 
-  it('never overwrites', () => {
+  it('never overwrites', async () => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    const result = run(cwd, ['mv', 'project_db.md', 'project_auth.md']);
+    const result = await run(cwd, ['mv', 'project_db.md', 'project_auth.md']);
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'memctx: error: project_auth.md already exists; mv never overwrites\n  hint: choose another name, or remove the other file first\n' });
     expect(snapshot(root)).toEqual(before);
   });
@@ -372,19 +373,19 @@ describe('memctx mv', () => {
     [['project_db.md', 'project_db'], 'project_db.md and project_db.md are the same file'],
     [['nope.md', 'x.md'], 'no memory file nope.md'],
     [['sessions', 'old-sessions'], 'no memory file sessions.md'],
-  ])('refuses %j with exit 2', (args, message) => {
+  ])('refuses %j with exit 2', async (args, message) => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    const result = run(cwd, ['mv', ...args]);
+    const result = await run(cwd, ['mv', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(`memctx: error: ${message}`);
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('--dry-run changes nothing', () => {
+  it('--dry-run changes nothing', async () => {
     const { cwd, root } = workspace();
     const before = snapshot(root);
-    expect(run(cwd, ['mv', '-n', 'project_db.md', 'db.md'])).toEqual({ code: 0, stdout: 'would rename project_db.md to db.md\n', stderr: '' });
+    expect(await run(cwd, ['mv', '-n', 'project_db.md', 'db.md'])).toEqual({ code: 0, stdout: 'would rename project_db.md to db.md\n', stderr: '' });
     expect(snapshot(root)).toEqual(before);
   });
 });
@@ -422,13 +423,13 @@ describe('path escapes are refused with exit 2 by every command', () => {
     ['mv (target)', (p) => ['mv', 'user_role.md', p]],
   ];
 
-  it.each(COMMANDS)('%s', (_name, args) => {
+  it.each(COMMANDS)('%s', async (_name, args) => {
     const { cwd, root } = escapeWorkspace();
     const outsideBefore = snapshot(join(cwd, 'outside'));
     const rootBefore = snapshot(root);
     for (const [escape, why] of ESCAPES) {
       const path = escape === 'ABSOLUTE' ? join(cwd, 'outside.md') : escape;
-      const result = run(cwd, args(path));
+      const result = await run(cwd, args(path));
       expect(result.code, `${path}: ${result.stderr}`).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr.split('\n')[0].startsWith(`memctx: error: path "${path}" ${why}`)).toBe(true);
@@ -441,17 +442,17 @@ describe('path escapes are refused with exit 2 by every command', () => {
 });
 
 describe('awkward targets', () => {
-  it('edit refuses a 50 MB file with a size error; mv moves it untouched', () => {
+  it('edit refuses a 50 MB file with a size error; mv moves it untouched', async () => {
     const { cwd, root } = workspace('claude-memory');
     const huge = Buffer.alloc(50 * 1024 * 1024, 'x');
     writeFileSync(join(root, 'huge.md'), huge);
-    const edit = run(cwd, ['edit', 'huge.md', '--old', 'xxxxx', '--new', 'y']);
+    const edit = await run(cwd, ['edit', 'huge.md', '--old', 'xxxxx', '--new', 'y']);
     expect(edit).toEqual({ code: 2, stdout: '', stderr: 'memctx: error: huge.md: file is 52428800 bytes, over the 1048576-byte limit for a memory file; not edited\n  hint: split it into smaller memory files or move it out of the memory directory\n' });
-    expect(run(cwd, ['mv', 'huge.md', 'big/huge.md']).code).toBe(0);
+    expect((await run(cwd, ['mv', 'huge.md', 'big/huge.md'])).code).toBe(0);
     expect(readFileSync(join(root, 'big/huge.md')).equals(huge)).toBe(true);
   });
 
-  it('a path through a file, or to a directory, is an error that names the file, not a crash', () => {
+  it('a path through a file, or to a directory, is an error that names the file, not a crash', async () => {
     const { cwd, root } = workspace('claude-memory');
     mkdirSync(join(root, 'folder.md'));
     for (const args of [
@@ -459,7 +460,7 @@ describe('awkward targets', () => {
       ['mv', 'feedback_testing.md', 'user_role.md/x.md'],
       ['edit', 'folder.md', '--old', 'a', '--new', 'b'],
     ]) {
-      const result = run(cwd, args);
+      const result = await run(cwd, args);
       expect(result.code).toBe(2);
       expect(result.stderr).not.toContain('unexpected failure');
       expect(result.stderr).toMatch(/user_role\.md[/\\]x\.md: cannot create the file: a file stands where a folder of its path should be|folder\.md is not a file/);
@@ -467,35 +468,35 @@ describe('awkward targets', () => {
     expect(existsSync(join(root, 'feedback_testing.md'))).toBe(true);
   });
 
-  it('add refuses a name with a line break', () => {
+  it('add refuses a name with a line break', async () => {
     const { cwd } = workspace('claude-memory');
-    expect(run(cwd, ['add', 'n', '--name', 'two\nlines', '--description', 'd', '--type', 'user']).stderr).toBe('memctx: error: --name must be one line\n');
+    expect((await run(cwd, ['add', 'n', '--name', 'two\nlines', '--description', 'd', '--type', 'user'])).stderr).toBe('memctx: error: --name must be one line\n');
   });
 
-  it('edit takes --new literally ($& and $1 are not patterns)', () => {
+  it('edit takes --new literally ($& and $1 are not patterns)', async () => {
     const { cwd, root } = workspace('claude-memory');
-    expect(run(cwd, ['edit', 'user_role.md', '--old', 'senior backend', '--new', '$& $1 $$']).code).toBe(0);
+    expect((await run(cwd, ['edit', 'user_role.md', '--old', 'senior backend', '--new', '$& $1 $$'])).code).toBe(0);
     expect(read(join(root, 'user_role.md'))).toContain('The user is a $& $1 $$ engineer');
   });
 });
 
 describe('never overwriting a broken symlink', () => {
-  it('add and mv treat a dangling link inside the directory as an existing entry', () => {
+  it('add and mv treat a dangling link inside the directory as an existing entry', async () => {
     const { cwd, root } = workspace('claude-memory');
     symlinkSync(join(root, 'not-there.md'), join(root, 'dangling.md'));
-    expect(run(cwd, ['add', 'dangling', '--name', 'n', '--description', 'd', '--type', 'user', '--body', 'b']).stderr).toContain('dangling.md already exists; add never overwrites');
-    expect(run(cwd, ['mv', 'user_role.md', 'dangling.md']).stderr).toContain('dangling.md already exists; mv never overwrites');
+    expect((await run(cwd, ['add', 'dangling', '--name', 'n', '--description', 'd', '--type', 'user', '--body', 'b'])).stderr).toContain('dangling.md already exists; add never overwrites');
+    expect((await run(cwd, ['mv', 'user_role.md', 'dangling.md'])).stderr).toContain('dangling.md already exists; mv never overwrites');
     expect(existsSync(join(root, 'not-there.md'))).toBe(false);
     expect(existsSync(join(root, 'user_role.md'))).toBe(true);
   });
 });
 
 describe('a line starting with --- inside the frontmatter', () => {
-  it('is never lost by a rewrite: edit either refuses or keeps every line', () => {
+  it('is never lost by a rewrite: edit either refuses or keeps every line', async () => {
     const { cwd, root } = workspace('claude-memory');
     const original = '---\nname: a\n---foo\nb: 1\n---\nbody\n';
     writeFileSync(join(root, 'dashes.md'), original);
-    const result = run(cwd, ['edit', 'dashes.md', '--old', 'body', '--new', 'BODY']);
+    const result = await run(cwd, ['edit', 'dashes.md', '--old', 'body', '--new', 'BODY']);
     const text = read(join(root, 'dashes.md'));
     if (result.code === 0) {
       for (const kept of ['foo', 'b: 1', 'BODY']) expect(text).toContain(kept);

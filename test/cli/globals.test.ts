@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../dist/src/cli/main.js';
 import type { Io } from '../../src/cli/context.js';
 import { copyFixture, memctx, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { read, snapshot } from './util.js';
 
 const EMPTY_INDEX = '# Memory\n\n<!-- memctx:begin -->\n_No memory files yet: add one with `memctx add`._\n<!-- memctx:end -->\n';
 
 describe('memctx init', () => {
-  it('creates .memory with MEMORY.md, templates/ and a .gitignore for .memctx/', () => {
+  it('creates .memory with MEMORY.md, templates/ and a .gitignore for .memctx/', async () => {
     const cwd = tempDir();
-    expect(memctx(['init'], { cwd })).toEqual({
+    expect(await runCli(['init'], { cwd })).toEqual({
       code: 0,
       stderr: '',
       stdout: 'created .memory\ncreated .memory/templates\ncreated .memory/.gitignore\ncreated .memory/MEMORY.md\n',
@@ -22,156 +23,156 @@ describe('memctx init', () => {
     expect(Object.keys(files).sort()).toEqual(['.gitignore', 'MEMORY.md', 'templates/.gitkeep']);
     expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe(EMPTY_INDEX);
     expect(read(join(cwd, '.memory', '.gitignore'))).toBe('.memctx/\n');
-    expect(memctx(['index', '--check'], { cwd }).code).toBe(0);
+    expect((await runCli(['index', '--check'], { cwd })).code).toBe(0);
   });
 
-  it('run twice changes nothing: same bytes, same mtimes', () => {
+  it('run twice changes nothing: same bytes, same mtimes', async () => {
     const cwd = tempDir();
-    memctx(['init'], { cwd });
+    await runCli(['init'], { cwd });
     const before = snapshot(join(cwd, '.memory'));
-    expect(memctx(['init'], { cwd })).toEqual({ code: 0, stdout: '.memory is already set up; nothing changed\n', stderr: '' });
+    expect(await runCli(['init'], { cwd })).toEqual({ code: 0, stdout: '.memory is already set up; nothing changed\n', stderr: '' });
     expect(snapshot(join(cwd, '.memory'))).toEqual(before);
-    expect(JSON.parse(memctx(['--json', 'init'], { cwd }).stdout)).toEqual({ dir: join(realpathSync(cwd), '.memory'), created: [] });
+    expect(JSON.parse((await runCli(['--json', 'init'], { cwd })).stdout)).toEqual({ dir: join(realpathSync(cwd), '.memory'), created: [] });
   });
 
-  it('never overwrites an existing MEMORY.md or .gitignore', () => {
+  it('never overwrites an existing MEMORY.md or .gitignore', async () => {
     const cwd = tempDir();
     const root = join(cwd, '.memory');
     copyFixture('seed-memory', cwd);
     renameSync(join(cwd, 'seed-memory'), root);
     writeFileSync(join(root, 'MEMORY.md'), 'my own index, no markers\n');
     writeFileSync(join(root, '.gitignore'), '*.tmp');
-    const result = memctx(['init'], { cwd });
+    const result = await runCli(['init'], { cwd });
     expect(result).toEqual({ code: 0, stdout: 'created .memory/templates\ncreated .memory/.gitignore\n', stderr: '' });
     expect(read(join(root, 'MEMORY.md'))).toBe('my own index, no markers\n');
     expect(read(join(root, '.gitignore'))).toBe('*.tmp\n.memctx/\n');
   });
 
-  it('indexes the files already there when it creates MEMORY.md', () => {
+  it('indexes the files already there when it creates MEMORY.md', async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, '.memory'));
     writeFileSync(join(cwd, '.memory', 'user_prefs.md'), '---\nname: Prefs\ndescription: Editor settings\ntype: user\n---\n');
-    expect(memctx(['init'], { cwd }).code).toBe(0);
+    expect((await runCli(['init'], { cwd })).code).toBe(0);
     expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe('# Memory\n\n<!-- memctx:begin -->\n## User\n- [Prefs](user_prefs.md) — Editor settings\n<!-- memctx:end -->\n');
   });
 
-  it('refuses when .memory is a file', () => {
+  it('refuses when .memory is a file', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, '.memory'), 'x');
-    const result = memctx(['init'], { cwd });
+    const result = await runCli(['init'], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`memctx: error: ${join(realpathSync(cwd), '.memory')} exists and is not a directory\n  hint: remove it or pass --dir to another path\n`);
   });
 
-  it('honours --dir and MEMCTX_DIR', () => {
+  it('honours --dir and MEMCTX_DIR', async () => {
     const cwd = tempDir();
-    expect(memctx(['--dir', 'mem', 'init'], { cwd }).stdout.split('\n')[0]).toBe('created mem');
+    expect((await runCli(['--dir', 'mem', 'init'], { cwd })).stdout.split('\n')[0]).toBe('created mem');
     expect(read(join(cwd, 'mem', 'MEMORY.md'))).toBe(EMPTY_INDEX);
-    expect(memctx(['init'], { cwd, env: { MEMCTX_DIR: 'env-mem' } }).stdout.split('\n')[0]).toBe('created env-mem');
+    expect((await runCli(['init'], { cwd, env: { MEMCTX_DIR: 'env-mem' } })).stdout.split('\n')[0]).toBe('created env-mem');
     expect(read(join(cwd, 'env-mem', 'MEMORY.md'))).toBe(EMPTY_INDEX);
   });
 });
 
 describe('finding the memory directory', () => {
-  function tree() {
+  async function tree() {
     const base = realpathSync(tempDir());
     const project = join(base, 'project');
     mkdirSync(join(project, 'src', 'deep', 'er'), { recursive: true });
-    memctx(['init'], { cwd: project });
-    memctx(['add', 'found', '--name', 'Found', '--description', 'in project', '--type', 'user', '--body', 'x'], { cwd: project });
+    await runCli(['init'], { cwd: project });
+    await runCli(['add', 'found', '--name', 'Found', '--description', 'in project', '--type', 'user', '--body', 'x'], { cwd: project });
     mkdirSync(join(base, 'other'));
-    memctx(['init'], { cwd: join(base, 'other') });
-    memctx(['add', 'other', '--name', 'Other', '--description', 'in other', '--type', 'user', '--body', 'x'], { cwd: join(base, 'other') });
+    await runCli(['init'], { cwd: join(base, 'other') });
+    await runCli(['add', 'other', '--name', 'Other', '--description', 'in other', '--type', 'user', '--body', 'x'], { cwd: join(base, 'other') });
     return { base, project };
   }
   const names = (result: { stdout: string }) => (JSON.parse(result.stdout) as { name: string }[]).map((f) => f.name);
 
-  it('walks up from the working directory to the nearest .memory/', () => {
-    const { project } = tree();
-    expect(names(memctx(['--json', 'ls'], { cwd: join(project, 'src', 'deep', 'er') }))).toEqual(['Found']);
+  it('walks up from the working directory to the nearest .memory/', async () => {
+    const { project } = await tree();
+    expect(names(await runCli(['--json', 'ls'], { cwd: join(project, 'src', 'deep', 'er') }))).toEqual(['Found']);
     // A .memory that is a file is not a memory directory: the walk goes on up.
     writeFileSync(join(project, 'src', '.memory'), 'not a directory');
-    expect(names(memctx(['--json', 'ls'], { cwd: join(project, 'src', 'deep') }))).toEqual(['Found']);
+    expect(names(await runCli(['--json', 'ls'], { cwd: join(project, 'src', 'deep') }))).toEqual(['Found']);
   });
 
-  it('MEMCTX_DIR beats the walk, and --dir beats MEMCTX_DIR', () => {
-    const { base, project } = tree();
-    expect(names(memctx(['--json', 'ls'], { cwd: project, env: { MEMCTX_DIR: '../other/.memory' } }))).toEqual(['Other']);
-    expect(names(memctx(['--json', '--dir', '.memory', 'ls'], { cwd: project, env: { MEMCTX_DIR: join(base, 'other', '.memory') } }))).toEqual(['Found']);
+  it('MEMCTX_DIR beats the walk, and --dir beats MEMCTX_DIR', async () => {
+    const { base, project } = await tree();
+    expect(names(await runCli(['--json', 'ls'], { cwd: project, env: { MEMCTX_DIR: '../other/.memory' } }))).toEqual(['Other']);
+    expect(names(await runCli(['--json', '--dir', '.memory', 'ls'], { cwd: project, env: { MEMCTX_DIR: join(base, 'other', '.memory') } }))).toEqual(['Found']);
   });
 
-  it('says what to do when there is none', () => {
+  it('says what to do when there is none', async () => {
     const cwd = realpathSync(tempDir());
-    expect(memctx(['ls'], { cwd })).toEqual({ code: 2, stdout: '', stderr: `memctx: error: no .memory/ directory in ${cwd} or any parent\n  hint: run \`memctx init\` to create one, or pass --dir PATH\n` });
-    expect(memctx(['--dir', 'nope', 'ls'], { cwd })).toEqual({ code: 2, stdout: '', stderr: `memctx: error: memory directory ${join(cwd, 'nope')} does not exist\n  hint: run \`memctx init\` or pass --dir PATH to an existing memory directory\n` });
+    expect(await runCli(['ls'], { cwd })).toEqual({ code: 2, stdout: '', stderr: `memctx: error: no .memory/ directory in ${cwd} or any parent\n  hint: run \`memctx init\` to create one, or pass --dir PATH\n` });
+    expect(await runCli(['--dir', 'nope', 'ls'], { cwd })).toEqual({ code: 2, stdout: '', stderr: `memctx: error: memory directory ${join(cwd, 'nope')} does not exist\n  hint: run \`memctx init\` or pass --dir PATH to an existing memory directory\n` });
     writeFileSync(join(cwd, 'file'), 'x');
-    expect(memctx(['--dir', 'file', 'ls'], { cwd }).stderr).toContain(`memory directory ${join(cwd, 'file')} is not a directory`);
-    expect(memctx(['ls'], { cwd, env: { MEMCTX_DIR: 'gone' } }).stderr).toContain(`memory directory ${join(cwd, 'gone')} does not exist`);
+    expect((await runCli(['--dir', 'file', 'ls'], { cwd })).stderr).toContain(`memory directory ${join(cwd, 'file')} is not a directory`);
+    expect((await runCli(['ls'], { cwd, env: { MEMCTX_DIR: 'gone' } })).stderr).toContain(`memory directory ${join(cwd, 'gone')} does not exist`);
   });
 
-  it('--claude uses ~/.claude/projects/<cwd with non-alphanumerics as ->/memory', () => {
+  it('--claude uses ~/.claude/projects/<cwd with non-alphanumerics as ->/memory', async () => {
     const home = realpathSync(tempDir('memctx-home-'));
     const cwd = join(realpathSync(tempDir()), 'My Project.v2');
     mkdirSync(cwd);
     const expected = join(home, '.claude', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
     expect(expected).toMatch(/-My-Project-v2[/\\]memory$/);
-    const init = memctx(['--claude', '--json', 'init'], { cwd, env: { HOME: home } });
+    const init = await runCli(['--claude', '--json', 'init'], { cwd, env: { HOME: home } });
     expect(JSON.parse(init.stdout)).toEqual({ dir: expected, created: ['.', 'templates/', '.gitignore', 'MEMORY.md'] });
-    expect(memctx(['--claude', 'add', 'user_role', '--name', 'Role', '--description', 'From Claude', '--type', 'user', '--body', 'x'], { cwd, env: { HOME: home } }).code).toBe(0);
+    expect((await runCli(['--claude', 'add', 'user_role', '--name', 'Role', '--description', 'From Claude', '--type', 'user', '--body', 'x'], { cwd, env: { HOME: home } })).code).toBe(0);
     expect(read(join(expected, 'MEMORY.md'))).toContain('- [Role](user_role.md) — From Claude');
-    expect(names(memctx(['--claude', '--json', 'ls'], { cwd, env: { HOME: home, MEMCTX_DIR: '/nowhere' } }))).toEqual(['Role']);
-    expect(memctx(['--claude', 'ls'], { cwd: realpathSync(tempDir()), env: { HOME: home } }).stderr).toMatch(/^memctx: error: memory directory .*[/\\]memory does not exist/);
+    expect(names(await runCli(['--claude', '--json', 'ls'], { cwd, env: { HOME: home, MEMCTX_DIR: '/nowhere' } }))).toEqual(['Role']);
+    expect((await runCli(['--claude', 'ls'], { cwd: realpathSync(tempDir()), env: { HOME: home } })).stderr).toMatch(/^memctx: error: memory directory .*[/\\]memory does not exist/);
   });
 });
 
 describe('--claude inside a git repository', () => {
-  it('keys the directory on the repository root, from a subdirectory and from a linked worktree', () => {
+  it('keys the directory on the repository root, from a subdirectory and from a linked worktree', async () => {
     const home = realpathSync(tempDir('memctx-home-'));
     const repo = join(realpathSync(tempDir()), 'repo');
     mkdirSync(join(repo, 'src', 'deep'), { recursive: true });
     mkdirSync(join(repo, '.git'));
     const expected = join(home, '.claude', 'projects', repo.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
-    const init = memctx(['--claude', '--json', 'init'], { cwd: join(repo, 'src', 'deep'), env: { HOME: home } });
+    const init = await runCli(['--claude', '--json', 'init'], { cwd: join(repo, 'src', 'deep'), env: { HOME: home } });
     expect(JSON.parse(init.stdout).dir).toBe(expected);
     const worktree = join(realpathSync(tempDir()), 'wt');
     mkdirSync(worktree);
     writeFileSync(join(worktree, '.git'), `gitdir: ${join(repo, '.git', 'worktrees', 'wt')}\n`);
-    expect(JSON.parse(memctx(['--claude', '--json', 'init'], { cwd: worktree, env: { HOME: home } }).stdout)).toEqual({ dir: expected, created: [] });
+    expect(JSON.parse((await runCli(['--claude', '--json', 'init'], { cwd: worktree, env: { HOME: home } })).stdout)).toEqual({ dir: expected, created: [] });
   });
 });
 
 describe('--json, --quiet', () => {
-  it('every write command prints one JSON document with --json', () => {
+  it('every write command prints one JSON document with --json', async () => {
     const cwd = tempDir();
-    const json = (args: string[]) => {
-      const result = memctx(['--json', ...args], { cwd });
+    const json = async (args: string[]) => {
+      const result = await runCli(['--json', ...args], { cwd });
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
       return JSON.parse(result.stdout);
     };
-    expect(json(['init']).created).toEqual(['.', 'templates/', '.gitignore', 'MEMORY.md']);
-    expect(json(['add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'hello'])).toEqual({ created: 'a.md' });
-    expect(json(['edit', 'a', '--old', 'hello', '--new', 'bye'])).toEqual({ edited: 'a.md' });
-    expect(json(['mv', 'a', 'b'])).toEqual({ from: 'a.md', to: 'b.md' });
-    expect(json(['index'])).toEqual({ changed: false, files: 1, problems: [] });
-    expect(json(['index', '--check'])).toEqual({ upToDate: true, exists: true, missing: [], unexpected: [], problems: [] });
-    expect(json(['rm', 'b'])).toEqual({ deleted: 'b.md' });
+    expect((await json(['init'])).created).toEqual(['.', 'templates/', '.gitignore', 'MEMORY.md']);
+    expect(await json(['add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'hello'])).toEqual({ created: 'a.md' });
+    expect(await json(['edit', 'a', '--old', 'hello', '--new', 'bye'])).toEqual({ edited: 'a.md' });
+    expect(await json(['mv', 'a', 'b'])).toEqual({ from: 'a.md', to: 'b.md' });
+    expect(await json(['index'])).toEqual({ changed: false, files: 1, problems: [] });
+    expect(await json(['index', '--check'])).toEqual({ upToDate: true, exists: true, missing: [], unexpected: [], problems: [] });
+    expect(await json(['rm', 'b'])).toEqual({ deleted: 'b.md' });
   });
 
-  it('--quiet prints nothing but errors', () => {
+  it('--quiet prints nothing but errors', async () => {
     const cwd = tempDir();
-    expect(memctx(['-q', 'init'], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(memctx(['--quiet', 'add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(memctx(['--quiet', 'show', 'zz'], { cwd }).stderr).toContain('no memory file zz.md');
+    expect(await runCli(['-q', 'init'], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await runCli(['--quiet', 'add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await runCli(['--quiet', 'show', 'zz'], { cwd })).stderr).toContain('no memory file zz.md');
   });
 
-  it('a usage error exits 2', () => {
+  it('a usage error exits 2', async () => {
     const cwd = tempDir();
-    const result = memctx(['add', 'x'], { cwd });
+    const result = await runCli(['add', 'x'], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("required option '--name <name>' not specified");
-    expect(memctx(['no-such-command'], { cwd }).code).toBe(2);
-    expect(memctx(['--help'], { cwd }).code).toBe(0);
+    expect((await runCli(['no-such-command'], { cwd })).code).toBe(2);
+    expect((await runCli(['--help'], { cwd })).code).toBe(0);
   });
 });
 
@@ -201,9 +202,9 @@ describe('colour', () => {
     expect(emptyNoColor.err()).toContain(RED);
   });
 
-  it('never colours output that is not a terminal', () => {
+  it('never colours output that is not a terminal', async () => {
     const cwd = tempDir();
-    const result = memctx(['ls'], { cwd, env: { NO_COLOR: undefined, FORCE_COLOR: '3' } });
+    const result = await runCli(['ls'], { cwd, env: { NO_COLOR: undefined, FORCE_COLOR: '3' } });
     expect(result.stderr).not.toContain('\u001b[');
   });
 });

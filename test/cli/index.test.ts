@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { read, snapshot } from './util.js';
 
 const BROKEN_STDERR = [
@@ -46,23 +47,23 @@ const BROKEN_INDEX = `# Memory
 `;
 
 describe('memctx index on the shipped fixtures', () => {
-  it.each([['claude-memory', 8], ['seed-memory', 17]])('%s: MEMORY.md is current, and a rebuild changes no byte', (name, count) => {
-    const check = memctx(['--dir', join(FIXTURES, name), 'index', '--check'], { cwd: FIXTURES });
+  it.each([['claude-memory', 8], ['seed-memory', 17]])('%s: MEMORY.md is current, and a rebuild changes no byte', async (name, count) => {
+    const check = await runCli(['--dir', join(FIXTURES, name), 'index', '--check'], { cwd: FIXTURES });
     expect(check).toEqual({ code: 0, stdout: `MEMORY.md is up to date (${count} files)\n`, stderr: '' });
     const dir = copyFixture(name);
     const before = read(join(dir, 'MEMORY.md'));
-    const rebuilt = memctx(['index'], { cwd: dir, env: { MEMCTX_DIR: dir } });
+    const rebuilt = await runCli(['index'], { cwd: dir, env: { MEMCTX_DIR: dir } });
     expect(rebuilt).toEqual({ code: 0, stdout: `MEMORY.md is up to date (${count} files)\n`, stderr: '' });
     expect(read(join(dir, 'MEMORY.md'))).toBe(before);
   });
 });
 
 describe('memctx index on the broken fixture', () => {
-  it('indexes the rest, reports each bad file with its line on stderr, exits 1', () => {
+  it('indexes the rest, reports each bad file with its line on stderr, exits 1', async () => {
     const base = tempDir();
     const dir = copyFixture('broken', base);
     const marker = join(base, 'JS_FRONTMATTER_RAN');
-    const result = memctx(['--dir', 'broken', 'index'], { cwd: base, env: { MEMCTX_JS_MARKER: marker } });
+    const result = await runCli(['--dir', 'broken', 'index'], { cwd: base, env: { MEMCTX_JS_MARKER: marker } });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('MEMORY.md rebuilt (4 files)\n');
     expect(result.stderr).toBe(BROKEN_STDERR);
@@ -72,23 +73,23 @@ describe('memctx index on the broken fixture', () => {
     expect(existsSync(join(base, 'JS_FRONTMATTER_RAN'))).toBe(false);
     expect(existsSync(join(dir, 'JS_FRONTMATTER_RAN'))).toBe(false);
 
-    const again = memctx(['--dir', 'broken', 'index'], { cwd: base, env: { MEMCTX_JS_MARKER: marker } });
+    const again = await runCli(['--dir', 'broken', 'index'], { cwd: base, env: { MEMCTX_JS_MARKER: marker } });
     expect(again).toEqual({ code: 1, stdout: 'MEMORY.md is up to date (4 files)\n', stderr: BROKEN_STDERR });
     expect(read(join(dir, 'MEMORY.md'))).toBe(BROKEN_INDEX);
   });
 
-  it('--check also reports the bad files and exits 1 when the index is current', () => {
+  it('--check also reports the bad files and exits 1 when the index is current', async () => {
     const base = tempDir();
     copyFixture('broken', base);
-    memctx(['--dir', 'broken', 'index'], { cwd: base });
-    const result = memctx(['--dir', 'broken', 'index', '--check'], { cwd: base });
+    await runCli(['--dir', 'broken', 'index'], { cwd: base });
+    const result = await runCli(['--dir', 'broken', 'index', '--check'], { cwd: base });
     expect(result).toEqual({ code: 1, stdout: 'MEMORY.md is up to date (4 files)\n', stderr: BROKEN_STDERR });
   });
 
-  it('--json puts the problems in the JSON and nothing else on stdout', () => {
+  it('--json puts the problems in the JSON and nothing else on stdout', async () => {
     const base = tempDir();
     copyFixture('broken', base);
-    const result = memctx(['--dir', 'broken', '--json', 'index'], { cwd: base });
+    const result = await runCli(['--dir', 'broken', '--json', 'index'], { cwd: base });
     expect(result.code).toBe(1);
     const json = JSON.parse(result.stdout);
     expect(json.changed).toBe(true);
@@ -97,49 +98,49 @@ describe('memctx index on the broken fixture', () => {
     expect(json.problems[0]).toEqual({ path: 'alias_bomb.md', line: 4, message: 'YAML aliases expand too far (a possible alias bomb); refused', hint: 'remove the &anchors and *aliases' });
   });
 
-  it('refuses the alias bomb without a huge output', () => {
+  it('refuses the alias bomb without a huge output', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.memory'));
     writeFileSync(join(dir, '.memory', 'bomb.md'), readFileSync(join(FIXTURES, 'broken/alias_bomb.md')));
     for (const args of [['index'], ['ls'], ['--json', 'show', 'bomb.md']]) {
-      const result = memctx(args, { cwd: dir, timeout: 20_000 });
+      const result = await runCli(args, { cwd: dir, timeout: 20_000 });
       expect(result.code).not.toBe(-1);
       expect(result.stdout.length + result.stderr.length).toBeLessThan(2_000);
       expect(result.stderr).toMatch(/bomb\.md:4: (error: )?YAML aliases expand too far/);
     }
   });
 
-  it('reports a 50 MB file as too large and indexes the others', () => {
+  it('reports a 50 MB file as too large and indexes the others', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.memory'));
     writeFileSync(join(dir, '.memory', 'huge.md'), Buffer.alloc(50 * 1024 * 1024, 'x'));
     writeFileSync(join(dir, '.memory', 'small.md'), '---\nname: Small\ndescription: fine\ntype: user\n---\n');
-    const result = memctx(['index'], { cwd: dir });
+    const result = await runCli(['index'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('.memory/huge.md: error: file is 52428800 bytes, over the 1048576-byte limit for a memory file; not read\n  hint: split it into smaller memory files or move it out of the memory directory\n');
     expect(read(join(dir, '.memory', 'MEMORY.md'))).toContain('- [Small](small.md) — fine');
-    const show = memctx(['show', 'huge.md'], { cwd: dir });
+    const show = await runCli(['show', 'huge.md'], { cwd: dir });
     expect(show.code).toBe(2);
     expect(show.stderr).toContain('huge.md: file is 52428800 bytes');
   });
 
-  it('keeps YAML library warnings off stderr', () => {
+  it('keeps YAML library warnings off stderr', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.memory'));
     writeFileSync(join(dir, '.memory', 'k.md'), '---\nname: k\n[a, b]: 1\n---\n');
-    expect(memctx(['index'], { cwd: dir })).toEqual({ code: 0, stdout: 'MEMORY.md rebuilt (1 file)\n', stderr: '' });
+    expect(await runCli(['index'], { cwd: dir })).toEqual({ code: 0, stdout: 'MEMORY.md rebuilt (1 file)\n', stderr: '' });
   });
 });
 
 describe('MEMORY.md hand edits and markers', () => {
-  it('keeps text outside the markers byte for byte through index and add', () => {
+  it('keeps text outside the markers byte for byte through index and add', async () => {
     const dir = copyFixture('seed-memory');
     const original = read(join(dir, 'MEMORY.md'));
     const edited = original.replace('# Project memory\n', '# Project memory   \n\n> pinned note, *keep*\n').replace('- Session summaries', '- Sessions  \t\n- Session summaries') + '\n\n\ttrailing hand text';
     writeFileSync(join(dir, 'MEMORY.md'), edited);
-    expect(memctx(['--dir', dir, 'index'], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['--dir', dir, 'index'], { cwd: dir })).code).toBe(0);
     expect(read(join(dir, 'MEMORY.md'))).toBe(edited);
-    const added = memctx(['--dir', dir, 'add', 'project_new', '--name', 'New', '--description', 'Fresh', '--type', 'project', '--body', 'x'], { cwd: dir });
+    const added = await runCli(['--dir', dir, 'add', 'project_new', '--name', 'New', '--description', 'Fresh', '--type', 'project', '--body', 'x'], { cwd: dir });
     expect(added.code).toBe(0);
     const after = read(join(dir, 'MEMORY.md'));
     expect(after.slice(0, after.indexOf('<!-- memctx:begin -->'))).toBe(edited.slice(0, edited.indexOf('<!-- memctx:begin -->')));
@@ -147,26 +148,26 @@ describe('MEMORY.md hand edits and markers', () => {
     expect(after).toContain('- [New](project_new.md) — Fresh');
   });
 
-  it('keeps a MEMORY.md without markers above the new block', () => {
+  it('keeps a MEMORY.md without markers above the new block', async () => {
     const dir = copyFixture('claude-memory');
     writeFileSync(join(dir, 'MEMORY.md'), '# Notes\n\n- [User role](user_role.md) — written by hand\n');
-    const result = memctx(['--dir', dir, 'index'], { cwd: dir });
+    const result = await runCli(['--dir', dir, 'index'], { cwd: dir });
     expect(result.code).toBe(0);
     const text = read(join(dir, 'MEMORY.md'));
     expect(text.startsWith('# Notes\n\n- [User role](user_role.md) — written by hand\n\n<!-- memctx:begin -->\n## User\n')).toBe(true);
-    expect(memctx(['--dir', dir, 'index'], { cwd: dir }).stdout).toBe('MEMORY.md is up to date (8 files)\n');
+    expect((await runCli(['--dir', dir, 'index'], { cwd: dir })).stdout).toBe('MEMORY.md is up to date (8 files)\n');
   });
 
   it.each([
     ['a begin marker without an end', '# M\n\n<!-- memctx:begin -->\n- stale\n', 3, 'found 1 and 0'],
     ['an end marker before the begin', '# M\n<!-- memctx:end -->\n<!-- memctx:begin -->\n', 2, 'comes before'],
     ['two blocks', '<!-- memctx:begin -->\n<!-- memctx:end -->\n<!-- memctx:begin -->\n<!-- memctx:end -->\n', 3, 'found 2 and 2'],
-  ])('refuses %s with exit 2, naming the line, and writes nothing', (_what, text, line, message) => {
+  ])('refuses %s with exit 2, naming the line, and writes nothing', async (_what, text, line, message) => {
     const dir = copyFixture('claude-memory');
     writeFileSync(join(dir, 'MEMORY.md'), text);
     const before = snapshot(dir);
     for (const args of [['index'], ['index', '--check']]) {
-      const result = memctx(['--dir', dir, ...args], { cwd: dir });
+      const result = await runCli(['--dir', dir, ...args], { cwd: dir });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(`MEMORY.md:${line}: `);
@@ -180,7 +181,7 @@ describe('MEMORY.md hand edits and markers', () => {
       ['mv', 'user_role.md', 'user_role2.md'],
     ];
     for (const args of writes) {
-      const result = memctx(['--dir', dir, ...args], { cwd: dir });
+      const result = await runCli(['--dir', dir, ...args], { cwd: dir });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`MEMORY.md:${line}: `);
     }
@@ -189,13 +190,13 @@ describe('MEMORY.md hand edits and markers', () => {
 });
 
 describe('memctx index --check', () => {
-  it('exits 1 naming what differs, and 0 once rebuilt', () => {
+  it('exits 1 naming what differs, and 0 once rebuilt', async () => {
     const dir = copyFixture('seed-memory');
     writeFileSync(join(dir, 'project_cache.md'), '---\nname: Cache\ndescription: Redis for sessions\ntype: project\n---\n');
     const text = read(join(dir, 'MEMORY.md'));
     writeFileSync(join(dir, 'MEMORY.md'), text.replace('— Editor settings and communication style', '— edited by hand'));
     const before = snapshot(dir);
-    const stale = memctx(['--dir', dir, 'index', '--check'], { cwd: dir });
+    const stale = await runCli(['--dir', dir, 'index', '--check'], { cwd: dir });
     expect(stale).toEqual({
       code: 1,
       stdout: '',
@@ -209,7 +210,7 @@ describe('memctx index --check', () => {
       ].join('\n'),
     });
     expect(snapshot(dir)).toEqual(before);
-    const json = memctx(['--dir', dir, '--json', 'index', '--check'], { cwd: dir });
+    const json = await runCli(['--dir', dir, '--json', 'index', '--check'], { cwd: dir });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toEqual({
       upToDate: false,
@@ -218,18 +219,18 @@ describe('memctx index --check', () => {
       unexpected: ['- [User Preferences](user_prefs.md) — edited by hand'],
       problems: [],
     });
-    expect(memctx(['--dir', dir, 'index'], { cwd: dir }).code).toBe(0);
-    expect(memctx(['--dir', dir, 'index', '--check'], { cwd: dir })).toEqual({ code: 0, stdout: 'MEMORY.md is up to date (18 files)\n', stderr: '' });
+    expect((await runCli(['--dir', dir, 'index'], { cwd: dir })).code).toBe(0);
+    expect(await runCli(['--dir', dir, 'index', '--check'], { cwd: dir })).toEqual({ code: 0, stdout: 'MEMORY.md is up to date (18 files)\n', stderr: '' });
   });
 
-  it('says when MEMORY.md is missing, and when only the layout differs', () => {
+  it('says when MEMORY.md is missing, and when only the layout differs', async () => {
     const dir = copyFixture('claude-memory');
     const text = read(join(dir, 'MEMORY.md'));
     writeFileSync(join(dir, 'MEMORY.md'), text.replace('\n\n## Feedback', '\n## Feedback'));
-    const layout = memctx(['--dir', dir, 'index', '--check'], { cwd: dir });
+    const layout = await runCli(['--dir', dir, 'index', '--check'], { cwd: dir });
     expect(layout).toEqual({ code: 1, stdout: '', stderr: 'MEMORY.md is out of date\n  (layout or limits differ)\n  run `memctx index` to rebuild it\n' });
     rmSync(join(dir, 'MEMORY.md'));
-    const missing = memctx(['--dir', dir, 'index', '--check'], { cwd: dir });
+    const missing = await runCli(['--dir', dir, 'index', '--check'], { cwd: dir });
     expect(missing.code).toBe(1);
     expect(missing.stderr.split('\n')[0]).toBe('MEMORY.md does not exist');
     expect(existsSync(join(dir, 'MEMORY.md'))).toBe(false);
@@ -237,7 +238,7 @@ describe('memctx index --check', () => {
 });
 
 describe('the 200-line / 25 KB limits end to end', () => {
-  it('fits many files, with overflow lines whose commands list the hidden entries', () => {
+  it('fits many files, with overflow lines whose commands list the hidden entries', async () => {
     const dir = tempDir();
     const root = join(dir, '.memory');
     mkdirSync(join(root, 'sessions'), { recursive: true });
@@ -247,7 +248,7 @@ describe('the 200-line / 25 KB limits end to end', () => {
     }
     for (let i = 1; i <= 30; i++) writeFileSync(join(root, `loose_${i}.md`), `loose note ${i}\n`);
     for (let d = 10; d <= 21; d++) writeFileSync(join(root, 'sessions', `2026-11-${d}T100000-s.md`), `---\nname: s${d}\ndescription: session ${d}\n---\n`);
-    expect(memctx(['index'], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['index'], { cwd: dir })).code).toBe(0);
     const index = read(join(root, 'MEMORY.md'));
     const lines = index.split('\n');
     expect(lines.length - 1).toBeLessThanOrEqual(200);
@@ -263,16 +264,16 @@ describe('the 200-line / 25 KB limits end to end', () => {
     expect(lines.filter((l) => l.startsWith('- [s'))).toEqual(['- [s21](sessions/2026-11-21T100000-s.md) — session 21', '- [s20](sessions/2026-11-20T100000-s.md) — session 20', '- [s19](sessions/2026-11-19T100000-s.md) — session 19', '- [s18](sessions/2026-11-18T100000-s.md) — session 18', '- [s17](sessions/2026-11-17T100000-s.md) — session 17']);
     for (const line of overflow) {
       const [, hidden, command] = /^- … and (\d+) (?:more|older sessions): `memctx (.+)`$/.exec(line)!;
-      const listed = JSON.parse(memctx(['--json', ...command.split(' ')], { cwd: dir }).stdout) as { path: string }[];
+      const listed = JSON.parse((await runCli(['--json', ...command.split(' ')], { cwd: dir })).stdout) as { path: string }[];
       const shown = listed.filter((f) => index.includes(`](${f.path})`)).length;
       expect(listed.length - shown).toBe(Number(hidden));
     }
-    expect(memctx(['index', '--check'], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['index', '--check'], { cwd: dir })).code).toBe(0);
   });
 });
 
 describe('index after changes that keep size and mtime', () => {
-  it('sees a same-size rewrite whose mtime was put back', () => {
+  it('sees a same-size rewrite whose mtime was put back', async () => {
     const dir = tempDir();
     const root = join(dir, '.memory');
     mkdirSync(root);
@@ -280,19 +281,19 @@ describe('index after changes that keep size and mtime', () => {
     const past = new Date('2026-01-01T00:00:00Z');
     writeFileSync(file, '---\nname: A\ndescription: first\ntype: user\n---\n');
     utimesSync(file, past, past);
-    expect(memctx(['index'], { cwd: dir }).code).toBe(0);
-    expect(memctx(['index'], { cwd: dir }).stdout).toMatch(/^MEMORY\.md is up to date \(1 files?\)\n$/);
+    expect((await runCli(['index'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['index'], { cwd: dir })).stdout).toMatch(/^MEMORY\.md is up to date \(1 files?\)\n$/);
     writeFileSync(file, '---\nname: A\ndescription: other\ntype: user\n---\n');
     utimesSync(file, past, past);
-    const check = memctx(['index', '--check'], { cwd: dir });
+    const check = await runCli(['index', '--check'], { cwd: dir });
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('  + - [A](a.md) — other');
-    expect(memctx(['--json', 'ls'], { cwd: dir }).stdout).toContain('"description": "other"');
+    expect((await runCli(['--json', 'ls'], { cwd: dir })).stdout).toContain('"description": "other"');
   });
 });
 
 describe('a symlinked MEMORY.md', () => {
-  it('is never read or written when it leads outside the memory directory', () => {
+  it('is never read or written when it leads outside the memory directory', async () => {
     const dir = tempDir();
     const root = join(dir, '.memory');
     mkdirSync(root);
@@ -300,7 +301,7 @@ describe('a symlinked MEMORY.md', () => {
     symlinkSync(join(dir, 'victim.sh'), join(root, 'MEMORY.md'));
     writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
     for (const args of [['index'], ['index', '--check'], ['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x']]) {
-      const result = memctx(args, { cwd: dir });
+      const result = await runCli(args, { cwd: dir });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('MEMORY.md is a symbolic link to outside the memory directory; not read or written');
     }
@@ -308,26 +309,26 @@ describe('a symlinked MEMORY.md', () => {
     expect(existsSync(join(root, 'b.md'))).toBe(false);
   });
 
-  it('is followed when it stays inside', () => {
+  it('is followed when it stays inside', async () => {
     const dir = tempDir();
     const root = join(dir, '.memory');
     mkdirSync(join(root, 'docs'), { recursive: true });
     writeFileSync(join(root, 'docs', 'index.txt'), 'hand text\n');
     symlinkSync(join(root, 'docs', 'index.txt'), join(root, 'MEMORY.md'));
     writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
-    expect(memctx(['index'], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['index'], { cwd: dir })).code).toBe(0);
     expect(read(join(root, 'docs', 'index.txt'))).toBe('hand text\n\n<!-- memctx:begin -->\n## Other\n- [A](a.md)\n<!-- memctx:end -->\n');
   });
 });
 
 describe('a symlinked .memctx', () => {
-  it('is not written through', () => {
+  it('is not written through', async () => {
     const dir = tempDir();
     const root = join(dir, '.memory');
     mkdirSync(root);
     mkdirSync(join(dir, 'elsewhere'));
     symlinkSync(join(dir, 'elsewhere'), join(root, '.memctx'));
-    const result = memctx(['add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd: dir });
+    const result = await runCli(['add', 'a', '--name', 'A', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('.memctx is a symbolic link; memctx keeps its lock there and will not write through it');
     expect(existsSync(join(root, 'a.md'))).toBe(false);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { BIN, FIXTURES, memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { parseMemoryText } from '../../src/store/parse.js';
 import { builtInTemplate } from '../../src/flush/templates.js';
 import { parseBody } from '../../src/flush/render.js';
@@ -16,10 +17,10 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 let project: string;
 let mem: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   project = tempDir('memctx-flush-');
   mem = join(project, '.memory');
-  expect(memctx(['init'], { cwd: project }).code).toBe(0);
+  expect((await runCli(['init'], { cwd: project })).code).toBe(0);
 });
 
 afterEach(() => removeDir(project));
@@ -37,8 +38,8 @@ function readMemory(rel: string) {
 const tokensOf = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
 
 describe('memctx flush from options', () => {
-  it('writes the six-field session file, counts it exactly and re-indexes', () => {
-    const r = memctx(['flush', '--goal', 'Move auth sessions to JWT', '--progress', 'Login issues JWTs', '--decision', 'RS256: keys rotate without redeploys', '--decision', 'Keep cookie login until mobile ships', '--blocker', 'Staging DB is down', '--next', 'Write the migration', '--changed', 'src/auth.ts'], { cwd: project });
+  it('writes the six-field session file, counts it exactly and re-indexes', async () => {
+    const r = await runCli(['flush', '--goal', 'Move auth sessions to JWT', '--progress', 'Login issues JWTs', '--decision', 'RS256: keys rotate without redeploys', '--decision', 'Keep cookie login until mobile ships', '--blocker', 'Staging DB is down', '--next', 'Write the migration', '--changed', 'src/auth.ts'], { cwd: project });
     expect(r.code).toBe(0);
     const [path] = sessions();
     expect(path).toMatch(SESSION_NAME);
@@ -56,11 +57,11 @@ describe('memctx flush from options', () => {
     );
     const index = readFileSync(join(mem, 'MEMORY.md'), 'utf8');
     expect(index).toContain(`## Sessions\n- [${file.data.name}](${path}) — Move auth sessions to JWT\n`);
-    expect(memctx(['index', '--check'], { cwd: project }).code).toBe(0);
+    expect((await runCli(['index', '--check'], { cwd: project })).code).toBe(0);
   });
 
-  it('writes empty fields as "none recorded" and lists them in a warning', () => {
-    const r = memctx(['flush', '--goal', 'Only a goal', '--next', 'More'], { cwd: project });
+  it('writes empty fields as "none recorded" and lists them in a warning', async () => {
+    const r = await runCli(['flush', '--goal', 'Only a goal', '--next', 'More'], { cwd: project });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('warning: written as "none recorded": Progress, Decisions, Changed Files, Blockers. Was there truly nothing? Give them with --progress, --decision, --changed/--git, --blocker, or in --from\n');
     const { file } = readMemory(sessions()[0]);
@@ -68,16 +69,16 @@ describe('memctx flush from options', () => {
     expect(file.body.match(/^none recorded$/gm)).toHaveLength(4);
   });
 
-  it('refuses to write a summary with every field empty', () => {
-    const r = memctx(['flush'], { cwd: project });
+  it('refuses to write a summary with every field empty', async () => {
+    const r = await runCli(['flush'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nothing to record: every field is empty');
     expect(sessions()).toEqual([]);
   });
 
-  it('stores a block over 50 lines as its first lines, error lines and a count', () => {
+  it('stores a block over 50 lines as its first lines, error lines and a count', async () => {
     const log = Array.from({ length: 100 }, (_, i) => (i === 46 ? 'Error: SQLite migration failed at step 3/7.' : `migrating ${i + 1}`)).join('\n');
-    const r = memctx(['flush', '--goal', 'Migrate', '--progress', log], { cwd: project });
+    const r = await runCli(['flush', '--goal', 'Migrate', '--progress', log], { cwd: project });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('memctx: Progress: a 100-line block stored as a summary (89 lines left out)\n');
     const values = parseBody(builtInTemplate('session'), readMemory(sessions()[0]).file.body);
@@ -89,25 +90,25 @@ describe('memctx flush from options', () => {
     ]);
   });
 
-  it('a value holding --- or frontmatter-like text parses back to the same fields', () => {
+  it('a value holding --- or frontmatter-like text parses back to the same fields', async () => {
     const goal = '---\nname: evil\ntype: user\n---\n## Progress';
     const decision = '---js\nrequire("child_process")\n---';
-    const r = memctx(['flush', '--goal', goal, '--decision', decision, '--next', 'kind: decision', '--blocker', '## Next Steps\n- fake item'], { cwd: project });
+    const r = await runCli(['flush', '--goal', goal, '--decision', decision, '--next', 'kind: decision', '--blocker', '## Next Steps\n- fake item'], { cwd: project });
     expect(r.code).toBe(0);
     const { file } = readMemory(sessions()[0]);
     expect(file.data).toMatchObject({ name: expect.stringMatching(/^Session /), description: '---', type: 'project', kind: 'session' });
     expect(Object.keys(file.data)).toEqual(['name', 'description', 'type', 'kind', 'created', 'updated']);
     expect(parseBody(builtInTemplate('session'), file.body)).toEqual({ goal: [goal], progress: [], decisions: [decision], changedFiles: [], blockers: ['## Next Steps\n- fake item'], nextSteps: ['kind: decision'] });
-    expect(memctx(['show', sessions()[0], '--json'].slice(0, 2), { cwd: project }).code).toBe(0);
+    expect((await runCli(['show', sessions()[0], '--json'].slice(0, 2), { cwd: project })).code).toBe(0);
   });
 
-  it('--dry-run prints the file and writes nothing; --json prints the record', () => {
-    const dry = memctx(['flush', '--goal', 'Try', '--progress', 'p', '--decision', 'd', '--changed', 'c', '--blocker', 'b', '--next', 'n', '--dry-run'], { cwd: project });
+  it('--dry-run prints the file and writes nothing; --json prints the record', async () => {
+    const dry = await runCli(['flush', '--goal', 'Try', '--progress', 'p', '--decision', 'd', '--changed', 'c', '--blocker', 'b', '--next', 'n', '--dry-run'], { cwd: project });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/^---\n[\s\S]*\n---\n\n## Goal\n\nTry\n/);
     expect(dry.stderr).toMatch(new RegExp(`^memctx: dry run: would write sessions/\\d{4}-\\d{2}-\\d{2}T\\d{6}-try\\.md \\(${tokensOf(dry.stdout)} tokens\\)\\n$`));
     expect(sessions()).toEqual([]);
-    const json = memctx(['--json', 'flush', '--goal', 'Try', '--next', 'n'], { cwd: project });
+    const json = await runCli(['--json', 'flush', '--goal', 'Try', '--next', 'n'], { cwd: project });
     expect(json.code).toBe(0);
     const record = JSON.parse(json.stdout);
     const [path] = sessions();
@@ -116,9 +117,9 @@ describe('memctx flush from options', () => {
     expect(record.fields).toEqual({ goal: ['Try'], progress: [], decisions: [], changedFiles: [], blockers: [], nextSteps: ['n'] });
   });
 
-  it('two flushes in the same second never overwrite each other', () => {
-    const a = memctx(['flush', '--goal', 'Same goal', '--next', 'first'], { cwd: project });
-    const b = memctx(['flush', '--goal', 'Same goal', '--next', 'second'], { cwd: project });
+  it('two flushes in the same second never overwrite each other', async () => {
+    const a = await runCli(['flush', '--goal', 'Same goal', '--next', 'first'], { cwd: project });
+    const b = await runCli(['flush', '--goal', 'Same goal', '--next', 'second'], { cwd: project });
     expect([a.code, b.code]).toEqual([0, 0]);
     const files = sessions();
     expect(files).toHaveLength(2);
@@ -140,7 +141,7 @@ describe('memctx flush from options', () => {
       return parseBody(builtInTemplate('session'), file.body).nextSteps[0];
     });
     expect(nexts.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `step ${i}`).sort());
-    expect(memctx(['index', '--check'], { cwd: project }).code).toBe(0);
+    expect((await runCli(['index', '--check'], { cwd: project })).code).toBe(0);
     const index = readFileSync(join(mem, 'MEMORY.md'), 'utf8');
     expect(index.match(/^- \[Session /gm)).toHaveLength(5);
     expect(index).toContain('- … and 15 older sessions: `memctx ls --kind session --unlisted`');
@@ -150,9 +151,9 @@ describe('memctx flush from options', () => {
 describe('size discipline', () => {
   const many = Array.from({ length: 60 }, (_, i) => ['--changed', `src/feature${i}/handler${i}.ts`]).flat();
 
-  it('over --max it shortens to the target, deterministically, and says what was cut', () => {
+  it('over --max it shortens to the target, deterministically, and says what was cut', async () => {
     const args = ['flush', '--goal', 'Large session', '--decision', 'Keep the why', ...many];
-    const r = memctx(args, { cwd: project });
+    const r = await runCli(args, { cwd: project });
     expect(r.code).toBe(0);
     const [path] = sessions();
     const { text, file } = readMemory(path);
@@ -166,40 +167,40 @@ describe('size discipline', () => {
     const values = parseBody(builtInTemplate('session'), file.body);
     expect(values.changedFiles).toEqual([...Array.from({ length: kept }, (_, i) => `src/feature${i}/handler${i}.ts`), `[… ${60 - kept} more left out]`]);
     expect(values.decisions).toEqual(['Keep the why']);
-    const again = memctx(['--json', ...args, '--dry-run'], { cwd: project });
+    const again = await runCli(['--json', ...args, '--dry-run'], { cwd: project });
     expect(JSON.parse(again.stdout).fields).toEqual(values);
   });
 
-  it('--strict over --max exits 1 and writes nothing', () => {
-    const r = memctx(['flush', '--strict', '--goal', 'Large session', ...many], { cwd: project });
+  it('--strict over --max exits 1 and writes nothing', async () => {
+    const r = await runCli(['flush', '--strict', '--goal', 'Large session', ...many], { cwd: project });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error: the summary is \d+ tokens, over the maximum of 650; --strict: nothing written/);
     expect(sessions()).toEqual([]);
   });
 
-  it('--strict under --max writes; --target and --max are checked', () => {
-    expect(memctx(['flush', '--strict', '--goal', 'Small'], { cwd: project }).code).toBe(0);
-    const bad = memctx(['flush', '--goal', 'x', '--target', '700', '--max', '650'], { cwd: project });
+  it('--strict under --max writes; --target and --max are checked', async () => {
+    expect((await runCli(['flush', '--strict', '--goal', 'Small'], { cwd: project })).code).toBe(0);
+    const bad = await runCli(['flush', '--goal', 'x', '--target', '700', '--max', '650'], { cwd: project });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--target (700) must not be over --max (650)');
-    expect(memctx(['flush', '--goal', 'x', '--max', 'lots'], { cwd: project }).code).toBe(2);
+    expect((await runCli(['flush', '--goal', 'x', '--max', 'lots'], { cwd: project })).code).toBe(2);
   });
 
-  it('other bad options: --field without =, an unknown --encoding, --hook with --from -', () => {
-    const field = memctx(['flush', '--goal', 'x', '--field', 'rationale'], { cwd: project });
+  it('other bad options: --field without =, an unknown --encoding, --hook with --from -', async () => {
+    const field = await runCli(['flush', '--goal', 'x', '--field', 'rationale'], { cwd: project });
     expect(field.code).toBe(2);
     expect(field.stderr).toContain('--field must be KEY=VALUE, got "rationale"');
-    const encoding = memctx(['flush', '--goal', 'x', '--encoding', 'gpt2'], { cwd: project });
+    const encoding = await runCli(['flush', '--goal', 'x', '--encoding', 'gpt2'], { cwd: project });
     expect(encoding.code).toBe(2);
     expect(encoding.stderr).toContain('--encoding must be one of o200k_base, cl100k_base, got "gpt2"');
-    const hook = memctx(['flush', '--hook', '--from', '-'], { cwd: project, input: '{}' });
+    const hook = await runCli(['flush', '--hook', '--from', '-'], { cwd: project, input: '{}' });
     expect(hook.code).toBe(0);
     expect(readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8')).toContain('hook error: --hook reads the hook JSON on stdin, so --from - cannot be used with it');
     expect(sessions()).toEqual([]);
   });
 
-  it('cl100k_base counts with that encoding', () => {
-    const r = memctx(['--json', 'flush', '--goal', 'Count me', '--encoding', 'cl100k_base', '--dry-run'], { cwd: project });
+  it('cl100k_base counts with that encoding', async () => {
+    const r = await runCli(['--json', 'flush', '--goal', 'Count me', '--encoding', 'cl100k_base', '--dry-run'], { cwd: project });
     expect(r.code).toBe(0);
     const record = JSON.parse(r.stdout);
     expect(record.tokens).toBe(countCl100k(record.text, { disallowedSpecial: new Set() }));
@@ -207,53 +208,53 @@ describe('size discipline', () => {
 });
 
 describe('--from', () => {
-  it('reads YAML, merges it before the options, and warns about unknown keys', () => {
+  it('reads YAML, merges it before the options, and warns about unknown keys', async () => {
     writeFileSync(join(project, 'notes.yaml'), 'goal: From the file\nprogress:\n  - file progress\nchanged_files: [a.ts]\nmood: great\n');
-    const r = memctx(['flush', '--from', 'notes.yaml', '--progress', 'option progress', '--next', 'n'], { cwd: project });
+    const r = await runCli(['flush', '--from', 'notes.yaml', '--progress', 'option progress', '--next', 'n'], { cwd: project });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning: ignored "mood" in notes.yaml (line 5): the session template has no such field (its fields: goal, progress, decisions, changedFiles, blockers, nextSteps)\n');
     const values = parseBody(builtInTemplate('session'), readMemory(sessions()[0]).file.body);
     expect(values).toEqual({ goal: ['From the file'], progress: ['file progress', 'option progress'], decisions: [], changedFiles: ['a.ts'], blockers: [], nextSteps: ['n'] });
   });
 
-  it('reads JSON from stdin', () => {
-    const r = memctx(['flush', '--from', '-'], { cwd: project, input: JSON.stringify({ goal: 'From stdin', nextSteps: ['a', 'b'], blockers: 'one' }) });
+  it('reads JSON from stdin', async () => {
+    const r = await runCli(['flush', '--from', '-'], { cwd: project, input: JSON.stringify({ goal: 'From stdin', nextSteps: ['a', 'b'], blockers: 'one' }) });
     expect(r.code).toBe(0);
     expect(parseBody(builtInTemplate('session'), readMemory(sessions()[0]).file.body)).toMatchObject({ goal: ['From stdin'], blockers: ['one'], nextSteps: ['a', 'b'] });
   });
 
-  it('malformed JSON: exit 2 with the file and line, nothing written', () => {
+  it('malformed JSON: exit 2 with the file and line, nothing written', async () => {
     writeFileSync(join(project, 'bad.json'), '{\n  "goal": "x",\n  "progress": ["a", "b",]\n}\n');
-    const r = memctx(['flush', '--from', 'bad.json'], { cwd: project });
+    const r = await runCli(['flush', '--from', 'bad.json'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("memctx: error: bad.json:3: invalid JSON: Unexpected token ']'\n  hint: fix the JSON syntax (keys and strings in double quotes, no trailing commas)\n");
     expect(sessions()).toEqual([]);
   });
 
-  it('malformed YAML: exit 2 with the file and line', () => {
+  it('malformed YAML: exit 2 with the file and line', async () => {
     writeFileSync(join(project, 'bad.yaml'), 'goal: x\nprogress: [a\nnextSteps: b\n');
-    const r = memctx(['flush', '--from', 'bad.yaml'], { cwd: project });
+    const r = await runCli(['flush', '--from', 'bad.yaml'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^memctx: error: bad\.yaml:3: invalid YAML: /);
     writeFileSync(join(project, 'nested.yml'), 'goal: x\ndecisions:\n  first: a\n');
-    const nested = memctx(['flush', '--from', 'nested.yml'], { cwd: project });
+    const nested = await runCli(['flush', '--from', 'nested.yml'], { cwd: project });
     expect(nested.code).toBe(2);
     expect(nested.stderr).toContain('memctx: error: nested.yml:3: `decisions` must be a string or a list of strings');
     expect(sessions()).toEqual([]);
   });
 
-  it('a --from file that does not exist: exit 2 naming it', () => {
-    const r = memctx(['flush', '--from', 'missing.yaml'], { cwd: project });
+  it('a --from file that does not exist: exit 2 naming it', async () => {
+    const r = await runCli(['flush', '--from', 'missing.yaml'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('memctx: error: missing.yaml: cannot read --from file (ENOENT)');
   });
 });
 
 describe('templates', () => {
-  it('decision: DEC-YYYY-MM-DD-NNN, next free number for the day, in decisions/', () => {
-    const first = memctx(['flush', '-t', 'decision', '--decision', 'Use RS256', '--field', 'rationale=keys rotate', '--field', 'importance=8', '--field', 'tags=auth, security'], { cwd: project });
+  it('decision: DEC-YYYY-MM-DD-NNN, next free number for the day, in decisions/', async () => {
+    const first = await runCli(['flush', '-t', 'decision', '--decision', 'Use RS256', '--field', 'rationale=keys rotate', '--field', 'importance=8', '--field', 'tags=auth, security'], { cwd: project });
     expect(first.code).toBe(0);
-    const second = memctx(['flush', '-t', 'decision', '--field', 'decision=Drop cookie sessions'], { cwd: project });
+    const second = await runCli(['flush', '-t', 'decision', '--field', 'decision=Drop cookie sessions'], { cwd: project });
     expect(second.code).toBe(0);
     const files = sessions('decisions');
     expect(files).toHaveLength(2);
@@ -266,61 +267,61 @@ describe('templates', () => {
     expect(first.stderr).toContain('warning: written as "none recorded": Alternatives Considered, Expected Impact, Validation Criteria, Context.');
     // Any template with an {{id}} placeholder takes the next number too, and records it.
     writeFileSync(join(mem, 'templates', 'adr.md'), '# {{id}}\n\n{{goal}}\n');
-    expect(memctx(['flush', '-t', 'adr', '--goal', 'Adopt ADRs'], { cwd: project }).code).toBe(0);
+    expect((await runCli(['flush', '-t', 'adr', '--goal', 'Adopt ADRs'], { cwd: project })).code).toBe(0);
     const adr = readMemory(sessions()[0]);
     expect(adr.file.data.id).toBe(`${id.slice(0, 15)}003`);
     expect(adr.file.body).toBe(`\n# ${id.slice(0, 15)}003\n\nAdopt ADRs\n`);
   });
 
-  it('notes: the five notes fields; changed files fill Files and Functions', () => {
-    const r = memctx(['flush', '-t', 'notes', '--field', 'current_state=Halfway', '--changed', 'src/a.ts', '--progress', 'step one'], { cwd: project });
+  it('notes: the five notes fields; changed files fill Files and Functions', async () => {
+    const r = await runCli(['flush', '-t', 'notes', '--field', 'current_state=Halfway', '--changed', 'src/a.ts', '--progress', 'step one'], { cwd: project });
     expect(r.code).toBe(0);
     const { file } = readMemory(sessions()[0]);
     expect(file.body).toBe('\n## Current State\n\nHalfway\n\n## Files and Functions\n\n- src/a.ts\n\n## Errors and Corrections\n\nnone recorded\n\n## Key Results\n\nnone recorded\n\n## Worklog\n\n- step one\n');
     expect(parseBody(builtInTemplate('notes'), file.body)).toEqual({ currentState: ['Halfway'], filesAndFunctions: ['src/a.ts'], errorsAndCorrections: [], keyResults: [], worklog: ['step one'] });
   });
 
-  it('a user template in templates/NAME.md: placeholders filled, frontmatter kept', () => {
+  it('a user template in templates/NAME.md: placeholders filled, frontmatter kept', async () => {
     writeFileSync(join(mem, 'templates', 'review.md'), '---\ntags: [review]\ndescription: "Review: {{goal}}"\n---\n# Review on {{date}}\n\n## Goal\n\n{{goal}}\n\n## Risk\n\n{{risk}}\n\nOwner: {{owner}}\n');
-    const r = memctx(['flush', '-t', 'review', '--goal', 'Check auth', '--field', 'risk=token leak', '--field', 'risk=clock skew', '--field', 'owner=sam'], { cwd: project });
+    const r = await runCli(['flush', '-t', 'review', '--goal', 'Check auth', '--field', 'risk=token leak', '--field', 'risk=clock skew', '--field', 'owner=sam'], { cwd: project });
     expect(r.code).toBe(0);
     const { file } = readMemory(sessions()[0]);
     expect(file.data).toMatchObject({ description: 'Review: Check auth', kind: 'session', type: 'project', tags: ['review'] });
     expect(file.body).toMatch(/^\n# Review on \d{4}-\d{2}-\d{2}\n\n## Goal\n\nCheck auth\n\n## Risk\n\n- token leak\n- clock skew\n\nOwner: sam\n$/);
   });
 
-  it('a placeholder with no value is an error naming the template and line', () => {
+  it('a placeholder with no value is an error naming the template and line', async () => {
     writeFileSync(join(mem, 'templates', 'review.md'), '---\ntags: [review]\n---\n## Goal\n\n{{goal}}\n\n## Risk\n\n{{risk}}\n');
-    const r = memctx(['flush', '-t', 'review', '--goal', 'Check auth'], { cwd: project });
+    const r = await runCli(['flush', '-t', 'review', '--goal', 'Check auth'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('memctx: error: templates/review.md:10: template templates/review.md: placeholder {{risk}} has no value\n  hint: give it with --field risk=VALUE or a "risk" key in --from\n');
     expect(sessions()).toEqual([]);
   });
 
-  it('a malformed placeholder is an error with its line', () => {
+  it('a malformed placeholder is an error with its line', async () => {
     writeFileSync(join(mem, 'templates', 'broken.md'), '## Goal\n\n{{goal}}\n\nsee {{ not closed\n');
-    const r = memctx(['flush', '-t', 'broken', '--goal', 'x'], { cwd: project });
+    const r = await runCli(['flush', '-t', 'broken', '--goal', 'x'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('memctx: error: templates/broken.md:5: template templates/broken.md: `{{` is not closed on its line');
   });
 
-  it('an unknown template is an error listing the ones there are', () => {
+  it('an unknown template is an error listing the ones there are', async () => {
     writeFileSync(join(mem, 'templates', 'mine.md'), '{{goal}}\n');
-    const r = memctx(['flush', '-t', 'retro', '--goal', 'x'], { cwd: project });
+    const r = await runCli(['flush', '-t', 'retro', '--goal', 'x'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('memctx: error: unknown template "retro"\n  hint: use one of: session, decision, notes, mine; or create templates/retro.md in the memory directory with {{field}} placeholders\n');
-    expect(memctx(['flush', '-t', '../MEMORY', '--goal', 'x'], { cwd: project }).code).toBe(2);
+    expect((await runCli(['flush', '-t', '../MEMORY', '--goal', 'x'], { cwd: project })).code).toBe(2);
   });
 });
 
 describe('memory directory', () => {
-  it('one that does not exist: exit 2 suggesting memctx init', () => {
+  it('one that does not exist: exit 2 suggesting memctx init', async () => {
     const bare = tempDir('memctx-flush-bare-');
     try {
-      const r = memctx(['flush', '--goal', 'x'], { cwd: bare });
+      const r = await runCli(['flush', '--goal', 'x'], { cwd: bare });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('hint: run `memctx init` to create one, or pass --dir PATH');
-      const dir = memctx(['--dir', 'nope', 'flush', '--goal', 'x'], { cwd: bare });
+      const dir = await runCli(['--dir', 'nope', 'flush', '--goal', 'x'], { cwd: bare });
       expect(dir.code).toBe(2);
       expect(dir.stderr).toContain('run `memctx --dir nope init`');
     } finally {
@@ -334,7 +335,7 @@ function git(cwd: string, ...args: string[]): void {
 }
 
 describe('--git', () => {
-  it('lists changed files with one-line summaries, leaving out the memory directory', () => {
+  it('lists changed files with one-line summaries, leaving out the memory directory', async () => {
     git(project, 'init', '-q');
     mkdirSync(join(project, 'src'));
     writeFileSync(join(project, 'src', 'auth.ts'), '/**\n * Auth handler with JWT validation.\n */\nimport { x } from "y";\n\nexport function validateToken() {}\nexport async function refreshToken() {}\nexport class Session {}\nexport const logout = () => {};\nfunction local() {}\nexport function sixth() {}\n');
@@ -346,7 +347,7 @@ describe('--git', () => {
     writeFileSync(join(project, 'db.py'), '"""Database migrations, step by step."""\n\ndef migrate():\n    pass\n\nclass Runner:\n    pass\n');
     git(project, 'rm', '-q', 'old.py');
     writeFileSync(join(project, 'data.bin'), Buffer.from([0, 1, 2]));
-    const r = memctx(['flush', '--goal', 'Git session', '--git'], { cwd: project });
+    const r = await runCli(['flush', '--goal', 'Git session', '--git'], { cwd: project });
     expect(r.code).toBe(0);
     const values = parseBody(builtInTemplate('session'), readMemory(sessions()[0]).file.body);
     expect(values.changedFiles).toEqual([
@@ -357,7 +358,7 @@ describe('--git', () => {
     ]);
   });
 
-  it('--since adds what changed since a revision', () => {
+  it('--since adds what changed since a revision', async () => {
     git(project, 'init', '-q');
     writeFileSync(join(project, 'a.ts'), '// A.\nexport function a() {}\n');
     git(project, 'add', 'a.ts');
@@ -365,16 +366,16 @@ describe('--git', () => {
     writeFileSync(join(project, 'b.ts'), '// B.\nexport function b() {}\n');
     git(project, 'add', 'b.ts');
     git(project, 'commit', '-qm', 'two');
-    const r = memctx(['flush', '--goal', 'Since', '--since', 'HEAD~1'], { cwd: project });
+    const r = await runCli(['flush', '--goal', 'Since', '--since', 'HEAD~1'], { cwd: project });
     expect(r.code).toBe(0);
     expect(parseBody(builtInTemplate('session'), readMemory(sessions()[0]).file.body).changedFiles).toEqual(['b.ts (new) — B (b)']);
-    const bad = memctx(['flush', '--goal', 'Since', '--since', 'no-such-rev'], { cwd: project });
+    const bad = await runCli(['flush', '--goal', 'Since', '--since', 'no-such-rev'], { cwd: project });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--since: unknown revision "no-such-rev"');
   });
 
-  it('no git repository: a clear error, exit 2, nothing written', () => {
-    const r = memctx(['flush', '--goal', 'x', '--git'], { cwd: project });
+  it('no git repository: a clear error, exit 2, nothing written', async () => {
+    const r = await runCli(['flush', '--goal', 'x', '--git'], { cwd: project });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`memctx: error: --git: ${project} is not inside a git repository\n  hint: run memctx from inside the repository, or drop --git and list files with --changed\n`);
     expect(sessions()).toEqual([]);
@@ -396,11 +397,11 @@ function claudeTranscript(dir: string): string {
 }
 
 describe('--transcript', () => {
-  it('takes marked lines, the first request as goal and the files tool calls wrote', () => {
+  it('takes marked lines, the first request as goal and the files tool calls wrote', async () => {
     mkdirSync(join(project, 'src'));
     writeFileSync(join(project, 'src', 'limit.ts'), '/** Token-bucket rate limiter. */\nexport class Limiter {}\n');
     writeFileSync(join(project, 'session.jsonl'), claudeTranscript(project));
-    const r = memctx(['flush', '--transcript', 'session.jsonl', '--progress', 'limiter written'], { cwd: project });
+    const r = await runCli(['flush', '--transcript', 'session.jsonl', '--progress', 'limiter written'], { cwd: project });
     expect(r.code).toBe(0);
     expect(parseBody(builtInTemplate('session'), readMemory(sessions()[0]).file.body)).toEqual({
       goal: ['Add rate limiting to the API'],
@@ -412,8 +413,8 @@ describe('--transcript', () => {
     });
   });
 
-  it('reads the shipped Claude Code fixture', () => {
-    const r = memctx(['--json', 'flush', '--transcript', join(FIXTURES, 'flush-transcripts', 'session.jsonl'), '--dry-run'], { cwd: project });
+  it('reads the shipped Claude Code fixture', async () => {
+    const r = await runCli(['--json', 'flush', '--transcript', join(FIXTURES, 'flush-transcripts', 'session.jsonl'), '--dry-run'], { cwd: project });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).fields).toEqual({
       goal: ['Move the auth module from cookie sessions to JWT'],
@@ -425,19 +426,19 @@ describe('--transcript', () => {
     });
   });
 
-  it('an unreadable transcript: still writes what the options gave, and says so', () => {
-    const r = memctx(['flush', '--goal', 'Keep going', '--transcript', 'missing.jsonl'], { cwd: project });
+  it('an unreadable transcript: still writes what the options gave, and says so', async () => {
+    const r = await runCli(['flush', '--goal', 'Keep going', '--transcript', 'missing.jsonl'], { cwd: project });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning: cannot read the transcript missing.jsonl (no such file); the summary holds only what the other inputs gave\n');
     expect(parseBody(builtInTemplate('session'), readMemory(sessions()[0]).file.body).goal).toEqual(['Keep going']);
     writeFileSync(join(project, 'binary.jsonl'), Buffer.from([0x7b, 0, 0x7d]));
-    const bin = memctx(['flush', '--goal', 'Binary', '--transcript', 'binary.jsonl'], { cwd: project });
+    const bin = await runCli(['flush', '--goal', 'Binary', '--transcript', 'binary.jsonl'], { cwd: project });
     expect(bin.code).toBe(0);
     expect(bin.stderr).toContain('warning: cannot read the transcript binary.jsonl (looks like a binary file');
     if (process.getuid?.() !== 0) {
       writeFileSync(join(project, 'locked.jsonl'), '{}');
       chmodSync(join(project, 'locked.jsonl'), 0o000);
-      const locked = memctx(['flush', '--goal', 'Locked', '--transcript', 'locked.jsonl'], { cwd: project });
+      const locked = await runCli(['flush', '--goal', 'Locked', '--transcript', 'locked.jsonl'], { cwd: project });
       expect(locked.code).toBe(0);
       expect(locked.stderr).toContain('cannot read the transcript locked.jsonl (cannot read the file (EACCES))');
     }
@@ -449,11 +450,11 @@ describe('--hook', () => {
   const hookInput = (o: object) => JSON.stringify({ session_id: 'sess-1', transcript_path: join(project, 'session.jsonl'), cwd: project, hook_event_name: 'SessionEnd', reason: 'clear', ...o });
   const log = () => readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8');
 
-  it('SessionEnd: writes the session from the transcript, with session_id, and logs it', () => {
+  it('SessionEnd: writes the session from the transcript, with session_id, and logs it', async () => {
     writeFileSync(join(project, 'session.jsonl'), claudeTranscript(project));
     const elsewhere = tempDir('memctx-flush-cwd-');
     try {
-      const r = memctx(['flush', '--hook'], { cwd: elsewhere, input: hookInput({}) });
+      const r = await runCli(['flush', '--hook'], { cwd: elsewhere, input: hookInput({}) });
       expect(r.code).toBe(0);
       const [path] = sessions();
       const { file } = readMemory(path);
@@ -464,13 +465,13 @@ describe('--hook', () => {
     }
   });
 
-  it('a later hook run for the same session replaces its file, keeping created', () => {
+  it('a later hook run for the same session replaces its file, keeping created', async () => {
     writeFileSync(join(project, 'session.jsonl'), claudeTranscript(project));
-    expect(memctx(['flush', '--hook'], { cwd: project, input: hookInput({ hook_event_name: 'PreCompact', reason: undefined, trigger: 'auto' }) }).code).toBe(0);
+    expect((await runCli(['flush', '--hook'], { cwd: project, input: hookInput({ hook_event_name: 'PreCompact', reason: undefined, trigger: 'auto' }) })).code).toBe(0);
     const [path] = sessions();
     const before = readMemory(path).file.data;
     writeFileSync(join(project, 'session.jsonl'), `${claudeTranscript(project)}\n${JSON.stringify({ type: 'assistant', message: { id: 'm9', role: 'assistant', content: [{ type: 'text', text: 'DECISION: limit per tenant too' }] } })}\n`);
-    const r = memctx(['flush', '--hook'], { cwd: project, input: hookInput({}) });
+    const r = await runCli(['flush', '--hook'], { cwd: project, input: hookInput({}) });
     expect(r.code).toBe(0);
     expect(sessions()).toEqual([path]);
     const after = readMemory(path).file;
@@ -479,31 +480,31 @@ describe('--hook', () => {
     expect(parseBody(builtInTemplate('session'), after.body).decisions).toEqual(['token bucket per API key, because bursts are allowed', 'limit per tenant too']);
     expect(log()).toContain(`SessionEnd(clear) session=sess-1 updated ${path}`);
     // Another session gets its own file.
-    expect(memctx(['flush', '--hook'], { cwd: project, input: hookInput({ session_id: 'sess-2' }) }).code).toBe(0);
+    expect((await runCli(['flush', '--hook'], { cwd: project, input: hookInput({ session_id: 'sess-2' }) })).code).toBe(0);
     expect(sessions()).toHaveLength(2);
   });
 
-  it('garbage on stdin: exit 0, logged, nothing written', () => {
-    const r = memctx(['flush', '--hook'], { cwd: project, input: 'not json {' });
+  it('garbage on stdin: exit 0, logged, nothing written', async () => {
+    const r = await runCli(['flush', '--hook'], { cwd: project, input: 'not json {' });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^memctx flush --hook: hook input is not JSON \(Unexpected token 'o'/);
     expect(log()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z hook error: hook input is not JSON/);
     expect(sessions()).toEqual([]);
-    expect(memctx(['flush', '--hook'], { cwd: project, input: '' }).code).toBe(0);
+    expect((await runCli(['flush', '--hook'], { cwd: project, input: '' })).code).toBe(0);
     expect(log()).toContain('hook error: hook input is empty');
   });
 
-  it('an unreadable transcript and nothing else: exit 0, logged', () => {
-    const r = memctx(['flush', '--hook'], { cwd: project, input: hookInput({ transcript_path: join(project, 'gone.jsonl') }) });
+  it('an unreadable transcript and nothing else: exit 0, logged', async () => {
+    const r = await runCli(['flush', '--hook'], { cwd: project, input: hookInput({ transcript_path: join(project, 'gone.jsonl') }) });
     expect(r.code).toBe(0);
     expect(log()).toContain('SessionEnd(clear) session=sess-1 error: nothing to record: every field is empty');
     expect(sessions()).toEqual([]);
   });
 
-  it('a hook cwd with no memory directory: exit 0 and says so on stderr', () => {
+  it('a hook cwd with no memory directory: exit 0 and says so on stderr', async () => {
     const bare = tempDir('memctx-flush-bare-');
     try {
-      const r = memctx(['flush', '--hook'], { cwd: bare, input: hookInput({ cwd: bare }) });
+      const r = await runCli(['flush', '--hook'], { cwd: bare, input: hookInput({ cwd: bare }) });
       expect(r.code).toBe(0);
       expect(r.stderr).toContain('memctx flush --hook: no .memory/ directory in');
       expect(r.stderr).toContain('(not logged: no memory directory found)');
@@ -512,9 +513,9 @@ describe('--hook', () => {
     }
   });
 
-  it('problems that would fail a normal flush still exit 0 in hook mode', () => {
+  it('problems that would fail a normal flush still exit 0 in hook mode', async () => {
     writeFileSync(join(project, 'session.jsonl'), claudeTranscript(project));
-    const r = memctx(['flush', '--hook', '--git', '--strict', '--max', '5', '--target', '5'], { cwd: project, input: hookInput({}) });
+    const r = await runCli(['flush', '--hook', '--git', '--strict', '--max', '5', '--target', '5'], { cwd: project, input: hookInput({}) });
     expect(r.code).toBe(0);
     expect(log()).toContain('error: --git: ');
     expect(sessions()).toEqual([]);

@@ -28,9 +28,19 @@ export function memctx(args: string[], options: { cwd: string; input?: string; e
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A fresh temporary directory; remove it with the returned cleanup. */
+const made = new Set<string>();
+
+/** A fresh temporary directory, removed after the test file by removeTempDirs (test/helpers/setup.ts). */
 export function tempDir(prefix = 'memctx-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.add(dir);
+  return dir;
+}
+
+/** Remove every directory tempDir made in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  made.clear();
 }
 
 /** Copy a fixture directory into a fresh temporary directory and return the copy's path. */

@@ -35,3 +35,13 @@ export async function runMemctx(args: string[], options: RunOptions): Promise<Cl
   const code = await main(['node', 'memctx', ...args], io);
   return { code, stdout, stderr };
 }
+
+/**
+ * `memctx()`'s in-process twin: the same options and environment (this process's, colourless,
+ * without MEMCTX_DIR or FORCE_COLOR, then `env`), run through `main(argv, io)`.
+ */
+export function runCli(args: string[], options: { cwd: string; input?: string; env?: Record<string, string | undefined>; timeout?: number }): Promise<CliResult> {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', MEMCTX_DIR: undefined, FORCE_COLOR: undefined, ...options.env };
+  // Keys set to undefined stay, so runMemctx does not put NO_COLOR back.
+  return runMemctx(args, { cwd: options.cwd, input: options.input, env, home: env.HOME });
+}

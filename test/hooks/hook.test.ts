@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, removeDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { committedPaths, headCount, makeMemoryRepo, memoryFile, type TestRepo } from './repo.js';
 
 const AUTH_LINE = '- [Auth refactor](project_auth.md) — Backend auth migration status';
@@ -17,8 +18,8 @@ function track(repo: TestRepo): TestRepo {
 const hookPath = (repo: TestRepo) => join(repo.top, '.git/hooks/pre-commit');
 const read = (path: string) => readFileSync(path, 'utf8');
 
-function install(repo: TestRepo, cwd?: string, extra: string[] = []): void {
-  const result = repo.memctx([...extra, 'hook', 'install'], cwd);
+async function install(repo: TestRepo, cwd?: string, extra: string[] = []): Promise<void> {
+  const result = await repo.memctx([...extra, 'hook', 'install'], cwd);
   expect(result.stderr).not.toContain('error');
   expect(result.code).toBe(0);
 }
@@ -29,9 +30,9 @@ function addAuthMemory(repo: TestRepo, rel = '.memory/project_auth.md'): void {
 }
 
 describe('memctx hook install: the hook in a real git commit', () => {
-  it('rebuilds MEMORY.md and includes it in a commit that adds a memory file', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('rebuilds MEMORY.md and includes it in a commit that adds a memory file', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     expect(statSync(hookPath(repo)).mode & 0o777).toBe(0o755);
     addAuthMemory(repo);
     const commit = repo.git(['commit', '-m', 'add auth memory']);
@@ -42,12 +43,12 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(committed.split('\n')).toContain(AUTH_LINE);
     expect(committed).toBe(read(join(repo.top, '.memory/MEMORY.md')));
     expect(repo.gitOk(['status', '--porcelain'])).toBe('');
-    expect(repo.memctx(['index', '--check']).code).toBe(0);
+    expect((await repo.memctx(['index', '--check'])).code).toBe(0);
   });
 
-  it('leaves MEMORY.md alone when the commit touches no memory file, and says nothing', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('leaves MEMORY.md alone when the commit touches no memory file, and says nothing', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     // A memory file on disk but not staged: a rebuild would change MEMORY.md, so an untouched one proves none ran.
     repo.write('.memory/project_auth.md', memoryFile('Auth refactor', 'Backend auth migration status'));
     const indexFile = join(repo.top, '.memory/MEMORY.md');
@@ -64,9 +65,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(existsSync(join(repo.top, '.memory/.memctx/lock'))).toBe(false);
   });
 
-  it('works for a commit made from a subdirectory', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('works for a commit made from a subdirectory', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     repo.write('src/app.js', 'console.log(1);\n');
     addAuthMemory(repo);
     repo.gitOk(['add', 'src/app.js']);
@@ -76,9 +77,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
   });
 
-  it('works with `git commit -a` (git hands the hook a temporary index)', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('works with `git commit -a` (git hands the hook a temporary index)', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'Prefers small commits', 'user'));
     const commit = repo.git(['commit', '-q', '-a', '-m', 'edit prefs']);
     expect(commit.code).toBe(0);
@@ -87,9 +88,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['status', '--porcelain'])).toBe('');
   });
 
-  it('works with `git commit PATH` (a temporary index): MEMORY.md committed and left staged in the real index', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('works with `git commit PATH` (a temporary index): MEMORY.md committed and left staged in the real index', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'Prefers small commits', 'user'));
     repo.write('README.md', '# project\n\nnot part of this commit\n');
     const commit = repo.git(['commit', '-q', '-m', 'only this path', '--', 'user_prefs.md'], join(repo.top, '.memory'));
@@ -101,9 +102,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['status', '--porcelain'])).toBe(' M README.md\n');
   });
 
-  it('rebuilds when a memory file is renamed out of the memory directory', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('rebuilds when a memory file is renamed out of the memory directory', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     repo.gitOk(['mv', '.memory/user_prefs.md', 'prefs.md']);
     const commit = repo.git(['commit', '-q', '-m', 'move prefs out']);
     expect(commit.code).toBe(0);
@@ -111,10 +112,10 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md'])).not.toContain('User prefs');
   });
 
-  it('stages MEMORY.md after `memctx add` rewrote it (edits memctx made itself are not hand edits)', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
-    const add = repo.memctx(['add', 'project_auth', '--name', 'Auth refactor', '--description', 'Backend auth migration status', '--type', 'project', '--body', 'Moving to JWT.']);
+  it('stages MEMORY.md after `memctx add` rewrote it (edits memctx made itself are not hand edits)', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
+    const add = await repo.memctx(['add', 'project_auth', '--name', 'Auth refactor', '--description', 'Backend auth migration status', '--type', 'project', '--body', 'Moving to JWT.']);
     expect(add.code).toBe(0);
     repo.gitOk(['add', '.memory/project_auth.md']);
     expect(repo.gitOk(['diff', '--name-only'])).toBe('.memory/MEMORY.md\n');
@@ -124,9 +125,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['status', '--porcelain'])).toBe('');
   });
 
-  it('stops the commit (exit 1, a message) when MEMORY.md has unstaged hand edits, and keeps them', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('stops the commit (exit 1, a message) when MEMORY.md has unstaged hand edits, and keeps them', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     addAuthMemory(repo);
     const indexFile = join(repo.top, '.memory/MEMORY.md');
     const edited = read(indexFile).replace('# Memory', '# Memory\n\nRead the auth notes first.');
@@ -141,7 +142,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['diff', '--cached', '--name-only'])).toBe('.memory/project_auth.md\n');
     // The same check run by hand, from a subdirectory.
     repo.write('sub/x.txt', 'x\n');
-    const direct = repo.memctx(['index', '--staged'], join(repo.top, 'sub'));
+    const direct = await repo.memctx(['index', '--staged'], join(repo.top, 'sub'));
     expect(direct.code).toBe(1);
     expect(direct.stderr).toContain('MEMORY.md has unstaged edits');
     // Following the hint lets the commit through with the hand edit kept.
@@ -152,9 +153,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(committed.split('\n')).toContain(AUTH_LINE);
   });
 
-  it('stops the commit when a hand edit inside the generated block is unstaged', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('stops the commit when a hand edit inside the generated block is unstaged', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     addAuthMemory(repo);
     const indexFile = join(repo.top, '.memory/MEMORY.md');
     writeFileSync(indexFile, read(indexFile).replace('How the user likes to work', 'hand-written description'));
@@ -164,9 +165,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(read(indexFile)).toContain('hand-written description');
   });
 
-  it('stops a commit that stages a broken memory file, but only warns about one already committed', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('stops a commit that stages a broken memory file, but only warns about one already committed', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     repo.write('.memory/broken.md', '---\nname: [unclosed\ntype: project\n---\nbody\n');
     repo.gitOk(['add', '.memory/broken.md']);
     const commits = headCount(repo);
@@ -184,9 +185,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
   });
 
-  it('warns when MEMORY.md lists a memory file that is not tracked', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('warns when MEMORY.md lists a memory file that is not tracked', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     repo.write('.memory/draft.md', memoryFile('Draft', 'Not added yet'));
     addAuthMemory(repo);
     const commit = repo.git(['commit', '-m', 'auth']);
@@ -194,9 +195,9 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(commit.stderr).toContain('warning: .memory/draft.md is listed in MEMORY.md but not tracked by git; `git add` it too');
   });
 
-  it('finds memctx in node_modules/.bin when the recorded copy is gone, and stops the commit when there is none', () => {
-    const repo = track(makeMemoryRepo());
-    install(repo);
+  it('finds memctx in node_modules/.bin when the recorded copy is gone, and stops the commit when there is none', async () => {
+    const repo = track(await makeMemoryRepo());
+    await install(repo);
     writeFileSync(hookPath(repo), read(hookPath(repo)).replace(/^bin='.*'$/m, "bin='/nonexistent/memctx.js'"));
     const shim = repo.write('node_modules/.bin/memctx', `#!/bin/sh\necho shim used >&2\nexec '${process.execPath}' '${BIN}' "$@"\n`);
     chmodSync(shim, 0o755);

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync,
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { committedPaths, headCount, makeMemoryRepo, makeRepo, memoryFile, type TestRepo } from './repo.js';
 
 const AUTH_LINE = '- [Auth refactor](project_auth.md) — Backend auth migration status';
@@ -32,13 +33,13 @@ function userHook(repo: TestRepo, code = 0): { text: Buffer; log: string } {
 }
 
 describe('memctx hook install / uninstall', () => {
-  it('keeps an existing pre-commit hook, which still runs first; uninstall restores its exact bytes and mode', () => {
-    const repo = track(makeMemoryRepo());
+  it('keeps an existing pre-commit hook, which still runs first; uninstall restores its exact bytes and mode', async () => {
+    const repo = track(await makeMemoryRepo());
     const { text, log } = userHook(repo);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
     chmodSync(hook, 0o741);
-    const install = repo.memctx(['hook', 'install']);
+    const install = await repo.memctx(['hook', 'install']);
     expect(install.code).toBe(0);
     expect(install.stdout).toBe(
       `installed the memctx pre-commit hook: ${hook}\n` +
@@ -51,7 +52,7 @@ describe('memctx hook install / uninstall', () => {
     expect(read(log)).toBe(`user hook ran in ${repo.top}\n`);
     expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
 
-    const uninstall = repo.memctx(['hook', 'uninstall']);
+    const uninstall = await repo.memctx(['hook', 'uninstall']);
     expect(uninstall.code).toBe(0);
     expect(uninstall.stdout).toBe(`removed the memctx pre-commit hook: ${hook}\n  removed ${hook}\n  put back the earlier hook from ${hook}.memctx-saved\n`);
     expect(readFileSync(hook).equals(text)).toBe(true);
@@ -65,13 +66,13 @@ describe('memctx hook install / uninstall', () => {
     expect(read(log).split('\n').filter(Boolean)).toHaveLength(2);
   });
 
-  it("blocks the commit when the user's hook fails, before memctx runs", () => {
-    const repo = track(makeMemoryRepo());
+  it("blocks the commit when the user's hook fails, before memctx runs", async () => {
+    const repo = track(await makeMemoryRepo());
     const { text, log } = userHook(repo, 3);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
     chmodSync(hook, 0o755);
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     addAuthMemory(repo);
     const indexFile = join(repo.top, '.memory/MEMORY.md');
     const before = read(indexFile);
@@ -83,47 +84,47 @@ describe('memctx hook install / uninstall', () => {
     expect(read(indexFile)).toBe(before);
   });
 
-  it('does not run a kept hook that was not executable (git would not have run it either)', () => {
-    const repo = track(makeMemoryRepo());
+  it('does not run a kept hook that was not executable (git would not have run it either)', async () => {
+    const repo = track(await makeMemoryRepo());
     const { text, log } = userHook(repo, 3);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
     chmodSync(hook, 0o644);
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     addAuthMemory(repo);
     expect(repo.git(['commit', '-q', '-m', 'auth']).code).toBe(0);
     expect(existsSync(log)).toBe(false);
-    expect(repo.memctx(['hook', 'uninstall']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'uninstall'])).code).toBe(0);
     expect(readFileSync(hook).equals(text)).toBe(true);
     expect(mode(hook)).toBe(0o644);
   });
 
-  it('restores a symlinked hook as the same symlink', () => {
-    const repo = track(makeMemoryRepo());
+  it('restores a symlinked hook as the same symlink', async () => {
+    const repo = track(await makeMemoryRepo());
     const { text, log } = userHook(repo);
     repo.write('scripts/pre-commit', text.toString('latin1'));
     chmodSync(join(repo.top, 'scripts/pre-commit'), 0o755);
     const hook = join(hooksDir(repo), 'pre-commit');
     symlinkSync('../../scripts/pre-commit', hook);
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     addAuthMemory(repo);
     expect(repo.git(['commit', '-q', '-m', 'auth']).code).toBe(0);
     expect(read(log)).toContain('user hook ran');
-    expect(repo.memctx(['hook', 'uninstall']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'uninstall'])).code).toBe(0);
     expect(lstatSync(hook).isSymbolicLink()).toBe(true);
     expect(readlinkSync(hook)).toBe('../../scripts/pre-commit');
   });
 
-  it('installing twice is a no-op: same bytes, same file, the kept hook untouched', () => {
-    const repo = track(makeMemoryRepo());
+  it('installing twice is a no-op: same bytes, same file, the kept hook untouched', async () => {
+    const repo = track(await makeMemoryRepo());
     const { text } = userHook(repo);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
     chmodSync(hook, 0o755);
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     const first = read(hook);
     const stat = statSync(hook);
-    const again = repo.memctx(['hook', 'install']);
+    const again = await repo.memctx(['hook', 'install']);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(`the memctx pre-commit hook is already installed; nothing changed: ${hook}\n`);
     expect(read(hook)).toBe(first);
@@ -132,44 +133,44 @@ describe('memctx hook install / uninstall', () => {
     expect(readFileSync(`${hook}.memctx-saved`).equals(text)).toBe(true);
     expect(readdirSync(hooksDir(repo)).filter((f) => f.startsWith('pre-commit') && !f.endsWith('.sample')).sort()).toEqual(['pre-commit', 'pre-commit.memctx-saved']);
     // And uninstall still gives back the original.
-    expect(repo.memctx(['hook', 'uninstall']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'uninstall'])).code).toBe(0);
     expect(readFileSync(hook).equals(text)).toBe(true);
   });
 
-  it('with no earlier hook, uninstall leaves no pre-commit behind; uninstalling again is a no-op', () => {
-    const repo = track(makeMemoryRepo());
+  it('with no earlier hook, uninstall leaves no pre-commit behind; uninstalling again is a no-op', async () => {
+    const repo = track(await makeMemoryRepo());
     const hook = join(hooksDir(repo), 'pre-commit');
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     expect(read(hook)).toContain('# memctx-hook: pre-commit v1');
-    expect(repo.memctx(['hook', 'uninstall']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'uninstall'])).code).toBe(0);
     expect(existsSync(hook)).toBe(false);
-    const again = repo.memctx(['hook', 'uninstall']);
+    const again = await repo.memctx(['hook', 'uninstall']);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('the memctx pre-commit hook is not installed; nothing to remove\n');
   });
 
-  it('install rewrites a memctx hook that another copy installed or that lost its executable bits', () => {
-    const repo = track(makeMemoryRepo());
+  it('install rewrites a memctx hook that another copy installed or that lost its executable bits', async () => {
+    const repo = track(await makeMemoryRepo());
     const hook = join(hooksDir(repo), 'pre-commit');
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     const current = read(hook);
     writeFileSync(hook, current.replace(/^bin='.*'$/m, "bin='/old/place/bin/memctx.js'"));
-    const update = repo.memctx(['hook', 'install']);
+    const update = await repo.memctx(['hook', 'install']);
     expect(update.stdout).toBe(`updated the memctx pre-commit hook: ${hook}\n  wrote ${hook}\n`);
     expect(read(hook)).toBe(current);
     chmodSync(hook, 0o644);
-    expect(repo.memctx(['hook', 'install']).stdout).toContain('updated the memctx pre-commit hook');
+    expect((await repo.memctx(['hook', 'install'])).stdout).toContain('updated the memctx pre-commit hook');
     expect(mode(hook)).toBe(0o755);
   });
 
-  it('another tool replaced the hook: uninstall touches neither it nor the kept one, and says so', () => {
-    const repo = track(makeMemoryRepo());
+  it('another tool replaced the hook: uninstall touches neither it nor the kept one, and says so', async () => {
+    const repo = track(await makeMemoryRepo());
     const { text } = userHook(repo);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     writeFileSync(hook, '#!/bin/sh\necho other tool\n');
-    const result = repo.memctx(['hook', 'uninstall']);
+    const result = await repo.memctx(['hook', 'uninstall']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('the memctx pre-commit hook is not installed; nothing to remove\n');
     expect(result.stderr).toBe(`warning: ${hook} is not memctx's hook (another tool replaced it?); ${hook}.memctx-saved was left in place\n`);
@@ -177,41 +178,41 @@ describe('memctx hook install / uninstall', () => {
     expect(readFileSync(`${hook}.memctx-saved`).equals(text)).toBe(true);
   });
 
-  it('memctx hook deleted by hand: install refuses (exit 2), uninstall puts the kept hook back', () => {
-    const repo = track(makeMemoryRepo());
+  it('memctx hook deleted by hand: install refuses (exit 2), uninstall puts the kept hook back', async () => {
+    const repo = track(await makeMemoryRepo());
     const { text } = userHook(repo);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
     chmodSync(hook, 0o700);
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     removeDir(hook);
-    const install = repo.memctx(['hook', 'install']);
+    const install = await repo.memctx(['hook', 'install']);
     expect(install.code).toBe(2);
     expect(install.stderr).toContain(`${hook}.memctx-saved is left from an earlier install but ${hook} is gone`);
-    const uninstall = repo.memctx(['hook', 'uninstall']);
+    const uninstall = await repo.memctx(['hook', 'uninstall']);
     expect(uninstall.code).toBe(0);
     expect(uninstall.stdout).toBe(`removed the memctx pre-commit hook: ${hook}\n  put back the earlier hook from ${hook}.memctx-saved\n`);
     expect(readFileSync(hook).equals(text)).toBe(true);
     expect(mode(hook)).toBe(0o700);
   });
 
-  it("uninstall leaves someone else's hook alone", () => {
-    const repo = track(makeMemoryRepo());
+  it("uninstall leaves someone else's hook alone", async () => {
+    const repo = track(await makeMemoryRepo());
     const { text } = userHook(repo);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
-    const result = repo.memctx(['hook', 'uninstall']);
+    const result = await repo.memctx(['hook', 'uninstall']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('the memctx pre-commit hook is not installed; nothing to remove\n');
     expect(readFileSync(hook).equals(text)).toBe(true);
   });
 
-  it('--dry-run prints the plan and changes nothing, for install and uninstall', () => {
-    const repo = track(makeMemoryRepo());
+  it('--dry-run prints the plan and changes nothing, for install and uninstall', async () => {
+    const repo = track(await makeMemoryRepo());
     const { text } = userHook(repo);
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, text);
-    const dry = repo.memctx(['hook', 'install', '--dry-run']);
+    const dry = await repo.memctx(['hook', 'install', '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toBe(
       `would install the memctx pre-commit hook: ${hook}\n` +
@@ -220,12 +221,12 @@ describe('memctx hook install / uninstall', () => {
     );
     expect(readFileSync(hook).equals(text)).toBe(true);
     expect(existsSync(`${hook}.memctx-saved`)).toBe(false);
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     const installed = read(hook);
-    const dryUninstall = repo.memctx(['hook', 'uninstall', '--dry-run']);
+    const dryUninstall = await repo.memctx(['hook', 'uninstall', '--dry-run']);
     expect(dryUninstall.stdout).toBe(`would remove the memctx pre-commit hook: ${hook}\n  would remove ${hook}\n  would put back the earlier hook from ${hook}.memctx-saved\n`);
     expect(read(hook)).toBe(installed);
-    const json = repo.memctx(['--json', 'hook', 'uninstall', '--dry-run']);
+    const json = await repo.memctx(['--json', 'hook', 'uninstall', '--dry-run']);
     expect(JSON.parse(json.stdout)).toEqual({
       status: 'uninstall',
       dryRun: true,
@@ -240,52 +241,52 @@ describe('memctx hook install / uninstall', () => {
     expect(read(hook)).toBe(installed);
   });
 
-  it('refuses (exit 2) to overwrite a file already at pre-commit.memctx-saved', () => {
-    const repo = track(makeMemoryRepo());
+  it('refuses (exit 2) to overwrite a file already at pre-commit.memctx-saved', async () => {
+    const repo = track(await makeMemoryRepo());
     const hook = join(hooksDir(repo), 'pre-commit');
     writeFileSync(hook, '#!/bin/sh\nexit 0\n');
     writeFileSync(`${hook}.memctx-saved`, 'something else\n');
-    const result = repo.memctx(['hook', 'install']);
+    const result = await repo.memctx(['hook', 'install']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`cannot keep the existing pre-commit hook: ${hook}.memctx-saved already exists`);
     expect(read(hook)).toBe('#!/bin/sh\nexit 0\n');
     expect(read(`${hook}.memctx-saved`)).toBe('something else\n');
   });
 
-  it("refuses (exit 2) to chain a copy of memctx's own hook, which would run memctx twice", () => {
-    const repo = track(makeMemoryRepo());
+  it("refuses (exit 2) to chain a copy of memctx's own hook, which would run memctx twice", async () => {
+    const repo = track(await makeMemoryRepo());
     const hook = join(hooksDir(repo), 'pre-commit');
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     writeFileSync(`${hook}.memctx-saved`, read(hook));
     writeFileSync(hook, '#!/bin/sh\nexit 0\n');
-    const result = repo.memctx(['hook', 'install']);
+    const result = await repo.memctx(['hook', 'install']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("pre-commit.memctx-saved holds memctx's own hook, so chaining it would run memctx twice");
     expect(read(hook)).toBe('#!/bin/sh\nexit 0\n');
   });
 
-  it('warns when core.hooksPath belongs to husky', () => {
-    const repo = track(makeMemoryRepo());
+  it('warns when core.hooksPath belongs to husky', async () => {
+    const repo = track(await makeMemoryRepo());
     repo.gitOk(['config', 'core.hooksPath', '.husky/_']);
-    const result = repo.memctx(['hook', 'install', '--dry-run']);
+    const result = await repo.memctx(['hook', 'install', '--dry-run']);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('core.hooksPath points at husky, which rewrites its hooks: add `npx memctx index --staged` to .husky/pre-commit instead');
     expect(existsSync(join(repo.top, '.husky'))).toBe(false);
   });
 
-  it('refuses (exit 2) when pre-commit is a directory', () => {
-    const repo = track(makeMemoryRepo());
+  it('refuses (exit 2) when pre-commit is a directory', async () => {
+    const repo = track(await makeMemoryRepo());
     mkdirSync(join(hooksDir(repo), 'pre-commit'));
-    const result = repo.memctx(['hook', 'install']);
+    const result = await repo.memctx(['hook', 'install']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('pre-commit is a directory, not a hook');
   });
 
-  it('puts the hook where core.hooksPath says, and it runs there (relative path, installed from a subdirectory)', () => {
-    const repo = track(makeMemoryRepo());
+  it('puts the hook where core.hooksPath says, and it runs there (relative path, installed from a subdirectory)', async () => {
+    const repo = track(await makeMemoryRepo());
     repo.gitOk(['config', 'core.hooksPath', '.githooks']);
     mkdirSync(join(repo.top, 'src'));
-    const result = repo.memctx(['hook', 'install'], join(repo.top, 'src'));
+    const result = await repo.memctx(['hook', 'install'], join(repo.top, 'src'));
     expect(result.code).toBe(0);
     const hook = join(repo.top, '.githooks/pre-commit');
     expect(result.stdout).toBe(`installed the memctx pre-commit hook: ${hook}\n  created ${join(repo.top, '.githooks')}/\n  wrote ${hook}\n`);
@@ -294,15 +295,15 @@ describe('memctx hook install / uninstall', () => {
     addAuthMemory(repo);
     expect(repo.git(['commit', '-q', '-m', 'auth'], join(repo.top, 'src')).code).toBe(0);
     expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
-    expect(repo.memctx(['hook', 'uninstall']).code).toBe(0);
+    expect((await repo.memctx(['hook', 'uninstall'])).code).toBe(0);
     expect(readdirSync(join(repo.top, '.githooks'))).toEqual([]);
   });
 
-  it('core.hooksPath outside the repository (absolute)', () => {
-    const repo = track(makeMemoryRepo());
+  it('core.hooksPath outside the repository (absolute)', async () => {
+    const repo = track(await makeMemoryRepo());
     const shared = join(repo.base, 'shared-hooks');
     repo.gitOk(['config', 'core.hooksPath', shared]);
-    const result = repo.memctx(['hook', 'install']);
+    const result = await repo.memctx(['hook', 'install']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(existsSync(join(shared, 'pre-commit'))).toBe(true);
@@ -311,11 +312,11 @@ describe('memctx hook install / uninstall', () => {
     expect(committedPaths(repo)).toEqual(['.memory/MEMORY.md', '.memory/project_auth.md']);
   });
 
-  it('works in a linked worktree: the hook goes to the shared hooks directory and indexes that worktree', () => {
-    const repo = track(makeMemoryRepo());
+  it('works in a linked worktree: the hook goes to the shared hooks directory and indexes that worktree', async () => {
+    const repo = track(await makeMemoryRepo());
     const wt = join(repo.base, 'feature-wt');
     repo.gitOk(['worktree', 'add', '-q', '-b', 'feature', wt]);
-    const result = repo.memctx(['hook', 'install'], wt);
+    const result = await repo.memctx(['hook', 'install'], wt);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`installed the memctx pre-commit hook: ${join(repo.top, '.git/hooks/pre-commit')}`);
     repo.write('../feature-wt/.memory/project_auth.md', memoryFile('Auth refactor', 'Backend auth migration status'));
@@ -339,11 +340,11 @@ describe('memctx hook install / uninstall', () => {
     expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
   });
 
-  it('records --dir for a memory directory that is not <top>/.memory (path with a space and a quote)', () => {
-    const repo = track(makeRepo());
+  it('records --dir for a memory directory that is not <top>/.memory (path with a space and a quote)', async () => {
+    const repo = track(await makeRepo());
     const dir = "packages/my app's/.memory";
-    expect(repo.memctx(['--dir', dir, 'init']).code).toBe(0);
-    const install = repo.memctx(['--dir', dir, 'hook', 'install']);
+    expect((await repo.memctx(['--dir', dir, 'init'])).code).toBe(0);
+    const install = await repo.memctx(['--dir', dir, 'hook', 'install']);
     expect(install.code).toBe(0);
     const script = read(join(hooksDir(repo), 'pre-commit'));
     expect(script).toContain(`--dir 'packages/my app'\\''s/.memory' index --staged`);
@@ -354,11 +355,11 @@ describe('memctx hook install / uninstall', () => {
     expect(repo.gitOk(['show', `HEAD:${dir}/MEMORY.md`]).split('\n')).toContain(AUTH_LINE);
   });
 
-  it('finds a nested memory directory by walking up from where install runs', () => {
-    const repo = track(makeRepo());
+  it('finds a nested memory directory by walking up from where install runs', async () => {
+    const repo = track(await makeRepo());
     mkdirSync(join(repo.top, 'app'));
-    expect(repo.memctx(['init'], join(repo.top, 'app')).code).toBe(0);
-    expect(repo.memctx(['hook', 'install'], join(repo.top, 'app')).code).toBe(0);
+    expect((await repo.memctx(['init'], join(repo.top, 'app'))).code).toBe(0);
+    expect((await repo.memctx(['hook', 'install'], join(repo.top, 'app'))).code).toBe(0);
     expect(read(join(hooksDir(repo), 'pre-commit'))).toContain("--dir 'app/.memory' index --staged");
     repo.gitOk(['add', '-A']);
     addAuthMemory(repo, 'app/.memory/project_auth.md');
@@ -366,9 +367,9 @@ describe('memctx hook install / uninstall', () => {
     expect(repo.gitOk(['show', 'HEAD:app/.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
   });
 
-  it('in a repository with no memory directory, commits go through and the hook says why it did nothing', () => {
-    const repo = track(makeRepo());
-    expect(repo.memctx(['hook', 'install']).code).toBe(0);
+  it('in a repository with no memory directory, commits go through and the hook says why it did nothing', async () => {
+    const repo = track(await makeRepo());
+    expect((await repo.memctx(['hook', 'install'])).code).toBe(0);
     repo.write('a.txt', 'a\n');
     repo.gitOk(['add', 'a.txt']);
     const commit = repo.git(['commit', '-q', '-m', 'a']);
@@ -378,14 +379,14 @@ describe('memctx hook install / uninstall', () => {
 });
 
 describe('bad input', () => {
-  it('not a git repository: index --staged and hook install exit 2 with a clear error', () => {
+  it('not a git repository: index --staged and hook install exit 2 with a clear error', async () => {
     const base = tempDir('memctx-nogit-');
     made.push(base);
     const dir = join(base, 'plain');
     mkdirSync(join(dir, '.memory'), { recursive: true });
     const env = { GIT_CEILING_DIRECTORIES: base, GIT_DIR: undefined, GIT_INDEX_FILE: undefined, GIT_WORK_TREE: undefined };
     for (const args of [['index', '--staged'], ['hook', 'install'], ['hook', 'uninstall'], ['hook', 'install', '--dry-run']]) {
-      const result = memctx(args, { cwd: dir, env });
+      const result = await runCli(args, { cwd: dir, env });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(`memctx: error: not in a git working tree: ${dir} (not a git repository`);
@@ -393,50 +394,50 @@ describe('bad input', () => {
     }
   });
 
-  it('a memory directory outside the repository: exit 2 for index --staged and hook install', () => {
-    const repo = track(makeRepo());
+  it('a memory directory outside the repository: exit 2 for index --staged and hook install', async () => {
+    const repo = track(await makeRepo());
     const outside = join(repo.base, 'elsewhere/.memory');
     mkdirSync(outside, { recursive: true });
     for (const args of [['--dir', outside, 'index', '--staged'], ['--dir', outside, 'hook', 'install']]) {
-      const result = repo.memctx(args);
+      const result = await repo.memctx(args);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`memory directory ${outside} is outside the git repository ${repo.top}`);
     }
     expect(existsSync(join(hooksDir(repo), 'pre-commit'))).toBe(false);
-    const viaEnv = memctx(['index', '--staged'], { cwd: repo.top, env: { ...repo.env, MEMCTX_DIR: outside } });
+    const viaEnv = await runCli(['index', '--staged'], { cwd: repo.top, env: { ...repo.env, MEMCTX_DIR: outside } });
     expect(viaEnv.code).toBe(2);
   });
 
-  it('a memory directory found above the repository is not this repository\'s: nothing indexed, no error', () => {
-    const repo = track(makeRepo('nested/repo'));
+  it('a memory directory found above the repository is not this repository\'s: nothing indexed, no error', async () => {
+    const repo = track(await makeRepo('nested/repo'));
     mkdirSync(join(repo.base, 'nested/.memory'), { recursive: true });
-    const result = repo.memctx(['index', '--staged']);
+    const result = await repo.memctx(['index', '--staged']);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('is outside this repository');
   });
 
-  it('a bare repository has no working tree to index', () => {
-    const repo = track(makeRepo());
+  it('a bare repository has no working tree to index', async () => {
+    const repo = track(await makeRepo());
     const bare = join(repo.base, 'bare.git');
     repo.gitOk(['clone', '-q', '--bare', repo.top, bare]);
-    const result = memctx(['--dir', repo.top, 'index', '--staged'], { cwd: bare, env: repo.env });
+    const result = await runCli(['--dir', repo.top, 'index', '--staged'], { cwd: bare, env: repo.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('not in a git working tree');
   });
 
-  it('index --staged with nothing staged exits 0 quickly and prints nothing', () => {
-    const repo = track(makeMemoryRepo());
+  it('index --staged with nothing staged exits 0 quickly and prints nothing', async () => {
+    const repo = track(await makeMemoryRepo());
     repo.write('.memory/project_auth.md', memoryFile('Auth refactor', 'Backend auth migration status'));
-    const result = repo.memctx(['index', '--staged']);
+    const result = await repo.memctx(['index', '--staged']);
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
-    const json = repo.memctx(['--json', 'index', '--staged']);
+    const json = await repo.memctx(['--json', 'index', '--staged']);
     expect(JSON.parse(json.stdout)).toEqual({ touched: [], rebuilt: false, changed: false, staged: false, files: 0 });
   });
 
-  it('index --staged --json reports what it staged', () => {
-    const repo = track(makeMemoryRepo());
+  it('index --staged --json reports what it staged', async () => {
+    const repo = track(await makeMemoryRepo());
     addAuthMemory(repo);
-    const json = repo.memctx(['--json', 'index', '--staged']);
+    const json = await repo.memctx(['--json', 'index', '--staged']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ touched: ['.memory/project_auth.md'], rebuilt: true, changed: true, staged: true, files: 2, problems: [] });
     expect(repo.gitOk(['diff', '--cached', '--name-only']).split('\n').filter(Boolean)).toEqual(['.memory/MEMORY.md', '.memory/project_auth.md']);

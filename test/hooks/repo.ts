@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { memctx, tempDir, type CliResult } from '../helpers/cli.js';
+import { tempDir, type CliResult } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 
 /** Git's own variables from an outer process (a hook running these tests, say) must not leak in. */
 function isolatedEnv(home: string): Record<string, string | undefined> {
@@ -28,22 +29,21 @@ export interface TestRepo {
   git(args: string[], cwd?: string, extraEnv?: Record<string, string | undefined>): CliResult;
   /** git, and throw when it fails. */
   gitOk(args: string[], cwd?: string): string;
-  memctx(args: string[], cwd?: string): CliResult;
+  memctx(args: string[], cwd?: string): Promise<CliResult>;
   write(rel: string, text: string): string;
 }
 
-/** A fresh repository with a local identity, unsigned commits and one commit. */
-export function makeRepo(name = 'repo'): TestRepo {
-  const base = tempDir('memctx-hooks-');
-  const top = join(base, name);
-  mkdirSync(top, { recursive: true });
+/** Templates made once per test file (git and memctx run once), copied for each test. */
+const templates = new Map<string, string>();
+
+function repoAt(base: string, top: string): TestRepo {
   const env = isolatedEnv(base);
   const run = (args: string[], cwd = top, extraEnv: Record<string, string | undefined> = {}): CliResult => {
     const clean = Object.fromEntries(Object.entries({ ...process.env, ...env, ...extraEnv }).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
     const result = spawnSync('git', args, { cwd, env: clean, encoding: 'utf8' });
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   };
-  const repo: TestRepo = {
+  return {
     base,
     top,
     env,
@@ -53,7 +53,7 @@ export function makeRepo(name = 'repo'): TestRepo {
       if (result.code !== 0) throw new Error(`git ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
       return result.stdout;
     },
-    memctx: (args, cwd = top) => memctx(args, { cwd, env }),
+    memctx: (args, cwd = top) => runCli(args, { cwd, env }),
     write(rel, text) {
       const abs = join(top, rel);
       mkdirSync(dirname(abs), { recursive: true });
@@ -61,6 +61,24 @@ export function makeRepo(name = 'repo'): TestRepo {
       return abs;
     },
   };
+}
+
+/** A copy of the template `key` (built by `build` the first time) in a fresh temporary directory. */
+async function fromTemplate(key: string, name: string, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
+  let template = templates.get(key);
+  if (template === undefined) {
+    template = tempDir('memctx-template-');
+    const top = join(template, name);
+    mkdirSync(top, { recursive: true });
+    await build(repoAt(template, top));
+    templates.set(key, template);
+  }
+  const base = tempDir('memctx-hooks-');
+  cpSync(join(template, name), join(base, name), { recursive: true });
+  return repoAt(base, join(base, name));
+}
+
+function initRepo(repo: TestRepo): void {
   repo.gitOk(['init', '-q']);
   repo.gitOk(['config', 'user.name', 'Test User']);
   repo.gitOk(['config', 'user.email', 'test@example.com']);
@@ -68,7 +86,11 @@ export function makeRepo(name = 'repo'): TestRepo {
   repo.write('README.md', '# project\n');
   repo.gitOk(['add', 'README.md']);
   repo.gitOk(['commit', '-q', '-m', 'initial']);
-  return repo;
+}
+
+/** A fresh repository with a local identity, unsigned commits and one commit. */
+export function makeRepo(name = 'repo'): Promise<TestRepo> {
+  return fromTemplate(`repo:${name}`, name, initRepo);
 }
 
 export function memoryFile(name: string, description: string, type = 'project'): string {
@@ -76,16 +98,17 @@ export function memoryFile(name: string, description: string, type = 'project'):
 }
 
 /** A repository with an initialised, committed .memory/ holding one memory file. */
-export function makeMemoryRepo(name = 'repo'): TestRepo {
-  const repo = makeRepo(name);
-  const init = repo.memctx(['init']);
-  if (init.code !== 0) throw new Error(`memctx init failed: ${init.stderr}`);
-  repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'How the user likes to work', 'user'));
-  const index = repo.memctx(['index']);
-  if (index.code !== 0) throw new Error(`memctx index failed: ${index.stderr}`);
-  repo.gitOk(['add', '-A']);
-  repo.gitOk(['commit', '-q', '-m', 'memory']);
-  return repo;
+export function makeMemoryRepo(name = 'repo'): Promise<TestRepo> {
+  return fromTemplate(`memory:${name}`, name, async (repo) => {
+    initRepo(repo);
+    const init = await repo.memctx(['init']);
+    if (init.code !== 0) throw new Error(`memctx init failed: ${init.stderr}`);
+    repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'How the user likes to work', 'user'));
+    const index = await repo.memctx(['index']);
+    if (index.code !== 0) throw new Error(`memctx index failed: ${index.stderr}`);
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'memory']);
+  });
 }
 
 /** Paths of the last commit's changes. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES, copyFixture, memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,18 +29,18 @@ const VALID = { name: 'Auth refactor', description: 'Backend auth migration stat
 const TOKEN = ['ghp', '_', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('');
 
 /** A tidy memory directory: files plus the MEMORY.md `memctx index` writes. */
-function tidy(files: Record<string, string>): { root: string; mem: string } {
+async function tidy(files: Record<string, string>): Promise<{ root: string; mem: string }> {
   const ws = workspace();
   for (const [rel, text] of Object.entries(files)) write(ws.mem, rel, text);
-  expect(memctx(['index'], { cwd: ws.root }).code).toBe(0);
+  expect((await runCli(['index'], { cwd: ws.root })).code).toBe(0);
   return ws;
 }
 
 describe('memctx lint on broken files', () => {
-  it('reports every broken file kind, each under its rule, and keeps going', () => {
+  it('reports every broken file kind, each under its rule, and keeps going', async () => {
     const dir = copyFixture('lint-broken');
     dirs.push(dirname(dir));
-    const res = memctx(['--dir', dir, 'lint', '--format', 'json'], { cwd: dirname(dir) });
+    const res = await runCli(['--dir', dir, 'lint', '--format', 'json'], { cwd: dirname(dir) });
     expect(res.code).toBe(1);
     const report = JSON.parse(res.stdout) as { filePath: string; messages: { ruleId: string; line?: number; message: string }[] }[];
     const byFile = Object.fromEntries(report.map((r) => [r.filePath.slice(dir.length + 1), r.messages.map((m) => m.ruleId)]));
@@ -66,7 +67,7 @@ describe('memctx lint on broken files', () => {
     // The ---js and ---coffee blocks would write PWNED into the working directory if evaluated.
     expect(existsSync(join(dirname(dir), 'PWNED'))).toBe(false);
     for (const format of ['stylish', 'github', 'sarif']) {
-      const other = memctx(['--dir', dir, 'lint', '--format', format], { cwd: dirname(dir) });
+      const other = await runCli(['--dir', dir, 'lint', '--format', format], { cwd: dirname(dir) });
       expect(other.code).toBe(1);
       expect(other.stdout).toContain('unterminated.md');
     }
@@ -75,10 +76,10 @@ describe('memctx lint on broken files', () => {
 
 describe('memctx lint on the shared broken fixtures', () => {
   // fixtures/broken/ comes from the foundation branch; this runs once it is merged.
-  it.skipIf(!existsSync(join(FIXTURES, 'broken')))('checks every file of fixtures/broken/ and none stops the run', () => {
+  it.skipIf(!existsSync(join(FIXTURES, 'broken')))('checks every file of fixtures/broken/ and none stops the run', async () => {
     const dir = copyFixture('broken');
     dirs.push(dirname(dir));
-    const res = memctx(['--dir', dir, 'lint', '--format', 'json'], { cwd: dirname(dir) });
+    const res = await runCli(['--dir', dir, 'lint', '--format', 'json'], { cwd: dirname(dir) });
     expect(res.code).toBe(1);
     expect(res.stderr).not.toContain('unexpected failure');
     const checked = (JSON.parse(res.stdout) as { filePath: string }[]).map((r) => r.filePath.slice(dir.length + 1));
@@ -87,10 +88,10 @@ describe('memctx lint on the shared broken fixtures', () => {
 });
 
 describe('memctx lint: an unreadable MEMORY.md', () => {
-  it('is reported as a parse error and the memory files are still checked', () => {
-    const ws = tidy({ 'project_auth.md': doc({ ...VALID, type: 'nonsense' }) });
+  it('is reported as a parse error and the memory files are still checked', async () => {
+    const ws = await tidy({ 'project_auth.md': doc({ ...VALID, type: 'nonsense' }) });
     write(ws.mem, 'MEMORY.md', Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]));
-    const res = memctx(['lint', '--format', 'json', '--fix'], { cwd: ws.root });
+    const res = await runCli(['lint', '--format', 'json', '--fix'], { cwd: ws.root });
     expect(res.code).toBe(1);
     const report = JSON.parse(res.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
     expect(report.map((r) => [r.filePath.split('/').pop(), r.messages.map((m) => m.ruleId)])).toEqual([
@@ -103,81 +104,81 @@ describe('memctx lint: an unreadable MEMORY.md', () => {
 });
 
 describe('memctx lint: secrets', () => {
-  it('finds a token and never prints it in full, in any format', () => {
-    const ws = tidy({ 'project_api.md': doc(VALID, `Call the API with ${TOKEN} as the bearer.\n`) });
+  it('finds a token and never prints it in full, in any format', async () => {
+    const ws = await tidy({ 'project_api.md': doc(VALID, `Call the API with ${TOKEN} as the bearer.\n`) });
     write(ws.mem, 'broken.md', `---\nname: [x\n---\n${TOKEN}\n`);
     for (const format of ['stylish', 'json', 'github', 'sarif']) {
-      const res = memctx(['lint', '--format', format], { cwd: ws.root });
+      const res = await runCli(['lint', '--format', format], { cwd: ws.root });
       expect(res.code).toBe(1);
       expect(res.stdout).toContain('security/secret');
       expect(res.stdout).toContain('github token ghp_******** (40 characters)');
       expect(res.stdout + res.stderr).not.toContain(TOKEN.slice(4, 12));
     }
-    const json = JSON.parse(memctx(['lint', '--format', 'json'], { cwd: ws.root }).stdout) as { filePath: string; messages: { ruleId: string; line: number; column: number }[] }[];
+    const json = JSON.parse((await runCli(['lint', '--format', 'json'], { cwd: ws.root })).stdout) as { filePath: string; messages: { ruleId: string; line: number; column: number }[] }[];
     const secrets = json.flatMap((r) => r.messages.filter((m) => m.ruleId === 'security/secret').map((m) => `${r.filePath.split('/').pop()}:${m.line}:${m.column}`));
     expect(secrets).toEqual(['broken.md:4:1', 'project_api.md:7:19']);
   });
 });
 
 describe('memctx lint: exit codes, --fix, --max-warnings', () => {
-  it('exit 0 and a clean line on a tidy directory', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID), 'user_prefs.md': doc({ ...VALID, name: 'Prefs', type: 'user' }) });
-    const res = memctx(['lint'], { cwd: ws.root });
+  it('exit 0 and a clean line on a tidy directory', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID), 'user_prefs.md': doc({ ...VALID, name: 'Prefs', type: 'user' }) });
+    const res = await runCli(['lint'], { cwd: ws.root });
     expect(res).toMatchObject({ code: 0, stdout: '✔ no problems in 2 memory files\n' });
   });
 
-  it('--fix rebuilds MEMORY.md and adds a missing updated, atomically, and says what changed', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID) });
+  it('--fix rebuilds MEMORY.md and adds a missing updated, atomically, and says what changed', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID) });
     const { updated: _u, ...noDate } = VALID;
     write(ws.mem, 'user_prefs.md', doc({ ...noDate, name: 'Prefs', type: 'user' }));
-    const before = memctx(['lint', '--format', 'json'], { cwd: ws.root });
+    const before = await runCli(['lint', '--format', 'json'], { cwd: ws.root });
     expect(before.code).toBe(1);
     expect(before.stdout).toContain('index/stale');
     expect(before.stdout).toContain('frontmatter/missing-updated');
-    const res = memctx(['lint', '--fix'], { cwd: ws.root });
+    const res = await runCli(['lint', '--fix'], { cwd: ws.root });
     expect(res.code).toBe(0);
     const out = res.stdout.split('\n');
     expect(out[0]).toMatch(/^fixed: user_prefs\.md: set updated to \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(out[1]).toBe('fixed: MEMORY.md: rebuilt (2 files)');
     expect(out[2]).toBe('✔ no problems in 2 memory files');
     expect(readFileSync(join(ws.mem, 'user_prefs.md'), 'utf8')).toMatch(/^---\nname: Prefs\ndescription: Backend auth migration status\ntype: user\nupdated: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n---\nBody text\.\n$/);
-    expect(memctx(['index', '--check'], { cwd: ws.root }).code).toBe(0);
+    expect((await runCli(['index', '--check'], { cwd: ws.root })).code).toBe(0);
     expect(existsSync(join(ws.mem, '.memctx', 'lock'))).toBe(false);
-    expect(memctx(['lint', '--fix'], { cwd: ws.root }).stdout).toBe('nothing to fix\n✔ no problems in 2 memory files\n');
+    expect((await runCli(['lint', '--fix'], { cwd: ws.root })).stdout).toBe('nothing to fix\n✔ no problems in 2 memory files\n');
   });
 
-  it('--fix with a machine format reports changes on stderr and keeps stdout parseable', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID) });
+  it('--fix with a machine format reports changes on stderr and keeps stdout parseable', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID) });
     write(ws.mem, 'MEMORY.md', '# Memory\n');
-    const res = memctx(['lint', '--fix', '--format', 'json'], { cwd: ws.root });
+    const res = await runCli(['lint', '--fix', '--format', 'json'], { cwd: ws.root });
     expect(res.code).toBe(0);
     expect(res.stderr).toBe('fixed: MEMORY.md: rebuilt (1 files)\n');
     expect(JSON.parse(res.stdout).every((r: { messages: unknown[] }) => r.messages.length === 0)).toBe(true);
   });
 
-  it('warnings only: exit 0; over --max-warnings: exit 1; a bad value: exit 2', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID, 'Iteration 3 passed at 14:32.\nFixed in commit 3f2a9c1d.\n') });
-    const res = memctx(['lint'], { cwd: ws.root });
+  it('warnings only: exit 0; over --max-warnings: exit 1; a bad value: exit 2', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID, 'Iteration 3 passed at 14:32.\nFixed in commit 3f2a9c1d.\n') });
+    const res = await runCli(['lint'], { cwd: ws.root });
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('✖ 2 problems (0 errors, 2 warnings)');
-    expect(memctx(['lint', '--max-warnings', '2'], { cwd: ws.root }).code).toBe(0);
-    const over = memctx(['lint', '--max-warnings', '1'], { cwd: ws.root });
+    expect((await runCli(['lint', '--max-warnings', '2'], { cwd: ws.root })).code).toBe(0);
+    const over = await runCli(['lint', '--max-warnings', '1'], { cwd: ws.root });
     expect(over.code).toBe(1);
     expect(over.stderr).toBe('memctx lint: 2 warnings, more than --max-warnings 1\n');
-    expect(memctx(['lint', '--max-warnings', 'many'], { cwd: ws.root }).code).toBe(2);
-    expect(memctx(['lint', '--format', 'xml'], { cwd: ws.root })).toMatchObject({ code: 2 });
-    expect(memctx(['lint', '--format', 'xml'], { cwd: ws.root }).stderr).toContain('unknown --format "xml"; use one of stylish, json, github, sarif');
-    const quiet = memctx(['--quiet', 'lint'], { cwd: ws.root });
+    expect((await runCli(['lint', '--max-warnings', 'many'], { cwd: ws.root })).code).toBe(2);
+    expect(await runCli(['lint', '--format', 'xml'], { cwd: ws.root })).toMatchObject({ code: 2 });
+    expect((await runCli(['lint', '--format', 'xml'], { cwd: ws.root })).stderr).toContain('unknown --format "xml"; use one of stylish, json, github, sarif');
+    const quiet = await runCli(['--quiet', 'lint'], { cwd: ws.root });
     expect(quiet).toMatchObject({ code: 0, stdout: '' });
   });
 
-  it('--json means --format json', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID) });
-    expect(JSON.parse(memctx(['--json', 'lint'], { cwd: ws.root }).stdout).map((r: { filePath: string }) => r.filePath.split('/').pop())).toEqual(['MEMORY.md', 'project_auth.md']);
+  it('--json means --format json', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID) });
+    expect(JSON.parse((await runCli(['--json', 'lint'], { cwd: ws.root })).stdout).map((r: { filePath: string }) => r.filePath.split('/').pop())).toEqual(['MEMORY.md', 'project_auth.md']);
   });
 
-  it('broken references are checked against git, ignored directories included', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID, 'See src/auth.ts, src/old.ts, dist/cli.js and `docs/`.\n') });
+  it('broken references are checked against git, ignored directories included', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID, 'See src/auth.ts, src/old.ts, dist/cli.js and `docs/`.\n') });
     write(ws.root, 'src/auth.ts', 'x');
     write(ws.root, 'src/old.ts', 'x');
     write(ws.root, 'dist/cli.js', 'x');
@@ -188,7 +189,7 @@ describe('memctx lint: exit codes, --fix, --max-warnings', () => {
     expect(git('commit', '-qm', 'x').status).toBe(0);
     writeFileSync(join(ws.root, 'src/old.ts'), '');
     spawnSync('rm', [join(ws.root, 'src/old.ts')]);
-    const res = memctx(['lint', '--format', 'json'], { cwd: join(ws.root, 'src') });
+    const res = await runCli(['lint', '--format', 'json'], { cwd: join(ws.root, 'src') });
     const messages = JSON.parse(res.stdout).flatMap((r: { messages: { message: string }[] }) => r.messages.map((m) => m.message));
     expect(messages).toEqual([
       'mentions src/old.ts, which does not exist in the repository; verify before use, then update or remove the reference',
@@ -198,50 +199,50 @@ describe('memctx lint: exit codes, --fix, --max-warnings', () => {
 });
 
 describe('memctx lint: configuration', () => {
-  it('memctx.config.json at the repository root: severities and thresholds apply', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID, 'Iteration 3 passed at 14:32.\n') });
+  it('memctx.config.json at the repository root: severities and thresholds apply', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID, 'Iteration 3 passed at 14:32.\n') });
     write(ws.root, 'memctx.config.json', JSON.stringify({ rules: { 'content/ephemeral': 'error' } }));
-    expect(memctx(['lint'], { cwd: ws.root }).code).toBe(1);
+    expect((await runCli(['lint'], { cwd: ws.root })).code).toBe(1);
     write(ws.root, 'memctx.config.json', JSON.stringify({ rules: { 'content/ephemeral': 'off' } }));
-    expect(memctx(['lint'], { cwd: ws.root }).code).toBe(0);
+    expect((await runCli(['lint'], { cwd: ws.root })).code).toBe(0);
   });
 
-  it('.memory/config.json when there is no root file', () => {
-    const ws = tidy({ 'project_auth.md': doc({ ...VALID, type: 'runbook' }) });
-    expect(memctx(['lint'], { cwd: ws.root }).code).toBe(1);
+  it('.memory/config.json when there is no root file', async () => {
+    const ws = await tidy({ 'project_auth.md': doc({ ...VALID, type: 'runbook' }) });
+    expect((await runCli(['lint'], { cwd: ws.root })).code).toBe(1);
     write(ws.mem, 'config.json', JSON.stringify({ types: ['runbook'] }));
-    expect(memctx(['lint'], { cwd: ws.root })).toMatchObject({ code: 0, stderr: '' });
+    expect(await runCli(['lint'], { cwd: ws.root })).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it('an unknown rule id is a warning, and the run goes on', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID) });
+  it('an unknown rule id is a warning, and the run goes on', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID) });
     write(ws.root, 'memctx.config.json', JSON.stringify({ rules: { 'content/duplicates': 'off' } }));
-    const res = memctx(['lint'], { cwd: ws.root });
+    const res = await runCli(['lint'], { cwd: ws.root });
     expect(res.code).toBe(0);
     expect(res.stderr).toBe(`warning: ${join(ws.root, 'memctx.config.json')}: unknown rule "content/duplicates" in "rules"; ignored (did you mean "content/duplicate"?)\n`);
   });
 
-  it('a value of the wrong type is exit 2 naming the file and the key', () => {
-    const ws = tidy({ 'project_auth.md': doc(VALID) });
+  it('a value of the wrong type is exit 2 naming the file and the key', async () => {
+    const ws = await tidy({ 'project_auth.md': doc(VALID) });
     write(ws.root, 'memctx.config.json', JSON.stringify({ thresholds: { maxTokens: 'lots' } }));
-    const res = memctx(['lint'], { cwd: ws.root });
+    const res = await runCli(['lint'], { cwd: ws.root });
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain(`memctx: error: ${join(ws.root, 'memctx.config.json')}: invalid configuration: "thresholds.maxTokens" must be a positive whole number (got string "lots")`);
     expect(res.stderr).toContain('hint: fix "thresholds.maxTokens"');
     write(ws.root, 'memctx.config.json', '{\n  "rules": {\n    "content/duplicate": "warn",\n  }\n}\n');
-    const bad = memctx(['lint'], { cwd: ws.root });
+    const bad = await runCli(['lint'], { cwd: ws.root });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${join(ws.root, 'memctx.config.json')}:`);
     expect(bad.stderr).toContain('invalid JSON');
-    expect(memctx(['gc'], { cwd: ws.root }).code).toBe(2);
+    expect((await runCli(['gc'], { cwd: ws.root })).code).toBe(2);
   });
 });
 
 describe('memctx gc', () => {
   const old = { ...VALID, kind: 'decision', importance: 3, updated: '2020-01-01' };
-  function withCandidates() {
-    return tidy({
+  async function withCandidates() {
+    return await tidy({
       'old_decision.md': doc({ ...old, name: 'Old decision' }),
       'tasks/auth/resolved.md': doc({ ...VALID, name: 'Resolved bug', kind: 'issue', status: 'resolved', updated: '2020-02-01' }),
       'expired.md': doc({ ...VALID, name: 'Expired', expires: '2020-03-01' }),
@@ -250,9 +251,9 @@ describe('memctx gc', () => {
     });
   }
 
-  it('dry run by default: lists each candidate with its reason and moves nothing', () => {
-    const ws = withCandidates();
-    const res = memctx(['gc'], { cwd: ws.root });
+  it('dry run by default: lists each candidate with its reason and moves nothing', async () => {
+    const ws = await withCandidates();
+    const res = await runCli(['gc'], { cwd: ws.root });
     expect(res.code).toBe(0);
     const out = res.stdout.split('\n');
     expect(out[0]).toMatch(/^expired\.md {14}expired on 2020-03-01$/);
@@ -261,7 +262,7 @@ describe('memctx gc', () => {
     expect(out[3]).toMatch(/^tasks\/auth\/resolved\.md {2}resolved issue last updated 2020-02-01, \d+ days ago \(over 30\)$/);
     expect(out[4]).toBe('4 files would be moved to archive/; run `memctx gc --apply` to move them');
     expect(existsSync(join(ws.mem, 'archive'))).toBe(false);
-    const json = JSON.parse(memctx(['--json', 'gc'], { cwd: ws.root }).stdout);
+    const json = JSON.parse((await runCli(['--json', 'gc'], { cwd: ws.root })).stdout);
     expect(json.apply).toBe(false);
     expect(json.candidates.map((c: { path: string; rule: string; to: string }) => `${c.path} ${c.rule} ${c.to}`)).toEqual([
       'expired.md expired archive/expired.md',
@@ -271,16 +272,16 @@ describe('memctx gc', () => {
     ]);
   });
 
-  it('access statistics keep a recently used learning', () => {
-    const ws = withCandidates();
+  it('access statistics keep a recently used learning', async () => {
+    const ws = await withCandidates();
     write(ws.mem, '.memctx/stats.json', JSON.stringify({ files: { 'learning.md': { count: 3, last: new Date().toISOString() } } }));
-    expect(memctx(['gc'], { cwd: ws.root }).stdout).not.toContain('learning.md');
+    expect((await runCli(['gc'], { cwd: ws.root })).stdout).not.toContain('learning.md');
   });
 
-  it('--apply moves candidates to archive/ keeping relative paths, then re-indexes; never deletes', () => {
-    const ws = withCandidates();
+  it('--apply moves candidates to archive/ keeping relative paths, then re-indexes; never deletes', async () => {
+    const ws = await withCandidates();
     const texts = Object.fromEntries(['old_decision.md', 'tasks/auth/resolved.md'].map((p) => [p, readFileSync(join(ws.mem, p), 'utf8')]));
-    const res = memctx(['gc', '--apply'], { cwd: ws.root });
+    const res = await runCli(['gc', '--apply'], { cwd: ws.root });
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('archived tasks/auth/resolved.md → archive/tasks/auth/resolved.md (resolved issue last updated 2020-02-01');
     expect(res.stdout.trim().split('\n').pop()).toBe('4 files moved to archive/; MEMORY.md rebuilt');
@@ -291,22 +292,22 @@ describe('memctx gc', () => {
     const index = readFileSync(join(ws.mem, 'MEMORY.md'), 'utf8');
     expect(index).toContain('(keep.md)');
     expect(index).not.toContain('old_decision.md');
-    expect(memctx(['index', '--check'], { cwd: ws.root }).code).toBe(0);
-    expect(memctx(['gc', '--apply'], { cwd: ws.root }).stdout).toBe('nothing to archive\n');
+    expect((await runCli(['index', '--check'], { cwd: ws.root })).code).toBe(0);
+    expect((await runCli(['gc', '--apply'], { cwd: ws.root })).stdout).toBe('nothing to archive\n');
   });
 
-  it('--apply never overwrites a file already in archive/: reports it, skips it, exit 1', () => {
-    const ws = withCandidates();
+  it('--apply never overwrites a file already in archive/: reports it, skips it, exit 1', async () => {
+    const ws = await withCandidates();
     write(ws.mem, 'archive/old_decision.md', 'the archived copy\n');
     const original = readFileSync(join(ws.mem, 'old_decision.md'), 'utf8');
-    const res = memctx(['gc', '--apply'], { cwd: ws.root });
+    const res = await runCli(['gc', '--apply'], { cwd: ws.root });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('old_decision.md: warning: not archived: archive/old_decision.md already exists; never overwritten (rename or remove one of them)');
     expect(readFileSync(join(ws.mem, 'archive/old_decision.md'), 'utf8')).toBe('the archived copy\n');
     expect(readFileSync(join(ws.mem, 'old_decision.md'), 'utf8')).toBe(original);
     expect(existsSync(join(ws.mem, 'archive/expired.md'))).toBe(true);
     expect(res.stdout).toContain('3 files moved to archive/; MEMORY.md rebuilt');
-    const json = JSON.parse(memctx(['--json', 'gc', '--apply'], { cwd: ws.root }).stdout);
+    const json = JSON.parse((await runCli(['--json', 'gc', '--apply'], { cwd: ws.root })).stdout);
     expect(json).toMatchObject({ apply: true, moved: [], skipped: [{ path: 'old_decision.md', to: 'archive/old_decision.md', moved: false }] });
   });
 });

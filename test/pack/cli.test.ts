@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTokenCounterSync } from '../../src/tokens/count.js';
 import { copyFixture, memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 
 const o200k = loadTokenCounterSync('o200k_base');
 const cl100k = loadTokenCounterSync('cl100k_base');
@@ -21,9 +22,9 @@ function fixture(): string {
 const json = (stdout: string) => JSON.parse(stdout);
 
 describe('memctx pack', () => {
-  it('prints a bundle within the default budget and a report on stderr', () => {
+  it('prints a bundle within the default budget and a report on stderr', async () => {
     const cwd = fixture();
-    const r = memctx(['pack', '--task', 'safari login loop'], { cwd });
+    const r = await runCli(['pack', '--task', 'safari login loop'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith('# Memory bundle\n\n## Index\n\n### User\n- [Ground rules](pinned_rules.md)')).toBe(true);
     expect(r.stdout).toContain('### issue_login_loop.md');
@@ -34,9 +35,9 @@ describe('memctx pack', () => {
     expect(r.stderr).toMatch(/saved: [\d,]+ tokens against loading all 9 files in full/);
   });
 
-  it('reports every file, the tokens saved and the tokenizer state in --json', () => {
+  it('reports every file, the tokens saved and the tokenizer state in --json', async () => {
     const cwd = fixture();
-    const r = memctx(['--json', 'pack', '--task', 'safari login loop', '--budget', '900'], { cwd });
+    const r = await runCli(['--json', 'pack', '--task', 'safari login loop', '--budget', '900'], { cwd });
     expect(r.code).toBe(0);
     const report = json(r.stdout);
     expect(report.files).toHaveLength(9);
@@ -52,7 +53,8 @@ describe('memctx pack', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('does not load the tokenizer at all when every count is cached', () => {
+  // These two run the bin: whether the tokenizer was loaded is a fact about a fresh process.
+  it('does not load the tokenizer at all when every count is cached', async () => {
     const cwd = fixture();
     const probe = join(cwd, 'probe.cjs');
     writeFileSync(probe, "process.on('exit', () => process.stderr.write('tiktoken modules loaded: ' + Object.keys(require.cache).filter((k) => k.includes('js-tiktoken')).length + '\\n'));\n");
@@ -67,7 +69,7 @@ describe('memctx pack', () => {
     expect(json(warm.stdout).bundle).toBe(json(cold.stdout).bundle);
   });
 
-  it('ignores a corrupt .memctx cache and rebuilds it', () => {
+  it('ignores a corrupt .memctx cache and rebuilds it', async () => {
     const cwd = fixture();
     mkdirSync(join(cwd, '.memory/.memctx'), { recursive: true });
     writeFileSync(join(cwd, '.memory/.memctx/token-counts.json'), '{"memctx":"0.1.0","counts":{"o200k_base:x":');
@@ -76,7 +78,7 @@ describe('memctx pack', () => {
     expect(json(r.stdout).caches.tokenCounts).toBe('rebuilt');
     const rebuilt = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/token-counts.json'), 'utf8'));
     expect(Object.keys(rebuilt.counts).length).toBeGreaterThan(9);
-    const again = json(memctx(['--json', 'pack'], { cwd }).stdout);
+    const again = json((memctx(['--json', 'pack'], { cwd })).stdout);
     expect(again.tokenizer.loaded).toBe(false);
     expect(again.caches.tokenCounts).toBe('read');
   });
@@ -92,9 +94,9 @@ describe('memctx pack', () => {
     [['--profile', 'handoff-specialist'], '--profile handoff-specialist packs only what the task reaches, and no --task or --focus was given'],
     [['--task', '  '], '--task is empty'],
     [['--out', '.memory/bundle.md'], '--out .memory/bundle.md is inside the memory directory'],
-  ])('refuses %j with exit 2', (args, message) => {
+  ])('refuses %j with exit 2', async (args, message) => {
     const cwd = fixture();
-    const r = memctx(['pack', ...args], { cwd });
+    const r = await runCli(['pack', ...args], { cwd });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`memctx: error: ${message}`);
@@ -105,23 +107,23 @@ describe('memctx pack', () => {
     ['--profile', 'rehydrat', 'Allowed choices are rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency.'],
     ['--format', 'yaml', 'Allowed choices are markdown, xml, json.'],
     ['--encoding', 'p50k_base', 'Allowed choices are o200k_base, cl100k_base.'],
-  ])('refuses an unknown %s with exit 2, listing the valid ones', (option, value, listing) => {
+  ])('refuses an unknown %s with exit 2, listing the valid ones', async (option, value, listing) => {
     const cwd = fixture();
-    const r = memctx(['pack', option, value], { cwd });
+    const r = await runCli(['pack', option, value], { cwd });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`argument '${value}' is invalid. ${listing}`);
   });
 
-  it('takes a percentage of --window or --model', () => {
+  it('takes a percentage of --window or --model', async () => {
     const cwd = fixture();
-    expect(json(memctx(['--json', 'pack', '--budget', '0.4%', '--window', '100000'], { cwd }).stdout).budget).toBe(400);
-    expect(json(memctx(['--json', 'pack', '--budget', '1%', '--model', 'claude-sonnet-4-5'], { cwd }).stdout).budget).toBe(2000);
-    expect(json(memctx(['--json', 'pack', '--profile', 'handoff-emergency'], { cwd }).stdout).budget).toBe(15_000);
+    expect(json((await runCli(['--json', 'pack', '--budget', '0.4%', '--window', '100000'], { cwd })).stdout).budget).toBe(400);
+    expect(json((await runCli(['--json', 'pack', '--budget', '1%', '--model', 'claude-sonnet-4-5'], { cwd })).stdout).budget).toBe(2000);
+    expect(json((await runCli(['--json', 'pack', '--profile', 'handoff-emergency'], { cwd })).stdout).budget).toBe(15_000);
   });
 
-  it('holds what fits when the budget is smaller than the index, never over it', () => {
+  it('holds what fits when the budget is smaller than the index, never over it', async () => {
     const cwd = fixture();
-    const r = memctx(['--json', 'pack', '--budget', '80'], { cwd });
+    const r = await runCli(['--json', 'pack', '--budget', '80'], { cwd });
     expect(r.code).toBe(0);
     const report = json(r.stdout);
     expect(o200k.count(report.bundle)).toBe(report.tokens);
@@ -131,11 +133,11 @@ describe('memctx pack', () => {
     expect(report.bundle).toContain('## Left out\n\nLeft out to stay within 80 tokens:');
   });
 
-  it('lists a file larger than the whole budget by its description', () => {
+  it('lists a file larger than the whole budget by its description', async () => {
     const cwd = fixture();
     const long = Array.from({ length: 400 }, (_, i) => `Line ${i}: the full history of the auth migration, step by step.`).join('\n');
     writeFileSync(join(cwd, '.memory/history.md'), `---\nname: History\ndescription: The whole auth history\ntype: project\npinned: true\nupdated: 2026-01-01\n---\n\n${long}\n`);
-    const report = json(memctx(['--json', 'pack', '--budget', '1500'], { cwd }).stdout);
+    const report = json((await runCli(['--json', 'pack', '--budget', '1500'], { cwd })).stdout);
     const history = report.files.find((f: { path: string }) => f.path === 'history.md');
     expect(history).toMatchObject({ planned: 'full', tier: 'description', note: 'larger than the whole budget: listed by description' });
     expect(history.tokens).toBeGreaterThan(1500);
@@ -144,20 +146,20 @@ describe('memctx pack', () => {
     expect(report.tokens).toBeLessThanOrEqual(1500);
   });
 
-  it('packs an empty memory directory', () => {
+  it('packs an empty memory directory', async () => {
     const cwd = tempDir();
     dirs.push(cwd);
-    expect(memctx(['init'], { cwd }).code).toBe(0);
-    const r = memctx(['pack'], { cwd });
+    expect((await runCli(['init'], { cwd })).code).toBe(0);
+    const r = await runCli(['pack'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('# Memory bundle\n\n## Index\n\n_No memory files yet: add one with `memctx add`._\n');
     expect(r.stderr).toContain('no saving: the bundle is 21 tokens more than loading all 0 files in full (0 tokens)');
   });
 
-  it('counts text with special-token strings as ordinary text', () => {
+  it('counts text with special-token strings as ordinary text', async () => {
     const cwd = fixture();
     writeFileSync(join(cwd, '.memory/prompt_markers.md'), '---\nname: Prompt markers\ndescription: Raw chat markers\npinned: true\n---\n<|endoftext|><|im_start|>system\n<|fim_prefix|> and <|endofprompt|>\n');
-    const report = json(memctx(['--json', 'pack', '--encoding', 'cl100k_base'], { cwd }).stdout);
+    const report = json((await runCli(['--json', 'pack', '--encoding', 'cl100k_base'], { cwd })).stdout);
     const file = report.files.find((f: { path: string }) => f.path === 'prompt_markers.md');
     expect(file.tier).toBe('full');
     expect(file.tokens).toBe(cl100k.count(readFileSync(join(cwd, '.memory/prompt_markers.md'), 'utf8')));
@@ -167,40 +169,40 @@ describe('memctx pack', () => {
     expect(report.encoding).toBe('cl100k_base');
   });
 
-  it('writes --out atomically and leaves stdout empty; the same input gives the same bytes', () => {
+  it('writes --out atomically and leaves stdout empty; the same input gives the same bytes', async () => {
     const cwd = fixture();
-    const first = memctx(['pack', '--format', 'xml', '--out', 'out/context.xml', '--task', 'auth'], { cwd });
+    const first = await runCli(['pack', '--format', 'xml', '--out', 'out/context.xml', '--task', 'auth'], { cwd });
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('');
     expect(first.stderr).toContain(' → out/context.xml;');
     const xml = readFileSync(join(cwd, 'out/context.xml'), 'utf8');
     expect(xml.startsWith('<memory-bundle encoding="o200k_base" budget="25000">\n<index>\n')).toBe(true);
-    memctx(['pack', '--format', 'xml', '--out', 'out/context.xml', '--task', 'auth'], { cwd });
+    await runCli(['pack', '--format', 'xml', '--out', 'out/context.xml', '--task', 'auth'], { cwd });
     expect(readFileSync(join(cwd, 'out/context.xml'), 'utf8')).toBe(xml);
   });
 
-  it('records full-text files as accessed in .memctx/stats.json, never in the memory files', () => {
+  it('records full-text files as accessed in .memctx/stats.json, never in the memory files', async () => {
     const cwd = fixture();
     const before = readFileSync(join(cwd, '.memory/pinned_rules.md'), 'utf8');
-    memctx(['pack', '-q'], { cwd });
+    await runCli(['pack', '-q'], { cwd });
     const stats = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/stats.json'), 'utf8'));
     expect(stats.files['pinned_rules.md'].count).toBe(1);
     expect(readFileSync(join(cwd, '.memory/pinned_rules.md'), 'utf8')).toBe(before);
   });
 
-  it('warns about a --focus that matches nothing and goes on', () => {
+  it('warns about a --focus that matches nothing and goes on', async () => {
     const cwd = fixture();
-    const r = memctx(['pack', '-q', '--focus', 'src/nowhere.ts'], { cwd });
+    const r = await runCli(['pack', '-q', '--focus', 'src/nowhere.ts'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    const loud = memctx(['pack', '--focus', 'src/nowhere.ts', 'project_db'], { cwd });
+    const loud = await runCli(['pack', '--focus', 'src/nowhere.ts', 'project_db'], { cwd });
     expect(loud.stderr).toContain('warning: --focus src/nowhere.ts matches no memory file and no file mentions it');
   });
 
-  it('warns about an unreadable memory file and packs the rest', () => {
+  it('warns about an unreadable memory file and packs the rest', async () => {
     const cwd = fixture();
     writeFileSync(join(cwd, '.memory/broken.md'), '---\nname: [unclosed\n---\nbody\n');
-    const r = memctx(['pack'], { cwd });
+    const r = await runCli(['pack'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/\.memory\/broken\.md:\d+: warning: invalid YAML/);
     expect(r.stdout).toContain('### pinned_rules.md');
@@ -208,9 +210,9 @@ describe('memctx pack', () => {
 });
 
 describe('memctx search', () => {
-  it('ranks matching files and prints how to open them', () => {
+  it('ranks matching files and prints how to open them', async () => {
     const cwd = fixture();
-    const r = memctx(['search', 'safari cookie'], { cwd });
+    const r = await runCli(['search', 'safari cookie'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^score +path +name$/);
     expect(r.stdout).toContain('issue_login_loop.md');
@@ -218,32 +220,32 @@ describe('memctx search', () => {
     expect(r.stderr).toContain('open one with: memctx show PATH');
   });
 
-  it('gives every factor in --json and applies the filters', () => {
+  it('gives every factor in --json and applies the filters', async () => {
     const cwd = fixture();
-    const hits = json(memctx(['--json', 'search', 'auth', '--kind', 'decision'], { cwd }).stdout);
+    const hits = json((await runCli(['--json', 'search', 'auth', '--kind', 'decision'], { cwd })).stdout);
     expect(hits.map((h: { path: string }) => h.path)).toEqual(['project_auth.md']);
     expect(Object.keys(hits[0].factors)).toEqual(['title', 'content', 'importance', 'recency', 'access']);
-    expect(json(memctx(['--json', 'search', 'auth', '--min-importance', '9'], { cwd }).stdout)).toEqual([]);
-    const since = json(memctx(['--json', 'search', 'auth', '--since', '2026-02-02'], { cwd }).stdout).map((h: { path: string }) => h.path);
+    expect(json((await runCli(['--json', 'search', 'auth', '--min-importance', '9'], { cwd })).stdout)).toEqual([]);
+    const since = json((await runCli(['--json', 'search', 'auth', '--since', '2026-02-02'], { cwd })).stdout).map((h: { path: string }) => h.path);
     expect(since.sort()).toEqual(['issue_login_loop.md', 'sessions/2026-02-03T101500-auth-safari.md']);
-    expect(json(memctx(['--json', 'search', 'auth', '--limit', '1'], { cwd }).stdout)).toHaveLength(1);
+    expect(json((await runCli(['--json', 'search', 'auth', '--limit', '1'], { cwd })).stdout)).toHaveLength(1);
   });
 
-  it('counts an opened hit as an access, and so does show', () => {
+  it('counts an opened hit as an access, and so does show', async () => {
     const cwd = fixture();
-    const r = memctx(['search', 'rotation runbook', '--open', '--type', 'reference'], { cwd });
+    const r = await runCli(['search', 'rotation runbook', '--open', '--type', 'reference'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(cwd, '.memory/reference_keys.md'), 'utf8'));
-    memctx(['show', 'reference_keys'], { cwd });
+    await runCli(['show', 'reference_keys'], { cwd });
     const stats = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/stats.json'), 'utf8'));
     expect(stats.files['reference_keys.md'].count).toBe(2);
-    const hit = json(memctx(['--json', 'search', 'rotation runbook'], { cwd }).stdout).find((h: { path: string }) => h.path === 'reference_keys.md');
+    const hit = json((await runCli(['--json', 'search', 'rotation runbook'], { cwd })).stdout).find((h: { path: string }) => h.path === 'reference_keys.md');
     expect(hit.factors.access).toBeCloseTo(0.2, 12);
   });
 
-  it('says so when nothing matches', () => {
+  it('says so when nothing matches', async () => {
     const cwd = fixture();
-    const r = memctx(['search', 'kubernetes'], { cwd });
+    const r = await runCli(['search', 'kubernetes'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('no memory file matches "kubernetes"\n');
     expect(existsSync(join(cwd, '.memory/.memctx/stats.json'))).toBe(false);
@@ -253,37 +255,37 @@ describe('memctx search', () => {
     [['--min-importance', '0'], '--min-importance must be a whole number from 1 to 10, got "0"'],
     [['--since', 'last tuesday'], '--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "last tuesday"'],
     [['--limit', '0'], '--limit must be a positive whole number, got "0"'],
-  ])('refuses %j with exit 2', (args, message) => {
+  ])('refuses %j with exit 2', async (args, message) => {
     const cwd = fixture();
-    const r = memctx(['search', 'auth', ...args], { cwd });
+    const r = await runCli(['search', 'auth', ...args], { cwd });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`memctx: error: ${message}`);
   });
 
-  it('refuses a query without words', () => {
+  it('refuses a query without words', async () => {
     const cwd = fixture();
-    const r = memctx(['search', ' -- '], { cwd });
+    const r = await runCli(['search', ' -- '], { cwd });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('the search query has no words in it');
   });
 });
 
 describe('memctx pack with a warm cache', () => {
-  it('sees a file that changed since the last pack', () => {
+  it('sees a file that changed since the last pack', async () => {
     const cwd = fixture();
     const path = join(cwd, '.memory/pinned_rules.md');
-    expect(memctx(['pack', '-q'], { cwd }).stdout).toContain('Never push to main.');
+    expect((await runCli(['pack', '-q'], { cwd })).stdout).toContain('Never push to main.');
     writeFileSync(path, readFileSync(path, 'utf8').replace('Never push to main.', 'Never force-push.'));
-    const r = memctx(['pack', '-q'], { cwd });
+    const r = await runCli(['pack', '-q'], { cwd });
     expect(r.stdout).toContain('Never force-push.');
     expect(r.stdout).not.toContain('Never push to main.');
   });
 
-  it('ignores a corrupt pack cache', () => {
+  it('ignores a corrupt pack cache', async () => {
     const cwd = fixture();
     mkdirSync(join(cwd, '.memory/.memctx'), { recursive: true });
     writeFileSync(join(cwd, '.memory/.memctx/pack-cache.json'), 'garbage');
-    const r = memctx(['--json', 'pack'], { cwd });
+    const r = await runCli(['--json', 'pack'], { cwd });
     expect(r.code).toBe(0);
     expect(json(r.stdout).caches.files).toBe('rebuilt');
     expect(JSON.parse(readFileSync(join(cwd, '.memory/.memctx/pack-cache.json'), 'utf8')).records).toBeTypeOf('object');

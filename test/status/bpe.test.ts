@@ -3,7 +3,7 @@ import o200k from 'js-tiktoken/ranks/o200k_base';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { FIXTURES } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { buildRankTable, countPieceTokens, utf8Binary } from '../../src/tokens/bpe.js';
@@ -57,7 +57,10 @@ describe('long pieces are counted exactly as js-tiktoken counts them', () => {
   it('the counter gives the same totals as js-tiktoken on the transcript fixtures', async () => {
     const counter = await loadTokenCounter('o200k_base');
     const tiktoken = new Tiktoken(o200k);
-    for (const name of readdirSync(join(FIXTURES, 'transcripts'))) {
+    const names = readdirSync(join(FIXTURES, 'transcripts'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(join(FIXTURES, 'transcripts'), join(entry.parentPath, entry.name)));
+    for (const name of names) {
       const text = readFileSync(join(FIXTURES, 'transcripts', name), 'utf8');
       expect([name, counter.count(text)]).toEqual([name, tiktoken.encode(text, [], []).length]);
     }

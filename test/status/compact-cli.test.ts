@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, memctx, removeDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { loadTokenCounter } from '../../src/tokens/index.js';
 
 let dir: string;
@@ -9,11 +10,11 @@ beforeAll(() => {
   dir = copyFixture('transcripts');
 });
 afterAll(() => removeDir(resolve(dir, '..')));
-const run = (args: string[], input?: string) => memctx(args, { cwd: dir, input });
+const run = async (args: string[], input?: string) => await runCli(args, { cwd: dir, input });
 
 describe('memctx compact', () => {
   it('writes the compacted Markdown to stdout and the report to stderr', async () => {
-    const r = run(['compact', 'claude-long.jsonl']);
+    const r = await run(['compact', 'claude-long.jsonl']);
     expect(r.code).toBe(0);
     const counter = await loadTokenCounter();
     const after = counter.count(r.stdout);
@@ -30,8 +31,8 @@ describe('memctx compact', () => {
       '',
     ]);
   });
-  it('keeps every marked line verbatim', () => {
-    const { stdout } = run(['compact', 'claude-long.jsonl', '--keep-last', '0']);
+  it('keeps every marked line verbatim', async () => {
+    const { stdout } = await run(['compact', 'claude-long.jsonl', '--keep-last', '0']);
     for (const line of [
       'DECISION: use createQueueClient() everywhere; the legacy queue has no retry support.',
       '[2026-03-06T11:05:40Z] warning: TODO: drop the legacy queue shim once BUG-412 is fixed',
@@ -43,7 +44,7 @@ describe('memctx compact', () => {
     }
   });
   it('reports tokens before and after as JSON, with --out writing the file', async () => {
-    const r = run(['--json', 'compact', 'claude-long.jsonl', '--out', 'compacted.md', '--keep-last', '2']);
+    const r = await run(['--json', 'compact', 'claude-long.jsonl', '--out', 'compacted.md', '--keep-last', '2']);
     expect(r.code).toBe(0);
     const data = JSON.parse(r.stdout);
     const md = readFileSync(join(dir, 'compacted.md'), 'utf8');
@@ -54,25 +55,25 @@ describe('memctx compact', () => {
     expect(data.savedPercent).toBeGreaterThan(40);
     expect(data.markdown).toBeUndefined();
   });
-  it('reads every format, and stdin', () => {
+  it('reads every format, and stdin', async () => {
     for (const f of ['codex-session.jsonl', 'openai-messages.json', 'session.md', 'claude-session.jsonl']) {
-      const r = run(['compact', f]);
+      const r = await run(['compact', f]);
       expect([f, r.code]).toEqual([f, 0]);
     }
-    const r = run(['--json', 'compact', '-'], readFileSync(join(dir, 'session.md'), 'utf8'));
+    const r = await run(['--json', 'compact', '-'], readFileSync(join(dir, 'session.md'), 'utf8'));
     expect(JSON.parse(r.stdout)).toMatchObject({ file: 'stdin', format: 'text', marked: 2, missing: [] });
   });
-  it('refuses a missing file, a directory, binary bytes and bad options (exit 2)', () => {
-    expect(run(['compact', 'nope.jsonl']).code).toBe(2);
-    expect(run(['compact', '.']).code).toBe(2);
+  it('refuses a missing file, a directory, binary bytes and bad options (exit 2)', async () => {
+    expect((await run(['compact', 'nope.jsonl'])).code).toBe(2);
+    expect((await run(['compact', '.'])).code).toBe(2);
     writeFileSync(join(dir, 'bin.dat'), Buffer.from([1, 2, 0, 3]));
-    expect(run(['compact', 'bin.dat']).code).toBe(2);
-    expect(run(['compact', 'session.md', '--keep-last', 'x']).code).toBe(2);
-    expect(run(['compact', 'session.md', '--format', 'yaml']).code).toBe(2);
+    expect((await run(['compact', 'bin.dat'])).code).toBe(2);
+    expect((await run(['compact', 'session.md', '--keep-last', 'x'])).code).toBe(2);
+    expect((await run(['compact', 'session.md', '--format', 'yaml'])).code).toBe(2);
   });
-  it('compacts an empty file to its header', () => {
+  it('compacts an empty file to its header', async () => {
     writeFileSync(join(dir, 'empty.txt'), '');
-    const r = run(['compact', 'empty.txt']);
+    const r = await run(['compact', 'empty.txt']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('# Transcript: empty.txt (compacted by memctx)\n');
   });

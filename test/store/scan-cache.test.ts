@@ -11,6 +11,7 @@ function memoryDir(files: Record<string, string>): string {
   const root = join(tempDir(), '.memory');
   dirs.push(root);
   mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'MEMORY.md'), '# Memory\n'); // .memctx/ is made only beside a MEMORY.md
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), text);
