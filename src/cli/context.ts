@@ -57,10 +57,22 @@ export function defaultIo(): Io {
   };
 }
 
-export function colorEnabled(globals: GlobalOptions, env: Io['env']): boolean {
-  if (globals.color === false) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  return true;
+export type ColorLevel = 0 | 1 | 2 | 3;
+
+/**
+ * How many colours a stream gets: --no-color and NO_COLOR turn them off, --color and FORCE_COLOR
+ * (1, 2, 3; 0 or false turns them off) turn them on even when the stream is not a terminal;
+ * otherwise terminals get colours at the depth their TERM / COLORTERM announce.
+ */
+export function colorLevel(globals: GlobalOptions, env: Io['env'], isTTY: boolean | undefined): ColorLevel {
+  if (globals.color === false) return 0;
+  const force = env.FORCE_COLOR;
+  const forced = globals.color === true || (force !== undefined && force !== '0' && force !== 'false');
+  if (!forced && ((env.NO_COLOR !== undefined && env.NO_COLOR !== '') || force !== undefined || !isTTY)) return 0;
+  if (force !== undefined && /^[123]$/.test(force)) return Number(force) as ColorLevel;
+  if (/^(truecolor|24bit)$/i.test(env.COLORTERM ?? '')) return 3;
+  if (/256/.test(env.TERM ?? '')) return 2;
+  return 1;
 }
 
 /** `memctx`, `memctx --claude` or `memctx --dir PATH`: how to reach the same memory directory again. */
@@ -70,7 +82,7 @@ export function memctxCommand(globals: Pick<GlobalOptions, 'dir' | 'claude'>): s
 
 export function createContext(io: Io, command: Command): Context {
   const globals = command.optsWithGlobals() as GlobalOptions;
-  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, color: colorEnabled(globals, io.env), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
+  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, colorOut: colorLevel(globals, io.env, io.stdout.isTTY), colorErr: colorLevel(globals, io.env, io.stderr.isTTY), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
   return {
     io,
     ui,

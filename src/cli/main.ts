@@ -62,7 +62,8 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[],
     .option('--claude', "use Claude Code's auto-memory directory for the working directory")
     .option('--json', 'machine-readable output on stdout')
     .option('-q, --quiet', 'print only errors')
-    .option('--no-color', 'disable colours (NO_COLOR is honoured too)')
+    .option('--color', 'colours even when the output is not a terminal (FORCE_COLOR=1|2|3 too)')
+    .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR=0 too)')
     .showHelpAfterError('(run `memctx --help` for usage)')
     .exitOverride()
     .configureOutput({

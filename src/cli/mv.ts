@@ -25,7 +25,8 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
   if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);
   if (flags.dryRun) {
-    ctx.ui.info(`would rename ${from.rel} to ${to.rel}`);
+    if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel, dryRun: true });
+    else ctx.ui.info(`would rename ${from.rel} to ${to.rel}`);
     return EXIT_OK;
   }
   const { readRawText, finishEdit, mixedEndings } = await import('../store/edit.js');

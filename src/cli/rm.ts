@@ -27,7 +27,8 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
   })();
   if (!stat.isFile() && !stat.isSymbolicLink()) throw new MemctxError(`${target.rel} is not a file; rm deletes one memory file at a time`);
   if (flags.dryRun) {
-    ctx.ui.info(`would delete ${target.rel}`);
+    if (ctx.ui.json) ctx.ui.printJson({ deleted: target.rel, dryRun: true });
+    else ctx.ui.info(`would delete ${target.rel}`);
     return EXIT_OK;
   }
   const { writeAndReindex } = await import('./reindex.js');

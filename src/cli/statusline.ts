@@ -6,7 +6,7 @@
 import { Chalk } from 'chalk';
 import { EXIT_OK } from '../store/errors.js';
 import type { Context } from './context.js';
-import { colorEnabled } from './context.js';
+import { colorLevel } from './context.js';
 import type { StatusOptions } from './status.js';
 
 type Json = Record<string, unknown>;
@@ -36,7 +36,9 @@ async function fromTranscript(path: string, ctx: Context): Promise<{ used: numbe
 }
 
 export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<number> {
-  const chalk = new Chalk({ level: colorEnabled(ctx.globals, ctx.io.env) ? 2 : 0 });
+    // Claude Code shows colours from a pipe: on unless turned off, at least 256 colours for the orange.
+  const level = colorLevel(ctx.globals, ctx.io.env, true);
+  const chalk = new Chalk({ level: level === 0 ? 0 : Math.max(level, 2) as 2 | 3 });
   const { neutralStatusline, renderStatusline } = await import('./ui/capacity.js');
   let label: string | undefined;
   try {

@@ -202,9 +202,9 @@ describe('colour', () => {
     expect(emptyNoColor.err()).toContain(RED);
   });
 
-  it('never colours output that is not a terminal', async () => {
+  it('does not colour output that is not a terminal unless forced', async () => {
     const cwd = tempDir();
-    const result = await runCli(['ls'], { cwd, env: { NO_COLOR: undefined, FORCE_COLOR: '3' } });
+    const result = await runCli(['ls'], { cwd, env: { NO_COLOR: undefined } });
     expect(result.stderr).not.toContain('\u001b[');
   });
 });

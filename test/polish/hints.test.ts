@@ -28,7 +28,8 @@ describe('hints that work when pasted', () => {
   it('a --dir with a space is quoted for the shell', async () => {
     const dir = copyFixture('seed-memory', join(root, 'my notes'));
     const r = await runMemctx(['--dir', dir, 'pack', '--budget', '1000'], { cwd: root });
-    expect(r.stdout).toContain(`load: \`memctx --dir '${dir}' show `);
+    expect(r.stdout).toContain(`\`memctx --dir '${dir}' show `);
+    expect(r.stdout).not.toContain('`memctx show ');
   });
 
   it('with --claude the hints say memctx --claude', async () => {

@@ -11,7 +11,9 @@ export interface Stream {
 export interface UiOptions {
   stdout: Stream;
   stderr: Stream;
-  color: boolean;
+  /** Colour levels for each stream (0 = none), from colorLevel. */
+  colorOut: 0 | 1 | 2 | 3;
+  colorErr: 0 | 1 | 2 | 3;
   quiet: boolean;
   json: boolean;
 }
@@ -35,9 +37,8 @@ export interface Ui {
 }
 
 export function createUi(options: UiOptions): Ui {
-  const level = options.color ? 1 : 0;
-  const chalk = new Chalk({ level: options.color && options.stdout.isTTY ? level : 0 });
-  const errChalk = new Chalk({ level: options.color && options.stderr.isTTY ? level : 0 });
+  const chalk = new Chalk({ level: options.colorOut });
+  const errChalk = new Chalk({ level: options.colorErr });
   const err = (text: string) => options.stderr.write(`${text}\n`);
   return {
     chalk,

@@ -1,0 +1,197 @@
+/**
+ * `init --agent`: a marked memory section in the agent's instruction file and, for Claude Code, the
+ * status line, hooks and MCP server merged into its settings. Every target is read and checked
+ * before anything is written; a target that is malformed, read-only or a symlink stops the whole
+ * plan with its name. Running it twice changes nothing.
+ */
+import { accessSync, constants, lstatSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { MemctxError } from '../store/errors.js';
+import { writeFileAtomic } from '../store/write.js';
+
+export const AGENTS = ['claude', 'codex', 'cursor'] as const;
+export type Agent = (typeof AGENTS)[number];
+
+export const BEGIN = '<!-- memctx:begin -->';
+export const END = '<!-- memctx:end -->';
+
+export interface AgentChange {
+  /** Relative to the project root, `/` separators. */
+  file: string;
+  action: 'create' | 'update' | 'unchanged';
+  /** What changes, in words: "memory section", "hooks.SessionStart", … */
+  parts: string[];
+  before?: string;
+  after: string;
+}
+
+export interface AgentPlan {
+  agent: Agent;
+  root: string;
+  changes: AgentChange[];
+  warnings: string[];
+}
+
+const STATUS_LINE = { type: 'command', command: 'memctx status --statusline', padding: 0 };
+const HOOKS: Record<string, { matcher?: string; hooks: Array<{ type: 'command'; command: string; timeout?: number }> }> = {
+  SessionStart: { hooks: [{ type: 'command', command: 'memctx pack --profile rehydrate --quiet' }] },
+  SessionEnd: { hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
+  PreCompact: { matcher: 'auto|manual', hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
+};
+const MCP_SERVER = { type: 'stdio', command: 'memctx', args: ['mcp'] };
+
+/** The memory section for this agent; `memoryDir` is relative to the project root. */
+export function memorySection(agent: Agent, memoryDir: string): string {
+  const index = `${memoryDir}/MEMORY.md`;
+  const tools =
+    agent === 'claude'
+      ? 'Use the `memctx` MCP tools: `memory` (view, create, str_replace, insert, delete, rename under `/memories`), `search`, `pack`, `lint`.'
+      : 'Use the `memctx` command: `memctx search WORDS`, `memctx show PATH`, `memctx add PATH --name … --description … --type project`, `memctx edit PATH --old … --new …`, or the `memctx mcp` server where the client has MCP.';
+  return [
+    BEGIN,
+    '## Project memory (memctx)',
+    '',
+    `This project keeps long-lived memory in \`${memoryDir}/\`: small Markdown files with YAML frontmatter, indexed in \`${index}\`.`,
+    '',
+    `- At the start of a task, read \`${index}\` and open the files that matter.`,
+    `- ${tools}`,
+    '- Save what the next session needs: decisions and why, how things work here, user preferences, open issues. One topic per file, a one-line description.',
+    '- Before the context fills up or the session ends, save a session summary (`memctx flush`).',
+    '- Never save secrets, credentials, tokens or personal data, and no transcripts or one-off chatter.',
+    `- \`${index}\` is generated between its markers: change the memory files, not the index; \`memctx lint\` checks them.`,
+    END,
+  ].join('\n');
+}
+
+function refuse(file: string, why: string, hint: string): never {
+  throw new MemctxError(`${why}; nothing was changed`, { file, hint });
+}
+
+/** The target's text, or undefined when it does not exist; refuses symlinks and files it cannot write. */
+function readTarget(abs: string): string | undefined {
+  const stat = lstatSync(abs, { throwIfNoEntry: false });
+  if (stat?.isSymbolicLink()) refuse(abs, 'is a symbolic link; memctx will not write through it', 'replace the link with a regular file, or add the memctx settings by hand');
+  if (stat && !stat.isFile()) refuse(abs, 'is not a regular file', 'move it out of the way');
+  let dir = dirname(abs);
+  while (!lstatSync(dir, { throwIfNoEntry: false })) dir = dirname(dir);
+  // Write bits too, since root passes every access check.
+  const target = stat ? abs : dir;
+  let writable = ((stat ?? lstatSync(dir)).mode & 0o222) !== 0;
+  try {
+    accessSync(target, constants.W_OK);
+  } catch {
+    writable = false;
+  }
+  if (!writable) refuse(target, 'is read-only', 'make it writable, then run init --agent again');
+  return stat ? readFileSync(abs, 'utf8') : undefined;
+}
+
+/** Put the section into Markdown text: replace the marked one, else append. */
+export function withSection(file: string, text: string | undefined, section: string): string {
+  if (text === undefined || text.trim() === '') return `${section}\n`;
+  const begins = text.split(BEGIN).length - 1;
+  const ends = text.split(END).length - 1;
+  if (begins === 0 && ends === 0) return `${text.replace(/\s*$/, '')}\n\n${section}\n`;
+  const start = text.indexOf(BEGIN);
+  const stop = text.indexOf(END);
+  if (begins !== 1 || ends !== 1 || stop < start) {
+    refuse(file, `has ${begins} "${BEGIN}" and ${ends} "${END}" markers in the wrong number or order`, 'leave exactly one begin marker before one end marker, or remove both');
+  }
+  return text.slice(0, start) + section + text.slice(stop + END.length);
+}
+
+function parseJsonObject(file: string, text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text.trim() === '') return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    refuse(file, `is not valid JSON (${(err as Error).message})`, 'fix the JSON syntax first');
+  }
+  if (!isObject(data)) refuse(file, 'is not a JSON object', 'it should hold an object such as { "hooks": {} }');
+  return data;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function mentionsCommand(groups: unknown[], command: string): boolean {
+  return groups.some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && typeof h.command === 'string' && h.command.includes(command)));
+}
+
+/** Merge the status line and hooks into Claude Code's settings; existing keys are kept. */
+function mergeSettings(file: string, data: Record<string, unknown>, warnings: string[]): string[] {
+  const parts: string[] = [];
+  if (data.statusLine === undefined) {
+    data.statusLine = STATUS_LINE;
+    parts.push('statusLine');
+  } else if (!(isObject(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
+    warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${STATUS_LINE.command}\`)`);
+  }
+  if (data.hooks !== undefined && !isObject(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
+  const hooks = (data.hooks ?? {}) as Record<string, unknown>;
+  for (const [event, group] of Object.entries(HOOKS)) {
+    const list = hooks[event];
+    if (list !== undefined && !Array.isArray(list)) refuse(file, `"hooks.${event}" is not a list`, `make hooks.${event} a list of matcher groups`);
+    const groups = (list ?? []) as unknown[];
+    if (mentionsCommand(groups, group.hooks[0].command)) continue;
+    hooks[event] = [...groups, group];
+    parts.push(`hooks.${event}`);
+  }
+  if (parts.some((p) => p.startsWith('hooks.'))) data.hooks = hooks;
+  return parts;
+}
+
+function mergeMcp(file: string, data: Record<string, unknown>, warnings: string[]): string[] {
+  if (data.mcpServers !== undefined && !isObject(data.mcpServers)) refuse(file, '"mcpServers" is not an object', 'make mcpServers an object of server name to settings');
+  const servers = (data.mcpServers ?? {}) as Record<string, unknown>;
+  if (servers.memctx !== undefined) {
+    if (!(isObject(servers.memctx) && servers.memctx.command === 'memctx')) warnings.push(`${file} already has an MCP server named memctx; left as it is`);
+    return [];
+  }
+  data.mcpServers = { ...servers, memctx: MCP_SERVER };
+  return ['mcpServers.memctx'];
+}
+
+function jsonChange(root: string, rel: string, merge: (file: string, data: Record<string, unknown>, warnings: string[]) => string[], warnings: string[]): AgentChange {
+  const abs = join(root, rel);
+  const before = readTarget(abs);
+  const data = parseJsonObject(abs, before);
+  const parts = merge(abs, data, warnings);
+  const after = parts.length ? `${JSON.stringify(data, null, 2)}\n` : (before ?? '');
+  return { file: rel, action: parts.length === 0 ? 'unchanged' : before === undefined ? 'create' : 'update', parts, before, after };
+}
+
+function markdownChange(root: string, rel: string, section: string, wrap?: (body: string) => string): AgentChange {
+  const abs = join(root, rel);
+  const before = readTarget(abs);
+  const after = before === undefined && wrap ? wrap(`${section}\n`) : withSection(abs, before, section);
+  return { file: rel, action: after === before ? 'unchanged' : before === undefined ? 'create' : 'update', parts: after === before ? [] : ['memory section'], before, after };
+}
+
+const CURSOR_HEADER = (body: string) => `---\ndescription: How this project's memory works (memctx)\nalwaysApply: true\n---\n\n${body}`;
+
+/** Everything init --agent would change, checked; writes nothing. */
+export function planAgent(agent: Agent, root: string, memoryDir: string): AgentPlan {
+  const rel = relative(root, memoryDir).split('\\').join('/') || '.';
+  const section = memorySection(agent, rel.startsWith('..') ? memoryDir : rel);
+  const warnings: string[] = [];
+  const changes: AgentChange[] = [];
+  if (agent === 'claude') {
+    changes.push(markdownChange(root, 'CLAUDE.md', section));
+    changes.push(jsonChange(root, '.claude/settings.json', mergeSettings, warnings));
+    changes.push(jsonChange(root, '.mcp.json', mergeMcp, warnings));
+  } else if (agent === 'codex') {
+    changes.push(markdownChange(root, 'AGENTS.md', section));
+  } else {
+    changes.push(markdownChange(root, '.cursor/rules/memctx.mdc', section, CURSOR_HEADER));
+  }
+  return { agent, root, changes, warnings };
+}
+
+export async function applyAgentPlan(plan: AgentPlan): Promise<void> {
+  for (const change of plan.changes) {
+    if (change.action !== 'unchanged') await writeFileAtomic(join(plan.root, change.file), change.after);
+  }
+}
