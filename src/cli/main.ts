@@ -1,7 +1,8 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT_USAGE } from '../store/errors.js';
-import { defaultIo, type Io } from './context.js';
-import { safeStream } from './ui/output.js';
+import { EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { closestMatch } from '../text/suggest.js';
+import { colorLevel, defaultIo, type Io } from './context.js';
+import { createUi, safeStream } from './ui/output.js';
 import { createRunner, type RunState } from './run.js';
 import { VERSION } from '../version.js';
 import type { Runner } from './run.js';
@@ -54,7 +55,29 @@ async function loadCommands(argv: string[]): Promise<CommandModule[]> {
   return Promise.all(loaders.map((load) => load()));
 }
 
-export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false): Command {
+/**
+ * Commander's own parse errors ("error: unknown option '--x'") in memctx's style: `memctx: error: …`
+ * and a hint naming the help to read.
+ */
+function parseErrorText(message: string, argv: string[], io: Io): string {
+  const suggested = /\n\(Did you mean (.+)\?\)\s*$/.exec(message);
+  const text = message.replace(/\n\(Did you mean .+\?\)\s*$/, '').replace(/^error:\s*/, '').trim();
+  const command = commandName(argv);
+  const help = command ? `memctx ${command} --help` : 'memctx --help';
+  const level = colorLevel({ color: argv.includes('--no-color') ? false : argv.includes('--color') ? true : undefined }, io.env, io.stderr.isTTY);
+  let out = '';
+  const ui = createUi({ stdout: io.stdout, stderr: { write: (t: string) => (out += t) }, colorOut: 0, colorErr: level, quiet: false, json: false });
+  // A value outside an option's choices: "did you mean", as for memctx's own checks (cli/options.ts).
+  const choice = /option '(-[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.+)\.$/.exec(text);
+  const guess = choice ? closestMatch(choice[2], choice[3].split(', ')) : undefined;
+  const hint = guess !== undefined ? `did you mean ${choice![1]} ${guess}?`
+    : suggested ? `did you mean ${suggested[1].startsWith('-') ? suggested[1] : `memctx ${suggested[1]}`}? (\`${help}\` lists the rest)`
+    : `run \`${help}\` for the options and arguments it takes`;
+  ui.error(new MemctxError(text, { hint }));
+  return out;
+}
+
+export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false, argv: string[] = []): Command {
   const program = new Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
     .version(VERSION, '-V, --version')
@@ -64,11 +87,11 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[],
     .option('-q, --quiet', 'print only errors')
     .option('--color', 'colours even when the output is not a terminal (FORCE_COLOR=1|2|3 too)')
     .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR=0 too)')
-    .showHelpAfterError('(run `memctx --help` for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => (quietParseErrors ? undefined : io.stderr.write(text)),
+      outputError: (text) => (quietParseErrors ? undefined : io.stderr.write(parseErrorText(text, argv, io))),
     });
   const run = createRunner(io, state);
   for (const command of commands) command.register(program, run);
@@ -83,7 +106,7 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   const state: RunState = { exitCode: 0 };
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
   const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
-  const program = buildProgram(io, state, await loadCommands(argv), statusline);
+  const program = buildProgram(io, state, await loadCommands(argv), statusline, argv);
   try {
     await program.parseAsync(argv);
   } catch (err) {

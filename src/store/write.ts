@@ -51,8 +51,12 @@ export async function writeMemoryFile(abs: string, rel: string, text: string): P
 export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
   const { default: lockfile } = await import('proper-lockfile');
   const cache = join(root, CACHE_DIR);
-  if (lstatSync(cache, { throwIfNoEntry: false })?.isSymbolicLink()) {
+  const cacheStat = lstatSync(cache, { throwIfNoEntry: false });
+  if (cacheStat?.isSymbolicLink()) {
     throw new MemctxError(`${CACHE_DIR} is a symbolic link; memctx keeps its lock there and will not write through it`, { file: cache, hint: `delete the link; ${CACHE_DIR}/ is recreated as needed` });
+  }
+  if (cacheStat && !cacheStat.isDirectory()) {
+    throw new MemctxError(`${CACHE_DIR} is a file, not a directory: memctx keeps its write lock, caches and access counts in ${CACHE_DIR}/`, { file: cache, hint: `move or delete that file; memctx creates ${CACHE_DIR}/ again` });
   }
   let release: () => Promise<void>;
   try {
@@ -62,9 +66,11 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
     // error, so an unwritable directory (EACCES, EPERM, EROFS) would otherwise wait about 40 s.
     release = await lockfile.lock(root, { ...options, retries: 0 }).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ELOCKED') throw err;
+      refuseFutureLock(options.lockfilePath);
       return lockfile.lock(root, { ...options, retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 200 } });
     });
   } catch (err) {
+    if (err instanceof MemctxError) throw err;
     throw lockError(join(cache, 'lock'), err as NodeJS.ErrnoException);
   }
   try {
@@ -72,6 +78,22 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
   } finally {
     await release();
   }
+}
+
+/** Slack for clocks that disagree (a lock written from another machine on a shared disk). */
+const FUTURE_SLACK_MS = 60_000;
+
+/**
+ * A lock dated in the future never goes stale, so waiting for it would only end in a timeout: say so
+ * at once. (A copied or restored directory, or a clock set back, leaves such a lock.)
+ */
+function refuseFutureLock(path: string): void {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (stat === undefined || stat.mtimeMs <= Date.now() + FUTURE_SLACK_MS) return;
+  throw new MemctxError(`the write lock is dated ${new Date(stat.mtimeMs).toISOString()}, in the future, so it would never expire`, {
+    file: path,
+    hint: `if no other memctx process is running, delete it (rm -r '${path.replace(/'/g, `'\\''`)}') and run the command again`,
+  });
 }
 
 function lockError(path: string, err: NodeJS.ErrnoException): MemctxError {
