@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemctxError } from '../store/errors.js';
+import { MAX_INPUT_BYTES, NotReadable, readRegularFile, readStreamBytes } from '../store/read-file.js';
 import type { Context } from './context.js';
 
-/** All of stdin as bytes. */
-export async function readStdinBytes(stdin: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+/** All of stdin as bytes, up to `maxBytes` (an error past that, never unbounded memory). */
+export async function readStdinBytes(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES): Promise<Buffer> {
+  return readStreamBytes(stdin, maxBytes);
 }
 
 /** Bytes given as input (--body-file, --from, stdin) as text; binary data or invalid UTF-8 is a usage error naming `label` and the line. */
@@ -21,9 +19,9 @@ export async function decodeInput(bytes: Buffer, label: string): Promise<string>
   }
 }
 
-/** All of stdin as UTF-8 text. */
-export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
-  return (await readStdinBytes(stdin)).toString('utf8');
+/** All of stdin as UTF-8 text, up to `maxBytes`. */
+export async function readStdin(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES): Promise<string> {
+  return (await readStdinBytes(stdin, maxBytes)).toString('utf8');
 }
 
 /** The body from --body, --body-file (- for stdin), or stdin when it is not a terminal. */
@@ -35,8 +33,9 @@ export async function readBodyInput(ctx: Context, flags: { body?: string; bodyFi
     const path = resolve(ctx.io.cwd, flags.bodyFile);
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
+      bytes = readRegularFile(path, { name: flags.bodyFile, maxBytes: MAX_INPUT_BYTES });
     } catch (err) {
+      if (err instanceof NotReadable) throw err;
       throw new MemctxError(`cannot read --body-file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: flags.bodyFile, hint: 'check the path' });
     }
     return decodeInput(bytes, flags.bodyFile);
