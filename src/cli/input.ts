@@ -1,22 +1,12 @@
 import { resolve } from 'node:path';
 import { MemctxError } from '../store/errors.js';
 import { MAX_INPUT_BYTES, NotReadable, readRegularFile, readStreamBytes } from '../store/read-file.js';
+import { decodeInput } from '../store/decode.js';
 import type { Context } from './context.js';
 
 /** All of stdin as bytes, up to `maxBytes` (an error past that, never unbounded memory). */
 export async function readStdinBytes(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES): Promise<Buffer> {
   return readStreamBytes(stdin, maxBytes);
-}
-
-/** Bytes given as input (--body-file, --from, stdin) as text; binary data or invalid UTF-8 is a usage error naming `label` and the line. */
-export async function decodeInput(bytes: Buffer, label: string): Promise<string> {
-  const { decodeText, DecodeFailure } = await import('../store/decode.js');
-  try {
-    return decodeText(bytes);
-  } catch (err) {
-    if (err instanceof DecodeFailure) throw new MemctxError(`${err.message}; memory files are UTF-8 text`, { file: label, line: err.line, hint: 'give a UTF-8 text file without NUL bytes' });
-    throw err;
-  }
 }
 
 /** All of stdin as UTF-8 text, up to `maxBytes`. */
