@@ -37,10 +37,10 @@ export interface TextLink {
   column: number;
 }
 
-const INLINE = /\[(?:[^\]\\\n]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+// Linear on any input: link text holds no `[` and the target no bracket or `(`, so no attempt scans past the next one.
+const INLINE = /\[(?:[^[\]\\\n]|\\.)*\]\(\s*<?([^()[\]\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g;
 const REFERENCE = /^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:\s*<?([^\s>]+)>?/;
-const WIKI = /\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]/g;
-const CODE_SPAN = /(`+)(?:(?!\1)[\s\S])*?\1/g;
+const WIKI = /\[\[([^[\]|#\n]+)(?:[#|][^[\]\n]*)?\]\]/g;
 
 function decode(text: string): string {
   if (!text.includes('%')) return text;
@@ -49,6 +49,36 @@ function decode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** The line with its code spans (a backtick run up to the next run of the same length) blanked out; linear. */
+function blankCodeSpans(line: string): string {
+  const runs: { at: number; length: number }[] = [];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] !== '`') continue;
+    let j = i;
+    while (line[j] === '`') j++;
+    runs.push({ at: i, length: j - i });
+    i = j - 1;
+  }
+  // For each run, the index of the next run of the same length.
+  const next = new Array<number>(runs.length).fill(-1);
+  const lastOfLength = new Map<number, number>();
+  for (let k = runs.length - 1; k >= 0; k--) {
+    next[k] = lastOfLength.get(runs[k].length) ?? -1;
+    lastOfLength.set(runs[k].length, k);
+  }
+  let out = '';
+  let from = 0;
+  for (let k = 0; k < runs.length; k++) {
+    const close = next[k];
+    if (close === -1 || runs[k].at < from) continue;
+    const end = runs[close].at + runs[close].length;
+    out += line.slice(from, runs[k].at) + ' '.repeat(end - runs[k].at);
+    from = end;
+    k = close;
+  }
+  return out + line.slice(from);
 }
 
 /** Every link in a Markdown text, in order, outside fenced code and code spans. */
@@ -61,7 +91,7 @@ export function markdownLinks(text: string, firstLine = 1): TextLink[] {
     if (fenced[i]) continue;
     let line = lines[i];
     if (!line.includes('](') && !line.includes('[[') && !line.includes(']:')) continue;
-    if (line.includes('`')) line = line.replace(CODE_SPAN, (m) => ' '.repeat(m.length));
+    if (line.includes('`')) line = blankCodeSpans(line);
     const found: TextLink[] = [];
     for (const m of line.matchAll(INLINE)) found.push({ kind: 'inline', raw: m[1], target: decode(m[1].replace(/[#?].*$/, '')), line: firstLine + i, column: m.index + 1 });
     const ref = REFERENCE.exec(line);
@@ -108,4 +138,15 @@ export function memoryLinks(path: string, body: string, firstLine: number): Memo
     if (resolved !== undefined) links.push({ kind: 'markdown', target: resolved, line: link.line });
   }
   return links;
+}
+
+/** Paths inside the memory directory that a text (MEMORY.md) links to: external links, `[[name]]` links and links climbing out left out. */
+export function linkedPaths(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const link of markdownLinks(text)) {
+    if (link.kind === 'wiki' || isExternal(link.raw)) continue;
+    const path = joinPath('', link.target);
+    if (path !== undefined) out.add(path);
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { MemctxError } from '../errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
 import { CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
-import { writeFileAtomic } from './write.js';
+import { writeFileAtomic, writeMemoryFile } from './write.js';
 import { readRegularFile } from './read-file.js';
 
 
@@ -80,7 +80,7 @@ export function freePath(root: string, rel: string): string {
 /** Write a new file inside the memory directory (atomically). Call under the memory lock. */
 export async function writeMemoryText(root: string, rel: string, text: string): Promise<void> {
   const target = resolveMemoryPath(root, rel);
-  await writeFileAtomic(target.abs, text);
+  await writeMemoryFile(target.abs, rel, text);
 }
 
 /** The session file an earlier hook run wrote for this session id, if any. */
