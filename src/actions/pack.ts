@@ -9,6 +9,7 @@ import type { BundleFormat } from '../pack/render.js';
 import type { PackResult } from '../pack/select.js';
 import type { PackFile } from '../pack/types.js';
 import type { ProfileName } from '../pack/profiles.js';
+import { parseDate } from '../dates.js';
 
 export interface PackOptions {
   /** The memory directory, absolute. */
@@ -127,7 +128,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   }
 
   // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
-  const undated = files.filter((f) => !(f.updated && !Number.isNaN(Date.parse(f.updated))) && !(f.created && !Number.isNaN(Date.parse(f.created))));
+  const undated = files.filter((f) => parseDate(f.updated) === undefined && parseDate(f.created) === undefined);
   if (undated.length > 0) {
     const commitTimes = deps.commitTimes ?? (await import('../sources/git.js')).lastCommitTimes;
     const times = commitTimes(root, undated.map((f) => f.path), deps.env);

@@ -3,6 +3,7 @@ import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import { parsePositiveInt, type Runner } from './run.js';
 import { shellWord } from '../text/shell.js';
+import { parseDate } from '../dates.js';
 
 interface SearchFlags {
   type?: string;
@@ -36,8 +37,8 @@ export function parseSince(value: string, now: Date): Date {
     const hours = { h: 1, d: 24, w: 24 * 7 }[period[2].toLowerCase() as 'h' | 'd' | 'w'];
     return new Date(now.getTime() - Number(period[1]) * hours * 3_600_000);
   }
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? Date.parse(value.trim()) : Number.NaN;
-  if (Number.isNaN(ms)) throw new MemctxError(`--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "${value}"`);
+  const ms = parseDate(value);
+  if (ms === undefined) throw new MemctxError(`--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "${value}"`);
   return new Date(ms);
 }
 
