@@ -50,7 +50,7 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => flags.new.replace(/\r\n/g, '\n')) };
-      await writeFileAtomic(target.abs, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())));
+      await writeFileAtomic(target.abs, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())), { inside: root });
     } catch (err) {
       if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });
       if (err instanceof DecodeFailure) throw new MemctxError(err.message, { file: target.rel, line: err.line, hint: err.hint });

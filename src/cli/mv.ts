@@ -20,7 +20,7 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const from = resolveMemoryPath(root, oldInput);
   const to = resolveMemoryPath(root, newInput);
   if (isIndexPath(from.rel) || isIndexPath(to.rel)) throw new MemctxError('refusing to move MEMORY.md or to overwrite it; it is the generated index');
-  const { existsSync, statSync, unlinkSync } = await import('node:fs');
+  const { existsSync, statSync } = await import('node:fs');
   if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
   if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);
   if (flags.dryRun) {
@@ -29,24 +29,25 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
     return EXIT_OK;
   }
   const { readRawText, finishEdit } = await import('../store/edit.js');
-  const { readRegularFile } = await import('../store/read-file.js');
+  const { moveNoClobber } = await import('../store/archive.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
-    if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
-    // A file too large or not valid as a memory file is moved with its bytes untouched.
-    let text: string | Buffer = readRegularFile(from.abs, { name: from.rel, what: 'memory file' });
-    const stat = statSync(from.abs);
-    if (stat.size <= MAX_FILE_BYTES) {
+    // One name at a time (link, then unlink): a run killed in between is finished by running it again.
+    const why = moveNoClobber(root, from.abs, to.abs);
+    if (why) throw new MemctxError(`${to.rel}: ${why}; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
+    // Then `updated` is set; a file too large or not valid as a memory file keeps its bytes.
+    const stat = statSync(to.abs);
+    if (stat.isFile() && stat.size <= MAX_FILE_BYTES) {
+      let text: string | undefined;
       try {
-        text = finishEdit(to.rel, readRawText(from.abs), stat, isoTimestamp(ctx.io.now()));
+        text = finishEdit(to.rel, readRawText(to.abs), stat, isoTimestamp(ctx.io.now()));
       } catch {
         // keep the bytes
       }
+      if (text !== undefined) await writeFileAtomic(to.abs, text, { inside: root });
     }
-    await writeFileAtomic(to.abs, text);
-    unlinkSync(from.abs);
   }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel });
   else ctx.ui.info(`renamed ${from.rel} to ${to.rel}`);

@@ -11,6 +11,6 @@ import { writeFileAtomic } from './write.js';
 export async function setMissingDate(root: string, path: string, key: 'updated' | 'modified', value: string): Promise<boolean> {
   const file = readMemoryFile(root, path);
   if (isProblem(file) || !file.hasFrontmatter || file.updated !== undefined || file.format.dateKey !== key) return false;
-  await writeFileAtomic(join(root, path), serializeMemoryFile(file, { [key]: value }));
+  await writeFileAtomic(join(root, path), serializeMemoryFile(file, { [key]: value }), { inside: root });
   return true;
 }
