@@ -3,6 +3,7 @@ import { EXIT_OK, MemctxError } from '../store/errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import type { RawText } from '../store/edit.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -28,27 +29,37 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
     else ctx.ui.info(`would rename ${from.rel} to ${to.rel}`);
     return EXIT_OK;
   }
-  const { readRawText, finishEdit } = await import('../store/edit.js');
-  const { moveNoClobber } = await import('../store/archive.js');
+  const { readRawText, finishEdit, mixedEndings } = await import('../store/edit.js');
+  const { ALREADY_EXISTS, moveNoClobber } = await import('../store/archive.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
+  let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
     // One name at a time (link, then unlink): a run killed in between is finished by running it again.
     const why = moveNoClobber(root, from.abs, to.abs);
-    if (why) throw new MemctxError(`${to.rel}: ${why}; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
-    // Then `updated` is set; a file too large or not valid as a memory file keeps its bytes.
+    if (why === ALREADY_EXISTS) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
+    if (why) throw new MemctxError(why, { file: to.rel, hint: 'choose a path whose folders are not files' });
+    // Then `updated` is set; a file too large or not valid as a memory file (or one that setting
+    // `updated` would take over the size limit) keeps its bytes.
     const stat = statSync(to.abs);
     if (stat.isFile() && stat.size <= MAX_FILE_BYTES) {
-      let text: string | undefined;
+      let edit: { read: RawText; text: string } | undefined;
       try {
-        text = finishEdit(to.rel, readRawText(to.abs), stat, isoTimestamp(ctx.io.now()));
+        const read = readRawText(to.abs);
+        const text = finishEdit(to.rel, read, stat, isoTimestamp(ctx.io.now()));
+        checkMemoryText(to.rel, text);
+        edit = { read, text };
       } catch {
         // keep the bytes
       }
-      if (text !== undefined) await writeFileAtomic(to.abs, text, { inside: root });
+      if (edit) {
+        await writeFileAtomic(to.abs, edit.text, { inside: root });
+        if (edit.read.mixed) mixed = edit.read;
+      }
     }
   }, (message) => ctx.ui.warn(message));
+  if (mixed) ctx.ui.warn(mixedEndings(to.rel, mixed));
   if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel });
   else ctx.ui.info(`renamed ${from.rel} to ${to.rel}`);
   return EXIT_OK;

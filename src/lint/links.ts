@@ -58,3 +58,14 @@ export function joinPath(dir: string, target: string): string | undefined {
   }
   return out.join('/');
 }
+
+/** Paths inside the memory directory that a text links to (external links and links climbing out left out). */
+export function linkedPaths(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const link of markdownLinks(text)) {
+    if (isExternal(link.raw)) continue;
+    const path = joinPath('', link.target);
+    if (path !== undefined) out.add(path);
+  }
+  return out;
+}

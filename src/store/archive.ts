@@ -19,6 +19,9 @@ export function archivePath(path: string): string {
   return `${ARCHIVE_DIR}/${path}`;
 }
 
+/** What moveNoClobber returns when the new name is taken by another file. */
+export const ALREADY_EXISTS = 'already exists';
+
 /** Both names are one file (a hard link), or a copy with the same bytes: a move that was cut short. */
 function sameFile(a: string, b: string): boolean {
   const sa = lstatSync(a);
@@ -38,7 +41,13 @@ export function moveNoClobber(root: string, from: string, to: string): string | 
   assertLockHeld(root);
   assertStillInside(root, from);
   assertStillInside(root, to);
-  mkdirSync(dirname(to), { recursive: true });
+  try {
+    mkdirSync(dirname(to), { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') return 'cannot create the file: a file stands where a folder of its path should be';
+    return `cannot create its folder (${code ?? (err as Error).message})`;
+  }
   assertStillInside(root, to);
   try {
     try {
@@ -50,7 +59,7 @@ export function moveNoClobber(root: string, from: string, to: string): string | 
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EEXIST') return `cannot write it (${code ?? (err as Error).message})`;
-    if (!sameFile(from, to)) return 'the new name already exists; never overwritten (rename or remove one of them)';
+    if (!sameFile(from, to)) return ALREADY_EXISTS;
   }
   unlinkSync(from);
   return undefined;
@@ -66,7 +75,7 @@ export function moveToArchive(root: string, path: string): ArchiveMove {
     // archive/ (or a folder in it) may be a symbolic link from a pull request: never write through one.
     resolveMemoryPath(root, to, { addExtension: false });
     const why = moveNoClobber(root, from, join(root, to));
-    if (why) return { path, to, moved: false, skipped: `${to}: ${why}` };
+    if (why) return { path, to, moved: false, skipped: why === ALREADY_EXISTS ? `${to} already exists; never overwritten (rename or remove one of them)` : `${to}: ${why}` };
   } catch (err) {
     return { path, to, moved: false, skipped: (err as Error).message };
   }
