@@ -7,8 +7,12 @@
  * - Claude Code, "Model configuration" (docs.anthropic.com/en/docs/claude-code/model-config): a model
  *   id or alias ending in `[1m]` (e.g. `sonnet[1m]`) selects the 1M window.
  * - OpenAI model pages (platform.openai.com/docs/models): GPT-4o and GPT-4o mini 128,000; GPT-4.1,
- *   4.1 mini and nano 1,047,576; GPT-5, 5 mini, 5 nano and GPT-5-Codex 400,000; o3 and o4-mini 200,000;
- *   GPT-4 Turbo 128,000.
+ *   4.1 mini and nano 1,047,576; o3 and o4-mini 200,000; GPT-4 Turbo 128,000.
+ * - Codex CLI rollouts: every real rollout of a gpt-5* model records `model_context_window: 258400`
+ *   (Codex keeps 95% of the model's 272,000 input tokens usable), so that is the gpt-5* default when a
+ *   rollout records no window (the API page's 400,000 counts output tokens too).
+ * - Claude Opus 4.6 and Sonnet 4/4.5/4.6 run with a 1M window in Claude Code without `[1m]` in the
+ *   model id it records; a Claude session whose recorded usage is over 200,000 must be using it.
  * - Google, "Gemini models" (ai.google.dev/gemini-api/docs/models): Gemini 2.5 Pro, 2.5 Flash,
  *   2.5 Flash-Lite and 2.0 Flash 1,048,576 input tokens.
  */
@@ -27,12 +31,13 @@ const ONE_M = 1_000_000;
 
 export const MODEL_PRESETS: ModelPreset[] = [
   { pattern: /\[1m\]$/, label: '1M context ([1m])', window: ONE_M },
-  { pattern: /^claude-sonnet-4(?:-5)?(?:$|-)|^claude-4(?:\.5)?-sonnet/, label: 'Claude Sonnet 4/4.5', window: 200_000, extended: ONE_M },
-  { pattern: /^claude-|^(?:sonnet|opus|haiku|opusplan|default)$/, label: 'Claude', window: 200_000 },
+  { pattern: /^claude-sonnet-4(?:-[56])?(?:$|-)|^claude-4(?:\.5)?-sonnet/, label: 'Claude Sonnet 4/4.5', window: 200_000, extended: ONE_M },
+  { pattern: /^claude-opus-4-6(?:$|-)/, label: 'Claude Opus 4.6', window: 200_000, extended: ONE_M },
+  { pattern: /^claude-|^(?:sonnet|opus|haiku|opusplan|default)$/, label: 'Claude', window: 200_000, extended: ONE_M },
   { pattern: /^gpt-4o|^chatgpt-4o/, label: 'GPT-4o', window: 128_000 },
   { pattern: /^gpt-4\.1/, label: 'GPT-4.1', window: 1_047_576 },
   { pattern: /^gpt-4-turbo/, label: 'GPT-4 Turbo', window: 128_000 },
-  { pattern: /^gpt-5/, label: 'GPT-5', window: 400_000 },
+  { pattern: /^gpt-5/, label: 'GPT-5', window: 258_400 },
   { pattern: /^o3|^o4-mini/, label: 'OpenAI o3/o4-mini', window: 200_000 },
   { pattern: /^gemini-2\.5|^gemini-2\.0-flash/, label: 'Gemini 2.x', window: 1_048_576 },
 ];

@@ -447,7 +447,7 @@ async function runHook(ctx: Context, flags: FlushFlags): Promise<number> {
     const where = e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : '';
     const message = `${where}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
     const logged = root ? appendFlushLog(root, `${stamp} ${label} error: ${message}`) : false;
-    ctx.io.stderr.write(`memctx flush --hook: ${message}${logged ? '' : ' (not logged: no memory directory found)'}\n`);
+    ctx.io.stderr.write(`memctx flush --hook: ${message}${logged ? '' : root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)'}\n`);
     if (ctx.io.env.MEMCTX_DEBUG && e.stack) ctx.io.stderr.write(`${e.stack}\n`);
   }
   return EXIT_OK;

@@ -4,11 +4,12 @@
  * goal when nothing else gives one. (The files tool calls changed come from the transcript
  * module's `changedFiles`.)
  */
-import type { TranscriptItem } from '../transcript/types.js';
+import type { Transcript, TranscriptItem } from '../transcript/types.js';
+import { extractFacts, type FactFile } from '../transcript/index.js';
 import { appendUnique } from './fields.js';
 
 /** The part of a transcript item extraction reads. */
-export type ExtractItem = Pick<TranscriptItem, 'role' | 'kind' | 'text' | 'sidechain'>;
+export type ExtractItem = Pick<TranscriptItem, 'role' | 'kind' | 'text' | 'sidechain' | 'meta' | 'compactSummary'>;
 
 export interface Extracted {
   goal: string[];
@@ -33,6 +34,8 @@ const MARKERS: [RegExp, Marker][] = [
 
 // Optional bullet or quote, optional bold/italic, the marker word, a colon (inside or outside the emphasis).
 const MARKED = /^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)?(?:\*\*|__|\*|_)?([A-Za-z][A-Za-z -]{1,12}?)(?:\*\*|__|\*|_)?\s*:(?:\*\*|__|\*|_)?\s*(.*)$/;
+// Inside a line ("Continue. DECISION: batch size 10k because …"): the upper-case markers, and "Next steps:".
+const MID_MARKED = /(?:^|[\s(.;,])(?:\*\*|__)?(DECISIONS?|BLOCKERS?|TODO|GOAL|DONE|PROGRESS|NEXT[ -]STEPS?|Next steps)(?:\*\*|__)?:(?:\*\*|__)?\s+(\S.*)$/;
 const LIST_LINE = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.+)$/;
 const FENCE = /^\s*(```|~~~)/;
 
@@ -60,7 +63,12 @@ export function markedLines(text: string): Found[] {
     if (fence || !line.includes(':')) continue;
     const m = MARKED.exec(line);
     const marker = m ? markerOf(m[1]) : undefined;
-    if (!m || !marker) continue;
+    if (!m || !marker) {
+      const mid = MID_MARKED.exec(line);
+      const midMarker = mid ? markerOf(mid[1]) : undefined;
+      if (mid && midMarker) found.push({ marker: midMarker, items: [mid[2].replace(/(\*\*|__)\s*$/, '').trim()] });
+      continue;
+    }
     const rest = m[2].replace(/(\*\*|__)\s*$/, '').trim();
     if (rest) {
       found.push({ marker, items: [rest] });
@@ -99,7 +107,7 @@ export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
   let lastNext: string[] = [];
   let request: string | undefined;
   for (const item of items) {
-    if (item.sidechain) continue;
+    if (item.sidechain || item.meta || item.compactSummary) continue;
     if (item.kind !== 'message' || (item.role !== 'user' && item.role !== 'assistant')) continue;
     if (request === undefined && item.role === 'user') request = firstRequest(item.text);
     if (!item.text.includes(':')) continue;
@@ -112,5 +120,29 @@ export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
   if (request) out.request = request;
   appendUnique(out.nextSteps, todos);
   appendUnique(out.nextSteps, lastNext);
+  return out;
+}
+
+export interface TranscriptFields extends Extracted {
+  files: FactFile[];
+}
+
+/**
+ * A transcript's fields for a flush: marked lines first, then what the format's extractor reads
+ * (the agent's summary, task list, decision statements, unresolved errors, written files).
+ */
+export function transcriptFields(transcript: Transcript, options: { cwd?: string } = {}): TranscriptFields {
+  const marked = extractFromTranscript(transcript.items);
+  const facts = extractFacts(transcript, options);
+  const out: TranscriptFields = {
+    goal: marked.goal,
+    progress: appendUnique([...marked.progress], facts.progress),
+    decisions: appendUnique([...marked.decisions], facts.decisions),
+    blockers: appendUnique([...marked.blockers], facts.blockers),
+    nextSteps: appendUnique([...marked.nextSteps], facts.nextSteps),
+    files: facts.changedFiles,
+  };
+  const request = facts.goal[0] ?? marked.request;
+  if (request) out.request = request;
   return out;
 }

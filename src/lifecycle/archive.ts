@@ -1,6 +1,7 @@
 /** Archival rules (design §8): which memory files have served their time. Pure: no clock, no disk. */
 import { isResolvedStatus } from '../store/schema.js';
 import type { MemoryFile } from '../store/types.js';
+import { fileTime } from './age.js';
 
 export type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded-state' | 'unused-learning';
 
@@ -33,13 +34,9 @@ export interface ArchiveOptions {
 
 const DAY = 86_400_000;
 
-/** When the file last changed: `updated` (or `modified`), else `created`, else its mtime. */
+/** When the file last changed (age.ts: updated, created, last commit, mtime). */
 export function lastChangeMs(file: MemoryFile): { ms: number; label: string } {
-  for (const value of [file.updated, file.created]) {
-    const ms = value ? Date.parse(value) : Number.NaN;
-    if (!Number.isNaN(ms)) return { ms, label: value! };
-  }
-  return { ms: file.mtimeMs, label: `${new Date(file.mtimeMs).toISOString().slice(0, 10)} (file time)` };
+  return fileTime(file);
 }
 
 const ageDays = (now: Date, ms: number) => Math.floor((now.getTime() - ms) / DAY);

@@ -34,8 +34,7 @@ export interface Profile {
 const DAY = 86_400_000;
 const SEVERITY_RANK: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
 const byPath = (a: PackFile, b: PackFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-/** When a file was last written for "latest": updated, else created (flush writes both), else its mtime. */
-const writtenMs = (file: PackFile) => (file.updated || !file.created || Number.isNaN(Date.parse(file.created)) ? updatedMs(file) : Date.parse(file.created));
+const writtenMs = updatedMs;
 const newest = (a: PackFile, b: PackFile) => writtenMs(b) - writtenMs(a) || byPath(a, b);
 const within = (file: PackFile, now: Date, days: number) => now.getTime() - updatedMs(file) <= days * DAY;
 

@@ -70,7 +70,9 @@ function fence(text: string): string {
   return '`'.repeat(longest + 1);
 }
 
-const scoreLine = (s: FileScore) => `score ${s.score} (relevance ${s.relevance}, recency ${s.recency}, dependency ${s.dependency})`;
+const scoreLine = (s: FileScore) => `${s.task > 0 ? `task ${s.task.toFixed(2)}, ` : ''}score ${s.score} (relevance ${s.relevance}, recency ${s.recency}, dependency ${s.dependency})`;
+/** What a description line says of a superseded file. */
+const supersededMark = (s: FileScore) => (s.superseded ? ` [superseded: ${s.superseded}]` : '');
 
 const markdown: Renderer = {
   header: () => '# Memory bundle\n\n',
@@ -86,7 +88,7 @@ const markdown: Renderer = {
   },
   description(file, score) {
     const what = inlineMarkdown(file.description || file.name, MAX_DESCRIPTION_CHARS);
-    return [`- \`${codePath(file.path)}\` — ${what} (score ${score.score}; load: \`${showCommand(file.path)}\`)\n`];
+    return [`- \`${codePath(file.path)}\` — ${what}${supersededMark(score)} (score ${score.score}; load: \`${showCommand(file.path)}\`)\n`];
   },
   leftOut: (left, budget) => `## Left out\n\n${leftOutSentence(left, budget)}\n`,
 };
@@ -114,7 +116,7 @@ const xml: Renderer = {
   },
   description(file, score) {
     const load = `load="${escapeAttr(showCommand(file.path))}"`;
-    return [`<memory ${attributes(file, score, 'description')} ${load}>${escapeText(file.description || file.name)}</memory>\n`];
+    return [`<memory ${attributes(file, score, 'description')} ${load}>${escapeText((file.description || file.name) + supersededMark(score))}</memory>\n`];
   },
   leftOut: (left, budget) => `<left-out files="${left.files}" index-lines="${left.indexLines}">${escapeText(leftOutSentence(left, budget))}</left-out>\n`,
 };
@@ -132,7 +134,7 @@ const json: Renderer = {
   indexLine: (line, first) => [`${first ? '' : ','}${JSON.stringify(line)}\n`],
   full: (file, score, text, first) => [`${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'full'), content: text })}\n`],
   description: (file, score, first) => [
-    `${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'description'), description: file.description || file.name, load: showCommand(file.path) })}\n`,
+    `${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'description'), description: file.description || file.name, load: showCommand(file.path), ...(score.superseded ? { superseded: score.superseded } : {}) })}\n`,
   ],
   leftOut: (left, budget) => `,"leftOut":${JSON.stringify({ files: left.files, indexLines: left.indexLines, note: leftOutSentence(left, budget) })}\n`,
 };

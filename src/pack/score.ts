@@ -5,13 +5,15 @@
 import type { PackFile } from './types.js';
 import { isResolvedStatus } from '../store/schema.js';
 import { linkGraph } from './links.js';
-import { taskSimilarity, taskTerms } from './similarity.js';
+import { fileTimeMs } from '../lifecycle/age.js';
+import { taskScores } from './task.js';
 
 export const RELEVANCE_CAP = 50;
 export const RECENCY_CAP = 30;
 export const DEPENDENCY_CAP = 20;
-/** A file whose task similarity reaches this is one "the task matches" (for the dependency score). */
-export const TASK_MATCH = 0.5;
+/** A file whose task score reaches this is one "the task matches" (for the dependency score). */
+export { TASK_MATCH } from './task.js';
+import { TASK_MATCH } from './task.js';
 
 export interface ScoreOptions {
   now: Date;
@@ -19,6 +21,8 @@ export interface ScoreOptions {
   task?: string;
   /** Paths of memory files treated as active (`--focus`). */
   focus?: readonly string[];
+  /** Superseded paths and why (lifecycle/supersede.ts). */
+  superseded?: ReadonlyMap<string, string>;
 }
 
 export interface FileScore {
@@ -28,8 +32,10 @@ export interface FileScore {
   dependency: number;
   /** relevance + recency + dependency, 0-100. */
   score: number;
-  /** Task similarity, 0-1. */
+  /** Task relevance, 0-1: the file's own BM25F match, raised by links to matched files (0 without a task). */
   task: number;
+  /** Why it is not current ("superseded by PATH", "status: superseded"): never packed in full. */
+  superseded?: string;
   /** Why the file scored: task, recent, unresolved, core, reference, active, linked-from-active, second-degree, links-to-active. */
   reasons: string[];
 }
@@ -37,11 +43,8 @@ export interface FileScore {
 const HOUR = 3_600_000;
 const MARKERS = /\b(?:TODO|BLOCKER)\b/;
 
-/** When the file was last updated: `updated` (or `modified`), else its mtime. */
-export function updatedMs(file: PackFile): number {
-  const parsed = file.updated ? Date.parse(file.updated) : Number.NaN;
-  return Number.isNaN(parsed) ? file.mtimeMs : parsed;
-}
+/** When the file last changed: updated, created, last commit, mtime (lifecycle/age.ts). */
+export const updatedMs = fileTimeMs;
 
 export function recencyScore(file: PackFile, now: Date): number {
   const age = now.getTime() - updatedMs(file);
@@ -116,17 +119,16 @@ function dependencyScores(files: readonly PackFile[], active: Set<string>): Map<
 
 /** Score every file (same order as given). */
 export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): FileScore[] {
-  const task = options.task ? { lower: options.task.toLowerCase(), terms: taskTerms(options.task) } : undefined;
   const recent = mostRecent(files, 5);
-  const similarity = new Map(files.map((f) => [f.path, task ? taskSimilarity(task, f) : 0]));
+  const task = options.task ? taskScores(files, options.task) : undefined;
   const active = new Set(options.focus ?? []);
-  for (const [path, sim] of similarity) if (sim >= TASK_MATCH) active.add(path);
+  if (task) files.forEach((f, i) => task.own[i] >= TASK_MATCH && active.add(f.path));
   const dependency = dependencyScores(files, active);
 
-  return files.map((file) => {
+  return files.map((file, i) => {
     const reasons: string[] = [];
     let relevance = 0;
-    const sim = similarity.get(file.path) ?? 0;
+    const sim = task ? task.combined[i] : 0;
     const taskPoints = Math.round(25 * sim);
     if (taskPoints > 0) {
       relevance += taskPoints;
@@ -153,7 +155,22 @@ export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): F
     const dep = dependency.get(file.path) ?? { points: 0 };
     if (active.has(file.path)) reasons.push('active');
     if (dep.reason) reasons.push(dep.reason);
-    return { path: file.path, relevance, recency, dependency: dep.points, score: relevance + recency + dep.points, task: sim, reasons };
+    const superseded = options.superseded?.get(file.path);
+    if (superseded) reasons.push('superseded');
+    return { path: file.path, relevance, recency, dependency: dep.points, score: relevance + recency + dep.points, task: sim, reasons, ...(superseded ? { superseded } : {}) };
   });
 }
 
+
+/** Task scores below this count as no match when ranking: the seed scores order those files. */
+export const TASK_FLOOR = 0.05;
+
+/**
+ * Rank order: with a task, task relevance first (a file the task matches outranks every file it
+ * does not), then the score; without a task the score alone. Ties by path.
+ */
+export function compareRank(a: FileScore, b: FileScore): number {
+  const ta = a.task >= TASK_FLOOR ? a.task : 0;
+  const tb = b.task >= TASK_FLOOR ? b.task : 0;
+  return tb - ta || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}

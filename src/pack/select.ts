@@ -1,24 +1,28 @@
 /**
- * Selection under a hard budget (design §5). MEMORY.md's generated block comes first; then files
- * in score order in full (score >= 70, pinned, or picked by the profile) while full content stays
- * within 70% of the budget; then descriptions with the command that loads them (scores 40-69 and
- * full candidates that did not fit); then, when something did not fit, a note saying what. Every
- * piece's cost is its exact token count and the pieces add up exactly (src/tokens/join.ts), so the
- * bundle's count never exceeds the budget.
+ * Selection under a hard budget (design §5, issue 11). Pieces are placed in priority order while
+ * they fit: pinned files in full, then the profile's picks and --focus files (and what they link
+ * to), then every other file in rank order (task relevance first, then score), each in full where
+ * it fits — no fixed share for full text; a wanted file too large for the room left goes in as its
+ * head with a pointer. Then descriptions with the command that loads them, then MEMORY.md's index
+ * lines, then a note saying what was left out. Superseded files never go in full. In the bundle the
+ * index comes first. Every piece's cost is its exact token count and the pieces add up exactly
+ * (src/tokens/join.ts), so the bundle's count never exceeds the budget.
  */
 import type { MemoryFile } from '../store/types.js';
 import { countJoined } from '../tokens/join.js';
-import { RENDERERS, fileText, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
-import type { FileScore } from './score.js';
+import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
+import { compareRank, TASK_FLOOR, type FileScore } from './score.js';
 import type { PackFile } from './types.js';
 
+/** Score labels of the report (design §5): tiers a score would have asked for. */
 export const FULL_SCORE = 70;
 export const DESCRIPTION_SCORE = 40;
-export const FULL_SHARE = 0.7;
 /** Descriptions tried in vain before the rest are skipped when even the cheapest seen cannot fit. */
 const GIVE_UP_AFTER = 20;
+/** A head shorter than this many tokens is not worth a place: the file gets a description instead. */
+export const MIN_HEAD_TOKENS = 120;
 
-export type Tier = 'full' | 'description' | 'index' | 'none';
+export type Tier = 'full' | 'head' | 'description' | 'index' | 'none';
 
 export interface PackInput {
   files: readonly PackFile[];
@@ -31,7 +35,9 @@ export interface PackInput {
   encoding: string;
   /** Paths the profile loads first, in order. */
   picks?: readonly string[];
-  /** Only files the task or --focus reaches get a description (handoff-specialist). */
+  /** --focus paths and the files they link to, loaded after the picks. */
+  focus?: readonly string[];
+  /** Only files the task or --focus reaches get a place beyond the index (handoff-specialist). */
   taskOnly?: boolean;
   /** Exact token count (cached). */
   count: (text: string) => number;
@@ -43,13 +49,13 @@ export interface PackInput {
 
 export interface PackedFile extends FileScore {
   name: string;
-  /** The tier the score asks for. */
-  planned: Exclude<Tier, 'none'>;
+  /** The tier its score stands for (a label: >= 70 full, 40-69 description, else index). */
+  planned: 'full' | 'description' | 'index';
   /** What the bundle holds for the file. */
   tier: Tier;
   /** Tokens of the whole file. */
   tokens: number;
-  /** Tokens its full text or description takes in the bundle. */
+  /** Tokens its piece takes in the bundle. */
   bundleTokens: number;
   note?: string;
 }
@@ -61,13 +67,14 @@ export interface PackResult {
   budget: number;
   format: BundleFormat;
   encoding: string;
-  /** Tokens of the full-text files, and their 70% cap. */
+  /** Tokens of the files in full (and heads). */
   fullTokens: number;
-  fullLimit: number;
   indexLines: { total: number; included: number };
-  /** Files by score, best first. */
+  /** Files in rank order, best first. */
   files: PackedFile[];
   leftOut: { files: string[]; indexLines: number };
+  /** Pinned files that could not go in full. */
+  pinnedLeftOut: string[];
   /** Tokens of every file loaded in full, and what the bundle saves against that. */
   totalFileTokens: number;
   saved: number;
@@ -80,34 +87,45 @@ interface Entry {
   cost: number;
   /** File index for full/description entries. */
   file?: number;
+  /** Set for a file that went in as its head. */
+  head?: boolean;
   /** The index lines an index entry holds. */
   lines?: readonly string[];
 }
 
-interface Candidate {
-  i: number;
-  file: PackFile;
-  score: FileScore;
+function scoreLabel(score: FileScore): PackedFile['planned'] {
+  return score.score >= FULL_SCORE ? 'full' : score.score >= DESCRIPTION_SCORE ? 'description' : 'index';
 }
 
-const byScore = (a: Candidate, b: Candidate) => b.score.score - a.score.score || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0);
-
-function plannedTier(file: PackFile, score: FileScore, picked: boolean, taskOnly: boolean): PackedFile['planned'] {
-  if (file.pinned || picked || score.score >= FULL_SCORE) return 'full';
-  if (score.score >= DESCRIPTION_SCORE && (!taskOnly || score.task > 0 || score.dependency > 0)) return 'description';
-  return 'index';
+/** Whether a file may have more than an index line (handoff-specialist: only what the task or --focus reaches). */
+function reached(score: FileScore, focus: ReadonlySet<string>, taskOnly: boolean): boolean {
+  return !taskOnly || score.task >= TASK_FLOOR || score.dependency > 0 || focus.has(score.path);
 }
 
-/** Full candidates in load order: pinned, then profile picks, then by score. */
-function fullOrder(candidates: Candidate[], picks: readonly string[]): Candidate[] {
-  const pickRank = new Map(picks.map((p, i) => [p, i]));
-  const group = (c: Candidate) => (c.file.pinned ? 0 : pickRank.has(c.file.path) ? 1 : 2);
-  return [...candidates].sort((a, b) => group(a) - group(b) || (group(a) === 1 ? pickRank.get(a.file.path)! - pickRank.get(b.file.path)! : 0) || byScore(a, b));
+interface FullOrder {
+  order: number[];
+  /** Files worth a head when they do not fit whole. */
+  wanted: Set<number>;
+}
+
+/** Files in the order they are offered a place in full. */
+function fullOrder(input: PackInput): FullOrder {
+  const { files, scores } = input;
+  const pickRank = new Map((input.picks ?? []).map((p, i) => [p, i]));
+  const focusRank = new Map((input.focus ?? []).map((p, i) => [p, i]));
+  const focus = new Set(input.focus ?? []);
+  const group = (i: number) => (files[i].pinned ? 0 : pickRank.has(files[i].path) ? 1 : focusRank.has(files[i].path) ? 2 : 3);
+  const within = (i: number) => (group(i) === 1 ? pickRank.get(files[i].path)! : group(i) === 2 ? focusRank.get(files[i].path)! : 0);
+  const order = files
+    .map((_, i) => i)
+    .filter((i) => !scores[i].superseded && reached(scores[i], focus, Boolean(input.taskOnly)))
+    .sort((a, b) => group(a) - group(b) || within(a) - within(b) || compareRank(scores[a], scores[b]));
+  const wanted = new Set(order.filter((i) => group(i) < 3 || scores[i].task >= 0.35));
+  return { order, wanted };
 }
 
 class Layout {
   used = 0;
-  fullUsed = 0;
   readonly entries: Entry[] = [];
   private readonly sizes = new Map<string, number>();
 
@@ -129,7 +147,6 @@ class Layout {
     this.sizes.set(entry.key, (this.sizes.get(entry.key) ?? 0) + 1);
     this.entries.push(entry);
     this.used += entry.cost;
-    if (entry.section === 'full') this.fullUsed += entry.cost;
   }
 
   pop(): Entry | undefined {
@@ -137,7 +154,6 @@ class Layout {
     if (!entry) return undefined;
     this.sizes.set(entry.key, this.sizes.get(entry.key)! - 1);
     this.used -= entry.cost;
-    if (entry.section === 'full') this.fullUsed -= entry.cost;
     return entry;
   }
 }
@@ -149,8 +165,32 @@ interface Plan {
   missed: number;
 }
 
+/** The first lines of a text whose piece fits in `room` tokens, with a pointer to the rest; undefined when none fit. */
+function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: number, text: string, tokens: number, room: number): { parts: string[]; cost: number } | undefined {
+  const file = input.files[i];
+  const lines = text.split('\n');
+  const piece = (n: number) => {
+    const head = `${lines.slice(0, n).join('\n')}\n`;
+    const left = Math.max(1, tokens - input.count(head));
+    const parts = renderer.full(file, input.scores[i], `${head}[… ${left} more tokens of this file left out: ${showCommand(file.path)}]\n`, layout.isFirst('full'));
+    return { parts, cost: layout.cost('full', parts) };
+  };
+  let lo = 0;
+  let hi = lines.length - 1;
+  let best: { parts: string[]; cost: number } | undefined;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    const candidate = piece(mid);
+    if (candidate.cost <= room) {
+      best = candidate;
+      lo = mid;
+    } else hi = mid - 1;
+  }
+  return best && best.cost >= MIN_HEAD_TOKENS ? best : undefined;
+}
+
 function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: readonly number[], reserve: number): Plan {
-  const { budget, count } = input;
+  const { budget, count, files, scores } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
   const layout = new Layout(renderer, count, fixed);
   const notes = new Map<number, string>();
@@ -159,7 +199,63 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   const room = budget - reserve;
   const fits = (cost: number) => layout.used + cost <= room;
 
-  // 1. The index: whole when it fits, else line by line until one does not fit.
+  // 1. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
+  // --focus, matched by the task), then heads of wanted ones too large, then every other file.
+  const { order, wanted } = fullOrder(input);
+  const placed = new Set<number>();
+  const tryFull = (i: number): boolean => {
+    // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
+    if (tokens[i] > room - layout.used) return false;
+    const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
+    const cost = layout.cost('full', parts);
+    if (!fits(cost)) return false;
+    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts, cost, file: i });
+    placed.add(i);
+    return true;
+  };
+  for (const i of order) if (wanted.has(i)) tryFull(i);
+  for (const i of order) {
+    if (!wanted.has(i) || placed.has(i)) continue;
+    const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], room - layout.used) : undefined;
+    if (head) {
+      layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
+      placed.add(i);
+      notes.set(i, tokens[i] > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
+    }
+  }
+  for (const i of order) if (!wanted.has(i)) tryFull(i);
+  for (const i of order) {
+    if (!placed.has(i)) notes.set(i, tokens[i] > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
+  }
+
+  // 2. Descriptions of the rest, in rank order (superseded ones too, marked so).
+  const focus = new Set(input.focus ?? []);
+  const described = files
+    .map((_, i) => i)
+    .filter((i) => !placed.has(i) && reached(scores[i], focus, Boolean(input.taskOnly)))
+    .sort((a, b) => compareRank(scores[a], scores[b]));
+  let cheapest = Number.POSITIVE_INFINITY;
+  let misses = 0;
+  for (const i of described) {
+    // Once many tries failed and the room left is below the cheapest line seen, stop counting.
+    if (misses >= GIVE_UP_AFTER && room - layout.used < cheapest) {
+      notes.set(i, 'did not fit the budget');
+      missed += cheapest;
+      continue;
+    }
+    const parts = renderer.description(files[i], scores[i], layout.isFirst('description'));
+    const cost = layout.cost('description', parts);
+    cheapest = Math.min(cheapest, cost);
+    if (fits(cost)) {
+      layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: i });
+    } else {
+      notes.set(i, 'did not fit the budget');
+      missed += cost;
+      misses++;
+    }
+  }
+
+  // 3. The index: whole when it fits, else line by line until one does not fit.
   const lineParts = input.indexLines.map((line, n) => renderer.indexLine(line, n === 0));
   if (lineParts.length > 0) {
     const whole = [renderer.open('index'), ...lineParts.flat(), renderer.close('index')].join('');
@@ -177,56 +273,10 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       missed += wholeCost - (layout.used - before);
     }
   }
-
-  // 2. Full text, within 70% of the budget.
-  const picks = new Set(input.picks ?? []);
-  const candidates = input.files.map((file, i) => ({ i, file, score: input.scores[i] }));
-  const planned = candidates.map((c) => plannedTier(c.file, c.score, picks.has(c.file.path), Boolean(input.taskOnly)));
-  const fullLimit = Math.floor(budget * FULL_SHARE);
-  const demoted: Candidate[] = [];
-  for (const c of fullOrder(candidates.filter((c) => planned[c.i] === 'full'), input.picks ?? [])) {
-    // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
-    const own = tokens[c.i];
-    if (own > Math.min(fullLimit - layout.fullUsed, room - layout.used)) {
-      demoted.push(c);
-      notes.set(c.i, own > budget ? 'larger than the whole budget: listed by description' : 'did not fit in 70% of the budget: listed by description');
-      continue;
-    }
-    const parts = renderer.full(c.file, c.score, text(c.i), layout.isFirst('full'));
-    const cost = layout.cost('full', parts);
-    if (layout.fullUsed + cost <= fullLimit && fits(cost)) {
-      layout.add({ section: 'full', key: renderer.sectionKey('full'), parts, cost, file: c.i });
-    } else {
-      demoted.push(c);
-      notes.set(c.i, cost > budget ? 'larger than the whole budget: listed by description' : 'did not fit in 70% of the budget: listed by description');
-    }
-  }
-
-  // 3. Descriptions, best score first.
-  const described = [...candidates.filter((c) => planned[c.i] === 'description'), ...demoted].sort(byScore);
-  let cheapest = Number.POSITIVE_INFINITY;
-  let misses = 0;
-  for (const c of described) {
-    // Once many tries failed and the room left is below the cheapest line seen, stop counting.
-    if (misses >= GIVE_UP_AFTER && room - layout.used < cheapest) {
-      notes.set(c.i, 'did not fit the budget');
-      missed += cheapest;
-      continue;
-    }
-    const parts = renderer.description(c.file, c.score, layout.isFirst('description'));
-    const cost = layout.cost('description', parts);
-    cheapest = Math.min(cheapest, cost);
-    if (fits(cost)) {
-      layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: c.i });
-    } else {
-      notes.set(c.i, 'did not fit the budget');
-      missed += cost;
-      misses++;
-    }
-  }
   return { layout, notes, missed };
 }
 
+/** Files that should have had a place (full, head or description) and have none. */
 function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut & { paths: string[] } {
   const placed = new Set(layout.entries.filter((e) => e.file !== undefined).map((e) => e.file!));
   const paths = wanted.filter((i) => !placed.has(i)).map((i) => input.files[i].path);
@@ -240,9 +290,8 @@ export function packBundle(input: PackInput): PackResult {
   const { budget, count } = input;
   const text = input.text ?? ((i: number) => fileText(input.files[i] as MemoryFile));
   const tokens = input.tokens ?? input.files.map((_, i) => count(text(i)));
-  const picks = new Set(input.picks ?? []);
-  const planned = input.files.map((f, i) => plannedTier(f, input.scores[i], picks.has(f.path), Boolean(input.taskOnly)));
-  const wanted = planned.flatMap((p, i) => (p === 'index' ? [] : [i]));
+  const focus = new Set(input.focus ?? []);
+  const wanted = input.files.flatMap((_, i) => (reached(input.scores[i], focus, Boolean(input.taskOnly)) ? [i] : []));
 
   // Lay out with room kept for the "left out" note; without it only when that could fit everything.
   const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget));
@@ -275,29 +324,32 @@ export function packBundle(input: PackInput): PackResult {
   const total = empty ? 0 : layout.used + count(footer);
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
-  for (const e of layout.entries) if (e.file !== undefined) tierOf.set(e.file, { tier: e.section === 'full' ? 'full' : 'description', cost: e.cost });
+  for (const e of layout.entries) if (e.file !== undefined) tierOf.set(e.file, { tier: e.section === 'full' ? (e.head ? 'head' : 'full') : 'description', cost: e.cost });
   const listed = listedPaths(empty ? [] : layout.entries.flatMap((e) => e.lines ?? []));
   const files: PackedFile[] = input.files.map((file, i) => {
     const placed = tierOf.get(i);
     const inIndex = listed.has(file.path);
     const tier: Tier = placed?.tier ?? (inIndex ? 'index' : 'none');
-    const note = tier === 'full' || planned[i] === 'index' ? undefined : tier === 'description' ? notes.get(i) : 'did not fit the budget';
-    return { ...input.scores[i], name: file.name, planned: planned[i], tier, tokens: tokens[i], bundleTokens: placed?.cost ?? 0, ...(note ? { note } : {}) };
+    const score = input.scores[i];
+    let note = tier === 'full' ? undefined : notes.get(i) ?? (tier === 'none' ? 'did not fit the budget' : undefined);
+    if (score.superseded && tier !== 'full') note = `${score.superseded}: never packed in full`;
+    return { ...score, name: file.name, planned: scoreLabel(score), tier, tokens: tokens[i], bundleTokens: placed?.cost ?? 0, ...(note ? { note } : {}) };
   });
-  files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort(compareRank);
   const totalFileTokens = tokens.reduce((a, b) => a + b, 0);
   const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
+  const fullTokens = layout.entries.reduce((n, e) => n + (e.section === 'full' ? e.cost : 0), 0);
   return {
     text: bundle,
     tokens: total,
     budget,
     format: input.format,
     encoding: input.encoding,
-    fullTokens: layout.fullUsed,
-    fullLimit: Math.floor(budget * FULL_SHARE),
+    fullTokens: empty ? 0 : fullTokens,
     indexLines: { total: input.indexLines.length, included: empty ? 0 : includedLines },
     files,
     leftOut: { files: empty ? wanted.map((i) => input.files[i].path) : left.paths, indexLines: empty ? input.indexLines.length : left.indexLines },
+    pinnedLeftOut: files.filter((f) => input.files.find((x) => x.path === f.path)?.pinned && f.tier !== 'full').map((f) => f.path),
     totalFileTokens,
     saved: totalFileTokens - total,
   };
@@ -322,7 +374,9 @@ function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: 
   const out = [renderer.header({ budget: input.budget, encoding: input.encoding })];
   let openKey: string | undefined;
   let openSection: SectionId | undefined;
-  for (const entry of layout.entries) {
+  const rank: Record<SectionId, number> = { index: 0, full: 1, description: 2 };
+  const entries = layout.entries.map((e, n) => ({ e, n })).sort((a, b) => rank[a.e.section] - rank[b.e.section] || a.n - b.n).map((x) => x.e);
+  for (const entry of entries) {
     if (entry.key !== openKey) {
       if (openSection) out.push(renderer.close(openSection));
       out.push(renderer.open(entry.section));

@@ -1,5 +1,7 @@
 /** The one git runner (hooks, `flush --git`, lint's repository listing), and `flush --git`'s changes. */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from './errors.js';
 
 export type Env = Record<string, string | undefined>;
@@ -152,4 +154,42 @@ export function gitChanges(cwd: string, since: string | undefined, env: Env): Gi
   for (const c of parsePorcelain(status)) byPath.set(c.path, c);
   const changes = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { root, changes };
+}
+
+/** True when dir is inside a git work tree (a `.git` entry in it or above), found without running git. */
+export function insideGitRepo(dir: string): boolean {
+  let at = resolve(dir);
+  for (;;) {
+    if (existsSync(join(at, '.git'))) return true;
+    const up = dirname(at);
+    if (up === at) return false;
+    at = up;
+  }
+}
+
+/**
+ * The last commit time (ms) of each of these paths (relative to root), from one `git log` call.
+ * Paths git does not know are absent; any git failure gives an empty map.
+ */
+export function lastCommitTimes(root: string, paths: readonly string[], env: Env): Map<string, number> {
+  const times = new Map<string, number>();
+  if (paths.length === 0 || !insideGitRepo(root)) return times;
+  const wanted = new Set(paths);
+  // Name the files when they are few; else ask for the whole directory and keep the wanted ones.
+  const spec = paths.length <= 200 ? [...paths] : ['.'];
+  let out: string;
+  try {
+    out = git(['log', '-z', '--name-only', '--relative', '--no-renames', '--format=%x01%ct', '--', ...spec], root, env);
+  } catch {
+    return times;
+  }
+  let time = 0;
+  for (const token of out.split('\0')) {
+    if (token.startsWith('\x01')) time = Number(token.slice(1)) * 1000;
+    else {
+      const path = token.replace(/^\n/, '');
+      if (path !== '' && wanted.has(path) && !times.has(path)) times.set(path, time);
+    }
+  }
+  return times;
 }

@@ -21,7 +21,7 @@ export interface CachedFile extends Omit<StoredFile, 'links'> {
 }
 
 /** As stored: the fields pack reads, and each distinct link once, as `r:`, `m:` or `w:` and its target. */
-interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'tags' | 'status' | 'severity' | 'pinned' | 'mtimeMs'> {
+interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'tags' | 'status' | 'severity' | 'pinned' | 'supersedes' | 'mtimeMs'> {
   links: string[];
   /** TODO/BLOCKER markers in the body. */
   markers: boolean;
@@ -118,13 +118,13 @@ function loadRecords(path: string, version: string): { records: Record<string, R
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
   const f = value as StoredFile | undefined;
-  return !!f && f.path === path && typeof f.name === 'string' && typeof f.hash === 'string' && Array.isArray(f.links) && f.links.every((l) => typeof l === 'string' && l[0] in KINDS && l[1] === ':') && Array.isArray(f.tags) && typeof f.importance === 'number' && typeof f.mtimeMs === 'number';
+  return !!f && f.path === path && typeof f.name === 'string' && typeof f.hash === 'string' && Array.isArray(f.links) && f.links.every((l) => typeof l === 'string' && l[0] in KINDS && l[1] === ':') && Array.isArray(f.tags) && Array.isArray(f.supersedes) && typeof f.importance === 'number' && typeof f.mtimeMs === 'number';
 }
 
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }): StoredFile {
-  const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, pinned, mtimeMs } = file;
+  const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, pinned, mtimeMs, ...described };
+  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, pinned, supersedes: supersedes ?? [], mtimeMs, ...described };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */

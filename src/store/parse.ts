@@ -223,6 +223,7 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     severity: asString(data.severity)?.toLowerCase(),
     expires: asString(data.expires),
     pinned: data.pinned === true,
+    supersedes: asList(data.supersedes).map((p) => p.trim()).filter(Boolean),
     mtimeMs: stat.mtimeMs,
     size: stat.size,
     format: { bom, eol, dateKey },

@@ -29,8 +29,8 @@ interface CacheFile {
 }
 
 export function toIndexEntry(file: MemoryFile): IndexEntry {
-  const { path, name, description, type, kind, updated, created, importance, pinned, tags } = file;
-  return { path, name, description, type, kind, updated, created, importance, pinned, tags };
+  const { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs } = file;
+  return { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs };
 }
 
 function loadCache(dir: string | undefined): Record<string, CacheRecord> {
@@ -80,7 +80,7 @@ export function scanIndexEntries(root: string, now: number, options: ScanOptions
       }
     }
     let record = key !== undefined ? cached[path] : undefined;
-    if (!record || record.key !== key) {
+    if (!record || record.key !== key || (record.entry && !Array.isArray(record.entry.supersedes))) {
       const result = readMemoryFile(root, path, { ...options, symlink });
       record = isProblem(result) ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', entry: toIndexEntry(result) };
       dirty = true;

@@ -44,8 +44,12 @@ export interface MemoryFile {
   severity?: string;
   expires?: string;
   pinned: boolean;
+  /** `supersedes:` entries as written (a string or a list): files this one replaces. */
+  supersedes?: string[];
   /** File modification time in ms since the epoch. */
   mtimeMs: number;
+  /** Last commit time in git (ms), when the caller looked it up. */
+  committedMs?: number;
   /** Size in bytes on disk. */
   size: number;
   format: FileFormat;
@@ -67,7 +71,7 @@ export interface ScanResult {
 }
 
 /** The part of a memory file that MEMORY.md and `ls` need; cached between runs (scan-cache.ts). */
-export type IndexEntry = Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'pinned' | 'tags'>;
+export type IndexEntry = Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'pinned' | 'tags' | 'status' | 'supersedes' | 'mtimeMs'>;
 
 export interface IndexScanResult {
   root: string;

@@ -33,11 +33,12 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
   let release: () => Promise<void>;
   try {
     mkdirSync(cache, { recursive: true });
-    release = await lockfile.lock(root, {
-      lockfilePath: join(cache, 'lock'),
-      realpath: false,
-      stale: 10_000,
-      retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 200 },
+    const options = { lockfilePath: join(cache, 'lock'), realpath: false, stale: 10_000 };
+    // Only a lock held by another process is worth waiting for: proper-lockfile retries every
+    // error, so an unwritable directory (EACCES, EPERM, EROFS) would otherwise wait about 40 s.
+    release = await lockfile.lock(root, { ...options, retries: 0 }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ELOCKED') throw err;
+      return lockfile.lock(root, { ...options, retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 200 } });
     });
   } catch (err) {
     throw lockError(join(cache, 'lock'), err as NodeJS.ErrnoException);

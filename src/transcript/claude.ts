@@ -3,15 +3,15 @@
  * line; `type` user | assistant | system | summary | file-history-snapshot | …; the conversation in
  * `message` (Anthropic Messages API shape); subagent lines carry `isSidechain: true`.
  */
-import { blockItems } from './content.js';
+import { blockItems, contentText } from './content.js';
 import { parseJsonLines, tokenField } from './jsonl.js';
-import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
+import type { ApiError, RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
 
 export type ClaudeLine =
   | { kind: 'usage'; usage: RecordedUsage; id?: string }
   | { kind: 'boundary'; postTokens?: number }
   | { kind: 'bad-usage'; reason: string }
-  | { kind: 'sidechain-usage' }
+  | { kind: 'sidechain-usage'; usage?: RecordedUsage }
   | { kind: 'other' };
 
 const USAGE_FIELDS = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'] as const;
@@ -35,7 +35,8 @@ export function claudeUsedTokens(usage: unknown): { ok: true; used: number } | {
 
 /** What one Claude Code line means for the usage figure (design §6). */
 export function classifyClaudeLine(o: Record<string, unknown>, line?: number): ClaudeLine {
-  if (o.type === 'system' && o.subtype === 'compact_boundary') {
+  // A subagent's own compaction says nothing about the main context.
+  if (o.type === 'system' && o.subtype === 'compact_boundary' && o.isSidechain !== true) {
     const meta = o.compactMetadata as Record<string, unknown> | undefined;
     const post = tokenField(meta?.postTokens);
     return { kind: 'boundary', postTokens: post.ok ? post.value : undefined };
@@ -44,12 +45,12 @@ export function classifyClaudeLine(o: Record<string, unknown>, line?: number): C
   const message = o.message as Record<string, unknown> | undefined;
   if (!message || typeof message !== 'object' || message.usage === undefined) return { kind: 'other' };
   if (o.isApiErrorMessage === true || message.model === '<synthetic>') return { kind: 'other' };
-  if (o.isSidechain === true) return { kind: 'sidechain-usage' };
   const used = claudeUsedTokens(message.usage);
-  if (!used.ok) return { kind: 'bad-usage', reason: used.reason };
+  if (!used.ok) return o.isSidechain === true ? { kind: 'sidechain-usage' } : { kind: 'bad-usage', reason: used.reason };
   const usage: RecordedUsage = { used: used.used, source: 'claude-usage' };
   if (typeof message.model === 'string') usage.model = message.model;
   if (line !== undefined) usage.line = line;
+  if (o.isSidechain === true) return { kind: 'sidechain-usage', usage };
   return { kind: 'usage', usage, id: typeof message.id === 'string' ? message.id : undefined };
 }
 
@@ -71,8 +72,9 @@ export function sidechainNote(count: number): string {
 
 /** The backward usage scan's step for Claude Code: the last main-context usage, else the last compaction. */
 export const claudeUsageStep: UsageLineStep = {
-  relevant: ['"usage"', 'compact_boundary'],
+  relevant: ['"usage"', 'compact_boundary', '"isSidechain":false'],
   line(o, state) {
+    if (o.isSidechain === false) state.mainSeen = true;
     const c = classifyClaudeLine(o);
     if (c.kind === 'usage') {
       state.usage = c.usage;
@@ -83,9 +85,18 @@ export const claudeUsageStep: UsageLineStep = {
       if (c.postTokens !== undefined) state.usage = boundaryUsage(c.postTokens);
       return true;
     }
-    if (c.kind === 'sidechain-usage') state.sidechain++;
-    else if (c.kind === 'bad-usage') state.bad.push(badUsageMessage(c.reason));
+    if (c.kind === 'sidechain-usage') {
+      state.sidechain++;
+      if (c.usage && !state.sidechainUsage) state.sidechainUsage = c.usage;
+    } else if (c.kind === 'bad-usage') state.bad.push(badUsageMessage(c.reason));
     return false;
+  },
+  atStart(state) {
+    // A subagent's transcript on its own: every line is a sidechain line, so its own usage counts.
+    if (!state.usage && state.sidechainUsage && !state.mainSeen) {
+      state.usage = state.sidechainUsage;
+      state.model = state.sidechainUsage.model;
+    }
   },
 };
 
@@ -99,8 +110,14 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
   let boundary: { line: number; postTokens?: number } | undefined;
   let model: string | undefined;
   let sidechainUsage = 0;
+  let lastSidechainUsage: RecordedUsage | undefined;
+  let mainSeen = false;
+  let cwd: string | undefined;
+  const apiErrors: ApiError[] = [];
   const badUsage: TranscriptNote[] = [];
   for (const { line, value: o } of lines) {
+    if (cwd === undefined && typeof o.cwd === 'string' && o.cwd) cwd = o.cwd;
+    if (o.isSidechain === false || (o.isSidechain === undefined && (o.type === 'user' || o.type === 'assistant'))) mainSeen = true;
     const c = classifyClaudeLine(o, line);
     if (c.kind === 'boundary') {
       boundary = { line, postTokens: c.postTokens };
@@ -111,10 +128,16 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
     if (c.kind === 'usage') {
       usage = c.usage;
       if (c.usage.model) model = c.usage.model;
-    } else if (c.kind === 'sidechain-usage') sidechainUsage++;
-    else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: ${badUsageMessage(c.reason)}` });
-    if ((o.type !== 'user' && o.type !== 'assistant') || o.isApiErrorMessage === true) continue;
+    } else if (c.kind === 'sidechain-usage') {
+      sidechainUsage++;
+      if (c.usage) lastSidechainUsage = c.usage;
+    } else if (c.kind === 'bad-usage') badUsage.push({ line, message: `line ${line}: ${badUsageMessage(c.reason)}` });
     const message = o.message as Record<string, unknown> | undefined;
+    if (o.type === 'assistant' && o.isApiErrorMessage === true && o.isSidechain !== true) {
+      const text = message && typeof message === 'object' ? contentText(message.content) : '';
+      apiErrors.push({ line, text: text || 'API error', index: items.length });
+    }
+    if ((o.type !== 'user' && o.type !== 'assistant') || o.isApiErrorMessage === true) continue;
     if (!message || typeof message !== 'object') continue;
     const role = o.type === 'user' ? 'user' : 'assistant';
     const lineItems = blockItems(message.content, role, line, toolNames);
@@ -122,12 +145,22 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
     for (const item of lineItems) {
       if (o.isSidechain === true) item.sidechain = true;
       if (responseId) item.responseId = responseId;
+      if (o.isCompactSummary === true) item.compactSummary = true;
+      if (o.isMeta === true) item.meta = true;
       items.push(item);
     }
   }
   if (!usage && boundary?.postTokens !== undefined) usage = boundaryUsage(boundary.postTokens, boundary.line);
+  if (!usage && lastSidechainUsage && !mainSeen) {
+    // a subagent's transcript on its own: its usage is its own context
+    usage = lastSidechainUsage;
+    model = usage.model ?? model;
+  }
   notes.push(...badUsage.slice(0, 5));
   if (badUsage.length > 5) notes.push({ message: `${badUsage.length - 5} more usage records ignored` });
   if (!usage && sidechainUsage) notes.push({ message: sidechainNote(sidechainUsage) });
-  return { format: 'claude', items, contextStart, usage, model, notes };
+  const t: Transcript = { format: 'claude', items, contextStart, usage, model, notes };
+  if (cwd) t.cwd = cwd;
+  if (apiErrors.length) t.apiErrors = apiErrors;
+  return t;
 }

@@ -73,6 +73,16 @@ function outputText(output: unknown): string {
   return contentText(output);
 }
 
+const EXIT_LINE = /^(?:Exit code:|Process exited with code)\s*(-?\d+)/m;
+
+/** Whether a command's output says it failed: `metadata.exit_code`, or an "Exit code: N" / "Process exited with code N" line. */
+function outputFailed(output: unknown, text: string): boolean {
+  const parsed = typeof output === 'string' ? parseArguments(output) : output;
+  if (isRecord(parsed) && isRecord(parsed.metadata) && typeof parsed.metadata.exit_code === 'number') return parsed.metadata.exit_code !== 0;
+  const m = EXIT_LINE.exec(text.slice(0, 500));
+  return m ? Number(m[1]) !== 0 : false;
+}
+
 export function codexResponseItems(p: Record<string, unknown>, line: number, toolNames: Map<string, string>): TranscriptItem[] {
   const callId = typeof p.call_id === 'string' ? p.call_id : typeof p.id === 'string' ? p.id : undefined;
   switch (p.type) {
@@ -95,6 +105,7 @@ export function codexResponseItems(p: Record<string, unknown>, line: number, too
       const item: TranscriptItem = { role: 'tool', kind: 'tool_result', text: outputText(p.output), line, toolId: callId };
       const name = callId ? toolNames.get(callId) : undefined;
       if (name) item.toolName = name;
+      if (outputFailed(p.output, item.text)) item.isError = true;
       return [item];
     }
     default:
@@ -110,8 +121,10 @@ export function readCodexTranscript(text: string, options: { firstLine?: number 
   let usage: RecordedUsage | null = null;
   let model: string | undefined;
   let contextStart = 0;
+  let cwd: string | undefined;
   const badUsage: TranscriptNote[] = [];
   for (const { line, value: o } of lines) {
+    if (cwd === undefined && (o.type === 'session_meta' || o.type === 'turn_context') && isRecord(o.payload) && typeof o.payload.cwd === 'string') cwd = o.payload.cwd;
     const c = classifyCodexLine(o, line);
     if (c.kind === 'usage') usage = c.usage;
     else if (c.kind === 'model') model = c.model;
@@ -122,11 +135,13 @@ export function readCodexTranscript(text: string, options: { firstLine?: number 
     else if (o.type === 'compacted') {
       contextStart = items.length;
       const summary = typeof p.message === 'string' ? p.message : '';
-      if (summary) items.push({ role: 'user', kind: 'message', text: summary, line });
+      if (summary) items.push({ role: 'user', kind: 'message', text: summary, line, compactSummary: true });
     }
   }
   if (usage && model) usage.model = model;
   notes.push(...badUsage.slice(0, 5));
   if (badUsage.length > 5) notes.push({ message: `${badUsage.length - 5} more token_count records ignored` });
-  return { format: 'codex', items, contextStart, usage, model, notes };
+  const t: Transcript = { format: 'codex', items, contextStart, usage, model, notes };
+  if (cwd) t.cwd = cwd;
+  return t;
 }

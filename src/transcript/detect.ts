@@ -1,3 +1,4 @@
+import { isGeminiSession } from './gemini.js';
 import { isRecord, parseJsonObject } from './jsonl.js';
 import type { TranscriptFormat } from './types.js';
 
@@ -5,6 +6,8 @@ const CODEX_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'e
 const CLAUDE_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment']);
 
 function lineFormat(o: Record<string, unknown>): TranscriptFormat | undefined {
+  if (typeof o.sessionId === 'string' && typeof o.projectHash === 'string') return 'gemini';
+  if (Array.isArray(o.messages) && isGeminiSession(o)) return 'gemini';
   if (typeof o.type === 'string' && CODEX_TYPES.has(o.type) && 'payload' in o) return 'codex';
   if (typeof o.type === 'string' && CLAUDE_TYPES.has(o.type) && ('message' in o || 'sessionId' in o || 'uuid' in o || 'leafUuid' in o || 'snapshot' in o || 'subtype' in o)) return 'claude';
   if (typeof o.role === 'string' || Array.isArray(o.messages)) return 'openai';
@@ -43,11 +46,13 @@ export function detectFormat(text: string, options: { complete?: boolean } = {})
   if (options.complete) {
     try {
       const doc: unknown = JSON.parse(body);
+      if (isGeminiSession(doc)) return 'gemini';
       if (isRecord(doc) && Array.isArray(doc.messages)) return 'openai';
     } catch {
       // not one JSON document
     }
     return 'text';
   }
+  if (/^\{\s*"sessionId"\s*:/.test(body.slice(start, start + 200)) && /"projectHash"\s*:/.test(body.slice(0, 4096))) return 'gemini';
   return /^\{\s*"messages"\s*:\s*\[/.test(body.slice(start, start + 200)) || /\n\s{0,4}"messages"\s*:\s*\[/.test(body.slice(0, 65536)) ? 'openai' : 'text';
 }

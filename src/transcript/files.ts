@@ -12,12 +12,15 @@ export interface ChangedFile {
 
 const PATH_KEYS = ['file_path', 'notebook_path', 'path', 'filePath', 'filename', 'file'];
 const WRITING_TOOL = /write|edit|create|patch|replace|insert|save|delete|remove|move|rename/i;
-const PATCH_HEADER = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
+const PATCH_HEADER = /^\*\*\* (?:Add|Update|Delete) File:[ \t]*(.*)$|^\*\*\* Move to:[ \t]*(.*)$/gm;
 
 /** Paths named by an apply_patch-style patch (`*** Update File: path`). */
 export function patchPaths(patch: string): string[] {
   const out: string[] = [];
-  for (const m of patch.matchAll(PATCH_HEADER)) out.push((m[1] ?? m[2]).trim());
+  for (const m of patch.matchAll(PATCH_HEADER)) {
+    const path = (m[1] ?? m[2]).trim();
+    if (path) out.push(path);
+  }
   return out;
 }
 
@@ -26,11 +29,12 @@ function callPaths(item: TranscriptItem): string[] {
   const input = item.toolInput;
   if (typeof input === 'string') return /patch/i.test(name) || input.includes('*** Begin Patch') ? patchPaths(input) : [];
   if (!isRecord(input)) return [];
-  // Codex shell calls that run apply_patch: {"command": ["apply_patch", "*** Begin Patch…"]}
-  if (Array.isArray(input.command) && input.command.some((c) => typeof c === 'string' && c.includes('*** Begin Patch'))) {
-    return input.command.flatMap((c) => (typeof c === 'string' ? patchPaths(c) : []));
+  // apply_patch run through a shell: {"command": ["apply_patch", "*** Begin Patch…"]}, {"command": "apply_patch <<'EOF'…"}, {"cmd": …}
+  for (const key of ['command', 'cmd', 'input', 'patch']) {
+    const value = input[key];
+    const texts = Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : typeof value === 'string' ? [value] : [];
+    if (texts.some((c) => c.includes('*** Begin Patch'))) return texts.flatMap(patchPaths);
   }
-  if (typeof input.input === 'string' && input.input.includes('*** Begin Patch')) return patchPaths(input.input);
   if (typeof input.patch === 'string') return patchPaths(input.patch);
   if (!WRITING_TOOL.test(name)) return [];
   const paths: string[] = [];

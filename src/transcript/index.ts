@@ -4,14 +4,21 @@
  */
 import { readClaudeTranscript } from './claude.js';
 import { readCodexTranscript } from './codex.js';
+import { readGeminiTranscript } from './gemini.js';
 import { detectFormat } from './detect.js';
 import { readOpenAiTranscript } from './openai.js';
 import { readTextTranscript } from './text.js';
 import type { Transcript, TranscriptFormat } from './types.js';
+import type { SessionFacts } from './extract.js';
+import { extractClaudeSession } from './claude-extract.js';
+import { extractCodexSession } from './codex-extract.js';
+import { extractGeminiSession } from './gemini-extract.js';
+import { extractPlainSession } from './plain-extract.js';
 
 export { readClaudeTranscript, claudeUsedTokens, classifyClaudeLine } from './claude.js';
 export { readCodexTranscript, classifyCodexLine } from './codex.js';
 export { readOpenAiTranscript } from './openai.js';
+export { readGeminiTranscript } from './gemini.js';
 export { readTextTranscript } from './text.js';
 export { detectFormat } from './detect.js';
 export { createUsageScanner, scanUsage } from './usage.js';
@@ -21,6 +28,21 @@ export type { ChangedFile } from './files.js';
 export { TRANSCRIPT_FORMATS, isTranscriptFormat } from './types.js';
 export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ItemKind, Role } from './types.js';
 
+export { condense, failingTests, summarySections, sectionItems, type SessionFacts, type FactFile } from './extract.js';
+
+const EXTRACTORS: Record<TranscriptFormat, (t: Transcript, options?: { cwd?: string }) => SessionFacts> = {
+  claude: extractClaudeSession,
+  codex: extractCodexSession,
+  gemini: extractGeminiSession,
+  openai: extractPlainSession,
+  text: extractPlainSession,
+};
+
+/** What a session did (goal, progress, decisions, blockers, next steps, changed files), by its format's extractor. */
+export function extractFacts(t: Transcript, options: { cwd?: string } = {}): SessionFacts {
+  return EXTRACTORS[t.format](t, options);
+}
+
 export interface ReadTranscriptOptions {
   /** Force a reader instead of detecting the format from the content. */
   format?: TranscriptFormat;
@@ -29,6 +51,7 @@ export interface ReadTranscriptOptions {
 const READERS: Record<TranscriptFormat, (text: string) => Transcript> = {
   claude: readClaudeTranscript,
   codex: readCodexTranscript,
+  gemini: readGeminiTranscript,
   openai: readOpenAiTranscript,
   text: readTextTranscript,
 };

@@ -1,6 +1,6 @@
 /** The shape every transcript reader returns, whatever the file's format. */
 
-export const TRANSCRIPT_FORMATS = ['claude', 'codex', 'openai', 'text'] as const;
+export const TRANSCRIPT_FORMATS = ['claude', 'codex', 'gemini', 'openai', 'text'] as const;
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
 export type ItemKind = 'message' | 'tool_call' | 'tool_result';
@@ -25,6 +25,17 @@ export interface TranscriptItem {
   sidechain?: boolean;
   /** The model response this item belongs to (Claude Code `message.id`). */
   responseId?: string;
+  /** The agent's own summary of the conversation so far (Claude Code `isCompactSummary`, Codex `compacted`). */
+  compactSummary?: boolean;
+  /** Text the agent injected rather than the user typed (Claude Code `isMeta`: expanded commands, reminders). */
+  meta?: boolean;
+}
+
+/** An API error the agent recorded (Claude Code `isApiErrorMessage`); `index` is the number of items before it. */
+export interface ApiError {
+  line: number;
+  text: string;
+  index: number;
 }
 
 /** Usage the agent recorded: the model's own figure of the tokens in its context. */
@@ -36,7 +47,7 @@ export interface RecordedUsage {
   model?: string;
   /** 1-based source line of the record, when the whole file was read. */
   line?: number;
-  source: 'claude-usage' | 'claude-compact-boundary' | 'codex-token-count';
+  source: 'claude-usage' | 'claude-compact-boundary' | 'codex-token-count' | 'gemini-tokens';
 }
 
 export interface TranscriptNote {
@@ -55,6 +66,10 @@ export interface Transcript {
   model?: string;
   /** Things worth telling the user: skipped lines, a truncated last line, ignored usage records. */
   notes: TranscriptNote[];
+  /** The session's working directory, when the transcript records one. */
+  cwd?: string;
+  /** API errors the agent recorded (Claude Code). */
+  apiErrors?: ApiError[];
 }
 
 export function isTranscriptFormat(value: string): value is TranscriptFormat {
@@ -69,6 +84,9 @@ export interface UsageScanState {
   sidechain: number;
   /** Usage records ignored, and why. */
   bad: string[];
+  /** The latest subagent usage passed over, and whether any main-conversation line was seen. */
+  sidechainUsage?: RecordedUsage;
+  mainSeen?: boolean;
 }
 
 /** One format's part in the backward usage scan (`usage.ts` dispatches to it). */
@@ -79,4 +97,6 @@ export interface UsageLineStep {
   line(o: Record<string, unknown>, state: UsageScanState): boolean;
   /** Once settled: a last look at the chunk of lines the usage was found in. */
   settled?(lines: string[], state: UsageScanState): void;
+  /** The start of the file was reached without settling. */
+  atStart?(state: UsageScanState): void;
 }

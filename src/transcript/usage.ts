@@ -52,6 +52,7 @@ export function createUsageScanner(format: string): UsageScanner | undefined {
         if (step.line(o, state)) done = true;
       }
       if (done) step.settled?.(lines, state);
+      else if (atStart) step.atStart?.(state);
       if (atStart) done = true;
       return done;
     },

@@ -15,7 +15,10 @@ export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const MEMCTX_BIN = join(REPO, 'bin/memctx.js');
 export const MEMCTX = `${quote(process.execPath)} ${quote(MEMCTX_BIN)}`;
 
-const installed: { bin?: string; version?: string; error?: string } = ensureClaude();
+// .ci/run sets MEMCTX_CLAUDE_UNAVAILABLE when it could not install the binary, so no file retries.
+const installed: { bin?: string; version?: string; error?: string } = process.env.MEMCTX_CLAUDE_UNAVAILABLE
+  ? { error: process.env.MEMCTX_CLAUDE_UNAVAILABLE }
+  : ensureClaude();
 export const claude = installed;
 export const claudeVersion: string = installed.version ?? CLAUDE_VERSION;
 /** Why the scenarios are skipped, or undefined when Claude Code is there. */
@@ -44,7 +47,10 @@ export function makeWorld(options: { git?: boolean } = {}): World {
   const home = join(root, 'home');
   const project = join(root, 'project');
   const logs = join(root, 'logs');
-  for (const dir of [home, project, logs]) mkdirSync(dir, { recursive: true });
+  const bin = join(root, 'bin');
+  for (const dir of [home, project, logs, bin]) mkdirSync(dir, { recursive: true });
+  // `memctx` on PATH is the built bin, so the README's recipes run as written.
+  writeFileSync(join(bin, 'memctx'), `#!/bin/sh\nexec ${MEMCTX} "$@"\n`, { mode: 0o755 });
   if (options.git !== false) spawnSync('git', ['init', '-q', '-b', 'main', project]);
   // Onboarding done, the project trusted, the placeholder key approved: what an interactive run would ask.
   writeFileSync(
@@ -56,7 +62,7 @@ export function makeWorld(options: { git?: boolean } = {}): World {
       projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] } },
     }),
   );
-  return { root, home, project, logs, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  return { root, home, project, logs, cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }) };
 }
 
 /**
@@ -80,7 +86,7 @@ export const API_KEY = 'sk-ant-placeholder-memctx-e2e-0000000000';
 
 export function claudeEnv(world: World, baseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PATH: `${join(world.root, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     HOME: world.home,
     TERM: 'xterm-256color',
     LANG: 'C.UTF-8',
@@ -181,6 +187,90 @@ export async function runClaude(world: World, options: SessionOptions): Promise<
   } finally {
     await standIn.close();
   }
+}
+
+/** A claude subcommand (`mcp add`, `mcp list`) in the world, with no model behind it. */
+export async function claudeCommand(world: World, args: string[], cwd = world.project): Promise<{ code: number; stdout: string; stderr: string }> {
+  if (!claude.bin) throw new Error(unavailable);
+  return run(claude.bin, args, cwd, claudeEnv(world, 'http://127.0.0.1:9'), 60_000);
+}
+
+/** Every tool_result block the model was sent, by tool_use id, with its text. */
+export function toolResults(requests: RecordedRequest[]): Map<string, { isError: boolean; text: string }> {
+  const results = new Map<string, { isError: boolean; text: string }>();
+  for (const request of requests)
+    for (const message of request.body?.messages ?? [])
+      for (const block of Array.isArray(message.content) ? message.content : [])
+        if (block?.type === 'tool_result') {
+          const text = typeof block.content === 'string' ? block.content : (block.content ?? []).map((part: any) => part.text ?? '').join('\n');
+          results.set(block.tool_use_id, { isError: block.is_error === true, text });
+        }
+  return results;
+}
+
+export interface Terminal {
+  /** The visible screen, as text. */
+  screen(): string;
+  /** Wait until the screen matches; the match, or an error showing the screen. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  type(text: string): void;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+let terminals = 0;
+
+/** An interactive `claude` under tmux (its own server socket), against a fresh stand-in. */
+export async function openTerminal(world: World, options: StandInOptions & { args?: string[]; env?: Record<string, string> }): Promise<Terminal> {
+  if (!claude.bin) throw new Error(unavailable);
+  const standIn = await startStandIn(options);
+  const socket = `memctx-e2e-${process.pid}-${++terminals}`;
+  const env = claudeEnv(world, standIn.url, options.env);
+  const script = join(world.root, `terminal-${terminals}.sh`);
+  const exports = Object.entries(env).map(([key, value]) => `export ${key}=${quote(value)}`);
+  writeFileSync(script, ['#!/bin/sh', ...exports, `exec ${quote(claude.bin)} ${(options.args ?? []).map(quote).join(' ')}`, ''].join('\n'), { mode: 0o755 });
+  const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', env: { PATH: env.PATH, TERM: 'xterm-256color', HOME: world.home } });
+  const started = tmux('new-session', '-d', '-s', 'e2e', '-x', '160', '-y', '45', '-c', world.project, script);
+  if (started.status !== 0) throw new Error(`tmux could not start: ${started.stderr}`);
+  const screen = () => tmux('capture-pane', '-p', '-t', 'e2e').stdout ?? '';
+  return {
+    screen,
+    async waitFor(pattern, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const match = screen().match(pattern);
+        if (match) return match;
+        if (Date.now() > until) throw new Error(`the screen never showed ${pattern}:\n${screen()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    type(text) {
+      tmux('send-keys', '-t', 'e2e', '-l', text);
+      tmux('send-keys', '-t', 'e2e', 'Enter');
+    },
+    requests: standIn.requests,
+    async close() {
+      const pid = Number(tmux('display-message', '-p', '-t', 'e2e', '#{pane_pid}').stdout.trim());
+      tmux('kill-server');
+      // Wait for claude to finish writing (it is the pane's process), then stop it if it lingers.
+      for (let waited = 0; pid > 0 && alive(pid) && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (pid > 0 && alive(pid)) process.kill(pid, 'SIGKILL');
+      await standIn.close();
+    },
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function hasTmux(): boolean {
+  return spawnSync('tmux', ['-V']).status === 0;
 }
 
 export function readJsonl(path: string): any[] {

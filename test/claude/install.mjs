@@ -26,13 +26,13 @@ export function ensureClaude(version = CLAUDE_VERSION) {
   if (!existsSync(bin)) {
     try {
       // The platform package must be the one @anthropic-ai/claude-code of this version depends on.
-      const deps = JSON.parse(npm(['view', `@anthropic-ai/claude-code@${version}`, 'optionalDependencies', '--json'], dir) || '{}');
+      const deps = JSON.parse(npm(['view', `@anthropic-ai/claude-code@${version}`, 'optionalDependencies', '--json', '--fetch-retries=1', '--fetch-retry-mintimeout=2000', '--fetch-retry-maxtimeout=4000'], dir) || '{}');
       if (deps[PLATFORM_PACKAGE] !== version) return { error: `@anthropic-ai/claude-code@${version} does not depend on ${PLATFORM_PACKAGE}@${version} (it names ${deps[PLATFORM_PACKAGE] ?? 'none'})` };
       mkdirSync(dir, { recursive: true });
       npm(['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', dir, `${PLATFORM_PACKAGE}@${version}`], dir);
     } catch (error) {
       const text = String(error?.stderr || error?.message || error).split('\n').find((line) => /ERR!|error/i.test(line)) ?? String(error);
-      return { error: `npm could not install ${PLATFORM_PACKAGE}@${version}: ${text.trim()}` };
+      return { error: `npm could not fetch ${PLATFORM_PACKAGE}@${version}: ${text.trim()}` };
     }
   }
   try {

@@ -30,6 +30,8 @@ export interface RecordedRequest {
   agent: boolean;
   /** The scripted turn index it was answered with, when it was an agent turn. */
   turn?: number;
+  /** True for a compaction (summary) request. */
+  compaction?: boolean;
 }
 
 export interface StandInOptions {
@@ -41,8 +43,10 @@ export interface StandInOptions {
   /** Default usage of every response (per-turn `usage` overrides). */
   usage?: Partial<Usage>;
   finalText?: string;
-  /** Text for requests without tools (titles, summaries, compaction). */
+  /** Text for requests without tools (titles, summaries). */
   sideText?: string;
+  /** The answer to a compaction request (it carries tools but asks for a text-only summary). */
+  compactionText?: string;
   model?: string;
 }
 
@@ -99,7 +103,10 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     const body = record.body ?? {};
     const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
     let turn: Turn;
-    if (hasTools) {
+    if (isCompaction(body)) {
+      record.compaction = true;
+      turn = { content: [{ type: 'text', text: options.compactionText ?? '<analysis>Scripted.</analysis>\n<summary>1. Primary Request and Intent: scripted session.</summary>' }] };
+    } else if (hasTools) {
       record.agent = true;
       if (nextTurn < options.turns.length) {
         record.turn = nextTurn;
@@ -147,6 +154,13 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Claude Code's compaction request: its last user message asks for a text-only summary of the conversation. */
+function isCompaction(body: any): boolean {
+  const last = Array.isArray(body.messages) ? body.messages[body.messages.length - 1] : undefined;
+  const text = typeof last?.content === 'string' ? last.content : Array.isArray(last?.content) ? last.content.map((part: any) => part?.text ?? '').join('\n') : '';
+  return /create a detailed summary of the conversation/.test(text);
 }
 
 function safeParse(text: string): unknown {

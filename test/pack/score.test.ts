@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recencyScore, scoreFiles } from '../../src/pack/score.js';
-import { taskTerms } from '../../src/pack/similarity.js';
+import { queryTerms } from '../../src/text/analyse.js';
 import { NOW, hoursAgo, memory } from './helpers.js';
 
 const old = '2020-01-01';
@@ -54,17 +54,19 @@ describe('relevance', () => {
     expect(scoreOf(files, 'f2.md').relevance).toBe(0);
   });
 
-  it('scales the task share by how many task words the file holds, 25 when it names the file', () => {
+  it('scales the task share by the BM25F match, 25 when the task names the file by path', () => {
     const files = [
       ...filler,
       memory('auth.md', { name: 'Auth', description: 'jwt tokens', updated: old }, 'We rotate refresh tokens.\n'),
       memory('db.md', { name: 'Database', updated: old }, 'Postgres schema.\n'),
+      memory('date.md', { name: 'Dates', updated: old }, 'ISO dates.\n'),
     ];
     const task = 'rotate the jwt refresh keys';
-    expect(taskTerms(task)).toEqual(['rotate', 'jwt', 'refresh', 'keys']);
-    expect(scoreOf(files, 'auth.md', { task }).relevance).toBe(Math.round(25 * 0.75));
+    expect(queryTerms(task)).toEqual(['rotat', 'jwt', 'refresh', 'kei']);
+    expect(scoreOf(files, 'auth.md', { task })).toMatchObject({ relevance: 25, task: 1 });
     expect(scoreOf(files, 'db.md', { task }).relevance).toBe(0);
-    expect(scoreOf(files, 'db.md', { task: 'look at db.md first' }).relevance).toBe(25);
+    expect(scoreOf(files, 'db.md', { task: 'look at db.md first' })).toMatchObject({ relevance: 25, task: 1 });
+    expect(scoreOf(files, 'date.md', { task: 'update the login flow' }).task).toBe(0);
     expect(scoreOf(files, 'db.md', { task: 'the database migration' }).task).toBe(1);
   });
 
@@ -104,6 +106,7 @@ describe('dependency', () => {
 
   it('sums the three sub-scores', () => {
     const s = scoreOf([...files, memory('hot.md', { name: 'Hot', kind: 'decision', updated: hoursAgo(0.5) }, '[t](task.md)\n')], 'hot.md', { task: 'payment webhook retries' });
-    expect([s.relevance, s.recency, s.dependency, s.score]).toEqual([35, 30, 15, 80]);
+    // Linked to the file the task matches: its task score is raised (0.4 → 10 points of relevance).
+    expect([s.relevance, s.recency, s.dependency, s.score]).toEqual([45, 30, 15, 90]);
   });
 });

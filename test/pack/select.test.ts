@@ -26,50 +26,49 @@ const cold = memory('cold.md', { name: 'Cold', description: 'unrelated', updated
 const pinned = memory('pin.md', { name: 'Pin', description: 'rules', pinned: true, updated: '2020-01-01' }, 'Never push to main.\n');
 
 describe('tiers', () => {
-  it('loads >= 70 and pinned files in full, 40-69 as descriptions, the rest only through the index', () => {
-    const result = pack([hot, warm, cold, pinned], 5000);
-    expect(tierOf(result, 'hot.md')).toMatchObject({ score: 80, planned: 'full', tier: 'full' });
-    expect(tierOf(result, 'warm.md')).toMatchObject({ score: 50, planned: 'description', tier: 'description' });
-    expect(tierOf(result, 'cold.md')).toMatchObject({ score: 15, planned: 'index', tier: 'index' });
-    expect(tierOf(result, 'pin.md')).toMatchObject({ planned: 'full', tier: 'full' });
-    expect(result.text).toContain(fileText(hot));
-    expect(result.text).toContain(fileText(pinned));
-    expect(result.text).toContain('- `warm.md` — auth notes (score');
-    expect(result.text).toContain('load: `memctx show warm.md`');
-    expect(result.text).not.toContain('Older auth notes.');
+  it('loads every file in full when all fit: pinned first, then what the task matches, then by score', () => {
+    const result = pack([cold, warm, hot, pinned], 5000);
+    expect(result.files.map((f) => `${f.path}:${f.tier}`).slice(2)).toEqual(['pin.md:full', 'cold.md:full']);
+    expect(result.files.slice(0, 2).map((f) => f.path).sort()).toEqual(['hot.md', 'warm.md']);
+    expect(tierOf(result, 'hot.md')).toMatchObject({ score: 80, planned: 'full' });
+    expect(tierOf(result, 'warm.md')).toMatchObject({ score: 50, planned: 'description' });
+    expect(tierOf(result, 'cold.md')).toMatchObject({ score: 15, planned: 'index' });
+    const at = (path: string) => result.text.indexOf(`### ${path}`);
+    expect(at('pin.md')).toBeLessThan(at('hot.md'));
+    expect(Math.max(at('hot.md'), at('warm.md'))).toBeLessThan(at('cold.md'));
     expect(result.leftOut).toEqual({ files: [], indexLines: 0 });
     expect(result.tokens).toBe(count(result.text));
   });
 
-  it('keeps full text within 70% of the budget and lists what did not fit by description', () => {
-    const big = memory('big.md', { name: 'Big', description: 'large auth decision', kind: 'decision', updated: hoursAgo(0.2) }, `${'Auth detail sentence here. '.repeat(120)}\n`);
-    const probe = pack([big, hot], 100_000);
-    const bigCost = tierOf(probe, 'big.md').bundleTokens;
-    const budget = Math.floor(bigCost / 0.7) - 5; // the budget holds big, but not within 70% of it
-    expect(bigCost).toBeGreaterThan(500);
-    const result = pack([big, hot], budget);
-    expect(tierOf(probe, 'big.md').tier).toBe('full');
-    expect(result.fullTokens).toBeLessThanOrEqual(Math.floor(budget * 0.7));
-    expect(tierOf(result, 'big.md')).toMatchObject({ tier: 'description', note: 'did not fit in 70% of the budget: listed by description' });
+  it('fills the budget in rank order, skipping a file too large for one that fits, and lists the rest by description', () => {
+    const big = memory('big.md', { name: 'Big', description: 'large notes', updated: '2020-01-01' }, `${'Some detail sentence here. '.repeat(120)}\n`);
+    const probe = pack([hot, big, cold], 100_000);
+    const budget = probe.tokens - 200;
+    const result = pack([hot, big, cold], budget);
     expect(tierOf(result, 'hot.md').tier).toBe('full');
+    expect(tierOf(result, 'cold.md').tier).toBe('full');
+    expect(tierOf(result, 'big.md')).toMatchObject({ tier: 'description', note: 'did not fit in full: listed by description' });
     expect(result.tokens).toBeLessThanOrEqual(budget);
   });
 
-  it('lists a file larger than the whole budget by its description, never cut mid-text', () => {
-    const huge = memory('huge.md', { name: 'Huge', description: 'the whole auth history', pinned: true, updated: '2020-01-01' }, `${'word '.repeat(3000)}END-OF-FILE\n`);
+  it('puts a wanted file larger than the whole budget in as its head with a pointer to the rest', () => {
+    const huge = memory('huge.md', { name: 'Huge', description: 'the whole auth history', pinned: true, updated: '2020-01-01' }, `${'word line\n'.repeat(3000)}END-OF-FILE\n`);
     const result = pack([huge], 400);
-    expect(tierOf(result, 'huge.md')).toMatchObject({ tier: 'description', note: 'larger than the whole budget: listed by description' });
-    expect(result.text).toContain('- `huge.md` — the whole auth history');
-    expect(result.text).not.toContain('word word');
+    const file = tierOf(result, 'huge.md');
+    expect(file).toMatchObject({ tier: 'head', note: 'larger than the whole budget: its head, with a pointer to the rest' });
+    const left = Number(/\[… (\d+) more tokens of this file left out: memctx show huge\.md\]/.exec(result.text)?.[1]);
+    expect(left).toBeGreaterThan(file.tokens - 400);
+    expect(result.text).not.toContain('END-OF-FILE');
     expect(result.tokens).toBe(count(result.text));
     expect(result.tokens).toBeLessThanOrEqual(400);
+    expect(result.pinnedLeftOut).toEqual(['huge.md']);
   });
 
   it('holds what fits of the index when the budget is smaller than it, and says what was left out', () => {
-    const files = Array.from({ length: 40 }, (_, i) => memory(`n${i}.md`, { name: `Note ${i}`, description: `a description of note number ${i}`, updated: '2020-01-01' }));
-    const full = pack(files, 100_000);
-    expect(full.indexLines).toEqual({ total: 41, included: 41 });
-    const result = pack(files, 150);
+    const indexLines = ['## Project', ...Array.from({ length: 40 }, (_, i) => `- [Note ${i}](n${i}.md) — a description of note number ${i}`)];
+    const packIndex = (budget: number) => packBundle({ files: [], scores: [], indexLines, budget, format: 'markdown', encoding: 'o200k_base', count });
+    expect(packIndex(100_000).indexLines).toEqual({ total: 41, included: 41 });
+    const result = packIndex(150);
     expect(result.tokens).toBe(count(result.text));
     expect(result.tokens).toBeLessThanOrEqual(150);
     expect(result.indexLines.included).toBeGreaterThan(0);
@@ -77,6 +76,14 @@ describe('tiers', () => {
     expect(result.leftOut.indexLines).toBe(41 - result.indexLines.included);
     expect(result.text).toContain(`## Left out\n\nLeft out to stay within 150 tokens: ${result.leftOut.indexLines} index lines.`);
     expect(result.text.startsWith('# Memory bundle\n\n## Index\n\n### Project\n- [Note 0](n0.md)')).toBe(true);
+  });
+
+  it('never packs a superseded file in full, and marks its description', () => {
+    const scores = scoreFiles([hot, warm], { now: NOW, task: 'auth', superseded: new Map([['warm.md', 'superseded by hot.md']]) });
+    const result = packBundle({ files: [hot, warm], scores, indexLines: [], budget: 5000, format: 'markdown', encoding: 'o200k_base', count });
+    expect(tierOf(result, 'warm.md')).toMatchObject({ tier: 'description', note: 'superseded by hot.md: never packed in full' });
+    expect(result.text).toContain('- `warm.md` — auth notes [superseded: superseded by hot.md] (score');
+    expect(tierOf(result, 'hot.md').tier).toBe('full');
   });
 
   it('gives an empty bundle when not even the frame fits', () => {
@@ -119,11 +126,13 @@ describe('tiers', () => {
 describe('formats', () => {
   it('writes XML with one <memory> element per file, escaped', () => {
     const amp = memory('amp.md', { name: 'A & B', description: 'auth <tags>', kind: 'decision', updated: hoursAgo(0.1) }, 'if (a < b && c) {}\n');
-    const result = pack([amp, warm], 5000, { format: 'xml' });
+    const result = pack([amp, warm], 5000, { format: 'xml', taskOnly: true, focus: [] });
+    const big = pack([amp, warm], 5000, { format: 'xml', picks: [] });
+    expect(big.text).toMatch(/<memory path="warm.md" [^>]*tier="full">/);
     expect(result.text.startsWith('<memory-bundle encoding="o200k_base" budget="5000">\n<index>\n')).toBe(true);
     expect(result.text).toContain('<memory path="amp.md" name="A &amp; B" type="other" kind="decision" score="80" tier="full">\n---\n');
     expect(result.text).toContain('if (a &lt; b &amp;&amp; c) {}\n</memory>\n');
-    expect(result.text).toMatch(/<memory path="warm.md" [^>]*tier="description" load="memctx show warm.md">auth notes<\/memory>\n/);
+    expect(result.text).toMatch(/<memory path="warm.md" [^>]*tier="full">/);
     expect(result.text.endsWith('</memory-bundle>\n')).toBe(true);
     expect(result.tokens).toBe(count(result.text));
   });
@@ -134,9 +143,11 @@ describe('formats', () => {
     expect(doc.bundle).toBe('memctx');
     expect(doc.budget).toBe(5000);
     expect(doc.index[0]).toBe('## Project');
-    expect(doc.files.map((f: { path: string; tier: string }) => `${f.path}:${f.tier}`)).toEqual(['hot.md:full', 'warm.md:description']);
-    expect(doc.files[0].content).toBe(fileText(hot));
-    expect(doc.files[1].load).toBe('memctx show warm.md');
+    expect(doc.files.map((f: { path: string; tier: string }) => `${f.path}:${f.tier}`)).toEqual(['warm.md:full', 'hot.md:full', 'cold.md:full']);
+    expect(doc.files[1].content).toBe(fileText(hot));
+    const scores = scoreFiles([hot, cold], { now: NOW, superseded: new Map([['cold.md', 'status: superseded']]) });
+    const described = JSON.parse(packBundle({ files: [hot, cold], scores, indexLines: [], budget: 5000, format: 'json', encoding: 'o200k_base', count }).text);
+    expect(described.files[1]).toEqual({ path: 'cold.md', name: 'Cold', type: 'other', kind: null, score: 15, tier: 'description', description: 'unrelated', load: 'memctx show cold.md', superseded: 'status: superseded' });
     expect(result.tokens).toBe(count(result.text));
   });
 });

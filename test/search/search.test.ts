@@ -11,25 +11,21 @@ const files = [
 const none = () => 0;
 
 describe('search ranking', () => {
-  it('combines title, content, importance, recency and access with the design weights', () => {
+  it('ranks by text relevance first; importance, recency and access add at most 0.3', () => {
     const access: Record<string, number> = { 'auth.md': 5, 'db.md': 20 };
     const hits = searchMemory(files, 'token', { now: NOW, accessCount: (p) => access[p] ?? 0 });
     expect(hits.map((h) => h.path).sort()).toEqual(['auth.md', 'db.md']);
-    expect(hits[0].score).toBeGreaterThan(hits[1].score);
     const auth = hits.find((h) => h.path === 'auth.md')!;
     const db = hits.find((h) => h.path === 'db.md')!;
-    // "token_version" holds the word itself; "tokens" only matches as a prefix, so it scores lower.
-    expect(db.factors.content).toBe(1);
-    expect(auth.factors.content).toBeGreaterThan(0);
-    expect(auth.factors.content).toBeLessThan(1);
-    expect(auth.factors).toMatchObject({ title: 1, importance: 0.8, recency: 0.5, access: 0.5 });
-    expect(db.factors).toMatchObject({ title: 0, importance: 0.4, recency: 1, access: 1 });
-    expect(Math.max(auth.factors.content, db.factors.content)).toBe(1);
+    expect(Math.max(auth.factors.text, db.factors.text)).toBe(1);
+    expect(auth.factors).toMatchObject({ importance: 0.8, recency: 0.5, access: 0.5 });
+    expect(db.factors).toMatchObject({ importance: 0.4, recency: 1, access: 1 });
     for (const h of hits) {
       const f = h.factors;
-      expect(h.score).toBeCloseTo(WEIGHTS.title * f.title + WEIGHTS.content * f.content + WEIGHTS.importance * f.importance + WEIGHTS.recency * f.recency + WEIGHTS.access * f.access, 12);
+      expect(h.score).toBeCloseTo(WEIGHTS.text * f.text + WEIGHTS.importance * f.importance + WEIGHTS.recency * f.recency + WEIGHTS.access * f.access, 12);
     }
-    expect(WEIGHTS).toEqual({ title: 0.15, content: 0.25, importance: 0.25, recency: 0.2, access: 0.15 });
+    expect(WEIGHTS).toEqual({ text: 0.7, importance: 0.12, recency: 0.1, access: 0.08 });
+    expect(WEIGHTS.importance + WEIGHTS.recency + WEIGHTS.access).toBeCloseTo(0.3, 12);
   });
 
   it('returns only files that match the text', () => {

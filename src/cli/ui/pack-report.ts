@@ -6,20 +6,23 @@ const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 function tierColour(chalk: ChalkInstance, tier: Tier): string {
   if (tier === 'full') return chalk.green(tier);
   if (tier === 'description') return chalk.cyan(tier);
+  if (tier === 'head') return chalk.magenta(tier);
   if (tier === 'none') return chalk.yellow(tier);
   return chalk.dim(tier);
 }
 
 /** The pack report for stderr: every file's score, sub-scores, tier and tokens, then the totals. */
 export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra: { fileCount: number; out?: string }): string {
+  const withTask = result.files.some((f) => f.task > 0);
   const rows = result.files.map((f) => [
+    ...(withTask ? [f.task.toFixed(2)] : []),
     String(f.score), String(f.relevance), String(f.recency), String(f.dependency), tierColour(chalk, f.tier), n(f.tokens), f.bundleTokens ? n(f.bundleTokens) : '-', f.note ? `${f.path}  ${chalk.dim(`(${f.note})`)}` : f.path,
   ]);
   const lines: string[] = [];
-  if (rows.length) lines.push(renderTable(rows, chalk, ['score', 'rel', 'rec', 'dep', 'tier', 'tokens', 'bundle', 'path']).replace(/\n$/, ''));
+  if (rows.length) lines.push(renderTable(rows, chalk, [...(withTask ? ['task'] : []), 'score', 'rel', 'rec', 'dep', 'tier', 'tokens', 'bundle', 'path']).replace(/\n$/, ''));
   const where = extra.out ? ` → ${extra.out}` : '';
   lines.push(
-    `bundle: ${n(result.tokens)} of ${n(result.budget)} tokens (${result.encoding}, ${result.format})${where}; full text ${n(result.fullTokens)} of ${n(result.fullLimit)}; index ${result.indexLines.included}/${result.indexLines.total} lines`,
+    `bundle: ${n(result.tokens)} of ${n(result.budget)} tokens (${result.encoding}, ${result.format})${where}; full text ${n(result.fullTokens)}; index ${result.indexLines.included}/${result.indexLines.total} lines`,
     result.saved >= 0
       ? `saved: ${n(result.saved)} tokens against loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens)`
       : `no saving: the bundle is ${n(-result.saved)} tokens more than loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens), for its index and framing`,

@@ -1,0 +1,202 @@
+/**
+ * `memctx pack`'s use case: read the memory files (through the pack cache), count tokens, score and
+ * rank them for the task, select what fits the budget, write the bundle where asked, and record
+ * which files were delivered. Returns a plain result; the CLI (or MCP) renders it.
+ */
+import { MemctxError } from '../store/errors.js';
+import type { FileProblem, MemoryFile } from '../store/types.js';
+import type { BundleFormat } from '../pack/render.js';
+import type { PackResult } from '../pack/select.js';
+import type { PackFile } from '../pack/types.js';
+import type { ProfileName } from '../pack/profiles.js';
+
+export interface PackOptions {
+  /** The memory directory, absolute. */
+  root: string;
+  budget: number;
+  task?: string;
+  /** Memory files (or paths memory files mention) to load first. */
+  focus?: readonly string[];
+  profile?: ProfileName;
+  format: BundleFormat;
+  encoding: 'o200k_base' | 'cl100k_base';
+  /** Absolute path to write the bundle to. */
+  out?: string;
+}
+
+export interface PackDeps {
+  now: () => Date;
+  env: Record<string, string | undefined>;
+  /** Called while counting tokens (the slow part of a cold pack). */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+  /** Last commit times of files with no date of their own (one `git log`). */
+  commitTimes?: (root: string, paths: readonly string[], env: Record<string, string | undefined>) => Map<string, number>;
+}
+
+export interface PackActionResult extends PackResult {
+  profile: ProfileName | null;
+  task: string | null;
+  /** The task's terms as matched (stemmed); empty without a task. */
+  taskTerms: string[];
+  /** Why the task was not used for ranking, when it was not. */
+  taskIgnored: string | null;
+  /** --focus paths as resolved, and the files they link to. */
+  focus: string[];
+  problems: FileProblem[];
+  warnings: string[];
+  tokenizer: { loaded: boolean; cacheHits: number; cacheMisses: number };
+  caches: { tokenCounts: string; files: string };
+}
+
+/** Focus entries as memory paths: a file's own path (with or without .md), else the files that mention it. */
+export function resolveFocus(files: readonly PackFile[], focus: readonly string[]): string[] {
+  const paths = new Set<string>();
+  const byPath = new Set(files.map((f) => f.path));
+  for (const raw of focus) {
+    const entry = raw.replace(/\\/g, '/').replace(/^\.\//, '');
+    if (byPath.has(entry)) paths.add(entry);
+    else if (byPath.has(`${entry}.md`)) paths.add(`${entry}.md`);
+    else {
+      const mentioning = entry === '' ? [] : files.filter((f) => f.body.includes(entry));
+      if (mentioning.length === 0) {
+        throw new MemctxError(`--focus ${raw}: no memory file has that path and no memory file mentions it`, { hint: 'give a path inside the memory directory (see `memctx ls`), or leave --focus out' });
+      }
+      for (const f of mentioning) paths.add(f.path);
+    }
+  }
+  return [...paths];
+}
+
+export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
+  const { root } = options;
+  const { VERSION } = await import('../version.js');
+  const { scanForPack, packText } = await import('../store/pack-cache.js');
+  const { readCountCache, writeCountCache } = await import('../store/token-cache.js');
+  const { readStats, recordAccess, accessCount } = await import('../store/stats.js');
+  const { cachedCounter, contentHash } = await import('../tokens/cache.js');
+  const { tokenizerLoaded } = await import('../tokens/count.js');
+  const { scoreFiles, hasMarkers } = await import('../pack/score.js');
+  const { packBundle } = await import('../pack/select.js');
+  const { PROFILES, profilePicks } = await import('../pack/profiles.js');
+  const { linkGraph } = await import('../pack/links.js');
+  const { supersession } = await import('../lifecycle/supersede.js');
+  const { queryTerms } = await import('../text/analyse.js');
+  const warnings: string[] = [];
+  const now = deps.now();
+  const profile = options.profile ? PROFILES[options.profile] : undefined;
+
+  // Files whose stat is unchanged since the last pack come from .memctx/pack-cache.json unread.
+  const texts = new Map<string, string>();
+  const scan = await scanForPack(root, {
+    now: now.getTime(),
+    version: VERSION,
+    describe: (file) => {
+      const text = packText(root, file.path);
+      texts.set(file.path, text);
+      return { text, hash: contentHash(text), markers: hasMarkers(file.body) };
+    },
+  });
+  const files: PackFile[] = scan.files;
+  const loadedCache = readCountCache(root, VERSION);
+  const counter = cachedCounter(loadedCache.cache, options.encoding);
+  const textOf = (path: string): string => {
+    let text = texts.get(path);
+    if (text === undefined) {
+      text = packText(root, path);
+      texts.set(path, text);
+    }
+    return text;
+  };
+
+  // Count what the cache does not know: the long part on a cold cache.
+  const tokens: number[] = [];
+  for (let i = 0; i < files.length; i++) {
+    tokens.push(counter.known(scan.files[i].hash) ?? counter.count(textOf(files[i].path)));
+    if (i % 64 === 63) await deps.onProgress?.(i + 1, files.length);
+  }
+
+  // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
+  const undated = files.filter((f) => !(f.updated && !Number.isNaN(Date.parse(f.updated))) && !(f.created && !Number.isNaN(Date.parse(f.created))));
+  if (undated.length > 0) {
+    const commitTimes = deps.commitTimes ?? (await import('../store/git.js')).lastCommitTimes;
+    const times = commitTimes(root, undated.map((f) => f.path), deps.env);
+    for (const f of undated) if (times.has(f.path)) (f as { committedMs?: number }).committedMs = times.get(f.path);
+  }
+
+  let task = options.task;
+  let taskIgnored: string | null = null;
+  let terms: string[] = [];
+  if (task !== undefined) {
+    terms = queryTerms(task);
+    if (terms.length === 0) {
+      taskIgnored = 'the task has no words to match (only common words or punctuation); files are ranked without it';
+      warnings.push(`--task: ${taskIgnored}`);
+      task = undefined;
+    }
+  }
+  const focused = resolveFocus(files, options.focus ?? []);
+  const graph = focused.length ? linkGraph(files) : undefined;
+  const focus = [...new Set([...focused, ...focused.flatMap((p) => [...(graph?.get(p) ?? [])])])];
+  const { superseded } = supersession(files);
+  const stats = readStats(root);
+  const scores = scoreFiles(files, { now, task, focus: focused, superseded });
+  const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
+  const result = packBundle({
+    files, scores, indexLines: indexLines(root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
+    budget: options.budget, format: options.format, encoding: options.encoding, picks, focus, taskOnly: profile?.taskOnly,
+    count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
+  });
+
+  if (options.out !== undefined) {
+    const { writeFileAtomic } = await import('../store/write.js');
+    try {
+      await writeFileAtomic(options.out, result.text);
+    } catch (err) {
+      throw new MemctxError(`cannot write --out (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: options.out, hint: 'check that the directory is writable' });
+    }
+  }
+  try {
+    await scan.save();
+    await writeCountCache(root, loadedCache.cache, VERSION);
+  } catch (err) {
+    warnings.push(`could not save the pack caches in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
+  }
+  try {
+    await recordAccess(root, result.files.filter((f) => f.tier === 'full').map((f) => f.path), now);
+  } catch (err) {
+    warnings.push(`could not record access counts in .memctx/stats.json (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  return {
+    ...result,
+    profile: profile?.name ?? null,
+    task: options.task ?? null,
+    taskTerms: terms,
+    taskIgnored,
+    focus,
+    problems: scan.problems,
+    warnings,
+    tokenizer: { loaded: tokenizerLoaded(), cacheHits: counter.hits, cacheMisses: counter.misses },
+    caches: { tokenCounts: loadedCache.status, files: scan.status },
+  };
+}
+
+/** MEMORY.md's generated block as it would be rebuilt now, without its markers and blank lines. */
+function indexLines(
+  root: string,
+  files: readonly PackFile[],
+  warnings: string[],
+  store: typeof import('../store/index-file.js'),
+  merge: typeof import('../memindex/merge.js'),
+  groups: typeof import('../memindex/groups.js'),
+): string[] {
+  let text: string;
+  try {
+    text = merge.renderIndexFile(store.readIndexFile(root), files as unknown as MemoryFile[]);
+  } catch (err) {
+    if (!(err instanceof merge.IndexMarkerError)) throw err;
+    warnings.push(`MEMORY.md: ${err.message}; the bundle uses a freshly generated index (run \`memctx index\` after fixing the markers)`);
+    text = merge.renderIndexFile(undefined, files as unknown as MemoryFile[]);
+  }
+  const block = merge.splitIndex(text).block ?? '';
+  return block.split(/\r?\n/).filter((line) => line.trim() !== '' && line !== groups.BEGIN_MARKER && line !== groups.END_MARKER);
+}

@@ -1,0 +1,25 @@
+/**
+ * A memory file's age, one rule for pack, search, gc and lint: `updated` (or `modified`), else
+ * `created`, else its last commit time in git (when the caller looked it up), else its mtime — so a
+ * fresh clone, which gives every file a new mtime, does not make old files look new.
+ */
+export interface Dated {
+  readonly updated?: string;
+  readonly created?: string;
+  readonly committedMs?: number;
+  readonly mtimeMs: number;
+}
+
+export type AgeSource = 'updated' | 'created' | 'git' | 'mtime';
+
+export function fileTime(file: Dated): { ms: number; source: AgeSource; label: string } {
+  for (const [value, source] of [[file.updated, 'updated'], [file.created, 'created']] as const) {
+    const ms = value ? Date.parse(value) : Number.NaN;
+    if (!Number.isNaN(ms)) return { ms, source, label: value! };
+  }
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  if (file.committedMs !== undefined && Number.isFinite(file.committedMs)) return { ms: file.committedMs, source: 'git', label: `${day(file.committedMs)} (last commit)` };
+  return { ms: file.mtimeMs, source: 'mtime', label: `${day(file.mtimeMs)} (file time)` };
+}
+
+export const fileTimeMs = (file: Dated): number => fileTime(file).ms;

@@ -1,0 +1,66 @@
+/**
+ * Task relevance for `pack --task`: each file's BM25F match (text/relevance.ts), raised for files
+ * linked to matched files (first degree more than second), and 1 for a file the task names by path.
+ */
+import { relevance } from '../text/relevance.js';
+import { linkGraph } from './links.js';
+import type { PackFile } from './types.js';
+
+/** A file whose own match reaches this is one "the task matches". */
+export const TASK_MATCH = 0.35;
+/** Share of a matched neighbour's score a linked file gets, first and second degree. */
+export const FIRST_DEGREE = 0.4;
+export const SECOND_DEGREE = 0.15;
+
+export interface TaskScores {
+  terms: string[];
+  /** Each file's own match, 0-1. */
+  own: Float64Array;
+  /** With the link boost, 0-1. */
+  combined: Float64Array;
+}
+
+/** True when the task names the file by its path (with or without .md) as a whole word. */
+export function namesFile(taskLower: string, path: string): boolean {
+  const lower = path.toLowerCase();
+  for (const name of new Set([lower, lower.replace(/\.md$/, '')])) {
+    if (!name.includes('/') && !name.endsWith('.md')) continue;
+    let at = taskLower.indexOf(name);
+    while (at !== -1) {
+      const before = taskLower[at - 1];
+      const after = taskLower[at + name.length];
+      if ((before === undefined || !/[\p{L}\p{N}_./-]/u.test(before)) && (after === undefined || !/[\p{L}\p{N}_/-]/u.test(after) || (after === '.' && !/[\p{L}\p{N}]/u.test(taskLower[at + name.length + 1] ?? '')))) return true;
+      at = taskLower.indexOf(name, at + 1);
+    }
+  }
+  return false;
+}
+
+export function taskScores(files: readonly PackFile[], task: string): TaskScores {
+  const match = relevance(files, task);
+  const lower = task.toLowerCase();
+  const own = match.scores.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
+  const index = new Map(files.map((f, i) => [f.path, i]));
+  // Links both ways: a file linked to a matched file, or linked from one.
+  const neighbours: number[][] = files.map(() => []);
+  for (const [from, targets] of linkGraph(files)) {
+    const a = index.get(from)!;
+    for (const to of targets) {
+      const b = index.get(to)!;
+      neighbours[a].push(b);
+      neighbours[b].push(a);
+    }
+  }
+  const first = new Float64Array(files.length);
+  for (let i = 0; i < files.length; i++) {
+    if (own[i] < TASK_MATCH) continue;
+    for (const n of neighbours[i]) first[n] = Math.max(first[n], own[i]);
+  }
+  const second = new Float64Array(files.length);
+  for (let i = 0; i < files.length; i++) {
+    if (first[i] === 0) continue;
+    for (const n of neighbours[i]) second[n] = Math.max(second[n], first[i]);
+  }
+  const combined = own.map((s, i) => Math.min(1, s + FIRST_DEGREE * first[i] + SECOND_DEGREE * second[i]));
+  return { terms: match.terms, own, combined };
+}

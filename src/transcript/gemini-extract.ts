@@ -1,0 +1,16 @@
+/** Gemini CLI's part in session extraction: write_todos task lists. */
+import { extractSession, planItems, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
+import { isRecord } from './jsonl.js';
+import type { Transcript } from './types.js';
+
+export const geminiProfile: ExtractProfile = {
+  request: plainRequest,
+  plan(call) {
+    if (call.toolName !== 'write_todos' || !isRecord(call.toolInput)) return undefined;
+    return planItems(call.toolInput.todos, ['description', 'content']);
+  },
+};
+
+export function extractGeminiSession(t: Transcript, options: { cwd?: string } = {}): SessionFacts {
+  return extractSession(t, geminiProfile, options);
+}

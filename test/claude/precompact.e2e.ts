@@ -1,0 +1,74 @@
+// PreCompact: a compaction triggered non-interactively (`claude -p /compact --continue`) runs the flush hook.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeVersion, hookCommand, hookRuns, makeWorld, memctx, runClaude, section, unavailable, writeSettings, type SessionResult, type World } from './harness.js';
+
+const PROMPT = 'Split the settings page into tabs';
+const SUMMARY = '<analysis>Short session.</analysis>\n<summary>1. Primary Request and Intent: split the settings page into tabs.\n2. Pending Tasks: move the billing form into its tab.</summary>';
+
+describe.skipIf(unavailable)(`PreCompact in Claude Code ${claudeVersion}`, () => {
+  let world: World;
+  let first: SessionResult;
+  let compact: SessionResult;
+
+  beforeAll(async () => {
+    world = makeWorld();
+    expect(memctx(['init'], { cwd: world.project }).code).toBe(0);
+    writeSettings(world, {
+      hooks: {
+        SessionEnd: [{ hooks: [{ type: 'command', command: hookCommand(world, 'session-end', 'flush --hook'), timeout: 10 }] }],
+        PreCompact: [{ matcher: 'auto|manual', hooks: [{ type: 'command', command: hookCommand(world, 'pre-compact', 'flush --hook'), timeout: 10 }] }],
+      },
+    });
+    first = await runClaude(world, {
+      prompt: PROMPT,
+      allowedTools: ['Write'],
+      turns: [
+        { content: [{ type: 'tool_use', name: 'Write', input: { file_path: join(world.project, 'src/settings/tabs.js'), content: 'export const TABS = ["profile", "billing"];\n' } }] },
+        { content: [{ type: 'text', text: 'Tabs added.\nTODO: move the billing form into its tab.' }] },
+      ],
+    });
+    compact = await runClaude(world, { prompt: '/compact', args: ['--continue'], turns: [], compactionText: SUMMARY });
+  });
+  afterAll(() => world?.cleanup());
+
+  it('/compact with -p --continue compacts the session: one summary request, a compact_boundary', () => {
+    expect(first.code).toBe(0);
+    expect(compact.code).toBe(0);
+    expect(compact.requests.map((r) => (r.compaction ? 'compaction' : r.agent ? 'agent' : 'side'))).toEqual(['compaction']);
+    expect(compact.transcriptPath).toBe(first.transcriptPath);
+    const boundary = compact.transcript.filter((line) => line.type === 'system' && line.subtype === 'compact_boundary');
+    expect(boundary.map((line) => line.compactMetadata.trigger)).toEqual(['manual']);
+    expect(compact.transcript.filter((line) => line.isCompactSummary)).toHaveLength(1);
+  });
+
+  it('the PreCompact hook flushes into the session file, and SessionEnd updates it', () => {
+    expect(hookRuns(world, 'pre-compact').runs.map((r) => r.code)).toEqual([0]);
+    expect(hookRuns(world, 'session-end').runs.map((r) => r.code)).toEqual([0, 0]);
+    const files = readdirSync(join(world.project, '.memory/sessions'));
+    expect(files).toHaveLength(1);
+    const sessionId = first.transcript.find((line) => line.sessionId)?.sessionId;
+    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.replace(/^\S+ /, '').replace(/ \(\d+ tokens\).*$/, ''));
+    expect(log).toEqual([
+      `SessionEnd(other) session=${sessionId} wrote sessions/${files[0]}`,
+      `PreCompact(manual) session=${sessionId} updated sessions/${files[0]}`,
+      `SessionEnd(other) session=${sessionId} updated sessions/${files[0]}`,
+    ]);
+    const text = readFileSync(join(world.project, '.memory/sessions', files[0]), 'utf8');
+    expect(text).toContain(`session_id: ${sessionId}\n`);
+    expect(section(text, 'Goal')).toBe(PROMPT);
+    expect(section(text, 'Changed Files')).toBe('- src/settings/tabs.js');
+    expect(section(text, 'Next Steps')).toBe('- move the billing form into its tab.');
+  });
+
+  it('status after the compaction reads the postTokens of the boundary', () => {
+    const boundary = compact.transcript.find((line) => line.subtype === 'compact_boundary');
+    const json = JSON.parse(memctx(['--json', 'status', compact.transcriptPath!], { cwd: world.project }).stdout);
+    expect(typeof boundary.compactMetadata.postTokens).toBe('number');
+    expect({ used: json.used, source: json.source, kind: json.recorded.kind }).toEqual({ used: boundary.compactMetadata.postTokens, source: 'recorded', kind: 'claude-compact-boundary' });
+  });
+});
