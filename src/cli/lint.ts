@@ -73,6 +73,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     displayPath: (file) => displayPath(ctx.io.cwd, abs(file)),
     absolutePath: abs,
     repoPath: (file) => relativeInside(setup.repo.root, abs(file)),
+    repoRoot: setup.repo.root,
     chalk: plain ? new (await import('chalk')).Chalk({ level: 0 }) : ctx.ui.chalk,
     rules: RULES,
     config: setup.config,
