@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { generateCorpus, rng } from './corpus.js';
 import { fmtMs, fmtRatio, timeFn, timeMemctx, timeReadFloor } from './measure.js';
 import type { BenchSection } from './run.js';
-import { jaccard, shingles, similarPairs } from '../src/lint/duplicates.js';
+import { jaccard, shingles, similarPairs } from '../src/text/similarity.js';
 
 /**
  * Near-duplicates: copies of `count` corpus files with about one word in `every` replaced, written

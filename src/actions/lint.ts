@@ -91,6 +91,13 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
   const { root, config } = setup;
   const scan = scanMemoryDir(root);
   const files = scan.files.length + scan.problems.length;
+  // Files with no date of their own get their last commit time (one git log), so --fix never writes a clone's time.
+  const undated = scan.files.filter((f) => f.hasFrontmatter && f.updated === undefined);
+  if (undated.length > 0) {
+    const { lastCommitTimes } = await import('../store/git.js');
+    const times = lastCommitTimes(root, undated.map((f) => f.path), deps.env);
+    for (const f of undated) if (times.has(f.path)) f.committedMs = times.get(f.path);
+  }
   let indexText: string | undefined;
   let indexUnreadable = false;
   try {

@@ -137,14 +137,15 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
 /** `--from FILE|-`: field values, with the keys as written for messages. */
 async function readFromInput(ctx: Context, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('../flush/input.js').ParsedInput }> {
   const { readStdin } = await import('./input.js');
-  const { readFileSync } = await import('node:fs');
+  const { MAX_INPUT_BYTES, NotReadable, readRegularFile } = await import('../store/read-file.js');
   let text: string;
   const label = from === '-' ? 'stdin' : from;
   if (from === '-') text = await readStdin(ctx.io.stdin);
   else {
     try {
-      text = readFileSync(resolve(ctx.io.cwd, from), 'utf8');
+      text = readRegularFile(resolve(ctx.io.cwd, from), { name: from, maxBytes: MAX_INPUT_BYTES }).toString('utf8');
     } catch (err) {
+      if (err instanceof NotReadable) throw err;
       throw new MemctxError(`cannot read --from file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: from, hint: 'check the path; use - to read stdin' });
     }
   }
@@ -432,7 +433,7 @@ async function runHook(ctx: Context, flags: FlushFlags): Promise<number> {
     if (ctx.io.stdin.isTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
     const { readStdin } = await import('./input.js');
     const { parseHookInput } = await import('../flush/hook.js');
-    const hook = parseHookInput(await readStdin(ctx.io.stdin));
+    const hook = parseHookInput(await readStdin(ctx.io.stdin, 1024 * 1024));
     label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(ctx.io.cwd, hook.cwd ?? '.');
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.

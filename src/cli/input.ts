@@ -1,18 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemctxError } from '../store/errors.js';
+import { MAX_INPUT_BYTES, NotReadable, readRegularFile, readStreamBytes } from '../store/read-file.js';
 import type { Context } from './context.js';
 
-/** All of stdin as bytes. */
-export async function readStdinBytes(stdin: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+/** All of stdin as bytes, up to `maxBytes` (an error past that, never unbounded memory). */
+export async function readStdinBytes(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES): Promise<Buffer> {
+  return readStreamBytes(stdin, maxBytes);
 }
 
-/** All of stdin as UTF-8 text. */
-export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
-  return (await readStdinBytes(stdin)).toString('utf8');
+/** All of stdin as UTF-8 text, up to `maxBytes`. */
+export async function readStdin(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES): Promise<string> {
+  return (await readStdinBytes(stdin, maxBytes)).toString('utf8');
 }
 
 /** The body from --body, --body-file (- for stdin), or stdin when it is not a terminal. */
@@ -23,8 +21,9 @@ export async function readBodyInput(ctx: Context, flags: { body?: string; bodyFi
   if (flags.bodyFile !== undefined) {
     const path = resolve(ctx.io.cwd, flags.bodyFile);
     try {
-      return readFileSync(path, 'utf8');
+      return readRegularFile(path, { name: flags.bodyFile, maxBytes: MAX_INPUT_BYTES }).toString('utf8');
     } catch (err) {
+      if (err instanceof NotReadable) throw err;
       throw new MemctxError(`cannot read --body-file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: flags.bodyFile, hint: 'check the path' });
     }
   }

@@ -29,14 +29,14 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
     return EXIT_OK;
   }
   const { readRawText, finishEdit } = await import('../store/edit.js');
-  const { readFileSync } = await import('node:fs');
+  const { readRegularFile } = await import('../store/read-file.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
     // A file too large or not valid as a memory file is moved with its bytes untouched.
-    let text: string | Buffer = readFileSync(from.abs);
+    let text: string | Buffer = readRegularFile(from.abs, { name: from.rel, what: 'memory file' });
     const stat = statSync(from.abs);
     if (stat.size <= MAX_FILE_BYTES) {
       try {

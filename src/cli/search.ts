@@ -82,9 +82,10 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   if (ctx.ui.json) {
     ctx.ui.printJson(flags.open ? { hits, opened: opened ?? null } : hits);
   } else if (opened) {
-    const { readFileSync } = await import('node:fs');
+    const { readRegularFile } = await import('../store/read-file.js');
+    const { MAX_FILE_BYTES } = await import('../store/layout.js');
     const { join } = await import('node:path');
-    ctx.ui.out(readFileSync(join(root, opened.path), 'utf8'));
+    ctx.ui.out(readRegularFile(join(root, opened.path), { name: opened.path, maxBytes: MAX_FILE_BYTES, what: 'memory file' }).toString('utf8'));
   } else if (hits.length === 0) {
     ctx.ui.info(`no memory file matches "${query}"`);
   } else {

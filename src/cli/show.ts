@@ -16,12 +16,15 @@ async function runShow(ctx: Context, input: string): Promise<number> {
   const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
   const { readMemoryFile, isProblem } = await import('../store/scan.js');
   const target = resolveMemoryPath(root, input);
-  const { readFileSync, existsSync } = await import('node:fs');
+  const { existsSync } = await import('node:fs');
+  const { readRegularFile } = await import('../store/read-file.js');
+  const { MAX_FILE_BYTES } = await import('../store/layout.js');
+  const readText = () => readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'memory file' }).toString('utf8');
   if (!existsSync(target.abs)) {
     throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files' });
   }
   if (isIndexPath(target.rel)) {
-    const text = readFileSync(target.abs, 'utf8');
+    const text = readText();
     if (ctx.ui.json) ctx.ui.printJson({ path: target.rel, text });
     else ctx.ui.out(text);
     return EXIT_OK;
@@ -31,7 +34,7 @@ async function runShow(ctx: Context, input: string): Promise<number> {
     throw new MemctxError(file.message, { file: target.rel, line: file.line, hint: file.hint, exitCode: EXIT_USAGE });
   }
   if (ctx.ui.json) ctx.ui.printJson(file);
-  else ctx.ui.out(readFileSync(target.abs, 'utf8'));
+  else ctx.ui.out(readText());
   const { recordAccess } = await import('../store/stats.js');
   try {
     await recordAccess(root, [target.rel], ctx.io.now());

@@ -46,7 +46,7 @@ export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<
     const { modelPreset, resolveWindow } = await import('../capacity/models.js');
     const { parseThresholds, parseWindow } = await import('./status.js');
     const { readStdin } = await import('./input.js');
-    const input = ctx.io.stdin.isTTY ? '' : await readStdin(ctx.io.stdin);
+    const input = ctx.io.stdin.isTTY ? '' : await readStdin(ctx.io.stdin, 1024 * 1024);
     let data: unknown;
     try {
       data = JSON.parse(input);

@@ -2,8 +2,9 @@
 import { isResolvedStatus } from '../store/schema.js';
 import type { MemoryFile } from '../store/types.js';
 import { fileTime } from './age.js';
+import { supersession } from './supersede.js';
 
-export type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded-state' | 'unused-learning';
+export type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded' | 'superseded-state' | 'unused-learning';
 
 export interface ArchiveCandidate {
   path: string;
@@ -128,12 +129,18 @@ export function unusedLearningReason(file: MemoryFile, now: Date, days: number, 
 export function archiveCandidates(files: MemoryFile[], options: ArchiveOptions): ArchiveCandidate[] {
   const t = { ...DEFAULT_ARCHIVE_THRESHOLDS, ...options.thresholds };
   const superseded = supersededStates(files);
+  const replaced = supersession(files).superseded;
   const out: ArchiveCandidate[] = [];
   for (const file of files) {
     if (file.pinned) continue;
     const stale = staleReasons(file, options.now, t)[0];
     if (stale) {
       out.push(stale);
+      continue;
+    }
+    const why = replaced.get(file.path);
+    if (why && (file.kind === 'decision' || (file.kind === 'state' && why !== 'status: superseded'))) {
+      out.push({ path: file.path, rule: 'superseded', reason: `${file.kind} ${why}` });
       continue;
     }
     const state = superseded.get(file.path);

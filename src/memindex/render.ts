@@ -1,5 +1,6 @@
 import { inlineMarkdown, linkTarget } from '../markdown/escape.js';
 import type { IndexEntry } from '../store/types.js';
+import { supersession } from '../lifecycle/supersede.js';
 import { BEGIN_MARKER, END_MARKER, GROUPS, compareKeep, compareSessions, groupOf, sortKey, type GroupId, type SortKey } from './groups.js';
 
 export interface IndexOptions {
@@ -23,10 +24,11 @@ export const MAX_NAME_CHARS = 100;
 export const MAX_DESCRIPTION_CHARS = 200;
 
 /** `- [Name](relative/path.md) — description`, with everything the file contributes escaped and capped. */
-export function indexLine(file: IndexEntry): string {
+export function indexLine(file: IndexEntry, superseded = false): string {
   const link = `- [${inlineMarkdown(file.name, MAX_NAME_CHARS)}](${linkTarget(file.path)})`;
   const description = file.description ? inlineMarkdown(file.description, MAX_DESCRIPTION_CHARS) : '';
-  return description ? `${link} — ${description}` : link;
+  const line = description ? `${link} — ${description}` : link;
+  return superseded ? `${line} (superseded)` : line;
 }
 
 /** Sort with a comparator over precomputed keys (dates are parsed once, not per comparison). */
@@ -46,14 +48,15 @@ interface Group {
   dropped: number;
 }
 
-function makeGroup(id: GroupId, title: string, ranked: IndexEntry[], dropped: number): Group {
-  const lines = ranked.map(indexLine);
+function makeGroup(id: GroupId, title: string, ranked: IndexEntry[], dropped: number, superseded: ReadonlyMap<string, string>): Group {
+  const lines = ranked.map((file) => indexLine(file, superseded.has(file.path)));
   const bytesUpTo = [0];
   for (const line of lines) bytesUpTo.push(bytesUpTo[bytesUpTo.length - 1] + byteLength(line));
   return { id, title, ranked, lines, bytesUpTo, dropped };
 }
 
 function buildGroups(files: IndexEntry[], sessions: number): Group[] {
+  const { superseded } = supersession(files);
   const byId = new Map<GroupId, IndexEntry[]>();
   for (const file of files) {
     const id = groupOf(file);
@@ -67,9 +70,9 @@ function buildGroups(files: IndexEntry[], sessions: number): Group[] {
     if (!members?.length) continue;
     if (id === 'sessions') {
       const latest = sortBy(members, compareSessions);
-      groups.push(makeGroup(id, title, latest.slice(0, sessions), Math.max(0, latest.length - sessions)));
+      groups.push(makeGroup(id, title, latest.slice(0, sessions), Math.max(0, latest.length - sessions), superseded));
     } else {
-      groups.push(makeGroup(id, title, sortBy(members, compareKeep), 0));
+      groups.push(makeGroup(id, title, sortBy(members, compareKeep), 0, superseded));
     }
   }
   return groups;

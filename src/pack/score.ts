@@ -86,8 +86,7 @@ function mostRecent(files: readonly PackFile[], n: number): Set<string> {
   return new Set(top.map((e) => e.path));
 }
 
-function dependencyScores(files: readonly PackFile[], active: Set<string>): Map<string, { points: number; reason?: string }> {
-  const graph = linkGraph(files);
+function dependencyScores(files: readonly PackFile[], active: Set<string>, graph: ReadonlyMap<string, ReadonlySet<string>>): Map<string, { points: number; reason?: string }> {
   // direct: files an active file links to, with the active files linking to each.
   const direct = new Map<string, Set<string>>();
   for (const a of active) {
@@ -120,10 +119,11 @@ function dependencyScores(files: readonly PackFile[], active: Set<string>): Map<
 /** Score every file (same order as given). */
 export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): FileScore[] {
   const recent = mostRecent(files, 5);
-  const task = options.task ? taskScores(files, options.task) : undefined;
+  const graph = linkGraph(files);
+  const task = options.task ? taskScores(files, options.task, graph) : undefined;
   const active = new Set(options.focus ?? []);
   if (task) files.forEach((f, i) => task.own[i] >= TASK_MATCH && active.add(f.path));
-  const dependency = dependencyScores(files, active);
+  const dependency = dependencyScores(files, active, graph);
 
   return files.map((file, i) => {
     const reasons: string[] = [];

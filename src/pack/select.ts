@@ -353,7 +353,7 @@ export function packBundle(input: PackInput): PackResult {
     indexLines: { total: input.indexLines.length, included: empty ? 0 : includedLines },
     files,
     leftOut: { files: empty ? wanted.map((i) => input.files[i].path) : left.paths, indexLines: empty ? input.indexLines.length : left.indexLines },
-    pinnedLeftOut: files.filter((f) => input.files.find((x) => x.path === f.path)?.pinned && f.tier !== 'full').map((f) => f.path),
+    pinnedLeftOut: input.files.flatMap((f, i) => (f.pinned && tierOf.get(i)?.tier !== 'full' ? [f.path] : [])),
     totalFileTokens,
     saved: totalFileTokens - total,
   };

@@ -36,14 +36,14 @@ export function namesFile(taskLower: string, path: string): boolean {
   return false;
 }
 
-export function taskScores(files: readonly PackFile[], task: string): TaskScores {
+export function taskScores(files: readonly PackFile[], task: string, graph: ReadonlyMap<string, ReadonlySet<string>> = linkGraph(files)): TaskScores {
   const match = relevance(files, task);
   const lower = task.toLowerCase();
   const own = match.scores.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
   const index = new Map(files.map((f, i) => [f.path, i]));
   // Links both ways: a file linked to a matched file, or linked from one.
   const neighbours: number[][] = files.map(() => []);
-  for (const [from, targets] of linkGraph(files)) {
+  for (const [from, targets] of graph) {
     const a = index.get(from)!;
     for (const to of targets) {
       const b = index.get(to)!;

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from './errors.js';
+import { readRegularFile } from './read-file.js';
 
 /** The configuration file at the repository root, and its alternative inside the memory directory. */
 export const CONFIG_FILE = 'memctx.config.json';
@@ -25,7 +26,7 @@ function lineOfPosition(text: string, message: string): number | undefined {
 export function readConfigFile(path: string): Record<string, unknown> {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, { maxBytes: 1024 * 1024, what: 'configuration file' }).toString('utf8');
   } catch (err) {
     throw new MemctxError(`cannot read the configuration file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: path, exitCode: EXIT_USAGE, hint: 'check its permissions' });
   }

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { decodeText } from './decode.js';
 import { parseMemoryText } from './parse.js';
 import { serializeMemoryFile } from './serialize.js';
 import type { FileFormat } from './types.js';
+import { readRegularFile } from './read-file.js';
+import { MAX_FILE_BYTES } from './layout.js';
 
 /** Non-overlapping occurrences of needle in text. */
 export function countOccurrences(text: string, needle: string): number {
@@ -20,7 +21,7 @@ export interface RawText {
 
 /** A file's text in the form edits work on. Throws DecodeFailure for binary or invalid UTF-8. */
 export function readRawText(abs: string): RawText {
-  const decoded = decodeText(readFileSync(abs));
+  const decoded = decodeText(readRegularFile(abs, { maxBytes: MAX_FILE_BYTES, what: 'memory file' }));
   const bom = decoded.charCodeAt(0) === 0xfeff;
   const body = bom ? decoded.slice(1) : decoded;
   const eol = body.includes('\r\n') ? '\r\n' : '\n';

@@ -7,8 +7,9 @@ import { MemctxError } from './errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
 import { cacheDir } from './cache-dir.js';
-import { CACHE_DIR, TEMPLATES_DIR } from './layout.js';
+import { CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic } from './write.js';
+import { readRegularFile } from './read-file.js';
 
 export const FLUSH_LOG = 'flush.log';
 /** The log is cut to its newer half once it grows past this. */
@@ -20,8 +21,9 @@ export function readUserTemplate(root: string, name: string): { path: string; te
   const target = resolveMemoryPath(root, rel);
   if (!existsSync(target.abs)) return undefined;
   try {
-    return { path: target.rel, text: decodeText(readFileSync(target.abs)) };
+    return { path: target.rel, text: decodeText(readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'template' })) };
   } catch (err) {
+    if (err instanceof MemctxError) throw err;
     if (err instanceof DecodeFailure) throw new MemctxError(`template ${target.rel}: ${err.message}`, { file: target.rel, line: err.line, hint: err.hint });
     throw new MemctxError(`cannot read template ${target.rel} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: target.rel, hint: 'check its permissions' });
   }

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from './errors.js';
-import { INDEX_FILE } from './layout.js';
+import { INDEX_FILE, MAX_FILE_BYTES } from './layout.js';
 import { writeFileAtomic } from './write.js';
 import { isSymlink, resolveMemoryPath } from './paths.js';
+import { readRegularFile } from './read-file.js';
 
 export function indexPath(root: string): string {
   return join(root, INDEX_FILE);
@@ -26,9 +27,10 @@ export function readIndexFile(root: string): string | undefined {
   checkIndexLink(root);
   let bytes: Buffer;
   try {
-    bytes = readFileSync(indexPath(root));
+    bytes = readRegularFile(indexPath(root), { maxBytes: MAX_FILE_BYTES, what: INDEX_FILE });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || !existsSync(indexPath(root))) return undefined;
+    if (err instanceof MemctxError) throw err;
     throw new MemctxError(`cannot read ${INDEX_FILE} (${(err as NodeJS.ErrnoException).code})`, { file: indexPath(root), hint: 'check its permissions' });
   }
   try {

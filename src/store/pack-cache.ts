@@ -5,6 +5,8 @@ import { cacheDir } from './cache-dir.js';
 import { listEntries, unreadableProblem } from './list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from './types.js';
 import { writeFileAtomic } from './write.js';
+import { readRegularFile } from './read-file.js';
+import { MAX_FILE_BYTES } from './layout.js';
 
 /**
  * What `pack` needs of each memory file, kept in .memctx/pack-cache.json and keyed by the file's
@@ -63,7 +65,7 @@ export interface PackScanOptions {
 export function packText(root: string, path: string): string {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
-    const text = neutralizeControls(readFileSync(join(root, path), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+    const text = neutralizeControls(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES }).toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
     return text.endsWith('\n') ? text : `${text}\n`;
   } catch {
     return '';

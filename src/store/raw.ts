@@ -1,7 +1,8 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText } from './decode.js';
 import { MAX_FILE_BYTES } from './layout.js';
+import { readRegularFile } from './read-file.js';
 
 /**
  * The text of a file that failed to parse, for checks that still apply to it (secrets). Undefined
@@ -12,7 +13,7 @@ export function readDecodableText(root: string, path: string): string | undefine
     const abs = join(root, path);
     const stat = lstatSync(abs);
     if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-    return decodeText(readFileSync(abs)).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    return decodeText(readRegularFile(abs, { maxBytes: MAX_FILE_BYTES })).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
   } catch {
     return undefined;
   }

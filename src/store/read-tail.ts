@@ -2,16 +2,18 @@
  * Reading transcript files: whole, the first bytes (for format detection), or backwards from the
  * end in chunks of whole lines (so a recorded usage figure is found without reading a large file).
  */
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { MemctxError } from './errors.js';
+import { fileKind, MAX_INPUT_BYTES, readAt } from './read-file.js';
 
 const BINARY_PROBE = 8000;
 
 function openFile(path: string, name: string): { fd: number; stat: Stats } {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // O_NONBLOCK: a FIFO opens at once (and is refused below) instead of waiting for a writer.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new MemctxError('no such file', { file: name, hint: 'check the path (use - to read the transcript from stdin)' });
@@ -19,33 +21,41 @@ function openFile(path: string, name: string): { fd: number; stat: Stats } {
     throw new MemctxError(`cannot read the file (${code ?? (err as Error).message})`, { file: name, hint: 'check the path and its permissions' });
   }
   const stat = fstatSync(fd);
-  if (stat.isDirectory()) {
+  if (!stat.isFile()) {
     closeSync(fd);
-    throw directoryError(name);
+    if (stat.isDirectory()) throw directoryError(name);
+    throw new MemctxError(`is ${fileKind(stat)}, not a transcript file; not read`, { file: name, hint: 'pass a regular transcript file, or - to read it from stdin' });
   }
   return { fd, stat };
+}
+
+/** A transcript read whole (counted, compacted, flushed) may be at most this big. */
+export const MAX_TRANSCRIPT_BYTES = MAX_INPUT_BYTES;
+
+/** A line longer than this (a pasted dump) holds no usage record: the backward scan skips it unread. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+function tooLargeError(name: string, size: number): MemctxError {
+  const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+  return new MemctxError(`is ${mb(size)}, over the ${mb(MAX_TRANSCRIPT_BYTES)} limit for reading a transcript whole; not read`, {
+    file: name,
+    hint: 'status reads only the end of a Claude Code or Codex transcript that records usage; for other transcripts pass the recent part (e.g. `tail -c 20000000 FILE | memctx status -`)',
+  });
 }
 
 function directoryError(name: string): MemctxError {
   return new MemctxError('is a directory, not a transcript file', { file: name, hint: 'pass one transcript file, e.g. ~/.claude/projects/<project>/<session>.jsonl' });
 }
 
-function readAt(fd: number, position: number, length: number): Buffer {
-  const buf = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const n = readSync(fd, buf, done, length - done, position + done);
-    if (n === 0) break;
-    done += n;
-  }
-  return done === length ? buf : buf.subarray(0, done);
+function binaryError(name: string, offset: number): MemctxError {
+  return new MemctxError(`looks like a binary file (a NUL byte at offset ${offset}), not a transcript`, { file: name, hint: 'pass a transcript: Claude Code or Codex JSONL, an OpenAI messages JSON, or plain text' });
 }
 
 /** Refuse bytes that are not text: a NUL byte in the first 8,000 bytes (git's test). */
 export function assertText(buf: Uint8Array, name: string): void {
   const end = Math.min(buf.length, BINARY_PROBE);
   for (let i = 0; i < end; i++) {
-    if (buf[i] === 0) throw new MemctxError(`looks like a binary file (a NUL byte at offset ${i}), not a transcript`, { file: name, hint: 'pass a transcript: Claude Code or Codex JSONL, an OpenAI messages JSON, or plain text' });
+    if (buf[i] === 0) throw binaryError(name, i);
   }
 }
 
@@ -53,6 +63,7 @@ export function assertText(buf: Uint8Array, name: string): void {
 export function readTranscriptText(path: string, name = path): string {
   const { fd, stat } = openFile(path, name);
   try {
+    if (stat.size > MAX_TRANSCRIPT_BYTES) throw tooLargeError(name, stat.size);
     const buf = readAt(fd, 0, stat.size);
     assertText(buf, name);
     return buf.toString('utf8');
@@ -110,30 +121,41 @@ export function openTranscriptFile(path: string, name = path): TranscriptFile {
     *linesBackward(chunkSize = 65536) {
       // a final newline ends the last line; it does not start an empty one
       let pos = size > 0 && readAt(fd, size - 1, 1)[0] === 0x0a ? size - 1 : size;
-      let carry: Buffer = Buffer.alloc(0);
+      // The bytes after the last newline seen so far (the end of a line whose start is further
+      // back), kept as pieces so a long line costs no repeated copying; dropped past MAX_LINE_BYTES.
+      let carry: Buffer[] = [];
+      let carryBytes = 0;
       let chunk = chunkSize;
       const ran = pos > 0;
       while (pos > 0) {
         const start = Math.max(0, pos - chunk);
-        const data = Buffer.concat([readAt(fd, start, pos - start), carry]);
+        const data = readAt(fd, start, pos - start);
+        const nul = data.indexOf(0);
+        if (nul !== -1) throw binaryError(name, start + nul);
         pos = start;
         chunk = Math.min(chunk * 2, 8 << 20);
-        let from = 0;
-        if (start > 0) {
-          const nl = data.indexOf(0x0a);
-          if (nl < 0) {
-            carry = data;
-            continue;
-          }
-          carry = data.subarray(0, nl);
-          from = nl + 1;
-        } else carry = Buffer.alloc(0);
-        const lines = data.subarray(from).toString('utf8').split('\n');
+        const nl = start > 0 ? data.indexOf(0x0a) : -1;
+        if (start > 0 && nl < 0) {
+          carryBytes += data.length;
+          carry = carryBytes > MAX_LINE_BYTES ? [] : [data, ...carry];
+          continue;
+        }
+        let lines: string[];
+        // the last line here continues into the carry: drop it whole when the two are too long together
+        if (carryBytes + data.length - data.lastIndexOf(0x0a) - 1 > MAX_LINE_BYTES) {
+          lines = data.subarray(nl + 1).toString('utf8').split('\n');
+          lines[lines.length - 1] = '';
+        } else {
+          lines = Buffer.concat([data.subarray(nl + 1), ...carry]).toString('utf8').split('\n');
+        }
+        carry = start > 0 ? [data.subarray(0, nl)] : [];
+        carryBytes = start > 0 ? nl : 0;
         yield { lines: lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)), atStart: start === 0 };
       }
       if (!ran) yield { lines: [], atStart: true };
     },
     text() {
+      if (size > MAX_TRANSCRIPT_BYTES) throw tooLargeError(name, size);
       return readAt(fd, 0, size).toString('utf8');
     },
     close() {

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from './paths.js';
 import { decodeText, DecodeFailure } from './decode.js';
@@ -18,7 +18,8 @@ export interface ScanOptions extends ListOptions {
 
 /** Read a whole file through one descriptor, so its stat comes with the read at no extra cost. */
 function readWithStat(abs: string, max: number): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
-  const fd = openSync(abs, 'r');
+  // O_NONBLOCK: a FIFO (or a symlink to one) opens at once and is then refused as not a regular file.
+  const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { message: 'not a regular file', hint: 'memory files must be regular .md files' };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isoTimestamp } from './schema.js';
 import { CACHE_DIR } from './layout.js';
 import { withMemoryLock, writeFileAtomic } from './write.js';
+import { cacheDir } from './cache-dir.js';
 
 export const STATS_FILE = 'stats.json';
 
@@ -46,7 +47,8 @@ export function readAccessTimes(root: string): Map<string, number> {
 
 /** Add one access to each path, at `now`, under the memory directory's lock. */
 export async function recordAccess(root: string, paths: readonly string[], now: Date): Promise<void> {
-  if (paths.length === 0) return;
+  // No .memctx/ where there is no MEMORY.md (a read-only command pointed at any folder leaves no trace).
+  if (paths.length === 0 || !cacheDir(root)) return;
   await withMemoryLock(root, async () => {
     const stats = readStats(root);
     const last = isoTimestamp(now);

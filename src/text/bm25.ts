@@ -55,7 +55,7 @@ export function termFrequencies(text: string, terms: ReadonlyMap<string, number>
   if (text === '') return;
   pattern.lastIndex = 0;
   const lower = text.toLowerCase();
-  for (const m of lower.matchAll(pattern)) {
+  for (let m = pattern.exec(lower); m !== null; m = pattern.exec(lower)) {
     let word = m[0];
     if (word.length > 1 && !isCjkChar(word) && /[^\x00-\x7f]/.test(word)) word = words(word)[0] ?? word;
     const t = terms.get(isCjkChar(word) ? word : stem(word));

@@ -108,27 +108,36 @@ export function claudeEnv(world: World, baseUrl: string, extra: Record<string, s
 export function hookCommand(world: World, name: string, args: string): string {
   const base = join(world.logs, name);
   const out = quote(base + '.out');
+  // With GNU time, also the CPU seconds memctx used (what it costs on an idle core, whatever the load).
+  const timed = existsSync('/usr/bin/time') ? `/usr/bin/time -a -o ${quote(base + '.cpu')} -f '%U %S' ` : '';
   return (
-    `s=$(date +%s%N); ${MEMCTX} ${args} >${out} 2>${quote(base + '.err')}; rc=$?; e=$(date +%s%N); ` +
+    `s=$(date +%s%N); ${timed}${MEMCTX} ${args} >${out} 2>${quote(base + '.err')}; rc=$?; e=$(date +%s%N); ` +
     `echo "$rc $(( (e - s) / 1000000 ))" >> ${quote(base + '.runs')}; cat ${out}; exit $rc`
   );
 }
 
 export interface HookRun {
   code: number;
+  /** Wall time. */
   ms: number;
+  /** CPU time (user + system), when GNU time was there. */
+  cpuMs?: number;
 }
 
 /** Each recorded run of hook NAME (exit code and milliseconds), plus its last stdout/stderr. */
 export function hookRuns(world: World, name: string): { runs: HookRun[]; stdout: string; stderr: string } {
   const base = join(world.logs, name);
   const read = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : '');
+  const cpu = read(base + '.cpu')
+    .split('\n')
+    .filter((line) => /^[\d.]+ [\d.]+$/.test(line))
+    .map((line) => Math.round(line.split(' ').reduce((sum, seconds) => sum + Number(seconds) * 1000, 0)));
   const runs = read(base + '.runs')
     .split('\n')
     .filter(Boolean)
-    .map((line) => {
+    .map((line, i) => {
       const [code, ms] = line.split(' ').map(Number);
-      return { code, ms };
+      return { code, ms, cpuMs: cpu[i] };
     });
   return { runs, stdout: read(base + '.out'), stderr: read(base + '.err') };
 }

@@ -1,4 +1,5 @@
 // SessionStart and SessionEnd hooks wired with the README's recipe, inside the real Claude Code.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,12 @@ describe.skipIf(unavailable)(`hooks in Claude Code ${claudeVersion}`, () => {
   it('SessionEnd: flush --hook writes the session file', () => {
     const end = hookRuns(world, 'session-end');
     expect(end.runs.map((r) => r.code)).toEqual([0]);
-    recordFigure('flush --hook inside a real SessionEnd (ms)', end.runs[0].ms);
+    recordFigure('flush --hook inside a real SessionEnd, wall (ms)', end.runs[0].ms);
+    if (end.runs[0].cpuMs !== undefined) recordFigure('flush --hook inside a real SessionEnd, CPU user+sys (ms)', end.runs[0].cpuMs);
+    // What starting Node alone costs on this machine right now, to read the figure above against.
+    const started = Date.now();
+    spawnSync(process.execPath, ['-e', '0']);
+    recordFigure('node -e 0 at the same time (ms)', Date.now() - started);
     const sessions = readdirSync(join(world.project, '.memory/sessions'));
     expect(sessions).toHaveLength(1);
     const text = readFileSync(join(world.project, '.memory/sessions', sessions[0]), 'utf8');

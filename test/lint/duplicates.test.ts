@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_SHINGLES, jaccard, shingles, similarPairs } from '../../src/lint/duplicates.js';
+import { MIN_SHINGLES, jaccard, shingles, similarPairs } from '../../src/text/similarity.js';
 
 function bruteForce(sets: Uint32Array[], threshold: number): string[] {
   const out: string[] = [];

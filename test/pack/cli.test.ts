@@ -230,8 +230,8 @@ describe('memctx search', () => {
     const hits = json((await runCli(['--json', 'search', 'auth', '--kind', 'decision'], { cwd })).stdout);
     expect(hits.map((h: { path: string }) => h.path)).toEqual(['project_auth.md']);
     expect(Object.keys(hits[0].factors)).toEqual(['text', 'importance', 'recency', 'access']);
-    expect(json((await runCli(['--json', 'search', 'auth', '--min-importance', '9'], { cwd }).stdout)).toEqual([]);
-    const since = json((await runCli(['--json', 'search', 'auth', '--since', '2026-02-02'], { cwd }).stdout).map((h: { path: string }) => h.path);
+    expect(json((await runCli(['--json', 'search', 'auth', '--min-importance', '9'], { cwd })).stdout)).toEqual([]);
+    const since = json((await runCli(['--json', 'search', 'auth', '--since', '2026-02-02'], { cwd })).stdout).map((h: { path: string }) => h.path);
     expect(since.sort()).toEqual(['issue_login_loop.md', 'sessions/2026-02-03T101500-auth-safari.md']);
     expect(json((await runCli(['--json', 'search', 'auth', '--limit', '1'], { cwd })).stdout)).toHaveLength(1);
   });

@@ -10,6 +10,7 @@ describe('.memctx/stats.json', () => {
 
   it('counts accesses and keeps the last time, per path', async () => {
     dir = tempDir();
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n'); // .memctx/ is made only beside a MEMORY.md
     expect(readStats(dir).files).toEqual({});
     await recordAccess(dir, ['a.md', 'b.md', 'a.md'], new Date('2026-01-01T10:00:00Z'));
     await recordAccess(dir, ['a.md'], new Date('2026-01-02T10:00:00Z'));

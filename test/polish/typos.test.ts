@@ -52,7 +52,7 @@ describe('a mistyped filter value is an error with a "did you mean", never an em
   it('status --format and --encoding typos say what was meant', async () => {
     const r = await runMemctx(['status', '-', '--format', 'claud'], { cwd: root, input: 'hello' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--format must be one of claude, codex, openai, text, got "claud"');
+    expect(r.stderr).toContain('--format must be one of claude, codex, gemini, openai, text, got "claud"');
     expect(r.stderr).toContain('did you mean --format claude?');
   });
 });

@@ -50,6 +50,7 @@ describe('the cache file in .memctx/', () => {
 
   it('round-trips, and is written only when something new was counted', async () => {
     dir = tempDir();
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n'); // .memctx/ is made only beside a MEMORY.md
     expect(readCountCache(dir, VERSION).status).toBe('missing');
     const { cache } = readCountCache(dir, VERSION);
     cachedCounter(cache, 'o200k_base').count('some memory text');

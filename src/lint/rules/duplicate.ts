@@ -1,22 +1,27 @@
-import { shingles, similarPairs } from '../duplicates.js';
+import { commonLines, contentText, shingles, similarPairs } from '../../text/similarity.js';
 import type { LintRule } from '../types.js';
+
+/** The share of the smaller body found in the other that makes two files duplicates. */
+export const CONTAINMENT = 0.8;
 
 const rule: LintRule = {
   id: 'content/duplicate',
-  description: 'No two memory files say nearly the same thing (Jaccard similarity of word 3-shingles of description and body at or over 0.85); both files are named.',
+  description: `No two memory files say nearly the same thing: their bodies (headings and template lines left out) compared as word 3-shingles, a duplicate at Jaccard similarity 0.85 or over (configurable), or when ${CONTAINMENT * 100}% of the smaller body is in the other — so the same fact under another title, lightly edited, is caught. Both files are named.`,
   defaultSeverity: 'warning',
   fixable: false,
   check(ctx) {
     const files = ctx.files;
-    const sets = files.map((f) => shingles(`${f.description}\n${f.body}`));
+    const common = commonLines(files.map((f) => f.body));
+    const sets = files.map((f) => shingles(contentText(f.body, common)));
     const threshold = ctx.thresholds.duplicateSimilarity;
-    return similarPairs(sets, threshold).map(({ a, b, similarity }) => {
+    return similarPairs(sets, threshold, Math.max(threshold, CONTAINMENT)).map(({ a, b, similarity, containment }) => {
       const [first, second] = files[a].path < files[b].path ? [files[a], files[b]] : [files[b], files[a]];
+      const how = similarity >= threshold ? `similarity ${similarity.toFixed(2)}, threshold ${threshold}` : `${Math.round(containment * 100)}% of the shorter body is in the other`;
       return {
         file: second.path,
         line: second.bodyLine,
         column: 1,
-        message: `near-duplicate of ${first.path} (similarity ${similarity.toFixed(2)}, threshold ${threshold}); merge ${second.path} into ${first.path} or remove one`,
+        message: `near-duplicate of ${first.path} (${how}); merge ${second.path} into ${first.path} or remove one`,
       };
     });
   },

@@ -7,6 +7,7 @@ import invalidKind from './invalid-kind.js';
 import invalidDate from './invalid-date.js';
 import importanceRange from './importance-range.js';
 import missingUpdated from './missing-updated.js';
+import supersedes from './supersedes.js';
 import indexStale from './index-stale.js';
 import indexTooLong from './index-too-long.js';
 import indexDanglingLink from './index-dangling-link.js';
@@ -30,6 +31,7 @@ export const RULES: LintRule[] = [
   invalidDate,
   importanceRange,
   missingUpdated,
+  supersedes,
   indexStale,
   indexTooLong,
   indexDanglingLink,

@@ -1,4 +1,7 @@
 /**
+ * The one text-similarity module: lint's content/duplicate, pack's task matching (relevance, re-
+ * exported below) and compact's near-duplicate outputs can all draw on it.
+ *
  * Near-duplicate detection without comparing every pair: each text becomes a set of hashed word
  * 3-shingles; candidates come from prefix filtering (the AllPairs similarity join): with the
  * shingles of every set in one global order, rarest first, two sets with Jaccard similarity >= t
@@ -49,6 +52,22 @@ export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
 /** Exact Jaccard similarity of two sorted sets. */
 export function jaccard(a: Uint32Array, b: Uint32Array): number {
   if (a.length === 0 && b.length === 0) return 1;
+  const common = overlap(a, b);
+  return common / (a.length + b.length - common);
+}
+
+export interface SimilarPair {
+  /** Indexes into the input, a < b. */
+  a: number;
+  b: number;
+  /** Jaccard similarity. */
+  similarity: number;
+  /** Share of the smaller set found in the other (|A∩B| / min(|A|, |B|)). */
+  containment: number;
+}
+
+/** |A∩B| of two sorted sets. */
+export function overlap(a: Uint32Array, b: Uint32Array): number {
   let i = 0;
   let j = 0;
   let common = 0;
@@ -60,14 +79,13 @@ export function jaccard(a: Uint32Array, b: Uint32Array): number {
     } else if (a[i] < b[j]) i++;
     else j++;
   }
-  return common / (a.length + b.length - common);
+  return common;
 }
 
-export interface SimilarPair {
-  /** Indexes into the input, a < b. */
-  a: number;
-  b: number;
-  similarity: number;
+/** Share of the smaller set found in the other, 0-1. */
+export function containment(a: Uint32Array, b: Uint32Array): number {
+  const smaller = Math.min(a.length, b.length);
+  return smaller === 0 ? 0 : overlap(a, b) / smaller;
 }
 
 const EPSILON = 1e-9;
@@ -105,13 +123,20 @@ function globalRanks(sets: Uint32Array[]): Uint32Array[] {
   return sets.map((_, id) => flat.subarray(starts[id], starts[id + 1]).sort());
 }
 
-/** Every pair of sets with Jaccard similarity >= threshold, sorted by (a, b). */
-export function similarPairs(sets: Uint32Array[], threshold: number): SimilarPair[] {
+/**
+ * Every pair of sets with Jaccard similarity >= threshold, or (when `containment` is given) with
+ * at least that share of the smaller set in the other, sorted by (a, b). Sets are indexed on their
+ * rarest shingles; a set is compared with the sets sharing one of its prefix shingles (Jaccard) or
+ * any of its shingles (containment: the smaller set's prefix must meet the larger set somewhere).
+ */
+export function similarPairs(sets: Uint32Array[], threshold: number, containmentThreshold?: number): SimilarPair[] {
   const ranked = globalRanks(sets);
   const order = ranked
     .map((set, id) => ({ id, set }))
     .filter((d) => d.set.length >= MIN_SHINGLES)
     .sort((x, y) => x.set.length - y.set.length || x.id - y.id);
+  const c = containmentThreshold;
+  const indexShare = c === undefined ? threshold : Math.min(threshold, c);
   const index: number[][] = [];
   const seen = new Set<number>();
   const pairs: SimilarPair[] = [];
@@ -119,17 +144,47 @@ export function similarPairs(sets: Uint32Array[], threshold: number): SimilarPai
     const n = set.length;
     const minSize = Math.ceil(threshold * n - EPSILON);
     const prefix = n - minSize + 1;
+    const indexed = n - Math.ceil(indexShare * n - EPSILON) + 1;
+    const probe = c === undefined ? prefix : n;
     seen.clear();
-    for (let k = 0; k < prefix && k < n; k++) {
-      const posting = (index[set[k]] ??= []);
-      for (const other of posting) {
-        if (seen.has(other) || ranked[other].length < minSize) continue;
+    for (let k = 0; k < probe && k < n; k++) {
+      for (const other of index[set[k]] ?? []) {
+        if (seen.has(other) || (c === undefined && ranked[other].length < minSize)) continue;
         seen.add(other);
-        const similarity = jaccard(set, ranked[other]);
-        if (similarity >= threshold - EPSILON) pairs.push({ a: Math.min(id, other), b: Math.max(id, other), similarity });
+        const common = overlap(set, ranked[other]);
+        const similarity = common / (n + ranked[other].length - common);
+        const contained = common / Math.min(n, ranked[other].length);
+        if (similarity >= threshold - EPSILON || (c !== undefined && contained >= c - EPSILON)) {
+          pairs.push({ a: Math.min(id, other), b: Math.max(id, other), similarity, containment: contained });
+        }
       }
-      posting.push(id);
     }
+    for (let k = 0; k < indexed && k < n; k++) (index[set[k]] ??= []).push(id);
   }
   return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
 }
+
+const HEADING = /^\s{0,3}#{1,6}\s/;
+
+/**
+ * The text of a memory body that says something: heading lines and lines shared by several files
+ * (a template's placeholders such as "none recorded") are left out, so two files from one template
+ * with different content do not look alike. `common` holds lines to drop, from commonLines().
+ */
+export function contentText(body: string, common: ReadonlySet<string> = new Set()): string {
+  return body
+    .split('\n')
+    .filter((line) => !HEADING.test(line) && !common.has(line.trim().toLowerCase()))
+    .join('\n');
+}
+
+/** Lines (trimmed, lower-cased) found in at least `minFiles` of the bodies: template boilerplate. */
+export function commonLines(bodies: readonly string[], minFiles = 3): Set<string> {
+  const seen = new Map<string, number>();
+  for (const body of bodies) {
+    for (const line of new Set(body.split('\n').map((l) => l.trim().toLowerCase()))) if (line !== '') seen.set(line, (seen.get(line) ?? 0) + 1);
+  }
+  return new Set([...seen].filter(([, n]) => n >= minFiles).map(([line]) => line));
+}
+
+export { relevance, type Relevance, type MatchableFile } from './relevance.js';

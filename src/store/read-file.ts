@@ -1,0 +1,91 @@
+/**
+ * Reading files that users name or that sit in the memory directory: regular files only, opened so
+ * that a FIFO or device can never block (O_NONBLOCK), and never more than a size cap. Every read of
+ * a user-supplied or memory path goes through here, so nothing hangs on a FIFO and nothing grows
+ * without bound.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { MemctxError } from './errors.js';
+
+/** The most memctx reads of a transcript, a --from file or stdin as a whole. */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** What kind of file this is, for a refusal ("a FIFO", "a directory"). */
+export function fileKind(stat: Stats): string {
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/** Why a path was not read: the file, what it is, and what to do. */
+export class NotReadable extends MemctxError {}
+
+/**
+ * Open a regular file for reading. A FIFO, device, socket or directory is refused (the open itself
+ * does not block: O_NONBLOCK), as is a file over `maxBytes`.
+ */
+export function openRegularFile(path: string, options: { name?: string; maxBytes?: number; what?: string } = {}): { fd: number; stat: Stats } {
+  const name = options.name ?? path;
+  const what = options.what ?? 'file';
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new NotReadable(`no such ${what}`, { file: name, hint: 'check the path' });
+    if (code === 'EISDIR') throw new NotReadable(`is a directory, not a ${what}`, { file: name, hint: `pass one ${what}` });
+    throw new NotReadable(`cannot read the ${what} (${code ?? (err as Error).message})`, { file: name, hint: 'check the path and its permissions' });
+  }
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw new NotReadable(`is ${fileKind(stat)}, not a regular ${what}; not read`, { file: name, hint: `pass a regular ${what}${what === 'transcript' ? ' (or - to read stdin)' : ''}` });
+  }
+  if (options.maxBytes !== undefined && stat.size > options.maxBytes) {
+    closeSync(fd);
+    throw new NotReadable(`is ${mb(stat.size)}, over the ${mb(options.maxBytes)} limit for a ${what}; not read`, { file: name, hint: `pass a smaller ${what}` });
+  }
+  return { fd, stat };
+}
+
+/** Up to `length` bytes at `position`. */
+export function readAt(fd: number, position: number, length: number): Buffer {
+  const buf = Buffer.alloc(length);
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, buf, done, length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return done === length ? buf : buf.subarray(0, done);
+}
+
+/** A regular file's bytes (see openRegularFile for what is refused). */
+export function readRegularFile(path: string, options: { name?: string; maxBytes?: number; what?: string } = {}): Buffer {
+  const { fd, stat } = openRegularFile(path, options);
+  try {
+    return readAt(fd, 0, stat.size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** All of a stream (stdin) up to `maxBytes`; a clear error, not unbounded memory, past that. */
+export async function readStreamBytes(stream: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES, name = 'stdin'): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    total += buf.length;
+    if (total > maxBytes) {
+      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      throw new NotReadable(`more than ${mb(maxBytes)} on ${name}; not read`, { file: name, hint: 'pass a smaller input, or a file' });
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
