@@ -67,25 +67,15 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
   return [...paths];
 }
 
-export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
-  const { root } = options;
+/**
+ * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
+ * (bodies read on first use), and each file's text as packed.
+ */
+export async function scanCached(root: string, now: Date): Promise<{ scan: import('../store/pack-cache.js').PackScan; textOf: (path: string) => string }> {
   const { VERSION } = await import('../version.js');
   const { scanForPack, packText } = await import('../store/pack-cache.js');
-  const { readCountCache, writeCountCache } = await import('../store/token-cache.js');
-  const { readStats, recordAccess, accessCount } = await import('../store/stats.js');
-  const { cachedCounter, contentHash } = await import('../tokens/cache.js');
-  const { tokenizerLoaded } = await import('../tokens/count.js');
-  const { scoreFiles, hasMarkers } = await import('../pack/score.js');
-  const { packBundle } = await import('../pack/select.js');
-  const { PROFILES, profilePicks } = await import('../pack/profiles.js');
-  const { linkGraph } = await import('../pack/links.js');
-  const { supersession } = await import('../lifecycle/supersede.js');
-  const { queryTerms } = await import('../text/analyse.js');
-  const warnings: string[] = [];
-  const now = deps.now();
-  const profile = options.profile ? PROFILES[options.profile] : undefined;
-
-  // Files whose stat is unchanged since the last pack come from .memctx/pack-cache.json unread.
+  const { contentHash } = await import('../tokens/cache.js');
+  const { hasMarkers } = await import('../pack/score.js');
   const texts = new Map<string, string>();
   const scan = await scanForPack(root, {
     now: now.getTime(),
@@ -96,9 +86,6 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
       return { text, hash: contentHash(text), markers: hasMarkers(file.body) };
     },
   });
-  const files: PackFile[] = scan.files;
-  const loadedCache = readCountCache(root, VERSION);
-  const counter = cachedCounter(loadedCache.cache, options.encoding);
   const textOf = (path: string): string => {
     let text = texts.get(path);
     if (text === undefined) {
@@ -107,6 +94,30 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     }
     return text;
   };
+  return { scan, textOf };
+}
+
+export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
+  const { root } = options;
+  const { VERSION } = await import('../version.js');
+  const { readCountCache, writeCountCache } = await import('../store/token-cache.js');
+  const { readStats, recordAccess, accessCount } = await import('../store/stats.js');
+  const { cachedCounter } = await import('../tokens/cache.js');
+  const { tokenizerLoaded } = await import('../tokens/count.js');
+  const { scoreFiles } = await import('../pack/score.js');
+  const { packBundle } = await import('../pack/select.js');
+  const { PROFILES, profilePicks } = await import('../pack/profiles.js');
+  const { linkGraph } = await import('../pack/links.js');
+  const { supersession } = await import('../lifecycle/supersede.js');
+  const { queryTerms } = await import('../text/analyse.js');
+  const warnings: string[] = [];
+  const now = deps.now();
+  const profile = options.profile ? PROFILES[options.profile] : undefined;
+
+  const { scan, textOf } = await scanCached(root, now);
+  const files: PackFile[] = scan.files;
+  const loadedCache = readCountCache(root, VERSION);
+  const counter = cachedCounter(loadedCache.cache, options.encoding);
 
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];

@@ -2,21 +2,50 @@
  * `memctx compact`: a compacted Markdown rendition of a transcript's current context.
  *
  * Before the last exchanges (kept verbatim), tool outputs are compacted:
- * - a near-duplicate of an earlier tool output (similarity ≥ 0.85 after removing timestamps and ids)
- *   becomes a one-line reference to the first one, with its occurrence count;
+ * - a repeat of an earlier output (the same tool, the same input — file, command — and the same text
+ *   once timestamps, durations and ids are normalised) becomes a one-line reference that names the
+ *   tool, its input and the first output's line, and only when that line is shorter;
  * - a bare success confirmation becomes one line;
  * - an output (or tool input) over 50 lines keeps its first lines, every line that looks like an
- *   error, and a count of what was left out.
+ *   error (a compiler or runtime message, not source text that mentions errors), a test run's
+ *   summary and its failing tests, and a count of what was left out.
  * Marked lines (DECISION:, BLOCKER:, TODO:, BUG-n, ISSUE-n) are always kept verbatim, and
  * `missingMarkedLines` checks that each one survived.
  */
 import { contextItems } from '../transcript/index.js';
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
 import { condenseBlock, HEAD_LINES, isLongBlock, MAX_BLOCK_LINES } from './condense.js';
-import { fingerprint, isNearDuplicate, normalizeOutput, type Fingerprint } from './similarity.js';
 
 export const MARKED = /\b(?:DECISION|BLOCKER|TODO):|\b(?:BUG|ISSUE)-\d+\b/;
-export const ERROR_LINE = /\b(?:errors?|fail(?:ed|ure|ures|s|ing)?|fatal|exception|traceback|panic(?:ked)?|denied|cannot|can't|not found|undefined is not|segmentation fault|ENOENT|EACCES|EPERM|ECONNREFUSED|ETIMEDOUT|EADDRINUSE|ERR!)\b|[✗×✘]/i;
+/**
+ * A line that looks like an error message (not source text that mentions errors): an `error:` /
+ * `Error:` / `SomethingError:` label, a compiler's `file:line:col: error`, FAIL / FAILED markers,
+ * tracebacks and panics, errno codes, npm ERR!, a failed-test cross.
+ */
+export const ERROR_LINE = /^\s*(?:error|fatal|panic|exception|err!)\b|\b(?:[A-Z]\w*)?(?:Error|Exception)(?:\[\w+\])?:\s|\berror(?:\[\w+\])?(?:\s+TS\d+)?:|:\d+(?::\d+)?:?\s*(?:-\s*)?(?:error|fatal)\b|^\s*(?:--- )?FAIL(?:ED)?\b|\bFAILED\b|^Traceback \(most recent call last\)|\bpanicked at\b|\b(?:ENOENT|EACCES|EPERM|ECONNREFUSED|ETIMEDOUT|EADDRINUSE)\b|npm ERR!|^\s*[✗×✘]\s|\bcommand not found\b|\bPermission denied\b|\bSegmentation fault\b/;
+/** Any mention of a problem: a confirmation that has one is not shortened. */
+const MENTIONS_ERROR = /\b(?:errors?|fail(?:ed|ure|ures|s|ing)?|warnings?|cannot|can't|not found|denied)\b/i;
+/** A test run's summary line (Vitest/Jest, Go, pytest, cargo, mocha). */
+export const TEST_SUMMARY = /^\s*(?:Tests?:|Test Files|Test Suites:|Tests\s+\d|ok\s+\S+\s+[\d.]+s|PASS\s|FAIL\s|=+ .*\b(?:passed|failed)\b.*=+$|test result:|\d+ (?:passing|failing|passed|failed)\b)/;
+/** Tools whose output is a file's text: nothing in it is an error line. */
+const SOURCE_TOOLS = /^(?:read|read_file|view|cat|notebookread|read_many_files)$/i;
+
+const VOLATILE: [RegExp, string][] = [
+  [/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<time>'],
+  [/\b\d{4}-\d{2}-\d{2}\b/g, '<date>'],
+  [/\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\b/g, '<time>'],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>'],
+  [/\b(?:toolu|msg|req|call|chatcmpl|run|sess|evt|resp)_[A-Za-z0-9]+\b/g, '<id>'],
+  [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/gi, '<id>'],
+  [/\b\d+(?:\.\d+)?\s?(?:ms|s|sec|secs|seconds|min|µs|us|ns)\b/g, '<duration>'],
+];
+
+/** An output with what changes between two runs of the same command (timestamps, durations, ids) replaced by placeholders. */
+export function normalizeOutput(text: string): string {
+  let t = text;
+  for (const [pattern, replacement] of VOLATILE) t = t.replace(pattern, replacement);
+  return t.split('\n').map((l) => l.trim()).filter((l) => l !== '').join('\n');
+}
 const SUCCESS = /^\s*(?:[✓✔]\s*)?(?:success\b|successfully\b|ok\b|done\b|saved\b|updated\b|applied\b|no changes\b|all \d+ tests? passed|.*\b(?:has been|have been|was|were) (?:updated|created|written|saved|applied|deleted)\b|.*\bsuccessfully\b|.*\b(?:tests? passed|build (?:completed|succeeded)|wrote \d+ (?:bytes|lines))\b)/i;
 
 export interface CompactOptions {
@@ -26,8 +55,6 @@ export interface CompactOptions {
   maxLines?: number;
   /** Lines a condensed output keeps from its start (default 10). */
   headLines?: number;
-  /** Near-duplicate threshold (default 0.85). */
-  similarity?: number;
   /** Render everything verbatim (the "before" rendition the savings are measured against). */
   verbatim?: boolean;
   /** First lines of the document (title, source). */
@@ -96,11 +123,18 @@ export function markedLinesOf(text: string): string[] {
   return text.split('\n').filter((l) => MARKED.test(l));
 }
 
-/** First lines, every error-looking or marked line after them, and a count of what was left out. */
-export function condense(text: string, headLines: number): string {
-  const block = condenseBlock(text, { head: headLines, errorLine: ERROR_LINE, marked: MARKED });
+const FAILING_TEST = /^\s*--- FAIL: |^FAILED |^\s*(?:×|✕|✗)\s|^test \S+ \.\.\. FAILED$/;
+const KEEP_IN_TESTS = new RegExp(`${TEST_SUMMARY.source}|${FAILING_TEST.source}`);
+
+/**
+ * First lines, every error-looking or marked line after them (a test run's summary and failing tests
+ * too), and a count of what was left out. `errorLine` undefined: the text is source, keep no error lines.
+ */
+export function condense(text: string, headLines: number, errorLine: RegExp | undefined = ERROR_LINE): string {
+  const keep = errorLine ? new RegExp(`${errorLine.source}|${KEEP_IN_TESTS.source}`) : /(?!)/;
+  const block = condenseBlock(text, { head: headLines, errorLine: keep, marked: MARKED });
   const { head, errors, marked } = block;
-  const what = [`the first ${head.length}`, errors ? `${errors} error line${errors === 1 ? '' : 's'}` : '', marked ? `${marked} marked line${marked === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ');
+  const what = [`the first ${head.length}`, errors ? `${errors} error or test line${errors === 1 ? '' : 's'}` : '', marked ? `${marked} marked line${marked === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ');
   return [...head, `[… ${block.omitted} of ${block.total} lines left out; kept ${what} …]`, ...block.kept].join('\n');
 }
 
@@ -108,7 +142,7 @@ export function condense(text: string, headLines: number): string {
 export function isConfirmation(text: string): boolean {
   const lines = text.split('\n').filter((l) => l.trim());
   if (!lines.length || !SUCCESS.test(lines[0])) return false;
-  if (lines.some((l) => ERROR_LINE.test(l))) return false;
+  if (lines.some((l) => ERROR_LINE.test(l) || MENTIONS_ERROR.test(l))) return false;
   return lines.length <= 3 || /here's the result of running/i.test(lines[0]);
 }
 
@@ -135,50 +169,14 @@ export function verbatimStart(items: TranscriptItem[], n: number): number {
   return starts.length <= n ? 0 : starts[starts.length - n];
 }
 
-interface Group {
-  line: number;
-  print: Fingerprint;
-  members: number;
-}
-
-/**
- * The first group an output is a near-duplicate of, without comparing it with every group: an exact
- * match of the normalised text first; for outputs of 3+ lines, the groups sharing a line with it
- * (each line indexes at most its first 1,000 groups: a line that common says little); for shorter
- * ones, the latest 500 short groups.
- */
-function groupFinder(groups: Group[], threshold: number) {
-  const exact = new Map<string, number>();
-  const byLine = new Map<string, number[]>();
-  const short: number[] = [];
-  const text = (p: Fingerprint) => p.lines.join('\n');
-  return {
-    find(print: Fingerprint): number {
-      const same = exact.get(text(print));
-      if (same !== undefined) return same;
-      let candidates: number[];
-      if (print.lines.length >= 3) {
-        const seen = new Set<number>();
-        for (const line of print.lineSet.keys()) for (const g of byLine.get(line) ?? []) seen.add(g);
-        candidates = [...seen].sort((a, b) => a - b);
-      } else candidates = short.slice(-500);
-      for (const g of candidates) if (isNearDuplicate(groups[g].print, print, threshold)) return g;
-      return -1;
-    },
-    added(g: number): void {
-      const print = groups[g].print;
-      exact.set(text(print), g);
-      if (print.lines.length < 3) {
-        short.push(g);
-        return;
-      }
-      for (const line of print.lineSet.keys()) {
-        const list = byLine.get(line) ?? [];
-        if (list.length < 1000) list.push(g);
-        byLine.set(line, list);
-      }
-    },
-  };
+/** What a tool result came from: its tool and its input (a command, a file), as a key and a short label. */
+function sourceOf(item: TranscriptItem, calls: Map<string, TranscriptItem>): { key: string; label: string } {
+  const call = item.toolId ? calls.get(item.toolId) : undefined;
+  const tool = item.toolName ?? call?.toolName ?? 'tool';
+  const input = call ? renderInput(call.toolInput, call.text) : '';
+  const first = input.split('\n')[0] ?? '';
+  const label = first.length > 60 ? `${first.slice(0, 59)}…` : first;
+  return { key: `${tool}\u0000${input}`, label: label ? `${tool} ${label}` : tool };
 }
 
 /** Render the transcript's current context as Markdown, compacted unless `verbatim`. */
@@ -186,7 +184,6 @@ export function compactTranscript(transcript: Transcript, options: CompactOption
   const items = contextItems(transcript);
   const maxLines = options.maxLines ?? MAX_BLOCK_LINES;
   const headLines = options.headLines ?? HEAD_LINES;
-  const threshold = options.similarity ?? 0.85;
   const from = options.verbatim ? 0 : verbatimStart(items, options.keepLast ?? 10);
   const bodies = items.map(itemBody);
   const marked: MarkedLine[] = [];
@@ -194,24 +191,22 @@ export function compactTranscript(transcript: Transcript, options: CompactOption
     for (const text of markedLinesOf(body)) marked.push({ line: items[i].line, text });
   });
 
-  // near-duplicate groups over every tool output, so a reference can say "occurrence k of m"
-  const groups: Group[] = [];
-  const groupOf: (number | undefined)[] = [];
+  // repeats: the same tool, the same input and the same output once volatile parts are normalised
+  const calls = new Map<string, TranscriptItem>();
+  for (const item of items) if (item.kind === 'tool_call' && item.toolId) calls.set(item.toolId, item);
+  const firstOf = new Map<string, { line: number; members: number }>();
+  const repeatOf: ({ line: number; members: number; label: string } | undefined)[] = [];
   const occurrence: number[] = [];
   if (!options.verbatim) {
-    const finder = groupFinder(groups, threshold);
     items.forEach((item, i) => {
       if (item.kind !== 'tool_result' || bodies[i].trim() === '') return;
-      const print = fingerprint(normalizeOutput(bodies[i]));
-      const g = finder.find(print);
-      if (g < 0) {
-        groups.push({ line: item.line, print, members: 1 });
-        finder.added(groups.length - 1);
-        groupOf[i] = groups.length - 1;
-        occurrence[i] = 1;
-      } else {
-        groupOf[i] = g;
-        occurrence[i] = ++groups[g].members;
+      const source = sourceOf(item, calls);
+      const key = `${source.key}\u0000${normalizeOutput(bodies[i])}`;
+      const first = firstOf.get(key);
+      if (!first) firstOf.set(key, { line: item.line, members: 1 });
+      else {
+        occurrence[i] = ++first.members;
+        repeatOf[i] = { ...first, label: source.label };
       }
     });
   }
@@ -224,19 +219,22 @@ export function compactTranscript(transcript: Transcript, options: CompactOption
   items.forEach((item, i) => {
     let body = bodies[i];
     if (i < from) {
-      const g = groupOf[i];
-      const reference = g !== undefined && occurrence[i] > 1 ? `[near-duplicate of the tool output at line ${groups[g].line} (occurrence ${occurrence[i]} of ${groups[g].members})]` : undefined;
+      const repeat = repeatOf[i];
+      const errorLine = item.kind === 'tool_result' && SOURCE_TOOLS.test(item.toolName ?? '') ? undefined : ERROR_LINE;
+      // the reference (plus any marked lines) replaces the output only when it is shorter
+      const reference = repeat ? [`[same output as the ${repeat.label} result at line ${repeat.line} (occurrence ${occurrence[i]})]`, ...markedLinesOf(body)].join('\n') : undefined;
       if (reference && reference.length < body.length) {
-        body = [reference, ...markedLinesOf(body)].join('\n');
+        body = reference;
         duplicates++;
       } else if (item.kind === 'tool_result' && isConfirmation(body)) {
         const line = confirmationLine(body);
-        if (line.length < body.length) {
-          body = [line, ...markedLinesOf(body).filter((l) => !line.includes(l))].join('\n');
+        const short = [line, ...markedLinesOf(body).filter((l) => !line.includes(l))].join('\n');
+        if (short.length < body.length) {
+          body = short;
           confirmations++;
         }
       } else if (item.kind !== 'message' && isLongBlock(body, maxLines)) {
-        body = condense(body, headLines);
+        body = condense(body, headLines, errorLine);
         condensed++;
       }
     }

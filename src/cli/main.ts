@@ -54,7 +54,16 @@ async function loadCommands(argv: string[]): Promise<CommandModule[]> {
   return Promise.all(loaders.map((load) => load()));
 }
 
-export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false): Command {
+/** The value after `name` in argv (`--dir x` or `--dir=x`), if any. */
+function argValue(argv: string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === name) return argv[i + 1];
+    if (argv[i].startsWith(`${name}=`)) return argv[i].slice(name.length + 1);
+  }
+  return undefined;
+}
+
+export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false, onParseError?: (text: string) => void): Command {
   const program = new Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
     .version(VERSION, '-V, --version')
@@ -68,7 +77,7 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[],
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => (quietParseErrors ? undefined : io.stderr.write(text)),
+      writeErr: (text) => (quietParseErrors ? onParseError?.(text) : io.stderr.write(text)),
     });
   const run = createRunner(io, state);
   for (const command of commands) command.register(program, run);
@@ -83,7 +92,10 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   const state: RunState = { exitCode: 0 };
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
   const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
-  const program = buildProgram(io, state, await loadCommands(argv), statusline);
+  // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.
+  const flushHook = commandName(argv) === 'flush' && argv.includes('--hook');
+  let parseError = '';
+  const program = buildProgram(io, state, await loadCommands(argv), statusline || flushHook, (text) => (parseError += text));
   try {
     await program.parseAsync(argv);
   } catch (err) {
@@ -92,6 +104,14 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
       if (statusline) {
         const { neutralStatusline } = await import('./ui/capacity.js');
         io.stdout.write(`${neutralStatusline()}\n`);
+        return 0;
+      }
+      if (flushHook) {
+        const message = (parseError.split('\n')[0] || err.message).replace(/^error: /, '');
+        const { logHookProblem } = await import('../actions/flush.js');
+        const globals = { dir: argValue(argv, '--dir'), claude: argv.includes('--claude') };
+        const log = await logHookProblem(message, { cwd: io.cwd, env: io.env, home: io.home, now: io.now, ...globals });
+        io.stderr.write(`memctx flush --hook: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);
         return 0;
       }
       return EXIT_USAGE;

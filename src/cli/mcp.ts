@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK } from '../store/errors.js';
+import { EXIT_OK, MemctxError } from '../store/errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -13,11 +13,19 @@ export function register(program: Command, run: Runner): void {
 /** Serve until the client closes stdin or the process is told to stop; calls in flight finish first. */
 async function runMcp(ctx: Context): Promise<number> {
   const { realpathSync } = await import('node:fs');
-  const root = realpathSync(ctx.memoryDir());
+  // Without a memory directory the server still starts, so the agent gets a tool error naming the fix.
+  let root = '';
+  let missing: Error | undefined;
+  try {
+    root = realpathSync(ctx.memoryDir());
+  } catch (err) {
+    if (!(err instanceof MemctxError)) throw err;
+    missing = err;
+  }
   const { createServer, InFlight } = await import('../mcp/server.js');
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const inFlight = new InFlight();
-  const server = createServer({ root, io: ctx.io }, inFlight);
+  const server = createServer({ root, missing, io: ctx.io }, inFlight);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

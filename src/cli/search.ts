@@ -58,18 +58,19 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
     since: flags.since === undefined ? undefined : parseSince(flags.since, now),
   };
   const root = ctx.memoryDir();
-  const { scanMemoryDir } = await import('../store/scan.js');
+  const { scanCached } = await import('../actions/pack.js');
   const { readStats, accessCount, recordAccess } = await import('../store/stats.js');
   const { searchMemory } = await import('../search/rank.js');
   const { reportProblems } = await import('./problems.js');
-  const scan = scanMemoryDir(root);
+  // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.
+  const { scan } = await scanCached(root, now);
   const { checkListFilters } = await import('./options.js');
   checkListFilters(filters, scan.files);
   reportProblems(ctx, root, scan.problems);
   const stats = readStats(root);
   const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters });
 
-  let opened: import('../store/types.js').MemoryFile | undefined;
+  let opened: { path: string } | undefined;
   if (flags.open && hits.length > 0) {
     opened = scan.files.find((f) => f.path === hits[0].path);
     try {
@@ -79,8 +80,13 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
     }
   }
 
+  try {
+    await scan.save();
+  } catch {
+    // a cache that cannot be saved only makes the next search read again
+  }
   if (ctx.ui.json) {
-    ctx.ui.printJson(flags.open ? { hits, opened: opened ?? null } : hits);
+    ctx.ui.printJson(flags.open ? { hits, opened: opened ? await openedFile(root, opened.path) : null } : hits);
   } else if (opened) {
     const { readRegularFile } = await import('../store/read-file.js');
     const { MAX_FILE_BYTES } = await import('../store/layout.js');
@@ -95,4 +101,10 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
     if (!ctx.ui.quiet) ctx.io.stderr.write(ctx.ui.errChalk.dim(`open one with: memctx show PATH (or memctx search ${JSON.stringify(query)} --open)\n`));
   }
   return scan.problems.length ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** The opened hit as `--json --open` has always given it: the parsed file. */
+async function openedFile(root: string, path: string): Promise<unknown> {
+  const { readMemoryFile } = await import('../store/scan.js');
+  return readMemoryFile(root, path);
 }

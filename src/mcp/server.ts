@@ -15,6 +15,8 @@ import { TOOL_TEXT } from './descriptions.js';
 export interface ServerOptions {
   /** The memory directory, absolute. */
   root: string;
+  /** Why there is no memory directory: the server still starts, and every tool call answers this error. */
+  missing?: Error;
   io: Pick<Io, 'cwd' | 'env' | 'home' | 'now'>;
 }
 
@@ -78,7 +80,7 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
   const server = new McpServer({ name: 'memctx', version: VERSION }, { instructions: TOOL_TEXT.instructions });
   const dirArgs = ['--dir', root];
   const guard = (fn: () => Promise<CallToolResult>): Promise<CallToolResult> =>
-    inFlight.serial(() => fn().catch((err: unknown) => text(memoryErrorText(err), true)));
+    inFlight.serial(() => (options.missing ? Promise.reject(options.missing) : fn()).catch((err: unknown) => text(memoryErrorText(err), true)));
 
   server.registerTool(
     'memory',
@@ -239,7 +241,7 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     { title: 'MEMORY.md', description: 'The memory index: one line per memory file, grouped; read it first.', mimeType: 'text/markdown' },
     async (uri) => {
       const { readIndexFile } = await import('../store/index-file.js');
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: readIndexFile(root) ?? '' }] };
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: (options.missing ? undefined : readIndexFile(root)) ?? '' }] };
     },
   );
   return server;

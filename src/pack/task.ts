@@ -61,6 +61,7 @@ export function taskScores(files: readonly PackFile[], task: string, graph: Read
     if (first[i] === 0) continue;
     for (const n of neighbours[i]) second[n] = Math.max(second[n], first[i]);
   }
-  const combined = own.map((s, i) => Math.min(1, s + FIRST_DEGREE * first[i] + SECOND_DEGREE * second[i]));
+  // The boost fills part of the gap to 1, so a file's own match keeps its order among boosted ones.
+  const combined = own.map((s, i) => s + (1 - s) * Math.min(1, FIRST_DEGREE * first[i] + SECOND_DEGREE * second[i]));
   return { terms: match.terms, own, combined };
 }

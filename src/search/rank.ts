@@ -6,7 +6,7 @@
  * Pure: the clock and the access counts come in as arguments.
  */
 import { matchesListFilters } from '../memindex/groups.js';
-import type { MemoryFile } from '../store/types.js';
+import type { PackFile } from '../pack/types.js';
 import { updatedMs } from '../pack/score.js';
 import { relevance } from '../text/relevance.js';
 import { supersession } from '../lifecycle/supersede.js';
@@ -47,7 +47,7 @@ export interface SearchHit {
 
 const DAY = 86_400_000;
 
-export function matchesSearchFilters(file: MemoryFile, filters: SearchFilters): boolean {
+export function matchesSearchFilters(file: PackFile, filters: SearchFilters): boolean {
   if (!matchesListFilters(file, filters)) return false;
   if (filters.minImportance !== undefined && file.importance < filters.minImportance) return false;
   if (filters.since && updatedMs(file) < filters.since.getTime()) return false;
@@ -55,7 +55,7 @@ export function matchesSearchFilters(file: MemoryFile, filters: SearchFilters): 
 }
 
 /** Files matching the query text (title or content), best first. */
-export function searchMemory(files: readonly MemoryFile[], query: string, options: SearchOptions): SearchHit[] {
+export function searchMemory(files: readonly PackFile[], query: string, options: SearchOptions): SearchHit[] {
   const candidates = files.filter((f) => matchesSearchFilters(f, options.filters ?? {}));
   const text = relevance(candidates, query).scores;
   const { superseded } = supersession(files);

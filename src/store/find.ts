@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { MemctxError } from './errors.js';
 
 export const MEMORY_DIR_NAME = '.memory';
@@ -37,19 +37,91 @@ export function claudeProjectRoot(cwd: string): string {
   }
 }
 
-function claudeDirFor(root: string, home: string): string {
-  return join(home, '.claude', 'projects', root.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+/**
+ * Claude Code's configuration directory: CLAUDE_CONFIG_DIR when set, else ~/.claude.
+ */
+export function claudeConfigDir(env: Record<string, string | undefined>, home: string): string {
+  const dir = env.CLAUDE_CONFIG_DIR?.trim();
+  return dir ? resolve(dir.replace(/^~(?=[\\/]|$)/, home)) : join(home, '.claude');
+}
+
+const MAX_SANITIZED_LENGTH = 200;
+
+/** Claude Code's 32-bit string hash (`djb2Hash`: h = h * 31 + code unit, wrapped to a signed 32-bit integer). */
+function claudeHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = ((hash << 5) - hash + text.charCodeAt(i)) | 0;
+  return hash;
 }
 
 /**
- * Claude Code keeps a project's auto memory in ~/.claude/projects/<project path with every
- * non-alphanumeric character as ->/memory. The project is the git repository's root; a directory
- * keyed on the working directory itself (as older versions did) is used when only it exists.
+ * A project path as Claude Code names its directory under projects/: every character that is not an
+ * ASCII letter or digit becomes `-`; a name over 200 characters is cut to 200 and given `-` and a hash
+ * of the whole path in base 36. Source: Claude Code's utils/sessionStoragePortable.ts (`sanitizePath`,
+ * `djb2Hash`, `findProjectDir`), read in a public copy of its source: the Node build hashes with
+ * `Math.abs(djb2Hash(path)).toString(36)`, the Bun-built CLI with `Bun.hash`, so Claude Code itself
+ * falls back to the directory that starts with the 200-character prefix when the exact name is absent
+ * (see `claudeProjectDir`).
  */
-export function claudeMemoryDir(cwd: string, home: string): string {
-  const byRepo = claudeDirFor(claudeProjectRoot(cwd), home);
-  const byCwd = claudeDirFor(resolve(cwd), home);
+export function sanitizeProjectPath(path: string): string {
+  const sanitized = path.replace(/[^a-zA-Z0-9]/g, '-');
+  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
+  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${Math.abs(claudeHash(path)).toString(36)}`;
+}
+
+/** The directory under `projects` for a project path, as Claude Code finds it (a long name by its prefix when the hash differs). */
+function projectDirFor(projects: string, root: string): string {
+  const exact = join(projects, sanitizeProjectPath(root));
+  if (exact.length - projects.length - 1 <= MAX_SANITIZED_LENGTH || isDir(exact)) return exact;
+  const prefix = `${sanitizeProjectPath(root).slice(0, MAX_SANITIZED_LENGTH)}-`;
+  try {
+    const match = readdirSync(projects, { withFileTypes: true }).find((d) => d.isDirectory() && d.name.startsWith(prefix));
+    return match ? join(projects, match.name) : exact;
+  } catch {
+    return exact;
+  }
+}
+
+/**
+ * The `autoMemoryDirectory` setting, as Claude Code reads it: from the user's settings.json in its
+ * configuration directory and the project's own .claude/settings.local.json (the local file wins).
+ * The shared, committed .claude/settings.json is not trusted with it (a repository must not point
+ * the memory at ~/.ssh), and a relative path is ignored; `~/` is the home directory.
+ */
+export function autoMemoryDirectory(root: string, env: Record<string, string | undefined>, home: string): string | undefined {
+  let found: string | undefined;
+  for (const file of [join(claudeConfigDir(env, home), 'settings.json'), join(root, '.claude', 'settings.local.json')]) {
+    let value: unknown;
+    try {
+      value = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)?.autoMemoryDirectory;
+    } catch {
+      continue;
+    }
+    if (typeof value !== 'string' || !value.trim()) continue;
+    const expanded = value.trim().replace(/^~(?=[\\/]|$)/, home);
+    if (isAbsolute(expanded)) found = resolve(expanded);
+  }
+  return found;
+}
+
+/**
+ * Claude Code's directory for a project's sessions (transcripts): <config dir>/projects/<project
+ * path, sanitized>. The project is the git repository's root; a directory keyed on the working
+ * directory itself (as older versions did) is used when only it exists.
+ */
+export function claudeProjectDir(cwd: string, home: string, env: Record<string, string | undefined> = {}): string {
+  const projects = join(claudeConfigDir(env, home), 'projects');
+  const byRepo = projectDirFor(projects, claudeProjectRoot(cwd));
+  const byCwd = projectDirFor(projects, resolve(cwd));
   return !isDir(byRepo) && isDir(byCwd) ? byCwd : byRepo;
+}
+
+/**
+ * Claude Code keeps a project's auto memory in the `autoMemoryDirectory` setting when one is set,
+ * else in <config dir>/projects/<project>/memory (see `claudeProjectDir`).
+ */
+export function claudeMemoryDir(cwd: string, home: string, env: Record<string, string | undefined> = {}): string {
+  return autoMemoryDirectory(claudeProjectRoot(cwd), env, home) ?? join(claudeProjectDir(cwd, home, env), 'memory');
 }
 
 function isDir(path: string): boolean {
@@ -74,7 +146,7 @@ export function walkUpForMemoryDir(from: string): string | undefined {
 
 /** The memory directory from --dir, --claude, MEMCTX_DIR, or the walk up; an error that says what to do. */
 export function findMemoryDir(options: FindOptions): string {
-  const explicit = options.dir ?? (options.claude ? claudeMemoryDir(options.cwd, options.home) : undefined) ?? options.env.MEMCTX_DIR;
+  const explicit = options.dir ?? (options.claude ? claudeMemoryDir(options.cwd, options.home, options.env) : undefined) ?? options.env.MEMCTX_DIR;
   if (explicit) {
     const dir = resolve(options.cwd, explicit);
     if (options.allowMissing || isDir(dir)) return dir;

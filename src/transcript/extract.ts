@@ -151,6 +151,7 @@ export function sectionItems(body: string): string[] {
   return para ? [condense(para)] : [];
 }
 
+const MARKER_START = /^(?:[-*>]\s*)?(?:\*\*)?(?:decisions?|blockers?|todo|next[ -]steps?|goal|done|progress)(?:\*\*)?\s*:/i;
 const NOTHING = /^(?:none|no pending|nothing|n\/a)\b/i;
 
 // ---- decisions ----
@@ -200,7 +201,7 @@ function commandOf(input: unknown): string | undefined {
 }
 
 /** What a later success must match to settle a failure: the program and its subcommand, or the tool and its file. */
-function callKey(call: TranscriptItem): { key: string; label: string } {
+function callKey(call: TranscriptItem, cwd: string | undefined): { key: string; label: string } {
   const name = call.toolName ?? 'tool';
   const command = SHELL_TOOLS.test(name) ? commandOf(call.toolInput) : undefined;
   if (command !== undefined) {
@@ -211,7 +212,7 @@ function callKey(call: TranscriptItem): { key: string; label: string } {
   }
   const input = isRecord(call.toolInput) ? call.toolInput : {};
   const target = ['file_path', 'path', 'notebook_path', 'url', 'pattern'].map((k) => input[k]).find((v) => typeof v === 'string');
-  return { key: `${name}:${target ?? ''}`, label: target ? `${name} ${target}` : name };
+  return { key: `${name}:${target ?? ''}`, label: typeof target === 'string' ? `${name} ${showFile(target, cwd).path}` : name };
 }
 
 const TEST_NAMES = [/^\s*--- FAIL: (\S+)/gm, /^FAILED (\S+)/gm, /^\s*(?:×|✕|✗)\s+(.+?)(?:\s+\d+\s*ms)?$/gm, /^test (\S+) \.\.\. FAILED$/gm];
@@ -229,7 +230,7 @@ function errorLine(text: string): string {
   return condense(line.replace(/<\/?tool_use_error>/g, ''), 160);
 }
 
-function blockersOf(items: TranscriptItem[]): string[] {
+function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] {
   const calls = new Map<string, TranscriptItem>();
   const open = new Map<string, string>();
   for (const item of items) {
@@ -237,7 +238,7 @@ function blockersOf(items: TranscriptItem[]): string[] {
     if (item.kind !== 'tool_result' || !item.toolId) continue;
     const call = calls.get(item.toolId);
     if (!call || !CONSEQUENTIAL.test(call.toolName ?? '')) continue;
-    const { key, label } = callKey(call);
+    const { key, label } = callKey(call, cwd);
     const failed = item.isError === true;
     if (!failed) {
       open.delete(key);
@@ -302,13 +303,15 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
   const current = sections.current ? sectionLead(sections.current) : undefined;
   if (current && !planAfterSummary) facts.progress.push(current);
   if (lastAssistant) {
-    const closing = lastAssistant.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith('```'));
+    // its opening statement, unless it is code or a marked line (those are read as such)
+    const closing = lastAssistant.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith('```') && !MARKER_START.test(p));
     if (closing) facts.progress.push(condense(closing));
   }
 
   facts.decisions.push(...decisions.slice(-MAX_DECISIONS));
 
-  facts.blockers.push(...blockersOf(t.items.filter((i) => !i.sidechain)));
+  const cwd = t.cwd ?? options.cwd;
+  facts.blockers.push(...blockersOf(t.items.filter((i) => !i.sidechain), cwd));
   const lastAssistantIndex = t.items.reduce((at, item, i) => (item.role === 'assistant' && item.kind === 'message' && !item.sidechain ? i : at), -1);
   const apiError = t.apiErrors?.filter((e) => e.index > lastAssistantIndex).pop();
   if (apiError) facts.blockers.push(`API error: ${condense(apiError.text, 160)}`);
@@ -324,7 +327,6 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
     if (next && !NOTHING.test(next) && !/\b(?:is|are) (?:complete|done)\b|no further action/i.test(next)) facts.nextSteps.push(next);
   }
 
-  const cwd = t.cwd ?? options.cwd;
   facts.changedFiles = changedFiles(t.items).map((f) => showFile(f.path, cwd));
   return facts;
 }

@@ -32,8 +32,8 @@ describe.skipIf(unavailable)(`SessionEnd under a read-only .memory, Claude Code 
     world?.cleanup();
   });
 
-  it('exits 0, says why on stderr, and the session ends normally', () => {
-    expect(locked).toBe(true);
+  it('exits 0, says why on stderr, and the session ends normally', (context) => {
+    if (!locked) context.skip(isRoot ? 'chattr +i is not supported here, and root ignores file modes' : 'could not make .memory read-only');
     expect(session.code).toBe(0);
     const end = hookRuns(world, 'session-end');
     expect(end.runs.map((r) => r.code)).toEqual([0]);

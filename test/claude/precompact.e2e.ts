@@ -72,3 +72,45 @@ describe.skipIf(unavailable)(`PreCompact in Claude Code ${claudeVersion}`, () =>
     expect({ used: json.used, source: json.source, kind: json.recorded.kind }).toEqual({ used: boundary.compactMetadata.postTokens, source: 'recorded', kind: 'claude-compact-boundary' });
   });
 });
+
+describe.skipIf(unavailable)(`auto compaction in Claude Code ${claudeVersion}`, () => {
+  let world: World;
+  let session: SessionResult;
+  const prompt = 'Rename the config loader';
+
+  beforeAll(async () => {
+    world = makeWorld();
+    expect(memctx(['init'], { cwd: world.project }).code).toBe(0);
+    writeSettings(world, { hooks: { PreCompact: [{ matcher: 'auto|manual', hooks: [{ type: 'command', command: hookCommand(world, 'pre-compact', 'flush --hook'), timeout: 10 }] }] } });
+    // The first response reports a context of 985,006 tokens out of Opus 5.5's 1,000,000: Claude Code
+    // compacts before it sends the next request.
+    session = await runClaude(world, {
+      prompt,
+      allowedTools: ['Write'],
+      turns: [
+        { content: [{ type: 'tool_use', name: 'Write', input: { file_path: join(world.project, 'src/config.js'), content: 'export const load = () => ({});\n' } }], usage: { input_tokens: 6, cache_creation_input_tokens: 0, cache_read_input_tokens: 985_000 } },
+        { content: [{ type: 'text', text: 'Renamed.\nTODO: update the docs for the new name.' }] },
+      ],
+    });
+  });
+  afterAll(() => world?.cleanup());
+
+  it('compacts on its own between the turns, and PreCompact(auto) flushes the session', () => {
+    expect(session.code).toBe(0);
+    expect(session.requests.map((r) => (r.compaction ? 'compaction' : r.agent ? 'agent' : 'side'))).toEqual(['agent', 'compaction', 'agent']);
+    expect(session.transcript.filter((line) => line.subtype === 'compact_boundary').map((line) => line.compactMetadata.trigger)).toEqual(['auto']);
+    expect(hookRuns(world, 'pre-compact').runs.map((r) => r.code)).toEqual([0]);
+    const [file] = readdirSync(join(world.project, '.memory/sessions'));
+    const sessionId = session.transcript.find((line) => line.sessionId)?.sessionId;
+    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8');
+    expect(log.replace(/^\S+ /, '').replace(/ \(\d+ tokens\).*$/s, '')).toBe(`PreCompact(auto) session=${sessionId} wrote sessions/${file}`);
+    const text = readFileSync(join(world.project, '.memory/sessions', file), 'utf8');
+    expect(section(text, 'Goal')).toBe(prompt);
+    expect(section(text, 'Changed Files')).toBe('- src/config.js — load');
+  });
+
+  it('status reads the usage recorded after the boundary', () => {
+    const json = JSON.parse(memctx(['--json', 'status', session.transcriptPath!], { cwd: world.project }).stdout);
+    expect({ used: json.used, level: json.level, kind: json.recorded.kind }).toEqual({ used: 1200, level: 'green', kind: 'claude-usage' });
+  });
+});

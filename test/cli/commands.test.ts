@@ -186,7 +186,7 @@ describe('memctx add', () => {
     [['--name', 'n', '--description', 'd', '--type', 'user', '--importance', '0'], '--importance: "importance" must be a whole number from 1 to 10 (got 0)'],
     [['--name', 'n', '--description', 'd', '--type', 'user', '--importance', '2.5'], '--importance: "importance" must be a whole number from 1 to 10 (got 2.5)'],
     [['--name', 'n', '--description', 'd', '--type', 'user', '--body', 'a', '--body-file', 'b'], 'give either --body or --body-file, not both'],
-    [['--name', 'n', '--description', 'd', '--type', 'user', '--body-file', 'missing.txt'], 'missing.txt: cannot read --body-file (ENOENT)'],
+    [['--name', 'n', '--description', 'd', '--type', 'user', '--body-file', 'missing.txt'], 'missing.txt: no such file'],
   ])('refuses bad fields %j with exit 2 and writes nothing', async (args, message) => {
     const { cwd, root } = workspace('claude-memory');
     const before = snapshot(root);

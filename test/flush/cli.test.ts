@@ -246,7 +246,7 @@ describe('--from', () => {
   it('a --from file that does not exist: exit 2 naming it', async () => {
     const r = await runCli(['flush', '--from', 'missing.yaml'], { cwd: project });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('memctx: error: missing.yaml: cannot read --from file (ENOENT)');
+    expect(r.stderr).toContain('memctx: error: missing.yaml: no such file');
   });
 });
 
@@ -408,7 +408,8 @@ describe('--transcript', () => {
       progress: ['limiter written'],
       decisions: ['token bucket per API key, because bursts are allowed'],
       changedFiles: ['src/limit.ts — Token-bucket rate limiter (Limiter)'],
-      blockers: ['Redis is not provisioned'],
+      // the failed Edit was never followed by a successful write of that file
+      blockers: ['Redis is not provisioned', '`Edit src/failed.ts` failed: not found'],
       nextSteps: ['load-test the limiter', 'wire the limiter into the gateway'],
     });
   });
@@ -420,8 +421,9 @@ describe('--transcript', () => {
       goal: ['Move the auth module from cookie sessions to JWT'],
       progress: ['login issues a JWT and the middleware verifies it'],
       decisions: ['Use RS256 signing so keys rotate without redeploying services'],
-      changedFiles: ['/home/dev/shop/src/auth/jwt.ts', '/home/dev/shop/src/middleware/auth.ts'],
-      blockers: ['the staging database is down, so the migration cannot be tested'],
+      // relative to the session's own working directory (/home/dev/shop), not the flush's
+      changedFiles: ['src/auth/jwt.ts', 'src/middleware/auth.ts'],
+      blockers: ['the staging database is down, so the migration cannot be tested', '`Edit src/auth/session.ts` failed: String to replace not found in file.'],
       nextSteps: ['rotate refresh tokens on every use', 'write the session-table migration', 'deploy to staging once the database is back'],
     });
   });

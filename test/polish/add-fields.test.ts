@@ -18,7 +18,7 @@ describe('add sets every frontmatter field of design §2, validated as lint vali
 
   it('writes status, severity, related, pinned, expires, created, importance, tags and --field extras', async () => {
     const r = await runMemctx(
-      ['--dir', dir, 'add', 'issue_login', ...base, '--kind', 'issue', '--status', 'open', '--severity', 'high', '--importance', '8', '--tag', 'auth', '--related', 'project_auth.md', '--related', 'user_prefs.md', '--pinned', '--expires', '2027-01-01', '--created', '2026-11-01', '--field', 'owner=alice', '--field', 'attempts=3', '--field', 'supersedes=[old_a.md, old_b.md]', '--body', 'Seen on Safari.'],
+      ['--dir', dir, 'add', 'issue_login', ...base, '--kind', 'issue', '--status', 'open', '--severity', 'high', '--importance', '8', '--tag', 'auth', '--related', 'project_auth.md', '--related', 'user_prefs.md', '--pinned', '--expires', '2027-01-01', '--created', '2026-11-01', '--field', 'owner=alice', '--field', 'attempts=3', '--field', 'aliases=[login-loop, safari-loop]', '--body', 'Seen on Safari.'],
       { cwd: root, now: NOW },
     );
     expect(r.stderr).toBe('');
@@ -39,7 +39,7 @@ describe('add sets every frontmatter field of design §2, validated as lint vali
         'expires: 2027-01-01',
         'owner: alice',
         'attempts: 3',
-        'supersedes: [old_a.md, old_b.md]',
+        'aliases: [login-loop, safari-loop]',
         'created: 2026-11-01',
         'updated: 2026-11-21T15:30:12Z',
         '---',

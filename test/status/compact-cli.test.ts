@@ -19,13 +19,13 @@ describe('memctx compact', () => {
     const counter = await loadTokenCounter();
     const after = counter.count(r.stdout);
     expect(r.stdout.startsWith('# Transcript: claude-long.jsonl (compacted by memctx)\n\n### User (line 1)\n')).toBe(true);
-    expect(r.stdout).toContain('[near-duplicate of the tool output at line 3 (occurrence 2 of 5)]');
-    expect(r.stdout).toContain('[… 55 of 69 lines left out; kept the first 10, 4 error lines …]');
+    expect(r.stdout).toContain('[same output as the Bash command: npm test -- payments result at line 3 (occurrence 2)]');
+    expect(r.stdout).toContain('[… 55 of 69 lines left out; kept the first 10, 4 error or test lines …]');
     expect(r.stdout).toContain('✓ The file /home/dev/shop/src/payments/queue.ts has been updated.');
     const lines = r.stderr.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^compacted claude-long.jsonl: ([\\d,]+) → ${after.toLocaleString('en-US')} tokens \\(saved [\\d,]+, [\\d.]+%\\)$`));
     expect(lines.slice(1)).toEqual([
-      '  1 near-duplicate tool output collapsed · 2 long outputs condensed · 1 confirmation shortened',
+      '  1 repeated tool output collapsed · 2 long outputs condensed · 1 confirmation shortened',
       '  kept verbatim: 5 marked lines, the last exchanges from line 13',
       '  all 5 marked lines survived',
       '',

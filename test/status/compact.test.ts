@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactTranscript, condense, isConfirmation, missingMarkedLines, verbatimStart } from '../../src/capacity/compact.js';
-import { dice, fingerprint, isNearDuplicate, normalizeOutput, similarity } from '../../src/capacity/similarity.js';
+import { compactTranscript, condense, isConfirmation, missingMarkedLines, normalizeOutput, verbatimStart } from '../../src/capacity/compact.js';
 import type { Transcript, TranscriptItem } from '../../src/transcript/types.js';
 
 const say = (role: 'user' | 'assistant', text: string, line: number): TranscriptItem => ({ role, kind: 'message', text, line });
@@ -9,45 +8,49 @@ const out = (text: string, line: number): TranscriptItem => ({ role: 'tool', kin
 const transcript = (items: TranscriptItem[]): Transcript => ({ format: 'claude', items, contextStart: 0, usage: null, notes: [] });
 const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n');
 
-describe('similarity', () => {
-  it('removes timestamps, durations and ids before comparing', () => {
-    expect(normalizeOutput('run at 2026-03-06T11:05:40Z took 1.92s id 3f1c2b7e-5d1a-4c3e-9a4b-2e8f6d7c1a90 commit a1b2c3d4e5 toolu_01ABC pid 123456 at 10:12:01')).toEqual([
-      'run at <time> took <duration> id <id> commit <id> toolu_01ABC pid <n> at <time>'.replace('toolu_01ABC', '<id>'),
-    ]);
-    expect(similarity(normalizeOutput('a\nb 12ms\nc at 10:00:01'), normalizeOutput('a\nb 99ms\nc at 11:30:59'))).toBe(1);
-  });
-  it('scores by the Dice coefficient of lines, or of trigrams for short outputs', () => {
-    expect(dice(['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'x'])).toBe(0.75);
-    expect(similarity(['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'l10'], ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'other'])).toBe(0.9);
-    expect(similarity(['abcdef'], ['abcdeg'])).toBe(0.75);
-    expect(isNearDuplicate(fingerprint(['a', 'b', 'c']), fingerprint(['a', 'b', 'c', 'd', 'e', 'f', 'g']), 0.85)).toBe(false);
-    expect(isNearDuplicate(fingerprint(['same output here']), fingerprint(['same output here!']), 0.85)).toBe(true);
-    expect(isNearDuplicate(fingerprint(['short']), fingerprint(['a much longer single line of output']), 0.85)).toBe(false);
-    expect(similarity(['one line'], ['x', 'y', 'one line'])).toBeLessThan(0.85);
+describe('normalizeOutput', () => {
+  it('replaces timestamps, durations and ids, so two runs of one command compare equal', () => {
+    expect(normalizeOutput('run at 2026-03-06T11:05:40Z took 1.92s id 3f1c2b7e-5d1a-4c3e-9a4b-2e8f6d7c1a90 commit a1b2c3d4e5 toolu_01ABC at 10:12:01')).toBe(
+      'run at <time> took <duration> id <id> commit <id> <id> at <time>',
+    );
+    expect(normalizeOutput('a\nb 12ms\nc at 10:00:01')).toBe(normalizeOutput('a\nb 99ms\nc at 11:30:59'));
+    // a file's contents are not volatile: two files that differ stay different
+    expect(normalizeOutput('size 1024')).not.toBe(normalizeOutput('size 2048'));
   });
 });
 
 describe('compaction rules', () => {
   const testRun = (at: string, failing: boolean) => lines(60, (i) => (failing && i === 30 ? `× case ${i} failed at ${at}` : `✓ case ${i} ${i % 7}ms`));
 
-  it('collapses near-duplicate tool outputs to a reference with the occurrence count', () => {
+  it('collapses a repeat of one command output (volatile parts aside) to a reference naming it', () => {
     const items = [say('user', 'go', 1), callItem('Bash', { command: 'npm test' }, 2), out(testRun('10:00:00', false), 3), callItem('Bash', { command: 'npm test' }, 4), out(testRun('10:05:00', false), 5), callItem('Bash', { command: 'npm test' }, 6), out(testRun('10:09:00', false).replace('case 3 ', 'case three '), 7)];
+    for (const [call, result] of [[1, 2], [3, 4], [5, 6]]) items[call].toolId = items[result].toolId = `t${call}`;
     const r = compactTranscript(transcript(items), { keepLast: 0 });
-    expect(r.duplicates).toBe(2);
-    expect(r.markdown).toContain('[near-duplicate of the tool output at line 3 (occurrence 2 of 3)]');
-    expect(r.markdown).toContain('[near-duplicate of the tool output at line 3 (occurrence 3 of 3)]');
-    expect(r.condensed).toBe(1); // the first run is long: condensed, not referenced
+    expect(r.duplicates).toBe(1);
+    expect(r.markdown).toContain('[same output as the Bash command: npm test result at line 3 (occurrence 2)]');
+    expect(r.markdown).toContain('✓ case three 3ms'); // it differs: kept, condensed
+    expect(r.condensed).toBe(2);
   });
-  it('keeps a tool output that is less than 85% similar', () => {
+  it('never collapses outputs of different inputs, even when the texts are the same', () => {
+    const same = lines(10, (i) => `line ${i}`);
+    const items = [say('user', 'x', 1), callItem('Read', { file_path: 'a.ts' }, 2), out(same, 3), callItem('Read', { file_path: 'b.ts' }, 4), out(same, 5)];
+    items[1].toolId = items[2].toolId = 'a';
+    items[3].toolId = items[4].toolId = 'b';
+    expect(compactTranscript(transcript(items), { keepLast: 0 }).duplicates).toBe(0);
+  });
+  it('keeps a tool output that differs, and a repeat whose reference would be longer', () => {
     const a = lines(10, (i) => `line ${i}`);
     const b = lines(10, (i) => (i <= 7 ? `line ${i}` : `different ${i}`));
     const r = compactTranscript(transcript([say('user', 'x', 1), out(a, 2), say('assistant', 'y', 3), out(b, 4)]), { keepLast: 0 });
     expect(r.duplicates).toBe(0);
     expect(r.markdown).toContain('different 10');
+    const tiny = compactTranscript(transcript([say('user', 'x', 1), out('ok 1', 2), say('assistant', 'y', 3), out('ok 1', 4)]), { keepLast: 0 });
+    expect(tiny.duplicates).toBe(0);
+    expect(tiny.markdown).toContain('### Tool result: Bash (line 4)\n\n```\nok 1\n```');
   });
   it('condenses an output over 50 lines to its first 10 lines, its error and marked lines, and a count', () => {
     const text = lines(80, (i) => (i === 44 ? 'Error: connection refused' : i === 60 ? 'note BUG-12 reproduced' : `row ${i}`));
-    expect(condense(text, 10)).toBe([...Array.from({ length: 10 }, (_, i) => `row ${i + 1}`), '[… 68 of 80 lines left out; kept the first 10, 1 error line, 1 marked line …]', 'Error: connection refused', 'note BUG-12 reproduced'].join('\n'));
+    expect(condense(text, 10)).toBe([...Array.from({ length: 10 }, (_, i) => `row ${i + 1}`), '[… 68 of 80 lines left out; kept the first 10, 1 error or test line, 1 marked line …]', 'Error: connection refused', 'note BUG-12 reproduced'].join('\n'));
     const r = compactTranscript(transcript([say('user', 'x', 1), out(text, 2)]), { keepLast: 0 });
     expect(r.condensed).toBe(1);
     const exactly50 = lines(50, (i) => `row ${i}`);
@@ -85,13 +88,24 @@ describe('compaction rules', () => {
     expect(r.markdown).toContain('x70');
   });
   it('keeps every marked line, including those in collapsed duplicates', () => {
-    const run = (extra: string) => lines(20, (i) => `step ${i}`) + `\n${extra}`;
-    const items = [say('user', 'DECISION: use Redis', 1), out(run('TODO: first'), 2), say('assistant', 'again', 3), out(run('BLOCKER: second'), 4), say('user', 'end ISSUE-9', 5)];
+    const run = (at: string) => lines(20, (i) => `step ${i} at ${at}`) + '\nBLOCKER: second';
+    const items = [say('user', 'DECISION: use Redis', 1), out(run('10:00'), 2), say('assistant', 'again', 3), out(run('10:01'), 4), say('user', 'end ISSUE-9', 5)];
     const r = compactTranscript(transcript(items), { keepLast: 0 });
     expect(r.duplicates).toBe(1);
-    expect(r.marked.map((m) => [m.line, m.text])).toEqual([[1, 'DECISION: use Redis'], [2, 'TODO: first'], [4, 'BLOCKER: second'], [5, 'end ISSUE-9']]);
+    expect(r.marked.map((m) => [m.line, m.text])).toEqual([[1, 'DECISION: use Redis'], [2, 'BLOCKER: second'], [4, 'BLOCKER: second'], [5, 'end ISSUE-9']]);
     expect(missingMarkedLines(r.markdown, r.marked)).toEqual([]);
-    expect(r.markdown).toContain('[near-duplicate of the tool output at line 2 (occurrence 2 of 2)]\nBLOCKER: second');
+    expect(r.markdown).toContain('[same output as the Bash result at line 2 (occurrence 2)]\nBLOCKER: second');
+  });
+  it('a long test run keeps its summary and failing tests; source text that mentions errors is not an error line', () => {
+    const run = [...lines(30, (i) => `compiling module ${i}`).split('\n'), ' ✓ src/a.test.ts (3 tests)', ' × src/b.test.ts > parses dates', ...lines(25, (i) => `  at frame ${i}`).split('\n'), ' Test Files  1 failed | 1 passed (2)', '      Tests  1 failed | 3 passed (4)'].join('\n');
+    const kept = condense(run, 10).split('\n');
+    expect(kept).toContain(' × src/b.test.ts > parses dates');
+    expect(kept).toContain(' Test Files  1 failed | 1 passed (2)');
+    expect(kept).toContain('      Tests  1 failed | 3 passed (4)');
+    const source = lines(60, (i) => (i === 40 ? '  if (errors.length > 0) return handleError(errors);' : i === 45 ? "src/a.ts:12:5 - error TS2304: Cannot find name 'x'." : `code ${i}`));
+    const out2 = condense(source, 10);
+    expect(out2).not.toContain('handleError');
+    expect(out2).toContain('error TS2304');
   });
   it('reports marked lines missing from a rendition', () => {
     const r = compactTranscript(transcript([say('user', 'TODO: one\nBUG-7 two', 1)]));

@@ -202,7 +202,7 @@ describe('memctx status --statusline', () => {
 
   it('prints one line from context_window: colour dot, percent, used/window, model, level', async () => {
     const r = await line(cw({ context_window_size: 200000, used_percentage: 91, current_usage: { input_tokens: 10, cache_creation_input_tokens: 1000, cache_read_input_tokens: 182000, output_tokens: 5 } }));
-    expect(r).toEqual({ code: 0, stdout: '● 91% 183k/200k · Opus orange\n', stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: '● 91% 182k/200k · Opus orange\n', stderr: '' });
     expect((await line(cw({ context_window_size: 200000, used_percentage: 12 }))).stdout).toBe('● 12% 24k/200k · Opus\n');
   });
   it('colours by level with 256-colour codes unless NO_COLOR', async () => {

@@ -106,7 +106,7 @@ export function renderCompactReport(r: CompactReport, chalk: ChalkInstance): str
   const res = r.result;
   const lines = [
     `${chalk.bold(`compacted ${r.name}`)}${r.out ? ` → ${r.out}` : ''}: ${n(r.tokensBefore)} → ${n(r.tokensAfter)} tokens (saved ${n(r.saved)}, ${r.savedPercent.toFixed(1)}%)`,
-    `  ${res.duplicates} near-duplicate tool output${res.duplicates === 1 ? '' : 's'} collapsed · ${res.condensed} long output${res.condensed === 1 ? '' : 's'} condensed · ${res.confirmations} confirmation${res.confirmations === 1 ? '' : 's'} shortened`,
+    `  ${res.duplicates} repeated tool output${res.duplicates === 1 ? '' : 's'} collapsed · ${res.condensed} long output${res.condensed === 1 ? '' : 's'} condensed · ${res.confirmations} confirmation${res.confirmations === 1 ? '' : 's'} shortened`,
     `  kept verbatim: ${res.marked.length} marked line${res.marked.length === 1 ? '' : 's'}, ${res.verbatimFrom ? `the last exchanges from line ${res.verbatimFrom}` : res.items ? 'every exchange (there are no more than --keep-last)' : 'nothing (the transcript is empty)'}`,
   ];
   if (res.marked.length) lines.push(r.missing ? chalk.red(`  ${r.missing} of ${res.marked.length} marked lines did not survive`) : chalk.green(`  all ${res.marked.length} marked lines survived`));

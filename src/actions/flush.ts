@@ -1,0 +1,457 @@
+/**
+ * `memctx flush`: build a session summary from options, --from, a transcript and git, fit it to the
+ * token budget, and write it to sessions/ (or, in hook mode, log every problem and never fail).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { isInside } from '../store/paths.js';
+import { EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { parseEncoding, parseTokenOption } from '../cli/options.js';
+import { askSummarizer, runCommand, type RunCommand } from './summarize.js';
+
+export interface FlushOptions {
+  template: string;
+  from?: string;
+  goal?: string;
+  progress?: string[];
+  decision?: string[];
+  changed?: string[];
+  blocker?: string[];
+  next?: string[];
+  field?: string[];
+  transcript?: string;
+  git?: boolean;
+  since?: string;
+  sessionId?: string;
+  target: string;
+  max: string;
+  strict?: boolean;
+  encoding: string;
+  dryRun?: boolean;
+  hook?: boolean;
+  summarizeWith?: string;
+  /** Seconds the --summarize-with command may take. */
+  summarizeTimeout?: number;
+}
+
+/** What a flush reads from the outside world. */
+export interface FlushDeps {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  home: string;
+  now: () => Date;
+  readStdin: (maxBytes?: number) => Promise<string>;
+  stdinIsTTY?: boolean;
+  /** --dir and --claude. */
+  dir?: string;
+  claude?: boolean;
+  runCommand?: RunCommand;
+}
+
+/** --strict refused: nothing written; the warnings gathered so far come with it. */
+export class FlushRefused extends MemctxError {
+  constructor(
+    readonly warnings: string[],
+    message: string,
+    options: ConstructorParameters<typeof MemctxError>[1],
+  ) {
+    super(message, options);
+  }
+}
+
+/** Flush into the memory directory `root`. */
+export async function flush(options: FlushOptions, deps: FlushDeps & { root: string }): Promise<FlushOutcome> {
+  return flushOnce(deps, options, { root: deps.root, cwd: deps.cwd, transcript: options.transcript, sessionId: options.sessionId });
+}
+
+export interface HookResult {
+  outcome?: FlushOutcome;
+  /** What went wrong, when something did (already logged when `logged`). */
+  error?: { message: string; stack?: string };
+  logged: boolean;
+  root?: string;
+}
+
+type FlushModule = typeof import('../flush/index.js');
+type FieldValues = import('../flush/fields.js').FieldValues;
+type Template = import('../flush/templates.js').Template;
+type FlushPlan = import('../flush/record.js').FlushPlan;
+type PlanInput = import('../flush/record.js').PlanInput;
+type FieldSource = import('../flush/fields.js').FieldSource;
+
+/** What one flush did, for the terminal, --json and the hook log. */
+export interface FlushOutcome {
+  plan: FlushPlan;
+  /** Path inside the memory directory. */
+  path: string;
+  written: boolean;
+  replaced: boolean;
+  text: string;
+  warnings: string[];
+  notes: string[];
+}
+
+/** Where a flush runs: the memory directory, the working directory, and the hook's facts. */
+interface FlushScope {
+  root: string;
+  cwd: string;
+  transcript?: string;
+  sessionId?: string;
+  hookEvent?: string;
+  /** The transcript once read (for --summarize-with). */
+  read?: import('../transcript/types.js').Transcript;
+}
+
+function limits(flags: FlushOptions): { target: number; max: number } {
+  const target = parseTokenOption(flags.target, '--target');
+  const max = parseTokenOption(flags.max, '--max');
+  if (target > max) throw new MemctxError(`--target (${target}) must not be over --max (${max})`, { hint: 'the summary is shortened to the target once it is over the maximum' });
+  return { target, max };
+}
+
+/** The template by name: templates/NAME.md in the memory directory first, then the built-ins. */
+async function loadTemplate(flush: FlushModule, root: string, name: string): Promise<Template> {
+  const { readUserTemplate, listUserTemplates } = await import('../store/flush.js');
+  if (!flush.isTemplateName(name)) throw new MemctxError(`unknown template "${name}"`, { hint: 'template names are file names in templates/, such as session or my-review' });
+  const user = readUserTemplate(root, name);
+  if (user) {
+    const { parseMemoryText, ParseFailure } = await import('../store/parse.js');
+    let data: Record<string, unknown> = {};
+    let body = user.text;
+    let bodyLine = 1;
+    try {
+      const parsed = parseMemoryText(user.path, user.text, { mtimeMs: 0, size: user.text.length });
+      if (parsed.hasFrontmatter) ({ data, body, bodyLine } = parsed);
+    } catch (err) {
+      if (err instanceof ParseFailure) throw new MemctxError(`template ${user.path}: ${err.message}`, { file: user.path, line: err.line, hint: err.hint });
+      throw err;
+    }
+    const text = body.replace(/\r\n/g, '\n');
+    // Placeholder lines count from the template body's first line; the file's lines are what users see.
+    const offset = bodyLine - 1 + text.match(/^\n*/)![0].length;
+    try {
+      const template = flush.userTemplate(name, user.path, text.replace(/^\n+/, ''), data);
+      return { ...template, placeholders: template.placeholders.map((p) => ({ ...p, line: p.line + offset })) };
+    } catch (err) {
+      if (err instanceof flush.TemplateError) {
+        throw new MemctxError(`template ${user.path}: ${err.message}`, { file: user.path, line: err.line === undefined ? undefined : err.line + offset, hint: err.hint });
+      }
+      throw err;
+    }
+  }
+  if (flush.isBuiltInTemplate(name)) return flush.builtInTemplate(name);
+  const available = [...flush.BUILT_IN_TEMPLATES, ...listUserTemplates(root)];
+  throw new MemctxError(`unknown template "${name}"`, { hint: `use one of: ${[...new Set(available)].join(', ')}; or create templates/${name}.md in the memory directory with {{field}} placeholders` });
+}
+
+/** `--from FILE|-`: field values, with the keys as written for messages. */
+async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('../flush/input.js').ParsedInput }> {
+  const { MAX_INPUT_BYTES, NotReadable, readRegularFile } = await import('../store/read-file.js');
+  let text: string;
+  const label = from === '-' ? 'stdin' : from;
+  if (from === '-') text = await deps.readStdin();
+  else {
+    try {
+      text = readRegularFile(resolve(deps.cwd, from), { name: from, maxBytes: MAX_INPUT_BYTES }).toString('utf8');
+    } catch (err) {
+      if (err instanceof NotReadable) throw err;
+      throw new MemctxError(`cannot read --from file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: from, hint: 'check the path; use - to read stdin' });
+    }
+  }
+  try {
+    return { label, parsed: flush.parseFieldsText(text, flush.detectFormat(from === '-' ? undefined : from, text)) };
+  } catch (err) {
+    if (err instanceof flush.FlushInputError) throw new MemctxError(err.message, { file: label, line: err.line, hint: err.hint });
+    throw err;
+  }
+}
+
+/** Values given on the command line. */
+function optionValues(flags: FlushOptions, normalizeKey: (key: string) => string): FieldValues {
+  const values: FieldValues = Object.create(null); // keys are user text (--field toString=x)
+  const add = (key: string, items: string[] | undefined) => {
+    if (items?.length) values[key] = [...(values[key] ?? []), ...items];
+  };
+  add('goal', flags.goal === undefined ? undefined : [flags.goal]);
+  add('progress', flags.progress);
+  add('decisions', flags.decision);
+  add('changedFiles', flags.changed);
+  add('blockers', flags.blocker);
+  add('nextSteps', flags.next);
+  for (const pair of flags.field ?? []) {
+    const at = pair.indexOf('=');
+    const key = at > 0 ? normalizeKey(pair.slice(0, at)) : '';
+    if (!key) throw new MemctxError(`--field must be KEY=VALUE, got "${pair}"`, { hint: 'for example --field rationale="fewer round trips"' });
+    add(key, [pair.slice(at + 1)]);
+  }
+  return values;
+}
+
+/** A changed file from any input, before its line is written. */
+interface ChangedEntry {
+  /** As shown: relative to the project base where possible. */
+  display: string;
+  /** Absolute path, for the summary (when it is a readable file) and for de-duplication. */
+  abs?: string;
+  note?: string;
+}
+
+/** How many changed files get a one-line summary (reading each one). */
+const MAX_SUMMARIES = 100;
+
+async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promise<string[]> {
+  const { readSourceHead } = await import('../store/flush.js');
+  let summarized = 0;
+  return entries.map((entry) => {
+    let summary: string | undefined;
+    if (entry.abs && entry.note !== '(deleted)' && flush.isSourcePath(entry.display) && summarized < MAX_SUMMARIES) {
+      const text = readSourceHead(entry.abs);
+      summarized++;
+      if (text !== undefined) summary = flush.summarizeSource(entry.display, text);
+    }
+    return `${entry.display}${entry.note ? ` ${entry.note}` : ''}${summary ? ` — ${summary}` : ''}`;
+  });
+}
+
+/** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
+async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('../flush/extract.js').TranscriptFields & { transcript: import('../transcript/types.js').Transcript }> {
+  const { readTranscriptText } = await import('../store/read-tail.js');
+  const { readTranscript } = await import('../transcript/index.js');
+  const transcript = readTranscript(readTranscriptText(path, name));
+  return { ...flush.transcriptFields(transcript, { cwd }), transcript };
+}
+
+/** The merged inputs, and where each key came from (for warnings). */
+interface Gathered {
+  merged: FieldValues;
+  sourcesOf: (key: string) => string[];
+  /** `"mood" in notes.yaml (line 5)` for keys given in --from. */
+  keyLines: Map<string, string>;
+}
+
+function isFile(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Inputs merged in order: --from, options, --transcript, --git; changed files de-duplicated and summarized. */
+async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, warnings: string[]): Promise<Gathered> {
+  const sources: FieldSource[] = [];
+  const keyLines = new Map<string, string>();
+  if (flags.from !== undefined) {
+    const from = await readFromInput(deps, flush, flags.from);
+    sources.push({ label: `--from ${from.label}`, values: from.parsed.values });
+    for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
+  }
+  sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
+  const git = flags.git || flags.since !== undefined ? (await import('../store/git.js')).gitChanges(scope.cwd, flags.since, deps.env) : undefined;
+  const base = git?.root ?? scope.cwd;
+  const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
+
+  // User-given changed files: bare paths that exist get a summary; other text is kept as written.
+  const changed: ChangedEntry[] = [];
+  for (const source of sources) {
+    for (const item of source.values.changedFiles ?? []) {
+      const abs = /\s/.test(item) ? undefined : resolve(scope.cwd, item);
+      changed.push(abs && isFile(abs) ? { display: item, abs } : { display: item });
+    }
+  }
+  let request: string | undefined;
+  if (scope.transcript !== undefined) {
+    const path = resolve(scope.cwd, scope.transcript.replace(/^~(?=\/|$)/, deps.home));
+    try {
+      const { files, request: first, transcript, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
+      sources.push({ label: '--transcript', values });
+      request = first;
+      scope.read = transcript;
+      for (const file of files) {
+        const abs = file.abs ?? resolve(base, file.path);
+        if (isInside(scope.root, abs)) continue;
+        // relative to the project base, else to the session's own working directory; outside both: absolute, flagged
+        const shown = show(abs);
+        const display = shown !== abs ? shown : file.outside ? abs : file.path;
+        changed.push({ display, abs, note: file.outside && display === abs && isAbsolute(abs) ? '(outside the working directory)' : undefined });
+      }
+    } catch (err) {
+      const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      warnings.push(`cannot read the transcript ${scope.transcript} (${why}); the summary holds only what the other inputs gave`);
+    }
+  }
+  for (const change of git?.changes ?? []) {
+    const abs = resolve(git!.root, change.path);
+    if (isInside(scope.root, abs)) continue;
+    const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
+    changed.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
+  }
+
+  const merged = flush.mergeSources(sources);
+  if (!merged.goal?.length && request) merged.goal = [request];
+  // One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details.
+  const unique = [...new Map(changed.map((entry) => [entry.abs ?? entry.display, entry] as const)).values()];
+  if (unique.length) merged.changedFiles = await changedLines(flush, unique);
+  else delete merged.changedFiles;
+  const sourcesOf = (key: string) => {
+    const labels = sources.filter((source) => source.values[key]?.length).map((source) => source.label);
+    if (key === 'changedFiles' && git?.changes.length) labels.push('--git');
+    return labels;
+  };
+  return { merged, sourcesOf, keyLines };
+}
+
+/** The template's field values; warnings for ignored keys; errors for missing placeholders or nothing at all. */
+function resolveInputs(flush: FlushModule, template: Template, gathered: Gathered, warnings: string[]): FieldValues {
+  const resolved = flush.resolveFields(template, gathered.merged, gathered.sourcesOf);
+  const fieldNames = template.fields.map((f) => f.key).join(', ');
+  for (const { key, sources } of resolved.unused) {
+    const where = gathered.keyLines.get(key) ?? `"${key}"${sources.length ? ` from ${sources.join(', ')}` : ''}`;
+    warnings.push(`ignored ${where}: the ${template.name} template has no such field (its fields: ${fieldNames})`);
+  }
+  if (resolved.missing.length) {
+    const [key, ...more] = resolved.missing;
+    throw new MemctxError(`template ${template.origin}: placeholder {{${key}}} has no value${more.length ? ` (nor ${more.map((k) => `{{${k}}}`).join(', ')})` : ''}`, {
+      file: template.origin,
+      line: template.placeholders.find((p) => p.key === key)?.line,
+      hint: `give it with --field ${key}=VALUE or a "${key}" key in --from`,
+    });
+  }
+  if (!Object.values(resolved.values).some((items) => items.length)) {
+    throw new MemctxError('nothing to record: every field is empty', { hint: 'give at least --goal, or --from FILE, --transcript FILE or --git' });
+  }
+  return resolved.values;
+}
+
+/** Write the planned file under the memory lock (a fresh name, or the hook's earlier file) and re-index. */
+async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
+  const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile } = await import('../store/flush.js');
+  const { withMemoryLock } = await import('../store/write.js');
+  const { rebuildIndex } = await import('../cli/reindex.js');
+  const { readMemoryFile, isProblem } = await import('../store/scan.js');
+  if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
+  // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the
+  // session would be lost otherwise. The index problem is reported instead.
+  return withMemoryLock(scope.root, async () => {
+    const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
+    const previous = scope.hookEvent && scope.sessionId ? findHookSessionFile(scope.root, input.template.dir, scope.sessionId) : undefined;
+    const old = previous ? readMemoryFile(scope.root, previous) : undefined;
+    const created = old && !isProblem(old) ? old.created : undefined;
+    const text = id || created ? flush.renderFlushFile({ ...input, id, created }, plan.values).text : plan.text;
+    const path = previous ?? freePath(scope.root, flush.plannedPath(plan, id));
+    await writeMemoryText(scope.root, path, text);
+    try {
+      const index = await rebuildIndex(scope.root);
+      if (index.problems.length) notes.push(`MEMORY.md rebuilt; ${index.problems.length} memory file(s) could not be read (run \`memctx index\` to see them)`);
+    } catch (err) {
+      if (!(err instanceof MemctxError)) throw err;
+      notes.push(`${path} written, but MEMORY.md was not rebuilt: ${err.message}${err.line ? ` (line ${err.line})` : ''}; fix it, then run \`memctx index\``);
+    }
+    return { path, text, replaced: previous !== undefined };
+  });
+}
+
+/** Build, plan and (unless --dry-run) write one flush. */
+async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
+  const { target, max } = limits(flags);
+  const { loadTokenCounter } = await import('../tokens/index.js');
+  const encoding = parseEncoding(flags.encoding);
+  const flush = await import('../flush/index.js');
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  const template = await loadTemplate(flush, scope.root, flags.template);
+  const values = resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings), warnings);
+
+  const counter = await loadTokenCounter(encoding);
+  const extra = scope.hookEvent ? { hook_event: scope.hookEvent } : undefined;
+  const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict, sessionId: scope.sessionId, extra };
+  let plan = flush.planFlush(input);
+  if (flags.summarizeWith && scope.read) {
+    const asked = await askSummarizer(deps, flush, flags.summarizeWith, scope.read, input, flags.summarizeTimeout);
+    if (asked.plan) {
+      plan = asked.plan;
+      input.values = asked.plan.values;
+      notes.push(`summary written by --summarize-with ${flags.summarizeWith}`);
+    } else warnings.push(`--summarize-with ${flags.summarizeWith}: ${asked.why}; kept the deterministic summary`);
+  }
+  for (const s of plan.summarized) notes.push(`${headingOf(template, s.field)}: a ${s.total}-line block stored as a summary (${s.omitted} lines left out)`);
+  if (plan.cuts.length) notes.push(`shortened from ${plan.originalTokens} to ${plan.tokens} tokens (over the ${plan.max} maximum; target ${plan.target}): ${plan.cutLines.join('; ')}`);
+  if (plan.empty.length) warnings.push(`written as "none recorded": ${plan.empty.join(', ')}. Was there truly nothing? Give them with ${hintOptions(template, plan.empty)}`);
+  if (flags.strict && plan.overMax) {
+    throw new FlushRefused(warnings, `the summary is ${plan.tokens} tokens, over the maximum of ${plan.max}; --strict: nothing written`, { exitCode: EXIT_PROBLEMS, hint: 'shorten the fields, raise --max, or drop --strict to let memctx shorten it' });
+  }
+  if (plan.overMax) warnings.push(`still ${plan.tokens} tokens after shortening, over the maximum of ${plan.max}`);
+  if (flags.dryRun) {
+    const { freePath, nextDecisionId } = await import('../store/flush.js');
+    const id = flush.usesId(template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
+    const text = id ? flush.renderFlushFile({ ...input, id }, plan.values).text : plan.text;
+    return { plan, path: freePath(scope.root, flush.plannedPath(plan, id)), written: false, replaced: false, text, warnings, notes };
+  }
+  const written = await writePlan(flush, input, plan, scope, notes);
+  return { plan, ...written, written: true, warnings, notes };
+}
+
+function headingOf(template: Template, key: string): string {
+  return template.fields.find((f) => f.key === key)?.heading ?? key;
+}
+
+const OPTION_OF: Record<string, string> = { goal: '--goal', progress: '--progress', decisions: '--decision', changedFiles: '--changed/--git', blockers: '--blocker', nextSteps: '--next' };
+
+function hintOptions(template: Template, headings: string[]): string {
+  const keys = template.fields.filter((f) => headings.includes(f.heading)).map((f) => f.key);
+  return `${keys.map((k) => OPTION_OF[k] ?? `--field ${k}=…`).join(', ')}, or in --from`;
+}
+
+/**
+ * `--hook`: Claude Code runs this at SessionEnd or PreCompact. It must never fail the session: every
+ * problem is written to .memctx/flush.log (and stderr) and the exit code is 0.
+ */
+export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<HookResult> {
+  const { appendFlushLog } = await import('../store/flush.js');
+  const { isoTimestamp } = await import('../store/schema.js');
+  const { findMemoryDir } = await import('../store/find.js');
+  const stamp = isoTimestamp(deps.now());
+  const locate = (cwd: string) => {
+    try {
+      return findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
+    } catch {
+      return undefined;
+    }
+  };
+  let root = locate(deps.cwd);
+  let label = 'hook';
+  try {
+    if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
+    if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
+    const { parseHookInput } = await import('../flush/hook.js');
+    const hook = parseHookInput(await deps.readStdin(1024 * 1024));
+    label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
+    const cwd = resolve(deps.cwd, hook.cwd ?? '.');
+    // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
+    const target = locate(cwd) ?? findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
+    root = target;
+    const outcome = await flushOnce({ ...deps, cwd }, flags, { root: target, cwd, transcript: hook.transcriptPath ?? flags.transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
+    const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
+    const logged = appendFlushLog(root, `${stamp} ${label} ${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
+    return { outcome, logged, root };
+  } catch (err) {
+    const e = err as MemctxError;
+    const where = e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : '';
+    const message = `${where}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
+    const logged = root ? appendFlushLog(root, `${stamp} ${label} error: ${message}`) : false;
+    return { error: { message, stack: e.stack }, logged, root };
+  }
+}
+
+/** Log a hook problem found before the flush could start (an unknown option, a bad value); never throws. */
+export async function logHookProblem(message: string, deps: Pick<FlushDeps, 'cwd' | 'env' | 'home' | 'now' | 'dir' | 'claude'>): Promise<{ logged: boolean; root?: string }> {
+  try {
+    const { appendFlushLog } = await import('../store/flush.js');
+    const { isoTimestamp } = await import('../store/schema.js');
+    const { findMemoryDir } = await import('../store/find.js');
+    const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home });
+    return { logged: appendFlushLog(root, `${isoTimestamp(deps.now())} hook error: ${message}`), root };
+  } catch {
+    return { logged: false };
+  }
+}

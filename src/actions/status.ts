@@ -1,0 +1,258 @@
+/**
+ * `memctx status`: how full an agent's context window is (design §6), from a transcript's recorded
+ * usage or its counted text; and the status line's figure from Claude Code's status-line JSON.
+ */
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import type { Level, Thresholds } from '../capacity/levels.js';
+import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
+import { parseEncoding, parseTokenOption, parseTranscriptFormat } from '../cli/options.js';
+
+export interface StatusOptions {
+  window?: string;
+  model?: string;
+  failOn?: string;
+  thresholds?: string;
+  count?: boolean;
+  format?: string;
+  encoding?: string;
+  statusline?: boolean;
+}
+
+export interface StatusDeps {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  readStdinBytes: () => Promise<Buffer>;
+}
+
+export interface StatusResult {
+  report: import('../cli/ui/capacity.js').StatusReport;
+  exitCode: number;
+}
+
+/** "200000", "200k", "1m", "1.5M" → tokens; anything else (0, negative, words) is a usage error. */
+export function parseWindow(value: string): number {
+  return parseTokenOption(value, '--window');
+}
+
+export function parseThresholds(value: string | undefined, problem: (t: Thresholds) => string | undefined, defaults: Thresholds): Thresholds {
+  if (value === undefined) return defaults;
+  const parts = value.split(',').map((p) => p.trim());
+  const nums = parts.map(Number);
+  if (parts.length !== 3 || parts.some((p) => p === '') || nums.some((x) => !Number.isFinite(x))) {
+    throw new MemctxError(`--thresholds takes three percentages (yellow,orange,red), got "${value}"`, { hint: 'e.g. --thresholds 80,90,95' });
+  }
+  const t = { yellow: nums[0], orange: nums[1], red: nums[2] };
+  const why = problem(t);
+  if (why) throw new MemctxError(`--thresholds: ${why}`, { hint: 'e.g. --thresholds 80,90,95' });
+  return t;
+}
+
+interface Measured {
+  format: TranscriptFormat;
+  usage: RecordedUsage | null;
+  transcript?: Transcript;
+  text?: string;
+  model?: string;
+  notes: TranscriptNote[];
+}
+
+/** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
+async function measure(deps: StatusDeps, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
+  const { readTranscript, detectFormat, scanUsage } = await import('../transcript/index.js');
+  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../store/read-tail.js');
+  if (file === '-') {
+    const bytes = await deps.readStdinBytes();
+    assertText(bytes, 'stdin');
+    const text = bytes.toString('utf8');
+    const t = readTranscript(text, { format: forced });
+    return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes } };
+  }
+  let path: string;
+  let name: string;
+  if (file === undefined) {
+    const { claudeProjectDir } = await import('../store/find.js');
+    const projectDir = claudeProjectDir(deps.cwd, deps.home, deps.env);
+    const latest = latestClaudeTranscript(projectDir);
+    if (!latest) {
+      throw new MemctxError('no transcript given, and no Claude Code session found for this directory', { file: projectDir, hint: 'pass a transcript file, or - to read one from stdin' });
+    }
+    path = latest;
+    name = latest;
+  } else {
+    const { resolve } = await import('node:path');
+    path = resolve(deps.cwd, file);
+    name = file;
+  }
+  const f = openTranscriptFile(path, name);
+  try {
+    const head = f.firstLines();
+    const format = forced ?? detectFormat(head.text, { complete: head.complete });
+    const r = count ? undefined : scanUsage(format, f.linesBackward());
+    if (r) {
+      if (r.usage) return { name, m: { format, usage: r.usage, model: r.usage.model ?? r.model, notes: r.notes } };
+    }
+    const text = f.text();
+    const t = readTranscript(text, { format });
+    // formats without a backward scan (Gemini CLI) record their usage in the whole file
+    if (!count && !r && t.usage) return { name, m: { format, usage: t.usage, model: t.usage.model ?? t.model, notes: t.notes } };
+    return { name, m: { format, usage: null, transcript: t, text, model: t.model, notes: t.notes } };
+  } finally {
+    f.close();
+  }
+}
+
+/** `memctx status FILE`: how full the context is, from the recorded usage or the counted text. */
+export async function status(file: string | undefined, opts: StatusOptions, deps: StatusDeps): Promise<StatusResult> {
+  const capacityLib = await import('../capacity/index.js');
+  const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
+  if (opts.model !== undefined && !capacityLib.modelPreset(opts.model)) {
+    throw new MemctxError(`unknown model "${opts.model}"`, { hint: 'use a known id (claude-sonnet-4-5, sonnet[1m], gpt-4o, gpt-4.1, gpt-5, gemini-2.5-pro, …) or give --window N' });
+  }
+  let failOn: Level | undefined;
+  if (opts.failOn !== undefined) {
+    if (!['yellow', 'orange', 'red'].includes(opts.failOn)) throw new MemctxError(`--fail-on must be yellow, orange or red, got "${opts.failOn}"`);
+    failOn = opts.failOn as Level;
+  }
+  const thresholds = parseThresholds(opts.thresholds, capacityLib.thresholdsProblem, capacityLib.DEFAULT_THRESHOLDS);
+  const forced = parseTranscriptFormat(opts.format);
+  const encoding = parseEncoding(opts.encoding);
+
+  const { name, m } = await measure(deps, file, forced, Boolean(opts.count));
+  let used: number;
+  let counted: import('../capacity/count.js').CountResult | undefined;
+  if (m.usage) used = m.usage.used;
+  else {
+    const { loadTokenCounter } = await import('../tokens/index.js');
+    const counter = await loadTokenCounter(encoding);
+    counted = capacityLib.countTranscript(m.transcript!, counter, { text: m.text });
+    used = counted.total;
+  }
+  const resolved = capacityLib.resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
+  const cap = capacityLib.capacity(used, resolved.window, thresholds);
+  const notes = m.notes.map((note) => note.message);
+  if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');
+  const report: import('../cli/ui/capacity.js').StatusReport = {
+    file: name,
+    format: m.format,
+    level: cap.level,
+    percent: cap.percent,
+    used,
+    window: resolved.window,
+    windowSource: capacityLib.describeWindowSource(resolved),
+    source: m.usage ? 'recorded' : 'counted',
+    largest: counted?.largest ?? [],
+    advice: cap.advice,
+    thresholds,
+    notes,
+  };
+  if (m.model) report.model = m.model;
+  if (m.usage) report.recorded = m.usage.line ? { kind: m.usage.source, line: m.usage.line } : { kind: m.usage.source };
+  else {
+    report.encoding = encoding;
+    report.items = counted!.items;
+  }
+  return { report, exitCode: failOn && capacityLib.atLeast(cap.level, failOn) ? EXIT_PROBLEMS : EXIT_OK };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+
+interface Figure {
+  used: number;
+  /** The percentage Claude Code computed, when it gave one and nothing overrides its window. */
+  percent?: number;
+  window: number;
+}
+
+async function fromTranscript(path: string, cwd: string): Promise<{ used: number; recordedWindow?: number; model?: string } | undefined> {
+  const { openTranscriptFile } = await import('../store/read-tail.js');
+  const { detectFormat } = await import('../transcript/detect.js');
+  const { scanUsage } = await import('../transcript/usage.js');
+  const { resolve } = await import('node:path');
+  const f = openTranscriptFile(resolve(cwd, path));
+  try {
+    const head = f.firstLines(16384);
+    const r = scanUsage(detectFormat(head.text, { complete: head.complete }), f.linesBackward());
+    return r?.usage ? { used: r.usage.used, recordedWindow: r.usage.window, model: r.usage.model ?? r.model } : undefined;
+  } finally {
+    f.close();
+  }
+}
+
+export interface StatuslineFigure {
+  level: Level;
+  percent: number;
+  used: number;
+  window: number;
+  model?: string;
+}
+
+/**
+ * The status line's figure from Claude Code's status-line JSON: the percentage and the tokens come
+ * from one source (its `used_percentage` with its window size, else `current_usage`, else the
+ * transcript's recorded usage), so they never disagree. Undefined (with the model's label) when the
+ * input gives nothing to measure; errors are the caller's to swallow.
+ */
+export async function statusline(input: string, opts: StatusOptions, deps: { cwd: string }): Promise<{ figure?: StatuslineFigure; label?: string }> {
+  const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
+  const { modelPreset, resolveWindow } = await import('../capacity/models.js');
+  let data: unknown;
+  try {
+    data = JSON.parse(input);
+  } catch {
+    data = undefined;
+  }
+  if (!isObject(data)) return {};
+  const model = isObject(data.model) ? data.model : {};
+  const modelId = typeof model.id === 'string' ? model.id : undefined;
+  const label = typeof model.display_name === 'string' ? model.display_name : modelId;
+  try {
+    const figure = await statuslineFigure(data, modelId, opts, deps.cwd);
+    return figure ? { figure: { ...figure, model: label }, label } : { label };
+  } catch {
+    // a bad option or an unreadable transcript: the neutral line, with the model
+    return { label };
+  }
+}
+
+async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatusOptions, cwd: string): Promise<StatuslineFigure | undefined> {
+  const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
+  const { modelPreset, resolveWindow } = await import('../capacity/models.js');
+  const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
+  const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
+  const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
+
+  let figure: Figure | undefined;
+  const cw = isObject(data.context_window) ? data.context_window : undefined;
+  if (cw) {
+    const size = positive(cw.context_window_size);
+    const percent = typeof cw.used_percentage === 'number' && Number.isFinite(cw.used_percentage) && cw.used_percentage >= 0 ? cw.used_percentage : undefined;
+    let current: number | undefined;
+    if (isObject(cw.current_usage)) {
+      const { claudeUsedTokens } = await import('../transcript/claude.js');
+      const u = claudeUsedTokens(cw.current_usage);
+      if (u.ok) current = u.used;
+    }
+    // one source: Claude Code's own percentage of its own window, else the tokens it reports
+    const used = percent !== undefined && size ? Math.round((percent * size) / 100) : current;
+    if (used !== undefined) {
+      const w = resolveWindow({ window, model: optionModel, recordedWindow: size, transcriptModel: modelId, used });
+      const own = w.source === 'recorded' && percent !== undefined && size !== undefined;
+      figure = { used, window: w.window, percent: own ? percent : undefined };
+    }
+  }
+  if (!figure && typeof data.transcript_path === 'string' && data.transcript_path) {
+    const t = await fromTranscript(data.transcript_path, cwd);
+    if (t) {
+      const w = resolveWindow({ window, model: optionModel, recordedWindow: t.recordedWindow, transcriptModel: modelId ?? t.model, used: t.used });
+      figure = { used: t.used, window: w.window };
+    }
+  }
+  if (!figure) return undefined;
+  const cap = capacity(figure.used, figure.window, thresholds);
+  const percent = figure.percent ?? cap.percent;
+  const level = figure.percent !== undefined ? capacity(Math.round((figure.percent * figure.window) / 100), figure.window, thresholds).level : cap.level;
+  return { level, percent, used: figure.used, window: figure.window };
+}
