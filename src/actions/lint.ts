@@ -140,24 +140,27 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
   return { result: recount(result, kept, checked), files };
 }
 
-/** Apply the safe fixes under the memory lock; returns what changed, in words. */
-async function applyFixes(root: string, result: LintResult): Promise<string[]> {
+/** Apply the safe fixes under the memory lock; returns what changed, and what could not be, in words. */
+async function applyFixes(root: string, result: LintResult): Promise<{ changes: string[]; skipped: string[] }> {
   const fixes = result.findings.filter((f) => f.fix);
-  if (fixes.length === 0) return [];
+  if (fixes.length === 0) return { changes: [], skipped: [] };
   const { withMemoryLock } = await import('../store/write.js');
   const { setMissingDate } = await import('../store/fix.js');
   const { rebuildIndex } = await import('../cli/reindex.js');
   return withMemoryLock(root, async () => {
     const changes: string[] = [];
+    const skipped: string[] = [];
     for (const f of fixes) {
       if (f.fix?.type !== 'set-date') continue;
-      if (await setMissingDate(root, f.file, f.fix.key, f.fix.value)) changes.push(`${f.file}: set ${f.fix.key} to ${f.fix.value}`);
+      const why = await setMissingDate(root, f.file, f.fix.key, f.fix.value);
+      if (why === undefined) changes.push(`${f.file}: set ${f.fix.key} to ${f.fix.value}`);
+      else skipped.push(`${f.file}: not fixed: ${why}`);
     }
     if (fixes.some((f) => f.fix?.type === 'rebuild-index')) {
       const rebuilt = await rebuildIndex(root);
       if (rebuilt.changed) changes.push(`MEMORY.md: rebuilt (${rebuilt.files} files)`);
     }
-    return changes;
+    return { changes, skipped };
   });
 }
 
@@ -170,6 +173,8 @@ export interface LintOptions {
 export interface LintOutcome extends LintRun {
   /** Fixes applied, in words. */
   changes: string[];
+  /** Fixes that could not be made, and why. */
+  skipped: string[];
   /** Given files that are not in the memory directory (ignored). */
   outside: string[];
 }
@@ -195,10 +200,10 @@ function selectFiles(root: string, files: string[], cwd: string): { selection: S
 export async function lintMemory(setup: LintSetup, options: LintOptions, deps: LintDeps): Promise<LintOutcome> {
   const picked = options.files?.length ? selectFiles(setup.root, options.files, deps.cwd) : undefined;
   let run = await lintOnce(setup, deps, picked?.selection);
-  let changes: string[] = [];
+  let fixed = { changes: [] as string[], skipped: [] as string[] };
   if (options.fix) {
-    changes = await applyFixes(setup.root, run.result);
-    if (changes.length) run = await lintOnce(setup, deps, picked?.selection);
+    fixed = await applyFixes(setup.root, run.result);
+    if (fixed.changes.length) run = await lintOnce(setup, deps, picked?.selection);
   }
-  return { ...run, changes, outside: picked?.outside ?? [] };
+  return { ...run, ...fixed, outside: picked?.outside ?? [] };
 }

@@ -52,8 +52,9 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     return EXIT_OK;
   }
   const { lintMemory } = await import('../actions/lint.js');
-  const { result, files: count, changes, outside } = await lintMemory(setup, { fix: flags.fix, files }, ctx.io);
+  const { result, files: count, changes, skipped, outside } = await lintMemory(setup, { fix: flags.fix, files }, ctx.io);
   const machine = format !== 'stylish' || flags.outputFile !== undefined;
+  for (const why of skipped) ctx.ui.warn(why);
   for (const change of changes) {
     if (!machine) ctx.ui.info(`fixed: ${change}`);
     else if (!ctx.ui.quiet) ctx.io.stderr.write(`fixed: ${change}\n`);
