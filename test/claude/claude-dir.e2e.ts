@@ -72,7 +72,7 @@ describe.skipIf(unavailable)(`--claude with Claude Code ${claudeVersion}`, () =>
     expect(result.code).toBe(0);
     const text = readFileSync(join(shown, 'MEMORY.md'), 'utf8');
     // Claude Code's own pointer line is kept byte for byte above the generated block (so the memory is listed twice).
-    expect(text).toBe(`${CLAUDE_INDEX}\n<!-- memctx:begin -->\n## Project\n- [deploy-freeze](deploy-freeze.md) — No production deploys on Fridays\n<!-- memctx:end -->\n`);
+    expect(text).toBe(`${CLAUDE_INDEX}\n<!-- memctx:begin -->\n## Project\n\n- [deploy-freeze](deploy-freeze.md) — No production deploys on Fridays\n<!-- memctx:end -->\n`);
     expect(existsSync(join(world.project, '.memory'))).toBe(false);
     expect(memctx(['--claude', 'index', '--check'], { cwd, env: { HOME: world.home } }).code).toBe(0);
   });
