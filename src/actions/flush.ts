@@ -146,15 +146,16 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
 
 /** `--from FILE|-`: field values, with the keys as written for messages. */
 async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('../flush/input.js').ParsedInput }> {
-  const { MAX_INPUT_BYTES, NotReadable, readRegularFile } = await import('../store/read-file.js');
+  const { MAX_INPUT_BYTES, readRegularFile } = await import('../store/read-file.js');
   let text: string;
   const label = from === '-' ? 'stdin' : from;
-  if (from === '-') text = await deps.readStdin();
+  const { decodeInput } = await import('../store/decode.js');
+  if (from === '-') text = decodeInput(Buffer.from(await deps.readStdin()), label);
   else {
     try {
-      text = readRegularFile(resolve(deps.cwd, from), { name: from, maxBytes: MAX_INPUT_BYTES }).toString('utf8');
+      text = decodeInput(readRegularFile(resolve(deps.cwd, from), { name: from, maxBytes: MAX_INPUT_BYTES }), from);
     } catch (err) {
-      if (err instanceof NotReadable) throw err;
+      if (err instanceof MemctxError) throw err; // NotReadable, or binary data
       throw new MemctxError(`cannot read --from file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: from, hint: 'check the path; use - to read stdin' });
     }
   }

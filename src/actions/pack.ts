@@ -22,6 +22,8 @@ export interface PackOptions {
   encoding: 'o200k_base' | 'cl100k_base';
   /** Absolute path to write the bundle to. */
   out?: string;
+  /** The command prefix for the bundle's load hints (`memctx --dir PATH`); default `memctx`. */
+  memctx?: string;
 }
 
 export interface PackDeps {
@@ -154,7 +156,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   const result = packBundle({
     files, scores, indexLines: indexLines(root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
-    budget: options.budget, format: options.format, encoding: options.encoding, picks, focus, taskOnly: profile?.taskOnly,
+    budget: options.budget, format: options.format, encoding: options.encoding, picks, focus, taskOnly: profile?.taskOnly, memctx: options.memctx,
     count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
   });
 

@@ -16,7 +16,12 @@ export interface StatusOptions {
   format?: string;
   encoding?: string;
   statusline?: boolean;
+  /** The command prefix for the next-step commands (`memctx --dir PATH`); default `memctx`. */
+  memctx?: string;
 }
+
+/** With recorded usage, the largest items are counted in at most this much of the transcript's end. */
+export const TAIL_BYTES = 4 * 1024 * 1024;
 
 export interface StatusDeps {
   cwd: string;
@@ -55,6 +60,25 @@ interface Measured {
   text?: string;
   model?: string;
   notes: TranscriptNote[];
+  /** With recorded usage: the transcript (or its last TAIL_BYTES) to find the largest items in. */
+  tail?: { transcript: Transcript; text: string; lastBytes?: number };
+}
+
+/** The transcript parsed whole when it is small, else only its last TAIL_BYTES of whole lines. */
+function readTail(f: import('../store/read-tail.js').TranscriptFile, format: TranscriptFormat, readTranscript: typeof import('../transcript/index.js').readTranscript): Measured['tail'] {
+  if (f.size <= TAIL_BYTES) {
+    const text = f.text();
+    return { transcript: readTranscript(text, { format }), text };
+  }
+  const steps: string[][] = [];
+  let bytes = 0;
+  for (const step of f.linesBackward()) {
+    steps.unshift(step.lines);
+    bytes += step.lines.reduce((sum, line) => sum + line.length + 1, 0);
+    if (bytes >= TAIL_BYTES || step.atStart) break;
+  }
+  const text = steps.flat().join('\n');
+  return { transcript: readTranscript(text, { format }), text, lastBytes: bytes };
 }
 
 /** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
@@ -66,7 +90,7 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     assertText(bytes, 'stdin');
     const text = bytes.toString('utf8');
     const t = readTranscript(text, { format: forced });
-    return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes } };
+    return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes, tail: { transcript: t, text } } };
   }
   let path: string;
   let name: string;
@@ -90,12 +114,12 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     const format = forced ?? detectFormat(head.text, { complete: head.complete });
     const r = count ? undefined : scanUsage(format, f.linesBackward());
     if (r) {
-      if (r.usage) return { name, m: { format, usage: r.usage, model: r.usage.model ?? r.model, notes: r.notes } };
+      if (r.usage) return { name, m: { format, usage: r.usage, model: r.usage.model ?? r.model, notes: r.notes, tail: readTail(f, format, readTranscript) } };
     }
     const text = f.text();
     const t = readTranscript(text, { format });
     // formats without a backward scan (Gemini CLI) record their usage in the whole file
-    if (!count && !r && t.usage) return { name, m: { format, usage: t.usage, model: t.usage.model ?? t.model, notes: t.notes } };
+    if (!count && !r && t.usage) return { name, m: { format, usage: t.usage, model: t.usage.model ?? t.model, notes: t.notes, tail: { transcript: t, text } } };
     return { name, m: { format, usage: null, transcript: t, text, model: t.model, notes: t.notes } };
   } finally {
     f.close();
@@ -121,15 +145,21 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
   const { name, m } = await measure(deps, file, forced, Boolean(opts.count));
   let used: number;
   let counted: import('../capacity/count.js').CountResult | undefined;
+  let largest: import('../capacity/count.js').CountedItem[] = [];
+  const { loadTokenCounter } = await import('../tokens/index.js');
   if (m.usage) used = m.usage.used;
   else {
-    const { loadTokenCounter } = await import('../tokens/index.js');
-    const counter = await loadTokenCounter(encoding);
-    counted = capacityLib.countTranscript(m.transcript!, counter, { text: m.text });
+    counted = capacityLib.countTranscript(m.transcript!, await loadTokenCounter(encoding), { text: m.text });
     used = counted.total;
+    largest = counted.largest;
   }
   const resolved = capacityLib.resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
   const cap = capacityLib.capacity(used, resolved.window, thresholds);
+  // Recorded usage gives the total only: count the (end of the) transcript for what to compact first.
+  if (m.usage && m.tail && cap.level !== 'green') {
+    largest = capacityLib.countTranscript(m.tail.transcript, await loadTokenCounter(encoding), { text: m.tail.text }).largest;
+  }
+  const { shellWord } = await import('../text/shell.js');
   const notes = m.notes.map((note) => note.message);
   if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');
   const report: import('../cli/ui/capacity.js').StatusReport = {
@@ -141,8 +171,10 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     window: resolved.window,
     windowSource: capacityLib.describeWindowSource(resolved),
     source: m.usage ? 'recorded' : 'counted',
-    largest: counted?.largest ?? [],
+    largest,
+    ...(m.tail?.lastBytes !== undefined && largest.length ? { largestScope: { lastBytes: m.tail.lastBytes } } : {}),
     advice: cap.advice,
+    next: capacityLib.nextSteps(cap.level, { format: m.format, transcript: name === 'stdin' ? 'TRANSCRIPT' : shellWord(name), memctx: opts.memctx }),
     thresholds,
     notes,
   };

@@ -20,6 +20,25 @@ export const ADVICE: Record<Level, string> = {
   red: 'Emergency compaction: compact now and shed low-priority content.',
 };
 
+/** A command to run next, and why. */
+export interface NextStep {
+  command: string;
+  why: string;
+}
+
+/**
+ * What to run next at this level (nothing while green): save the session to memory, then compact —
+ * Claude Code's `/compact`, or `memctx compact` for other agents. `transcript` is a shell word naming
+ * the transcript; `memctx` the command prefix that reaches the memory directory.
+ */
+export function nextSteps(level: Level, options: { format: string; transcript: string; memctx?: string }): NextStep[] {
+  if (level === 'green') return [];
+  const flush = { command: `${options.memctx ?? 'memctx'} flush --transcript ${options.transcript}`, why: 'save the goal, decisions and next steps to memory before they are compacted away' };
+  const when = level === 'yellow' ? 'within the next few operations' : 'now';
+  if (options.format === 'claude') return [flush, { command: '/compact', why: `in Claude Code, ${when}` }];
+  return [flush, { command: `memctx compact ${options.transcript} --out compacted.md`, why: `${when}: a compacted transcript to continue from` }];
+}
+
 export function isLevel(value: string): value is Level {
   return (LEVELS as readonly string[]).includes(value);
 }

@@ -118,14 +118,14 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
   await checkFields(ctx, target.rel, assembleFile(frontmatter, '', { bom: false, eol: '\n' }));
   const body = await readBodyInput(ctx, flags);
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeMemoryFile } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     // Any entry counts, a broken symlink too.
     if (entryExists(target.abs)) {
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
-    await writeFileAtomic(target.abs, text);
+    await writeMemoryFile(target.abs, target.rel, text);
   }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ created: target.rel });
   else ctx.ui.info(`created ${target.rel}`);

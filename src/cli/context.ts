@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { findMemoryDir } from '../store/find.js';
+import { shellWord } from '../text/shell.js';
 import { createUi, type Stream, type Ui } from './ui/output.js';
 
 /** What a command gets from the outside world: the CLI passes it in, core modules never read it. */
@@ -26,6 +27,8 @@ export interface Context {
   io: Io;
   ui: Ui;
   globals: GlobalOptions;
+  /** `memctx` with the global options that chose the memory directory, for hints meant to be pasted. */
+  memctx: string;
   /** The memory directory (found from --dir, --claude, MEMCTX_DIR or the walk up). */
   memoryDir(options?: { allowMissing?: boolean }): string;
 }
@@ -72,6 +75,11 @@ export function colorLevel(globals: GlobalOptions, env: Io['env'], isTTY: boolea
   return 1;
 }
 
+/** `memctx`, `memctx --claude` or `memctx --dir PATH`: how to reach the same memory directory again. */
+export function memctxCommand(globals: Pick<GlobalOptions, 'dir' | 'claude'>): string {
+  return ['memctx', ...(globals.claude ? ['--claude'] : []), ...(globals.dir !== undefined ? ['--dir', shellWord(globals.dir)] : [])].join(' ');
+}
+
 export function createContext(io: Io, command: Command): Context {
   const globals = command.optsWithGlobals() as GlobalOptions;
   const ui = createUi({ stdout: io.stdout, stderr: io.stderr, colorOut: colorLevel(globals, io.env, io.stdout.isTTY), colorErr: colorLevel(globals, io.env, io.stderr.isTTY), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
@@ -79,6 +87,7 @@ export function createContext(io: Io, command: Command): Context {
     io,
     ui,
     globals,
+    memctx: memctxCommand(globals),
     memoryDir: (options = {}) =>
       findMemoryDir({ dir: globals.dir, claude: globals.claude, cwd: io.cwd, env: io.env, home: io.home, allowMissing: options.allowMissing }),
   };

@@ -3,6 +3,7 @@ import { EXIT_OK, MemctxError } from '../store/errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import type { RawText } from '../store/edit.js';
 
 interface EditFlags {
   old: string;
@@ -26,12 +27,13 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
   if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is generated; edit the text outside its markers by hand, or edit the memory files', { file: target.rel });
   if (flags.old === '') throw new MemctxError('--old must not be empty');
   const { existsSync, statSync } = await import('node:fs');
-  const { readRawText, countOccurrences, finishEdit } = await import('../store/edit.js');
+  const { readRawText, countOccurrences, finishEdit, mixedEndings } = await import('../store/edit.js');
   const { ParseFailure } = await import('../store/parse.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { DecodeFailure } = await import('../store/decode.js');
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeMemoryFile } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
+  let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });
     const stat = statSync(target.abs);
@@ -50,13 +52,15 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => flags.new.replace(/\r\n/g, '\n')) };
-      await writeFileAtomic(target.abs, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())));
+      await writeMemoryFile(target.abs, target.rel, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())));
+      if (raw.mixed) mixed = raw;
     } catch (err) {
       if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });
       if (err instanceof DecodeFailure) throw new MemctxError(err.message, { file: target.rel, line: err.line, hint: err.hint });
       throw err;
     }
   }, (message) => ctx.ui.warn(message));
+  if (mixed) ctx.ui.warn(mixedEndings(target.rel, mixed));
   if (ctx.ui.json) ctx.ui.printJson({ edited: target.rel });
   else ctx.ui.info(`edited ${target.rel}`);
   return EXIT_OK;

@@ -83,5 +83,7 @@ function describe(action: Action, dryRun: boolean): string {
       return `${verb('removed', 'remove')} ${action.path}`;
     case 'restore':
       return `${verb('put back', 'put back')} the earlier hook from ${action.from}`;
+    case 'rmdir':
+      return `${verb('removed', 'remove')} ${action.path}/, which memctx had created and is now empty`;
   }
 }

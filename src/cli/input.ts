@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { MemctxError } from '../store/errors.js';
 import { MAX_INPUT_BYTES, NotReadable, readRegularFile, readStreamBytes } from '../store/read-file.js';
+import { decodeInput } from '../store/decode.js';
 import type { Context } from './context.js';
 
 /** All of stdin as bytes, up to `maxBytes` (an error past that, never unbounded memory). */
@@ -17,16 +18,18 @@ export async function readStdin(stdin: NodeJS.ReadableStream, maxBytes = MAX_INP
 export async function readBodyInput(ctx: Context, flags: { body?: string; bodyFile?: string }): Promise<string> {
   if (flags.body !== undefined && flags.bodyFile !== undefined) throw new MemctxError('give either --body or --body-file, not both');
   if (flags.body !== undefined) return flags.body;
-  if (flags.bodyFile === '-') return readStdin(ctx.io.stdin);
+  if (flags.bodyFile === '-') return decodeInput(await readStdinBytes(ctx.io.stdin), 'stdin');
   if (flags.bodyFile !== undefined) {
     const path = resolve(ctx.io.cwd, flags.bodyFile);
+    let bytes: Buffer;
     try {
-      return readRegularFile(path, { name: flags.bodyFile, maxBytes: MAX_INPUT_BYTES }).toString('utf8');
+      bytes = readRegularFile(path, { name: flags.bodyFile, maxBytes: MAX_INPUT_BYTES });
     } catch (err) {
       if (err instanceof NotReadable) throw err;
       throw new MemctxError(`cannot read --body-file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: flags.bodyFile, hint: 'check the path' });
     }
+    return decodeInput(bytes, flags.bodyFile);
   }
   if (ctx.io.stdin.isTTY) return '';
-  return readStdin(ctx.io.stdin);
+  return decodeInput(await readStdinBytes(ctx.io.stdin), 'stdin');
 }

@@ -78,24 +78,27 @@ async function lintOnce(ctx: Context, setup: LintSetup): Promise<{ result: LintR
   return { result, files };
 }
 
-/** Apply the safe fixes under the memory lock; returns what changed, in words. */
-async function applyFixes(root: string, result: LintResult): Promise<string[]> {
+/** Apply the safe fixes under the memory lock; returns what changed, and what could not be, in words. */
+async function applyFixes(root: string, result: LintResult): Promise<{ changes: string[]; skipped: string[] }> {
   const fixes = result.findings.filter((f) => f.fix);
-  if (fixes.length === 0) return [];
+  if (fixes.length === 0) return { changes: [], skipped: [] };
   const { withMemoryLock } = await import('../store/write.js');
   const { setMissingDate } = await import('../store/fix.js');
   const { rebuildIndex } = await import('./reindex.js');
   return withMemoryLock(root, async () => {
     const changes: string[] = [];
+    const skipped: string[] = [];
     for (const f of fixes) {
       if (f.fix?.type !== 'set-date') continue;
-      if (await setMissingDate(root, f.file, f.fix.key, f.fix.value)) changes.push(`${f.file}: set ${f.fix.key} to ${f.fix.value}`);
+      const why = await setMissingDate(root, f.file, f.fix.key, f.fix.value);
+      if (why === undefined) changes.push(`${f.file}: set ${f.fix.key} to ${f.fix.value}`);
+      else skipped.push(`${f.file}: not fixed: ${why}`);
     }
     if (fixes.some((f) => f.fix?.type === 'rebuild-index')) {
       const rebuilt = await rebuildIndex(root);
       if (rebuilt.changed) changes.push(`MEMORY.md: rebuilt (${rebuilt.files} files)`);
     }
-    return changes;
+    return { changes, skipped };
   });
 }
 
@@ -113,7 +116,8 @@ async function runLintCommand(ctx: Context, flags: LintFlags): Promise<number> {
   let { result, files } = await lintOnce(ctx, setup);
   const machine = format !== 'stylish';
   if (flags.fix) {
-    const changes = await applyFixes(setup.root, result);
+    const { changes, skipped } = await applyFixes(setup.root, result);
+    for (const why of skipped) ctx.ui.warn(why);
     for (const change of changes) {
       if (!machine) ctx.ui.info(`fixed: ${change}`);
       else if (!ctx.ui.quiet) ctx.io.stderr.write(`fixed: ${change}\n`);

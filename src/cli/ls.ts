@@ -11,6 +11,7 @@ export interface LsFilters {
   kind?: string;
   tag?: string;
   archive?: boolean;
+  unlisted?: boolean;
 }
 
 export function register(program: Command, run: Runner): void {
@@ -21,6 +22,7 @@ export function register(program: Command, run: Runner): void {
     .option('--kind <kind>', 'only this kind (decision, issue, state, learning, session, note)')
     .option('--tag <tag>', 'only files with this tag')
     .option('--archive', 'include files in archive/')
+    .option('--unlisted', "only files MEMORY.md's generated block does not list (its '… and N more' lines)")
     .action(run(runLs));
 }
 
@@ -29,7 +31,8 @@ async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
   const { scanIndexEntries } = await import('../store/scan-cache.js');
   const scan = scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
   checkListFilters(filters, scan.files);
-  const files = scan.files.filter((f) => matchesListFilters(f, filters));
+  const hidden = filters.unlisted ? await unlistedFilter(root) : () => true;
+  const files = scan.files.filter((f) => matchesListFilters(f, filters) && hidden(f.path));
   reportProblems(ctx, root, scan.problems);
   if (ctx.ui.json) {
     ctx.ui.printJson(files.map((f) => ({ path: f.path, name: f.name, description: f.description, type: f.type ?? null, kind: f.kind ?? null, updated: f.updated ?? null, importance: f.importance, tags: f.tags })));
@@ -39,4 +42,19 @@ async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
     if (rows.length) ctx.ui.out(renderTable(rows, ctx.ui.chalk));
   }
   return scan.problems.length ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** A test for paths MEMORY.md's generated block does not link to (all paths when it has no block). */
+async function unlistedFilter(root: string): Promise<(path: string) => boolean> {
+  const { readIndexFile } = await import('../store/index-file.js');
+  const { splitIndex, IndexMarkerError } = await import('../memindex/merge.js');
+  const { linkedPaths } = await import('../lint/links.js');
+  let block: string | undefined;
+  try {
+    block = splitIndex(readIndexFile(root)).block;
+  } catch (err) {
+    if (!(err instanceof IndexMarkerError)) throw err;
+  }
+  const listed = linkedPaths(block ?? '');
+  return (path) => !listed.has(path);
 }

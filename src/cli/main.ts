@@ -1,7 +1,8 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT_USAGE } from '../store/errors.js';
-import { defaultIo, type Io } from './context.js';
-import { safeStream } from './ui/output.js';
+import { EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { closestMatch } from '../text/suggest.js';
+import { colorLevel, defaultIo, type Io } from './context.js';
+import { createUi, safeStream } from './ui/output.js';
 import { createRunner, type RunState } from './run.js';
 import { VERSION } from '../version.js';
 import type { Runner } from './run.js';
@@ -54,6 +55,28 @@ async function loadCommands(argv: string[]): Promise<CommandModule[]> {
   return Promise.all(loaders.map((load) => load()));
 }
 
+/**
+ * Commander's own parse errors ("error: unknown option '--x'") in memctx's style: `memctx: error: …`
+ * and a hint naming the help to read.
+ */
+function parseErrorText(message: string, argv: string[], io: Io): string {
+  const suggested = /\n\(Did you mean (.+)\?\)\s*$/.exec(message);
+  const text = message.replace(/\n\(Did you mean .+\?\)\s*$/, '').replace(/^error:\s*/, '').trim();
+  const command = commandName(argv);
+  const help = command ? `memctx ${command} --help` : 'memctx --help';
+  const level = colorLevel({ color: argv.includes('--no-color') ? false : argv.includes('--color') ? true : undefined }, io.env, io.stderr.isTTY);
+  let out = '';
+  const ui = createUi({ stdout: io.stdout, stderr: { write: (t: string) => (out += t) }, colorOut: 0, colorErr: level, quiet: false, json: false });
+  // A value outside an option's choices: "did you mean", as for memctx's own checks (cli/options.ts).
+  const choice = /option '(-[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.+)\.$/.exec(text);
+  const guess = choice ? closestMatch(choice[2], choice[3].split(', ')) : undefined;
+  const hint = guess !== undefined ? `did you mean ${choice![1]} ${guess}?`
+    : suggested ? `did you mean ${suggested[1].startsWith('-') ? suggested[1] : `memctx ${suggested[1]}`}? (\`${help}\` lists the rest)`
+    : `run \`${help}\` for the options and arguments it takes`;
+  ui.error(new MemctxError(text, { hint }));
+  return out;
+}
+
 /** The value after `name` in argv (`--dir x` or `--dir=x`), if any. */
 function argValue(argv: string[], name: string): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -63,7 +86,7 @@ function argValue(argv: string[], name: string): string | undefined {
   return undefined;
 }
 
-export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false, onParseError?: (text: string) => void): Command {
+export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false, onParseError?: (text: string) => void, argv: string[] = []): Command {
   const program = new Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
     .version(VERSION, '-V, --version')
@@ -73,11 +96,11 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[],
     .option('-q, --quiet', 'print only errors')
     .option('--color', 'colours even when the output is not a terminal (FORCE_COLOR=1|2|3 too)')
     .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR=0 too)')
-    .showHelpAfterError('(run `memctx --help` for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => (quietParseErrors ? onParseError?.(text) : io.stderr.write(text)),
+      outputError: (text) => (quietParseErrors ? onParseError?.(text) : io.stderr.write(parseErrorText(text, argv, io))),
     });
   const run = createRunner(io, state);
   for (const command of commands) command.register(program, run);
@@ -95,7 +118,7 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.
   const flushHook = commandName(argv) === 'flush' && argv.includes('--hook');
   let parseError = '';
-  const program = buildProgram(io, state, await loadCommands(argv), statusline || flushHook, (text) => (parseError += text));
+  const program = buildProgram(io, state, await loadCommands(argv), statusline || flushHook, (text) => (parseError += text), argv);
   try {
     await program.parseAsync(argv);
   } catch (err) {

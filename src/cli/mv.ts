@@ -3,6 +3,7 @@ import { EXIT_OK, MemctxError } from '../store/errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import type { RawText } from '../store/edit.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -28,26 +29,35 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
     else ctx.ui.info(`would rename ${from.rel} to ${to.rel}`);
     return EXIT_OK;
   }
-  const { readRawText, finishEdit } = await import('../store/edit.js');
+  const { readRawText, finishEdit, mixedEndings } = await import('../store/edit.js');
   const { readRegularFile } = await import('../store/read-file.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
+  let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
     if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
-    // A file too large or not valid as a memory file is moved with its bytes untouched.
+    // A file too large or not valid as a memory file (or one that setting `updated` would take
+    // over the size limit) is moved with its bytes untouched.
     let text: string | Buffer = readRegularFile(from.abs, { name: from.rel, what: 'memory file' });
+    let raw: RawText | undefined;
     const stat = statSync(from.abs);
     if (stat.size <= MAX_FILE_BYTES) {
       try {
-        text = finishEdit(to.rel, readRawText(from.abs), stat, isoTimestamp(ctx.io.now()));
+        const read = readRawText(from.abs);
+        const edited = finishEdit(to.rel, read, stat, isoTimestamp(ctx.io.now()));
+        checkMemoryText(to.rel, edited);
+        text = edited;
+        raw = read;
       } catch {
         // keep the bytes
       }
     }
     await writeFileAtomic(to.abs, text);
+    if (raw?.mixed) mixed = raw;
     unlinkSync(from.abs);
   }, (message) => ctx.ui.warn(message));
+  if (mixed) ctx.ui.warn(mixedEndings(to.rel, mixed));
   if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel });
   else ctx.ui.info(`renamed ${from.rel} to ${to.rel}`);
   return EXIT_OK;

@@ -68,7 +68,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   let result: Awaited<ReturnType<typeof pack>>;
   try {
     result = await pack(
-      { root, budget, task: flags.task, focus: flags.focus, profile: profile?.name, format: flags.format as 'markdown' | 'xml' | 'json', encoding: flags.encoding as 'o200k_base' | 'cl100k_base', out: outPath },
+      { root, budget, task: flags.task, focus: flags.focus, profile: profile?.name, format: flags.format as 'markdown' | 'xml' | 'json', encoding: flags.encoding as 'o200k_base' | 'cl100k_base', out: outPath, memctx: ctx.memctx },
       { now: ctx.io.now, env: ctx.io.env, onProgress: (done, total) => progress.tick(done, total) },
     );
   } finally {

@@ -26,7 +26,7 @@ async function runStatus(ctx: Context, file: string | undefined, opts: StatusOpt
   }
   const { status } = await import('../actions/status.js');
   const readStdinBytes = async () => (await import('./input.js')).readStdinBytes(ctx.io.stdin);
-  const { report, exitCode } = await status(file, opts, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes });
+  const { report, exitCode } = await status(file, { ...opts, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes });
   if (ctx.ui.json) {
     ctx.ui.printJson({ ...report, percent: Math.floor(report.percent * 10) / 10 });
   } else {

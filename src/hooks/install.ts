@@ -1,11 +1,11 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, type Stats } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemctxError } from '../store/errors.js';
 import { writeFileAtomic } from '../store/write.js';
 import { gitTopLevel, memoryDirOutside, pathInRepo } from './git.js';
 import { git, type Env } from '../store/git.js';
-import { HOOK_NAME, isMemctxHook, renderHookScript, SAVED_SUFFIX } from './script.js';
+import { addedLines, createdHooksDir, HOOK_NAME, isMemctxHook, renderHookScript, SAVED_SUFFIX } from './script.js';
 
 /** Where the hook goes for the working tree holding cwd. */
 export interface HookLocation {
@@ -24,7 +24,8 @@ export type HookAction =
   | { op: 'save'; from: string; to: string }
   | { op: 'write'; path: string; text: string }
   | { op: 'remove'; path: string }
-  | { op: 'restore'; from: string; to: string };
+  | { op: 'restore'; from: string; to: string }
+  | { op: 'rmdir'; path: string };
 
 export type HookStatus = 'install' | 'update' | 'already-installed' | 'uninstall' | 'not-installed';
 
@@ -88,21 +89,24 @@ export function planInstall(options: InstallOptions): HookPlan {
   const { top, hooksDir, hookPath, savedPath } = location;
   const warnings: string[] = [];
   const dir = dirArgument(top, options, warnings);
-  const text = renderHookScript({ node: options.node ?? process.execPath, bin: options.bin ?? currentBin(), dir });
+  const hook = lstatOrUndefined(hookPath);
+  const ours = holdsMemctxHook(hookPath, hook);
+  // Whether memctx created the hooks directory: now, or (kept on an update) when it first installed.
+  const createdDir = lstatOrUndefined(hooksDir) === undefined || (ours && createdHooksDir(readFileSync(hookPath, 'utf8')));
+  const text = renderHookScript({ node: options.node ?? process.execPath, bin: options.bin ?? currentBin(), dir, createdDir });
   if (pathInRepo(top, hooksDir) !== undefined && pathInRepo(location.gitDir, hooksDir) === undefined) {
     warnings.push(`the hooks directory ${hooksDir} is inside the working tree (core.hooksPath): the change shows in \`git status\``);
   }
   if (/(^|[\\/])\.husky([\\/]|$)/.test(hooksDir)) {
     warnings.push('core.hooksPath points at husky, which rewrites its hooks: add `npx memctx index --staged` to .husky/pre-commit instead');
   }
-  const hook = lstatOrUndefined(hookPath);
   const saved = lstatOrUndefined(savedPath);
   refuseDirectory(hookPath, hook);
   refuseDirectory(savedPath, saved);
   if (holdsMemctxHook(savedPath, saved)) {
     throw new MemctxError(`${savedPath} holds memctx's own hook, so chaining it would run memctx twice`, { file: savedPath, hint: 'delete that file and run `memctx hook install` again' });
   }
-  if (holdsMemctxHook(hookPath, hook)) {
+  if (ours) {
     // Rewritten when another copy of memctx installed it, or when it lost its executable bits.
     const same = readFileSync(hookPath, 'utf8') === text && (hook!.mode & 0o111) === 0o111;
     return { status: same ? 'already-installed' : 'update', location, warnings, actions: same ? [] : [{ op: 'write', path: hookPath, text }] };
@@ -147,6 +151,15 @@ export function planUninstall(options: { cwd: string; env: Env }): HookPlan {
   const saved = lstatOrUndefined(savedPath);
   const warnings: string[] = [];
   const ours = holdsMemctxHook(hookPath, hook);
+  const text = ours ? readFileSync(hookPath, 'utf8') : '';
+  const added = addedLines(text);
+  if (added.length > 0) {
+    const first = added[0];
+    throw new MemctxError(`${hookPath} holds ${added.length === 1 ? 'a line' : `${added.length} lines`} added to memctx's hook (line ${first.line}: ${first.text.trim()}); uninstalling would delete ${added.length === 1 ? 'it' : 'them'}, so nothing was changed`, {
+      file: hookPath,
+      hint: `move your lines into ${savedPath} (an executable script memctx's hook runs first and uninstall puts back as your hook), or delete them; then run \`memctx hook uninstall\` again`,
+    });
+  }
   const actions: HookAction[] = ours ? [{ op: 'remove', path: hookPath }] : [];
   if (saved !== undefined) {
     if (holdsMemctxHook(savedPath, saved)) {
@@ -156,6 +169,11 @@ export function planUninstall(options: { cwd: string; env: Env }): HookPlan {
     } else {
       warnings.push(`${hookPath} is not memctx's hook (another tool replaced it?); ${savedPath} was left in place`);
     }
+  }
+  // The hooks directory memctx created goes too, when nothing else is left in it.
+  if (ours && createdHooksDir(text) && !actions.some((a) => a.op === 'restore')) {
+    const removed = new Set(actions.map((a) => ('path' in a ? a.path : '')));
+    if (readdirSync(location.hooksDir).every((name) => removed.has(join(location.hooksDir, name)))) actions.push({ op: 'rmdir', path: location.hooksDir });
   }
   const status = ours || actions.some((a) => a.op === 'restore') ? 'uninstall' : 'not-installed';
   return { status, location, warnings, actions };
@@ -191,6 +209,9 @@ async function applyAction(action: HookAction): Promise<void> {
       return;
     case 'remove':
       unlinkSync(action.path);
+      return;
+    case 'rmdir':
+      rmdirSync(action.path);
       return;
   }
 }

@@ -5,6 +5,8 @@ export const HOOK_NAME = 'pre-commit';
 export const SAVED_SUFFIX = '.memctx-saved';
 /** A line only memctx's hook has. */
 export const HOOK_MARKER = '# memctx-hook: pre-commit v1';
+/** In the hook when `memctx hook install` created its directory, so uninstall removes the directory again when empty. */
+export const CREATED_DIR_MARKER = '# memctx-hook: created the hooks directory';
 
 export interface HookScriptOptions {
   /** Absolute path of the node binary that ran `memctx hook install`. */
@@ -13,6 +15,8 @@ export interface HookScriptOptions {
   bin: string;
   /** `--dir` for the memory directory, relative to the top of the working tree; omitted for `.memory`. */
   dir?: string;
+  /** memctx created the hooks directory (recorded in the script for uninstall). */
+  createdDir?: boolean;
 }
 
 /** A shell word that sh reads back as exactly `value`. */
@@ -29,11 +33,28 @@ export function isMemctxHook(text: string): boolean {
   return text.split(/\r?\n/).includes(HOOK_MARKER);
 }
 
+export function createdHooksDir(text: string): boolean {
+  return text.split(/\r?\n/).includes(CREATED_DIR_MARKER);
+}
+
+/**
+ * Lines of an installed memctx hook that memctx's script does not have: what the user added. The
+ * node and bin paths and the --dir argument may differ between installs and are not counted.
+ */
+export function addedLines(text: string): { line: number; text: string }[] {
+  const ours = new Set(renderHookScript({ node: '', bin: '', createdDir: true }).split('\n'));
+  const same = (line: string) => ours.has(line.replace(/^(node|bin)='.*'$/, `$1=''`).replace(/ --dir '(?:[^']|'\\'')*' index --staged/, ' index --staged'));
+  return text
+    .split(/\r?\n/)
+    .map((line, i) => ({ line: i + 1, text: line }))
+    .filter((l) => l.text.trim() !== '' && !same(l.text));
+}
+
 export function renderHookScript(options: HookScriptOptions): string {
   const args = [...(options.dir === undefined ? [] : ['--dir', shellQuote(options.dir)]), 'index', '--staged'].join(' ');
   return `#!/bin/sh
 ${HOOK_MARKER}
-# Rebuilds and stages MEMORY.md when a commit changes memory files. Installed by
+${options.createdDir ? `${CREATED_DIR_MARKER}\n` : ''}# Rebuilds and stages MEMORY.md when a commit changes memory files. Installed by
 # \`memctx hook install\`; \`memctx hook uninstall\` removes it and puts back the hook it replaced.
 
 # The hook that was here before, kept beside this one: it runs first and can still stop the commit.

@@ -8,7 +8,8 @@ export interface TextLink {
   column: number;
 }
 
-const LINK = /\[(?:[^\]\\\n]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+// Linear on any input: link text holds no `[` and the target no bracket or `(`, so no attempt scans past the next one.
+const LINK = /\[(?:[^[\]\\\n]|\\.)*\]\(\s*<?([^()[\]\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g;
 
 function decode(text: string): string {
   try {
@@ -56,4 +57,15 @@ export function joinPath(dir: string, target: string): string | undefined {
     } else out.push(part);
   }
   return out.join('/');
+}
+
+/** Paths inside the memory directory that a text links to (external links and links climbing out left out). */
+export function linkedPaths(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const link of markdownLinks(text)) {
+    if (isExternal(link.raw)) continue;
+    const path = joinPath('', link.target);
+    if (path !== undefined) out.add(path);
+  }
+  return out;
 }

@@ -42,7 +42,8 @@ function createContext(input: LintInput): RuleContext {
   const tokens = new Map<MemoryFile, number>();
   let expected: string | Error | undefined;
   let counter: Promise<TokenCounter> | undefined;
-  const memoryPaths = new Set(input.memoryPaths ?? [...input.files.map((f) => f.path), ...input.problems.map((p) => p.path)]);
+  // The scanned files always count, so a symlinked file or an odd name the listing skips is not reported as missing.
+  const memoryPaths = new Set([...(input.memoryPaths ?? []), ...input.files.map((f) => f.path), ...input.problems.map((p) => p.path)]);
   const textOf = (file: MemoryFile) => {
     let text = texts.get(file);
     if (text === undefined) texts.set(file, (text = fileText(file)));

@@ -79,7 +79,7 @@ function buildGroups(files: IndexEntry[], sessions: number): Group[] {
 }
 
 function overflowLine(group: Group, hidden: number): string {
-  const listCommand = group.id === 'sessions' ? 'memctx ls --kind session' : `memctx ls --type ${group.id}`;
+  const listCommand = group.id === 'sessions' ? 'memctx ls --kind session --unlisted' : `memctx ls --type ${group.id} --unlisted`;
   const noun = group.id === 'sessions' ? 'older sessions' : 'more';
   return `- … and ${hidden} ${noun}: \`${listCommand}\``;
 }

@@ -6,6 +6,7 @@
 import { codePath, inlineMarkdown, neutralizeControls } from '../markdown/escape.js';
 import { MAX_DESCRIPTION_CHARS } from '../memindex/render.js';
 import { assembleFile } from '../store/serialize.js';
+import { shellWord } from '../text/shell.js';
 import type { MemoryFile } from '../store/types.js';
 import type { FileScore } from './score.js';
 import type { PackFile } from './types.js';
@@ -41,8 +42,9 @@ export interface Renderer {
   /** One index line (from MEMORY.md's generated block; blank lines already folded in). */
   indexLine(line: string, first: boolean): string[];
   full(file: PackFile, score: FileScore, text: string, first: boolean): string[];
-  description(file: PackFile, score: FileScore, first: boolean): string[];
-  leftOut(left: LeftOut, budget: number): string;
+  /** `memctx` is the command prefix load hints use (`memctx --dir PATH`, `memctx --claude`). */
+  description(file: PackFile, score: FileScore, first: boolean, memctx?: string): string[];
+  leftOut(left: LeftOut, budget: number, memctx?: string): string;
 }
 
 /** The file as it is on disk (BOM dropped, line endings as LF), ending with one newline. */
@@ -51,17 +53,17 @@ export function fileText(file: Pick<MemoryFile, 'hasFrontmatter' | 'frontmatter'
   return neutralizeControls(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-export function showCommand(path: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(path) ? `memctx show ${path}` : `memctx show '${path.replace(/'/g, `'\\''`)}'`;
+export function showCommand(path: string, memctx = 'memctx'): string {
+  return `${memctx} show ${shellWord(path)}`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function leftOutSentence(left: LeftOut, budget: number): string {
+function leftOutSentence(left: LeftOut, budget: number, memctx = 'memctx'): string {
   const parts = [];
   if (left.files) parts.push(plural(left.files, 'file summary', 'file summaries'));
   if (left.indexLines) parts.push(plural(left.indexLines, 'index line'));
-  return `Left out to stay within ${budget} tokens: ${parts.join(' and ')}. List every file with \`memctx ls\`; load one with \`memctx show PATH\`.`;
+  return `Left out to stay within ${budget} tokens: ${parts.join(' and ')}. List every file with \`${memctx} ls\`; load one with \`${memctx} show PATH\`.`;
 }
 
 function fence(text: string): string {
@@ -86,11 +88,11 @@ const markdown: Renderer = {
     const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
     return [`### ${inlineMarkdown(file.path)}\n\n_${meta}_\n\n${marks}markdown\n`, text, `${marks}\n\n`];
   },
-  description(file, score) {
+  description(file, score, _first, memctx) {
     const what = inlineMarkdown(file.description || file.name, MAX_DESCRIPTION_CHARS);
-    return [`- \`${codePath(file.path)}\` — ${what}${supersededMark(score)} (score ${score.score}; load: \`${showCommand(file.path)}\`)\n`];
+    return [`- \`${codePath(file.path)}\` — ${what}${supersededMark(score)} (score ${score.score}; load: \`${showCommand(file.path, memctx)}\`)\n`];
   },
-  leftOut: (left, budget) => `## Left out\n\n${leftOutSentence(left, budget)}\n`,
+  leftOut: (left, budget, memctx) => `## Left out\n\n${leftOutSentence(left, budget, memctx)}\n`,
 };
 
 const escapeText = (text: string) => neutralizeControls(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -114,11 +116,11 @@ const xml: Renderer = {
     const body = escapeText(text);
     return [`<memory ${attributes(file, score, 'full')}>\n`, body, '</memory>\n'];
   },
-  description(file, score) {
-    const load = `load="${escapeAttr(showCommand(file.path))}"`;
+  description(file, score, _first, memctx) {
+    const load = `load="${escapeAttr(showCommand(file.path, memctx))}"`;
     return [`<memory ${attributes(file, score, 'description')} ${load}>${escapeText((file.description || file.name) + supersededMark(score))}</memory>\n`];
   },
-  leftOut: (left, budget) => `<left-out files="${left.files}" index-lines="${left.indexLines}">${escapeText(leftOutSentence(left, budget))}</left-out>\n`,
+  leftOut: (left, budget, memctx) => `<left-out files="${left.files}" index-lines="${left.indexLines}">${escapeText(leftOutSentence(left, budget, memctx))}</left-out>\n`,
 };
 
 function jsonFile(file: PackFile, score: FileScore, tier: string): Record<string, unknown> {
@@ -133,10 +135,10 @@ const json: Renderer = {
   close: () => ']\n',
   indexLine: (line, first) => [`${first ? '' : ','}${JSON.stringify(line)}\n`],
   full: (file, score, text, first) => [`${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'full'), content: text })}\n`],
-  description: (file, score, first) => [
-    `${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'description'), description: file.description || file.name, load: showCommand(file.path), ...(score.superseded ? { superseded: score.superseded } : {}) })}\n`,
+  description: (file, score, first, memctx) => [
+    `${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'description'), description: file.description || file.name, load: showCommand(file.path, memctx), ...(score.superseded ? { superseded: score.superseded } : {}) })}\n`,
   ],
-  leftOut: (left, budget) => `,"leftOut":${JSON.stringify({ files: left.files, indexLines: left.indexLines, note: leftOutSentence(left, budget) })}\n`,
+  leftOut: (left, budget, memctx) => `,"leftOut":${JSON.stringify({ files: left.files, indexLines: left.indexLines, note: leftOutSentence(left, budget, memctx) })}\n`,
 };
 
 export const RENDERERS: Record<BundleFormat, Renderer> = { markdown, xml, json };

@@ -45,6 +45,8 @@ export interface PackInput {
   text?: (i: number) => string;
   /** Each file's token count, when the caller already has it. */
   tokens?: readonly number[];
+  /** The command prefix for load hints: `memctx`, or with the --dir/--claude the bundle was built with. */
+  memctx?: string;
 }
 
 export interface PackedFile extends FileScore {
@@ -243,7 +245,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       missed += cheapest;
       continue;
     }
-    const parts = renderer.description(files[i], scores[i], layout.isFirst('description'));
+    const parts = renderer.description(files[i], scores[i], layout.isFirst('description'), input.memctx);
     const cost = layout.cost('description', parts);
     cheapest = Math.min(cheapest, cost);
     if (fits(cost)) {
@@ -294,7 +296,7 @@ export function packBundle(input: PackInput): PackResult {
   const wanted = input.files.flatMap((_, i) => (reached(input.scores[i], focus, Boolean(input.taskOnly)) ? [i] : []));
 
   // Lay out with room kept for the "left out" note; without it only when that could fit everything.
-  const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget));
+  const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget, input.memctx));
   let plan = layoutBundle(input, renderer, text, tokens, reserve);
   let left = leftOutOf(input, plan.layout, wanted);
   if (left.files + left.indexLines > 0 && plan.missed <= reserve) {
@@ -307,7 +309,7 @@ export function packBundle(input: PackInput): PackResult {
   }
   let footer = '';
   if (left.files + left.indexLines > 0) {
-    footer = renderer.leftOut(left, budget);
+    footer = renderer.leftOut(left, budget, input.memctx);
     // The note's real text may count differently from the reserved one: drop the last pieces until it fits.
     while (footer !== '' && plan.layout.used + count(footer) > budget) {
       if (!plan.layout.pop()) {
@@ -315,7 +317,7 @@ export function packBundle(input: PackInput): PackResult {
         break;
       }
       left = leftOutOf(input, plan.layout, wanted);
-      footer = renderer.leftOut(left, budget);
+      footer = renderer.leftOut(left, budget, input.memctx);
     }
   }
   const { layout, notes } = plan;

@@ -1,4 +1,5 @@
 /** Turn a file's bytes into text, refusing binary data and invalid UTF-8 with the line it is on. */
+import { MemctxError } from './errors.js';
 
 export class DecodeFailure extends Error {
   constructor(message: string, readonly line: number | undefined, readonly hint: string) {
@@ -49,5 +50,15 @@ export function decodeText(buf: Uint8Array): string {
   } catch {
     const offset = firstInvalidUtf8(buf);
     throw new DecodeFailure(`invalid UTF-8 (byte offset ${offset})`, offset >= 0 ? lineAt(buf, offset) : undefined, 're-save the file as UTF-8');
+  }
+}
+
+/** Bytes given as input (--body-file, --from, stdin) as text; binary data or invalid UTF-8 is a usage error naming `label` and the line. */
+export function decodeInput(bytes: Uint8Array, label: string): string {
+  try {
+    return decodeText(bytes);
+  } catch (err) {
+    if (err instanceof DecodeFailure) throw new MemctxError(`${err.message}; memory files are UTF-8 text`, { file: label, line: err.line, hint: 'give a UTF-8 text file without NUL bytes' });
+    throw err;
   }
 }

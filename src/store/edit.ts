@@ -1,5 +1,5 @@
 import { decodeText } from './decode.js';
-import { parseMemoryText } from './parse.js';
+import { lineEnding, parseMemoryText } from './parse.js';
 import { serializeMemoryFile } from './serialize.js';
 import type { FileFormat } from './types.js';
 import { readRegularFile } from './read-file.js';
@@ -16,7 +16,10 @@ export function countOccurrences(text: string, needle: string): number {
 export interface RawText {
   /** The text with BOM removed and CRLF turned into LF. */
   text: string;
+  /** `eol` is the majority line ending (see lineEnding); it ends every line on write. */
   format: Pick<FileFormat, 'bom' | 'eol'>;
+  /** True when the file mixed CRLF and LF lines. */
+  mixed: boolean;
 }
 
 /** A file's text in the form edits work on. Throws DecodeFailure for binary or invalid UTF-8. */
@@ -24,8 +27,14 @@ export function readRawText(abs: string): RawText {
   const decoded = decodeText(readRegularFile(abs, { maxBytes: MAX_FILE_BYTES, what: 'memory file' }));
   const bom = decoded.charCodeAt(0) === 0xfeff;
   const body = bom ? decoded.slice(1) : decoded;
-  const eol = body.includes('\r\n') ? '\r\n' : '\n';
-  return { text: eol === '\r\n' ? body.replace(/\r\n/g, '\n') : body, format: { bom, eol } };
+  const { eol, mixed } = lineEnding(body);
+  return { text: body.replace(/\r\n/g, '\n'), format: { bom, eol }, mixed };
+}
+
+/** The note a rewrite of a file with mixed line endings prints. */
+export function mixedEndings(rel: string, raw: RawText): string {
+  const eol = raw.format.eol === '\r\n' ? 'CRLF' : 'LF';
+  return `${rel} mixed CRLF and LF line endings; every line now ends in ${eol}, the ending most of its lines used`;
 }
 
 /**

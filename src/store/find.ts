@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { MemctxError } from './errors.js';
+import { shellWord } from '../text/shell.js';
 
 export const MEMORY_DIR_NAME = '.memory';
 
@@ -150,8 +151,9 @@ export function findMemoryDir(options: FindOptions): string {
   if (explicit) {
     const dir = resolve(options.cwd, explicit);
     if (options.allowMissing || isDir(dir)) return dir;
-    const what = existsSync(dir) ? 'is not a directory' : 'does not exist';
-    throw new MemctxError(`memory directory ${dir} ${what}`, { hint: 'run `memctx init` or pass --dir PATH to an existing memory directory' });
+    if (existsSync(dir)) throw new MemctxError(`memory directory ${dir} is not a directory`, { hint: 'move that file away, or pass --dir PATH to a memory directory' });
+    const init = options.dir !== undefined ? `memctx --dir ${shellWord(options.dir)} init` : options.claude ? 'memctx --claude init' : 'memctx init';
+    throw new MemctxError(`memory directory ${dir} does not exist`, { hint: `run \`${init}\` to create it, or pass --dir PATH to an existing memory directory` });
   }
   const found = walkUpForMemoryDir(options.cwd);
   if (found) return found;

@@ -8,7 +8,7 @@ import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
 import { cacheDir } from './cache-dir.js';
 import { CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
-import { writeFileAtomic } from './write.js';
+import { writeFileAtomic, writeMemoryFile } from './write.js';
 import { readRegularFile } from './read-file.js';
 
 export const FLUSH_LOG = 'flush.log';
@@ -84,7 +84,7 @@ export function freePath(root: string, rel: string): string {
 /** Write a new file inside the memory directory (atomically). Call under the memory lock. */
 export async function writeMemoryText(root: string, rel: string, text: string): Promise<void> {
   const target = resolveMemoryPath(root, rel);
-  await writeFileAtomic(target.abs, text);
+  await writeMemoryFile(target.abs, rel, text);
 }
 
 /** The session file an earlier hook run wrote for this session id, if any. */

@@ -117,7 +117,8 @@ function newlinesBetween(text: string, from: number, to: number): number {
   return count;
 }
 
-const LINK = /\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]|\[[^\]\n]*\]\(<?([^)\s>]+\.md)(?:#[^)\s>]*)?>?(?:\s+"[^"]*")?\)/gi;
+// Linear on any input: no part can scan past the next bracket, so a run of `[` or `](` costs O(n), not O(n²).
+const LINK = /\[\[([^[\]|#\n]+)(?:[#|][^[\]\n]*)?\]\]|\[[^[\]\n]*\]\(<?([^()[\]\s>]+\.md)(?:#[^()[\]\s>]*)?>?(?:\s+"[^"\n]*")?\)/gi;
 const FENCE = /^[ \t]*(`{3,}|~{3,})/gm;
 
 /** [start, end) offsets of fenced code blocks, where links are not links. */
@@ -174,12 +175,26 @@ function importanceOf(value: unknown): number {
   return Math.min(10, Math.max(1, n));
 }
 
+/**
+ * A file's line ending for writing it back: the one most of its lines use (LF on a tie), and whether
+ * it mixes CRLF and LF. A rewrite ends every line with it.
+ */
+export function lineEnding(text: string): { eol: FileFormat['eol']; mixed: boolean } {
+  let crlf = 0;
+  let lf = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    if (at > 0 && text.charCodeAt(at - 1) === 13) crlf++;
+    else lf++;
+  }
+  return { eol: crlf > lf ? '\r\n' : '\n', mixed: crlf > 0 && lf > 0 };
+}
+
 /** Split a decoded text into frontmatter data and body, and normalise it into a MemoryFile. */
 export function parseMemoryText(path: string, input: string, stat: FileStat): MemoryFile {
   const bom = input.charCodeAt(0) === 0xfeff;
   let text = bom ? input.slice(1) : input;
-  const eol: FileFormat['eol'] = text.includes('\r\n') ? '\r\n' : '\n';
-  if (eol === '\r\n') text = text.replace(/\r\n/g, '\n');
+  const { eol } = lineEnding(text);
+  text = text.replace(/\r\n/g, '\n');
 
   let data: Record<string, unknown> = {};
   let frontmatter = '';

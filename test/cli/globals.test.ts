@@ -104,7 +104,7 @@ describe('finding the memory directory', () => {
   it('says what to do when there is none', async () => {
     const cwd = realpathSync(tempDir());
     expect(await runCli(['ls'], { cwd })).toEqual({ code: 2, stdout: '', stderr: `memctx: error: no .memory/ directory in ${cwd} or any parent\n  hint: run \`memctx init\` to create one, or pass --dir PATH\n` });
-    expect(await runCli(['--dir', 'nope', 'ls'], { cwd })).toEqual({ code: 2, stdout: '', stderr: `memctx: error: memory directory ${join(cwd, 'nope')} does not exist\n  hint: run \`memctx init\` or pass --dir PATH to an existing memory directory\n` });
+    expect(await runCli(['--dir', 'nope', 'ls'], { cwd })).toEqual({ code: 2, stdout: '', stderr: `memctx: error: memory directory ${join(cwd, 'nope')} does not exist\n  hint: run \`memctx --dir nope init\` to create it, or pass --dir PATH to an existing memory directory\n` });
     writeFileSync(join(cwd, 'file'), 'x');
     expect((await runCli(['--dir', 'file', 'ls'], { cwd })).stderr).toContain(`memory directory ${join(cwd, 'file')} is not a directory`);
     expect((await runCli(['ls'], { cwd, env: { MEMCTX_DIR: 'gone' } })).stderr).toContain(`memory directory ${join(cwd, 'gone')} does not exist`);

@@ -255,11 +255,11 @@ describe('the 200-line / 25 KB limits end to end', () => {
     expect(Buffer.byteLength(index)).toBeLessThanOrEqual(25_000);
     const overflow = lines.filter((l) => l.startsWith('- … and '));
     expect(overflow.map((l) => l.replace(/\d+/, 'N'))).toEqual([
-      '- … and N more: `memctx ls --type user`',
-      '- … and N more: `memctx ls --type feedback`',
-      '- … and N more: `memctx ls --type project`',
-      '- … and N more: `memctx ls --type reference`',
-      '- … and N older sessions: `memctx ls --kind session`',
+      '- … and N more: `memctx ls --type user --unlisted`',
+      '- … and N more: `memctx ls --type feedback --unlisted`',
+      '- … and N more: `memctx ls --type project --unlisted`',
+      '- … and N more: `memctx ls --type reference --unlisted`',
+      '- … and N older sessions: `memctx ls --kind session --unlisted`',
     ]);
     expect(lines.filter((l) => l.startsWith('- [s'))).toEqual(['- [s21](sessions/2026-11-21T100000-s.md) — session 21', '- [s20](sessions/2026-11-20T100000-s.md) — session 20', '- [s19](sessions/2026-11-19T100000-s.md) — session 19', '- [s18](sessions/2026-11-18T100000-s.md) — session 18', '- [s17](sessions/2026-11-17T100000-s.md) — session 17']);
     for (const line of overflow) {

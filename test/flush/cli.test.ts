@@ -144,7 +144,7 @@ describe('memctx flush from options', () => {
     expect((await runCli(['index', '--check'], { cwd: project })).code).toBe(0);
     const index = readFileSync(join(mem, 'MEMORY.md'), 'utf8');
     expect(index.match(/^- \[Session /gm)).toHaveLength(5);
-    expect(index).toContain('- … and 15 older sessions: `memctx ls --kind session`');
+    expect(index).toContain('- … and 15 older sessions: `memctx ls --kind session --unlisted`');
   }, 240_000);
 });
 
@@ -323,7 +323,7 @@ describe('memory directory', () => {
       expect(r.stderr).toContain('hint: run `memctx init` to create one, or pass --dir PATH');
       const dir = await runCli(['--dir', 'nope', 'flush', '--goal', 'x'], { cwd: bare });
       expect(dir.code).toBe(2);
-      expect(dir.stderr).toContain('run `memctx init`');
+      expect(dir.stderr).toContain('run `memctx --dir nope init`');
     } finally {
       removeDir(bare);
     }

@@ -296,7 +296,7 @@ describe('memctx hook install / uninstall', () => {
     expect(repo.git(['commit', '-q', '-m', 'auth'], join(repo.top, 'src')).code).toBe(0);
     expect(repo.gitOk(['show', 'HEAD:.memory/MEMORY.md']).split('\n')).toContain(AUTH_LINE);
     expect((await repo.memctx(['hook', 'uninstall'])).code).toBe(0);
-    expect(readdirSync(join(repo.top, '.githooks'))).toEqual([]);
+    expect(existsSync(join(repo.top, '.githooks'))).toBe(false); // memctx created it, and it is empty again
   });
 
   it('core.hooksPath outside the repository (absolute)', async () => {

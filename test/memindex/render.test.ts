@@ -68,7 +68,7 @@ describe('renderIndexBlock', () => {
       '- [S6](sessions/2026-11-06T100000-s.md) — x',
       '- [K](notes/flush.md) — kind session elsewhere',
       '- [S5](sessions/2026-11-05T100000-s.md) — x',
-      '- … and 4 older sessions: `memctx ls --kind session`',
+      '- … and 4 older sessions: `memctx ls --kind session --unlisted`',
     ]);
   });
 
@@ -120,8 +120,8 @@ describe('the 200-line and 25 KB limits', () => {
       expect(shown(type)).toBeGreaterThan(20);
     }
     expect(counts.Sessions).toBe(4);
-    expect(text).toContain('- … and ' + counts.User + ' more: `memctx ls --type user`');
-    expect(text).toContain('- … and ' + counts.Other + ' more: `memctx ls --type other`');
+    expect(text).toContain('- … and ' + counts.User + ' more: `memctx ls --type user --unlisted`');
+    expect(text).toContain('- … and ' + counts.Other + ' more: `memctx ls --type other --unlisted`');
   });
 
   it('keeps the most important entries of a cut group, listed by path', () => {

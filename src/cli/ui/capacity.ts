@@ -1,6 +1,6 @@
 /** Rendering capacity results: the `status` report and the one-line status line. */
 import type { ChalkInstance } from 'chalk';
-import { bar, formatPercent, type Level } from '../../capacity/levels.js';
+import { bar, formatPercent, type Level, type NextStep } from '../../capacity/levels.js';
 import type { CountedItem } from '../../capacity/count.js';
 
 export interface StatusReport {
@@ -20,7 +20,11 @@ export interface StatusReport {
   encoding?: string;
   items?: number;
   largest: CountedItem[];
+  /** What `largest` was counted over: the whole context, or only the transcript's last bytes (then lines are not given). */
+  largestScope?: 'context' | { lastBytes: number };
   advice: string;
+  /** The exact commands to run next (none while green). */
+  next?: NextStep[];
   thresholds: { yellow: number; orange: number; red: number };
   notes: string[];
 }
@@ -60,12 +64,18 @@ export function renderStatus(r: StatusReport, chalk: ChalkInstance): string {
       : `counted with ${r.encoding} (${n(r.items ?? 0)} item${r.items === 1 ? '' : 's'}, ${r.format})`;
   lines.push(chalk.dim(`source: ${source}`));
   lines.push(chalk.dim(`window: ${n(r.window)} (${r.windowSource})${r.model ? ` · model ${r.model}` : ''}`));
-  if (r.source === 'counted' && r.largest.length) {
-    lines.push('largest items (first candidates to compact):');
+  if (r.largest.length) {
+    const scope = typeof r.largestScope === 'object' ? ` in the last ${shortTokens(r.largestScope.lastBytes).replace(/k$/, ' kB').replace(/M$/, ' MB')} of the transcript` : '';
+    lines.push(`largest items${scope} (first candidates to compact):`);
     const width = Math.max(...r.largest.map((c) => n(c.tokens).length));
     for (const c of r.largest) {
-      lines.push(`  ${n(c.tokens).padStart(width)} tokens  line ${String(c.line).padEnd(6)} ${what(c)}${c.preview ? chalk.dim(`  ${c.preview}`) : ''}`);
+      const at = typeof r.largestScope === 'object' ? '' : `line ${String(c.line).padEnd(6)} `;
+      lines.push(`  ${n(c.tokens).padStart(width)} tokens  ${at}${what(c)}${c.preview ? chalk.dim(`  ${c.preview}`) : ''}`);
     }
+  }
+  if (r.next?.length) {
+    lines.push('next:');
+    for (const step of r.next) lines.push(`  ${chalk.bold(step.command)}${chalk.dim(`  # ${step.why}`)}`);
   }
   return `${lines.join('\n')}\n`;
 }

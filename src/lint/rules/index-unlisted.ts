@@ -1,16 +1,6 @@
 import { isSessionFile } from '../../memindex/groups.js';
-import { isExternal, joinPath, markdownLinks } from '../links.js';
+import { linkedPaths } from '../links.js';
 import type { LintRule, Report } from '../types.js';
-
-function linkedPaths(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const link of markdownLinks(text)) {
-    if (isExternal(link.raw)) continue;
-    const path = joinPath('', link.target);
-    if (path !== undefined) out.add(path);
-  }
-  return out;
-}
 
 const rule: LintRule = {
   id: 'index/unlisted',

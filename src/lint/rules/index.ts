@@ -20,6 +20,7 @@ import brokenReference from './broken-reference.js';
 import sessionMissingField from './session-missing-field.js';
 import sessionOverBudget from './session-over-budget.js';
 import secret from './secret.js';
+import fileName from './file-name.js';
 
 /** Every rule, in the order they are documented; ids are stable. */
 export const RULES: LintRule[] = [
@@ -44,6 +45,7 @@ export const RULES: LintRule[] = [
   sessionMissingField,
   sessionOverBudget,
   secret,
+  fileName,
 ];
 
 export function findRule(id: string): LintRule | undefined {
