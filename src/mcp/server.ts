@@ -186,9 +186,9 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     },
     (args) =>
       guard(async () => {
-        const flags = [...(args.model !== undefined ? ['--model', args.model] : []), ...(args.transcript !== undefined ? ['--', args.transcript] : [])];
-        const result = await runCommand([...dirArgs, '--json', 'status', ...flags], io);
-        return commandResult(result, (json) => structured(json as Record<string, unknown>, JSON.stringify(json)));
+        const { status } = await import('../actions/status.js');
+        const { report } = await status(args.transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
+        return structured(report as unknown as Record<string, unknown>, `${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`);
       }),
   );
 
@@ -210,10 +210,14 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     },
     (args) =>
       guard(async () => {
-        const fields = { goal: args.goal, progress: args.progress, decisions: args.decisions, changedFiles: args.changed_files, blockers: args.blockers, nextSteps: args.next_steps };
-        const flags = ['--from', '-', ...(args.dry_run ? ['--dry-run'] : [])];
-        const result = await runCommand([...dirArgs, '--json', 'flush', ...flags], io, JSON.stringify(fields));
-        return commandResult(result, (json) => structured(json as Record<string, unknown>, JSON.stringify(json)));
+        const { flush } = await import('../actions/flush.js');
+        const outcome = await flush(
+          { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
+          { ...io, root, readStdin: async () => '' },
+        );
+        const { path, written, replaced, text: fileText, warnings, notes } = outcome;
+        const shown = `/memories/${path}`;
+        return structured({ path: shown, written, replaced, text: fileText, warnings, notes }, written ? `saved ${shown}${warnings.length ? ` (${warnings.join('; ')})` : ''}` : fileText);
       }),
   );
 
