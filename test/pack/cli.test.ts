@@ -177,6 +177,7 @@ describe('memctx pack', () => {
 
   it('writes --out atomically and leaves stdout empty; the same input gives the same bytes', async () => {
     const cwd = fixture();
+    mkdirSync(join(cwd, 'out')); // --out creates no folders
     const first = await runCli(['pack', '--format', 'xml', '--out', 'out/context.xml', '--task', 'auth'], { cwd });
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('');
