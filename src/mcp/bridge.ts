@@ -11,8 +11,8 @@ export interface CommandResult {
 
 /**
  * Run one memctx command in-process with --json and return its document.
- * TODO: search and pack call their actions directly once their option parsing (budget, profile,
- * filters) lives in src/actions/; until then the server goes through the same code as the CLI.
+ * TODO: search calls an action directly once its filter parsing and checks live in src/actions/;
+ * until then the server goes through the same code as the CLI.
  */
 export async function runCommand(args: string[], io: Pick<Io, 'cwd' | 'env' | 'home' | 'now'>, input = ''): Promise<CommandResult> {
   const { main } = await import('../cli/main.js');
