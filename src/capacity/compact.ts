@@ -46,7 +46,8 @@ export function normalizeOutput(text: string): string {
   for (const [pattern, replacement] of VOLATILE) t = t.replace(pattern, replacement);
   return t.split('\n').map((l) => l.trim()).filter((l) => l !== '').join('\n');
 }
-const SUCCESS = /^\s*(?:[✓✔]\s*)?(?:success\b|successfully\b|ok\b|done\b|saved\b|updated\b|applied\b|no changes\b|all \d+ tests? passed|.*\b(?:has been|have been|was|were) (?:updated|created|written|saved|applied|deleted)\b|.*\bsuccessfully\b|.*\b(?:tests? passed|build (?:completed|succeeded)|wrote \d+ (?:bytes|lines))\b)/i;
+// `(?=\S)`: the leading blanks are taken once, never traded against the `.*` below (that was quadratic on long blank runs).
+const SUCCESS = /^\s*(?=\S)(?:[✓✔]\s*)?(?:success\b|successfully\b|ok\b|done\b|saved\b|updated\b|applied\b|no changes\b|all \d+ tests? passed|.*\b(?:has been|have been|was|were) (?:updated|created|written|saved|applied|deleted)\b|.*\bsuccessfully\b|.*\b(?:tests? passed|build (?:completed|succeeded)|wrote \d+ (?:bytes|lines))\b)/i;
 
 export interface CompactOptions {
   /** Exchanges at the end kept verbatim (default 10). */
@@ -141,7 +142,8 @@ export function condense(text: string, headLines: number, errorLine: RegExp | un
 /** A bare success confirmation: short, starts like one, and nothing in it looks like an error. */
 export function isConfirmation(text: string): boolean {
   const lines = text.split('\n').filter((l) => l.trim());
-  if (!lines.length || !SUCCESS.test(lines[0])) return false;
+  // a confirmation is short: its first 1,000 characters decide
+  if (!lines.length || !SUCCESS.test(lines[0].slice(0, 1000))) return false;
   if (lines.some((l) => ERROR_LINE.test(l) || MENTIONS_ERROR.test(l))) return false;
   return lines.length <= 3 || /here's the result of running/i.test(lines[0]);
 }

@@ -8,7 +8,8 @@ export interface TextLink {
   column: number;
 }
 
-const LINK = /\[(?:[^\]\\\n]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+// Linear on any input: link text holds no `[` and the target no bracket or `(`, so no attempt scans past the next one.
+const LINK = /\[(?:[^[\]\\\n]|\\.)*\]\(\s*<?([^()[\]\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g;
 
 function decode(text: string): string {
   try {

@@ -43,7 +43,7 @@ export function capLength(text: string, max: number): string {
  * link, HTML tag, HTML comment or autolink, and can never be one of memctx's markers.
  */
 export function inlineMarkdown(text: string, max = Number.POSITIVE_INFINITY): string {
-  return capLength(oneLine(text).replace(/ {2,}/g, ' ').trim(), max).replace(/[\\[\]<]/g, (c) => `\\${c}`);
+  return capLength(oneLine(text).replace(/ {2,}/g, ' ').trim(), max).replace(/[\\[\]<]/g, '\\$&');
 }
 
 /** A path as a link target: characters outside a safe set percent-encoded (also `(`, `)`, `<`, `>`). */

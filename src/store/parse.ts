@@ -117,7 +117,8 @@ function newlinesBetween(text: string, from: number, to: number): number {
   return count;
 }
 
-const LINK = /\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]|\[[^\]\n]*\]\(<?([^)\s>]+\.md)(?:#[^)\s>]*)?>?(?:\s+"[^"]*")?\)/gi;
+// Linear on any input: no part can scan past the next bracket, so a run of `[` or `](` costs O(n), not O(n²).
+const LINK = /\[\[([^[\]|#\n]+)(?:[#|][^[\]\n]*)?\]\]|\[[^[\]\n]*\]\(<?([^()[\]\s>]+\.md)(?:#[^()[\]\s>]*)?>?(?:\s+"[^"\n]*")?\)/gi;
 const FENCE = /^[ \t]*(`{3,}|~{3,})/gm;
 
 /** [start, end) offsets of fenced code blocks, where links are not links. */

@@ -215,7 +215,7 @@ function callKey(call: TranscriptItem, cwd: string | undefined): { key: string; 
   return { key: `${name}:${target ?? ''}`, label: typeof target === 'string' ? `${name} ${showFile(target, cwd).path}` : name };
 }
 
-const TEST_NAMES = [/^\s*--- FAIL: (\S+)/gm, /^FAILED (\S+)/gm, /^\s*(?:×|✕|✗)\s+(.+?)(?:\s+\d+\s*ms)?$/gm, /^test (\S+) \.\.\. FAILED$/gm];
+const TEST_NAMES = [/(?:^|\s)--- FAIL: (\S+)/gm, /^FAILED (\S+)/gm, /^\s*(?:×|✕|✗)\s+(.+?)(?:\s+\d+\s*ms)?$/gm, /^test (\S+) \.\.\. FAILED$/gm];
 
 /** Names of failing tests in a test run's output (Go, pytest, Jest/Vitest, cargo). */
 export function failingTests(output: string): string[] {
@@ -238,8 +238,9 @@ function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] 
     if (item.kind !== 'tool_result' || !item.toolId) continue;
     const call = calls.get(item.toolId);
     if (!call || !CONSEQUENTIAL.test(call.toolName ?? '')) continue;
-    const { key, label } = callKey(call, cwd);
     const failed = item.isError === true;
+    if (!failed && open.size === 0) continue;
+    const { key, label } = callKey(call, cwd);
     if (!failed) {
       open.delete(key);
       continue;
@@ -274,24 +275,30 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
   let summary: { text: string; index: number } | undefined;
   let plan: { items: PlanItem[]; index: number } | undefined;
   let lastAssistant: string | undefined;
-  const decisions: string[] = [];
   main.forEach((item, index) => {
     if (item.kind === 'message' && item.role === 'user') {
       if (item.compactSummary) summary = { text: item.text, index };
       else if (request === undefined && !item.meta) request = profile.request(item.text);
-    } else if (item.kind === 'message' && item.role === 'assistant') {
-      lastAssistant = item.text;
-      for (const d of decisionSentences(item.text)) {
-        const k = d.toLowerCase().replace(/\W+/g, ' ').trim();
-        const at = decisions.findIndex((x) => x.toLowerCase().replace(/\W+/g, ' ').trim() === k);
-        if (at >= 0) decisions.splice(at, 1);
-        decisions.push(d);
-      }
-    } else if (item.kind === 'tool_call') {
+    } else if (item.kind === 'message' && item.role === 'assistant') lastAssistant = item.text;
+    else if (item.kind === 'tool_call') {
       const p = profile.plan(item);
       if (p) plan = { items: p, index };
     }
   });
+  // the latest few distinct decision statements: read from the end, stop once there are enough
+  const decisions: string[] = [];
+  const seen = new Set<string>();
+  for (let i = main.length - 1; i >= 0 && decisions.length < MAX_DECISIONS; i--) {
+    const item = main[i];
+    if (item.kind !== 'message' || item.role !== 'assistant') continue;
+    const found = decisionSentences(item.text);
+    for (let j = found.length - 1; j >= 0 && decisions.length < MAX_DECISIONS; j--) {
+      const k = found[j].toLowerCase().replace(/\W+/g, ' ').trim();
+      if (seen.has(k)) continue;
+      seen.add(k);
+      decisions.unshift(found[j]);
+    }
+  }
 
   const sections = summary ? summarySections(summary.text) : {};
   const primary = sections.primary ? sectionItems(sections.primary)[0] : undefined;
@@ -308,7 +315,7 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
     if (closing) facts.progress.push(condense(closing));
   }
 
-  facts.decisions.push(...decisions.slice(-MAX_DECISIONS));
+  facts.decisions.push(...decisions);
 
   const cwd = t.cwd ?? options.cwd;
   facts.blockers.push(...blockersOf(t.items.filter((i) => !i.sidechain), cwd));

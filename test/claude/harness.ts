@@ -2,7 +2,7 @@
 // against the scripted stand-in, and returns what it left behind: transcript, hook outputs, files.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,13 +184,13 @@ export async function runClaude(world: World, options: SessionOptions): Promise<
   try {
     const result = await run(claude.bin, args, options.cwd ?? world.project, claudeEnv(world, standIn.url, options.env), options.timeoutMs ?? 90_000);
     const projectDir = join(world.home, '.claude/projects', projectKey(world.project));
-    const transcripts = existsSync(projectDir)
+    // The session this run wrote (or continued) is the transcript written last.
+    const transcriptPath = existsSync(projectDir)
       ? readdirSync(projectDir)
           .filter((name) => name.endsWith('.jsonl'))
           .map((name) => join(projectDir, name))
-      : [];
-    // The session this run wrote is the one whose transcript names the stand-in's last answer.
-    const transcriptPath = transcripts.find((path) => readFileSync(path, 'utf8').includes(`msg_standin_${String(standIn.requests.length).padStart(4, '0')}`)) ?? transcripts[0];
+          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
+      : undefined;
     const transcript = transcriptPath ? readJsonl(transcriptPath) : [];
     return { ...result, ms: Date.now() - started, requests: standIn.requests, agentRequests: standIn.agentRequests(), projectDir, transcriptPath, transcript };
   } finally {

@@ -91,3 +91,44 @@ describe.skipIf(unavailable)(`hooks in Claude Code ${claudeVersion}`, () => {
     expect(section(text, 'Decisions')).toBe('- batch the backfill in chunks of 500 rows because one transaction would lock the users table.');
   });
 });
+
+// Claude Code 2.1.330 keeps a hook's output over 10,000 characters out of the context: the model gets
+// "Output too large", a file path and a 2 KB preview. Found here; pinned so a new version shows up.
+describe.skipIf(unavailable)(`SessionStart output size in Claude Code ${claudeVersion}`, () => {
+  let world: World;
+  let full: SessionResult;
+  let budgeted: SessionResult;
+
+  beforeAll(async () => {
+    world = makeWorld();
+    expect(memctx(['init'], { cwd: world.project }).code).toBe(0);
+    for (let i = 0; i < 12; i++) {
+      const body = Array.from({ length: 60 }, (_, j) => `Step ${j} of decision ${i}: the queue worker stays idempotent and retries with backoff.`).join('\n');
+      const added = memctx(['add', `decision_${i}`, '--name', `Decision ${i}`, '--description', `Queue decision ${i}`, '--type', 'project', '--kind', 'decision', '--importance', '9', '--body', body], { cwd: world.project });
+      expect(added.code).toBe(0);
+    }
+    const session = () => runClaude(world, { prompt: 'hi', turns: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    writeSettings(world, { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: hookCommand(world, 'full', 'pack --profile rehydrate --quiet') }] }] } });
+    full = await session();
+    writeSettings(world, { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: hookCommand(world, 'budgeted', 'pack --profile rehydrate --budget 2000 --quiet') }] }] } });
+    budgeted = await session();
+  });
+  afterAll(() => world?.cleanup());
+
+  it('the README recipe (25,000-token budget) packs more than 10,000 characters, and the model sees a 2 KB preview', () => {
+    const out = hookRuns(world, 'full').stdout;
+    expect(out.length).toBeGreaterThan(10_000);
+    const shown = requestText(full.agentRequests[0].body);
+    expect(shown).toContain('SessionStart:startup hook success: <persisted-output>\nOutput too large (');
+    expect(shown).toContain('Preview (first 2KB):\n# Memory bundle\n');
+    expect(shown).not.toContain(out.trimEnd().split('\n').at(-2));
+  });
+
+  it('with --budget 2000 the bundle stays under 10,000 characters and reaches the model in full', () => {
+    const out = hookRuns(world, 'budgeted').stdout;
+    expect(out.length).toBeLessThan(10_000);
+    const shown = requestText(budgeted.agentRequests[0].body);
+    expect(shown).not.toContain('<persisted-output>');
+    expect(shown).toContain(out.trimEnd());
+  });
+});

@@ -60,7 +60,8 @@ describe.skipIf(unavailable)(`PreCompact in Claude Code ${claudeVersion}`, () =>
     ]);
     const text = readFileSync(join(world.project, '.memory/sessions', files[0]), 'utf8');
     expect(text).toContain(`session_id: ${sessionId}\n`);
-    expect(section(text, 'Goal')).toBe(PROMPT);
+    // After a compaction the goal is the summary's Primary Request (the flush extractor's choice).
+    expect(section(text, 'Goal')).toBe('split the settings page into tabs.');
     expect(section(text, 'Changed Files')).toBe('- src/settings/tabs.js');
     expect(section(text, 'Next Steps')).toBe('- move the billing form into its tab.');
   });

@@ -1,7 +1,7 @@
 // A scripted stand-in for the Anthropic Messages API: loopback only, a random free port, Node's http only.
 // Requests that carry tools are the agent loop and get the next scripted assistant turn; every other
 // request (titles, summaries, compaction) gets a short text. Every request is recorded.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Block =
@@ -82,7 +82,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       const record: RecordedRequest = { method: req.method ?? 'GET', path, body, agent: false };
       requests.push(record);
       try {
-        answer(req, res, record);
+        answer(res, record);
       } catch (error) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }));
@@ -90,7 +90,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     });
   });
 
-  function answer(req: IncomingMessage, res: ServerResponse, record: RecordedRequest): void {
+  function answer(res: ServerResponse, record: RecordedRequest): void {
     if (record.method === 'POST' && record.path === '/v1/messages/count_tokens') {
       json(res, { input_tokens: baseUsage.input_tokens });
       return;

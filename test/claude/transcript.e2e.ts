@@ -53,6 +53,8 @@ describe.skipIf(unavailable)(`a genuine Claude Code ${claudeVersion} transcript`
     expect(session.transcript.filter((line) => line.type === 'assistant')).toHaveLength(6);
   });
 
+  // Note: memctx's preset gives claude-opus-5-5 200,000 tokens; Claude Code 2.1.330 itself gives it
+  // 1,000,000 (its status-line JSON says so, and it compacts near 1M: see statusline and precompact).
   it('status reads the recorded usage of the last response', () => {
     const result = memctx(['--json', 'status', transcript], { cwd: world.project });
     expect(result.code).toBe(0);

@@ -139,7 +139,7 @@ describe('pack selection', () => {
     expect(report.bundle).toContain('BullMQ jobs [superseded: superseded by decisions/new.md]');
     expect(report.bundle).toContain('- [Queue on Redis](decisions/old.md) — BullMQ jobs (superseded)');
     const lint = await runMemctx(['lint', '--format', 'json'], { cwd, now: NOW });
-    expect(lint.stdout).not.toContain('frontmatter/supersedes');
+    expect(lint.stdout).not.toContain('content/supersedes');
     const gc = await runMemctx(['--json', 'gc'], { cwd, now: NOW });
     expect(gc.stdout).toContain('"decisions/old.md"');
     expect(gc.stdout).toContain('"decisions/marked.md"');
@@ -151,7 +151,7 @@ describe('pack selection', () => {
       'b.md': ['name: B\ndescription: b\ntype: project\nkind: decision\nupdated: 2026-05-01\nsupersedes: a', 'B.'],
     });
     const lint = await runMemctx(['lint', '--format', 'json'], { cwd, now: NOW });
-    const messages = JSON.parse(lint.stdout).flatMap((f: { messages: { ruleId: string; message: string }[] }) => f.messages).filter((m: { ruleId: string }) => m.ruleId === 'frontmatter/supersedes').map((m: { message: string }) => m.message);
+    const messages = JSON.parse(lint.stdout).flatMap((f: { messages: { ruleId: string; message: string }[] }) => f.messages).filter((m: { ruleId: string }) => m.ruleId === 'content/supersedes').map((m: { message: string }) => m.message);
     expect(messages.sort()).toEqual([
       'a.md and b.md supersede each other; the newer one stands (at the same age neither is superseded) — remove supersedes: from the file that is current',
       'supersedes: gone.md names no memory file; give its path relative to the memory directory (see `memctx ls`), or remove the entry',

@@ -11,8 +11,9 @@ const EXTENSIONS = new Set(
 );
 /** Product names that look like files. */
 const NOT_FILES = /^(?:node|next|nuxt|vue|react|express|three|d3|ember|backbone|chart|angular|socket|deno|bun|alpine|solid|svelte)\.(?:js|io)$/i;
-const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s)>\]]+/gi;
-const MD_LINK_TARGET = /\]\(\s*<?[^)\s>]+\.md(?:#[^)\s>]*)?>?\s*\)/gi;
+// A scheme starts where no scheme character precedes it, so a run like a.a.a.a is tried once, not at every dot.
+const URL = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s)>\]]+/gi;
+const MD_LINK_TARGET = /\]\(\s*<?[^()[\]\s>]+\.md(?:#[^()[\]\s>]*)?>?\s*\)/gi;
 const PATH_CHARS = /^(?:\.{1,2}\/)*[\w.+-]+(?:\/[\w.+-]+)*\/?$/;
 const TEMPLATE = /[<>{}*$]/;
 const DOMAIN = /^(?:www\.|[\w-]+\.(?:com|org|net|io|dev|ai|co|app|sh|edu|gov)$)/i;
@@ -29,8 +30,23 @@ function extensionOf(segment: string): string | undefined {
   return at > 0 ? segment.slice(at + 1).toLowerCase() : undefined;
 }
 
+/** The token without a trailing `:line[:col]` and trailing punctuation (a loop: a regex anchored only at `$` is quadratic on long runs). */
 function clean(token: string): string {
-  return token.replace(/(?::\d+){1,2}$/, '').replace(/[.,:;!?]+$/, '').replace(/(?::\d+){1,2}$/, '');
+  const dropLineCol = (t: string) => {
+    let end = t.length;
+    for (let groups = 0; groups < 2; groups++) {
+      let at = end;
+      while (at > 0 && t.charCodeAt(at - 1) >= 48 && t.charCodeAt(at - 1) <= 57) at--;
+      if (at === end || at === 0 || t[at - 1] !== ':') break;
+      end = at - 1;
+    }
+    return t.slice(0, end);
+  };
+  let t = dropLineCol(token);
+  let end = t.length;
+  while (end > 0 && '.,:;!?'.includes(t[end - 1])) end--;
+  t = t.slice(0, end);
+  return dropLineCol(t);
 }
 
 /** Undefined when the token is not a path; else whether it is a bare file name (no slash). */
@@ -53,10 +69,14 @@ function looksLikePath(token: string, inCode: boolean): Mention['bare'] | undefi
 export function mentionedPaths(text: string): Mention[] {
   const line = text.replace(URL, (m) => ' '.repeat(m.length)).replace(MD_LINK_TARGET, (m) => ' '.repeat(m.length));
   const found = new Map<string, Mention>();
+  const foundPaths = new Set<string>();
   for (const m of line.matchAll(/`([^`\n]+)`/g)) {
     const token = clean(m[1].trim());
     const bare = /\s/.test(token) ? undefined : looksLikePath(token, true);
-    if (bare !== undefined) found.set(`${m.index}`, { path: token, column: m.index + 2, bare });
+    if (bare !== undefined) {
+      found.set(`${m.index}`, { path: token, column: m.index + 2, bare });
+      foundPaths.add(token);
+    }
   }
   for (const m of line.matchAll(/[^\s,;()[\]{}<>"'`|*]+/g)) {
     if (m[0].startsWith('@') || m[0].startsWith('/') || m[0].startsWith('~') || m[0].startsWith('$')) continue;
@@ -65,7 +85,10 @@ export function mentionedPaths(text: string): Mention[] {
     const token = clean(m[0]);
     if (!token.includes('/')) continue;
     const bare = looksLikePath(token, false);
-    if (bare === false && ![...found.values()].some((f) => f.path === token)) found.set(`${m.index}`, { path: token, column: m.index + 1, bare });
+    if (bare === false && !foundPaths.has(token)) {
+      found.set(`${m.index}`, { path: token, column: m.index + 1, bare });
+      foundPaths.add(token);
+    }
   }
   return [...found.values()].sort((a, b) => a.column - b.column);
 }

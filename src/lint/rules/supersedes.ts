@@ -3,7 +3,7 @@ import { keyLine } from '../text.js';
 import type { LintRule, Report } from '../types.js';
 
 const rule: LintRule = {
-  id: 'frontmatter/supersedes',
+  id: 'content/supersedes',
   description: '`supersedes:` names memory files that exist (a path relative to the memory directory, or to the file\'s folder), and no two files supersede each other in a ring; a superseded file is never packed in full and gc archives superseded decisions and states.',
   defaultSeverity: 'warning',
   fixable: false,

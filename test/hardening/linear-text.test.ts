@@ -1,0 +1,94 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../helpers/cli.js';
+import { runMemctx } from '../helpers/run.js';
+import { bodyLinks } from '../../src/store/parse.js';
+import { markdownLinks } from '../../src/lint/links.js';
+import { mentionedPaths } from '../../src/lint/rules/broken-reference.js';
+import { markedLines } from '../../src/flush/extract.js';
+import { ERROR_LINE, TEST_SUMMARY, isConfirmation, markedLinesOf, normalizeOutput } from '../../src/capacity/compact.js';
+import { summarySections } from '../../src/transcript/extract.js';
+import { escapeHtmlStart, inlineMarkdown, singleLine, terminalSafe } from '../../src/markdown/escape.js';
+import { splitIndex } from '../../src/memindex/merge.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach(removeDir));
+
+const MB = 1_000_000;
+const fill = (unit: string, tail = '') => unit.repeat(Math.floor((MB - tail.length) / unit.length)) + tail;
+
+/** 1 MB inputs built to make a backtracking regex quadratic: runs of brackets, link openers, backticks, `<`, dots, paths. */
+const ADVERSARIAL: Record<string, string> = {
+  brackets: fill('[', '](x.md)'),
+  openers: fill(']('),
+  linkStarts: fill('[a]('),
+  emptyLinks: fill('[]('),
+  wiki: fill('[[', ']]'),
+  wikiHash: fill('[[a#'),
+  backticks: fill('`'),
+  angles: fill('<'),
+  dots: fill('a.', '://x'),
+  punctuation: fill('.', 'x/y'),
+  paths: Array.from({ length: 60_000 }, (_, i) => `d${i}/f.ts`).join(' '),
+  colons: fill(':1'),
+  quotes: fill('](x "'),
+  amps: `&${fill('amp;')}`,
+  spaces: fill(' ', 'x'),
+  words: fill('A'),
+  hex: fill('f'),
+  colonDigits: fill(':1 '),
+};
+
+const TEXT_FUNCTIONS: Record<string, (text: string) => unknown> = {
+  bodyLinks: (t) => bodyLinks('a.md', t, 1),
+  markdownLinks: (t) => markdownLinks(t),
+  mentionedPaths: (t) => mentionedPaths(t),
+  markedLines: (t) => markedLines(t),
+  markedLinesOf: (t) => markedLinesOf(t),
+  isConfirmation: (t) => isConfirmation(t),
+  normalizeOutput: (t) => normalizeOutput(t),
+  errorLine: (t) => ERROR_LINE.test(t),
+  testSummary: (t) => TEST_SUMMARY.test(t),
+  summarySections: (t) => summarySections(t),
+  inlineMarkdown: (t) => inlineMarkdown(t),
+  escapeHtmlStart: (t) => escapeHtmlStart(t),
+  singleLine: (t) => singleLine(t),
+  terminalSafe: (t) => terminalSafe(t),
+  splitIndex: (t) => {
+    try {
+      return splitIndex(t);
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+describe('every regex that sees user text is linear', () => {
+  // A quadratic pattern takes minutes on 1 MB; a linear one well under a second even on a busy machine.
+  it.each(Object.keys(TEXT_FUNCTIONS))('%s on each 1 MB adversarial input', (name) => {
+    const fn = TEXT_FUNCTIONS[name];
+    for (const [input, text] of Object.entries(ADVERSARIAL)) {
+      const started = performance.now();
+      fn(text);
+      expect(performance.now() - started, `${name} on ${input}`).toBeLessThan(5000);
+    }
+  });
+
+  it('pack and lint finish on a 1 MB adversarial memory file', async () => {
+    const cwd = tempDir();
+    dirs.push(cwd);
+    const root = join(cwd, '.memory');
+    mkdirSync(root);
+    writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+    const quarter = MB / 4;
+    const body = ['[', '](', '`', '<'].map((unit) => `${unit.repeat(quarter / unit.length - 8)}](x.md)\n`).join('');
+    writeFileSync(join(root, 'adv.md'), `---\nname: Adv\ndescription: adversarial\ntype: project\n---\n${body}`);
+    for (const args of [['pack', '--budget', '2000'], ['lint']]) {
+      const started = performance.now();
+      const result = await runMemctx(args, { cwd });
+      expect(result.stderr).not.toContain('unexpected failure');
+      expect(performance.now() - started, args[0]).toBeLessThan(20_000);
+    }
+  }, 60_000);
+});
