@@ -8,7 +8,7 @@ import { lstatSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MemctxError } from '../store/errors.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from '../store/layout.js';
-import { entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
+import { assertStillInside, entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
 import { isoTimestamp } from '../store/schema.js';
 
 export const MEMORIES = '/memories';
@@ -44,6 +44,8 @@ interface Target {
   /** Relative to the memory directory; '' for /memories itself. */
   rel: string;
   abs: string;
+  /** The memory directory. */
+  root: string;
 }
 
 /** Map a `/memories/...` path onto the memory directory, refusing anything that leaves it. */
@@ -51,7 +53,7 @@ export function memoryTarget(root: string, input: unknown): Target {
   if (typeof input !== 'string' || input === '') throw new MemoryToolError('path must be a non-empty string starting with /memories');
   if (input !== MEMORIES && !input.startsWith(`${MEMORIES}/`)) throw new MemoryToolError(`Path must start with /memories, got: ${input.replace(/\0/g, '\\0')}`);
   const rest = input.slice(MEMORIES.length + 1).replace(/\/+$/, '');
-  if (rest === '') return { shown: MEMORIES, rel: '', abs: root };
+  if (rest === '') return { shown: MEMORIES, rel: '', abs: root, root };
   let safe;
   try {
     safe = resolveMemoryPath(root, rest, { addExtension: false });
@@ -62,7 +64,7 @@ export function memoryTarget(root: string, input: unknown): Target {
   if (safe.rel.split('/').some((part) => part.startsWith('.'))) {
     throw new MemoryToolError(`Path ${input} is hidden; ${CACHE_DIR}/ and other dot-paths belong to memctx, not to memories`);
   }
-  return { shown: `${MEMORIES}/${safe.rel}`, rel: safe.rel, abs: safe.abs };
+  return { shown: `${MEMORIES}/${safe.rel}`, rel: safe.rel, abs: safe.abs, root };
 }
 
 function missing(target: Target): MemoryToolError {
@@ -222,7 +224,7 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
   await changeAndReindex(root, async () => {
     // Like `memctx add`, create never overwrites (a broken symlink counts as there).
     if (entryExists(target.abs)) throw new MemoryToolError(`File ${target.shown} already exists; create never overwrites. Use str_replace or insert to change it, or delete it first.`);
-    await writeMemoryFile(target.abs, target.rel, text);
+    await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   });
   return `File created successfully at: ${target.shown}`;
 }
@@ -239,7 +241,7 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
   }
-  await writeMemoryFile(target.abs, target.rel, text);
+  await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
 }
 
@@ -299,6 +301,7 @@ async function remove(root: string, cmd: { path: string }): Promise<string> {
   refuseIndex(target, 'deleted');
   await changeAndReindex(root, async () => {
     if (!entryExists(target.abs)) throw new MemoryToolError(`The path ${target.shown} does not exist`);
+    assertStillInside(root, target.abs);
     rmSync(target.abs, { recursive: true, force: false });
   });
   return `Successfully deleted ${target.shown}`;
@@ -320,6 +323,8 @@ async function rename(root: string, cmd: { old_path: string; new_path: string },
     const { dirname } = await import('node:path');
     mkdirSync(dirname(to.abs), { recursive: true });
     // One atomic rename; then `updated` is set on a file that parses (others keep their bytes).
+    assertStillInside(root, from.abs);
+    assertStillInside(root, to.abs);
     renameSync(from.abs, to.abs);
     if (stat.isFile() && stat.size <= MAX_FILE_BYTES) {
       try {

@@ -161,10 +161,11 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   });
 
   if (options.out !== undefined) {
-    const { writeFileAtomic } = await import('../store/write.js');
+    const { writeOutputFile } = await import('../store/write.js');
     try {
-      await writeFileAtomic(options.out, result.text);
+      await writeOutputFile(options.out, result.text, { name: options.out, memoryRoot: root });
     } catch (err) {
+      if (err instanceof MemctxError) throw err;
       throw new MemctxError(`cannot write --out (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: options.out, hint: 'check that the directory is writable' });
     }
   }

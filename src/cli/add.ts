@@ -125,7 +125,7 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
     if (entryExists(target.abs)) {
       throw new MemctxError(`${target.rel} already exists; add never overwrites`, { hint: 'use `memctx edit` to change it, or choose another path' });
     }
-    await writeMemoryFile(target.abs, target.rel, text);
+    await writeMemoryFile(target.abs, target.rel, text, { inside: root });
   }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ created: target.rel });
   else ctx.ui.info(`created ${target.rel}`);

@@ -59,8 +59,15 @@ async function runCompact(ctx: Context, file: string, flags: CompactFlags): Prom
   const savedPercent = tokensBefore ? Math.round((saved / tokensBefore) * 1000) / 10 : 0;
 
   if (flags.out !== undefined) {
-    const { writeFileAtomic } = await import('../store/write.js');
-    await writeFileAtomic(resolve(ctx.io.cwd, flags.out), after.markdown);
+    const { writeOutputFile } = await import('../store/write.js');
+    // Inside no memory directory (when one is found): a compacted transcript is not a memory file.
+    let memoryRoot: string | undefined;
+    try {
+      memoryRoot = ctx.memoryDir();
+    } catch {
+      memoryRoot = undefined;
+    }
+    await writeOutputFile(resolve(ctx.io.cwd, flags.out), after.markdown, { name: flags.out, memoryRoot });
   }
   const notes = transcript.notes.map((n) => n.message);
   if (ctx.ui.json) {

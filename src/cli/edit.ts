@@ -52,7 +52,7 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => flags.new.replace(/\r\n/g, '\n')) };
-      await writeMemoryFile(target.abs, target.rel, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())));
+      await writeMemoryFile(target.abs, target.rel, finishEdit(target.rel, edited, stat, isoTimestamp(ctx.io.now())), { inside: root });
       if (raw.mixed) mixed = raw;
     } catch (err) {
       if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });

@@ -21,7 +21,7 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const from = resolveMemoryPath(root, oldInput);
   const to = resolveMemoryPath(root, newInput);
   if (isIndexPath(from.rel) || isIndexPath(to.rel)) throw new MemctxError('refusing to move MEMORY.md or to overwrite it; it is the generated index');
-  const { existsSync, statSync, unlinkSync } = await import('node:fs');
+  const { existsSync, statSync } = await import('node:fs');
   if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
   if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);
   if (flags.dryRun) {
@@ -30,32 +30,34 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
     return EXIT_OK;
   }
   const { readRawText, finishEdit, mixedEndings } = await import('../store/edit.js');
-  const { readRegularFile } = await import('../store/read-file.js');
+  const { ALREADY_EXISTS, moveNoClobber } = await import('../store/archive.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
-    if (entryExists(to.abs)) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
-    // A file too large or not valid as a memory file (or one that setting `updated` would take
-    // over the size limit) is moved with its bytes untouched.
-    let text: string | Buffer = readRegularFile(from.abs, { name: from.rel, what: 'memory file' });
-    let raw: RawText | undefined;
-    const stat = statSync(from.abs);
-    if (stat.size <= MAX_FILE_BYTES) {
+    // One name at a time (link, then unlink): a run killed in between is finished by running it again.
+    const why = moveNoClobber(root, from.abs, to.abs);
+    if (why === ALREADY_EXISTS) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
+    if (why) throw new MemctxError(why, { file: to.rel, hint: 'choose a path whose folders are not files' });
+    // Then `updated` is set; a file too large or not valid as a memory file (or one that setting
+    // `updated` would take over the size limit) keeps its bytes.
+    const stat = statSync(to.abs);
+    if (stat.isFile() && stat.size <= MAX_FILE_BYTES) {
+      let edit: { read: RawText; text: string } | undefined;
       try {
-        const read = readRawText(from.abs);
-        const edited = finishEdit(to.rel, read, stat, isoTimestamp(ctx.io.now()));
-        checkMemoryText(to.rel, edited);
-        text = edited;
-        raw = read;
+        const read = readRawText(to.abs);
+        const text = finishEdit(to.rel, read, stat, isoTimestamp(ctx.io.now()));
+        checkMemoryText(to.rel, text);
+        edit = { read, text };
       } catch {
         // keep the bytes
       }
+      if (edit) {
+        await writeFileAtomic(to.abs, edit.text, { inside: root });
+        if (edit.read.mixed) mixed = edit.read;
+      }
     }
-    await writeFileAtomic(to.abs, text);
-    if (raw?.mixed) mixed = raw;
-    unlinkSync(from.abs);
   }, (message) => ctx.ui.warn(message));
   if (mixed) ctx.ui.warn(mixedEndings(to.rel, mixed));
   if (ctx.ui.json) ctx.ui.printJson({ from: from.rel, to: to.rel });

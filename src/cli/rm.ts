@@ -17,7 +17,7 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
   const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
   const target = resolveMemoryPath(root, input);
   if (isIndexPath(target.rel)) throw new MemctxError('refusing to delete MEMORY.md, the generated index', { hint: 'delete memory files instead; the index follows' });
-  const { lstatSync, unlinkSync } = await import('node:fs');
+  const { lstatSync } = await import('node:fs');
   const stat = (() => {
     try {
       return lstatSync(target.abs);
@@ -31,9 +31,10 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
     else ctx.ui.info(`would delete ${target.rel}`);
     return EXIT_OK;
   }
+  const { removeMemoryFile } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
-    unlinkSync(target.abs);
+    removeMemoryFile(root, target.abs);
   }, (message) => ctx.ui.warn(message));
   if (ctx.ui.json) ctx.ui.printJson({ deleted: target.rel });
   else ctx.ui.info(`deleted ${target.rel}`);

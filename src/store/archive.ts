@@ -1,7 +1,8 @@
-import { constants, copyFileSync, existsSync, linkSync, mkdirSync, unlinkSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { resolveMemoryPath } from './paths.js';
+import { assertStillInside, resolveMemoryPath } from './paths.js';
 import { ARCHIVE_DIR } from './layout.js';
+import { assertLockHeld } from './write.js';
 
 export interface ArchiveMove {
   /** Path relative to the memory directory. */
@@ -18,37 +19,65 @@ export function archivePath(path: string): string {
   return `${ARCHIVE_DIR}/${path}`;
 }
 
+/** What moveNoClobber returns when the new name is taken by another file. */
+export const ALREADY_EXISTS = 'already exists';
+
+/** Both names are one file (a hard link), or a copy with the same bytes: a move that was cut short. */
+function sameFile(a: string, b: string): boolean {
+  const sa = lstatSync(a);
+  const sb = lstatSync(b);
+  if (sa.dev === sb.dev && sa.ino === sb.ino) return true;
+  return sa.isFile() && sb.isFile() && sa.size === sb.size && readFileSync(a).equals(readFileSync(b));
+}
+
 /**
- * Move one memory file into archive/ keeping its relative path. Never overwrites: the new name is
- * created with link() (or an exclusive copy), which fails when the name exists, and only then is
- * the old name removed, so the file is never lost or duplicated under one name. Call inside
- * withMemoryLock.
+ * Give the file at `from` the name `to`, never overwriting: the new name is created with link() (or
+ * an exclusive copy), which fails when the name exists, and only then is the old name removed, so
+ * the file is never lost. A run killed between the two leaves both names on one file; running again
+ * finishes the move. Both paths are checked to resolve inside root right before. Call inside
+ * withMemoryLock. Returns undefined when moved, else why not.
  */
+export function moveNoClobber(root: string, from: string, to: string): string | undefined {
+  assertLockHeld(root);
+  assertStillInside(root, from);
+  assertStillInside(root, to);
+  try {
+    mkdirSync(dirname(to), { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') return 'cannot create the file: a file stands where a folder of its path should be';
+    return `cannot create its folder (${code ?? (err as Error).message})`;
+  }
+  assertStillInside(root, to);
+  try {
+    try {
+      linkSync(from, to);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw err;
+      copyFileSync(from, to, constants.COPYFILE_EXCL);
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') return `cannot write it (${code ?? (err as Error).message})`;
+    if (!sameFile(from, to)) return ALREADY_EXISTS;
+  }
+  unlinkSync(from);
+  return undefined;
+}
+
+/** Move one memory file into archive/ keeping its relative path (see moveNoClobber). */
 export function moveToArchive(root: string, path: string): ArchiveMove {
+  assertLockHeld(root);
   const to = archivePath(path);
   const from = join(root, path);
-  const target = join(root, to);
   if (!existsSync(from)) return { path, to, moved: false, skipped: 'the file no longer exists' };
   try {
     // archive/ (or a folder in it) may be a symbolic link from a pull request: never write through one.
     resolveMemoryPath(root, to, { addExtension: false });
+    const why = moveNoClobber(root, from, join(root, to));
+    if (why) return { path, to, moved: false, skipped: why === ALREADY_EXISTS ? `${to} already exists; never overwritten (rename or remove one of them)` : `${to}: ${why}` };
   } catch (err) {
     return { path, to, moved: false, skipped: (err as Error).message };
   }
-  mkdirSync(dirname(target), { recursive: true });
-  try {
-    try {
-      linkSync(from, target);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw err;
-      copyFileSync(from, target, constants.COPYFILE_EXCL);
-    }
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return { path, to, moved: false, skipped: `${to} already exists; never overwritten (rename or remove one of them)` };
-    return { path, to, moved: false, skipped: `cannot write ${to} (${code ?? (err as Error).message})` };
-  }
-  unlinkSync(from);
   return { path, to, moved: true };
 }

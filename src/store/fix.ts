@@ -22,6 +22,6 @@ export async function setMissingDate(root: string, path: string, key: 'updated' 
     if (err instanceof MemctxError) return `${err.message}; ${err.hint}`;
     throw err;
   }
-  await writeFileAtomic(join(root, path), text);
+  await writeFileAtomic(join(root, path), text, { inside: root });
   return undefined;
 }

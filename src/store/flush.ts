@@ -84,7 +84,7 @@ export function freePath(root: string, rel: string): string {
 /** Write a new file inside the memory directory (atomically). Call under the memory lock. */
 export async function writeMemoryText(root: string, rel: string, text: string): Promise<void> {
   const target = resolveMemoryPath(root, rel);
-  await writeMemoryFile(target.abs, rel, text);
+  await writeMemoryFile(target.abs, rel, text, { inside: root });
 }
 
 /** The session file an earlier hook run wrote for this session id, if any. */

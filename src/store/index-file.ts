@@ -43,5 +43,5 @@ export function readIndexFile(root: string): string | undefined {
 
 export async function writeIndexFile(root: string, text: string): Promise<void> {
   checkIndexLink(root);
-  await writeFileAtomic(indexPath(root), text);
+  await writeFileAtomic(indexPath(root), text, { inside: root });
 }

@@ -25,13 +25,20 @@ export async function initMemoryDir(root: string, emptyIndex: () => string): Pro
   }
   const gitignore = join(root, '.gitignore');
   const line = `${CACHE_DIR}/`;
+  // A write killed mid-way leaves NAME.md.<number> (the next write removes it): never committed.
+  const temps = '*.md.[0-9]*';
   if (!existsSync(gitignore)) {
-    await writeFileAtomic(gitignore, `${line}\n`);
+    await writeFileAtomic(gitignore, `${line}\n${temps}\n`);
     created.push('.gitignore');
   } else {
     const text = readFileSync(gitignore, 'utf8');
-    if (!text.split(/\r?\n/).some((l) => l.trim() === line || l.trim() === CACHE_DIR || l.trim() === `/${line}`)) {
-      await writeFileAtomic(gitignore, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${line}\n`);
+    const lines = text.split(/\r?\n/).map((l) => l.trim());
+    const missing = [
+      lines.some((l) => l === line || l === CACHE_DIR || l === `/${line}`) ? undefined : line,
+      lines.includes(temps) ? undefined : temps,
+    ].filter((l): l is string => l !== undefined);
+    if (missing.length) {
+      await writeFileAtomic(gitignore, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${missing.join('\n')}\n`);
       created.push('.gitignore');
     }
   }

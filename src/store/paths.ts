@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from './errors.js';
 import { INDEX_FILE } from './layout.js';
 
@@ -83,5 +83,24 @@ export function isSymlink(abs: string): boolean {
     return lstatSync(abs).isSymbolicLink();
   } catch {
     return false;
+  }
+}
+
+/**
+ * Check, right before a write, rename or unlink (and after the lock is taken), that the path still
+ * resolves inside the memory directory: a folder swapped for a symbolic link while the command
+ * waited for the lock is refused, as is a symbolic link at the path itself.
+ */
+export function assertStillInside(root: string, abs: string): void {
+  const realRoot = realpathSync(root);
+  const parent = realExisting(dirname(abs));
+  const target = isSymlink(abs) ? realExisting(abs) : abs;
+  const why = parent === undefined || !isInside(realRoot, parent)
+    ? 'a folder on its path now leads outside the memory directory (a symbolic link)'
+    : target === undefined || !isInside(realRoot, target === abs ? join(parent, basename(abs)) : target)
+      ? 'it is now a symbolic link to outside the memory directory'
+      : undefined;
+  if (why) {
+    throw new MemctxError(`${relative(root, abs).split(sep).join('/')} was not changed: ${why}`, { file: abs, hint: 'replace the link with a real folder or file inside the memory directory, then run the command again' });
   }
 }

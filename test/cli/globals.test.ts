@@ -22,7 +22,7 @@ describe('memctx init', () => {
     const files = snapshot(join(cwd, '.memory'));
     expect(Object.keys(files).sort()).toEqual(['.gitignore', 'MEMORY.md', 'templates/.gitkeep']);
     expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe(EMPTY_INDEX);
-    expect(read(join(cwd, '.memory', '.gitignore'))).toBe('.memctx/\n');
+    expect(read(join(cwd, '.memory', '.gitignore'))).toBe('.memctx/\n*.md.[0-9]*\n');
     expect((await runCli(['index', '--check'], { cwd })).code).toBe(0);
   });
 
@@ -45,7 +45,7 @@ describe('memctx init', () => {
     const result = await runCli(['init'], { cwd });
     expect(result).toEqual({ code: 0, stdout: 'created .memory/templates\ncreated .memory/.gitignore\n', stderr: '' });
     expect(read(join(root, 'MEMORY.md'))).toBe('my own index, no markers\n');
-    expect(read(join(root, '.gitignore'))).toBe('*.tmp\n.memctx/\n');
+    expect(read(join(root, '.gitignore'))).toBe('*.tmp\n.memctx/\n*.md.[0-9]*\n');
   });
 
   it('indexes the files already there when it creates MEMORY.md', async () => {
@@ -53,7 +53,7 @@ describe('memctx init', () => {
     mkdirSync(join(cwd, '.memory'));
     writeFileSync(join(cwd, '.memory', 'user_prefs.md'), '---\nname: Prefs\ndescription: Editor settings\ntype: user\n---\n');
     expect((await runCli(['init'], { cwd })).code).toBe(0);
-    expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe('# Memory\n\n<!-- memctx:begin -->\n## User\n- [Prefs](user_prefs.md) — Editor settings\n<!-- memctx:end -->\n');
+    expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe('# Memory\n\n<!-- memctx:begin -->\n## User\n\n- [Prefs](user_prefs.md) — Editor settings\n<!-- memctx:end -->\n');
   });
 
   it('refuses when .memory is a file', async () => {

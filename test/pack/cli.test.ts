@@ -26,7 +26,7 @@ describe('memctx pack', () => {
     const cwd = fixture();
     const r = await runCli(['pack', '--task', 'safari login loop'], { cwd });
     expect(r.code).toBe(0);
-    expect(r.stdout.startsWith('# Memory bundle\n\n## Index\n\n### User\n- [Ground rules](pinned_rules.md)')).toBe(true);
+    expect(r.stdout.startsWith('# Memory bundle\n\n## Index\n\n### User\n\n- [Ground rules](pinned_rules.md)')).toBe(true);
     expect(r.stdout).toContain('### issue_login_loop.md');
     expect(r.stderr).toMatch(/^task +score +rel +rec +dep +tier +tokens +bundle +path\n/);
     expect(r.stderr).toMatch(/\nbundle: ([\d,]+) of 25,000 tokens \(o200k_base, markdown\); full text [\d,]+; index 14\/14 lines\n/);
@@ -177,6 +177,7 @@ describe('memctx pack', () => {
 
   it('writes --out atomically and leaves stdout empty; the same input gives the same bytes', async () => {
     const cwd = fixture();
+    mkdirSync(join(cwd, 'out')); // --out creates no folders
     const first = await runCli(['pack', '--format', 'xml', '--out', 'out/context.xml', '--task', 'auth'], { cwd });
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('');

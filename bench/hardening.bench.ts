@@ -1,0 +1,66 @@
+/**
+ * Hardening figures: `pack` and `lint` on one 1 MB adversarial memory file (runs of `[`, `](`,
+ * backticks and `<`), and `status` on a 1 GB sparse transcript and on a 100 MB single line, with the
+ * peak RSS of the child process. The inputs are refused or handled; what matters is time and memory.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, fmtMs, median } from './measure.js';
+import type { BenchRow, BenchSection } from './run.js';
+
+/** Run memctx `runs` times; wall time (median) and the child's own peak RSS (its resourceUsage at exit). */
+function measure(args: string[], cwd: string, runs = 3): { ms: number; rssMb: number; code: number | null } {
+  const preload = join(cwd, 'rss.cjs');
+  writeFileSync(preload, "process.on('exit', () => process.stderr.write(`\\nmaxrss-kb=${process.resourceUsage().maxRSS}\\n`));\n");
+  const times: number[] = [];
+  const rss: number[] = [];
+  let code: number | null = null;
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, ['--require', preload, BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 30, timeout: 600_000 });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    code = result.status;
+    const kb = /maxrss-kb=(\d+)/.exec(result.stderr ?? '')?.[1];
+    if (kb) rss.push(Number(kb) / 1024);
+  }
+  return { ms: median(times), rssMb: Math.max(0, ...rss), code };
+}
+
+const section: BenchSection = {
+  name: 'hardening',
+  async run(workDir) {
+    rmSync(workDir, { recursive: true, force: true });
+    const root = join(workDir, '.memory');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+    const quarter = 250_000;
+    const body = ['[', '](', '`', '<'].map((unit) => `${unit.repeat(quarter / unit.length - 8)}](x.md)\n`).join('');
+    writeFileSync(join(root, 'adversarial.md'), `---\nname: Adversarial\ndescription: runs of brackets, link openers, backticks and angle brackets\ntype: project\n---\n${body}`);
+
+    const rows: BenchRow[] = [];
+    for (const command of ['pack', 'lint']) {
+      const m = measure([command], workDir);
+      rows.push({ label: `${command}, one 1 MB adversarial file`, value: fmtMs(m.ms), goal: '< 1 s', ok: m.ms < 1000, data: { ms: m.ms, rssMb: m.rssMb, exit: m.code } });
+    }
+
+    const sparse = join(workDir, 'sparse.jsonl');
+    const fd = openSync(sparse, 'w');
+    writeSync(fd, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'hello' } })}\n`);
+    closeSync(fd);
+    truncateSync(sparse, 1024 ** 3);
+    const line = join(workDir, 'line.txt');
+    const out = openSync(line, 'w');
+    const chunk = Buffer.alloc(1 << 20, 0x61);
+    for (let i = 0; i < 100; i++) writeSync(out, chunk);
+    closeSync(out);
+    for (const [label, file] of [['status, 1 GB sparse transcript', 'sparse.jsonl'], ['status, 100 MB single line', 'line.txt']] as const) {
+      const m = measure(['status', file], workDir);
+      rows.push({ label, value: `${fmtMs(m.ms)}, ${m.rssMb.toFixed(0)} MB`, goal: '< 2 s, < 300 MB RSS', ok: m.ms < 2000 && m.rssMb < 300, data: { ms: m.ms, rssMb: m.rssMb, exit: m.code } });
+    }
+    rmSync(workDir, { recursive: true, force: true });
+    return rows;
+  },
+};
+
+export default section;

@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../helpers/cli.js';
+import { runMemctx } from '../helpers/run.js';
+import { withMemoryLock, writeFileAtomic } from '../../src/store/write.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach(removeDir));
+
+function memoryDir(): { cwd: string; root: string; outside: string } {
+  const cwd = tempDir();
+  dirs.push(cwd);
+  const root = join(cwd, '.memory');
+  mkdirSync(join(root, 'sub'), { recursive: true });
+  mkdirSync(join(root, '.memctx'));
+  writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+  const outside = join(cwd, 'outside');
+  mkdirSync(outside);
+  return { cwd, root, outside };
+}
+
+const note = (name: string, extra = '') => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n${extra}---\nbody\n`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Hold the memory lock, run the command, swap sub/ for a link to outside while it waits, release. */
+async function swapWhileWaiting(root: string, outside: string, args: string[], cwd: string) {
+  const release = await lockfile.lock(root, { lockfilePath: join(root, '.memctx', 'lock'), realpath: false, stale: 10_000 });
+  const running = runMemctx(args, { cwd });
+  await sleep(600);
+  renameSync(join(root, 'sub'), join(root, 'sub-was'));
+  symlinkSync(outside, join(root, 'sub'));
+  await release();
+  return running;
+}
+
+describe('writes never leave the memory directory', () => {
+  it('add re-checks the path after taking the lock: a folder swapped for a symlink is refused', async () => {
+    const { cwd, root, outside } = memoryDir();
+    const result = await swapWhileWaiting(root, outside, ['add', 'sub/x.md', '--name', 'x', '--description', 'd', '--type', 'user'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/outside the memory directory/);
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it('rm and edit re-check too: the file outside is neither deleted nor changed', async () => {
+    const { cwd, root, outside } = memoryDir();
+    writeFileSync(join(root, 'sub', 'x.md'), note('x'));
+    writeFileSync(join(outside, 'x.md'), note('outside'));
+    const rm = await swapWhileWaiting(root, outside, ['rm', 'sub/x.md'], cwd);
+    expect(rm.code).toBe(2);
+    expect(readFileSync(join(outside, 'x.md'), 'utf8')).toBe(note('outside'));
+    rmSync(join(root, 'sub'));
+    renameSync(join(root, 'sub-was'), join(root, 'sub'));
+    const edit = await swapWhileWaiting(root, outside, ['edit', 'sub/x.md', '--old', 'body', '--new', 'changed'], cwd);
+    expect(edit.code).toBe(2);
+    expect(readFileSync(join(outside, 'x.md'), 'utf8')).toBe(note('outside'));
+  });
+
+  it('pack --out and compact --out write only regular files outside the memory directory, in folders that exist', async () => {
+    const { cwd, root } = memoryDir();
+    writeFileSync(join(root, 'a.md'), note('a'));
+    writeFileSync(join(cwd, 't.txt'), 'hello\n');
+    execFileSync('mkfifo', [join(cwd, 'fifo')]);
+    symlinkSync(join(root, 'a.md'), join(cwd, 'link.md'));
+    for (const command of [['pack'], ['compact', 't.txt']]) {
+      const fifo = await runMemctx([...command, '--out', 'fifo'], { cwd });
+      expect(fifo.code).toBe(2);
+      expect(fifo.stderr).toContain('--out is a FIFO (named pipe), not a regular file; not written');
+      const link = await runMemctx([...command, '--out', 'link.md'], { cwd });
+      expect(link.code).toBe(2);
+      expect(link.stderr).toContain('is inside the memory directory');
+      expect(readFileSync(join(root, 'a.md'), 'utf8')).toBe(note('a'));
+      const deep = await runMemctx([...command, '--out', 'no/such/dir/out.md'], { cwd });
+      expect(deep.code).toBe(2);
+      expect(existsSync(join(cwd, 'no'))).toBe(false);
+      const inside = await runMemctx([...command, '--out', '.memory/out.md'], { cwd });
+      expect(inside.code).toBe(2);
+      expect(existsSync(join(root, 'out.md'))).toBe(false);
+    }
+    expect((await runMemctx(['compact', 't.txt', '--out', 'ok.md'], { cwd })).code).toBe(0);
+    expect(existsSync(join(cwd, 'ok.md'))).toBe(true);
+  });
+});
+
+describe('crashes and pauses leave nothing broken', () => {
+  it('mv killed between link and unlink is finished by running it again', async () => {
+    const { cwd, root } = memoryDir();
+    writeFileSync(join(root, 'a.md'), note('a'));
+    linkSync(join(root, 'a.md'), join(root, 'b.md'));
+    const result = await runMemctx(['mv', 'a.md', 'b.md'], { cwd });
+    expect(result.code).toBe(0);
+    expect(existsSync(join(root, 'a.md'))).toBe(false);
+    expect(readFileSync(join(root, 'b.md'), 'utf8')).toContain('name: a');
+  });
+
+  it('gc --apply killed between link and unlink is finished by running it again', async () => {
+    const { cwd, root } = memoryDir();
+    writeFileSync(join(root, 'old.md'), note('old', 'expires: 2020-01-01\nupdated: 2020-01-01\n'));
+    mkdirSync(join(root, 'archive'));
+    linkSync(join(root, 'old.md'), join(root, 'archive', 'old.md'));
+    const result = await runMemctx(['gc', '--apply'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(existsSync(join(root, 'old.md'))).toBe(false);
+    expect(existsSync(join(root, 'archive', 'old.md'))).toBe(true);
+  });
+
+  it('temporary files left by a killed write are removed by the next writer', async () => {
+    const { cwd, root } = memoryDir();
+    writeFileSync(join(root, 'a.md.1234567'), 'half');
+    writeFileSync(join(root, 'MEMORY.md.99'), 'half');
+    expect((await runMemctx(['add', 'n.md', '--name', 'n', '--description', 'd', '--type', 'user'], { cwd })).code).toBe(0);
+    expect(existsSync(join(root, 'a.md.1234567'))).toBe(false);
+    expect(existsSync(join(root, 'MEMORY.md.99'))).toBe(false);
+  });
+
+  it('a holder that lost its lock during a pause stops before its next write, with a clear error', async () => {
+    const { root } = memoryDir();
+    const attempt = withMemoryLock(root, async () => {
+      // Another process found the lock stale and took it over: the lock directory is gone.
+      rmSync(join(root, '.memctx', 'lock'), { recursive: true, force: true });
+      await sleep(2500);
+      await writeFileAtomic(join(root, 'late.md'), note('late'), { inside: root });
+    });
+    await expect(attempt).rejects.toThrow('the write lock was lost while this command was paused');
+    expect(existsSync(join(root, 'late.md'))).toBe(false);
+  });
+});
