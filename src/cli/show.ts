@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_USAGE, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -35,7 +35,7 @@ async function runShow(ctx: Context, input: string): Promise<number> {
   }
   if (ctx.ui.json) ctx.ui.printJson(file);
   else ctx.ui.out(readText());
-  const { recordAccess } = await import('../store/stats.js');
+  const { recordAccess } = await import('../cache/stats.js');
   try {
     await recordAccess(root, [target.rel], ctx.io.now());
   } catch (err) {
