@@ -3,6 +3,7 @@
  * rank them for the task, select what fits the budget, write the bundle where asked, and record
  * which files were delivered. Returns a plain result; the CLI (or MCP) renders it.
  */
+import { indexLimits } from '../store/config.js';
 import { MemctxError } from '../store/errors.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from '../pack/render.js';
@@ -205,11 +206,11 @@ function indexLines(
 ): string[] {
   let text: string;
   try {
-    text = merge.renderIndexFile(store.readIndexFile(root), files as unknown as MemoryFile[]);
+    text = merge.renderIndexFile(store.readIndexFile(root), files as unknown as MemoryFile[], indexLimits(root));
   } catch (err) {
     if (!(err instanceof merge.IndexMarkerError)) throw err;
     warnings.push(`MEMORY.md: ${err.message}; the bundle uses a freshly generated index (run \`memctx index\` after fixing the markers)`);
-    text = merge.renderIndexFile(undefined, files as unknown as MemoryFile[]);
+    text = merge.renderIndexFile(undefined, files as unknown as MemoryFile[], indexLimits(root));
   }
   const block = merge.splitIndex(text).block ?? '';
   return block.split(/\r?\n/).filter((line) => line.trim() !== '' && line !== groups.BEGIN_MARKER && line !== groups.END_MARKER);

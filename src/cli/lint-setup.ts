@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from '../store/config.js';
+import { loadConfig, unknownKeyWarnings } from '../store/config.js';
 import { EXIT_USAGE, MemctxError } from '../store/errors.js';
 import { findRepository, relativeInside } from '../store/repo.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
@@ -28,7 +28,7 @@ export function loadLintSetup(ctx: Context): LintSetup {
   const from = ctx.globals.claude ? ctx.io.cwd : root;
   const repo = findRepository(from, ctx.globals.claude ? ctx.io.cwd : dirname(root), ctx.io.env);
   const loaded = loadConfig(repo.root, root);
-  for (const warning of loaded.warnings) ctx.ui.warn(warning);
+  for (const warning of [...loaded.warnings, ...unknownKeyWarnings(loaded.data, loaded.path)]) ctx.ui.warn(warning);
   let resolved;
   try {
     resolved = resolveLintConfig(loaded.data, RULES);

@@ -76,7 +76,8 @@ function createContext(input: LintInput): RuleContext {
     expectedIndex() {
       if (expected === undefined) {
         try {
-          expected = renderIndexFile(input.indexText, input.files);
+          const { indexMaxLines, indexMaxBytes } = input.config.thresholds;
+          expected = renderIndexFile(input.indexText, input.files, { maxLines: indexMaxLines, maxBytes: indexMaxBytes });
         } catch (err) {
           expected = err as Error;
         }
