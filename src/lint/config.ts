@@ -1,5 +1,6 @@
 import { MEMORY_TYPES } from '../store/schema.js';
 import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
+import { CONFIG_KEYS } from './schema.js';
 import { closestMatch } from '../text/suggest.js';
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -59,6 +60,11 @@ function closest(id: string, known: string[]): string | undefined {
  */
 export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule[]): { config: LintConfig; warnings: string[] } {
   const warnings: string[] = [];
+  for (const key of Object.keys(data)) {
+    if ((CONFIG_KEYS as readonly string[]).includes(key)) continue;
+    const guess = closest(key, [...CONFIG_KEYS]);
+    warnings.push(`unknown key "${key}"; ignored${guess ? ` (did you mean "${guess}"?)` : ` (known: ${CONFIG_KEYS.join(', ')})`}`);
+  }
   const known = rules.map((r) => r.id);
   const settings: Record<string, RuleSetting> = Object.fromEntries(rules.map((r) => [r.id, r.defaultSeverity === 'error' ? 'error' : 'warn']));
   if (data.rules !== undefined) {

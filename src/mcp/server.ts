@@ -227,14 +227,11 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     },
     () =>
       guard(async () => {
-        const result = await runCommand([...dirArgs, 'lint', '--format', 'json'], io);
-        return commandResult(result, (json) => {
-          const files = json as Array<{ filePath: string; messages: Array<{ ruleId: string; severity: number; message: string; line?: number }> }>;
-          const findings = files.flatMap((f) => f.messages.map((m) => ({ file: f.filePath, line: m.line ?? null, rule: m.ruleId, severity: m.severity === 2 ? 'error' : 'warning', message: m.message })));
-          const errors = findings.filter((f) => f.severity === 'error').length;
-          const summary = findings.length ? findings.map((f) => `${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity} ${f.message} (${f.rule})`).join('\n') : 'no problems';
-          return structured({ findings, errorCount: errors, warningCount: findings.length - errors }, summary);
-        });
+        const { lintSetup, lintMemory } = await import('../actions/lint.js');
+        const { result } = await lintMemory(lintSetup({ memoryDir: root }, io), {}, io);
+        const findings = result.findings.map((f) => ({ file: `/memories/${f.file}`, line: f.line ?? null, rule: f.ruleId, severity: f.severity, message: f.message }));
+        const summary = findings.length ? findings.map((f) => `${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity} ${f.message} (${f.rule})`).join('\n') : 'no problems';
+        return structured({ findings, errorCount: result.errorCount, warningCount: result.warningCount }, summary);
       }),
   );
 

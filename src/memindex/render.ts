@@ -87,7 +87,8 @@ function overflowLine(group: Group, hidden: number): string {
 function renderGroup(group: Group, shown: number): string[] {
   const kept = group.ranked.slice(0, shown).map((file, i) => ({ path: file.path, line: group.lines[i] }));
   const ordered = group.id === 'sessions' ? kept : kept.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const lines = [`## ${group.title}`, ...ordered.map((entry) => entry.line)];
+  // A blank line under the heading: Markdown linters want headings and lists set apart.
+  const lines = [`## ${group.title}`, '', ...ordered.map((entry) => entry.line)];
   const hidden = group.ranked.length - shown + group.dropped;
   if (hidden > 0) lines.push(overflowLine(group, hidden));
   return lines;
@@ -110,7 +111,7 @@ function blockSize(groups: Group[], caps: number[], eol: string): { lines: numbe
   let bytes = byteLength(BEGIN_MARKER) + byteLength(END_MARKER);
   groups.forEach((group, i) => {
     if (i > 0) lines += 1;
-    lines += 1 + caps[i];
+    lines += 2 + caps[i];
     bytes += byteLength(`## ${group.title}`) + group.bytesUpTo[caps[i]];
     const hidden = group.ranked.length - caps[i] + group.dropped;
     if (hidden > 0) {

@@ -76,23 +76,25 @@ const scoreLine = (s: FileScore) => `${s.task > 0 ? `task ${s.task.toFixed(2)}, 
 /** What a description line says of a superseded file. */
 const supersededMark = (s: FileScore) => (s.superseded ? ` [superseded: ${s.superseded}]` : '');
 
+// Every section opens with a blank line and each block ends with one newline, so headings and
+// lists are set apart by exactly one blank line (markdownlint's defaults) whatever is left out.
 const markdown: Renderer = {
-  header: () => '# Memory bundle\n\n',
+  header: () => '# Memory bundle\n',
   trailer: () => '',
   sectionKey: (section) => section,
-  open: (section) => ({ index: '## Index\n\n', full: '## Files in full\n\n', description: '## More files (load on demand)\n\n' })[section],
+  open: (section) => ({ index: '\n## Index\n\n', full: '\n## Files in full\n', description: '\n## More files (load on demand)\n\n' })[section],
   close: () => '',
-  indexLine: (line) => [`${line.startsWith('## ') ? `#${line}` : line}\n`],
+  indexLine: (line, first) => [line.startsWith('## ') ? `${first ? '' : '\n'}#${line}\n\n` : `${line}\n`],
   full(file, score, text) {
     const marks = fence(text);
     const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
-    return [`### ${inlineMarkdown(file.path)}\n\n_${meta}_\n\n${marks}markdown\n`, text, `${marks}\n\n`];
+    return [`\n### ${inlineMarkdown(file.path)}\n\n${meta}\n\n${marks}markdown\n`, text, `${marks}\n`];
   },
   description(file, score, _first, memctx) {
     const what = inlineMarkdown(file.description || file.name, MAX_DESCRIPTION_CHARS);
     return [`- \`${codePath(file.path)}\` — ${what}${supersededMark(score)} (score ${score.score}; load: \`${showCommand(file.path, memctx)}\`)\n`];
   },
-  leftOut: (left, budget, memctx) => `## Left out\n\n${leftOutSentence(left, budget, memctx)}\n`,
+  leftOut: (left, budget, memctx) => `\n## Left out\n\n${leftOutSentence(left, budget, memctx)}\n`,
 };
 
 const escapeText = (text: string) => neutralizeControls(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -270,6 +270,9 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
         const parts = renderer.indexLine(input.indexLines[n], layout.isFirst('index'));
         const cost = layout.cost('index', parts);
         if (!fits(cost)) break;
+        // A group heading comes only with at least its first line.
+        const next = input.indexLines[n + 1];
+        if (input.indexLines[n].startsWith('## ') && next !== undefined && !fits(cost + count(renderer.indexLine(next, false).join('')))) break;
         layout.add({ section: 'index', key: renderer.sectionKey('index'), parts, cost, lines: [input.indexLines[n]] });
       }
       missed += wholeCost - (layout.used - before);
@@ -323,7 +326,8 @@ export function packBundle(input: PackInput): PackResult {
   const { layout, notes } = plan;
   const empty = layout.fixed > budget;
   const bundle = empty ? '' : assemble(renderer, input, layout, footer);
-  const total = empty ? 0 : layout.used + count(footer);
+  // Pieces are counted apart; the blank lines between sections may join into fewer tokens, so count the text itself.
+  const total = empty ? 0 : count(bundle);
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
   for (const e of layout.entries) if (e.file !== undefined) tierOf.set(e.file, { tier: e.section === 'full' ? (e.head ? 'head' : 'full') : 'description', cost: e.cost });

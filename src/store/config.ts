@@ -56,16 +56,6 @@ export function loadConfig(repoRoot: string | undefined, memoryDir: string): Loa
   return { path: candidates[0], data: readConfigFile(candidates[0]), warnings };
 }
 
-/** Top-level keys a configuration may hold; any other is most likely a typo and is warned about. */
-export const KNOWN_CONFIG_KEYS = ['$schema', 'rules', 'thresholds', 'types'];
-
-/** Warnings for top-level keys no command reads. */
-export function unknownKeyWarnings(data: Record<string, unknown>, path: string | undefined): string[] {
-  return Object.keys(data)
-    .filter((key) => !KNOWN_CONFIG_KEYS.includes(key))
-    .map((key) => `${path ?? 'configuration'}: unknown key "${key}"; ignored (known: ${KNOWN_CONFIG_KEYS.join(', ')})`);
-}
-
 /** The folder holding the repository around the memory directory: the nearest ancestor with a .git entry. */
 function repositoryRoot(memoryDir: string): string | undefined {
   for (let dir = dirname(memoryDir); ; dir = dirname(dir)) {

@@ -17,7 +17,9 @@ const PATCH_HEADER = /^\*\*\* (?:Add|Update|Delete) File:[ \t]*(.*)$|^\*\*\* Mov
 /** Paths named by an apply_patch-style patch (`*** Update File: path`). */
 export function patchPaths(patch: string): string[] {
   const out: string[] = [];
-  for (const m of patch.matchAll(PATCH_HEADER)) {
+  // a patch quoted inside a script (Codex's `exec` tool: `tools.apply_patch("*** Begin Patch\n…")`)
+  const text = /\*\*\* Begin Patch\\n/.test(patch) ? patch.replace(/\\n/g, '\n') : patch;
+  for (const m of text.matchAll(PATCH_HEADER)) {
     const path = (m[1] ?? m[2]).trim();
     if (path) out.push(path);
   }

@@ -1,6 +1,6 @@
 // --claude: memctx finds the auto-memory directory this Claude Code version uses, and works on what it wrote.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeVersion, makeWorld, memctx, projectKey, runClaude, unavailable, type SessionResult, type World } from './harness.js';
 
@@ -72,8 +72,39 @@ describe.skipIf(unavailable)(`--claude with Claude Code ${claudeVersion}`, () =>
     expect(result.code).toBe(0);
     const text = readFileSync(join(shown, 'MEMORY.md'), 'utf8');
     // Claude Code's own pointer line is kept byte for byte above the generated block (so the memory is listed twice).
-    expect(text).toBe(`${CLAUDE_INDEX}\n<!-- memctx:begin -->\n## Project\n- [deploy-freeze](deploy-freeze.md) — No production deploys on Fridays\n<!-- memctx:end -->\n`);
+    expect(text).toBe(`${CLAUDE_INDEX}\n<!-- memctx:begin -->\n## Project\n\n- [deploy-freeze](deploy-freeze.md) — No production deploys on Fridays\n<!-- memctx:end -->\n`);
     expect(existsSync(join(world.project, '.memory'))).toBe(false);
     expect(memctx(['--claude', 'index', '--check'], { cwd, env: { HOME: world.home } }).code).toBe(0);
+  });
+});
+
+// A project path longer than 200 characters: Claude Code shortens its key; memctx must follow.
+describe.skipIf(unavailable)(`--claude with a long project path, Claude Code ${claudeVersion}`, () => {
+  let world: World;
+  let shown = '';
+
+  beforeAll(async () => {
+    world = makeWorld({ project: `${'very-long-directory-name-'.repeat(9)}end` });
+    await runClaude(world, {
+      prompt: 'Remember that we never deploy on Fridays',
+      allowedTools: ['Write'],
+      turns: [
+        (body) => {
+          shown = memoryDirShown(body);
+          return { content: [{ type: 'tool_use', name: 'Write', input: { file_path: join(shown, 'deploy-freeze.md'), content: MEMORY_FILE } }] };
+        },
+        { content: [{ type: 'text', text: 'Saved to memory.' }] },
+      ],
+    });
+  });
+  afterAll(() => world?.cleanup());
+
+  it('memctx --claude index writes into the directory Claude Code uses', () => {
+    expect(projectKey(world.project).length).toBeGreaterThan(200);
+    expect(shown.startsWith(join(world.home, '.claude/projects') + '/')).toBe(true);
+    expect(memctx(['--claude', 'index'], { cwd: world.project, env: { HOME: world.home } }).code).toBe(0);
+    expect(readdirSync(shown).sort()).toEqual(['.memctx', 'MEMORY.md', 'deploy-freeze.md']);
+    expect(readFileSync(join(shown, 'MEMORY.md'), 'utf8')).toContain('- [deploy-freeze](deploy-freeze.md) — No production deploys on Fridays\n');
+    expect(readdirSync(join(world.home, '.claude/projects'))).toEqual([basename(dirname(shown))]);
   });
 });

@@ -1,10 +1,16 @@
-// Times the whole scenario set and prints the figures the scenarios recorded.
+// Installs and names the Claude Code under test, times the whole scenario set and prints the figures
+// the scenarios recorded.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export default function setup(): () => void {
+export default async function setup(): Promise<() => void> {
   const started = Date.now();
+  // Install (first run) and name the version under test before any scenario starts.
+  // @ts-expect-error plain JavaScript module shared with .ci/run
+  const { CLAUDE_VERSION, ensureClaude } = await import('./install.mjs');
+  const installed = process.env.MEMCTX_CLAUDE_UNAVAILABLE ? { error: process.env.MEMCTX_CLAUDE_UNAVAILABLE } : ensureClaude();
+  console.log(installed.error ? `claude e2e: Claude Code ${CLAUDE_VERSION} unavailable: ${installed.error}` : `claude e2e: Claude Code ${installed.version} (${installed.bin})`);
   const dir = mkdtempSync(join(tmpdir(), 'memctx-claude-figures-'));
   process.env.MEMCTX_E2E_FIGURES = join(dir, 'figures.jsonl');
   return () => {

@@ -42,10 +42,10 @@ export interface World {
   cleanup(): void;
 }
 
-export function makeWorld(options: { git?: boolean } = {}): World {
+export function makeWorld(options: { git?: boolean; project?: string } = {}): World {
   const root = makeRoot();
   const home = join(root, 'home');
-  const project = join(root, 'project');
+  const project = join(root, options.project ?? 'project');
   const logs = join(root, 'logs');
   const bin = join(root, 'bin');
   for (const dir of [home, project, logs, bin]) mkdirSync(dir, { recursive: true });

@@ -283,7 +283,7 @@ describe('memctx edit', () => {
     const { cwd, root } = workspace();
     expect((await run(cwd, ['edit', 'scratch_notes.md', '--old', 'Loose notes', '--new', 'Loose jottings'])).code).toBe(0);
     expect(read(join(root, 'scratch_notes.md'))).toContain('Loose jottings that never got frontmatter.');
-    expect(read(join(root, 'MEMORY.md'))).toContain('## Other\n- [scratch_notes](scratch_notes.md)\n');
+    expect(read(join(root, 'MEMORY.md'))).toContain('## Other\n\n- [scratch_notes](scratch_notes.md)\n');
   });
 });
 

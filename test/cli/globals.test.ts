@@ -53,7 +53,7 @@ describe('memctx init', () => {
     mkdirSync(join(cwd, '.memory'));
     writeFileSync(join(cwd, '.memory', 'user_prefs.md'), '---\nname: Prefs\ndescription: Editor settings\ntype: user\n---\n');
     expect((await runCli(['init'], { cwd })).code).toBe(0);
-    expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe('# Memory\n\n<!-- memctx:begin -->\n## User\n- [Prefs](user_prefs.md) — Editor settings\n<!-- memctx:end -->\n');
+    expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe('# Memory\n\n<!-- memctx:begin -->\n## User\n\n- [Prefs](user_prefs.md) — Editor settings\n<!-- memctx:end -->\n');
   });
 
   it('refuses when .memory is a file', async () => {

@@ -35,12 +35,15 @@ const BROKEN_INDEX = `# Memory
 
 <!-- memctx:begin -->
 ## User
+
 - [Saved with a BOM](bom.md) — Windows editors often add a UTF-8 byte order mark
 
 ## Reference
+
 - [Saved with CRLF](crlf.md) — Windows line endings are still a valid memory file
 
 ## Other
+
 - [empty](empty.md)
 - [no_frontmatter](no_frontmatter.md)
 <!-- memctx:end -->
@@ -317,7 +320,7 @@ describe('a symlinked MEMORY.md', () => {
     symlinkSync(join(root, 'docs', 'index.txt'), join(root, 'MEMORY.md'));
     writeFileSync(join(root, 'a.md'), '---\nname: A\n---\n');
     expect((await runCli(['index'], { cwd: dir })).code).toBe(0);
-    expect(read(join(root, 'docs', 'index.txt'))).toBe('hand text\n\n<!-- memctx:begin -->\n## Other\n- [A](a.md)\n<!-- memctx:end -->\n');
+    expect(read(join(root, 'docs', 'index.txt'))).toBe('hand text\n\n<!-- memctx:begin -->\n## Other\n\n- [A](a.md)\n<!-- memctx:end -->\n');
   });
 });
 

@@ -56,7 +56,7 @@ describe('memctx flush from options', () => {
       '\n## Goal\n\nMove auth sessions to JWT\n\n## Progress\n\n- Login issues JWTs\n\n## Decisions\n\n- RS256: keys rotate without redeploys\n- Keep cookie login until mobile ships\n\n## Changed Files\n\n- src/auth.ts\n\n## Blockers\n\n- Staging DB is down\n\n## Next Steps\n\n- Write the migration\n',
     );
     const index = readFileSync(join(mem, 'MEMORY.md'), 'utf8');
-    expect(index).toContain(`## Sessions\n- [${file.data.name}](${path}) — Move auth sessions to JWT\n`);
+    expect(index).toContain(`## Sessions\n\n- [${file.data.name}](${path}) — Move auth sessions to JWT\n`);
     expect((await runCli(['index', '--check'], { cwd: project })).code).toBe(0);
   });
 

@@ -46,6 +46,6 @@ describe('configuration that is read is used', () => {
     const { cwd, root } = memoryDir(1);
     writeFileSync(join(root, 'config.json'), JSON.stringify({ threshold: { maxTokens: 5 }, rules: {} }));
     const lint = await runMemctx(['lint'], { cwd });
-    expect(lint.stderr).toContain('unknown key "threshold"; ignored (known: $schema, rules, thresholds, types)');
+    expect(lint.stderr).toContain('unknown key "threshold"; ignored (did you mean "thresholds"?)');
   });
 });

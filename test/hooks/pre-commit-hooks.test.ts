@@ -5,9 +5,11 @@ import { parse } from 'yaml';
 import { REPO } from '../helpers/cli.js';
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('ships one check-only hook for the pre-commit framework', () => {
+  it('ships a check-only index hook and a lint hook for the pre-commit framework', () => {
     const hooks = parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8'));
-    expect(hooks).toHaveLength(1);
+    expect(hooks).toHaveLength(2);
+    expect(hooks[1]).toEqual(expect.objectContaining({ id: 'memctx-lint', entry: 'memctx lint', language: 'node' }));
+    expect(hooks[1].pass_filenames).toBeUndefined();
     expect(hooks[0]).toMatchObject({ id: 'memctx-index', entry: 'memctx index --check', language: 'node', pass_filenames: false });
     const files = new RegExp(hooks[0].files);
     expect(['.memory/a.md', 'pkg/.memory/MEMORY.md'].every((p) => files.test(p))).toBe(true);

@@ -27,9 +27,9 @@ describe('lint configuration', () => {
     expect(config.types).toEqual(['user', 'feedback', 'project', 'reference']);
   });
 
-  it('applies severities, thresholds and types; other top-level keys are left to other commands', () => {
+  it('applies severities, thresholds and types', () => {
     const { config, warnings } = resolveLintConfig(
-      { rules: { 'content/duplicate': 'error', 'content/ephemeral': 'off' }, thresholds: { maxTokens: 3000, duplicateSimilarity: 0.9 }, types: ['Project', 'runbook'], pack: { budget: 1 } },
+      { rules: { 'content/duplicate': 'error', 'content/ephemeral': 'off' }, thresholds: { maxTokens: 3000, duplicateSimilarity: 0.9 }, types: ['Project', 'runbook'], $schema: './node_modules/memctx/schema/memctx.config.schema.json' },
       RULES,
     );
     expect(warnings).toEqual([]);

@@ -117,6 +117,7 @@ describe('sarif', () => {
       ruleIndex: RULES.findIndex((r) => r.id === 'content/ephemeral'),
       level: 'warning',
       message: { text: 'commit hash 3f2a9c1…: 50%, a: b\nnext' },
+      partialFingerprints: { primaryLocationLineHash: expect.stringMatching(/^[0-9a-f]{32}:1$/) },
       locations: [{ physicalLocation: { artifactLocation: { uri: '.memory/a%20b.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 5 } } }],
     });
     expect(run.results[2].locations[0].physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });

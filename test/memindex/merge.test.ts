@@ -4,7 +4,7 @@ import { diffIndex, IndexMarkerError, NEW_INDEX_HEADER, renderIndexFile, splitIn
 import { memoryFile } from './helpers.js';
 
 const files = [memoryFile('a.md', { name: 'A', description: 'a', type: 'user' }), memoryFile('b.md', { name: 'B', description: 'b', type: 'project' })];
-const BLOCK = [BEGIN_MARKER, '## User', '- [A](a.md) — a', '', '## Project', '- [B](b.md) — b', END_MARKER].join('\n');
+const BLOCK = [BEGIN_MARKER, '## User', '', '- [A](a.md) — a', '', '## Project', '', '- [B](b.md) — b', END_MARKER].join('\n');
 
 function markerError(text: string): IndexMarkerError {
   try {

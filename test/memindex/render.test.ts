@@ -24,17 +24,17 @@ describe('renderIndexBlock', () => {
     ];
     expect(renderIndexBlock(files, ROOMY)).toEqual([
       BEGIN_MARKER,
-      '## User', '- [U](user.md) — u',
+      '## User', '', '- [U](user.md) — u',
       '',
-      '## Feedback', '- [F](fb.md) — f',
+      '## Feedback', '', '- [F](fb.md) — f',
       '',
-      '## Project', '- [A](a_proj.md) — a', '- [B](b_proj.md) — b',
+      '## Project', '', '- [A](a_proj.md) — a', '- [B](b_proj.md) — b',
       '',
-      '## Reference', '- [Ref](z_ref.md) — r',
+      '## Reference', '', '- [Ref](z_ref.md) — r',
       '',
-      '## Other', '- [kebab-name](kebab.md) — k', '- [notype](notype.md)', '- [Odd](odd.md) — unknown type',
+      '## Other', '', '- [kebab-name](kebab.md) — k', '- [notype](notype.md)', '- [Odd](odd.md) — unknown type',
       '',
-      '## Sessions', '- [S](sessions/2026-11-21T100000-x.md) — s',
+      '## Sessions', '', '- [S](sessions/2026-11-21T100000-x.md) — s',
       END_MARKER,
     ]);
   });
@@ -63,6 +63,7 @@ describe('renderIndexBlock', () => {
     const block = renderIndexBlock([...sessions.reverse(), flushed], ROOMY);
     expect(block.slice(1, -1)).toEqual([
       '## Sessions',
+      '',
       '- [S8](sessions/2026-11-08T100000-s.md) — x',
       '- [S7](sessions/2026-11-07T100000-s.md) — x',
       '- [S6](sessions/2026-11-06T100000-s.md) — x',
@@ -74,7 +75,7 @@ describe('renderIndexBlock', () => {
 
   it('orders sessions without dates by their file names, newest first', () => {
     const files = ['2026-11-01T1', '2026-11-03T1', '2026-11-02T1'].map((n) => memoryFile(`sessions/${n}.md`, { name: n }));
-    expect(renderIndexBlock(files, ROOMY).slice(2, 5)).toEqual(['- [2026-11-03T1](sessions/2026-11-03T1.md)', '- [2026-11-02T1](sessions/2026-11-02T1.md)', '- [2026-11-01T1](sessions/2026-11-01T1.md)']);
+    expect(renderIndexBlock(files, ROOMY).slice(3, 6)).toEqual(['- [2026-11-03T1](sessions/2026-11-03T1.md)', '- [2026-11-02T1](sessions/2026-11-02T1.md)', '- [2026-11-01T1](sessions/2026-11-01T1.md)']);
   });
 
   it('gives the same bytes whatever order the files come in', () => {

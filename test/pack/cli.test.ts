@@ -26,7 +26,7 @@ describe('memctx pack', () => {
     const cwd = fixture();
     const r = await runCli(['pack', '--task', 'safari login loop'], { cwd });
     expect(r.code).toBe(0);
-    expect(r.stdout.startsWith('# Memory bundle\n\n## Index\n\n### User\n- [Ground rules](pinned_rules.md)')).toBe(true);
+    expect(r.stdout.startsWith('# Memory bundle\n\n## Index\n\n### User\n\n- [Ground rules](pinned_rules.md)')).toBe(true);
     expect(r.stdout).toContain('### issue_login_loop.md');
     expect(r.stderr).toMatch(/^task +score +rel +rec +dep +tier +tokens +bundle +path\n/);
     expect(r.stderr).toMatch(/\nbundle: ([\d,]+) of 25,000 tokens \(o200k_base, markdown\); full text [\d,]+; index 14\/14 lines\n/);

@@ -75,7 +75,7 @@ describe('tiers', () => {
     expect(result.indexLines.included).toBeLessThan(41);
     expect(result.leftOut.indexLines).toBe(41 - result.indexLines.included);
     expect(result.text).toContain(`## Left out\n\nLeft out to stay within 150 tokens: ${result.leftOut.indexLines} index lines.`);
-    expect(result.text.startsWith('# Memory bundle\n\n## Index\n\n### Project\n- [Note 0](n0.md)')).toBe(true);
+    expect(result.text.startsWith('# Memory bundle\n\n## Index\n\n### Project\n\n- [Note 0](n0.md)')).toBe(true);
   });
 
   it('never packs a superseded file in full, and marks its description', () => {

@@ -90,8 +90,10 @@ describe('changed files', () => {
       { type: 'response_item', payload: { type: 'function_call', name: 'shell_command', arguments: JSON.stringify({ command: `apply_patch <<'EOF'\n${patch(['src/two.ts'])}\nEOF` }), call_id: 'b' } },
       { type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd: `apply_patch <<'EOF'\n${patch(['/w/app/src/three.ts', ''])}\nEOF` }), call_id: 'c' } },
       { type: 'response_item', payload: { type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['apply_patch', '*** Begin Patch\n*** Add File:\n*** Add File: src/four.ts\n+x\n*** End Patch'] }), call_id: 'd' } },
+      // newer Codex: a script for its `exec` tool, the patch quoted inside it
+      { type: 'response_item', payload: { type: 'custom_tool_call', status: 'completed', name: 'exec', input: 'text(await tools.apply_patch({input:"*** Begin Patch\\n*** Update File: src/five.ts\\n@@\\n-a\\n+b\\n*** End Patch"}));\n', call_id: 'e' } },
     ]);
-    expect(facts(t).changedFiles.map((f) => f.path)).toEqual(['src/one.ts', 'src/two.ts', 'src/three.ts', 'src/four.ts']);
+    expect(facts(t).changedFiles.map((f) => f.path)).toEqual(['src/one.ts', 'src/two.ts', 'src/three.ts', 'src/four.ts', 'src/five.ts']);
   });
 });
 

@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { LintResult } from '../types.js';
 import type { FormatOptions } from './types.js';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const DOCS = 'https://www.npmjs.com/package/memctx';
+
+/** Where the README explains a rule: its row in the lint table carries this anchor. */
+export function ruleAnchor(id: string): string {
+  return `rule-${id.replace(/\//g, '-')}`;
+}
+
+/** GitHub code scanning's severity (0-10) for security rules. */
+const SECURITY_SEVERITY: Record<string, string> = { 'security/secret': '9.0', 'frontmatter/js-engine': '7.0' };
 
 function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
@@ -20,9 +30,26 @@ export function sarifLog(result: LintResult, options: FormatOptions): Record<str
     name: rule.id.replace(/(^|[/-])([a-z])/g, (_m, _sep: string, c: string) => c.toUpperCase()),
     shortDescription: { text: rule.description.split(/(?<=\.)\s/)[0] },
     fullDescription: { text: rule.description },
+    helpUri: `${DOCS}#${ruleAnchor(rule.id)}`,
+    help: {
+      text: `${rule.description}${rule.fixable ? ' `memctx lint --fix` fixes it.' : ''} Silence it for one file with <!-- memctx-disable ${rule.id} -->, or everywhere in memctx.config.json.`,
+      markdown: `**${rule.id}**: ${rule.description}${rule.fixable ? ' Run `memctx lint --fix` to fix it.' : ''}\n\nSilence it for one file with \`<!-- memctx-disable ${rule.id} -->\`, or set \`"rules": { "${rule.id}": "off" }\` in \`memctx.config.json\`. [Documentation](${DOCS}#${ruleAnchor(rule.id)})`,
+    },
     defaultConfiguration: { level: level(options.config.rules[rule.id]) },
-    properties: { fixable: rule.fixable, tags: ['memory-hygiene', rule.id.split('/')[0]] },
+    properties: {
+      fixable: rule.fixable,
+      tags: [...new Set(['memory-hygiene', rule.id.split('/')[0], ...(SECURITY_SEVERITY[rule.id] ? ['security'] : [])])],
+      ...(SECURITY_SEVERITY[rule.id] ? { 'security-severity': SECURITY_SEVERITY[rule.id], precision: 'high' } : {}),
+    },
   }));
+  // A fingerprint that survives lines moving: the rule, the file and the message, numbered when repeated.
+  const seen = new Map<string, number>();
+  const fingerprint = (ruleId: string, file: string, message: string): string => {
+    const hash = createHash('sha256').update(`${ruleId}\0${file}\0${message}`).digest('hex').slice(0, 32);
+    const n = (seen.get(hash) ?? 0) + 1;
+    seen.set(hash, n);
+    return `${hash}:${n}`;
+  };
   const results = result.findings.map((f) => {
     const rel = options.repoPath(f.file);
     const artifactLocation = rel !== undefined ? { uri: encodePath(rel), uriBaseId: '%SRCROOT%' } : { uri: pathToFileURL(options.absolutePath(f.file)).href };
@@ -31,6 +58,7 @@ export function sarifLog(result: LintResult, options: FormatOptions): Record<str
       ruleIndex: ids.indexOf(f.ruleId),
       level: f.severity,
       message: { text: f.message },
+      partialFingerprints: { primaryLocationLineHash: fingerprint(f.ruleId, rel ?? f.file, f.message) },
       locations: [{ physicalLocation: { artifactLocation, region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 } } }],
     };
   });
@@ -39,7 +67,8 @@ export function sarifLog(result: LintResult, options: FormatOptions): Record<str
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'memctx', semanticVersion: options.version, version: options.version, informationUri: 'https://www.npmjs.com/package/memctx', rules } },
+        tool: { driver: { name: 'memctx', semanticVersion: options.version, version: options.version, informationUri: DOCS, rules } },
+        ...(options.repoRoot ? { originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(`${options.repoRoot.replace(/\/$/, '')}/`).href } } } : {}),
         columnKind: 'utf16CodeUnits',
         results,
       },

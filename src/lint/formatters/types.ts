@@ -7,6 +7,8 @@ export interface FormatOptions {
   absolutePath(file: string): string;
   /** Relative to the repository root with `/` separators (GitHub, SARIF); undefined when outside it. */
   repoPath(file: string): string | undefined;
+  /** The repository root, absolute (SARIF's %SRCROOT%). */
+  repoRoot?: string;
   /** Colours for stylish; pass a level-0 instance for plain text. */
   chalk: ChalkInstance;
   rules: LintRule[];

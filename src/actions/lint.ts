@@ -1,0 +1,209 @@
+/** lint's use case: find the setup, run the rules, apply inline disables and a file selection, fix. */
+import { realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { loadConfig, readConfigFile } from '../store/config.js';
+import { EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { findRepository, relativeInside } from '../store/repo.js';
+import { INDEX_FILE } from '../store/layout.js';
+import { ConfigError, resolveLintConfig } from '../lint/config.js';
+import { RULES } from '../lint/rules/index.js';
+import type { Finding, LintConfig, LintResult } from '../lint/types.js';
+
+export interface LintSetup {
+  /** The memory directory, resolved through symlinks. */
+  root: string;
+  repo: { root: string; git: boolean };
+  /** The memory directory relative to the repository root, or undefined when outside it. */
+  memoryPrefix?: string;
+  config: LintConfig;
+  configPath?: string;
+  /** Configuration warnings (unknown keys, two config files), for the caller to show. */
+  warnings: string[];
+}
+
+export interface SetupOptions {
+  memoryDir: string;
+  /** --claude: the repository is the working directory's, not the memory directory's. */
+  claude?: boolean;
+  /** --config FILE, relative to cwd. */
+  configFile?: string;
+}
+
+export interface LintDeps {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  now: () => Date;
+}
+
+/**
+ * Find the repository around the memory directory (the git top level, else the memory directory's
+ * parent; with --claude, the working directory's) and the configuration (--config, else
+ * memctx.config.json, else .memory/config.json). An invalid value is a usage error naming the key.
+ */
+export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'env'>): LintSetup {
+  const root = realpathSync(options.memoryDir);
+  const from = options.claude ? deps.cwd : root;
+  const repo = findRepository(from, options.claude ? deps.cwd : dirname(root), deps.env);
+  const configPath = options.configFile === undefined ? undefined : resolve(deps.cwd, options.configFile);
+  const loaded = configPath ? { path: configPath, data: readConfigFile(configPath), warnings: [] } : loadConfig(repo.root, root);
+  let resolved;
+  try {
+    resolved = resolveLintConfig(loaded.data, RULES);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      throw new MemctxError(`invalid configuration: ${err.message}`, { file: loaded.path, exitCode: EXIT_USAGE, hint: `fix "${err.key}": rule settings are "off", "warn" or "error", thresholds are numbers, "types" is a list of names` });
+    }
+    throw err;
+  }
+  const warnings = [...loaded.warnings, ...resolved.warnings.map((w) => `${loaded.path ?? 'configuration'}: ${w}`)];
+  return { root, repo, memoryPrefix: relativeInside(realpathSync(repo.root), root), config: resolved.config, configPath: loaded.path, warnings };
+}
+
+/** Rule ids a file turns off with `<!-- memctx-disable rule-id … -->`; 'all' for a bare comment. */
+export function disabledRules(text: string): Set<string> | 'all' | undefined {
+  let ids: Set<string> | undefined;
+  for (const match of text.matchAll(/<!--\s*memctx-disable\b([^>]*?)-->/g)) {
+    const listed = match[1].split(/[\s,]+/).filter(Boolean);
+    if (listed.length === 0) return 'all';
+    ids ??= new Set();
+    for (const id of listed) ids.add(id);
+  }
+  return ids;
+}
+
+function recount(result: LintResult, findings: Finding[], checked = result.checked): LintResult {
+  const count = (severity: string, fixable: boolean) => findings.filter((f) => f.severity === severity && (!fixable || f.fix)).length;
+  return { findings, checked, errorCount: count('error', false), warningCount: count('warning', false), fixableErrorCount: count('error', true), fixableWarningCount: count('warning', true) };
+}
+
+export interface LintRun {
+  result: LintResult;
+  /** Memory files looked at (the whole directory, so index and duplicate rules stay right). */
+  files: number;
+}
+
+async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
+  const { scanMemoryDir } = await import('../store/scan.js');
+  const { readIndexFile } = await import('../store/index-file.js');
+  const { listDirFiles, listRepoFiles } = await import('../store/repo.js');
+  const { readDecodableText } = await import('../store/raw.js');
+  const { runLint, activeRules } = await import('../lint/runner.js');
+  const { root, config } = setup;
+  const scan = scanMemoryDir(root);
+  const files = scan.files.length + scan.problems.length;
+  // Files with no date of their own get their last commit time (one git log), so --fix never writes a clone's time.
+  const undated = scan.files.filter((f) => f.hasFrontmatter && f.updated === undefined);
+  if (undated.length > 0) {
+    const { lastCommitTimes } = await import('../store/git.js');
+    const times = lastCommitTimes(root, undated.map((f) => f.path), deps.env);
+    for (const f of undated) if (times.has(f.path)) f.committedMs = times.get(f.path);
+  }
+  let indexText: string | undefined;
+  let indexUnreadable = false;
+  try {
+    indexText = readIndexFile(root);
+  } catch (err) {
+    if (!(err instanceof MemctxError)) throw err;
+    indexUnreadable = true;
+    scan.problems.push({ path: INDEX_FILE, line: err.line, message: err.message.replace(/^MEMORY\.md: /, ''), hint: err.hint });
+  }
+  const problemTexts: Record<string, string> = {};
+  for (const problem of scan.problems) {
+    const text = problem.path === INDEX_FILE ? undefined : readDecodableText(root, problem.path);
+    if (text !== undefined) problemTexts[problem.path] = text;
+  }
+  const wantsRepo = activeRules(config).some(({ rule }) => rule.id === 'content/broken-reference' || rule.id === 'index/dangling-link');
+  const listing = wantsRepo ? listRepoFiles(setup.repo, deps.env) : undefined;
+  const result = await runLint({
+    files: scan.files,
+    problems: scan.problems,
+    indexText,
+    indexUnreadable,
+    config,
+    repoFiles: listing?.files,
+    repoIgnoredDirs: listing?.ignoredDirs,
+    memoryPrefix: setup.memoryPrefix,
+    memoryPaths: listDirFiles(root),
+    problemTexts,
+    now: deps.now(),
+    tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
+  });
+  const texts = new Map<string, string>([...scan.files.map((f) => [f.path, f.body] as const), ...Object.entries(problemTexts)]);
+  if (indexText !== undefined) texts.set(INDEX_FILE, indexText);
+  const disabled = new Map([...texts].map(([path, text]) => [path, disabledRules(text)] as const));
+  const kept = result.findings.filter((f) => {
+    const off = disabled.get(f.file);
+    if (off === 'all' || off?.has(f.ruleId)) return false;
+    return selection === undefined || selection.has(f.file);
+  });
+  const checked = selection === undefined ? result.checked : result.checked.filter((p) => selection.has(p));
+  return { result: recount(result, kept, checked), files };
+}
+
+/** Apply the safe fixes under the memory lock; returns what changed, and what could not be, in words. */
+async function applyFixes(root: string, result: LintResult): Promise<{ changes: string[]; skipped: string[] }> {
+  const fixes = result.findings.filter((f) => f.fix);
+  if (fixes.length === 0) return { changes: [], skipped: [] };
+  const { withMemoryLock } = await import('../store/write.js');
+  const { setMissingDate } = await import('../store/fix.js');
+  const { rebuildIndex } = await import('../cli/reindex.js');
+  return withMemoryLock(root, async () => {
+    const changes: string[] = [];
+    const skipped: string[] = [];
+    for (const f of fixes) {
+      if (f.fix?.type !== 'set-date') continue;
+      const why = await setMissingDate(root, f.file, f.fix.key, f.fix.value);
+      if (why === undefined) changes.push(`${f.file}: set ${f.fix.key} to ${f.fix.value}`);
+      else skipped.push(`${f.file}: not fixed: ${why}`);
+    }
+    if (fixes.some((f) => f.fix?.type === 'rebuild-index')) {
+      const rebuilt = await rebuildIndex(root);
+      if (rebuilt.changed) changes.push(`MEMORY.md: rebuilt (${rebuilt.files} files)`);
+    }
+    return { changes, skipped };
+  });
+}
+
+export interface LintOptions {
+  fix?: boolean;
+  /** Report only these files (paths relative to cwd, as lint-staged or pre-commit pass them); others in the memory directory still inform the index and duplicate rules. */
+  files?: string[];
+}
+
+export interface LintOutcome extends LintRun {
+  /** Fixes applied, in words. */
+  changes: string[];
+  /** Fixes that could not be made, and why. */
+  skipped: string[];
+  /** Given files that are not in the memory directory (ignored). */
+  outside: string[];
+}
+
+/** Map the given files onto the memory directory; those outside it are set aside. */
+function selectFiles(root: string, files: string[], cwd: string): { selection: Set<string>; outside: string[] } {
+  const selection = new Set<string>();
+  const outside: string[] = [];
+  for (const file of files) {
+    let abs = resolve(cwd, file);
+    try {
+      abs = realpathSync(abs);
+    } catch {
+      // a deleted file (lint-staged passes those too) still names its path
+    }
+    const rel = relativeInside(root, abs);
+    if (rel === undefined || rel === '' || rel.split('/').some((p) => p.startsWith('.'))) outside.push(file);
+    else selection.add(rel);
+  }
+  return { selection, outside };
+}
+
+export async function lintMemory(setup: LintSetup, options: LintOptions, deps: LintDeps): Promise<LintOutcome> {
+  const picked = options.files?.length ? selectFiles(setup.root, options.files, deps.cwd) : undefined;
+  let run = await lintOnce(setup, deps, picked?.selection);
+  let fixed = { changes: [] as string[], skipped: [] as string[] };
+  if (options.fix) {
+    fixed = await applyFixes(setup.root, run.result);
+    if (fixed.changes.length) run = await lintOnce(setup, deps, picked?.selection);
+  }
+  return { ...run, ...fixed, outside: picked?.outside ?? [] };
+}

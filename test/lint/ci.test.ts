@@ -1,0 +1,71 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configSchema } from '../../src/lint/schema.js';
+import { DEFAULT_THRESHOLDS } from '../../src/lint/config.js';
+import { RULES } from '../../src/lint/rules/index.js';
+import { REPO, tempDir } from '../helpers/cli.js';
+import { runMemctx } from '../helpers/run.js';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const good = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\ntype: project\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
+const noType = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
+
+describe('lint for CI and editors', () => {
+  let cwd: string;
+  let memory: string;
+  const lint = (args: string[]) => runMemctx(['lint', ...args], { cwd, now: NOW });
+  beforeEach(async () => {
+    cwd = tempDir('memctx-lint-ci-');
+    memory = join(cwd, '.memory');
+    mkdirSync(memory);
+    writeFileSync(join(memory, 'a.md'), noType('a'));
+    writeFileSync(join(memory, 'b.md'), noType('b'));
+    writeFileSync(join(memory, 'c.md'), good('c'));
+    await runMemctx(['index'], { cwd, now: NOW });
+  });
+  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('lint FILES reports only those files; files outside the memory directory are ignored', async () => {
+    const all = JSON.parse((await lint(['--format', 'json'])).stdout) as Array<{ filePath: string; messages: unknown[] }>;
+    expect(all.filter((f) => f.messages.length).map((f) => f.filePath)).toEqual([join(memory, 'a.md'), join(memory, 'b.md')]);
+    const one = await lint(['--format', 'json', '.memory/b.md', 'README.md']);
+    expect(one.code).toBe(1);
+    expect((JSON.parse(one.stdout) as Array<{ filePath: string }>).map((f) => f.filePath)).toEqual([join(memory, 'b.md')]);
+    const clean = await lint(['.memory/c.md']);
+    expect(clean.code).toBe(0);
+    const none = await lint(['README.md']);
+    expect(none).toMatchObject({ code: 0, stderr: 'memctx lint: none of the 1 given file is in the memory directory; nothing to check\n' });
+  });
+
+  it('inline <!-- memctx-disable rule-id --> silences that rule for that file only', async () => {
+    writeFileSync(join(memory, 'a.md'), noType('a', 'Plain text.\n<!-- memctx-disable frontmatter/required -->\n'));
+    writeFileSync(join(memory, 'b.md'), noType('b', '<!-- memctx-disable content/ephemeral -->\n'));
+    await runMemctx(['index'], { cwd, now: NOW });
+    const out = JSON.parse((await lint(['--format', 'json'])).stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
+    expect(out.find((f) => f.filePath.endsWith('a.md'))?.messages).toEqual([]);
+    expect(out.find((f) => f.filePath.endsWith('b.md'))?.messages.map((m) => m.ruleId)).toContain('frontmatter/required');
+  });
+
+  it('--output-file writes the report; --config picks the file; unknown keys warn; --print-config shows what is in effect', async () => {
+    const written = await lint(['--format', 'sarif', '--output-file', 'out/report.sarif']);
+    expect(written.code).toBe(1);
+    expect(written.stdout).toBe('');
+    expect(JSON.parse(readFileSync(join(cwd, 'out/report.sarif'), 'utf8')).version).toBe('2.1.0');
+    writeFileSync(join(cwd, 'strict.json'), JSON.stringify({ $schema: './node_modules/memctx/schema/memctx.config.schema.json', rules: { 'frontmatter/required': 'off' }, thershold: {} }));
+    const configured = await lint(['--config', 'strict.json']);
+    expect(configured.code).toBe(0);
+    expect(configured.stderr).toContain(`${join(cwd, 'strict.json')}: unknown key "thershold"; ignored (did you mean "thresholds"?)`);
+    const printed = await runMemctx(['lint', '--print-config', '--config', 'strict.json'], { cwd });
+    const config = JSON.parse(printed.stdout);
+    expect(config).toMatchObject({ $schema: './node_modules/memctx/schema/memctx.config.schema.json', file: join(cwd, 'strict.json'), thresholds: DEFAULT_THRESHOLDS, types: ['user', 'feedback', 'project', 'reference'] });
+    expect(config.rules['frontmatter/required']).toBe('off');
+    expect(Object.keys(config.rules)).toEqual(RULES.map((r) => r.id));
+  });
+
+  it('the shipped JSON schema is the one the rules and thresholds generate', () => {
+    const shipped = JSON.parse(readFileSync(join(REPO, 'schema/memctx.config.schema.json'), 'utf8'));
+    expect(shipped).toEqual(configSchema(RULES, DEFAULT_THRESHOLDS));
+    expect(Object.keys(shipped.properties)).toEqual(['$schema', 'rules', 'thresholds', 'types']);
+  });
+});

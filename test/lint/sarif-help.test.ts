@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO } from '../helpers/cli.js';
+import { sarifLog } from '../../src/lint/formatters/sarif.js';
+import { defaultLintConfig } from '../../src/lint/config.js';
+import { RULES } from '../../src/lint/rules/index.js';
+import type { LintResult } from '../../src/lint/types.js';
+import { Chalk } from 'chalk';
+
+const finding = (file: string, message: string, ruleId = 'security/secret') => ({ file, message, ruleId, severity: 'error' as const, line: 3 });
+const result: LintResult = {
+  findings: [finding('a.md', 'ghp_**** (40 characters)'), finding('a.md', 'ghp_**** (40 characters)'), finding('b.md', 'ghp_**** (40 characters)')],
+  errorCount: 3, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0, checked: ['a.md', 'b.md'],
+};
+const options = {
+  displayPath: (f: string) => f, absolutePath: (f: string) => `/repo/.memory/${f}`, repoPath: (f: string) => `.memory/${f}`, repoRoot: '/repo',
+  chalk: new Chalk({ level: 0 }), rules: RULES, config: defaultLintConfig(RULES), version: '1.0.0',
+};
+
+describe('SARIF for GitHub code scanning', () => {
+  it('gives every rule help text, markdown and a helpUri to its README row', () => {
+    const run = (sarifLog(result, options) as any).runs[0];
+    for (const rule of run.tool.driver.rules) {
+      expect(rule.help.text.startsWith(RULES.find((r) => r.id === rule.id)!.description)).toBe(true);
+      expect(rule.help.markdown).toContain(`<!-- memctx-disable ${rule.id} -->`);
+      expect(rule.helpUri).toBe(`https://www.npmjs.com/package/memctx#rule-${rule.id.replace('/', '-')}`);
+    }
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    for (const rule of RULES) expect(readme, rule.id).toMatch(new RegExp(`^\\| \`${rule.id}\` \\| \\w+ \\| \\w+ \\| <a id="rule-${rule.id.replace('/', '-')}"></a>`, 'm'));
+    const secret = run.tool.driver.rules.find((r: { id: string }) => r.id === 'security/secret');
+    expect(secret.properties).toMatchObject({ 'security-severity': '9.0', tags: ['memory-hygiene', 'security'] });
+    expect(run.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///repo/' } });
+  });
+
+  it('fingerprints results by rule, file and message; repeats are numbered', () => {
+    const prints = (sarifLog(result, options) as any).runs[0].results.map((r: any) => r.partialFingerprints.primaryLocationLineHash as string);
+    expect(prints[0].replace(/:1$/, '')).toBe(prints[1].replace(/:2$/, ''));
+    expect(prints[1].endsWith(':2')).toBe(true);
+    expect(prints[2]).not.toBe(prints[0]);
+    expect(prints[2].endsWith(':1')).toBe(true);
+    // The same findings on other lines keep their fingerprints.
+    const moved = { ...result, findings: result.findings.map((f) => ({ ...f, line: 9 })) };
+    expect((sarifLog(moved, options) as any).runs[0].results.map((r: any) => r.partialFingerprints.primaryLocationLineHash)).toEqual(prints);
+  });
+});

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO } from '../helpers/cli.js';
+
+const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+const dep = (name: string) => JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8'));
+
+describe('the npm package', () => {
+  it('ships a LICENSE matching "license", and no benchmark code', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(join(REPO, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'schema/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
+    expect(pkg.files).not.toContain('dist/');
+    expect(existsSync(join(REPO, 'node_trace.1.log'))).toBe(false);
+  });
+
+  it('builds in prepack with foreground scripts off, so `npm pack` prints only the tarball name', () => {
+    expect(pkg.scripts.prepare).toBeUndefined();
+    expect(pkg.scripts.prepack).toBe('tsc -p tsconfig.json');
+    expect(readFileSync(join(REPO, '.npmrc'), 'utf8')).toMatch(/^foreground-scripts=false$/m);
+  });
+
+  it('asks for the Node versions its dependencies need', () => {
+    expect(pkg.engines.node).toBe('^20.17.0 || >=22.9.0');
+    expect(dep('write-file-atomic').engines.node).toBe('^20.17.0 || >=22.9.0');
+    expect(dep('@modelcontextprotocol/sdk').engines.node).toBe('>=18');
+  });
+
+  it('exports the memory-tool handlers and the config schema', () => {
+    expect(pkg.exports['./memory-tool']).toEqual({ types: './dist/src/memory-tool.d.ts', import: './dist/src/memory-tool.js' });
+    expect(pkg.exports['./schema/memctx.config.schema.json']).toBe('./schema/memctx.config.schema.json');
+    expect(pkg.peerDependencies?.['@anthropic-ai/sdk']).toBeUndefined();
+    expect(pkg.devDependencies['@anthropic-ai/sdk']).toBeDefined();
+  });
+});
