@@ -176,8 +176,12 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   } catch (err) {
     warnings.push(`could not save the pack caches in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
   }
+  // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
+  const full = result.files.filter((f) => f.tier === 'full').map((f) => f.path);
+  const { secretWarnings } = await import('../lint/secrets.js');
+  warnings.push(...(await secretWarnings(full.map((path) => ({ path, text: textOf(path) })))));
   try {
-    await recordAccess(root, result.files.filter((f) => f.tier === 'full').map((f) => f.path), now);
+    await recordAccess(root, full, now);
   } catch (err) {
     warnings.push(`could not record access counts in .memctx/stats.json (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
