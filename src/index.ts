@@ -1,7 +1,7 @@
 /** memctx's public library API. The CLI is built on the same functions. */
 
 // store
-export { MemctxError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from './store/errors.js';
+export { MemctxError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from './errors.js';
 export { findMemoryDir, claudeMemoryDir } from './store/find.js';
 export { scanMemoryDir, readMemoryFile, listMemoryPaths } from './store/scan.js';
 export { parseMemoryText, ParseFailure } from './store/parse.js';
@@ -22,9 +22,9 @@ export type { CachedCounter } from './tokens/index.js';
 // pack (issue 3)
 export { scoreFiles, packBundle, profilePicks, PROFILES, PROFILE_NAMES, FORMATS, parseBudget, resolveBudgetWindow, modelWindow, fileText } from './pack/index.js';
 export type { FileScore, ScoreOptions, PackInput, PackResult, PackedFile, Tier, Profile, ProfileName, BundleFormat } from './pack/index.js';
-export { readCountCache, writeCountCache } from './store/token-cache.js';
-export { readStats, recordAccess, accessCount } from './store/stats.js';
-export type { AccessStats } from './store/stats.js';
+export { readCountCache, writeCountCache } from './cache/token-counts.js';
+export { readStats, recordAccess, accessCount } from './cache/stats.js';
+export type { AccessStats } from './cache/stats.js';
 
 // search (issue 3)
 export { searchMemory } from './search/index.js';
@@ -33,7 +33,7 @@ export type { SearchHit, SearchOptions, SearchFilters } from './search/index.js'
 // transcript and capacity (issue 4)
 export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';
 export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ChangedFile, UsageScanner } from './transcript/index.js';
-export { readTranscriptText, openTranscriptFile } from './store/read-tail.js';
+export { readTranscriptText, openTranscriptFile } from './sources/transcript-file.js';
 export { capacity, levelFor, atLeast, thresholdsProblem, ADVICE, LEVELS, DEFAULT_THRESHOLDS, MODEL_PRESETS, DEFAULT_WINDOW, modelPreset, resolveWindow, countTranscript } from './capacity/index.js';
 export type { Level, Thresholds, Capacity, ModelPreset, ResolvedWindow, CountResult, CountedItem } from './capacity/index.js';
 export { compactTranscript, missingMarkedLines } from './capacity/compact.js';
@@ -50,7 +50,7 @@ export { FORMATTERS } from './lint/formatters/index.js';
 export type { FormatOptions, Formatter } from './lint/formatters/index.js';
 export { archiveCandidates, staleReasons } from './lifecycle/archive.js';
 export type { ArchiveCandidate, ArchiveRule, ArchiveThresholds } from './lifecycle/archive.js';
-export { loadConfig } from './store/config.js';
+export { loadConfig } from './sources/config.js';
 
 // hooks
 export { planInstall, planUninstall, applyPlan, locateHook } from './hooks/install.js';

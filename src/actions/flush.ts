@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isInside } from '../store/paths.js';
-import { EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import { parseEncoding, parseTokenOption } from '../cli/options.js';
 import { askSummarizer, runCommand, type RunCommand } from './summarize.js';
 
@@ -216,7 +216,7 @@ async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promis
 
 /** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
 async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('../flush/extract.js').TranscriptFields & { transcript: import('../transcript/types.js').Transcript }> {
-  const { readTranscriptText } = await import('../store/read-tail.js');
+  const { readTranscriptText } = await import('../sources/transcript-file.js');
   const { readTranscript } = await import('../transcript/index.js');
   const transcript = readTranscript(readTranscriptText(path, name));
   return { ...flush.transcriptFields(transcript, { cwd }), transcript };
@@ -248,7 +248,7 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
-  const git = flags.git || flags.since !== undefined ? (await import('../store/git.js')).gitChanges(scope.cwd, flags.since, deps.env) : undefined;
+  const git = flags.git || flags.since !== undefined ? (await import('../sources/git.js')).gitChanges(scope.cwd, flags.since, deps.env) : undefined;
   const base = git?.root ?? scope.cwd;
   const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
 
@@ -328,7 +328,7 @@ function resolveInputs(flush: FlushModule, template: Template, gathered: Gathere
 async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
   const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile } = await import('../store/flush.js');
   const { withMemoryLock } = await import('../store/write.js');
-  const { rebuildIndex } = await import('../cli/reindex.js');
+  const { rebuildIndex } = await import('./reindex.js');
   const { readMemoryFile, isProblem } = await import('../store/scan.js');
   if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
   // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the
@@ -408,7 +408,7 @@ function hintOptions(template: Template, headings: string[]): string {
  * problem is written to .memctx/flush.log (and stderr) and the exit code is 0.
  */
 export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<HookResult> {
-  const { appendFlushLog } = await import('../store/flush.js');
+  const { appendFlushLog } = await import('../cache/flush-log.js');
   const { isoTimestamp } = await import('../store/schema.js');
   const { findMemoryDir } = await import('../store/find.js');
   const stamp = isoTimestamp(deps.now());
@@ -447,7 +447,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
 /** Log a hook problem found before the flush could start (an unknown option, a bad value); never throws. */
 export async function logHookProblem(message: string, deps: Pick<FlushDeps, 'cwd' | 'env' | 'home' | 'now' | 'dir' | 'claude'>): Promise<{ logged: boolean; root?: string }> {
   try {
-    const { appendFlushLog } = await import('../store/flush.js');
+    const { appendFlushLog } = await import('../cache/flush-log.js');
     const { isoTimestamp } = await import('../store/schema.js');
     const { findMemoryDir } = await import('../store/find.js');
     const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home });

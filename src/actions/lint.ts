@@ -1,9 +1,10 @@
 /** lint's use case: find the setup, run the rules, apply inline disables and a file selection, fix. */
 import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadConfig, readConfigFile } from '../store/config.js';
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
-import { findRepository, relativeInside } from '../store/repo.js';
+import { loadConfig, readConfigFile } from '../sources/config.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { findRepository } from '../sources/repo.js';
+import { relativeInside } from '../store/paths.js';
 import { INDEX_FILE } from '../store/layout.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
 import { RULES } from '../lint/rules/index.js';
@@ -85,7 +86,7 @@ export interface LintRun {
 async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
   const { scanMemoryDir } = await import('../store/scan.js');
   const { readIndexFile } = await import('../store/index-file.js');
-  const { listDirFiles, listRepoFiles } = await import('../store/repo.js');
+  const { listDirFiles, listRepoFiles } = await import('../sources/repo.js');
   const { readDecodableText } = await import('../store/raw.js');
   const { runLint, activeRules } = await import('../lint/runner.js');
   const { root, config } = setup;
@@ -94,7 +95,7 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
   // Files with no date of their own get their last commit time (one git log), so --fix never writes a clone's time.
   const undated = scan.files.filter((f) => f.hasFrontmatter && f.updated === undefined);
   if (undated.length > 0) {
-    const { lastCommitTimes } = await import('../store/git.js');
+    const { lastCommitTimes } = await import('../sources/git.js');
     const times = lastCommitTimes(root, undated.map((f) => f.path), deps.env);
     for (const f of undated) if (times.has(f.path)) f.committedMs = times.get(f.path);
   }
@@ -145,8 +146,8 @@ async function applyFixes(root: string, result: LintResult): Promise<{ changes: 
   const fixes = result.findings.filter((f) => f.fix);
   if (fixes.length === 0) return { changes: [], skipped: [] };
   const { withMemoryLock } = await import('../store/write.js');
-  const { setMissingDate } = await import('../store/fix.js');
-  const { rebuildIndex } = await import('../cli/reindex.js');
+  const { setMissingDate } = await import('../lint/fix.js');
+  const { rebuildIndex } = await import('./reindex.js');
   return withMemoryLock(root, async () => {
     const changes: string[] = [];
     const skipped: string[] = [];

@@ -6,7 +6,7 @@
  */
 import { lstatSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from '../store/layout.js';
 import { assertStillInside, entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
 import { isoTimestamp } from '../store/schema.js';
@@ -152,8 +152,8 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }):
 
 /** Files and folders two levels deep, hidden ones left out, each memory file with its description. */
 async function viewDir(root: string, target: Target): Promise<string> {
-  const { scanIndexEntries } = await import('../store/scan-cache.js');
-  const descriptions = new Map(scanIndexEntries(root, Date.now()).files.map((f) => [f.path, f.description]));
+  const { scanIndexEntries } = await import('../cache/scan-cache.js');
+  const descriptions = new Map((await scanIndexEntries(root, Date.now())).files.map((f) => [f.path, f.description]));
   const rows: string[] = [`${sizeLabel(statSync(target.abs).size)}\t${target.shown}`];
   const walk = (dir: string, rel: string, depth: number) => {
     for (const name of readdirSync(dir).sort()) {
@@ -220,11 +220,11 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
   requireMarkdown(target);
   if (typeof cmd.file_text !== 'string') throw new MemoryToolError('create needs file_text, the whole text of the new file');
   const text = await createdText(target, cmd.file_text, isoTimestamp(deps.now()));
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeMemoryFile } = await import('../store/write.js');
   await changeAndReindex(root, async () => {
     // Like `memctx add`, create never overwrites (a broken symlink counts as there).
     if (entryExists(target.abs)) throw new MemoryToolError(`File ${target.shown} already exists; create never overwrites. Use str_replace or insert to change it, or delete it first.`);
-    await writeFileAtomic(target.abs, text, { inside: target.root });
+    await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   });
   return `File created successfully at: ${target.shown}`;
 }
@@ -233,7 +233,7 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
 async function writeEdited(target: Target, raw: import('../store/edit.js').RawText, stat: { mtimeMs: number; size: number }, now: string): Promise<string> {
   const { finishEdit } = await import('../store/edit.js');
   const { ParseFailure } = await import('../store/parse.js');
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeMemoryFile } = await import('../store/write.js');
   let text: string;
   try {
     text = finishEdit(target.rel, raw, stat, now);
@@ -241,7 +241,7 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
   }
-  await writeFileAtomic(target.abs, text, { inside: target.root });
+  await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
 }
 
@@ -341,7 +341,7 @@ async function rename(root: string, cmd: { old_path: string; new_path: string },
 /** Lock, refuse early if MEMORY.md's markers are broken, change, rebuild the index. */
 async function changeAndReindex(root: string, change: () => Promise<void>): Promise<void> {
   // TODO(h9): switch to the shared write path in src/actions/ once it lands.
-  const { writeAndReindex } = await import('../cli/reindex.js');
+  const { writeAndReindex } = await import('./reindex.js');
   // The write succeeded; a re-index that fails after it is not the tool call's failure (lint's index/stale shows it).
   await writeAndReindex(root, change, () => undefined);
 }

@@ -3,13 +3,14 @@
  * rank them for the task, select what fits the budget, write the bundle where asked, and record
  * which files were delivered. Returns a plain result; the CLI (or MCP) renders it.
  */
-import { indexLimits } from '../store/config.js';
-import { MemctxError } from '../store/errors.js';
+import { indexLimits } from '../sources/config.js';
+import { MemctxError } from '../errors.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from '../pack/render.js';
 import type { PackResult } from '../pack/select.js';
 import type { PackFile } from '../pack/types.js';
 import type { ProfileName } from '../pack/profiles.js';
+import { parseDate } from '../dates.js';
 
 export interface PackOptions {
   /** The memory directory, absolute. */
@@ -74,15 +75,13 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
  * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
  * (bodies read on first use), and each file's text as packed.
  */
-export async function scanCached(root: string, now: Date): Promise<{ scan: import('../store/pack-cache.js').PackScan; textOf: (path: string) => string }> {
-  const { VERSION } = await import('../version.js');
-  const { scanForPack, packText } = await import('../store/pack-cache.js');
+export async function scanCached(root: string, now: Date): Promise<{ scan: import('../cache/pack-cache.js').PackScan; textOf: (path: string) => string }> {
+  const { scanForPack, packText } = await import('../cache/pack-cache.js');
   const { contentHash } = await import('../tokens/cache.js');
   const { hasMarkers } = await import('../pack/score.js');
   const texts = new Map<string, string>();
   const scan = await scanForPack(root, {
     now: now.getTime(),
-    version: VERSION,
     describe: (file) => {
       const text = packText(root, file.path);
       texts.set(file.path, text);
@@ -103,8 +102,8 @@ export async function scanCached(root: string, now: Date): Promise<{ scan: impor
 export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
   const { root } = options;
   const { VERSION } = await import('../version.js');
-  const { readCountCache, writeCountCache } = await import('../store/token-cache.js');
-  const { readStats, recordAccess, accessCount } = await import('../store/stats.js');
+  const { readCountCache, writeCountCache } = await import('../cache/token-counts.js');
+  const { readStats, recordAccess, accessCount } = await import('../cache/stats.js');
   const { cachedCounter } = await import('../tokens/cache.js');
   const { tokenizerLoaded } = await import('../tokens/count.js');
   const { scoreFiles } = await import('../pack/score.js');
@@ -130,9 +129,9 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   }
 
   // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
-  const undated = files.filter((f) => !(f.updated && !Number.isNaN(Date.parse(f.updated))) && !(f.created && !Number.isNaN(Date.parse(f.created))));
+  const undated = files.filter((f) => parseDate(f.updated) === undefined && parseDate(f.created) === undefined);
   if (undated.length > 0) {
-    const commitTimes = deps.commitTimes ?? (await import('../store/git.js')).lastCommitTimes;
+    const commitTimes = deps.commitTimes ?? (await import('../sources/git.js')).lastCommitTimes;
     const times = commitTimes(root, undated.map((f) => f.path), deps.env);
     for (const f of undated) if (times.has(f.path)) (f as { committedMs?: number }).committedMs = times.get(f.path);
   }

@@ -2,7 +2,7 @@
  * `memctx status`: how full an agent's context window is (design §6), from a transcript's recorded
  * usage or its counted text; and the status line's figure from Claude Code's status-line JSON.
  */
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import { parseEncoding, parseTokenOption, parseTranscriptFormat } from '../cli/options.js';
@@ -65,7 +65,7 @@ interface Measured {
 }
 
 /** The transcript parsed whole when it is small, else only its last TAIL_BYTES of whole lines. */
-function readTail(f: import('../store/read-tail.js').TranscriptFile, format: TranscriptFormat, readTranscript: typeof import('../transcript/index.js').readTranscript): Measured['tail'] {
+function readTail(f: import('../sources/transcript-file.js').TranscriptFile, format: TranscriptFormat, readTranscript: typeof import('../transcript/index.js').readTranscript): Measured['tail'] {
   if (f.size <= TAIL_BYTES) {
     const text = f.text();
     return { transcript: readTranscript(text, { format }), text };
@@ -84,7 +84,7 @@ function readTail(f: import('../store/read-tail.js').TranscriptFile, format: Tra
 /** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
 async function measure(deps: StatusDeps, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
   const { readTranscript, detectFormat, scanUsage } = await import('../transcript/index.js');
-  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../store/read-tail.js');
+  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../sources/transcript-file.js');
   if (file === '-') {
     const bytes = await deps.readStdinBytes();
     assertText(bytes, 'stdin');
@@ -199,7 +199,7 @@ interface Figure {
 }
 
 async function fromTranscript(path: string, cwd: string): Promise<{ used: number; recordedWindow?: number; model?: string } | undefined> {
-  const { openTranscriptFile } = await import('../store/read-tail.js');
+  const { openTranscriptFile } = await import('../sources/transcript-file.js');
   const { detectFormat } = await import('../transcript/detect.js');
   const { scanUsage } = await import('../transcript/usage.js');
   const { resolve } = await import('node:path');

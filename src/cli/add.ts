@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, MemctxError } from '../store/errors.js';
+import { EXIT_OK, MemctxError } from '../errors.js';
 import { MAX_NAME_LENGTH, MEMORY_KINDS, MEMORY_SEVERITIES, MEMORY_TYPES, isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import { collect, type Runner } from './run.js';
@@ -119,7 +119,7 @@ async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<num
   const body = await readBodyInput(ctx, flags);
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
   const { writeMemoryFile } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   await writeAndReindex(root, async () => {
     // Any entry counts, a broken symlink too.
     if (entryExists(target.abs)) {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import { parseEncoding, parseTranscriptFormat } from './options.js';
 import type { Runner } from './run.js';
@@ -35,13 +35,13 @@ async function runCompact(ctx: Context, file: string, flags: CompactFlags): Prom
   let name: string;
   if (file === '-') {
     const { readStdinBytes } = await import('./input.js');
-    const { assertText } = await import('../store/read-tail.js');
+    const { assertText } = await import('../sources/transcript-file.js');
     const bytes = await readStdinBytes(ctx.io.stdin);
     name = 'stdin';
     assertText(bytes, name);
     text = bytes.toString('utf8');
   } else {
-    const { readTranscriptText } = await import('../store/read-tail.js');
+    const { readTranscriptText } = await import('../sources/transcript-file.js');
     text = readTranscriptText(resolve(ctx.io.cwd, file), file);
     name = file;
   }

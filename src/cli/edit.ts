@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, MemctxError } from '../store/errors.js';
+import { EXIT_OK, MemctxError } from '../errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
@@ -32,7 +32,7 @@ async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<n
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { DecodeFailure } = await import('../store/decode.js');
   const { writeMemoryFile } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK } from '../store/errors.js';
+import { EXIT_OK } from '../errors.js';
 import type { FlushDeps, FlushOptions, FlushOutcome } from '../actions/flush.js';
 import type { Context } from './context.js';
 import { collect, parsePositiveInt, type Runner } from './run.js';

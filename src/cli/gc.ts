@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { ArchiveCandidate } from '../lifecycle/archive.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
@@ -14,7 +14,7 @@ export function register(program: Command, run: Runner): void {
 
 async function plan(ctx: Context, root: string, thresholds: import('../lint/types.js').Thresholds): Promise<ArchiveCandidate[]> {
   const { scanMemoryDir } = await import('../store/scan.js');
-  const { readAccessTimes } = await import('../store/stats.js');
+  const { readAccessTimes } = await import('../cache/stats.js');
   const { archiveCandidates } = await import('../lifecycle/archive.js');
   const scan = scanMemoryDir(root);
   return archiveCandidates(scan.files, { now: ctx.io.now(), thresholds, lastAccess: readAccessTimes(root) });
@@ -37,7 +37,7 @@ async function runGc(ctx: Context, flags: { apply?: boolean }): Promise<number> 
     }
     return EXIT_OK;
   }
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   const { value: moves, index } = await writeAndReindex(root, async () => {
     const candidates = await plan(ctx, root, config.thresholds);
     return candidates.map((c) => ({ ...moveToArchive(root, c.path), reason: c.reason, rule: c.rule }));

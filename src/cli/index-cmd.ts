@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
@@ -25,10 +25,10 @@ async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
     const { runStagedIndex } = await import('./staged.js');
     return runStagedIndex(ctx, root);
   }
-  const { planIndex, rebuildIndex } = await import('./reindex.js');
-  if (flags.check) return checkIndex(ctx, root, planIndex(root));
+  const { planIndex, rebuildIndex } = await import('../actions/reindex.js');
+  if (flags.check) return checkIndex(ctx, root, await planIndex(root));
   // The common case is an index that is already current: find that out without taking the lock.
-  let result = planIndex(root);
+  let result = await planIndex(root);
   if (result.changed) {
     const { withMemoryLock } = await import('../store/write.js');
     result = await withMemoryLock(root, () => rebuildIndex(root));
@@ -39,7 +39,7 @@ async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
   return result.problems.length ? EXIT_PROBLEMS : EXIT_OK;
 }
 
-async function checkIndex(ctx: Context, root: string, plan: import('./reindex.js').ReindexResult): Promise<number> {
+async function checkIndex(ctx: Context, root: string, plan: import('../actions/reindex.js').ReindexResult): Promise<number> {
   const { diffIndex } = await import('../memindex/merge.js');
   reportProblems(ctx, root, plan.problems);
   const diff = diffIndex(plan.previous, plan.text);

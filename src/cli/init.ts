@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { EXIT_OK } from '../store/errors.js';
+import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -29,8 +29,8 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   let created: string[] = [];
   if (!flags.dryRun) {
     const { initMemoryDir } = await import('../store/init.js');
-    const { planIndex } = await import('./reindex.js');
-    created = await initMemoryDir(root, () => planIndex(root).text);
+    const { planIndex } = await import('../actions/reindex.js');
+    created = await initMemoryDir(root, async () => (await planIndex(root)).text);
     if (agentPlan) await (await import('../hooks/agent.js')).applyAgentPlan(agentPlan);
   }
   const agentChanges = agentPlan?.changes.filter((c) => c.action !== 'unchanged') ?? [];
@@ -60,7 +60,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
 }
 
 async function planAgentFor(ctx: Context, agent: NonNullable<InitFlags['agent']>, memoryDir: string) {
-  const { findRepository } = await import('../store/repo.js');
+  const { findRepository } = await import('../sources/repo.js');
   const { planAgent } = await import('../hooks/agent.js');
   const project = findRepository(ctx.io.cwd, ctx.io.cwd, ctx.io.env).root;
   return planAgent(agent, project, memoryDir);

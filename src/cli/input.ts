@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import { MAX_INPUT_BYTES, NotReadable, readRegularFile, readStreamBytes } from '../store/read-file.js';
 import { decodeInput } from '../store/decode.js';
 import type { Context } from './context.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, MemctxError } from '../errors.js';
 import type { LintResult } from '../lint/types.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
@@ -62,7 +62,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   if (flags.fix && changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
   if (outside.length && files.length === outside.length && !ctx.ui.quiet) ctx.io.stderr.write(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
   const { join } = await import('node:path');
-  const { relativeInside } = await import('../store/repo.js');
+  const { relativeInside } = await import('../store/paths.js');
   const { displayPath } = await import('./display.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');

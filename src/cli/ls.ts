@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import { matchesListFilters } from '../memindex/groups.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
@@ -28,8 +28,8 @@ export function register(program: Command, run: Runner): void {
 
 async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
   const root = ctx.memoryDir();
-  const { scanIndexEntries } = await import('../store/scan-cache.js');
-  const scan = scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
+  const { scanIndexEntries } = await import('../cache/scan-cache.js');
+  const scan = await scanIndexEntries(root, ctx.io.now().getTime(), { includeArchive: filters.archive });
   checkListFilters(filters, scan.files);
   const hidden = filters.unlisted ? await unlistedFilter(root) : () => true;
   const files = scan.files.filter((f) => matchesListFilters(f, filters) && hidden(f.path));
@@ -48,7 +48,7 @@ async function runLs(ctx: Context, filters: LsFilters): Promise<number> {
 async function unlistedFilter(root: string): Promise<(path: string) => boolean> {
   const { readIndexFile } = await import('../store/index-file.js');
   const { splitIndex, IndexMarkerError } = await import('../memindex/merge.js');
-  const { linkedPaths } = await import('../lint/links.js');
+  const { linkedPaths } = await import('../markdown/links.js');
   let block: string | undefined;
   try {
     block = splitIndex(readIndexFile(root)).block;

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { closestMatch } from '../text/suggest.js';
 import { colorLevel, defaultIo, type Io } from './context.js';
 import { createUi, safeStream } from './ui/output.js';

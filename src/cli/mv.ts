@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, MemctxError } from '../store/errors.js';
+import { EXIT_OK, MemctxError } from '../errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
@@ -33,7 +33,7 @@ async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { 
   const { ALREADY_EXISTS, moveNoClobber } = await import('../store/archive.js');
   const { MAX_FILE_BYTES } = await import('../store/scan.js');
   const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
     // One name at a time (link, then unlink): a run killed in between is finished by running it again.

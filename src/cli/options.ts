@@ -1,4 +1,4 @@
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../store/schema.js';
 import { closestMatch } from '../text/suggest.js';
 import { parseTokenSize, tokenSizeHint } from '../tokens/size.js';

@@ -1,12 +1,14 @@
 import { Option, type Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
 const ENCODING_CHOICES = ['o200k_base', 'cl100k_base'];
 const FORMAT_CHOICES = ['markdown', 'xml', 'json'];
 const PROFILE_CHOICES = ['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency'];
-export const DEFAULT_BUDGET = 25_000;
+import { DEFAULT_BUDGET } from '../pack/budget.js';
+
+export { DEFAULT_BUDGET };
 
 interface PackFlags {
   budget?: string;

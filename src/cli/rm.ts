@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, MemctxError } from '../store/errors.js';
+import { EXIT_OK, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -32,7 +32,7 @@ async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): 
     return EXIT_OK;
   }
   const { removeMemoryFile } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
+  const { writeAndReindex } = await import('../actions/reindex.js');
   await writeAndReindex(root, async () => {
     removeMemoryFile(root, target.abs);
   }, (message) => ctx.ui.warn(message));

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { createContext, type Context, type Io } from './context.js';
 
 export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number>;

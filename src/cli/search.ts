@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import { parsePositiveInt, type Runner } from './run.js';
 import { shellWord } from '../text/shell.js';
+import { parseDate } from '../dates.js';
 
 interface SearchFlags {
   type?: string;
@@ -36,8 +37,8 @@ export function parseSince(value: string, now: Date): Date {
     const hours = { h: 1, d: 24, w: 24 * 7 }[period[2].toLowerCase() as 'h' | 'd' | 'w'];
     return new Date(now.getTime() - Number(period[1]) * hours * 3_600_000);
   }
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? Date.parse(value.trim()) : Number.NaN;
-  if (Number.isNaN(ms)) throw new MemctxError(`--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "${value}"`);
+  const ms = parseDate(value);
+  if (ms === undefined) throw new MemctxError(`--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "${value}"`);
   return new Date(ms);
 }
 
@@ -60,7 +61,7 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   };
   const root = ctx.memoryDir();
   const { scanCached } = await import('../actions/pack.js');
-  const { readStats, accessCount, recordAccess } = await import('../store/stats.js');
+  const { readStats, accessCount, recordAccess } = await import('../cache/stats.js');
   const { searchMemory } = await import('../search/rank.js');
   const { reportProblems } = await import('./problems.js');
   // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_USAGE, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_USAGE, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -40,7 +40,7 @@ async function runShow(ctx: Context, input: string): Promise<number> {
     const { secretWarnings } = await import('../lint/secrets.js');
     for (const warning of await secretWarnings([{ path: target.rel, text }])) ctx.ui.warn(warning);
   }
-  const { recordAccess } = await import('../store/stats.js');
+  const { recordAccess } = await import('../cache/stats.js');
   try {
     await recordAccess(root, [target.rel], ctx.io.now());
   } catch (err) {

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from './context.js';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../store/errors.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import { gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo } from '../hooks/git.js';
 import { gitAdd, indexText, onlyGeneratedEdits, realIndexOfPartialCommit, stagedPaths, unstagedPaths, untrackedPaths, type StagedResult } from '../hooks/staged.js';
 
@@ -43,15 +43,15 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
   }
   // Loaded only now: the common case above (nothing staged in the memory directory) stays light.
   const { INDEX_FILE } = await import('../store/scan.js');
-  const { planIndex, rebuildIndex } = await import('../cli/reindex.js');
-  const { displayPath } = await import('../cli/display.js');
+  const { planIndex, rebuildIndex } = await import('../actions/reindex.js');
+  const { displayPath } = await import('./display.js');
   const { withMemoryLock } = await import('../store/write.js');
   const indexRel = joinRepoPath(rel, INDEX_FILE);
   const indexAbs = join(root, INDEX_FILE);
   const unstaged = unstagedPaths(top, rel, env);
   const outcome = await withMemoryLock(root, async () => {
     if (unstaged.includes(indexRel)) {
-      const plan = planIndex(root);
+      const plan = await planIndex(root);
       if (!onlyGeneratedEdits(plan.previous, plan.text, indexText(top, indexRel, env))) return 'hand-edited' as const;
     }
     return rebuildIndex(root);

@@ -4,7 +4,7 @@
  * fails: anything unusable gives a short neutral line and exit code 0.
  */
 import { Chalk } from 'chalk';
-import { EXIT_OK } from '../store/errors.js';
+import { EXIT_OK } from '../errors.js';
 import type { StatusOptions } from '../actions/status.js';
 import type { Context } from './context.js';
 import { colorLevel } from './context.js';

@@ -6,7 +6,7 @@
  */
 import { accessSync, constants, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import { writeFileAtomic } from '../store/write.js';
 
 export const AGENTS = ['claude', 'codex', 'cursor'] as const;

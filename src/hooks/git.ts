@@ -1,12 +1,13 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
-import { git, GitError, type Env } from '../store/git.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { relativeInside } from '../store/paths.js';
+import { GitError, gitTopLevel as topLevel, type Env } from '../sources/git.js';
 
 /** The top of the working tree holding cwd; a usage error (exit 2) outside a git working tree. */
 export function gitTopLevel(cwd: string, env: Env): string {
   try {
-    return resolve(cwd, git(['rev-parse', '--show-toplevel'], cwd, env).trim());
+    return topLevel(cwd, env);
   } catch (err) {
     if (!(err instanceof GitError)) throw err;
     const said = err.stderr.trim().replace(/^fatal:\s*/, '');
@@ -27,10 +28,7 @@ export function realPathOf(p: string): string {
 
 /** dir relative to top with `/` separators ('' for top itself), or undefined when dir is outside top. */
 export function pathInRepo(top: string, dir: string): string | undefined {
-  const rel = relative(realPathOf(top), realPathOf(dir));
-  if (rel === '') return '';
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
-  return rel.split(sep).join('/');
+  return relativeInside(realPathOf(top), realPathOf(dir));
 }
 
 /** The error for a memory directory that git cannot see. */

@@ -1,10 +1,10 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import { writeFileAtomic } from '../store/write.js';
 import { gitTopLevel, memoryDirOutside, pathInRepo } from './git.js';
-import { git, type Env } from '../store/git.js';
+import { git, type Env } from '../sources/git.js';
 import { addedLines, createdHooksDir, HOOK_NAME, isMemctxHook, renderHookScript, SAVED_SUFFIX } from './script.js';
 
 /** Where the hook goes for the working tree holding cwd. */

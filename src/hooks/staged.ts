@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MemctxError } from '../store/errors.js';
+import { MemctxError } from '../errors.js';
 import { END_MARKER } from '../memindex/groups.js';
 import { splitIndex } from '../memindex/merge.js';
 import { realPathOf } from './git.js';
-import { git, gitBytes, GitError, splitNul, type Env } from '../store/git.js';
+import { git, gitBytes, GitError, splitNul, type Env } from '../sources/git.js';
 
 /** What `memctx index --staged` found and did. */
 export interface StagedResult {

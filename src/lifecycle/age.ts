@@ -1,3 +1,5 @@
+import { parseDate } from '../dates.js';
+
 /**
  * A memory file's age, one rule for pack, search, gc and lint: `updated` (or `modified`), else
  * `created`, else its last commit time in git (when the caller looked it up), else its mtime — so a
@@ -14,8 +16,8 @@ export type AgeSource = 'updated' | 'created' | 'git' | 'mtime';
 
 export function fileTime(file: Dated): { ms: number; source: AgeSource; label: string } {
   for (const [value, source] of [[file.updated, 'updated'], [file.created, 'created']] as const) {
-    const ms = value ? Date.parse(value) : Number.NaN;
-    if (!Number.isNaN(ms)) return { ms, source, label: value! };
+    const ms = parseDate(value);
+    if (ms !== undefined) return { ms, source, label: value! };
   }
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   if (file.committedMs !== undefined && Number.isFinite(file.committedMs)) return { ms: file.committedMs, source: 'git', label: `${day(file.committedMs)} (last commit)` };

@@ -3,6 +3,7 @@ import { isResolvedStatus } from '../store/schema.js';
 import type { MemoryFile } from '../store/types.js';
 import { fileTime } from './age.js';
 import { supersession } from './supersede.js';
+import { parseDate } from '../dates.js';
 
 export type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded' | 'superseded-state' | 'unused-learning';
 
@@ -45,8 +46,8 @@ const ageDays = (now: Date, ms: number) => Math.floor((now.getTime() - ms) / DAY
 /** `expires` is past. */
 export function expiredReason(file: MemoryFile, now: Date): string | undefined {
   if (!file.expires) return undefined;
-  const ms = Date.parse(file.expires);
-  return !Number.isNaN(ms) && ms <= now.getTime() ? `expired on ${file.expires}` : undefined;
+  const ms = parseDate(file.expires);
+  return ms !== undefined && ms <= now.getTime() ? `expired on ${file.expires}` : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_ARCHIVE_THRESHOLDS } from '../lifecycle/archive.js';
 import { MEMORY_TYPES } from '../store/schema.js';
 import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
 import { CONFIG_KEYS } from './schema.js';
@@ -9,10 +10,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   indexMaxLines: 200,
   indexMaxBytes: 25_000,
   duplicateSimilarity: 0.85,
-  decisionMaxAgeDays: 90,
-  decisionMaxImportance: 5,
-  resolvedIssueMaxAgeDays: 30,
-  learningUnusedDays: 180,
+  ...DEFAULT_ARCHIVE_THRESHOLDS,
 };
 
 /** A configuration value of the wrong type or range; `key` is its dotted path. */

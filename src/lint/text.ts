@@ -1,3 +1,4 @@
+import { fencedLines } from '../markdown/links.js';
 import type { MemoryFile } from '../store/types.js';
 
 /**
@@ -29,23 +30,9 @@ export interface BodyLine {
 
 /** The body's lines with their file line numbers and whether each is inside fenced code. */
 export function bodyLines(file: MemoryFile): BodyLine[] {
-  const out: BodyLine[] = [];
-  let fence: string | undefined;
   const lines = file.body.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const text = lines[i];
-    const match = /^\s*(`{3,}|~{3,})/.exec(text);
-    if (match) {
-      if (!fence) fence = match[1][0];
-      else if (match[1][0] === fence) {
-        out.push({ line: file.bodyLine + i, text, fenced: true });
-        fence = undefined;
-        continue;
-      }
-    }
-    out.push({ line: file.bodyLine + i, text, fenced: fence !== undefined });
-  }
-  return out;
+  const fenced = fencedLines(lines);
+  return lines.map((text, i) => ({ line: file.bodyLine + i, text, fenced: fenced[i] }));
 }
 
 /** Show the start of a sensitive string and hide the rest: `ghp_…(40 characters)`. */

@@ -1,4 +1,5 @@
 import type { IndexEntry } from '../store/types.js';
+import { dateMs } from '../dates.js';
 
 export const BEGIN_MARKER = '<!-- memctx:begin -->';
 export const END_MARKER = '<!-- memctx:end -->';
@@ -50,10 +51,6 @@ export function groupOf(file: IndexEntry): GroupId {
   return file.type && TYPED.has(file.type as GroupId) ? (file.type as GroupId) : 'other';
 }
 
-/** Milliseconds for an ISO date or date-time, or NaN. */
-export function dateMs(value: string | undefined): number {
-  return value ? Date.parse(value) : Number.NaN;
-}
 
 /** A file with the dates its orderings need, parsed once. */
 export interface SortKey {

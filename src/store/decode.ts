@@ -1,5 +1,5 @@
 /** Turn a file's bytes into text, refusing binary data and invalid UTF-8 with the line it is on. */
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 
 export class DecodeFailure extends Error {
   constructor(message: string, readonly line: number | undefined, readonly hint: string) {

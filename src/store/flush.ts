@@ -1,19 +1,15 @@
-/** The files `memctx flush` reads and writes: user templates, source files, session files, its log. */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+/** The files `memctx flush` reads and writes: user templates, source files, session files. */
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
-import { cacheDir } from './cache-dir.js';
 import { CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic, writeMemoryFile } from './write.js';
 import { readRegularFile } from './read-file.js';
 
-export const FLUSH_LOG = 'flush.log';
-/** The log is cut to its newer half once it grows past this. */
-export const MAX_LOG_BYTES = 512 * 1024;
 
 /** A user template's text, or undefined when `templates/NAME.md` does not exist. */
 export function readUserTemplate(root: string, name: string): { path: string; text: string } | undefined {
@@ -96,24 +92,4 @@ export function findHookSessionFile(root: string, dir: string, sessionId: string
     if (!isProblem(file) && file.data.hook_event !== undefined && String(file.data.session_id) === sessionId) return path;
   }
   return undefined;
-}
-
-/** Append one line to `.memctx/flush.log`, halving the log when it grows too big. Never throws. */
-export function appendFlushLog(root: string, line: string): boolean {
-  try {
-    const dir = cacheDir(root);
-    if (!dir) return false;
-    const path = join(dir, FLUSH_LOG);
-    if (existsSync(path) && statSync(path).size > MAX_LOG_BYTES) {
-      const text = readFileSync(path, 'utf8');
-      const keep = text.slice(Math.floor(text.length / 2));
-      const tmp = `${path}.${process.pid}.tmp`;
-      appendFileSync(tmp, keep.slice(keep.indexOf('\n') + 1));
-      renameSync(tmp, path);
-    }
-    appendFileSync(path, `${line.replace(/\n/g, ' ')}\n`);
-    return true;
-  } catch {
-    return false;
-  }
 }

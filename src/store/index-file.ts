@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText, DecodeFailure } from './decode.js';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { INDEX_FILE, MAX_FILE_BYTES } from './layout.js';
 import { writeFileAtomic } from './write.js';
 import { isSymlink, resolveMemoryPath } from './paths.js';

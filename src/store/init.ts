@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { CACHE_DIR, INDEX_FILE, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic } from './write.js';
 
@@ -8,7 +8,7 @@ import { writeFileAtomic } from './write.js';
  * Create the memory directory's skeleton. Existing files are never overwritten; a .gitignore that
  * lacks the cache line gets it appended. Returns what was created or changed, relative to root.
  */
-export async function initMemoryDir(root: string, emptyIndex: () => string): Promise<string[]> {
+export async function initMemoryDir(root: string, emptyIndex: () => string | Promise<string>): Promise<string[]> {
   const created: string[] = [];
   if (existsSync(root) && !statSync(root).isDirectory()) {
     throw new MemctxError(`${root} exists and is not a directory`, { hint: 'remove it or pass --dir to another path' });
@@ -43,7 +43,7 @@ export async function initMemoryDir(root: string, emptyIndex: () => string): Pro
     }
   }
   if (!existsSync(join(root, INDEX_FILE))) {
-    await writeFileAtomic(join(root, INDEX_FILE), emptyIndex());
+    await writeFileAtomic(join(root, INDEX_FILE), await emptyIndex());
     created.push(INDEX_FILE);
   }
   return created;

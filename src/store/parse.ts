@@ -1,5 +1,6 @@
 import { parseFrontmatterYaml, YamlFailure } from './yaml.js';
 import type { FileFormat, MemoryFile, MemoryLink } from './types.js';
+import { joinPath, memoryLinks } from '../markdown/links.js';
 
 /** A file that is not a valid memory file; `line` is 1-based in the file. */
 export class ParseFailure extends Error {
@@ -70,81 +71,15 @@ export function fileStem(path: string): string {
   return base.replace(/\.md$/i, '');
 }
 
-/** A path relative to the memory directory, or undefined when it climbs out of it. */
-function posixJoin(dir: string, target: string): string | undefined {
-  const parts = (dir ? `${dir}/${target}` : target).split('/');
-  const out: string[] = [];
-  for (const part of parts) {
-    if (part === '' || part === '.') continue;
-    if (part !== '..') out.push(part);
-    else if (out.pop() === undefined) return undefined;
-  }
-  return out.join('/');
-}
-
-function safeDecode(text: string): string {
-  if (!text.includes('%')) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 function newlinesBetween(text: string, from: number, to: number): number {
   let count = 0;
   for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
   return count;
 }
 
-// Linear on any input: no part can scan past the next bracket, so a run of `[` or `](` costs O(n), not O(n²).
-const LINK = /\[\[([^[\]|#\n]+)(?:[#|][^[\]\n]*)?\]\]|\[[^[\]\n]*\]\(<?([^()[\]\s>]+\.md)(?:#[^()[\]\s>]*)?>?(?:\s+"[^"\n]*")?\)/gi;
-const FENCE = /^[ \t]*(`{3,}|~{3,})/gm;
-
-/** [start, end) offsets of fenced code blocks, where links are not links. */
-function fencedRanges(body: string): [number, number][] {
-  if (!body.includes('```') && !body.includes('~~~')) return [];
-  const ranges: [number, number][] = [];
-  let open: { at: number; char: string } | undefined;
-  for (const m of body.matchAll(FENCE)) {
-    if (!open) open = { at: m.index, char: m[1][0] };
-    else if (m[1][0] === open.char) {
-      ranges.push([open.at, m.index + m[0].length]);
-      open = undefined;
-    }
-  }
-  if (open) ranges.push([open.at, body.length]);
-  return ranges;
-}
-
-/** Markdown links to .md files and [[name]] links in the body, outside fenced code. */
-export function bodyLinks(path: string, body: string, firstLine: number): MemoryLink[] {
-  if (!body.includes('](') && !body.includes('[[')) return [];
-  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-  const fences = fencedRanges(body);
-  const links: MemoryLink[] = [];
-  let line = firstLine;
-  let counted = 0;
-  for (const m of body.matchAll(LINK)) {
-    if (fences.some(([start, end]) => m.index >= start && m.index < end)) continue;
-    line += newlinesBetween(body, counted, m.index);
-    counted = m.index;
-    if (m[1] !== undefined) {
-      links.push({ kind: 'wiki', target: m[1].trim(), line });
-      continue;
-    }
-    const target = m[2];
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
-    const resolved = posixJoin(dir, safeDecode(target));
-    // A link that leaves the memory directory is not a link between memory files.
-    if (resolved !== undefined) links.push({ kind: 'markdown', target: resolved, line });
-  }
-  return links;
-}
-
 function relatedLinks(data: Record<string, unknown>): MemoryLink[] {
   return asList(data.related).flatMap((target) => {
-    const resolved = posixJoin('', target);
+    const resolved = joinPath('', target);
     return resolved === undefined ? [] : [{ kind: 'related' as const, target: resolved }];
   });
 }
@@ -232,7 +167,7 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     size: stat.size,
     format: { bom, eol, dateKey },
   };
-  return withLazyLinks(file, () => [...relatedLinks(data), ...bodyLinks(path, body, bodyLine)]);
+  return withLazyLinks(file, () => [...relatedLinks(data), ...memoryLinks(path, body, bodyLine)]);
 }
 
 /**

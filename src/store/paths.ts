@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { INDEX_FILE } from './layout.js';
 
 export interface SafePath {
@@ -14,10 +14,19 @@ function refuse(input: string, why: string): never {
   throw new MemctxError(`path "${input}" ${why}`, { hint: 'give a path relative to the memory directory, such as project_auth.md or sessions/x.md' });
 }
 
-/** True when target is dir itself or below it (`..notes.md` is below; `../notes.md` is not). */
-export function isInside(dir: string, target: string): boolean {
+/**
+ * The one containment check: target relative to dir with `/` separators ('' for dir itself), or
+ * undefined when target is outside dir (`..notes.md` is below dir; `../notes.md` is not).
+ */
+export function relativeInside(dir: string, target: string): string | undefined {
   const rel = relative(dir, target);
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith('../') && !isAbsolute(rel);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('../') || isAbsolute(rel)) return undefined;
+  return rel.split(sep).join('/');
+}
+
+/** True when target is dir itself or below it. */
+export function isInside(dir: string, target: string): boolean {
+  return relativeInside(dir, target) !== undefined;
 }
 
 /**

@@ -5,7 +5,7 @@
  * without bound.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 
 /** The most memctx reads of a transcript, a --from file or stdin as a whole. */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;

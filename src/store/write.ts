@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import fg from 'fast-glob';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 import { assertStillInside, isInside } from './paths.js';
 import { fileKind } from './read-file.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { bodyLinks } from '../../src/store/parse.js';
-import { markdownLinks } from '../../src/lint/links.js';
+import { markdownLinks, memoryLinks } from '../../src/markdown/links.js';
 import { mentionedPaths } from '../../src/lint/rules/broken-reference.js';
 import { markedLines } from '../../src/flush/extract.js';
 import { ERROR_LINE, TEST_SUMMARY, isConfirmation, markedLinesOf, normalizeOutput } from '../../src/capacity/compact.js';
@@ -41,7 +40,7 @@ const ADVERSARIAL: Record<string, string> = {
 };
 
 const TEXT_FUNCTIONS: Record<string, (text: string) => unknown> = {
-  bodyLinks: (t) => bodyLinks('a.md', t, 1),
+  memoryLinks: (t) => memoryLinks('a.md', t, 1),
   markdownLinks: (t) => markdownLinks(t),
   mentionedPaths: (t) => mentionedPaths(t),
   markedLines: (t) => markedLines(t),

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { memctx, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { openTranscriptFile } from '../../src/store/read-tail.js';
+import { openTranscriptFile } from '../../src/sources/transcript-file.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { listEntries } from '../../src/store/list.js';
-import { writeAndReindex } from '../../src/cli/reindex.js';
+import { writeAndReindex } from '../../src/actions/reindex.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/store/config.js';
+import { loadConfig } from '../../src/sources/config.js';
 import { ConfigError, DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/lint/config.js';
 import { RULES } from '../../src/lint/rules/index.js';
 

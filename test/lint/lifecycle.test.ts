@@ -71,7 +71,7 @@ describe('access statistics', () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { readAccessTimes } = await import('../../src/store/stats.js');
+    const { readAccessTimes } = await import('../../src/cache/stats.js');
     const root = mkdtempSync(join(tmpdir(), 'memctx-stats-'));
     try {
       expect(readAccessTimes(root).size).toBe(0);

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/store/pack-cache.js';
+import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/cache/pack-cache.js';
+import { cacheVersion } from '../../src/cache/stat-cache.js';
 import { listMemoryPaths } from '../../src/store/scan.js';
 import type { MemoryFile } from '../../src/store/types.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
@@ -33,7 +34,6 @@ function describer() {
     // Files were just written, so their ctime is now: scan "later" unless a test wants them racy.
     options: (root: string, now = Date.now() + 10_000) => ({
       now,
-      version: '9.9.9',
       describe: (file: MemoryFile) => {
         calls.push(file.path);
         const text = packText(root, file.path);
@@ -96,7 +96,7 @@ describe('the pack cache', () => {
     expect(later.calls).toEqual([]);
   });
 
-  it.each(['{"memctx": "9.9.9", "records": ', '[]', '{"memctx": "0.0.1", "records": {}}', '{"memctx": "9.9.9", "records": {"a.md": {"key": "x", "file": {"path": "a.md"}}}}'])(
+  it.each([`{"version": "${cacheVersion()}", "records": `, '[]', '{"version": "0.0.1", "records": {}}', `{"version": "${cacheVersion()}", "records": {"a.md": {"key": "x", "value": {"path": "a.md"}}}}`])(
     'ignores a corrupt or outdated cache file (%s) and rebuilds it',
     async (content) => {
       root = memoryDir();
@@ -106,7 +106,7 @@ describe('the pack cache', () => {
       const scan = await scanForPack(root, run.options(root));
       expect(run.calls).toEqual(['a.md', 'b.md', 'sub/c.md']);
       await scan.save();
-      expect(JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).memctx).toBe('9.9.9');
+      expect(JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).version).toBe(cacheVersion());
     },
   );
 });

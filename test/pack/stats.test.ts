@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessCount, readStats, recordAccess, statsPath } from '../../src/store/stats.js';
+import { accessCount, readStats, recordAccess, statsPath } from '../../src/cache/stats.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 describe('.memctx/stats.json', () => {

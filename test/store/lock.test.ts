@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemctxError } from '../../src/store/errors.js';
+import { MemctxError } from '../../src/errors.js';
 import { withMemoryLock } from '../../src/store/write.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MemctxError } from '../../src/store/errors.js';
+import { MemctxError } from '../../src/errors.js';
 import { isIndexPath, resolveMemoryPath } from '../../src/store/paths.js';
 import { tempDir } from '../helpers/cli.js';
 

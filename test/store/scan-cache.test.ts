@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CACHE_VERSION, scanIndexEntries } from '../../src/store/scan-cache.js';
+import { scanIndexEntries } from '../../src/cache/scan-cache.js';
+import { cacheVersion } from '../../src/cache/stat-cache.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const dirs: string[] = [];
@@ -27,64 +28,64 @@ const NOW = Date.now() + 60_000;
 const cacheFile = (root: string) => join(root, '.memctx', 'scan-cache.json');
 
 describe('scanIndexEntries', () => {
-  it('caches entries and answers from the cache when the stat is unchanged', () => {
+  it('caches entries and answers from the cache when the stat is unchanged', async () => {
     const root = memoryDir({ 'a.md': note('Alpha'), 'b.md': note('Beta') });
-    const first = scanIndexEntries(root, NOW);
+    const first = (await scanIndexEntries(root, NOW));
     expect(first.files.map((f) => f.name)).toEqual(['Alpha', 'Beta']);
     const cache = JSON.parse(readFileSync(cacheFile(root), 'utf8'));
     expect(Object.keys(cache.records)).toEqual(['a.md', 'b.md']);
     // Poison the cached name: a second scan must come from the cache, proving no re-read.
-    cache.records['a.md'].entry.name = 'From cache';
+    cache.records['a.md'].value.name = 'From cache';
     writeFileSync(cacheFile(root), JSON.stringify(cache));
-    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['From cache', 'Beta']);
+    expect((await scanIndexEntries(root, NOW)).files.map((f) => f.name)).toEqual(['From cache', 'Beta']);
   });
 
-  it('re-reads a file whose size or mtime changed', () => {
+  it('re-reads a file whose size or mtime changed', async () => {
     const root = memoryDir({ 'a.md': note('Alpha') });
-    scanIndexEntries(root, NOW);
+    (await scanIndexEntries(root, NOW));
     writeFileSync(join(root, 'a.md'), note('Alpha two'));
     utimesSync(join(root, 'a.md'), new Date('2026-02-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'));
-    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha two']);
+    expect((await scanIndexEntries(root, NOW)).files.map((f) => f.name)).toEqual(['Alpha two']);
   });
 
-  it('does not cache a file changed within the last two seconds', () => {
+  it('does not cache a file changed within the last two seconds', async () => {
     const root = memoryDir({ 'a.md': note('Alpha') });
     const mtime = readMtime(join(root, 'a.md'));
-    scanIndexEntries(root, mtime + 500);
+    (await scanIndexEntries(root, mtime + 500));
     const cache = JSON.parse(readFileSync(cacheFile(root), 'utf8'));
     expect(cache.records).toEqual({});
   });
 
-  it('ignores a corrupt cache and rebuilds it', () => {
+  it('ignores a corrupt cache and rebuilds it', async () => {
     const root = memoryDir({ 'a.md': note('Alpha') });
     mkdirSync(join(root, '.memctx'));
-    writeFileSync(cacheFile(root), `{"version":"${CACHE_VERSION}","records":`);
-    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha']);
-    expect(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records['a.md'].entry.name).toBe('Alpha');
+    writeFileSync(cacheFile(root), `{"version":"${cacheVersion()}","records":`);
+    expect((await scanIndexEntries(root, NOW)).files.map((f) => f.name)).toEqual(['Alpha']);
+    expect(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records['a.md'].value.name).toBe('Alpha');
   });
 
-  it('caches problems too, and drops records of deleted files', () => {
+  it('caches problems too, and drops records of deleted files', async () => {
     const root = memoryDir({ 'bad.md': '---\nname: [unclosed\n---\n', 'a.md': note('Alpha') });
-    const first = scanIndexEntries(root, NOW);
+    const first = (await scanIndexEntries(root, NOW));
     expect(first.problems).toEqual([expect.objectContaining({ path: 'bad.md', line: expect.any(Number) })]);
-    expect(scanIndexEntries(root, NOW).problems.map((p) => p.path)).toEqual(['bad.md']);
+    expect((await scanIndexEntries(root, NOW)).problems.map((p) => p.path)).toEqual(['bad.md']);
     removeDir(join(root, 'bad.md'));
-    expect(scanIndexEntries(root, NOW).problems).toEqual([]);
+    expect((await scanIndexEntries(root, NOW)).problems).toEqual([]);
     expect(Object.keys(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records)).toEqual(['a.md']);
   });
 });
 
 describe('scanIndexEntries with a symlinked .memctx', () => {
-  it('neither reads nor writes the cache through the link', () => {
+  it('neither reads nor writes the cache through the link', async () => {
     const root = memoryDir({ 'a.md': note('Alpha') });
     const elsewhere = tempDir('memctx-elsewhere-');
     dirs.push(elsewhere);
     const st = statSync(join(root, 'a.md'));
     const key = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
-    writeFileSync(join(elsewhere, 'scan-cache.json'), JSON.stringify({ version: CACHE_VERSION, records: { 'a.md': { key, entry: { path: 'a.md', name: 'Planted', importance: 5, pinned: false, tags: [] } } } }));
+    writeFileSync(join(elsewhere, 'scan-cache.json'), JSON.stringify({ version: cacheVersion(), records: { 'a.md': { key, value: { path: 'a.md', name: 'Planted', importance: 5, pinned: false, tags: [] } } } }));
     symlinkSync(elsewhere, join(root, '.memctx'));
-    expect(scanIndexEntries(root, NOW).files.map((f) => f.name)).toEqual(['Alpha']);
-    expect(JSON.parse(readFileSync(join(elsewhere, 'scan-cache.json'), 'utf8')).records['a.md'].entry.name).toBe('Planted');
+    expect((await scanIndexEntries(root, NOW)).files.map((f) => f.name)).toEqual(['Alpha']);
+    expect(JSON.parse(readFileSync(join(elsewhere, 'scan-cache.json'), 'utf8')).records['a.md'].value.name).toBe('Planted');
     expect(existsSync(join(elsewhere, 'lock'))).toBe(false);
   });
 });

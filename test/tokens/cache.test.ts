@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CountCache, cachedCounter, contentHash } from '../../src/tokens/cache.js';
 import { loadTokenCounterSync, type EncodingName, type TokenCounter } from '../../src/tokens/count.js';
-import { readCountCache, tokenCachePath, writeCountCache } from '../../src/store/token-cache.js';
+import { readCountCache, tokenCachePath, writeCountCache } from '../../src/cache/token-counts.js';
 const VERSION = '1.2.3';
 import { removeDir, tempDir } from '../helpers/cli.js';
 

@@ -1,6 +1,6 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { terminalSafe } from '../../markdown/escape.js';
-import { formatLocation, type MemctxError } from '../../store/errors.js';
+import { formatLocation, type MemctxError } from '../../errors.js';
 import type { FileProblem } from '../../store/types.js';
 
 export interface Stream {

@@ -1,6 +1,6 @@
 import { fileStem } from '../../store/parse.js';
 import type { MemoryFile } from '../../store/types.js';
-import { joinPath } from '../links.js';
+import { joinPath } from '../../markdown/links.js';
 import { repoHas } from '../repo.js';
 import { bodyLines, keyLine } from '../text.js';
 import type { LintRule, Report, RuleContext } from '../types.js';

@@ -1,5 +1,5 @@
 import { INDEX_FILE } from '../../store/scan.js';
-import { isExternal, joinPath, markdownLinks } from '../links.js';
+import { isExternal, joinPath, markdownLinks } from '../../markdown/links.js';
 import { repoHas } from '../repo.js';
 import type { LintRule, Report } from '../types.js';
 
@@ -12,7 +12,7 @@ const rule: LintRule = {
     if (ctx.indexText === undefined) return [];
     const out: Report[] = [];
     for (const link of markdownLinks(ctx.indexText)) {
-      if (isExternal(link.raw) || link.target === '') continue;
+      if (link.kind === 'wiki' || isExternal(link.raw) || link.target === '') continue;
       const inside = joinPath('', link.target.replace(/\/$/, ''));
       if (inside !== undefined) {
         if (ctx.memoryPaths.has(inside) || ctx.memoryDirs.has(inside)) continue;

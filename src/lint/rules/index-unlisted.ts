@@ -1,5 +1,5 @@
 import { isSessionFile } from '../../memindex/groups.js';
-import { linkedPaths } from '../links.js';
+import { linkedPaths } from '../../markdown/links.js';
 import type { LintRule, Report } from '../types.js';
 
 const rule: LintRule = {

@@ -1,18 +1,12 @@
 import { keyLine } from '../text.js';
 import type { LintRule, Report } from '../types.js';
+import { parseDate } from '../../dates.js';
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 export const DATE_KEYS = ['updated', 'modified', 'created', 'expires'];
 
 /** True for an ISO 8601 date or date-time that names a real calendar day and time. */
 export function isIsoDate(value: string): boolean {
-  const m = ISO.exec(value.trim());
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
-  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || (m[6] !== undefined && Number(m[6]) > 59))) return false;
-  return !Number.isNaN(Date.parse(value.trim().replace(' ', 'T')));
+  return parseDate(value) !== undefined;
 }
 
 const rule: LintRule = {

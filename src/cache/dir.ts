@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_DIR, INDEX_FILE } from './layout.js';
+import { CACHE_DIR, INDEX_FILE } from '../store/layout.js';
 
 /**
  * The memory directory's cache folder (.memctx/); undefined when it is a symbolic link or cannot be

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { EXIT_USAGE, MemctxError } from './errors.js';
-import { readRegularFile } from './read-file.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { readRegularFile } from '../store/read-file.js';
 
 /** The configuration file at the repository root, and its alternative inside the memory directory. */
 export const CONFIG_FILE = 'memctx.config.json';

@@ -1,6 +1,6 @@
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import fg from 'fast-glob';
-import { git as runGit, splitNul, type Env } from './git.js';
+import { git as runGit, gitTopLevel, splitNul, type Env } from './git.js';
 
 /** The repository around a memory directory, for rules that check paths a memory mentions. */
 export interface RepoListing {
@@ -24,14 +24,17 @@ function git(cwd: string, args: string[], env: Env): string | undefined {
 }
 
 /** The git top level containing `from`, or undefined outside a repository (or without git). */
-export function gitTopLevel(from: string, env: Env): string | undefined {
-  const out = git(from, ['rev-parse', '--show-toplevel'], env);
-  return out ? resolve(out.trim()) : undefined;
+function topLevelOrNone(from: string, env: Env): string | undefined {
+  try {
+    return gitTopLevel(from, env);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where the repository is: the git top level containing `from`, else `fallbackRoot`. */
 export function findRepository(from: string, fallbackRoot: string, env: Env): { root: string; git: boolean } {
-  const top = gitTopLevel(from, env);
+  const top = topLevelOrNone(from, env);
   return top ? { root: top, git: true } : { root: resolve(fallbackRoot), git: false };
 }
 
@@ -55,15 +58,6 @@ export function listRepoFiles(repo: { root: string; git: boolean }, env: Env): R
   const files = fg.sync('**', { cwd: repo.root, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/.git/**', '**/node_modules/**'], suppressErrors: true });
   return { root: repo.root, files, ignoredDirs: ['node_modules/'], git: false };
 }
-
-/** `target` relative to `root` with `/` separators, or undefined when it is outside root. */
-export function relativeInside(root: string, target: string): string | undefined {
-  const rel = relative(root, target);
-  if (rel === '') return '';
-  if (rel.startsWith('..') || resolve(root, rel) !== resolve(target)) return undefined;
-  return rel.split(sep).join('/');
-}
-
 
 /** Every file under a directory (dot-files included, the `.memctx/` cache excluded), relative to it. */
 export function listDirFiles(root: string): string[] {

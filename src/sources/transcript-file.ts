@@ -4,8 +4,8 @@
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { MemctxError } from './errors.js';
-import { fileKind, MAX_INPUT_BYTES, readAt } from './read-file.js';
+import { MemctxError } from '../errors.js';
+import { fileKind, MAX_INPUT_BYTES, readAt } from '../store/read-file.js';
 
 const BINARY_PROBE = 8000;
 

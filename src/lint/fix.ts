@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { isProblem, readMemoryFile } from './scan.js';
-import { serializeMemoryFile } from './serialize.js';
-import { MemctxError } from './errors.js';
-import { checkMemoryText, writeFileAtomic } from './write.js';
+import { isProblem, readMemoryFile } from '../store/scan.js';
+import { serializeMemoryFile } from '../store/serialize.js';
+import { MemctxError } from '../errors.js';
+import { checkMemoryText, writeFileAtomic } from '../store/write.js';
 
 /**
  * Set a missing date key (`updated` or `modified`) in a memory file, atomically. Re-reads the file

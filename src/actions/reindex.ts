@@ -1,7 +1,7 @@
-import { EXIT_USAGE, MemctxError } from '../store/errors.js';
-import { indexLimits } from '../store/config.js';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { indexLimits } from '../sources/config.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
-import { scanIndexEntries } from '../store/scan-cache.js';
+import { scanIndexEntries } from '../cache/scan-cache.js';
 import type { FileProblem } from '../store/types.js';
 import { IndexMarkerError, renderIndexFile, splitIndex } from '../memindex/merge.js';
 import type { IndexOptions } from '../memindex/render.js';
@@ -17,8 +17,8 @@ export interface ReindexResult {
 }
 
 /** Compute MEMORY.md for the files on disk; writes nothing. */
-export function planIndex(root: string, options: IndexOptions = {}): ReindexResult {
-  const scan = scanIndexEntries(root, Date.now());
+export async function planIndex(root: string, options: IndexOptions = {}): Promise<ReindexResult> {
+  const scan = await scanIndexEntries(root, Date.now());
   const previous = readIndexFile(root);
   let text: string;
   try {
@@ -64,7 +64,7 @@ export async function writeAndReindex<T>(root: string, change: () => Promise<T>,
 
 /** Rebuild MEMORY.md and write it when it changed. Call inside withMemoryLock. */
 export async function rebuildIndex(root: string, options: IndexOptions = {}): Promise<ReindexResult> {
-  const plan = planIndex(root, options);
+  const plan = await planIndex(root, options);
   if (plan.changed) await writeIndexFile(root, plan.text);
   return plan;
 }

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MemctxError } from './errors.js';
+import { MemctxError } from '../errors.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -70,10 +70,15 @@ function flushEnv(env: Env): Env {
   return { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
 }
 
-/** The top of the work tree holding cwd; a clear error when there is none or git is missing. */
+/** The top of the work tree holding cwd (git's answer; GitError outside one, GitMissingError without git). */
+export function gitTopLevel(cwd: string, env: Env): string {
+  return resolve(cwd, git(['rev-parse', '--show-toplevel'], cwd, flushEnv(env)).trim());
+}
+
+/** `flush --git`'s top of the work tree: a clear error when there is none or git is missing. */
 export function gitRoot(cwd: string, env: Env): string {
   try {
-    return git(['rev-parse', '--show-toplevel'], cwd, flushEnv(env)).trim();
+    return gitTopLevel(cwd, env);
   } catch (err) {
     if (err instanceof GitMissingError) throw new MemctxError('--git needs git, and the `git` command was not found', { hint: 'install git or drop --git' });
     if (!(err instanceof GitError)) throw err;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountCache } from '../tokens/cache.js';
-import { CACHE_DIR } from './layout.js';
-import { cacheDir } from './cache-dir.js';
-import { writeFileAtomic } from './write.js';
+import { CACHE_DIR } from '../store/layout.js';
+import { cacheDir } from './dir.js';
+import { writeFileAtomic } from '../store/write.js';
 
 export const TOKEN_CACHE_FILE = 'token-counts.json';
 /** Past this many entries, a save keeps only the counts used by the current run. */

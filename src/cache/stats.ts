@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isoTimestamp } from './schema.js';
-import { CACHE_DIR } from './layout.js';
-import { withMemoryLock, writeFileAtomic } from './write.js';
-import { cacheDir } from './cache-dir.js';
+import { isoTimestamp } from '../store/schema.js';
+import { CACHE_DIR } from '../store/layout.js';
+import { withMemoryLock, writeFileAtomic } from '../store/write.js';
+import { cacheDir } from './dir.js';
+import { dateMs, parseDate } from '../dates.js';
 
 export const STATS_FILE = 'stats.json';
 
@@ -29,7 +30,7 @@ export function readStats(root: string): AccessStats {
   if (!files || typeof files !== 'object' || Array.isArray(files)) return stats;
   for (const [path, entry] of Object.entries(files as Record<string, unknown>)) {
     const { count, last } = (entry ?? {}) as { count?: unknown; last?: unknown };
-    if (Number.isSafeInteger(count) && (count as number) >= 0 && typeof last === 'string' && !Number.isNaN(Date.parse(last))) {
+    if (Number.isSafeInteger(count) && (count as number) >= 0 && typeof last === 'string' && parseDate(last) !== undefined) {
       stats.files[path] = { count: count as number, last };
     }
   }
@@ -42,7 +43,7 @@ export function accessCount(stats: AccessStats, path: string): number {
 
 /** Last access time per path (ms since the epoch), for gc's "never accessed" rule. */
 export function readAccessTimes(root: string): Map<string, number> {
-  return new Map(Object.entries(readStats(root).files).map(([path, entry]) => [path, Date.parse(entry.last)]));
+  return new Map(Object.entries(readStats(root).files).map(([path, entry]) => [path, dateMs(entry.last)]));
 }
 
 /** Add one access to each path, at `now`, under the memory directory's lock. */

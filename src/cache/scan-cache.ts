@@ -1,0 +1,36 @@
+import { listEntries } from '../store/list.js';
+import type { ScanOptions } from '../store/scan.js';
+import type { IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js';
+import { scanWithCache, type Projection } from './stat-cache.js';
+
+/** The index only needs a few frontmatter fields: `index` and `ls` keep them in .memctx/scan-cache.json. */
+export const SCAN_CACHE_FILE = 'scan-cache.json';
+
+export function toIndexEntry(file: MemoryFile): IndexEntry {
+  const { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs } = file;
+  return { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs };
+}
+
+function isIndexEntry(value: unknown, path: string): value is IndexEntry {
+  const e = value as IndexEntry | undefined;
+  return !!e && e.path === path && typeof e.name === 'string' && typeof e.description === 'string' && typeof e.importance === 'number' && typeof e.pinned === 'boolean' && Array.isArray(e.tags) && Array.isArray(e.supersedes);
+}
+
+const INDEX_PROJECTION: Projection<IndexEntry> = { file: SCAN_CACHE_FILE, project: toIndexEntry, valid: isIndexEntry };
+
+/** Index entries for every memory file, from the cache where the file's stat is unchanged. */
+export async function scanIndexEntries(root: string, now: number, options: ScanOptions = {}): Promise<IndexScanResult> {
+  const scan = await scanWithCache(root, listEntries(root, options), INDEX_PROJECTION, {
+    now,
+    reader: async () => {
+      const { readMemoryFile } = await import('../store/scan.js');
+      return (path, symlink) => readMemoryFile(root, path, { ...options, symlink });
+    },
+  });
+  try {
+    await scan.save();
+  } catch {
+    // a read-only checkout still works, just without the cache
+  }
+  return { root, files: scan.values.map((v) => v.value), problems: scan.problems };
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheDir } from './dir.js';
+import { VERSION } from '../version.js';
+import { unreadableProblem, type Entry } from '../store/list.js';
+import type { FileProblem, MemoryFile } from '../store/types.js';
+import { writeFileAtomic } from '../store/write.js';
+
+/**
+ * One stat-keyed cache of what a command needs of each memory file (its projection), kept in
+ * .memctx/<file> and keyed by the file's size, mtime, ctime and inode (as git's index does), so a
+ * warm run re-reads only files whose stat changed. A cache written by another build of memctx, a
+ * corrupt one or an entry that fails the projection's check is ignored and rebuilt, never fatal.
+ */
+export interface Projection<T> {
+  /** The cache's file name under .memctx/. */
+  file: string;
+  /** What is kept of a parsed file. */
+  project(file: MemoryFile): T;
+  /** True when a cached value still has the projection's shape. */
+  valid(value: unknown, path: string): value is T;
+}
+
+export interface CachedScan<T> {
+  /** Each readable file's projection, in listing order. */
+  values: { path: string; value: T }[];
+  problems: FileProblem[];
+  /** `read`, `missing` or `rebuilt` (corrupt or from another build). */
+  status: 'read' | 'missing' | 'rebuilt';
+  /** Write the cache when it changed. Throws on I/O errors. */
+  save(): Promise<void>;
+}
+
+/** How the parser reads a file that missed the cache (loaded by the caller only on a miss). */
+export type ReadFile = (path: string, symlink: boolean) => MemoryFile | FileProblem;
+
+interface CacheRecord<T> {
+  key: string;
+  value?: T;
+  problem?: Omit<FileProblem, 'path'>;
+}
+
+/** Files changed this recently are not cached: a second edit in the same clock tick would not show in the stat. */
+const RACY_MS = 2_000;
+
+let buildId: string | undefined;
+
+/**
+ * The build's fingerprint: memctx's version and a hash of the code that shapes cached entries (the
+ * store and the caches), so a rebuilt memctx with the same version number does not trust old entries.
+ */
+export function cacheVersion(): string {
+  if (buildId === undefined) {
+    const hash = createHash('sha1');
+    for (const rel of ['../store/', './']) {
+      const dir = fileURLToPath(new URL(rel, import.meta.url));
+      for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
+    }
+    buildId = `${VERSION}:${hash.digest('hex').slice(0, 12)}`;
+  }
+  return buildId;
+}
+
+function load<T>(path: string | undefined, version: string): { records: Record<string, CacheRecord<T>>; status: CachedScan<T>['status'] } {
+  const empty = Object.create(null) as Record<string, CacheRecord<T>>;
+  if (!path) return { records: empty, status: 'missing' };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return { records: empty, status: 'missing' };
+  }
+  try {
+    const data = JSON.parse(text) as { version?: unknown; records?: unknown };
+    if (data.version === version && data.records && typeof data.records === 'object' && !Array.isArray(data.records)) {
+      return { records: Object.assign(empty, data.records) as Record<string, CacheRecord<T>>, status: 'read' };
+    }
+  } catch {
+    // corrupt: rebuilt
+  }
+  return { records: empty, status: 'rebuilt' };
+}
+
+function statKey(root: string, entry: Entry, now: number): { key?: string; racy: boolean } {
+  if (entry.symlink) return { racy: true };
+  try {
+    const st = lstatSync(join(root, entry.path));
+    if (st.isSymbolicLink()) return { racy: true };
+    return { key: `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`, racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
+  } catch {
+    return { racy: true };
+  }
+}
+
+/**
+ * Every listed memory file's projection, from the cache where its stat is unchanged; `reader` is
+ * called (once) only when some file must be parsed, so a warm run never loads the parser.
+ */
+export async function scanWithCache<T>(
+  root: string,
+  entries: readonly Entry[],
+  projection: Projection<T>,
+  options: { now: number; reader: () => ReadFile | Promise<ReadFile> },
+): Promise<CachedScan<T>> {
+  const dir = cacheDir(root);
+  const version = cacheVersion();
+  const cachePath = dir ? join(dir, projection.file) : undefined;
+  const loaded = load<T>(cachePath, version);
+  const records: Record<string, CacheRecord<T>> = Object.create(null);
+  const values: CachedScan<T>['values'] = [];
+  const problems: FileProblem[] = [];
+  let dirty = loaded.status === 'rebuilt';
+  let read: ReadFile | undefined;
+  for (const entry of entries) {
+    const { path } = entry;
+    if (entry.error) {
+      problems.push(unreadableProblem(entry));
+      continue;
+    }
+    const { key, racy } = statKey(root, entry, options.now);
+    let record = key !== undefined ? loaded.records[path] : undefined;
+    if (!record || record.key !== key || (record.value !== undefined ? !projection.valid(record.value, path) : !record.problem)) {
+      read ??= await options.reader();
+      const result = read(path, entry.symlink);
+      record = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result) };
+      dirty = true;
+    }
+    if (key !== undefined && !racy) records[path] = record;
+    else dirty = true;
+    if (record.value !== undefined) values.push({ path, value: record.value });
+    else if (record.problem) problems.push({ path, ...record.problem });
+  }
+  if (Object.keys(loaded.records).length !== Object.keys(records).length) dirty = true;
+  return {
+    values,
+    problems,
+    status: loaded.status,
+    async save() {
+      if (dirty && cachePath) await writeFileAtomic(cachePath, JSON.stringify({ version, records }));
+    },
+  };
+}
