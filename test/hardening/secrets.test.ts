@@ -49,4 +49,16 @@ describe('secrets are never printed in full', () => {
       expect(result.stderr, args[0]).toContain('keys.md:8: possible secret in the output (json web token, secretlint-rule-pattern)');
     }
   });
+
+  it('pack --redact-secrets masks them in the bundle and stays within the budget', async () => {
+    const cwd = memoryDir();
+    const result = await runMemctx(['pack', '--redact-secrets', '--json'], { cwd });
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.bundle).not.toContain(AWS_ID);
+    expect(report.bundle).not.toContain(JWT.slice(0, 40));
+    expect(report.bundle).toContain('aws_access_key_id = AKIA******** (20 characters)');
+    expect(report.tokens).toBeLessThanOrEqual(report.budget);
+    expect(result.stderr).toContain('--redact-secrets: possible secrets masked in keys.md');
+  });
 });
