@@ -61,4 +61,11 @@ describe('secrets are never printed in full', () => {
     expect(report.tokens).toBeLessThanOrEqual(report.budget);
     expect(result.stderr).toContain('--redact-secrets: possible secrets masked in keys.md');
   });
+
+  it('flush warns when the session file it wrote holds a possible secret', async () => {
+    const cwd = memoryDir();
+    const result = await runMemctx(['flush', '--goal', 'rotate keys', '--progress', `used ${AWS_ID} to test`], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/sessions\/[^:]+\.md:\d+: possible secret in the session file \(aws access key id, secretlint-rule-aws\)/);
+  });
 });
