@@ -6,7 +6,9 @@ import type { Runner } from './run.js';
 const ENCODING_CHOICES = ['o200k_base', 'cl100k_base'];
 const FORMAT_CHOICES = ['markdown', 'xml', 'json'];
 const PROFILE_CHOICES = ['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency'];
-export const DEFAULT_BUDGET = 25_000;
+import { DEFAULT_BUDGET } from '../pack/budget.js';
+
+export { DEFAULT_BUDGET };
 
 interface PackFlags {
   budget?: string;
