@@ -389,6 +389,11 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
     return { plan, path: freePath(scope.root, flush.plannedPath(plan, id)), written: false, replaced: false, text, warnings, notes };
   }
   const written = await writePlan(flush, input, plan, scope, notes);
+  // A transcript can carry credentials into the session file: say where (not in the 1.5 s hook path).
+  if (!scope.hookEvent) {
+    const { secretWarnings } = await import('../lint/secrets.js');
+    warnings.push(...(await secretWarnings([{ path: written.path, text: written.text }])).map((w) => w.replace('in the output', 'in the session file')));
+  }
   return { plan, ...written, written: true, warnings, notes };
 }
 

@@ -220,11 +220,11 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
   requireMarkdown(target);
   if (typeof cmd.file_text !== 'string') throw new MemoryToolError('create needs file_text, the whole text of the new file');
   const text = await createdText(target, cmd.file_text, isoTimestamp(deps.now()));
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeMemoryFile } = await import('../store/write.js');
   await changeAndReindex(root, async () => {
     // Like `memctx add`, create never overwrites (a broken symlink counts as there).
     if (entryExists(target.abs)) throw new MemoryToolError(`File ${target.shown} already exists; create never overwrites. Use str_replace or insert to change it, or delete it first.`);
-    await writeFileAtomic(target.abs, text, { inside: target.root });
+    await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   });
   return `File created successfully at: ${target.shown}`;
 }
@@ -233,7 +233,7 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
 async function writeEdited(target: Target, raw: import('../store/edit.js').RawText, stat: { mtimeMs: number; size: number }, now: string): Promise<string> {
   const { finishEdit } = await import('../store/edit.js');
   const { ParseFailure } = await import('../store/parse.js');
-  const { writeFileAtomic } = await import('../store/write.js');
+  const { writeMemoryFile } = await import('../store/write.js');
   let text: string;
   try {
     text = finishEdit(target.rel, raw, stat, now);
@@ -241,7 +241,7 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
   }
-  await writeFileAtomic(target.abs, text, { inside: target.root });
+  await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
 }
 

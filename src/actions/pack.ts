@@ -3,6 +3,7 @@
  * rank them for the task, select what fits the budget, write the bundle where asked, and record
  * which files were delivered. Returns a plain result; the CLI (or MCP) renders it.
  */
+import { indexLimits } from '../sources/config.js';
 import { MemctxError } from '../errors.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from '../pack/render.js';
@@ -25,6 +26,8 @@ export interface PackOptions {
   out?: string;
   /** The command prefix for the bundle's load hints (`memctx --dir PATH`); default `memctx`. */
   memctx?: string;
+  /** Mask every detected secret in the bundle (files are counted as masked). */
+  redactSecrets?: boolean;
 }
 
 export interface PackDeps {
@@ -115,15 +118,24 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const now = deps.now();
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
-  const { scan, textOf } = await scanCached(root, now);
+  const { scan, textOf: fileTextOf } = await scanCached(root, now);
   const files: PackFile[] = scan.files;
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);
+  const { findSecrets, maskSecretsIn } = await import('../lint/secrets.js');
+  // --redact-secrets: files holding a secret go into the bundle (and are counted) with it masked.
+  const redacted = new Map<string, string>();
+  if (options.redactSecrets) {
+    const hits = await findSecrets(files.map((f) => ({ path: f.path, text: fileTextOf(f.path) })));
+    for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(fileTextOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
+  }
+  const textOf = (path: string) => redacted.get(path) ?? fileTextOf(path);
 
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];
   for (let i = 0; i < files.length; i++) {
-    tokens.push(counter.known(scan.files[i].hash) ?? counter.count(textOf(files[i].path)));
+    const path = files[i].path;
+    tokens.push((redacted.has(path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(textOf(path)));
     if (i % 64 === 63) await deps.onProgress?.(i + 1, files.length);
   }
 
@@ -174,8 +186,16 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   } catch (err) {
     warnings.push(`could not save the pack caches in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
   }
+  // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
+  const full = result.files.filter((f) => f.tier === 'full').map((f) => f.path);
+  if (!options.redactSecrets) {
+    const { secretWarnings } = await import('../lint/secrets.js');
+    warnings.push(...(await secretWarnings(full.map((path) => ({ path, text: textOf(path) })))));
+  } else if (redacted.size) {
+    warnings.push(`--redact-secrets: possible secrets masked in ${[...redacted.keys()].join(', ')}`);
+  }
   try {
-    await recordAccess(root, result.files.filter((f) => f.tier === 'full').map((f) => f.path), now);
+    await recordAccess(root, full, now);
   } catch (err) {
     warnings.push(`could not record access counts in .memctx/stats.json (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
@@ -204,11 +224,11 @@ function indexLines(
 ): string[] {
   let text: string;
   try {
-    text = merge.renderIndexFile(store.readIndexFile(root), files as unknown as MemoryFile[]);
+    text = merge.renderIndexFile(store.readIndexFile(root), files as unknown as MemoryFile[], indexLimits(root));
   } catch (err) {
     if (!(err instanceof merge.IndexMarkerError)) throw err;
     warnings.push(`MEMORY.md: ${err.message}; the bundle uses a freshly generated index (run \`memctx index\` after fixing the markers)`);
-    text = merge.renderIndexFile(undefined, files as unknown as MemoryFile[]);
+    text = merge.renderIndexFile(undefined, files as unknown as MemoryFile[], indexLimits(root));
   }
   const block = merge.splitIndex(text).block ?? '';
   return block.split(/\r?\n/).filter((line) => line.trim() !== '' && line !== groups.BEGIN_MARKER && line !== groups.END_MARKER);

@@ -1,4 +1,5 @@
 import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { indexLimits } from '../sources/config.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
 import { scanIndexEntries } from '../cache/scan-cache.js';
 import type { FileProblem } from '../store/types.js';
@@ -21,7 +22,7 @@ export async function planIndex(root: string, options: IndexOptions = {}): Promi
   const previous = readIndexFile(root);
   let text: string;
   try {
-    text = renderIndexFile(previous, scan.files, options);
+    text = renderIndexFile(previous, scan.files, { ...indexLimits(root), ...options });
   } catch (err) {
     throw err instanceof IndexMarkerError ? markerError(root, err) : err;
   }

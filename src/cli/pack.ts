@@ -6,7 +6,9 @@ import type { Runner } from './run.js';
 const ENCODING_CHOICES = ['o200k_base', 'cl100k_base'];
 const FORMAT_CHOICES = ['markdown', 'xml', 'json'];
 const PROFILE_CHOICES = ['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency'];
-export const DEFAULT_BUDGET = 25_000;
+import { DEFAULT_BUDGET } from '../pack/budget.js';
+
+export { DEFAULT_BUDGET };
 
 interface PackFlags {
   budget?: string;
@@ -18,6 +20,7 @@ interface PackFlags {
   format: string;
   encoding: string;
   out?: string;
+  redactSecrets?: boolean;
 }
 
 export function register(program: Command, run: Runner): void {
@@ -33,6 +36,7 @@ export function register(program: Command, run: Runner): void {
     .addOption(new Option('--format <format>', 'bundle format').choices(FORMAT_CHOICES).default('markdown'))
     .addOption(new Option('--encoding <name>', 'tokenizer encoding').choices(ENCODING_CHOICES).default('o200k_base'))
     .option('--out <file>', 'write the bundle to a file instead of stdout')
+    .option('--redact-secrets', 'mask every detected secret (keys, tokens) in the bundle')
     .action(run(runPack));
 }
 
@@ -68,7 +72,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   let result: Awaited<ReturnType<typeof pack>>;
   try {
     result = await pack(
-      { root, budget, task: flags.task, focus: flags.focus, profile: profile?.name, format: flags.format as 'markdown' | 'xml' | 'json', encoding: flags.encoding as 'o200k_base' | 'cl100k_base', out: outPath, memctx: ctx.memctx },
+      { root, budget, task: flags.task, focus: flags.focus, profile: profile?.name, format: flags.format as 'markdown' | 'xml' | 'json', encoding: flags.encoding as 'o200k_base' | 'cl100k_base', out: outPath, memctx: ctx.memctx, redactSecrets: Boolean(flags.redactSecrets) },
       { now: ctx.io.now, env: ctx.io.env, onProgress: (done, total) => progress.tick(done, total) },
     );
   } finally {

@@ -93,7 +93,10 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
     const { readRegularFile } = await import('../store/read-file.js');
     const { MAX_FILE_BYTES } = await import('../store/layout.js');
     const { join } = await import('node:path');
-    ctx.ui.out(readRegularFile(join(root, opened.path), { name: opened.path, maxBytes: MAX_FILE_BYTES, what: 'memory file' }).toString('utf8'));
+    const text = readRegularFile(join(root, opened.path), { name: opened.path, maxBytes: MAX_FILE_BYTES, what: 'memory file' }).toString('utf8');
+    ctx.ui.out(text);
+    const { secretWarnings } = await import('../lint/secrets.js');
+    for (const warning of await secretWarnings([{ path: opened.path, text }])) ctx.ui.warn(warning);
   } else if (hits.length === 0) {
     ctx.ui.info(`no memory file matches "${query}"`);
   } else {

@@ -34,7 +34,12 @@ async function runShow(ctx: Context, input: string): Promise<number> {
     throw new MemctxError(file.message, { file: target.rel, line: file.line, hint: file.hint, exitCode: EXIT_USAGE });
   }
   if (ctx.ui.json) ctx.ui.printJson(file);
-  else ctx.ui.out(readText());
+  else {
+    const text = readText();
+    ctx.ui.out(text);
+    const { secretWarnings } = await import('../lint/secrets.js');
+    for (const warning of await secretWarnings([{ path: target.rel, text }])) ctx.ui.warn(warning);
+  }
   const { recordAccess } = await import('../cache/stats.js');
   try {
     await recordAccess(root, [target.rel], ctx.io.now());

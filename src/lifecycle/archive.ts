@@ -79,9 +79,15 @@ function taskFolder(path: string): string | undefined {
 
 /**
  * States that are no longer current: marked `status: superseded` or `superseded_by:`, or older
- * than another state with the same name, or (in a `tasks/<slug>/` folder, one task's history)
+ * than another state with the same name in the same folder, or (in a `tasks/<slug>/` folder, one task's history)
  * older than another state in the same folder.
  */
+/** Same name counts only within one folder: tasks/auth/state.md is no rival of tasks/billing/state.md. */
+function nameKey(file: MemoryFile): string {
+  const dir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
+  return `name:${dir}:${file.name.trim().toLowerCase()}`;
+}
+
 export function supersededStates(files: MemoryFile[]): Map<string, string> {
   const states = files.filter((f) => f.kind === 'state');
   const out = new Map<string, string>();
@@ -91,7 +97,7 @@ export function supersededStates(files: MemoryFile[]): Map<string, string> {
     if (!best || lastChangeMs(file).ms > lastChangeMs(best).ms) newest.set(key, file);
   };
   for (const file of states) {
-    consider(`name:${file.name.trim().toLowerCase()}`, file);
+    consider(nameKey(file), file);
     const folder = taskFolder(file.path);
     if (folder) consider(`task:${folder}`, file);
   }
@@ -107,7 +113,7 @@ export function supersededStates(files: MemoryFile[]): Map<string, string> {
     }
     const mine = lastChangeMs(file).ms;
     const folder = taskFolder(file.path);
-    const rivals = [newest.get(`name:${file.name.trim().toLowerCase()}`), folder ? newest.get(`task:${folder}`) : undefined];
+    const rivals = [newest.get(nameKey(file)), folder ? newest.get(`task:${folder}`) : undefined];
     const newer = rivals.find((r) => r && r !== file && lastChangeMs(r).ms > mine);
     if (newer) out.set(file.path, `state superseded by the newer state ${newer.path} (updated ${lastChangeMs(newer).label})`);
   }

@@ -5,6 +5,7 @@ import type { TokenCounter } from '../tokens/index.js';
 import { repoView } from './repo.js';
 import { RULES } from './rules/index.js';
 import { fileText } from './text.js';
+import { maskSecretsIn } from './secrets.js';
 import type { Finding, LintInput, LintResult, LintRule, RuleContext, Severity } from './types.js';
 
 /** The rules the configuration leaves on, with their severity. */
@@ -59,6 +60,7 @@ function createContext(input: LintInput): RuleContext {
     memoryPaths,
     memoryDirs: dirsOf(memoryPaths),
     problemTexts: new Map(Object.entries(input.problemTexts ?? {})),
+    secrets: new Set<string>(),
     repo: input.repoFiles ? repoView(input.repoFiles, input.repoIgnoredDirs, input.memoryPrefix) : undefined,
     now: input.now,
     textOf,
@@ -76,7 +78,8 @@ function createContext(input: LintInput): RuleContext {
     expectedIndex() {
       if (expected === undefined) {
         try {
-          expected = renderIndexFile(input.indexText, input.files);
+          const { indexMaxLines, indexMaxBytes } = input.config.thresholds;
+          expected = renderIndexFile(input.indexText, input.files, { maxLines: indexMaxLines, maxBytes: indexMaxBytes });
         } catch (err) {
           expected = err as Error;
         }
@@ -98,6 +101,8 @@ export async function runLint(input: LintInput, rules: LintRule[] = RULES): Prom
     input.onProgress?.(rule.id, i, active.length);
     for (const report of await rule.check(ctx)) findings.push({ ...report, ruleId: rule.id, severity });
   }
+  // A value the secret rule found is masked wherever another rule quotes it (invalid-date, parse-error …).
+  if (ctx.secrets?.size) for (const f of findings) f.message = maskSecretsIn(f.message, ctx.secrets);
   findings.sort(compareFindings);
   const count = (severity: Severity, fixable: boolean) => findings.filter((f) => f.severity === severity && (!fixable || f.fix)).length;
   const checked = [...new Set([...input.files.map((f) => f.path), ...input.problems.map((p) => p.path), ...(input.indexText !== undefined || input.indexUnreadable ? [INDEX_FILE] : [])])].sort();

@@ -82,6 +82,8 @@ export interface RuleContext {
   memoryDirs: Set<string>;
   /** Text of files that could not be parsed but could be decoded (for the secret scan), by path. */
   problemTexts: Map<string, string>;
+  /** Secrets the secret rule found: masked in every finding's message, whatever rule wrote it. */
+  secrets?: Set<string>;
   repo?: RepoView;
   now: Date;
   /** The file as text (frontmatter and body), line numbers as on disk. */

@@ -11,8 +11,8 @@ export interface CommandResult {
 
 /**
  * Run one memctx command in-process with --json and return its document.
- * TODO(h11/h12): search, pack, status and flush call their actions directly once those land in
- * src/actions/; until then the server goes through the same code as the CLI this way.
+ * TODO: search calls an action directly once its filter parsing and checks live in src/actions/;
+ * until then the server goes through the same code as the CLI.
  */
 export async function runCommand(args: string[], io: Pick<Io, 'cwd' | 'env' | 'home' | 'now'>, input = ''): Promise<CommandResult> {
   const { main } = await import('../cli/main.js');

@@ -151,7 +151,7 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
       description: TOOL_TEXT.pack,
       inputSchema: {
         task: z.string().min(1).optional().describe('what the next work is about; matching files rank higher'),
-        budget: z.union([z.number().int().positive(), z.string().min(1)]).optional().describe('token cap on the bundle, e.g. 8000 (default: the profile\'s, else 25000)'),
+        budget: z.number().int().positive().optional().describe('token cap on the bundle, e.g. 8000 (default: the profile\'s, else 25000)'),
         profile: z.enum(['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency']).optional().describe('a preset: budget and the files loaded first'),
         focus: z.array(z.string()).optional().describe('memory files, or paths memory files mention, to treat as active'),
       },
@@ -159,17 +159,17 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     },
     (args) =>
       guard(async () => {
-        const flags = [
-          ...(args.task !== undefined ? ['--task', args.task] : []),
-          ...(args.budget !== undefined ? ['--budget', String(args.budget)] : []),
-          ...(args.profile !== undefined ? ['--profile', args.profile] : []),
-          ...(args.focus?.length ? ['--focus', ...args.focus, '--'] : []),
-        ];
-        const result = await runCommand([...dirArgs, '--json', 'pack', ...flags], io);
-        return commandResult(result, (json) => {
-          const { bundle, ...report } = json as { bundle?: string } & Record<string, unknown>;
-          return { content: [{ type: 'text', text: bundle ?? '' }], structuredContent: report };
-        });
+        const { PROFILES } = await import('../pack/profiles.js');
+        const { DEFAULT_BUDGET } = await import('../pack/budget.js');
+        const profile = args.profile ? PROFILES[args.profile] : undefined;
+        if (profile?.taskOnly && !args.task && !args.focus?.length) return text(`profile ${profile.name} packs only what the task reaches; give task or focus`, true);
+        const { pack } = await import('../actions/pack.js');
+        const result = await pack(
+          { root, budget: args.budget ?? profile?.budget ?? DEFAULT_BUDGET, task: args.task, focus: args.focus, profile: profile?.name, format: 'markdown', encoding: 'o200k_base' },
+          { now: io.now, env: io.env },
+        );
+        const { text: bundle, ...report } = result;
+        return { content: [{ type: 'text', text: bundle }], structuredContent: report as unknown as Record<string, unknown> };
       }),
   );
 
@@ -186,9 +186,9 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     },
     (args) =>
       guard(async () => {
-        const flags = [...(args.model !== undefined ? ['--model', args.model] : []), ...(args.transcript !== undefined ? ['--', args.transcript] : [])];
-        const result = await runCommand([...dirArgs, '--json', 'status', ...flags], io);
-        return commandResult(result, (json) => structured(json as Record<string, unknown>, JSON.stringify(json)));
+        const { status } = await import('../actions/status.js');
+        const { report } = await status(args.transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
+        return structured(report as unknown as Record<string, unknown>, `${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`);
       }),
   );
 
@@ -210,10 +210,14 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     },
     (args) =>
       guard(async () => {
-        const fields = { goal: args.goal, progress: args.progress, decisions: args.decisions, changedFiles: args.changed_files, blockers: args.blockers, nextSteps: args.next_steps };
-        const flags = ['--from', '-', ...(args.dry_run ? ['--dry-run'] : [])];
-        const result = await runCommand([...dirArgs, '--json', 'flush', ...flags], io, JSON.stringify(fields));
-        return commandResult(result, (json) => structured(json as Record<string, unknown>, JSON.stringify(json)));
+        const { flush } = await import('../actions/flush.js');
+        const outcome = await flush(
+          { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
+          { ...io, root, readStdin: async () => '' },
+        );
+        const { path, written, replaced, text: fileText, warnings, notes } = outcome;
+        const shown = `/memories/${path}`;
+        return structured({ path: shown, written, replaced, text: fileText, warnings, notes }, written ? `saved ${shown}${warnings.length ? ` (${warnings.join('; ')})` : ''}` : fileText);
       }),
   );
 

@@ -69,10 +69,14 @@ const encoder = new TextEncoder();
 export function renderIndexFile(existing: string | undefined, files: IndexEntry[], options: IndexOptions = {}): string {
   const parts = splitIndex(existing);
   const outside = parts.before + parts.after;
-  const outsideLines = outside.split('\n').length - 1;
+  // The block's B lines add B - 1 line endings; its last line is ended by the text after it (or is
+  // the file's unterminated last line). So the file has (newlines outside) + B - 1 lines, plus one
+  // when it does not end with a newline; the block's own sizing counts B endings, hence the + 1s.
+  const outsideNewlines = outside.split('\n').length - 1;
+  const unterminated = parts.after.endsWith('\n') ? 0 : 1;
   const room = {
-    lines: (options.maxLines ?? DEFAULT_MAX_LINES) - outsideLines,
-    bytes: (options.maxBytes ?? DEFAULT_MAX_BYTES) - encoder.encode(outside).length,
+    lines: (options.maxLines ?? DEFAULT_MAX_LINES) - outsideNewlines + 1 - unterminated,
+    bytes: (options.maxBytes ?? DEFAULT_MAX_BYTES) - encoder.encode(outside).length + parts.eol.length,
   };
   const block = renderIndexBlock(files, room, options, parts.eol).join(parts.eol);
   return parts.before + block + parts.after;

@@ -47,3 +47,6 @@ export function parseBudget(value: string, window: number | undefined): number {
   }
   return positiveInt(value, '--budget');
 }
+
+/** The bundle's budget when neither --budget nor a profile gives one. */
+export const DEFAULT_BUDGET = 25_000;

@@ -116,12 +116,14 @@ function fullOrder(input: PackInput): FullOrder {
   const pickRank = new Map((input.picks ?? []).map((p, i) => [p, i]));
   const focusRank = new Map((input.focus ?? []).map((p, i) => [p, i]));
   const focus = new Set(input.focus ?? []);
-  const group = (i: number) => (files[i].pinned ? 0 : pickRank.has(files[i].path) ? 1 : focusRank.has(files[i].path) ? 2 : 3);
-  const within = (i: number) => (group(i) === 1 ? pickRank.get(files[i].path)! : group(i) === 2 ? focusRank.get(files[i].path)! : 0);
+  // Group (pinned, picks, focus, rest) and place within it, computed once per file for the sort.
+  const groups = files.map((f) => (f.pinned ? 0 : pickRank.has(f.path) ? 1 : focusRank.has(f.path) ? 2 : 3));
+  const within = files.map((f, i) => (groups[i] === 1 ? pickRank.get(f.path)! : groups[i] === 2 ? focusRank.get(f.path)! : 0));
+  const group = (i: number) => groups[i];
   const order = files
     .map((_, i) => i)
     .filter((i) => !scores[i].superseded && reached(scores[i], focus, Boolean(input.taskOnly)))
-    .sort((a, b) => group(a) - group(b) || within(a) - within(b) || compareRank(scores[a], scores[b]));
+    .sort((a, b) => groups[a] - groups[b] || within[a] - within[b] || compareRank(scores[a], scores[b]));
   const wanted = new Set(order.filter((i) => group(i) < 3 || scores[i].task >= 0.35));
   return { order, wanted };
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { readRegularFile } from '../store/read-file.js';
 
@@ -54,4 +54,30 @@ export function loadConfig(repoRoot: string | undefined, memoryDir: string): Loa
   if (candidates.length === 0) return { data: {}, warnings: [] };
   const warnings = candidates.length > 1 ? [`both ${candidates[0]} and ${candidates[1]} exist; using ${candidates[0]} and ignoring the other`] : [];
   return { path: candidates[0], data: readConfigFile(candidates[0]), warnings };
+}
+
+/** The folder holding the repository around the memory directory: the nearest ancestor with a .git entry. */
+function repositoryRoot(memoryDir: string): string | undefined {
+  for (let dir = dirname(memoryDir); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * The index size limits from the configuration (`thresholds.indexMaxLines` / `indexMaxBytes`), so
+ * the generator, `index --check` and lint's rules agree. Values that are not positive whole numbers
+ * are left to lint to report; a configuration that cannot be read gives the defaults.
+ */
+export function indexLimits(memoryDir: string): { maxLines?: number; maxBytes?: number } {
+  let data: Record<string, unknown>;
+  try {
+    data = loadConfig(repositoryRoot(memoryDir), memoryDir).data;
+  } catch {
+    return {};
+  }
+  const t = data.thresholds;
+  if (t === null || typeof t !== 'object' || Array.isArray(t)) return {};
+  const pick = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
+  return { maxLines: pick((t as Record<string, unknown>).indexMaxLines), maxBytes: pick((t as Record<string, unknown>).indexMaxBytes) };
 }

@@ -1,4 +1,3 @@
-import matter from 'gray-matter';
 import { parseFrontmatterYaml, YamlFailure } from './yaml.js';
 import type { FileFormat, MemoryFile, MemoryLink } from './types.js';
 import { joinPath, memoryLinks } from '../markdown/links.js';
@@ -16,42 +15,23 @@ export interface FileStat {
   size: number;
 }
 
-const refuse = (language: string) => () => {
-  throw new ParseFailure(`\`---${language}\` frontmatter is never evaluated`, 1, 'rewrite the frontmatter as YAML (a plain `---` line)');
-};
-
-/** A fresh options object on every call: gray-matter caches by content when called without one. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- gray-matter types engines too narrowly
-function matterOptions(): any {
-  return {
-    language: 'yaml',
-    engines: {
-      yaml: (src: string) => parseFrontmatterYaml(src),
-      javascript: refuse('js'),
-      js: refuse('js'),
-      json: refuse('json'),
-      coffee: refuse('coffee'),
-      coffeescript: refuse('coffee'),
-    } as never,
-  };
-}
-
 /**
- * Where the frontmatter block ends (the offset just past its closing `---` line), or -1 when the
- * text has none. Checked before gray-matter sees the text, which then gets only the block: it looks
- * its whole input up in a content cache, which costs as much as the parse for long bodies.
+ * The frontmatter block: where it ends (just past its closing `---` line) and where its YAML lines
+ * start and end; undefined when the text has none. Only YAML is read (`---yaml` or a plain `---`):
+ * any other language, JavaScript above all, is refused and never evaluated.
  */
-function frontmatterEnd(text: string): number {
-  if (!text.startsWith('---')) return -1;
+function frontmatterBlock(text: string): { end: number; yamlStart: number; yamlEnd: number } | undefined {
+  if (!text.startsWith('---')) return undefined;
   const firstEol = text.indexOf('\n');
   const firstLine = firstEol === -1 ? text : text.slice(0, firstEol);
-  if (/^-{4,}/.test(firstLine)) return -1;
+  if (/^-{4,}/.test(firstLine)) return undefined;
   const language = firstLine.slice(3).trim();
+  const shown = language.length > 40 ? `${language.slice(0, 40)}…` : language;
   if (/^(js|javascript)$/i.test(language)) {
-    throw new ParseFailure(`\`---${language}\` (JavaScript) frontmatter is never evaluated`, 1, 'rewrite the frontmatter as YAML (a plain `---` line)');
+    throw new ParseFailure(`\`---${shown}\` (JavaScript) frontmatter is never evaluated`, 1, 'rewrite the frontmatter as YAML (a plain `---` line)');
   }
   if (language !== '' && !/^(yaml|yml)$/i.test(language)) {
-    throw new ParseFailure(`unsupported frontmatter language \`${language}\``, 1, 'use YAML frontmatter (a plain `---` line)');
+    throw new ParseFailure(`unsupported frontmatter language \`${shown}\``, 1, 'use YAML frontmatter (a plain `---` line)');
   }
   // The first line starting with `---` must close the block: gray-matter would close it there too.
   const close = /\n---([^\n]*)(?:\n|$)/g;
@@ -64,7 +44,7 @@ function frontmatterEnd(text: string): number {
     const line = 1 + newlinesBetween(text, 0, match.index + 1);
     throw new ParseFailure('a line inside the frontmatter starts with `---`', line, 'end the frontmatter with a line holding only `---`');
   }
-  return match.index + match[0].length;
+  return { end: match.index + match[0].length, yamlStart: firstEol + 1, yamlEnd: match.index };
 }
 
 function asString(value: unknown): string | undefined {
@@ -127,23 +107,32 @@ export function lineEnding(text: string): { eol: FileFormat['eol']; mixed: boole
 /** Split a decoded text into frontmatter data and body, and normalise it into a MemoryFile. */
 export function parseMemoryText(path: string, input: string, stat: FileStat): MemoryFile {
   const bom = input.charCodeAt(0) === 0xfeff;
-  let text = bom ? input.slice(1) : input;
+  // Any number of BOMs (an editor may add one to a file that has one): the text starts after them.
+  let text = bom ? input.replace(/^\uFEFF+/, '') : input;
   const { eol } = lineEnding(text);
   text = text.replace(/\r\n/g, '\n');
+  // A file with CR-only line endings (classic Mac) has lines too: read them as such (written back with LF).
+  if (!text.includes('\n') && text.includes('\r')) text = text.replace(/\r/g, '\n');
 
   let data: Record<string, unknown> = {};
   let frontmatter = '';
   let body = text;
-  const end = frontmatterEnd(text);
-  const hasFrontmatter = end !== -1;
-  if (hasFrontmatter) {
+  const block = frontmatterBlock(text);
+  const hasFrontmatter = block !== undefined;
+  const end = block?.end ?? -1;
+  if (block) {
+    // The lines between the `---` lines, without the line ending before the closing one.
+    frontmatter = text.slice(block.yamlStart, Math.max(block.yamlStart, block.yamlEnd));
+    const directive = /^(?:[ \t]*(?:#[^\n]*)?\n)*(%[^\n]*)/.exec(frontmatter);
+    if (directive) {
+      const line = 2 + newlinesBetween(frontmatter, 0, directive.index + directive[0].length - directive[1].length);
+      throw new ParseFailure(`YAML directives such as \`${directive[1].slice(0, 20)}\` are not supported in frontmatter`, line, 'remove the % line: frontmatter is one plain YAML document between two `---` lines');
+    }
     try {
-      const parsed = matter(text.slice(0, end), matterOptions());
-      data = (parsed.data ?? {}) as Record<string, unknown>;
-      frontmatter = parsed.matter.replace(/^[^\n]*\n/, '');
+      // YAML gets every line up to the closing `---` (a `|+` last value keeps its final newlines),
+      // after an empty first line so that YAML line N is file line N.
+      data = parseFrontmatterYaml(`\n${text.slice(block.yamlStart, block.yamlEnd + 1)}`);
     } catch (err) {
-      if (err instanceof ParseFailure) throw err;
-      // gray-matter hands the engine the block starting with the rest of the `---` line, so YAML line N is file line N.
       if (err instanceof YamlFailure) throw new ParseFailure(err.message, err.line, err.hint);
       throw new ParseFailure(`unreadable frontmatter: ${(err as Error).message}`, 1, 'fix the frontmatter');
     }

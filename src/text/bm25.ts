@@ -32,6 +32,7 @@ export interface Bm25Result {
   best: number;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A pattern finding every word that may stem to one of the terms. */
@@ -57,8 +58,12 @@ export function termFrequencies(text: string, terms: ReadonlyMap<string, number>
   const lower = text.toLowerCase();
   for (let m = pattern.exec(lower); m !== null; m = pattern.exec(lower)) {
     let word = m[0];
-    if (word.length > 1 && !isCjkChar(word) && /[^\x00-\x7f]/.test(word)) word = words(word)[0] ?? word;
-    const t = terms.get(isCjkChar(word) ? word : stem(word));
+    // A one-character match is a CJK term (every other term has two or more characters).
+    if (word.length > 1) {
+      if (NON_ASCII.test(word)) word = words(word)[0] ?? word;
+      word = stem(word);
+    }
+    const t = terms.get(word);
     if (t !== undefined) into[t]++;
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, tempDir } from '../helpers/cli.js';
+import { BIN, REPO, tempDir } from '../helpers/cli.js';
 
 interface ToolText {
   text: string;
@@ -162,9 +162,18 @@ describe('memctx mcp over stdio', () => {
     const status = await call(client, 'status', { transcript: join(dir, 'missing.jsonl') });
     expect(status.isError).toBe(true);
     expect(status.text).toContain('missing.jsonl');
-    const flush = await call(client, 'flush', { goal: 'ship the MCP server', progress: ['wrote the tools'], next_steps: ['write the docs'], dry_run: true });
+    const recorded = await call(client, 'status', { transcript: join(REPO, 'fixtures/transcripts/claude-session.jsonl') });
+    expect(recorded.isError).toBe(false);
+    expect(recorded.structured).toMatchObject({ percent: expect.any(Number), window: expect.any(Number), level: expect.stringMatching(/^(green|yellow|orange|red)$/) });
+    const dry = await call(client, 'flush', { goal: 'ship the MCP server', progress: ['wrote the tools'], next_steps: ['write the docs'], dry_run: true });
+    expect(dry.structured).toMatchObject({ written: false, path: expect.stringMatching(/^\/memories\/sessions\/.+\.md$/) });
+    expect(existsSync(join(memory, 'sessions'))).toBe(false);
+    const flush = await call(client, 'flush', { goal: 'ship the MCP server', progress: ['wrote the tools'], next_steps: ['write the docs'] });
     expect(flush.isError).toBe(false);
-    expect(JSON.stringify(flush.structured)).toContain('ship the MCP server');
+    const saved = (flush.structured as { path: string; written: boolean }).path;
+    expect(flush.structured).toMatchObject({ written: true });
+    expect(readFileSync(join(memory, saved.slice('/memories/'.length)), 'utf8')).toContain('## Goal\n\nship the MCP server\n');
+    expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toContain('— ship the MCP server');
     const index = await client.readResource({ uri: 'memctx://memory/MEMORY.md' });
     expect((index.contents[0] as { text: string }).text).toContain('(project_auth.md) — How login tokens work');
   });

@@ -68,3 +68,13 @@ describe('status says what to do next when the usage is recorded', () => {
     expect(text.stdout).toMatch(/largest items in the last \d+ MB of the transcript \(first candidates to compact\):\n +[\d,]+ tokens  user message/);
   });
 });
+
+describe('the status line says what to do from orange on', () => {
+  it('orange: /compact now; yellow: only the level', async () => {
+    const cw = (pct: number) => JSON.stringify({ model: { display_name: 'Opus' }, context_window: { context_window_size: 200000, used_percentage: pct } });
+    const orange = await runMemctx(['status', '--statusline'], { cwd: '/', input: cw(91) });
+    expect(orange.stdout).toBe('● 91% 182k/200k · Opus orange · /compact now\n');
+    const yellow = await runMemctx(['status', '--statusline'], { cwd: '/', input: cw(84) });
+    expect(yellow.stdout).toBe('● 84% 168k/200k · Opus yellow\n');
+  });
+});

@@ -91,3 +91,41 @@ describe('files memctx writes are files memctx reads', () => {
     expect(r.stdout).toContain('3 problems (0 errors, 3 warnings)');
   });
 });
+
+describe('the memory tool refuses what memctx could not read back', () => {
+  it('create with a NUL byte, str_replace past 1 MB', async () => {
+    const { runMemoryCommand } = await import('../../src/actions/memory-tool.js');
+    const root = tempDir();
+    try {
+      const dir = join(root, '.memory');
+      mkdirSync(dir);
+      const now = () => new Date('2026-11-21T15:30:12Z');
+      await expect(runMemoryCommand(dir, { command: 'create', path: '/memories/bin.md', file_text: 'a\0b' }, { now })).rejects.toThrow(/would hold binary data \(a NUL byte/);
+      expect(() => readFileSync(join(dir, 'bin.md'))).toThrow();
+      await runMemoryCommand(dir, { command: 'create', path: '/memories/big.md', file_text: `${'x'.repeat(MB - 300)}\nEND\n` }, { now });
+      const before = readFileSync(join(dir, 'big.md'), 'utf8');
+      await expect(runMemoryCommand(dir, { command: 'str_replace', path: '/memories/big.md', old_str: 'END', new_str: 'y'.repeat(600) }, { now })).rejects.toThrow(/over the 1048576-byte limit memctx reads; nothing written/);
+      expect(readFileSync(join(dir, 'big.md'), 'utf8')).toBe(before);
+    } finally {
+      removeDir(root);
+    }
+  });
+});
+
+describe('a lost lint --fix race', () => {
+  it('setMissingDate says the file changed after lint read it, and writes nothing', async () => {
+    const { setMissingDate } = await import('../../src/lint/fix.js');
+    const { withMemoryLock } = await import('../../src/store/write.js');
+    const root = tempDir();
+    try {
+      const text = '---\nname: R\ndescription: raced\ntype: user\nupdated: 2026-11-20\n---\nbody\n';
+      writeFileSync(join(root, 'r.md'), text);
+      // lint saw no `updated`; another process added one before the fix ran
+      const why = await withMemoryLock(root, () => setMissingDate(root, 'r.md', 'updated', '2026-11-21T00:00:00Z'));
+      expect(why).toBe('the file changed after lint read it (another process wrote it); run `memctx lint --fix` again');
+      expect(readFileSync(join(root, 'r.md'), 'utf8')).toBe(text);
+    } finally {
+      removeDir(root);
+    }
+  });
+});

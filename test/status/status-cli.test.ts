@@ -215,12 +215,12 @@ describe('memctx status --statusline', () => {
 
   it('prints one line from context_window: colour dot, percent, used/window, model, level', async () => {
     const r = await line(cw({ context_window_size: 200000, used_percentage: 91, current_usage: { input_tokens: 10, cache_creation_input_tokens: 1000, cache_read_input_tokens: 182000, output_tokens: 5 } }));
-    expect(r).toEqual({ code: 0, stdout: '● 91% 182k/200k · Opus orange\n', stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: '● 91% 182k/200k · Opus orange · /compact now\n', stderr: '' });
     expect((await line(cw({ context_window_size: 200000, used_percentage: 12 }))).stdout).toBe('● 12% 24k/200k · Opus\n');
   });
   it('colours by level with 256-colour codes unless NO_COLOR', async () => {
     const r = await line(cw({ context_window_size: 200000, used_percentage: 92 }), { NO_COLOR: undefined });
-    expect(r.stdout).toBe('\u001b[38;5;208m● 92%\u001b[39m 184k/200k · Opus\u001b[38;5;208m orange\u001b[39m\n');
+    expect(r.stdout).toBe('\u001b[38;5;208m● 92%\u001b[39m 184k/200k · Opus\u001b[38;5;208m orange\u001b[39m · \u001b[38;5;208m/compact now\u001b[39m\n');
     expect((await line(cw({ context_window_size: 200000, used_percentage: 50 }), { NO_COLOR: undefined }, ['--no-color'])).stdout).toBe('● 50% 100k/200k · Opus\n');
   });
   it('falls back to the transcript when context_window is missing', async () => {

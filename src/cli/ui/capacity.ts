@@ -87,13 +87,15 @@ export function shortTokens(x: number): string {
   return String(x);
 }
 
-/** One short status-line string: "● 84% 168k/200k · Sonnet 4.5 (yellow)". */
+/** One short status-line string: "● 84% 168k/200k · Sonnet 4.5 yellow", "● 91% 182k/200k · Opus orange · /compact now". */
 export function renderStatusline(s: { level: Level; percent: number; used: number; window: number; model?: string }, chalk: ChalkInstance): string {
   const color = levelColor(chalk, s.level);
   const pct = `${Math.floor(s.percent)}%`;
   const model = s.model ? ` · ${s.model}` : '';
   const tag = s.level === 'green' ? '' : ` ${s.level}`;
-  return `${color(`● ${pct}`)} ${shortTokens(s.used)}/${shortTokens(s.window)}${model}${color(tag)}`;
+  // From orange on, the one thing to do, in the few characters a status line has.
+  const next = s.level === 'orange' || s.level === 'red' ? ` · ${color('/compact now')}` : '';
+  return `${color(`● ${pct}`)} ${shortTokens(s.used)}/${shortTokens(s.window)}${model}${color(tag)}${next}`;
 }
 
 /** The line printed when there is nothing to measure (or the input was unusable): neutral, never an error. */

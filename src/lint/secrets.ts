@@ -1,0 +1,133 @@
+/**
+ * Finding secrets in text with secretlint: the recommended preset (with AWS access key IDs turned
+ * on) plus a JWT pattern. Used by lint's security/secret rule and by the commands that print memory
+ * text (pack, show, search --open), which warn about what they print.
+ */
+import { maskSecret } from './text.js';
+
+export interface Item {
+  path: string;
+  text: string;
+}
+
+export interface SecretHit {
+  path: string;
+  line: number;
+  column: number;
+  /** The secret as found (for masking; never printed). */
+  secret: string;
+  /** "aws access key id", "json web token"… */
+  label: string;
+  /** The secretlint rule, e.g. secretlint-rule-aws. */
+  rule: string;
+}
+
+/** "AWSSecretAccessKey" or "GITHUB_TOKEN" → "aws secret access key", "github token". */
+function label(messageId: string | undefined, ruleId: string): string {
+  const text = messageId ?? ruleId.replace(/^.*secretlint-rule-/, '');
+  return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase().trim();
+}
+
+/** A JSON Web Token: three base64url parts, the first two JSON objects (`eyJ`). Linear: no part matches a dot. */
+const JWT = String.raw`/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/`;
+
+async function secretlintConfig() {
+  const [{ creator: preset }, { creator: pattern }] = await Promise.all([import('@secretlint/secretlint-rule-preset-recommend'), import('@secretlint/secretlint-rule-pattern')]);
+  return {
+    rules: [
+      { id: '@secretlint/secretlint-rule-preset-recommend', rule: preset, rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }] },
+      { id: '@secretlint/secretlint-rule-pattern', rule: pattern, options: { patterns: [{ name: 'JSON Web Token', patterns: [JWT] }] } },
+    ],
+  };
+}
+
+/** Every possible secret in these texts, with its file, line and column. */
+export async function findSecrets(items: Item[]): Promise<SecretHit[]> {
+  const [{ lintSource }, config] = await Promise.all([import('@secretlint/core'), secretlintConfig()]);
+  const out: SecretHit[] = [];
+  for (const chunk of chunks(items)) {
+    const result = await lintSource({
+      source: { content: chunk.content, filePath: 'memory.md', ext: '.md', contentType: 'text' },
+      options: { config: config as never, maskSecrets: true, noPhysicFilePath: true },
+    });
+    for (const m of result.messages) {
+      const part = chunk.parts[partAt(chunk.parts, m.range[0])];
+      const rule = m.ruleId.replace(/^@secretlint\//, '');
+      const name = rule === 'secretlint-rule-pattern' ? 'json web token' : label(m.messageId, m.ruleId);
+      out.push({ path: part.path, line: m.loc.start.line - part.line + 1, column: m.loc.start.column + 1, secret: chunk.content.slice(m.range[0], Math.min(m.range[1], part.end)), label: name, rule });
+    }
+  }
+  return out;
+}
+
+/** The text with every one of these secrets masked (maskSecret). */
+export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 8 && out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+  return out;
+}
+
+
+interface Part {
+  path: string;
+  /** Offsets of the file's text in the chunk. */
+  start: number;
+  end: number;
+  /** 1-based line of the chunk where the file starts. */
+  line: number;
+}
+
+/**
+ * Files joined into chunks of about CHUNK_BYTES: secretlint's per-call cost (rule setup and a
+ * profiler whose bookkeeping grows with every call) dominates when it is called once per file.
+ */
+const CHUNK_BYTES = 256 * 1024;
+const SEPARATOR = '\n\n';
+
+export function* chunks(items: Item[]): Generator<{ content: string; parts: Part[] }> {
+  let texts: string[] = [];
+  let parts: Part[] = [];
+  let offset = 0;
+  let line = 1;
+  const flush = function* () {
+    if (parts.length) yield { content: texts.join(SEPARATOR), parts };
+    texts = [];
+    parts = [];
+    offset = 0;
+    line = 1;
+  };
+  for (const { path, text } of items) {
+    // A `secretlint-disable` comment holds for the rest of its source: such a file is scanned alone.
+    if (text.includes('secretlint-')) {
+      yield { content: text, parts: [{ path, start: 0, end: text.length, line: 1 }] };
+      continue;
+    }
+    parts.push({ path, start: offset, end: offset + text.length, line });
+    texts.push(text);
+    offset += text.length + SEPARATOR.length;
+    line += text.split('\n').length - 1 + 2;
+    if (offset >= CHUNK_BYTES) yield* flush();
+  }
+  yield* flush();
+}
+
+/** Index of the part holding an offset (binary search). */
+function partAt(parts: Part[], offset: number): number {
+  let lo = 0;
+  let hi = parts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (parts[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+
+/** One stderr warning per possible secret in text a command is about to print (file, line, rule). */
+export async function secretWarnings(items: Item[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  return (await findSecrets(items)).map(
+    (hit) => `${hit.path}:${hit.line}: possible secret in the output (${hit.label}, ${hit.rule}); remove it from the memory file and rotate it (\`memctx lint\` lists them all)`,
+  );
+}

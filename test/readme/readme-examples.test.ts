@@ -1,0 +1,192 @@
+/**
+ * Runs README.md's shell examples, so the README cannot drift from what memctx does.
+ *
+ * Convention for README authors:
+ * - Every fenced block whose info string is `sh`, `bash` or `shell` is run, top to bottom, as one
+ *   bash script (variables carry from block to block, as when a reader pastes them in order), in a
+ *   fresh temporary directory holding a copy of `fixtures/` and a git repository on branch `main`.
+ *   `npx memctx` and `memctx` run memctx in-process (`main()` of src/cli/main.ts, through a local
+ *   socket that bash opens itself, so no Node starts per command); other `npx` commands fail.
+ * - Each command (a line, with its `\` continuations) must exit 0, unless its trailing comment starts
+ *   with `exit N` (`npx memctx lint   # exit 1: …`), then it must exit N; `exit N (M when run again…`
+ *   expects M on the second run (`add` refusing to overwrite what the first run created). Lines starting with `#` are
+ *   shown output and are not run. Output itself is not compared.
+ * - The whole script is run twice in the same directory: examples must not depend on a clean
+ *   machine (use `$(mktemp -d)` rather than fixed /tmp paths, `rm -f` before re-creating).
+ * - A block that must not run (network, installs, the test suite itself, another machine's paths) is
+ *   marked with `<!-- not-run: why -->` on the line before its fence, or with `not-run` in its info
+ *   string (```sh not-run). Non-shell blocks (json, yaml, markdown, plain ```) are never run. As a
+ *   guard, npm, yarn, pnpm, curl, wget, claude, codex and `git clone|push|fetch` fail in the script.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { Io } from '../../src/cli/context.js';
+import { FIXTURES, REPO, removeDir, tempDir } from '../helpers/cli.js';
+
+export interface Command {
+  /** 1-based README line where the command starts. */
+  line: number;
+  text: string;
+  expectedExit: number;
+  /** On the second run, when it differs. */
+  againExit?: number;
+}
+
+const SHELL = /^(sh|bash|shell)(\s|$)/;
+
+/** The runnable commands of a Markdown text, in order. */
+export function readmeCommands(markdown: string): Command[] {
+  const lines = markdown.split('\n');
+  const out: Command[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const fence = /^(`{3,})(.*)$/.exec(lines[i]);
+    if (!fence) continue;
+    const info = fence[2].trim();
+    const skipped = !SHELL.test(info) || /\bnot-run\b/.test(info) || /^<!--\s*not-run\b/.test(lines[i - 1] ?? '');
+    let end = i + 1;
+    while (end < lines.length && !lines[end].startsWith(fence[1])) end++;
+    for (let j = i + 1; !skipped && j < end; j++) {
+      if (lines[j].trim() === '' || lines[j].trimStart().startsWith('#')) continue;
+      const start = j;
+      let text = lines[j];
+      while (text.endsWith('\\') && j + 1 < end) text = `${text}\n${lines[++j]}`;
+      const comment = /\s{2,}#\s*(.*)$/.exec(text.split('\n').pop()!);
+      const exit = comment ? /^exit (\d+)\b(?: \((\d+) when run again\b)?/.exec(comment[1]) : null;
+      out.push({ line: start + 1, text, expectedExit: exit ? Number(exit[1]) : 0, ...(exit?.[2] ? { againExit: Number(exit[2]) } : {}) });
+    }
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * `memctx ARGS`: sends the working directory, the arguments and stdin (when it is not a terminal)
+ * to the test's server over bash's own /dev/tcp, and prints what memctx printed, exit code included.
+ * Request: cwd NUL argc NUL args… NUL stdin-bytes NUL stdin. Reply: code NUL stdout-bytes NUL stdout stderr.
+ */
+const CLIENT = `
+memctx() {
+  local input='' code len out
+  if [ ! -t 0 ]; then input=$(cat; printf x); input=\${input%x}; fi
+  exec 3<>"/dev/tcp/127.0.0.1/$MEMCTX_PORT" || return 125
+  { printf '%s\\0' "$PWD" "$#" "$@"; LC_ALL=C; printf '%s\\0%s' "\${#input}" "$input"; } >&3
+  LC_ALL=C IFS= read -r -d '' code <&3
+  LC_ALL=C IFS= read -r -d '' len <&3
+  if [ "$len" -gt 0 ]; then LC_ALL=C IFS= read -r -d '' -N "$len" out <&3; printf '%s' "$out"; fi
+  LC_ALL=C IFS= read -r -d '' out <&3; printf '%s' "$out" >&2
+  exec 3<&-
+  return "$code"
+}
+npx() { if [ "$1" = memctx ]; then shift; memctx "$@"; else echo "npx $* is not run by the README test" >&2; return 127; fi; }
+# Never install, publish or reach the network from a test: such blocks must be marked not-run.
+for tool in npm yarn pnpm curl wget claude codex; do eval "$tool() { echo \"$tool is not run by the README test: mark the block <!-- not-run -->\" >&2; return 127; }"; done
+git() { if [ "$1" = clone ] || [ "$1" = push ] || [ "$1" = fetch ]; then echo "git $1 is not run by the README test" >&2; return 127; fi; command git "$@"; }
+`;
+
+/** Serve memctx in-process for the script's `memctx` function (see CLIENT). */
+function serve(env: Record<string, string>): Promise<Server> {
+  const server = createServer((socket) => {
+    let buf = Buffer.alloc(0);
+    let done = false;
+    socket.on('data', (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      const fields: string[] = [];
+      let at = 0;
+      for (let nul = buf.indexOf(0, at); nul !== -1 && (fields.length < 2 || fields.length < 3 + Number(fields[1])); nul = buf.indexOf(0, at)) {
+        fields.push(buf.subarray(at, nul).toString('utf8'));
+        at = nul + 1;
+      }
+      if (done || fields.length < 2 || fields.length < 3 + Number(fields[1])) return;
+      const size = Number(fields[fields.length - 1]);
+      if (buf.length - at < size) return;
+      done = true;
+      const [cwd, argc, ...rest] = fields;
+      const args = rest.slice(0, Number(argc));
+      const input = buf.subarray(at, at + size);
+      let stdout = '';
+      let stderr = '';
+      const io: Io = {
+        stdout: { write: (text: string) => ((stdout += text), true), isTTY: false },
+        stderr: { write: (text: string) => ((stderr += text), true), isTTY: false },
+        stdin: Object.assign(Readable.from(size ? [input] : []), { isTTY: false }),
+        cwd,
+        env,
+        home: env.HOME,
+        now: () => new Date(),
+      };
+      main(['node', 'memctx', ...args], io)
+        .catch((err: Error) => ((stderr += `test server: ${err.stack}\n`), 70))
+        .then((code) => socket.end(Buffer.concat([Buffer.from(`${code}\0${Buffer.byteLength(stdout)}\0`), Buffer.from(stdout), Buffer.from(`${stderr}\0`)])));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** One bash script running every command and recording each unexpected exit code in $FAILS. */
+function script(commands: Command[]): string {
+  const parts = [CLIENT];
+  for (const c of commands) {
+    const shown = c.text.split('\n')[0].replace(/'/g, `'\\''`);
+    const expected = c.againExit === undefined ? String(c.expectedExit) : `$([ "$RUN" = 2 ] && echo ${c.againExit} || echo ${c.expectedExit})`;
+    parts.push(c.text, `__rc=$?; __want=${expected}; [ "$__rc" -eq "$__want" ] || echo 'README.md:${c.line}: exit '"$__rc"', expected '"$__want"': ${shown}' >> "$FAILS"`);
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+describe('readmeCommands', () => {
+  it('reads sh blocks, skips not-run ones and output lines, joins continuations, takes # exit N', () => {
+    const md = ['```sh', 'a --x  # exit 1: boom', 'add x  # exit 0 (2 when run again: never overwrites)', '# output', 'b \\', '  c', '```', '<!-- not-run: network -->', '```sh', 'curl x', '```', '```sh not-run', 'y', '```', '```json', '{}', '```'].join('\n');
+    expect(readmeCommands(md)).toEqual([
+      { line: 2, text: 'a --x  # exit 1: boom', expectedExit: 1 },
+      { line: 3, text: 'add x  # exit 0 (2 when run again: never overwrites)', expectedExit: 0, againExit: 2 },
+      { line: 5, text: 'b \\\n  c', expectedExit: 0 },
+    ]);
+  });
+});
+
+describe('README.md runs as written, twice', () => {
+  const work = tempDir('memctx-readme-');
+  afterAll(() => removeDir(work));
+
+  it('every shell example exits as the README says', async () => {
+    const commands = readmeCommands(readFileSync(join(REPO, 'README.md'), 'utf8'));
+    expect(commands.length).toBeGreaterThan(40);
+    cpSync(FIXTURES, join(work, 'fixtures'), { recursive: true });
+    const home = join(work, '.home');
+    mkdirSync(home);
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('GIT_') && !k.startsWith('MEMCTX') && k !== 'FORCE_COLOR') env[k] = v;
+    Object.assign(env, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_NOSYSTEM: '1', GIT_CEILING_DIRECTORIES: work, NO_COLOR: '1', WORK: work, FAILS: join(home, 'fails') });
+    const server = await serve(env);
+    env.MEMCTX_PORT = String((server.address() as AddressInfo).port);
+    const git = (args: string[]) => expect(spawnSync('git', args, { cwd: work, env, encoding: 'utf8' }).status).toBe(0);
+    git(['init', '-q', '-b', 'main']);
+    git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '--allow-empty', '-m', 'start']);
+    const path = join(home, 'readme.sh');
+    writeFileSync(path, script(commands));
+    chmodSync(path, 0o755);
+    for (const run of [1, 2]) {
+      // Asynchronously: the server answering the script runs in this process.
+      const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn('bash', [path], { cwd: work, env: { ...env, RUN: String(run) }, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+      expect(r.status, `run ${run}: ${r.stderr}`).toBe(0);
+      let fails = '';
+      try {
+        fails = readFileSync(env.FAILS, 'utf8');
+      } catch {
+        // none
+      }
+      expect(fails, `run ${run}`).toBe('');
+    }
+    server.close();
+  }, 300_000);
+});
