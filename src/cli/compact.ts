@@ -95,7 +95,7 @@ async function runCompact(ctx: Context, file: string, flags: CompactFlags): Prom
     for (const note of notes) ctx.ui.warn(`${name}: ${note}`);
     if (flags.out === undefined) ctx.ui.out(after.markdown);
     const { renderCompactReport } = await import('./ui/capacity.js');
-    if (!ctx.ui.quiet) ctx.io.stderr.write(renderCompactReport({ name, out: flags.out, tokensBefore, tokensAfter, saved, savedPercent, result: after, missing: missing.length }, ctx.ui.errChalk));
+    ctx.ui.note(renderCompactReport({ name, out: flags.out, tokensBefore, tokensAfter, saved, savedPercent, result: after, missing: missing.length }, ctx.ui.errChalk));
   }
   for (const m of missing) ctx.ui.error(new MemctxError(`marked line did not survive compaction: ${JSON.stringify(m.text)}`, { file: name, line: m.line, exitCode: EXIT_PROBLEMS }));
   return missing.length ? EXIT_PROBLEMS : EXIT_OK;

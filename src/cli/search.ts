@@ -103,7 +103,7 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
     const { renderTable } = await import('./ui/table.js');
     const rows = hits.map((h) => [h.score.toFixed(2), h.path, h.description ? `${h.name} — ${h.description}` : h.name]);
     ctx.ui.out(renderTable(rows, ctx.ui.chalk, ['score', 'path', 'name']));
-    if (!ctx.ui.quiet) ctx.io.stderr.write(ctx.ui.errChalk.dim(`open one with: ${ctx.memctx} show PATH (or ${ctx.memctx} search ${shellWord(query)} --open)\n`));
+    ctx.ui.note(ctx.ui.errChalk.dim(`open one with: ${ctx.memctx} show PATH (or ${ctx.memctx} search ${shellWord(query)} --open)\n`));
   }
   return scan.problems.length ? EXIT_PROBLEMS : EXIT_OK;
 }

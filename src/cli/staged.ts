@@ -80,7 +80,7 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
     ctx.ui.info(`memctx: ${INDEX_FILE} ${outcome.changed ? 'rebuilt and staged' : 'is up to date'} (${outcome.files} ${outcome.files === 1 ? 'file' : 'files'})`);
   }
   if (blocking.length) {
-    ctx.io.stderr.write(`memctx: commit stopped: fix the memory file${blocking.length > 1 ? 's' : ''} above, stage and commit again (or commit with --no-verify)\n`);
+    ctx.ui.note(`memctx: commit stopped: fix the memory file${blocking.length > 1 ? 's' : ''} above, stage and commit again (or commit with --no-verify)\n`, { quietable: false });
     return EXIT_PROBLEMS;
   }
   return EXIT_OK;

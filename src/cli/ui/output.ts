@@ -32,6 +32,8 @@ export interface Ui {
   /** A JSON document on stdout. */
   printJson(value: unknown): void;
   warn(text: string): void;
+  /** Text on stderr as given (reports, notes); `quietable` ones are dropped by --quiet. */
+  note(text: string, options?: { quietable?: boolean }): void;
   problem(problem: FileProblem, severity?: 'error' | 'warning'): void;
   error(err: MemctxError | Error): void;
 }
@@ -57,6 +59,9 @@ export function createUi(options: UiOptions): Ui {
     },
     warn(text) {
       if (!options.quiet) err(`${errChalk.yellow('warning:')} ${text}`);
+    },
+    note(text, { quietable = true } = {}) {
+      if (!quietable || !options.quiet) options.stderr.write(text);
     },
     problem(problem, severity = 'error') {
       const label = severity === 'error' ? errChalk.red('error:') : errChalk.yellow('warning:');
