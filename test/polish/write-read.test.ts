@@ -114,7 +114,7 @@ describe('the memory tool refuses what memctx could not read back', () => {
 
 describe('a lost lint --fix race', () => {
   it('setMissingDate says the file changed after lint read it, and writes nothing', async () => {
-    const { setMissingDate } = await import('../../src/store/fix.js');
+    const { setMissingDate } = await import('../../src/lint/fix.js');
     const { withMemoryLock } = await import('../../src/store/write.js');
     const root = tempDir();
     try {
