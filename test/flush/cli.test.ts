@@ -1,11 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { BIN, FIXTURES, memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { FIXTURES, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { parseMemoryText } from '../../src/store/parse.js';
 import { builtInTemplate } from '../../src/flush/templates.js';
@@ -127,11 +126,9 @@ describe('memctx flush from options', () => {
     expect(nexts).toEqual(['first', 'second']);
   });
 
+  // In-process, so the 20 contend for the same lock file at once (test/cli/concurrency.test.ts races separate processes).
   it('20 flushes at once: 20 files, all valid, MEMORY.md valid', async () => {
-    const run = promisify(execFile);
-    const env = { ...process.env, NO_COLOR: '1', MEMCTX_DIR: undefined } as NodeJS.ProcessEnv;
-    delete env.MEMCTX_DIR;
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => run(process.execPath, [BIN, 'flush', '--goal', 'Parallel flush', '--next', `step ${i}`], { cwd: project, env })));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => runCli(['flush', '--goal', 'Parallel flush', '--next', `step ${i}`], { cwd: project })));
     expect(results.every((r) => /^wrote sessions\//.test(r.stdout))).toBe(true);
     const files = sessions();
     expect(files).toHaveLength(20);
