@@ -1,12 +1,14 @@
 /**
  * `npm run bench -- pack`: token-counting throughput of memctx's counter against plain js-tiktoken
  * and gpt-tokenizer (same text, same process), then `memctx pack` on 2,000 files (~10 MB) cold and
- * warm against the time to read those files, and proof that a warm pack never loads the tokenizer.
+ * warm against the time to read those files and against Repomix on the same files (bench/repomix.ts),
+ * and proof that a warm pack never loads the tokenizer.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCorpus, memoryText, rng } from './corpus.js';
 import { fmtMs, fmtRatio, median, timeFn, BIN, REPO } from './measure.js';
+import { repomixRows } from './repomix.js';
 import type { BenchRow, BenchSection } from './run.js';
 import { createTokenCounter } from '../src/tokens/count.js';
 import { spawnSync } from 'node:child_process';
@@ -149,6 +151,8 @@ const section: BenchSection = {
       { label: 'warm pack / read floor (wall, cpu)', value: `${fmtRatio(warm.medianMs / floor.medianMs)}, ${fmtRatio(warm.cpuMs / floor.cpuMs)}` },
       { label: 'warm pack − index, cpu (what pack adds to the scan)', value: fmtMs(warm.cpuMs - indexCheck.cpuMs) },
     );
+    // The yardstick of issue 11: cold pack at most half of Repomix's time on the same files.
+    rows.push(...repomixRows(work, dir, [process.execPath, BIN, ...args], () => rmSync(cache, { recursive: true, force: true })));
 
     // A warm run must not load the tokenizer: count js-tiktoken modules in require.cache at exit.
     const probe = join(work, 'probe.cjs');
