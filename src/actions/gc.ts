@@ -1,0 +1,40 @@
+/** `memctx gc`: the archival candidates, and with `apply` their move to archive/ and a re-index. */
+import type { ArchiveCandidate, ArchiveThresholds } from '../lifecycle/archive.js';
+import type { ArchiveMove } from '../store/archive.js';
+
+export interface GcOptions {
+  root: string;
+  thresholds: Partial<ArchiveThresholds>;
+  apply: boolean;
+}
+
+export interface GcDeps {
+  now: () => Date;
+  /** A problem that did not stop the command (a re-index that failed after the moves). */
+  warn: (message: string) => void;
+}
+
+export type GcMove = ArchiveMove & Pick<ArchiveCandidate, 'reason' | 'rule'>;
+
+export type GcResult =
+  | { apply: false; candidates: (ArchiveCandidate & { to: string })[] }
+  | { apply: true; moved: GcMove[]; skipped: GcMove[]; reindexed: boolean };
+
+async function candidates(options: GcOptions, deps: GcDeps): Promise<ArchiveCandidate[]> {
+  const { scanMemoryDir } = await import('../store/scan.js');
+  const { readAccessTimes } = await import('../cache/stats.js');
+  const { archiveCandidates } = await import('../lifecycle/archive.js');
+  const scan = scanMemoryDir(options.root);
+  return archiveCandidates(scan.files, { now: deps.now(), thresholds: options.thresholds, lastAccess: readAccessTimes(options.root) });
+}
+
+export async function gc(options: GcOptions, deps: GcDeps): Promise<GcResult> {
+  const { archivePath, moveToArchive } = await import('../store/archive.js');
+  if (!options.apply) return { apply: false, candidates: (await candidates(options, deps)).map((c) => ({ ...c, to: archivePath(c.path) })) };
+  const { writeAndReindex } = await import('./reindex.js');
+  const { value: moves, index } = await writeAndReindex(options.root, async () => {
+    const found = await candidates(options, deps);
+    return found.map((c): GcMove => ({ ...moveToArchive(options.root, c.path), reason: c.reason, rule: c.rule }));
+  }, deps.warn);
+  return { apply: true, moved: moves.filter((m) => m.moved), skipped: moves.filter((m) => !m.moved), reindexed: index?.changed ?? false };
+}
