@@ -2,16 +2,25 @@
 
 // store
 export { MemctxError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from './errors.js';
+export type { ErrorDetails } from './errors.js';
+export { parseDate } from './dates.js';
 export { findMemoryDir, claudeMemoryDir } from './store/find.js';
+export type { FindOptions } from './store/find.js';
 export { scanMemoryDir, readMemoryFile, listMemoryPaths } from './store/scan.js';
 export { parseMemoryText, ParseFailure } from './store/parse.js';
+export type { FileStat } from './store/parse.js';
 export { serializeMemoryFile, setFrontmatterKeys } from './store/serialize.js';
 export { resolveMemoryPath } from './store/paths.js';
-export type { MemoryFile, MemoryLink, FileProblem, ScanResult } from './store/types.js';
+export type { SafePath } from './store/paths.js';
+export type { MemoryFile, MemoryLink, FileProblem, ScanResult, FileFormat, IndexEntry } from './store/types.js';
+export { markdownLinks, memoryLinks } from './markdown/links.js';
+export type { TextLink } from './markdown/links.js';
 
 // memindex
 export { renderIndexFile, diffIndex, splitIndex } from './memindex/merge.js';
 export { renderIndexBlock, indexLine } from './memindex/render.js';
+export type { IndexOptions } from './memindex/render.js';
+export type { IndexParts } from './memindex/merge.js';
 
 // tokens
 export { loadTokenCounter, DEFAULT_ENCODING } from './tokens/index.js';
@@ -23,6 +32,7 @@ export type { CachedCounter } from './tokens/index.js';
 export { scoreFiles, packBundle, profilePicks, PROFILES, PROFILE_NAMES, FORMATS, parseBudget, resolveBudgetWindow, modelWindow, fileText } from './pack/index.js';
 export type { FileScore, ScoreOptions, PackInput, PackResult, PackedFile, Tier, Profile, ProfileName, BundleFormat } from './pack/index.js';
 export { readCountCache, writeCountCache } from './cache/token-counts.js';
+export type { LoadedCountCache } from './cache/token-counts.js';
 export { readStats, recordAccess, accessCount } from './cache/stats.js';
 export type { AccessStats } from './cache/stats.js';
 
@@ -34,6 +44,7 @@ export type { SearchHit, SearchOptions, SearchFilters } from './search/index.js'
 export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';
 export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ChangedFile, UsageScanner } from './transcript/index.js';
 export { readTranscriptText, openTranscriptFile } from './sources/transcript-file.js';
+export type { TranscriptFile } from './sources/transcript-file.js';
 export { capacity, levelFor, atLeast, thresholdsProblem, ADVICE, LEVELS, DEFAULT_THRESHOLDS, MODEL_PRESETS, DEFAULT_WINDOW, modelPreset, resolveWindow, countTranscript } from './capacity/index.js';
 export type { Level, Thresholds, Capacity, ModelPreset, ResolvedWindow, CountResult, CountedItem } from './capacity/index.js';
 export { compactTranscript, missingMarkedLines } from './capacity/compact.js';
@@ -51,6 +62,7 @@ export type { FormatOptions, Formatter } from './lint/formatters/index.js';
 export { archiveCandidates, staleReasons } from './lifecycle/archive.js';
 export type { ArchiveCandidate, ArchiveRule, ArchiveThresholds } from './lifecycle/archive.js';
 export { loadConfig } from './sources/config.js';
+export type { LoadedConfig } from './sources/config.js';
 
 // hooks
 export { planInstall, planUninstall, applyPlan, locateHook } from './hooks/install.js';

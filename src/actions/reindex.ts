@@ -34,7 +34,7 @@ function markerError(root: string, err: IndexMarkerError): MemctxError {
 }
 
 /** Refuse now, before a command changes a memory file, if MEMORY.md's markers would stop the re-index. */
-export function checkIndexMarkers(root: string): void {
+function checkIndexMarkers(root: string): void {
   try {
     splitIndex(readIndexFile(root));
   } catch (err) {

@@ -2,9 +2,9 @@ import { appendFileSync, existsSync, readFileSync, renameSync, statSync } from '
 import { join } from 'node:path';
 import { cacheDir } from './dir.js';
 
-export const FLUSH_LOG = 'flush.log';
+const FLUSH_LOG = 'flush.log';
 /** The log is cut to its newer half once it grows past this. */
-export const MAX_LOG_BYTES = 512 * 1024;
+const MAX_LOG_BYTES = 512 * 1024;
 
 /** Append one line to `.memctx/flush.log`, halving the log when it grows too big. Never throws. */
 export function appendFlushLog(root: string, line: string): boolean {

@@ -4,9 +4,9 @@ import type { IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js'
 import { scanWithCache, type Projection } from './stat-cache.js';
 
 /** The index only needs a few frontmatter fields: `index` and `ls` keep them in .memctx/scan-cache.json. */
-export const SCAN_CACHE_FILE = 'scan-cache.json';
+const SCAN_CACHE_FILE = 'scan-cache.json';
 
-export function toIndexEntry(file: MemoryFile): IndexEntry {
+function toIndexEntry(file: MemoryFile): IndexEntry {
   const { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs } = file;
   return { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs };
 }

@@ -6,7 +6,7 @@ import { withMemoryLock, writeFileAtomic } from '../store/write.js';
 import { cacheDir } from './dir.js';
 import { dateMs, parseDate } from '../dates.js';
 
-export const STATS_FILE = 'stats.json';
+const STATS_FILE = 'stats.json';
 
 /** How often and when each memory file was read, by path. Kept out of the files so reads never dirty git. */
 export interface AccessStats {

@@ -5,9 +5,9 @@ import { CACHE_DIR } from '../store/layout.js';
 import { cacheDir } from './dir.js';
 import { writeFileAtomic } from '../store/write.js';
 
-export const TOKEN_CACHE_FILE = 'token-counts.json';
+const TOKEN_CACHE_FILE = 'token-counts.json';
 /** Past this many entries, a save keeps only the counts used by the current run. */
-export const MAX_CACHE_ENTRIES = 200_000;
+const MAX_CACHE_ENTRIES = 200_000;
 
 export function tokenCachePath(root: string): string {
   return join(root, CACHE_DIR, TOKEN_CACHE_FILE);

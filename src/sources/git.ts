@@ -76,7 +76,7 @@ export function gitTopLevel(cwd: string, env: Env): string {
 }
 
 /** `flush --git`'s top of the work tree: a clear error when there is none or git is missing. */
-export function gitRoot(cwd: string, env: Env): string {
+function gitRoot(cwd: string, env: Env): string {
   try {
     return gitTopLevel(cwd, env);
   } catch (err) {
@@ -99,7 +99,7 @@ function statusOf(code: string): ChangeStatus {
 }
 
 /** `git status --porcelain=v1 -z`: XY path NUL [orig NUL]. */
-export function parsePorcelain(out: string): GitChange[] {
+function parsePorcelain(out: string): GitChange[] {
   const parts = out.split('\0');
   const changes: GitChange[] = [];
   for (let i = 0; i < parts.length; i++) {
@@ -115,7 +115,7 @@ export function parsePorcelain(out: string): GitChange[] {
 }
 
 /** `git diff --name-status -z`: STATUS NUL path NUL [new path NUL]. */
-export function parseNameStatus(out: string): GitChange[] {
+function parseNameStatus(out: string): GitChange[] {
   const parts = out.split('\0');
   const changes: GitChange[] = [];
   for (let i = 0; i + 1 < parts.length; i++) {
@@ -162,7 +162,7 @@ export function gitChanges(cwd: string, since: string | undefined, env: Env): Gi
 }
 
 /** True when dir is inside a git work tree (a `.git` entry in it or above), found without running git. */
-export function insideGitRepo(dir: string): boolean {
+function insideGitRepo(dir: string): boolean {
   let at = resolve(dir);
   for (;;) {
     if (existsSync(join(at, '.git'))) return true;

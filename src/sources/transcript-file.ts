@@ -33,7 +33,7 @@ function openFile(path: string, name: string): { fd: number; stat: Stats } {
 export const MAX_TRANSCRIPT_BYTES = MAX_INPUT_BYTES;
 
 /** A line longer than this (a pasted dump) holds no usage record: the backward scan skips it unread. */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 function tooLargeError(name: string, size: number): MemctxError {
   const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;

@@ -21,7 +21,7 @@ export interface FindOptions {
  * The project Claude Code keys its auto memory on: the git repository's main working tree (so
  * worktrees and subdirectories share one memory), else the working directory itself.
  */
-export function claudeProjectRoot(cwd: string): string {
+function claudeProjectRoot(cwd: string): string {
   let current = resolve(cwd);
   for (;;) {
     const dotGit = join(current, '.git');

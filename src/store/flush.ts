@@ -1,5 +1,5 @@
 /** The files `memctx flush` reads and writes: user templates, source files, session files. */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
@@ -7,7 +7,7 @@ import { MemctxError } from '../errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
 import { CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
-import { writeFileAtomic, writeMemoryFile } from './write.js';
+import { writeMemoryFile } from './write.js';
 import { readRegularFile } from './read-file.js';
 
 

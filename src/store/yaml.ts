@@ -12,7 +12,7 @@ export function loadYaml(): YamlModule {
 }
 
 /** Aliases beyond this count are refused (a "billion laughs" block expands without bound). */
-export const MAX_ALIAS_COUNT = 100;
+const MAX_ALIAS_COUNT = 100;
 
 /** A YAML problem with a 1-based line inside the block. */
 export class YamlFailure extends Error {
