@@ -19,9 +19,9 @@ export function installRepomix(): { bin: string } | { reason: string } {
   if (existsSync(bin)) return { bin };
   mkdirSync(prefix, { recursive: true });
   process.stderr.write(`bench: installing repomix@${REPOMIX_VERSION} into ${prefix}…\n`);
-  const npm = spawnSync('npm', ['install', '--prefix', prefix, `repomix@${REPOMIX_VERSION}`, '--no-audit', '--no-fund', '--no-save', '--loglevel=error'], {
+  const npm = spawnSync('npm', ['install', '--prefix', prefix, `repomix@${REPOMIX_VERSION}`, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', '--fetch-retries=1'], {
     encoding: 'utf8',
-    timeout: 300_000,
+    timeout: 180_000,
     shell: process.platform === 'win32',
   });
   if (existsSync(bin)) return { bin };
@@ -64,7 +64,7 @@ const summary = (runs: TreeTime[]) => ({ medianMs: median(runs.map((r) => r.wall
 export function repomixRows(work: string, dir: string, coldPack: string[], clearCache: () => void, runs = 5): BenchRow[] {
   const repomix = installRepomix();
   if ('reason' in repomix) {
-    return [{ label: `Repomix ${REPOMIX_VERSION}: not installed, comparison skipped`, value: 'n/a', data: { reason: repomix.reason } }];
+    return [{ label: `Repomix ${REPOMIX_VERSION} not installed (${repomix.reason.slice(0, 60)}): no comparison`, value: 'n/a', data: { reason: repomix.reason } }];
   }
   const output = join(work, 'repomix-output.xml');
   const base = [process.execPath, repomix.bin, dir, '--include', '**/*.md', '--output', output, '--quiet', '--no-git-sort-by-changes', '--no-gitignore'];
