@@ -338,9 +338,8 @@ async function rename(root: string, cmd: { old_path: string; new_path: string },
   return `Successfully renamed ${from.shown} to ${to.shown}`;
 }
 
-/** Lock, refuse early if MEMORY.md's markers are broken, change, rebuild the index. */
+/** The shared write path (actions/reindex.ts): lock, refuse early if MEMORY.md's markers are broken, change, rebuild the index. */
 async function changeAndReindex(root: string, change: () => Promise<void>): Promise<void> {
-  // TODO(h9): switch to the shared write path in src/actions/ once it lands.
   const { writeAndReindex } = await import('./reindex.js');
   // The write succeeded; a re-index that fails after it is not the tool call's failure (lint's index/stale shows it).
   await writeAndReindex(root, change, () => undefined);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import type { HookResult } from '../actions/hook.js';
 
 interface HookFlags {
   dryRun?: boolean;
@@ -24,24 +25,22 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runInstall(ctx: Context, flags: HookFlags): Promise<number> {
-  const { planInstall } = await import('../hooks/install.js');
+  const { hookInstall } = await import('../actions/hook.js');
   const { memoryDirIsExplicit } = await import('./staged.js');
   const { walkUpForMemoryDir } = await import('../store/find.js');
   const explicit = memoryDirIsExplicit(ctx);
   const memoryDir = explicit ? ctx.memoryDir({ allowMissing: true }) : walkUpForMemoryDir(ctx.io.cwd);
-  const plan = planInstall({ cwd: ctx.io.cwd, env: ctx.io.env, memoryDir, explicit });
-  return carryOut(ctx, plan, Boolean(flags.dryRun));
+  return render(ctx, await hookInstall({ memoryDir, explicit, dryRun: Boolean(flags.dryRun) }, { cwd: ctx.io.cwd, env: ctx.io.env }));
 }
 
 async function runUninstall(ctx: Context, flags: HookFlags): Promise<number> {
-  const { planUninstall } = await import('../hooks/install.js');
-  return carryOut(ctx, planUninstall({ cwd: ctx.io.cwd, env: ctx.io.env }), Boolean(flags.dryRun));
+  const { hookUninstall } = await import('../actions/hook.js');
+  return render(ctx, await hookUninstall({ dryRun: Boolean(flags.dryRun) }, { cwd: ctx.io.cwd, env: ctx.io.env }));
 }
 
-type Plan = import('../hooks/install.js').HookPlan;
 type Action = import('../hooks/install.js').HookAction;
 
-const SUMMARY: Record<Plan['status'], [done: string, dryRun: string]> = {
+const SUMMARY: Record<HookResult['status'], [done: string, dryRun: string]> = {
   install: ['installed the memctx pre-commit hook', 'would install the memctx pre-commit hook'],
   update: ['updated the memctx pre-commit hook', 'would update the memctx pre-commit hook'],
   'already-installed': ['the memctx pre-commit hook is already installed; nothing changed', 'the memctx pre-commit hook is already installed; nothing would change'],
@@ -49,24 +48,23 @@ const SUMMARY: Record<Plan['status'], [done: string, dryRun: string]> = {
   'not-installed': ['the memctx pre-commit hook is not installed; nothing to remove', 'the memctx pre-commit hook is not installed; nothing to remove'],
 };
 
-async function carryOut(ctx: Context, plan: Plan, dryRun: boolean): Promise<number> {
-  const { applyPlan } = await import('../hooks/install.js');
-  for (const warning of plan.warnings) ctx.ui.warn(warning);
-  if (!dryRun) await applyPlan(plan);
+function render(ctx: Context, result: HookResult): number {
+  const { dryRun } = result;
+  for (const warning of result.warnings) ctx.ui.warn(warning);
   if (ctx.ui.json) {
     ctx.ui.printJson({
-      status: plan.status,
+      status: result.status,
       dryRun,
-      hook: plan.location.hookPath,
-      hooksDir: plan.location.hooksDir,
-      actions: plan.actions.map(({ op, ...rest }) => ({ op, ...('text' in rest ? { path: rest.path } : rest) })),
-      warnings: plan.warnings,
+      hook: result.hook,
+      hooksDir: result.hooksDir,
+      actions: result.actions.map(({ op, ...rest }) => ({ op, ...('text' in rest ? { path: rest.path } : rest) })),
+      warnings: result.warnings,
     });
     return EXIT_OK;
   }
-  const summary = SUMMARY[plan.status][dryRun ? 1 : 0];
-  ctx.ui.info(`${summary}${plan.status === 'not-installed' ? '' : `: ${plan.location.hookPath}`}`);
-  for (const action of plan.actions) ctx.ui.info(`  ${describe(action, dryRun)}`);
+  const summary = SUMMARY[result.status][dryRun ? 1 : 0];
+  ctx.ui.info(`${summary}${result.status === 'not-installed' ? '' : `: ${result.hook}`}`);
+  for (const action of result.actions) ctx.ui.info(`  ${describe(action, dryRun)}`);
   return EXIT_OK;
 }
 

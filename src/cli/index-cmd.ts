@@ -3,6 +3,7 @@ import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
+import type { ReindexResult } from '../actions/reindex.js';
 
 interface IndexFlags {
   check?: boolean;
@@ -25,33 +26,29 @@ async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
     const { runStagedIndex } = await import('./staged.js');
     return runStagedIndex(ctx, root);
   }
-  const { planIndex, rebuildIndex } = await import('../actions/reindex.js');
-  if (flags.check) return checkIndex(ctx, root, await planIndex(root));
-  // The common case is an index that is already current: find that out without taking the lock.
-  let result = await planIndex(root);
-  if (result.changed) {
-    const { withMemoryLock } = await import('../store/write.js');
-    result = await withMemoryLock(root, () => rebuildIndex(root));
-  }
+  const { indexMemory } = await import('../actions/index.js');
+  const outcome = await indexMemory({ root, check: flags.check });
+  if (outcome.check) return checkIndex(ctx, root, outcome);
+  const { result } = outcome;
   reportProblems(ctx, root, result.problems);
   if (ctx.ui.json) ctx.ui.printJson({ changed: result.changed, files: result.files, problems: result.problems });
   else ctx.ui.info(result.changed ? `MEMORY.md rebuilt (${files(result.files)})` : `MEMORY.md is up to date (${files(result.files)})`);
   return result.problems.length ? EXIT_PROBLEMS : EXIT_OK;
 }
 
-async function checkIndex(ctx: Context, root: string, plan: import('../actions/reindex.js').ReindexResult): Promise<number> {
-  const { diffIndex } = await import('../memindex/merge.js');
+function checkIndex(ctx: Context, root: string, { plan, missing, unexpected }: { plan: ReindexResult; missing: string[]; unexpected: string[] }): number {
   reportProblems(ctx, root, plan.problems);
-  const diff = diffIndex(plan.previous, plan.text);
   if (ctx.ui.json) {
-    ctx.ui.printJson({ upToDate: !plan.changed, exists: plan.previous !== undefined, ...diff, problems: plan.problems });
+    ctx.ui.printJson({ upToDate: !plan.changed, exists: plan.previous !== undefined, missing, unexpected, problems: plan.problems });
   } else if (plan.changed) {
-    const { stderr } = ctx.io;
-    stderr.write(plan.previous === undefined ? 'MEMORY.md does not exist\n' : 'MEMORY.md is out of date\n');
-    for (const line of diff.missing) stderr.write(`  + ${line}\n`);
-    for (const line of diff.unexpected) stderr.write(`  - ${line}\n`);
-    if (plan.previous !== undefined && !diff.missing.length && !diff.unexpected.length) stderr.write('  (layout or limits differ)\n');
-    stderr.write('  run `memctx index` to rebuild it\n');
+    const lines = [
+      plan.previous === undefined ? 'MEMORY.md does not exist' : 'MEMORY.md is out of date',
+      ...missing.map((line) => `  + ${line}`),
+      ...unexpected.map((line) => `  - ${line}`),
+      ...(plan.previous !== undefined && !missing.length && !unexpected.length ? ['  (layout or limits differ)'] : []),
+      '  run `memctx index` to rebuild it',
+    ];
+    ctx.ui.note(lines.map((line) => `${line}\n`).join(''), { quietable: false });
   } else {
     ctx.ui.info(`MEMORY.md is up to date (${files(plan.files)})`);
   }

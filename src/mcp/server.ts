@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { MEMORY_COMMANDS, memoryErrorText, runMemoryCommand, type MemoryCommand } from '../actions/memory-tool.js';
 import type { Io } from '../cli/context.js';
 import { VERSION } from '../version.js';
-import { runCommand } from './bridge.js';
 import { TOOL_TEXT } from './descriptions.js';
 
 export interface ServerOptions {
@@ -38,12 +37,6 @@ function text(value: string, isError = false): CallToolResult {
 
 function structured(value: Record<string, unknown>, summary: string): CallToolResult {
   return { content: [{ type: 'text', text: summary }], structuredContent: value };
-}
-
-/** A command's result as a tool result: its JSON document, or its error message as a tool error. */
-function commandResult(result: Awaited<ReturnType<typeof runCommand>>, shape: (json: unknown) => CallToolResult): CallToolResult {
-  if (result.json === undefined) return text(result.stderr.trim() || `memctx exited with code ${result.code}`, true);
-  return shape(result.json);
 }
 
 /** Runs tool calls one at a time in arrival order, and tracks them so the server can let them finish before it exits. */
@@ -78,7 +71,6 @@ export class InFlight {
 export function createServer(options: ServerOptions, inFlight = new InFlight()): McpServer {
   const { root, io } = options;
   const server = new McpServer({ name: 'memctx', version: VERSION }, { instructions: TOOL_TEXT.instructions });
-  const dirArgs = ['--dir', root];
   const guard = (fn: () => Promise<CallToolResult>): Promise<CallToolResult> =>
     inFlight.serial(() => (options.missing ? Promise.reject(options.missing) : fn()).catch((err: unknown) => text(memoryErrorText(err), true)));
 
@@ -127,20 +119,14 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     },
     (args) =>
       guard(async () => {
-        const flags = [
-          ...(args.limit !== undefined ? ['--limit', String(args.limit)] : []),
-          ...(args.type !== undefined ? ['--type', args.type] : []),
-          ...(args.kind !== undefined ? ['--kind', args.kind] : []),
-          ...(args.tag !== undefined ? ['--tag', args.tag] : []),
-          ...(args.min_importance !== undefined ? ['--min-importance', String(args.min_importance)] : []),
-          ...(args.since !== undefined ? ['--since', args.since] : []),
-        ];
-        const result = await runCommand([...dirArgs, '--json', 'search', ...flags, '--', args.query], io);
-        return commandResult(result, (json) => {
-          const hits = json as Array<{ path: string; name: string; description: string; score: number }>;
-          const lines = hits.map((h) => `/memories/${h.path}\t${h.score.toFixed(2)}\t${h.description || h.name}`);
-          return structured({ hits }, hits.length ? lines.join('\n') : `no memory file matches "${args.query}"`);
-        });
+        const { search } = await import('../actions/search.js');
+        const { hits } = await search(
+          { root, query: args.query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since },
+          { now: io.now },
+        );
+        const lines = hits.map((h) => `/memories/${h.path}\t${h.score.toFixed(2)}\t${h.description || h.name}`);
+        // The hits as their JSON document has them (no undefined fields).
+        return structured({ hits: JSON.parse(JSON.stringify(hits)) as unknown[] }, hits.length ? lines.join('\n') : `no memory file matches "${args.query}"`);
       }),
   );
 

@@ -1,0 +1,83 @@
+/** `memctx compact`: a transcript compacted to Markdown, with the tokens it saves and the marked lines it lost. */
+import { resolve } from 'node:path';
+import { MemctxError } from '../errors.js';
+import type { CompactResult, MarkedLine } from '../capacity/compact.js';
+import type { EncodingName } from '../tokens/encodings.js';
+
+export interface CompactOptions {
+  /** The transcript's path as typed, or - for stdin. */
+  file: string;
+  /** As typed: claude, codex, openai or text; detected when absent. */
+  format?: string;
+  /** As typed: exchanges at the end kept verbatim. */
+  keepLast?: string;
+  /** As typed: the tokenizer for the counts. */
+  encoding?: string;
+  /** Write the Markdown to this file (as typed) instead of returning it only. */
+  out?: string;
+}
+
+export interface CompactDeps {
+  cwd: string;
+  readStdin: () => Promise<Buffer>;
+  /** The memory directory, when one is found: `out` may not be inside it. */
+  memoryRoot: () => string | undefined;
+}
+
+export interface CompactReport {
+  /** The transcript's name: its path as typed, or stdin. */
+  name: string;
+  format: string;
+  encoding: EncodingName;
+  tokensBefore: number;
+  tokensAfter: number;
+  saved: number;
+  savedPercent: number;
+  result: CompactResult;
+  /** Marked lines that did not survive compaction. */
+  missing: MarkedLine[];
+  /** What the reader noticed about the transcript. */
+  notes: string[];
+}
+
+export async function compact(options: CompactOptions, deps: CompactDeps): Promise<CompactReport> {
+  const { readTranscript } = await import('../transcript/index.js');
+  const { parseEncoding, parseTranscriptFormat } = await import('../cli/options.js');
+  const format = parseTranscriptFormat(options.format);
+  const keepLast = Number(options.keepLast);
+  if (!/^\s*\d+\s*$/.test(options.keepLast ?? '') || !Number.isSafeInteger(keepLast)) throw new MemctxError(`--keep-last must be a whole number, got "${options.keepLast}"`);
+  const encoding = parseEncoding(options.encoding);
+
+  let text: string;
+  let name: string;
+  if (options.file === '-') {
+    const { assertText } = await import('../sources/transcript-file.js');
+    const bytes = await deps.readStdin();
+    name = 'stdin';
+    assertText(bytes, name);
+    text = bytes.toString('utf8');
+  } else {
+    const { readTranscriptText } = await import('../sources/transcript-file.js');
+    text = readTranscriptText(resolve(deps.cwd, options.file), options.file);
+    name = options.file;
+  }
+  const transcript = readTranscript(text, { format });
+  const { compactTranscript, missingMarkedLines } = await import('../capacity/compact.js');
+  const header = [`# Transcript: ${name} (compacted by memctx)`];
+  const before = compactTranscript(transcript, { verbatim: true, header });
+  const after = compactTranscript(transcript, { keepLast, header });
+  const missing = missingMarkedLines(after.markdown, after.marked);
+  const { loadTokenCounter } = await import('../tokens/index.js');
+  const counter = await loadTokenCounter(encoding);
+  const tokensBefore = counter.count(before.markdown);
+  const tokensAfter = counter.count(after.markdown);
+  const saved = tokensBefore - tokensAfter;
+  const savedPercent = tokensBefore ? Math.round((saved / tokensBefore) * 1000) / 10 : 0;
+
+  if (options.out !== undefined) {
+    const { writeOutputFile } = await import('../store/write.js');
+    // Inside no memory directory (when one is found): a compacted transcript is not a memory file.
+    await writeOutputFile(resolve(deps.cwd, options.out), after.markdown, { name: options.out, memoryRoot: deps.memoryRoot() });
+  }
+  return { name, format: transcript.format, encoding, tokensBefore, tokensAfter, saved, savedPercent, result: after, missing, notes: transcript.notes.map((n) => n.message) };
+}

@@ -1,0 +1,67 @@
+/** `memctx edit`: replace exactly one occurrence of a text in a memory file, stamp `updated`, and re-index. */
+import { existsSync, statSync } from 'node:fs';
+import { MemctxError } from '../errors.js';
+import { isoTimestamp } from '../store/schema.js';
+import type { RawText } from '../store/edit.js';
+
+export interface EditOptions {
+  root: string;
+  /** The path as typed, inside the memory directory. */
+  path: string;
+  old: string;
+  new: string;
+}
+
+export interface EditDeps {
+  now: () => Date;
+  /** A problem that did not stop the command (a re-index that failed after the write). */
+  warn: (message: string) => void;
+}
+
+export interface EditResult {
+  edited: string;
+  /** Why the file's mixed line endings were made one kind. */
+  mixedEndings?: string;
+}
+
+export async function edit(options: EditOptions, deps: EditDeps): Promise<EditResult> {
+  const { root } = options;
+  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const target = resolveMemoryPath(root, options.path);
+  if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is generated; edit the text outside its markers by hand, or edit the memory files', { file: target.rel });
+  if (options.old === '') throw new MemctxError('--old must not be empty');
+  const { readRawText, countOccurrences, finishEdit, mixedEndings } = await import('../store/edit.js');
+  const { ParseFailure } = await import('../store/parse.js');
+  const { MAX_FILE_BYTES } = await import('../store/scan.js');
+  const { DecodeFailure } = await import('../store/decode.js');
+  const { writeMemoryFile } = await import('../store/write.js');
+  const { writeAndReindex } = await import('./reindex.js');
+  let mixed: RawText | undefined;
+  await writeAndReindex(root, async () => {
+    if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });
+    const stat = statSync(target.abs);
+    if (!stat.isFile()) throw new MemctxError(`${target.rel} is not a file`, { hint: 'edit one memory file at a time' });
+    if (stat.size > MAX_FILE_BYTES) {
+      throw new MemctxError(`file is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a memory file; not edited`, { file: target.rel, hint: 'split it into smaller memory files or move it out of the memory directory' });
+    }
+    try {
+      const raw = readRawText(target.abs);
+      const old = options.old.replace(/\r\n/g, '\n');
+      const count = countOccurrences(raw.text, old);
+      if (count !== 1) {
+        throw new MemctxError(
+          count === 0 ? `--old text not found in ${target.rel}` : `--old text occurs ${count} times in ${target.rel}; it must occur exactly once`,
+          { file: target.rel, hint: count === 0 ? 'copy the text exactly as it is in the file (`memctx show`)' : 'include more surrounding text so it matches once' },
+        );
+      }
+      const edited = { ...raw, text: raw.text.replace(old, () => options.new.replace(/\r\n/g, '\n')) };
+      await writeMemoryFile(target.abs, target.rel, finishEdit(target.rel, edited, stat, isoTimestamp(deps.now())), { inside: root });
+      if (raw.mixed) mixed = raw;
+    } catch (err) {
+      if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });
+      if (err instanceof DecodeFailure) throw new MemctxError(err.message, { file: target.rel, line: err.line, hint: err.hint });
+      throw err;
+    }
+  }, deps.warn);
+  return { edited: target.rel, ...(mixed ? { mixedEndings: mixedEndings(target.rel, mixed) } : {}) };
+}

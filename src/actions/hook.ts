@@ -1,0 +1,35 @@
+/** `memctx hook install|uninstall`: plan the pre-commit hook's change and, unless a dry run, make it. */
+import type { HookAction, HookStatus } from '../hooks/install.js';
+import type { Env } from '../sources/git.js';
+
+export interface HookDeps {
+  cwd: string;
+  env: Env;
+}
+
+export interface HookResult {
+  status: HookStatus;
+  dryRun: boolean;
+  /** Where git runs the hook from. */
+  hook: string;
+  hooksDir: string;
+  /** What was (or would be) done, in order. */
+  actions: HookAction[];
+  warnings: string[];
+}
+
+export async function hookInstall(options: { memoryDir: string | undefined; explicit: boolean; dryRun: boolean }, deps: HookDeps): Promise<HookResult> {
+  const { planInstall } = await import('../hooks/install.js');
+  return carryOut(planInstall({ cwd: deps.cwd, env: deps.env, memoryDir: options.memoryDir, explicit: options.explicit }), options.dryRun);
+}
+
+export async function hookUninstall(options: { dryRun: boolean }, deps: HookDeps): Promise<HookResult> {
+  const { planUninstall } = await import('../hooks/install.js');
+  return carryOut(planUninstall({ cwd: deps.cwd, env: deps.env }), options.dryRun);
+}
+
+async function carryOut(plan: import('../hooks/install.js').HookPlan, dryRun: boolean): Promise<HookResult> {
+  const { applyPlan } = await import('../hooks/install.js');
+  if (!dryRun) await applyPlan(plan);
+  return { status: plan.status, dryRun, hook: plan.location.hookPath, hooksDir: plan.location.hooksDir, actions: plan.actions, warnings: plan.warnings };
+}

@@ -1,0 +1,29 @@
+/** `memctx index`: rebuild MEMORY.md (taking the lock only when it changes), or with `check` say what differs. */
+import type { ReindexResult } from './reindex.js';
+
+export interface IndexCommandOptions {
+  root: string;
+  /** Write nothing; report what differs. */
+  check?: boolean;
+}
+
+export type IndexCommandResult =
+  | { check: false; result: ReindexResult }
+  | { check: true; plan: ReindexResult; missing: string[]; unexpected: string[] };
+
+export async function indexMemory(options: IndexCommandOptions): Promise<IndexCommandResult> {
+  const { root } = options;
+  const { planIndex, rebuildIndex } = await import('./reindex.js');
+  if (options.check) {
+    const plan = await planIndex(root);
+    const { diffIndex } = await import('../memindex/merge.js');
+    return { check: true, plan, ...diffIndex(plan.previous, plan.text) };
+  }
+  // The common case is an index that is already current: find that out without taking the lock.
+  let result = await planIndex(root);
+  if (result.changed) {
+    const { withMemoryLock } = await import('../store/write.js');
+    result = await withMemoryLock(root, () => rebuildIndex(root));
+  }
+  return { check: false, result };
+}

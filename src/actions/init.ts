@@ -1,0 +1,47 @@
+/** `memctx init`: create the memory directory (never overwriting) and, with `agent`, wire an agent to it. */
+import { existsSync } from 'node:fs';
+import type { Agent, AgentPlan } from '../hooks/agent.js';
+
+export interface InitOptions {
+  /** The memory directory, absolute. */
+  root: string;
+  agent?: Agent;
+  dryRun?: boolean;
+}
+
+export interface InitDeps {
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+export interface InitResult {
+  dir: string;
+  /** What was created, relative to `dir` (`.` for the directory itself); with `dryRun`, what would be. */
+  created: string[];
+  dryRun: boolean;
+  /** The agent's files: what changed (or would), with warnings. */
+  agent?: AgentPlan;
+}
+
+export async function init(options: InitOptions, deps: InitDeps): Promise<InitResult> {
+  const { root } = options;
+  // Check the agent's files first, so a refusal there leaves everything as it was.
+  const agentPlan = options.agent ? await planAgentFor(options.agent, root, deps) : undefined;
+  let created: string[] = [];
+  if (!options.dryRun) {
+    const { initMemoryDir } = await import('../store/init.js');
+    const { planIndex } = await import('./reindex.js');
+    created = await initMemoryDir(root, async () => (await planIndex(root)).text);
+    if (agentPlan) await (await import('../hooks/agent.js')).applyAgentPlan(agentPlan);
+  } else if (!existsSync(root)) {
+    created = ['.'];
+  }
+  return { dir: root, created, dryRun: Boolean(options.dryRun), ...(agentPlan ? { agent: agentPlan } : {}) };
+}
+
+async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps): Promise<AgentPlan> {
+  const { findRepository } = await import('../sources/repo.js');
+  const { planAgent } = await import('../hooks/agent.js');
+  const project = findRepository(deps.cwd, deps.cwd, deps.env).root;
+  return planAgent(agent, project, memoryDir);
+}

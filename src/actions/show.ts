@@ -1,0 +1,53 @@
+/** `memctx show`: one memory file (or MEMORY.md) read, and counted as read. */
+import { existsSync } from 'node:fs';
+import { EXIT_USAGE, MemctxError } from '../errors.js';
+import type { MemoryFile } from '../store/types.js';
+
+export interface ShowOptions {
+  root: string;
+  /** The path as typed, inside the memory directory. */
+  path: string;
+  /** Also return the file's text as on disk and the secrets found in it. */
+  withText?: boolean;
+}
+
+export interface ShowDeps {
+  now: () => Date;
+}
+
+export type ShowResult =
+  /** MEMORY.md, which is not parsed and not counted. */
+  | { index: true; path: string; text: string }
+  | { index: false; path: string; file: MemoryFile; text?: string; warnings: string[]; accessError?: string };
+
+export async function show(options: ShowOptions, deps: ShowDeps): Promise<ShowResult> {
+  const { root } = options;
+  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
+  const { readMemoryFile, isProblem } = await import('../store/scan.js');
+  const target = resolveMemoryPath(root, options.path);
+  const { readRegularFile } = await import('../store/read-file.js');
+  const { MAX_FILE_BYTES } = await import('../store/layout.js');
+  const readText = () => readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'memory file' }).toString('utf8');
+  if (!existsSync(target.abs)) {
+    throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files' });
+  }
+  if (isIndexPath(target.rel)) return { index: true, path: target.rel, text: readText() };
+  const file = readMemoryFile(root, target.rel);
+  if (isProblem(file)) {
+    throw new MemctxError(file.message, { file: target.rel, line: file.line, hint: file.hint, exitCode: EXIT_USAGE });
+  }
+  const result: ShowResult = { index: false, path: target.rel, file, warnings: [] };
+  if (options.withText) {
+    const text = readText();
+    const { secretWarnings } = await import('../lint/secrets.js');
+    result.text = text;
+    result.warnings = await secretWarnings([{ path: target.rel, text }]);
+  }
+  const { recordAccess } = await import('../cache/stats.js');
+  try {
+    await recordAccess(root, [target.rel], deps.now());
+  } catch (err) {
+    result.accessError = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  }
+  return result;
+}
