@@ -6,7 +6,7 @@ export default defineConfig({
     setupFiles: ['test/helpers/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: 'forks',
+    pool: 'threads',
     isolate: false,
     maxWorkers: 3,
   },
