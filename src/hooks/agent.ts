@@ -34,7 +34,7 @@ export interface AgentPlan {
 
 const STATUS_LINE = { type: 'command', command: 'memctx status --statusline', padding: 0 };
 const HOOKS: Record<string, { matcher?: string; hooks: Array<{ type: 'command'; command: string; timeout?: number }> }> = {
-  SessionStart: { hooks: [{ type: 'command', command: 'memctx pack --profile rehydrate --quiet' }] },
+  SessionStart: { hooks: [{ type: 'command', command: 'memctx pack --profile rehydrate --budget 2000 --quiet' }] },
   SessionEnd: { hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
   PreCompact: { matcher: 'auto|manual', hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
 };

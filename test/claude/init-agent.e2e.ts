@@ -46,7 +46,7 @@ describe.skipIf(skip)(`memctx init --agent claude, then a session in Claude Code
     expect(existsSync(join(world.project, '.memory/MEMORY.md'))).toBe(true);
     const settings = JSON.parse(readFileSync(join(world.project, '.claude/settings.json'), 'utf8'));
     expect(settings.statusLine).toEqual({ type: 'command', command: 'memctx status --statusline', padding: 0 });
-    expect(settings.hooks.SessionStart[0].hooks[0].command).toBe('memctx pack --profile rehydrate --quiet');
+    expect(settings.hooks.SessionStart[0].hooks[0].command).toBe('memctx pack --profile rehydrate --budget 2000 --quiet');
     expect(settings.hooks.SessionEnd[0].hooks[0]).toEqual({ type: 'command', command: 'memctx flush --hook', timeout: 10 });
     expect(settings.hooks.PreCompact[0]).toEqual({ matcher: 'auto|manual', hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] });
     expect(JSON.parse(readFileSync(join(world.project, '.mcp.json'), 'utf8'))).toEqual({ mcpServers: { memctx: { type: 'stdio', command: 'memctx', args: ['mcp'] } } });

@@ -44,7 +44,7 @@ describe('memctx init --agent', () => {
     const settings = JSON.parse(read(dir, '.claude/settings.json'));
     expect(settings.model).toBe('opus');
     expect(settings.statusLine).toEqual({ type: 'command', command: 'my-line' });
-    expect(settings.hooks.SessionStart.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0].command)).toEqual(['echo hi', 'memctx pack --profile rehydrate --quiet']);
+    expect(settings.hooks.SessionStart.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0].command)).toEqual(['echo hi', 'memctx pack --profile rehydrate --budget 2000 --quiet']);
     expect(Object.keys(JSON.parse(read(dir, '.mcp.json')).mcpServers)).toEqual(['other', 'memctx']);
     expect(read(dir, 'CLAUDE.md')).toMatch(/^# My project\n\nUse pnpm\.\n\n<!-- memctx:begin -->\n/);
     // The section is replaced in place; text around it survives.
