@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memctx, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/run.js';
 import { memctxAsync, read } from './util.js';
 
 function addArgs(i: number): string[] {
@@ -10,11 +11,12 @@ function addArgs(i: number): string[] {
 
 async function addAtOnce(count: number) {
   const cwd = tempDir();
-  expect(memctx(['init'], { cwd }).code).toBe(0);
+  expect((await runCli(['init'], { cwd })).code).toBe(0);
   const results = await Promise.all(Array.from({ length: count }, (_, i) => memctxAsync(addArgs(i + 1), { cwd })));
   return { cwd, root: join(cwd, '.memory'), results };
 }
 
+// Only the adds run as separate processes; setting up and checking run in-process.
 describe('memctx add from several processes at once', () => {
   it.each([2, 10])('%i processes: every file is written and the index lists them all', async (count) => {
     const { cwd, root, results } = await addAtOnce(count);
@@ -25,7 +27,7 @@ describe('memctx add from several processes at once', () => {
     }
     const index = read(join(root, 'MEMORY.md'));
     for (let i = 1; i <= count; i++) expect(index).toContain(`- [Parallel ${i}](parallel_${i}.md) — written by process ${i}`);
-    expect(memctx(['index', '--check'], { cwd })).toEqual({ code: 0, stdout: `MEMORY.md is up to date (${count} files)\n`, stderr: '' });
+    expect(await runCli(['index', '--check'], { cwd })).toEqual({ code: 0, stdout: `MEMORY.md is up to date (${count} files)\n`, stderr: '' });
     // No temporary files or lock left behind (a cache in .memctx/ is fine).
     expect(readdirSync(root).filter((f) => !/^(parallel_\d+\.md|MEMORY\.md|templates|\.gitignore|\.memctx)$/.test(f))).toEqual([]);
     expect(readdirSync(join(root, '.memctx')).filter((f) => /lock|\.\d+$/.test(f))).toEqual([]);
@@ -33,7 +35,7 @@ describe('memctx add from several processes at once', () => {
 
   it('two processes adding the same path: one wins, the other is refused, nothing is overwritten', async () => {
     const cwd = tempDir();
-    memctx(['init'], { cwd });
+    await runCli(['init'], { cwd });
     const [a, b] = await Promise.all([
       memctxAsync(['add', 'same', '--name', 'A', '--description', 'from a', '--type', 'user', '--body', 'a'], { cwd }),
       memctxAsync(['add', 'same', '--name', 'B', '--description', 'from b', '--type', 'user', '--body', 'b'], { cwd }),

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { withMemoryLock, writeFileAtomic } from '../../src/store/write.js';
+import { assertLockHeld, withMemoryLock, writeFileAtomic } from '../../src/store/write.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
@@ -122,7 +122,8 @@ describe('crashes and pauses leave nothing broken', () => {
     const attempt = withMemoryLock(root, async () => {
       // Another process found the lock stale and took it over: the lock directory is gone.
       rmSync(join(root, '.memctx', 'lock'), { recursive: true, force: true });
-      await sleep(2500);
+      // Wait (up to 5 s) for the lock's next refresh, about a second away, to notice.
+      await vi.waitFor(() => expect(() => assertLockHeld(root)).toThrow(), { timeout: 5_000, interval: 50 });
       await writeFileAtomic(join(root, 'late.md'), note('late'), { inside: root });
     });
     await expect(attempt).rejects.toThrow('the write lock was lost while this command was paused');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempDir, type CliResult } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
@@ -66,7 +66,8 @@ function repoAt(base: string, top: string): TestRepo {
 /** A copy of the template `key` (built by `build` the first time) in a fresh temporary directory. */
 async function fromTemplate(key: string, name: string, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
   let template = templates.get(key);
-  if (template === undefined) {
+  // Another test file in the same worker (isolate: false) may have removed it with its temp dirs.
+  if (template === undefined || !existsSync(template)) {
     template = tempDir('memctx-template-');
     const top = join(template, name);
     mkdirSync(top, { recursive: true });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200k from 'js-tiktoken/ranks/o200k_base';
-import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import { tiktoken } from '../helpers/tiktoken.js';
 import { countJoined, joinsCleanly } from '../../src/tokens/join.js';
 
-const encoders = { o200k_base: new Tiktoken(o200k), cl100k_base: new Tiktoken(cl100k) };
+const encoders = { o200k_base: tiktoken.o200k_base, cl100k_base: tiktoken.cl100k_base };
 
 describe.each(Object.entries(encoders))('joined counts (%s)', (_name, tk) => {
   const count = (t: string) => tk.encode(t, [], []).length;
