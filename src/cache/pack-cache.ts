@@ -5,6 +5,8 @@ import type { FileProblem, MemoryFile, MemoryLink } from '../store/types.js';
 import { scanWithCache, type Projection } from './stat-cache.js';
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
+import { fieldBags } from '../text/relevance.js';
+import { isFieldBag, type FieldBag } from '../text/bm25.js';
 
 /**
  * What `pack` needs of each memory file, kept in .memctx/pack-cache.json by the stat-keyed cache
@@ -13,7 +15,7 @@ import { MAX_FILE_BYTES } from '../store/layout.js';
 export const PACK_CACHE_FILE = 'pack-cache.json';
 
 /** A cached file: the frontmatter fields, links, markers and the hash of its text. */
-export interface CachedFile extends Omit<StoredFile, 'links'> {
+export interface CachedFile extends Omit<StoredFile, 'links' | 'bags'> {
   links: MemoryLink[];
 }
 
@@ -24,10 +26,12 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
   markers: boolean;
   /** Content hash of the file's text as packed. */
   hash: string;
+  /** Each matching field's words counted ahead (text/relevance.ts fieldBags), so a warm query reads no body. */
+  bags: (FieldBag | null)[];
 }
 
 /** A memory file for packing: cached fields, and the body read from disk on first use. */
-export type PackEntry = CachedFile & { readonly body: string };
+export type PackEntry = CachedFile & { readonly body: string; readonly bags?: readonly (FieldBag | null)[] };
 
 export interface PackScan {
   files: PackEntry[];
@@ -71,8 +75,10 @@ const KINDS: Record<string, MemoryLink['kind']> = { r: 'related', m: 'markdown',
 
 function entry(root: string, stored: StoredFile, text?: string): PackEntry {
   let body = text === undefined ? undefined : bodyOf(text);
+  const { bags, ...fields } = stored;
   const links = stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) }));
-  return Object.defineProperty({ ...stored, links }, 'body', {
+  const file = Object.defineProperty({ ...fields, links }, 'bags', { enumerable: false, value: bags });
+  return Object.defineProperty(file, 'body', {
     enumerable: false,
     get(): string {
       if (body === undefined) {
@@ -89,13 +95,14 @@ function entry(root: string, stored: StoredFile, text?: string): PackEntry {
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
   const f = value as StoredFile | undefined;
-  return !!f && f.path === path && typeof f.name === 'string' && typeof f.hash === 'string' && Array.isArray(f.links) && f.links.every((l) => typeof l === 'string' && l[0] in KINDS && l[1] === ':') && Array.isArray(f.tags) && Array.isArray(f.supersedes) && typeof f.importance === 'number' && typeof f.mtimeMs === 'number';
+  return !!f && f.path === path && typeof f.name === 'string' && typeof f.hash === 'string' && Array.isArray(f.links) && f.links.every((l) => typeof l === 'string' && l[0] in KINDS && l[1] === ':') && Array.isArray(f.tags) && Array.isArray(f.supersedes) && typeof f.importance === 'number' && typeof f.mtimeMs === 'number' && Array.isArray(f.bags) && f.bags.length === 4 && f.bags.every((b) => b === null || isFieldBag(b));
 }
 
-function toStored(file: MemoryFile, described: { hash: string; markers: boolean }): StoredFile {
+function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, text: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, pinned, supersedes: supersedes ?? [], mtimeMs, ...described };
+  const bags = fieldBags({ path, name, description, tags, body: bodyOf(text) });
+  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bags };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
@@ -107,7 +114,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     project(file) {
       const { text, hash, markers } = options.describe(file);
       texts.set(file.path, text);
-      return toStored(file, { hash, markers });
+      return toStored(file, { hash, markers }, text);
     },
   };
   const scan = await scanWithCache(root, listEntries(root), projection, {

@@ -49,12 +49,12 @@ let buildId: string | undefined;
 
 /**
  * The build's fingerprint: memctx's version and a hash of the code that shapes cached entries (the
- * store and the caches), so a rebuilt memctx with the same version number does not trust old entries.
+ * store, the caches and the text analyser), so a rebuilt memctx with the same version number does not trust old entries.
  */
 export function cacheVersion(): string {
   if (buildId === undefined) {
     const hash = createHash('sha1');
-    for (const rel of ['../store/', './']) {
+    for (const rel of ['../store/', './', '../text/']) {
       const dir = fileURLToPath(new URL(rel, import.meta.url));
       for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
     }

@@ -20,6 +20,8 @@ export interface Bm25Input {
   count: number;
   /** The text of one field of one document. */
   text(doc: number, field: number): string;
+  /** The field's words as counted ahead (fieldBag), when known: then its text is not read. */
+  bag?(doc: number, field: number): FieldBag | undefined;
   k1?: number;
 }
 
@@ -48,6 +50,71 @@ export function termPattern(terms: readonly string[]): RegExp | undefined {
   if (latin.length) alternatives.push(`(?<![\\p{L}\\p{N}\\p{M}])(?:${[...new Set(latin)].join('|')})[\\p{L}\\p{N}\\p{M}]*`);
   if (cjk.length) alternatives.push(...cjk);
   return alternatives.length ? new RegExp(alternatives.join('|'), 'gu') : undefined;
+}
+
+/** The prefix a word must start with to be looked at for a term (see termPattern). */
+const prefixOf = (term: string) => (term.length >= 4 ? term.slice(0, -1) : term);
+
+/** The term a found word counts for: its stem (a non-ASCII word cut to its first analyser word). */
+function normalise(word: string): string {
+  if (word.length <= 1) return word;
+  return stem(NON_ASCII.test(word) ? (words(word)[0] ?? word) : word);
+}
+
+/**
+ * A field's words counted ahead, so a later query needs no text: its length, how often each stem
+ * occurs as a word starting with the stem's own prefix (as ` stem:count` pairs in one string, which
+ * a cache reads back quickly), and the other words (`odd`: word, stem, count) a query term's prefix
+ * may still reach. Exactly what termFrequencies would count.
+ */
+export interface FieldBag {
+  length: number;
+  stems: string;
+  odd: [string, string, number][];
+}
+
+const RUN = /[\p{L}\p{N}\p{M}]+/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** The field's bag; undefined for text with Chinese or Japanese characters (matched from the text). */
+export function fieldBag(text: string): FieldBag | undefined {
+  if (CJK.test(text)) return undefined;
+  const runs = new Map<string, number>();
+  for (const m of text.toLowerCase().matchAll(RUN)) runs.set(m[0], (runs.get(m[0]) ?? 0) + 1);
+  const stems = new Map<string, number>();
+  const odd: FieldBag['odd'] = [];
+  for (const [word, n] of runs) {
+    const s = normalise(word);
+    if (word.startsWith(prefixOf(s))) stems.set(s, (stems.get(s) ?? 0) + n);
+    else odd.push([word, s, n]);
+  }
+  let pairs = '';
+  for (const [s, n] of stems) pairs += ` ${s}:${n}`;
+  return { length: text.length, stems: `${pairs} `, odd };
+}
+
+/** True when a value has fieldBag's shape (a cache entry read back). */
+export function isFieldBag(value: unknown): value is FieldBag {
+  const b = value as FieldBag;
+  return !!b && typeof b.length === 'number' && typeof b.stems === 'string' && Array.isArray(b.odd) && b.odd.every((o) => Array.isArray(o) && typeof o[0] === 'string' && typeof o[1] === 'string' && typeof o[2] === 'number');
+}
+
+/** How often the bag counts a stem as a regular word. */
+function stemCount(bag: FieldBag, term: string): number {
+  const at = bag.stems.indexOf(` ${term}:`);
+  if (at < 0) return 0;
+  const n = parseInt(bag.stems.slice(at + term.length + 2, bag.stems.indexOf(' ', at + 1)), 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** termFrequencies from a bag: `prefixes` are the query's (prefixOf each term). */
+function bagFrequencies(bag: FieldBag, terms: readonly string[], index: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
+  into.fill(0);
+  for (let t = 0; t < terms.length; t++) into[t] += stemCount(bag, terms[t]);
+  for (const [word, s, n] of bag.odd) {
+    const t = index.get(s);
+    if (t !== undefined && prefixes.some((p) => word.startsWith(p))) into[t] += n;
+  }
 }
 
 /** How often each term occurs as a word of the text. */
@@ -83,11 +150,19 @@ export function bm25(input: Bm25Input): Bm25Result {
   const tf = new Float64Array(count * nf * nt);
   const lengths = new Float64Array(count * nf);
   const buffer = new Float64Array(nt);
+  const prefixes = terms.filter((t) => !isCjkChar(t)).map(prefixOf);
+  const cjk = terms.some((t) => isCjkChar(t));
   for (let d = 0; d < count; d++) {
     for (let f = 0; f < nf; f++) {
-      const text = input.text(d, f);
-      lengths[d * nf + f] = text.length;
-      termFrequencies(text, index, pattern, buffer);
+      const bag = cjk ? undefined : input.bag?.(d, f);
+      if (bag) {
+        lengths[d * nf + f] = bag.length;
+        bagFrequencies(bag, terms, index, prefixes, buffer);
+      } else {
+        const text = input.text(d, f);
+        lengths[d * nf + f] = text.length;
+        termFrequencies(text, index, pattern, buffer);
+      }
       tf.set(buffer, (d * nf + f) * nt);
     }
   }

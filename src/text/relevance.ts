@@ -3,7 +3,7 @@
  * file's path), description, tags and body, each score divided by the query's best so it runs 0-1.
  */
 import { queryTerms } from './analyse.js';
-import { bm25, type FieldSpec } from './bm25.js';
+import { bm25, fieldBag, type FieldBag, type FieldSpec } from './bm25.js';
 
 export interface MatchableFile {
   readonly path: string;
@@ -11,6 +11,8 @@ export interface MatchableFile {
   readonly description: string;
   readonly tags: readonly string[];
   readonly body: string;
+  /** Each field's words counted ahead (fieldBags), null for a field matched from its text. */
+  readonly bags?: readonly (FieldBag | null)[];
 }
 
 /** name + path, description, tags, body. */
@@ -37,9 +39,14 @@ function fieldText(file: MatchableFile, field: number): string {
   return file.body;
 }
 
+/** Each field's bag, kept with a cached file so a later query reads no text. */
+export function fieldBags(file: MatchableFile): (FieldBag | null)[] {
+  return FIELDS.map((_, f) => fieldBag(fieldText(file, f)) ?? null);
+}
+
 export function relevance(files: readonly MatchableFile[], query: string): Relevance {
   const terms = queryTerms(query);
-  const result = bm25({ terms, fields: FIELDS, count: files.length, text: (d, f) => fieldText(files[d], f) });
+  const result = bm25({ terms, fields: FIELDS, count: files.length, text: (d, f) => fieldText(files[d], f), bag: (d, f) => files[d].bags?.[f] ?? undefined });
   const scores = result.best > 0 ? result.scores.map((s) => s / result.best) : result.scores;
   return { terms, scores, coverage: result.coverage };
 }
