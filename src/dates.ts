@@ -6,9 +6,20 @@
  */
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
+/** Values already read (a pack reads the same few dates thousands of times). */
+const parsed = new Map<string, number | undefined>();
+
 /** Milliseconds since the epoch, or undefined when the value is not a real ISO date or date-time. */
 export function parseDate(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
+  if (parsed.has(value)) return parsed.get(value);
+  const ms = readDate(value);
+  if (parsed.size > 10_000) parsed.clear();
+  parsed.set(value, ms);
+  return ms;
+}
+
+function readDate(value: string): number | undefined {
   const m = ISO.exec(value.trim());
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
