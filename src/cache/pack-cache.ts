@@ -73,24 +73,37 @@ export function bodyOf(text: string): string {
 
 const KINDS: Record<string, MemoryLink['kind']> = { r: 'related', m: 'markdown', w: 'wiki' };
 
-function entry(root: string, stored: StoredFile, text?: string): PackEntry {
-  let body = text === undefined ? undefined : bodyOf(text);
-  const { bags, ...fields } = stored;
-  const links = stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) }));
-  const file = Object.defineProperty({ ...fields, links }, 'bags', { enumerable: false, value: bags });
-  return Object.defineProperty(file, 'body', {
-    enumerable: false,
-    get(): string {
-      if (body === undefined) {
-        try {
-          body = bodyOf(packText(root, stored.path));
-        } catch {
-          body = '';
-        }
+/** A cached file with its body read on first use (a class: one shape for thousands of files). */
+class Entry {
+  readonly #root: string;
+  #body: string | undefined;
+  readonly #bags: readonly (FieldBag | null)[];
+  constructor(root: string, stored: StoredFile, text?: string) {
+    const { bags, ...fields } = stored;
+    Object.assign(this, fields, { links: stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) })) });
+    this.#root = root;
+    this.#bags = bags;
+    this.#body = text === undefined ? undefined : bodyOf(text);
+  }
+
+  get bags(): readonly (FieldBag | null)[] {
+    return this.#bags;
+  }
+
+  get body(): string {
+    if (this.#body === undefined) {
+      try {
+        this.#body = bodyOf(packText(this.#root, (this as unknown as StoredFile).path));
+      } catch {
+        this.#body = '';
       }
-      return body;
-    },
-  }) as PackEntry;
+    }
+    return this.#body;
+  }
+}
+
+function entry(root: string, stored: StoredFile, text?: string): PackEntry {
+  return new Entry(root, stored, text) as unknown as PackEntry;
 }
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
