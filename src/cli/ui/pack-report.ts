@@ -11,15 +11,21 @@ function tierColour(chalk: ChalkInstance, tier: Tier): string {
   return chalk.dim(tier);
 }
 
-/** The pack report for stderr: every file's score, sub-scores, tier and tokens, then the totals. */
+/** A longer ranking shows its first REPORT_ROWS files and how many more there are (--json has all). */
+export const REPORT_MAX_ROWS = 60;
+export const REPORT_ROWS = 50;
+
+/** The pack report for stderr: each file's score, sub-scores, tier and tokens (the first 50 of a long ranking), then the totals. */
 export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra: { fileCount: number; out?: string }): string {
   const withTask = result.files.some((f) => f.task > 0);
-  const rows = result.files.map((f) => [
+  const shown = result.files.length > REPORT_MAX_ROWS ? result.files.slice(0, REPORT_ROWS) : result.files;
+  const rows = shown.map((f) => [
     ...(withTask ? [f.task.toFixed(2)] : []),
     String(f.score), String(f.relevance), String(f.recency), String(f.dependency), tierColour(chalk, f.tier), n(f.tokens), f.bundleTokens ? n(f.bundleTokens) : '-', f.note ? `${f.path}  ${chalk.dim(`(${f.note})`)}` : f.path,
   ]);
   const lines: string[] = [];
   if (rows.length) lines.push(renderTable(rows, chalk, [...(withTask ? ['task'] : []), 'score', 'rel', 'rec', 'dep', 'tier', 'tokens', 'bundle', 'path']).replace(/\n$/, ''));
+  if (shown.length < result.files.length) lines.push(chalk.dim(`… and ${n(result.files.length - shown.length)} more files in rank order (memctx pack --json lists them all)`));
   const where = extra.out ? ` → ${extra.out}` : '';
   lines.push(
     `bundle: ${n(result.tokens)} of ${n(result.budget)} tokens (${result.encoding}, ${result.format})${where}; full text ${n(result.fullTokens)}; index ${result.indexLines.included}/${result.indexLines.total} lines`,
@@ -35,7 +41,7 @@ export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra
   return `${lines.join('\n')}\n`;
 }
 
-/** The first few names, and how many more there are (the report table and --json have them all). */
+/** The first few names, and how many more there are (--json has them all). */
 function listSome(names: string[], most: number): string {
   const more = names.length - most;
   return more > 0 ? `${names.slice(0, most).join(', ')}, … and ${more} more` : names.join(', ');
