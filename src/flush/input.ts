@@ -1,11 +1,13 @@
 /** Parse the `--from` document (JSON or YAML) into field values, with the line of every problem. */
+import { MemctxError } from '../errors.js';
 import { isMap, isScalar, LineCounter, parseDocument, type Document, type Pair } from 'yaml';
 import { emptyValues, cleanValue, normalizeKey, type FieldValues } from './fields.js';
 
 /** A problem in the `--from` document; `line` is 1-based. */
-export class FlushInputError extends Error {
-  constructor(message: string, readonly line: number | undefined, readonly hint: string) {
-    super(message);
+export class FlushInputError extends MemctxError {
+  declare readonly hint: string;
+  constructor(message: string, line: number | undefined, hint: string) {
+    super(message, { line, hint });
     this.name = 'FlushInputError';
   }
 }
