@@ -25,7 +25,7 @@ export type MemoryCommandName = MemoryCommand['command'];
 export const MEMORY_COMMANDS: readonly MemoryCommandName[] = ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'];
 
 /** A refusal the model should read and act on; the message is the tool's answer. */
-export class MemoryToolError extends Error {
+export class MemoryToolError extends MemctxError {
   constructor(message: string) {
     super(message);
     this.name = 'MemoryToolError';

@@ -30,7 +30,7 @@ export async function planIndex(root: string, options: IndexOptions = {}): Promi
 }
 
 function markerError(root: string, err: IndexMarkerError): MemctxError {
-  return new MemctxError(err.message, { file: indexPath(root), line: err.line, exitCode: EXIT_USAGE, hint: 'leave exactly one begin and one end marker, or remove both to regenerate the block' });
+  return new MemctxError(err.message, { file: indexPath(root), line: err.line, exitCode: EXIT_USAGE, hint: err.hint });
 }
 
 /** Refuse now, before a command changes a memory file, if MEMORY.md's markers would stop the re-index. */

@@ -41,17 +41,11 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
-  const { BudgetError, parseBudget, resolveWindow } = await import('../pack/budget.js');
+  const { parseBudget, resolveWindow } = await import('../pack/budget.js');
   const { PROFILES, isProfileName } = await import('../pack/profiles.js');
   const profile = flags.profile && isProfileName(flags.profile) ? PROFILES[flags.profile] : undefined;
-  let budget: number;
-  try {
-    const window = resolveWindow(flags);
-    budget = flags.budget !== undefined ? parseBudget(flags.budget, window) : profile?.budget ?? DEFAULT_BUDGET;
-  } catch (err) {
-    if (err instanceof BudgetError) throw new MemctxError(err.message, { hint: err.hint });
-    throw err;
-  }
+  const window = resolveWindow(flags);
+  const budget = flags.budget !== undefined ? parseBudget(flags.budget, window) : profile?.budget ?? DEFAULT_BUDGET;
   if (profile?.taskOnly && !flags.task && !flags.focus?.length) {
     throw new MemctxError(`--profile ${profile.name} packs only what the task reaches, and no --task or --focus was given`, { hint: `add --task TEXT or --focus FILE` });
   }

@@ -7,6 +7,7 @@
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
 import { extractFacts, type FactFile } from '../transcript/index.js';
 import { appendUnique } from './fields.js';
+import { fencedLines } from '../markdown/links.js';
 
 /** The part of a transcript item extraction reads. */
 export type ExtractItem = Pick<TranscriptItem, 'role' | 'kind' | 'text' | 'sidechain' | 'meta' | 'compactSummary'>;
@@ -37,7 +38,6 @@ const MARKED = /^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)?(?:\*\*|__|\*|_)?([A-Za-z][A-Za
 // Inside a line ("Continue. DECISION: batch size 10k because …"): the upper-case markers, and "Next steps:".
 const MID_MARKED = /(?:^|[\s(.;,])(?:\*\*|__)?(DECISIONS?|BLOCKERS?|TODO|GOAL|DONE|PROGRESS|NEXT[ -]STEPS?|Next steps)(?:\*\*|__)?:(?:\*\*|__)?\s+(\S.*)$/;
 const LIST_LINE = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.+)$/;
-const FENCE = /^\s*(```|~~~)/;
 
 function markerOf(word: string): Marker | undefined {
   for (const [pattern, marker] of MARKERS) if (pattern.test(word.trim())) return marker;
@@ -53,14 +53,10 @@ interface Found {
 export function markedLines(text: string): Found[] {
   const found: Found[] = [];
   const lines = text.split('\n');
-  let fence = false;
+  const fenced = fencedLines(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (FENCE.test(line)) {
-      fence = !fence;
-      continue;
-    }
-    if (fence || !line.includes(':')) continue;
+    if (fenced[i] || !line.includes(':')) continue;
     const m = MARKED.exec(line);
     const marker = m ? markerOf(m[1]) : undefined;
     if (!m || !marker) {

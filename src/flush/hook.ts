@@ -1,5 +1,7 @@
 /** The JSON a Claude Code SessionEnd or PreCompact hook receives on stdin. */
 
+import { MemctxError } from '../errors.js';
+
 export interface HookInput {
   sessionId?: string;
   transcriptPath?: string;
@@ -10,7 +12,7 @@ export interface HookInput {
   reason?: string;
 }
 
-export class HookInputError extends Error {
+export class HookInputError extends MemctxError {
   constructor(message: string) {
     super(message);
     this.name = 'HookInputError';

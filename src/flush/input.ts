@@ -1,11 +1,14 @@
 /** Parse the `--from` document (JSON or YAML) into field values, with the line of every problem. */
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Pair } from 'yaml';
+import { MemctxError } from '../errors.js';
+import { isMap, isScalar, type LineCounter, type Pair } from 'yaml';
+import { parseYamlSafely, YamlFailure, type ParsedYaml } from '../store/yaml.js';
 import { emptyValues, cleanValue, normalizeKey, type FieldValues } from './fields.js';
 
 /** A problem in the `--from` document; `line` is 1-based. */
-export class FlushInputError extends Error {
-  constructor(message: string, readonly line: number | undefined, readonly hint: string) {
-    super(message);
+export class FlushInputError extends MemctxError {
+  declare readonly hint: string;
+  constructor(message: string, line: number | undefined, hint: string) {
+    super(message, { line, hint });
     this.name = 'FlushInputError';
   }
 }
@@ -106,30 +109,26 @@ export function parseFieldsText(text: string, format: InputFormat): ParsedInput 
   const source = text.replace(/^\uFEFF/, '');
   if (source.trim() === '') return { values: {}, keys: [] };
   if (format === 'json') checkJson(source);
-  const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(source, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true, schema: format === 'json' ? 'json' : 'core' });
-  const error = doc.errors[0];
-  if (error) {
-    throw new FlushInputError(`invalid ${format === 'json' ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, error.linePos?.[0]?.line, `fix the ${format === 'json' ? 'JSON' : 'YAML'} syntax`);
+  const name = format === 'json' ? 'JSON' : 'YAML';
+  let parsed: ParsedYaml;
+  try {
+    parsed = parseYamlSafely(source, { schema: format === 'json' ? 'json' : 'core', name });
+  } catch (err) {
+    if (err instanceof YamlFailure) throw new FlushInputError(err.message, err.line, err.hint ?? `fix the ${name} syntax`);
+    throw err;
   }
+  const { doc, lineCounter } = parsed;
+  const data = parsed.data as Record<string, unknown>;
   if (doc.contents === null) return { values: {}, keys: [] };
   if (!isMap(doc.contents)) {
     throw new FlushInputError('the document must be a mapping of field names to values', lineOf(lineCounter, doc.contents as never) ?? 1, 'write it as `goal: …`, `decisions: [ … ]` (YAML) or {"goal": "…"} (JSON)');
-  }
-  let data: Record<string, unknown>;
-  try {
-    data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
-  } catch {
-    throw new FlushInputError('YAML aliases expand too far; refused', undefined, 'remove the &anchors and *aliases');
   }
   const values = emptyValues();
   const keys: ParsedInput['keys'] = [];
   for (const pair of doc.contents.items as Pair[]) {
     const line = lineOf(lineCounter, pair.key as never);
     const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-    if (key === undefined || key === '__proto__') {
-      throw new FlushInputError(key === '__proto__' ? 'the key `__proto__` is not allowed' : 'keys must be plain names', line, 'use field names such as goal, progress, decisions');
-    }
+    if (key === undefined) throw new FlushInputError('keys must be plain names', line, 'use field names such as goal, progress, decisions');
     const items = asItems(data[key]);
     if (items === undefined) {
       throw new FlushInputError(`\`${key}\` must be a string or a list of strings`, lineOf(lineCounter, pair.value as never) ?? line, 'nested mappings are not fields; write one line of text per list item');

@@ -2,6 +2,7 @@
  * Flush templates: Markdown with `{{field}}` placeholders. A placeholder alone on its line is a block
  * (a paragraph or a list); one inside a line is inline (items joined with "; ").
  */
+import { MemctxError } from '../errors.js';
 import { normalizeKey } from './fields.js';
 
 /** `text`: one paragraph per item; `list`: `- item`; `inline`: items joined with ", ". */
@@ -51,9 +52,10 @@ export interface Template {
   title: string;
 }
 
-export class TemplateError extends Error {
-  constructor(message: string, readonly line: number | undefined, readonly hint: string) {
-    super(message);
+export class TemplateError extends MemctxError {
+  declare readonly hint: string;
+  constructor(message: string, line: number | undefined, hint: string) {
+    super(message, { line, hint });
     this.name = 'TemplateError';
   }
 }

@@ -1,3 +1,4 @@
+import { MemctxError } from '../errors.js';
 import { DEFAULT_ARCHIVE_THRESHOLDS } from '../lifecycle/archive.js';
 import { MEMORY_TYPES } from '../store/schema.js';
 import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
@@ -14,7 +15,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
 };
 
 /** A configuration value of the wrong type or range; `key` is its dotted path. */
-export class ConfigError extends Error {
+export class ConfigError extends MemctxError {
   constructor(readonly key: string, message: string) {
     super(message);
     this.name = 'ConfigError';

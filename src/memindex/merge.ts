@@ -1,11 +1,13 @@
+import { MemctxError } from '../errors.js';
 import type { IndexEntry } from '../store/types.js';
 import { BEGIN_MARKER, END_MARKER } from './groups.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, renderIndexBlock, type IndexOptions } from './render.js';
 
 /** MEMORY.md's markers are broken: the file cannot be updated without guessing. */
-export class IndexMarkerError extends Error {
-  constructor(message: string, readonly line: number) {
-    super(message);
+export class IndexMarkerError extends MemctxError {
+  declare readonly line: number;
+  constructor(message: string, line: number) {
+    super(message, { line, hint: 'leave exactly one begin and one end marker, or remove both to regenerate the block' });
     this.name = 'IndexMarkerError';
   }
 }

@@ -1,10 +1,12 @@
 /** `--budget N` or `--budget P%` of a context window (`--window N` or `--model ID`). */
+import { MemctxError } from '../errors.js';
 import { MODEL_PRESETS, modelPreset } from '../capacity/models.js';
 import { parseTokenSize, tokenSizeHint } from '../tokens/size.js';
 
-export class BudgetError extends Error {
-  constructor(message: string, readonly hint: string) {
-    super(message);
+export class BudgetError extends MemctxError {
+  declare readonly hint: string;
+  constructor(message: string, hint: string) {
+    super(message, { hint });
     this.name = 'BudgetError';
   }
 }

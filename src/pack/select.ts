@@ -9,6 +9,7 @@
  * (src/tokens/join.ts), so the bundle's count never exceeds the budget.
  */
 import type { MemoryFile } from '../store/types.js';
+import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from './score.js';
@@ -333,7 +334,7 @@ export function packBundle(input: PackInput): PackResult {
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
   for (const e of layout.entries) if (e.file !== undefined) tierOf.set(e.file, { tier: e.section === 'full' ? (e.head ? 'head' : 'full') : 'description', cost: e.cost });
-  const listed = listedPaths(empty ? [] : layout.entries.flatMap((e) => e.lines ?? []));
+  const listed = linkedPaths(empty ? '' : layout.entries.flatMap((e) => e.lines ?? []).join('\n'));
   const files: PackedFile[] = input.files.map((file, i) => {
     const placed = tierOf.get(i);
     const inIndex = listed.has(file.path);
@@ -361,21 +362,6 @@ export function packBundle(input: PackInput): PackResult {
     totalFileTokens,
     saved: totalFileTokens - total,
   };
-}
-
-/** The paths index lines link to (`- [Name](path) — description`). */
-function listedPaths(lines: readonly string[]): Set<string> {
-  const paths = new Set<string>();
-  for (const line of lines) {
-    const link = /^- \[(?:[^\]\\]|\\.)*\]\(([^)\s]+)\)/.exec(line);
-    if (!link) continue;
-    try {
-      paths.add(decodeURIComponent(link[1]));
-    } catch {
-      paths.add(link[1]);
-    }
-  }
-  return paths;
 }
 
 function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: string): string {

@@ -7,7 +7,7 @@ import { MemctxError } from '../errors.js';
 export type Env = Record<string, string | undefined>;
 
 /** git failed: its exit status and what it said on stderr. */
-export class GitError extends Error {
+export class GitError extends MemctxError {
   constructor(readonly args: string[], readonly status: number | null, readonly stderr: string) {
     super(`git ${args.join(' ')} failed${status === null ? '' : ` (exit ${status})`}${stderr ? `: ${stderr.trim()}` : ''}`);
     this.name = 'GitError';

@@ -22,18 +22,26 @@ export class YamlFailure extends Error {
   }
 }
 
-/** Parse a frontmatter block to a plain mapping, safely: core schema, bounded aliases, no `__proto__`. */
-export function parseFrontmatterYaml(src: string): Record<string, unknown> {
-  const simple = parseSimpleYaml(src);
-  if (simple) return simple;
-  const { LineCounter, parseDocument, isMap } = loadYaml();
+export interface ParsedYaml {
+  doc: Document;
+  lineCounter: LineCounter;
+  data: unknown;
+}
+
+/**
+ * The one YAML entry point: parse `src` safely (bounded aliases, no `__proto__`, unique keys, no
+ * merge keys). Every problem is a YamlFailure with its line; `name` is the format named in messages.
+ */
+export function parseYamlSafely(src: string, options: { schema?: 'core' | 'json'; name?: string } = {}): ParsedYaml {
+  const { LineCounter, parseDocument } = loadYaml();
+  const name = options.name ?? 'YAML';
   const lineCounter = new LineCounter();
-  const doc = parseDocument(src, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true, logLevel: 'error' });
+  const doc = parseDocument(src, { lineCounter, uniqueKeys: true, merge: false, prettyErrors: true, logLevel: 'error', schema: options.schema ?? 'core' });
   const error = doc.errors[0];
   if (error) {
     const line = error.linePos?.[0]?.line;
     const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    throw new YamlFailure(`invalid YAML: ${message}`, line, 'fix the YAML syntax');
+    throw new YamlFailure(`invalid ${name}: ${message}`, line, `fix the ${name} syntax`);
   }
   const firstAlias = checkNodes(doc, lineCounter);
   let data: unknown;
@@ -43,10 +51,18 @@ export function parseFrontmatterYaml(src: string): Record<string, unknown> {
     if (err instanceof ReferenceError || /alias/i.test(String(err))) {
       throw new YamlFailure('YAML aliases expand too far (a possible alias bomb); refused', firstAlias, 'remove the &anchors and *aliases');
     }
-    throw new YamlFailure(`invalid YAML: ${(err as Error).message}`, undefined, 'fix the YAML syntax');
+    throw new YamlFailure(`invalid ${name}: ${(err as Error).message}`, undefined, `fix the ${name} syntax`);
   }
+  return { doc, lineCounter, data };
+}
+
+/** Parse a frontmatter block to a plain mapping, safely: core schema, bounded aliases, no `__proto__`. */
+export function parseFrontmatterYaml(src: string): Record<string, unknown> {
+  const simple = parseSimpleYaml(src);
+  if (simple) return simple;
+  const { doc, data } = parseYamlSafely(src);
   if (data === null || data === undefined) return {};
-  if (!isMap(doc.contents) || typeof data !== 'object' || Array.isArray(data)) {
+  if (!loadYaml().isMap(doc.contents) || typeof data !== 'object' || Array.isArray(data)) {
     throw new YamlFailure('frontmatter must be a mapping of `key: value` lines', 1, 'write the frontmatter as key: value pairs');
   }
   return data as Record<string, unknown>;

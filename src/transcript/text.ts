@@ -5,12 +5,12 @@
  * separated, fenced code blocks kept whole), so the largest parts can still be pointed at.
  */
 import { splitLines } from './jsonl.js';
+import { fencedLines } from '../markdown/links.js';
 import type { ItemKind, Role, Transcript, TranscriptItem } from './types.js';
 
 const SPEAKERS = 'user|human|assistant|ai|claude|codex|system|developer|tool(?:[ _](?:call|result|output))?';
 const HEADING = new RegExp(`^#{1,6}\\s+(${SPEAKERS})\\b`, 'i');
 const LABEL = new RegExp(`^(?:\\*\\*)?(${SPEAKERS})(?:\\*\\*)?\\s*:(?:\\*\\*)?[ \\t]?(.*)$`, 'i');
-const FENCE = /^\s*(```|~~~)/;
 
 function speaker(word: string): { role: Role; kind: ItemKind } {
   const w = word.toLowerCase().replace(/[ _]/g, ' ');
@@ -42,20 +42,11 @@ function close(open: Open | undefined, items: TranscriptItem[]): void {
 export function readTextTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
   const lines = splitLines(text, options.firstLine);
   const items: TranscriptItem[] = [];
-  let fenced = false;
-  let turns = false;
-  for (const { text: t } of lines) {
-    if (FENCE.test(t)) fenced = !fenced;
-    else if (!fenced && (HEADING.test(t) || LABEL.test(t))) {
-      turns = true;
-      break;
-    }
-  }
-  fenced = false;
+  const fenced = fencedLines(lines.map((l) => l.text));
+  const turns = lines.some(({ text: t }, i) => !fenced[i] && (HEADING.test(t) || LABEL.test(t)));
   let open: Open | undefined;
-  for (const { line, text: t } of lines) {
-    const isFence = FENCE.test(t);
-    if (!fenced && turns) {
+  for (const [i, { line, text: t }] of lines.entries()) {
+    if (!fenced[i] && turns) {
       const heading = HEADING.exec(t);
       const label = heading ? null : LABEL.exec(t);
       if (heading || label) {
@@ -66,12 +57,11 @@ export function readTextTranscript(text: string, options: { firstLine?: number }
         continue;
       }
     }
-    if (!turns && !fenced && !isFence && t.trim() === '') {
+    if (!turns && !fenced[i] && t.trim() === '') {
       close(open, items);
       open = undefined;
       continue;
     }
-    if (isFence) fenced = !fenced;
     if (!open) open = { role: 'unknown', kind: 'message', line: line!, lines: [] };
     open.lines.push(t);
   }
