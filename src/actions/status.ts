@@ -60,12 +60,18 @@ interface Measured {
   text?: string;
   model?: string;
   notes: TranscriptNote[];
-  /** With recorded usage: the transcript (or its last TAIL_BYTES) to find the largest items in. */
-  tail?: { transcript: Transcript; text: string; lastBytes?: number };
+  /** With recorded usage: the transcript (or its last TAIL_BYTES) to find the largest items in, read only when needed. */
+  tail?: () => Tail;
+}
+
+interface Tail {
+  transcript: Transcript;
+  text: string;
+  lastBytes?: number;
 }
 
 /** The transcript parsed whole when it is small, else only its last TAIL_BYTES of whole lines. */
-function readTail(f: import('../sources/transcript-file.js').TranscriptFile, format: TranscriptFormat, readTranscript: typeof import('../transcript/index.js').readTranscript): Measured['tail'] {
+function readTail(f: import('../sources/transcript-file.js').TranscriptFile, format: TranscriptFormat, readTranscript: typeof import('../transcript/index.js').readTranscript): Tail {
   if (f.size <= TAIL_BYTES) {
     const text = f.text();
     return { transcript: readTranscript(text, { format }), text };
@@ -90,7 +96,7 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     assertText(bytes, 'stdin');
     const text = bytes.toString('utf8');
     const t = readTranscript(text, { format: forced });
-    return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes, tail: { transcript: t, text } } };
+    return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes, tail: () => ({ transcript: t, text }) } };
   }
   let path: string;
   let name: string;
@@ -114,12 +120,23 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     const format = forced ?? detectFormat(head.text, { complete: head.complete });
     const r = count ? undefined : scanUsage(format, f.linesBackward());
     if (r) {
-      if (r.usage) return { name, m: { format, usage: r.usage, model: r.usage.model ?? r.model, notes: r.notes, tail: readTail(f, format, readTranscript) } };
+      if (r.usage) {
+        // Parsed only when the level asks for the largest items (green needs none): reopen the file then.
+        const tail = () => {
+          const again = openTranscriptFile(path, name);
+          try {
+            return readTail(again, format, readTranscript);
+          } finally {
+            again.close();
+          }
+        };
+        return { name, m: { format, usage: r.usage, model: r.usage.model ?? r.model, notes: r.notes, tail } };
+      }
     }
     const text = f.text();
     const t = readTranscript(text, { format });
     // formats without a backward scan (Gemini CLI) record their usage in the whole file
-    if (!count && !r && t.usage) return { name, m: { format, usage: t.usage, model: t.usage.model ?? t.model, notes: t.notes, tail: { transcript: t, text } } };
+    if (!count && !r && t.usage) return { name, m: { format, usage: t.usage, model: t.usage.model ?? t.model, notes: t.notes, tail: () => ({ transcript: t, text }) } };
     return { name, m: { format, usage: null, transcript: t, text, model: t.model, notes: t.notes } };
   } finally {
     f.close();
@@ -156,9 +173,8 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
   const resolved = capacityLib.resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
   const cap = capacityLib.capacity(used, resolved.window, thresholds);
   // Recorded usage gives the total only: count the (end of the) transcript for what to compact first.
-  if (m.usage && m.tail && cap.level !== 'green') {
-    largest = capacityLib.countTranscript(m.tail.transcript, await loadTokenCounter(encoding), { text: m.tail.text }).largest;
-  }
+  const tail = m.usage && m.tail && cap.level !== 'green' ? m.tail() : undefined;
+  if (tail) largest = capacityLib.countTranscript(tail.transcript, await loadTokenCounter(encoding), { text: tail.text }).largest;
   const { shellWord } = await import('../text/shell.js');
   const notes = m.notes.map((note) => note.message);
   if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');
@@ -172,7 +188,7 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     windowSource: capacityLib.describeWindowSource(resolved),
     source: m.usage ? 'recorded' : 'counted',
     largest,
-    ...(m.tail?.lastBytes !== undefined && largest.length ? { largestScope: { lastBytes: m.tail.lastBytes } } : {}),
+    ...(tail?.lastBytes !== undefined && largest.length ? { largestScope: { lastBytes: tail.lastBytes } } : {}),
     advice: cap.advice,
     next: capacityLib.nextSteps(cap.level, { format: m.format, transcript: name === 'stdin' ? 'TRANSCRIPT' : shellWord(name), memctx: opts.memctx }),
     thresholds,
