@@ -375,7 +375,7 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
       notes.push(`summary written by --summarize-with ${flags.summarizeWith}`);
     } else warnings.push(`--summarize-with ${flags.summarizeWith}: ${asked.why}; kept the deterministic summary`);
   }
-  for (const s of plan.summarized) notes.push(`${headingOf(template, s.field)}: a ${s.total}-line block stored as a summary (${s.omitted} lines left out)`);
+  for (const s of plan.summarized) notes.push(`${flush.headingOf(template, s.field)}: a ${s.total}-line block stored as a summary (${s.omitted} lines left out)`);
   if (plan.cuts.length) notes.push(`shortened from ${plan.originalTokens} to ${plan.tokens} tokens (over the ${plan.max} maximum; target ${plan.target}): ${plan.cutLines.join('; ')}`);
   if (plan.empty.length) warnings.push(`written as "none recorded": ${plan.empty.join(', ')}. Was there truly nothing? Give them with ${hintOptions(template, plan.empty)}`);
   if (flags.strict && plan.overMax) {
@@ -395,10 +395,6 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
     warnings.push(...(await secretWarnings([{ path: written.path, text: written.text }])).map((w) => w.replace('in the output', 'in the session file')));
   }
   return { plan, ...written, written: true, warnings, notes };
-}
-
-function headingOf(template: Template, key: string): string {
-  return template.fields.find((f) => f.key === key)?.heading ?? key;
 }
 
 const OPTION_OF: Record<string, string> = { goal: '--goal', progress: '--progress', decisions: '--decision', changedFiles: '--changed/--git', blockers: '--blocker', nextSteps: '--next' };

@@ -15,6 +15,7 @@
 import { contextItems } from '../transcript/index.js';
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
 import { condenseBlock, HEAD_LINES, isLongBlock, MAX_BLOCK_LINES } from './condense.js';
+import { fenceFor } from '../markdown/escape.js';
 
 export const MARKED = /\b(?:DECISION|BLOCKER|TODO):|\b(?:BUG|ISSUE)-\d+\b/;
 /**
@@ -107,16 +108,9 @@ export function itemBody(item: TranscriptItem): string {
   return item.kind === 'tool_call' ? renderInput(item.toolInput, item.text) : item.text;
 }
 
-/** A fence longer than any backtick run in the text, so the text cannot close it. */
-function fence(text: string): string {
-  let longest = 0;
-  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
 function block(item: TranscriptItem, body: string): string {
   if (item.kind === 'message') return `${heading(item)}\n\n${body}\n`;
-  const f = fence(body);
+  const f = fenceFor(body);
   return `${heading(item)}\n\n${f}\n${body}\n${f}\n`;
 }
 

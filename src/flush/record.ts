@@ -216,7 +216,8 @@ export function summarizeBlocks(values: FieldValues): { values: FieldValues; sum
   return { values: out, summarized };
 }
 
-function headingOf(template: Template, key: string): string {
+/** The heading a template gives a field (the key itself when the template has no such field). */
+export function headingOf(template: Template, key: string): string {
   return template.fields.find((f) => f.key === key)?.heading ?? key;
 }
 

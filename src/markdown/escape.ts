@@ -31,6 +31,13 @@ export function singleLine(text: string): string {
   return neutralizeControls(text.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '\\n'));
 }
 
+/** A code fence longer than any run of three or more backticks in the text, so the text cannot close it. */
+export function fenceFor(text: string): string {
+  let longest = 2;
+  for (const run of text.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(longest + 1);
+}
+
 /** At most `max` characters (whole code points), ending with "…" when cut. */
 export function capLength(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -3,7 +3,7 @@
  * that is neither whitespace nor `/`, so the bundle's token count is the sum of its pieces' counts
  * (see src/tokens/join.ts); a file's own text is one piece, counted once and cached.
  */
-import { codePath, inlineMarkdown, neutralizeControls } from '../markdown/escape.js';
+import { codePath, fenceFor, inlineMarkdown, neutralizeControls } from '../markdown/escape.js';
 import { MAX_DESCRIPTION_CHARS } from '../memindex/render.js';
 import { assembleFile } from '../store/serialize.js';
 import { shellWord } from '../text/shell.js';
@@ -66,12 +66,6 @@ function leftOutSentence(left: LeftOut, budget: number, memctx = 'memctx'): stri
   return `Left out to stay within ${budget} tokens: ${parts.join(' and ')}. List every file with \`${memctx} ls\`; load one with \`${memctx} show PATH\`.`;
 }
 
-function fence(text: string): string {
-  let longest = 2;
-  for (const run of text.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
-  return '`'.repeat(longest + 1);
-}
-
 const scoreLine = (s: FileScore) => `${s.task > 0 ? `task ${s.task.toFixed(2)}, ` : ''}score ${s.score} (relevance ${s.relevance}, recency ${s.recency}, dependency ${s.dependency})`;
 /** What a description line says of a superseded file. */
 const supersededMark = (s: FileScore) => (s.superseded ? ` [superseded: ${s.superseded}]` : '');
@@ -86,7 +80,7 @@ const markdown: Renderer = {
   close: () => '',
   indexLine: (line, first) => [line.startsWith('## ') ? `${first ? '' : '\n'}#${line}\n\n` : `${line}\n`],
   full(file, score, text) {
-    const marks = fence(text);
+    const marks = fenceFor(text);
     const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
     return [`\n### ${inlineMarkdown(file.path)}\n\n${meta}\n\n${marks}markdown\n`, text, `${marks}\n`];
   },
