@@ -4,7 +4,7 @@
  * query term, and each found word is stemmed and compared. That reads each text once without
  * tokenising all of it, which keeps `pack --task` over thousands of files within a read of them.
  */
-import { isCjkChar, stem, words } from './analyse.js';
+import { isCjkChar, stem, stemWord, words } from './analyse.js';
 
 export interface FieldSpec {
   /** How much a match in this field counts against one in a field of weight 1. */
@@ -150,20 +150,23 @@ class WordTable {
     }
   }
 
-  /** Add the word in chars[0, length) at the slot find gave. */
-  add(slot: number, length: number, hash: number, word: string): number {
+  /** Add a word (lower-cased, hashed as find hashed it) at the slot find gave; `ascii` when it is. */
+  add(slot: number, hash: number, word: string, ascii: boolean): number {
     const id = this.words.length;
-    if (id + 1 >= this.hashes.length) return this.add(-1 - this.grow(length, hash), length, hash, word);
+    const length = word.length;
+    if (id + 1 >= this.hashes.length) return this.add(this.grow(hash), hash, word, ascii);
     const at = this.starts[id];
     if (at + length > this.pool.length) {
       const pool = new Uint16Array(Math.max(this.pool.length * 2, at + length));
       pool.set(this.pool);
       this.pool = pool;
     }
-    this.pool.set(this.chars.subarray(0, length), at);
+    const pool = this.pool;
+    for (let k = 0; k < length; k++) pool[at + k] = word.charCodeAt(k);
     this.starts[id + 1] = at + length;
     this.slots[slot] = id + 1;
-    const s = normalise(word);
+    // normalise, without the stem cache for an ASCII word (this table is its cache).
+    const s = ascii ? stemWord(word) : normalise(word);
     let sid = this.stemIds.get(s);
     if (sid === undefined) {
       sid = this.stems.length;
@@ -174,7 +177,7 @@ class WordTable {
     this.words.push(word);
     this.hashes[id] = hash;
     this.stemOf[id] = sid;
-    this.regular[id] = word.startsWith(prefixOf(s)) ? 1 : 0;
+    this.regular[id] = s === word || word.startsWith(prefixOf(s)) ? 1 : 0;
     return id;
   }
 
@@ -187,8 +190,8 @@ class WordTable {
     } else this.counts[id]++;
   }
 
-  /** Twice the room (rehashed); returns find's answer for the word being added. */
-  private grow(length: number, hash: number): number {
+  /** Twice the room (rehashed); returns the slot for the new word with that hash. */
+  private grow(hash: number): number {
     const n = this.hashes.length * 2;
     const more = <T extends Int32Array | Uint8Array>(a: T, size = n): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
@@ -212,7 +215,9 @@ class WordTable {
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = id + 1;
     }
-    return this.find(length, hash);
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    return slot;
   }
 }
 
@@ -225,8 +230,8 @@ let table: WordTable | undefined;
  */
 function warmUp(): void {
   for (let k = 0; k < 12; k++) {
-    fieldBag('Token tokens token aby exy rea 42');
-    fieldBag('Café\u0301 Über — x\u{1F600}y\u{1D41A} überauthentication');
+    fieldBag(`Token tokens token aby exy rea 42 new${k}`);
+    fieldBag(`Café\u0301 Über — x\u{1F600}y\u{1D41A} überauthentication neü${k}`);
   }
 }
 
@@ -278,11 +283,7 @@ function countAscii(t: WordTable, text: string): void {
       i++;
     }
     let id = t.findBytes(start, i - start, hash);
-    if (id < 0) {
-      if (t.chars.length < i - start) t.chars = new Uint16Array(i - start);
-      for (let k = start; k < i; k++) t.chars[k - start] = ASCII_LOWER[bytes[k]];
-      id = t.add(-1 - id, i - start, hash, detached(text.slice(start, i).toLowerCase()));
-    }
+    if (id < 0) id = t.add(-1 - id, hash, detached(text.slice(start, i).toLowerCase()), true);
     t.see(id);
   }
 }
@@ -323,7 +324,7 @@ function countWords(t: WordTable, src: string): void {
       i++;
     }
     let id = t.find(length, hash);
-    if (id < 0) id = t.add(-1 - id, length, hash, detached(src.slice(start, i)));
+    if (id < 0) id = t.add(-1 - id, hash, detached(src.slice(start, i)), false);
     t.see(id);
   }
 }
