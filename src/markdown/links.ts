@@ -8,10 +8,10 @@ import type { MemoryLink } from '../store/types.js';
 /** The fence a line opens or closes (three or more backticks or tildes after spaces and tabs): its character. */
 function fenceAt(text: string, start: number): string | undefined {
   let i = start;
-  let c = text.charCodeAt(i);
-  while (c === 32 || c === 9) c = text.charCodeAt(++i);
-  if (c !== 96 && c !== 126) return undefined;
-  return text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c ? text[i] : undefined;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (i + 2 >= text.length) return undefined;
+  const c = text.charCodeAt(i);
+  return (c === 96 || c === 126) && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c ? text[i] : undefined;
 }
 
 /**

@@ -361,18 +361,18 @@ export function isFieldBag(value: unknown): value is FieldBag {
   return !!b && typeof b.length === 'number' && typeof b.stems === 'string' && Array.isArray(b.odd) && b.odd.every((o) => Array.isArray(o) && typeof o[0] === 'string' && typeof o[1] === 'string' && typeof o[2] === 'number');
 }
 
-/** How often the bag counts a stem as a regular word. */
-function stemCount(bag: FieldBag, term: string): number {
-  const at = bag.stems.indexOf(` ${term}:`);
+/** How often the bag counts a stem as a regular word; `key` is ` stem:`. */
+function stemCount(bag: FieldBag, key: string): number {
+  const at = bag.stems.indexOf(key);
   if (at < 0) return 0;
-  const n = parseInt(bag.stems.slice(at + term.length + 2, bag.stems.indexOf(' ', at + 1)), 10);
+  const n = parseInt(bag.stems.slice(at + key.length, bag.stems.indexOf(' ', at + 1)), 10);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-/** termFrequencies from a bag: `prefixes` are the query's (prefixOf each term). */
-function bagFrequencies(bag: FieldBag, terms: readonly string[], index: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
+/** termFrequencies from a bag: `keys` are the terms' ` term:`, `prefixes` the query's (prefixOf each term). */
+function bagFrequencies(bag: FieldBag, keys: readonly string[], index: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
   into.fill(0);
-  for (let t = 0; t < terms.length; t++) into[t] += stemCount(bag, terms[t]);
+  for (let t = 0; t < keys.length; t++) into[t] += stemCount(bag, keys[t]);
   for (const [word, s, n] of bag.odd) {
     const t = index.get(s);
     if (t !== undefined && prefixes.some((p) => word.startsWith(p))) into[t] += n;
@@ -413,13 +413,14 @@ export function bm25(input: Bm25Input): Bm25Result {
   const lengths = new Float64Array(count * nf);
   const buffer = new Float64Array(nt);
   const prefixes = terms.filter((t) => !isCjkChar(t)).map(prefixOf);
+  const keys = terms.map((t) => ` ${t}:`);
   const cjk = terms.some((t) => isCjkChar(t));
   for (let d = 0; d < count; d++) {
     for (let f = 0; f < nf; f++) {
       const bag = cjk ? undefined : input.bag?.(d, f);
       if (bag) {
         lengths[d * nf + f] = bag.length;
-        bagFrequencies(bag, terms, index, prefixes, buffer);
+        bagFrequencies(bag, keys, index, prefixes, buffer);
       } else {
         const text = input.text(d, f);
         lengths[d * nf + f] = text.length;
