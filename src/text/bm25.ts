@@ -115,6 +115,8 @@ class WordTable {
   distinct = 0;
   /** The stems of the current text's regular words, in first-seen order. */
   stemOrder = new Int32Array(INITIAL_WORDS);
+  /** The pieces of a bag's stems string. */
+  parts: (string | number)[] = [];
   /** The current word's lower-cased characters. */
   chars = new Uint16Array(256);
   /** The current text as UTF-8. */
@@ -344,9 +346,12 @@ function bagOf(t: WordTable, length: number): FieldBag {
       stemOrder[stemsSeen++] = sid;
     } else stemCounts[sid] += counts[id];
   }
-  let pairs = '';
-  for (let k = 0; k < stemsSeen; k++) pairs += t.stemKeys[stemOrder[k]] + stemCounts[stemOrder[k]];
-  return { length, stems: `${pairs} `, odd };
+  // Joined at once: one flat string, where adding pair by pair would leave a tree of pieces.
+  const parts = t.parts;
+  parts.length = 0;
+  for (let k = 0; k < stemsSeen; k++) parts.push(t.stemKeys[stemOrder[k]], stemCounts[stemOrder[k]]);
+  parts.push(' ');
+  return { length, stems: parts.join(''), odd };
 }
 
 /** True when a word run starts at src[i] (a non-ASCII character); RUN_AT.lastIndex is then its end. */
