@@ -73,7 +73,6 @@ export interface FieldBag {
   odd: [string, string, number][];
 }
 
-const RUN_AT = /[\p{L}\p{N}\p{M}]+/uy;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** Per byte, the lower-cased ASCII letter or digit it is (the ASCII characters of `[\p{L}\p{N}\p{M}]`), else 0. */
@@ -233,7 +232,7 @@ let table: WordTable | undefined;
 function warmUp(): void {
   for (let k = 0; k < 12; k++) {
     fieldBag(`Token tokens token aby exy rea 42 new${k}`);
-    fieldBag(`Café\u0301 Über — x\u{1F600}y\u{1D41A} überauthentication neü${k}`);
+    fieldBag(`Café\u0301 Über — x\u{1F600}y\u{1D41A} überauthentication exy rea neü${k}`);
   }
 }
 
@@ -245,8 +244,8 @@ const encoder = new TextEncoder();
 /**
  * The field's bag; undefined for text with Chinese or Japanese characters (matched from the text).
  * Its words are the runs of `[\p{L}\p{N}\p{M}]` in the lower-cased text. An ASCII text (most are)
- * is read as bytes; another is lower-cased, read a character at a time, and only its runs with
- * non-ASCII characters go to the regular expression.
+ * is read as bytes; another is lower-cased and read a character at a time, each non-ASCII character
+ * classed once by a regular expression and remembered.
  */
 export function fieldBag(text: string): FieldBag | undefined {
   if (!table) {
@@ -297,38 +296,49 @@ function countWords(t: WordTable, src: string): void {
   const chars = t.chars;
   let i = 0;
   while (i < n) {
-    let c = src.charCodeAt(i);
-    // (A surrogate pair that is no letter is passed one half at a time: neither half is a letter.)
-    if (c < 128 ? ASCII_LOWER[c] === 0 : !runAt(src, i)) {
+    let units = wordUnits(src, i);
+    if (units === 0) {
       i++;
       continue;
     }
     const start = i;
     let hash = 0x811c9dc5;
     let length = 0;
-    while (i < n) {
-      c = src.charCodeAt(i);
-      if (c >= 128) {
-        // The rest of the run, ASCII or not, in one go.
-        if (runAt(src, i)) {
-          const end = RUN_AT.lastIndex;
-          for (; i < end; i++) {
-            c = src.charCodeAt(i);
-            chars[length++] = c;
-            hash = Math.imul(hash ^ c, 0x01000193);
-          }
-        }
-        break;
+    do {
+      for (const end = i + units; i < end; i++) {
+        const c = src.charCodeAt(i);
+        chars[length++] = c;
+        hash = Math.imul(hash ^ c, 0x01000193);
       }
-      if (ASCII_LOWER[c] === 0) break;
-      chars[length++] = c;
-      hash = Math.imul(hash ^ c, 0x01000193);
-      i++;
-    }
+      units = i < n ? wordUnits(src, i) : 0;
+    } while (units !== 0);
     let id = t.find(length, hash);
     if (id < 0) id = t.add(-1 - id, hash, detached(src.slice(start, i)), false);
     t.see(id);
   }
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+/** Per UTF-16 unit outside the surrogates: 0 not looked at yet, 1 a word character, 2 not. */
+const UNIT_CLASS = new Uint8Array(65536);
+/** Per code point above U+FFFF: whether it is a word character. */
+const astral = new Map<number, boolean>();
+
+/** How many UTF-16 units the word character at src[i] takes (1 or 2); 0 when it is no word character. */
+function wordUnits(src: string, i: number): number {
+  const c = src.charCodeAt(i);
+  if (c < 128) return ASCII_LOWER[c] === 0 ? 0 : 1;
+  if (c < 0xd800 || c > 0xdfff) {
+    if (UNIT_CLASS[c] === 0) UNIT_CLASS[c] = WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
+    return UNIT_CLASS[c] === 1 ? 1 : 0;
+  }
+  // A pair's code point; a lone surrogate is no word character (so is a low surrogate on its own).
+  const low = src.charCodeAt(i + 1);
+  if (c > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return 0;
+  const point = (c - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+  let word = astral.get(point);
+  if (word === undefined) astral.set(point, (word = WORD_CHAR.test(String.fromCodePoint(point))));
+  return word ? 2 : 0;
 }
 
 /** The bag of the words counted. */
@@ -352,12 +362,6 @@ function bagOf(t: WordTable, length: number): FieldBag {
   for (let k = 0; k < stemsSeen; k++) parts.push(t.stemKeys[stemOrder[k]], stemCounts[stemOrder[k]]);
   parts.push(' ');
   return { length, stems: parts.join(''), odd };
-}
-
-/** True when a word run starts at src[i] (a non-ASCII character); RUN_AT.lastIndex is then its end. */
-function runAt(src: string, i: number): boolean {
-  RUN_AT.lastIndex = i;
-  return RUN_AT.test(src);
 }
 
 /** True when a value has fieldBag's shape (a cache entry read back). */
