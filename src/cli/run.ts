@@ -1,6 +1,8 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
-import { createContext, type Context, type Io } from './context.js';
+import { findMemoryDir } from '../store/find.js';
+import { colorLevel, memctxCommand, type Context, type GlobalOptions, type Io } from './context.js';
+import { createUi } from './ui/output.js';
 
 export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number>;
 
@@ -9,6 +11,20 @@ export type Runner = <A extends unknown[]>(handler: Handler<A>) => (...args: unk
 
 export interface RunState {
   exitCode: number;
+}
+
+/** What a handler gets: the io, a ui with the colour levels the global options ask for, the memory directory finder. */
+function createContext(io: Io, command: Command): Context {
+  const globals = command.optsWithGlobals() as GlobalOptions;
+  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, colorOut: colorLevel(globals, io.env, io.stdout.isTTY), colorErr: colorLevel(globals, io.env, io.stderr.isTTY), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
+  return {
+    io,
+    ui,
+    globals,
+    memctx: memctxCommand(globals),
+    memoryDir: (options = {}) =>
+      findMemoryDir({ dir: globals.dir, claude: globals.claude, cwd: io.cwd, env: io.env, home: io.home, allowMissing: options.allowMissing }),
+  };
 }
 
 export function createRunner(io: Io, state: RunState): Runner {
