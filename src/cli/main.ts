@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { closestMatch } from '../text/suggest.js';
-import { colorLevel, defaultIo, type Io } from './context.js';
+import { colorLevel, defaultIo, type GlobalOptions, type Io } from './context.js';
 import type { createUi } from './ui/output.js';
 import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
@@ -123,10 +123,23 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
     given.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const [commander, { createUi, safeStream }, { createRunner }, commands] = await Promise.all([import('commander'), import('./ui/output.js'), import('./run.js'), loadCommands(argv)]);
+  // Claude Code runs `memctx status --statusline` (as `init --agent` installs it) after every assistant
+  // message: that exact command line skips commander, with the options commander would give it.
+  const statuslineOnly = argv.length === 4 && argv[2] === 'status' && argv[3] === '--statusline';
+  const [commander, { createUi, safeStream }, { createRunner, runHandler }, commands] = await Promise.all([
+    statuslineOnly ? undefined : import('commander'),
+    import('./ui/output.js'),
+    import('./run.js'),
+    statuslineOnly ? [] : loadCommands(argv),
+  ]);
   // Memory text must never reach a terminal as a control sequence; piped stdout stays byte for byte.
   const io: Io = { ...given, stdout: given.stdout.isTTY ? safeStream(given.stdout) : given.stdout, stderr: safeStream(given.stderr) };
   const state: RunState = { exitCode: 0 };
+  if (!commander) {
+    const { runStatus } = await import('./status.js');
+    await runHandler(io, state, { statusline: true } as GlobalOptions, runStatus, undefined, { statusline: true });
+    return state.exitCode;
+  }
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
   const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
   // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.
