@@ -35,6 +35,8 @@ export interface PackDeps {
   env: Record<string, string | undefined>;
   /** Called while counting tokens (the slow part of a cold pack). */
   onProgress?: (done: number, total: number) => Promise<void> | void;
+  /** Count on a worker thread, while scanning, once this much uncounted text is read (default 1 MB). */
+  backgroundCountBytes?: number;
   /** Last commit times of files with no date of their own (one `git log`). */
   commitTimes?: (root: string, paths: readonly string[], env: Record<string, string | undefined>) => Map<string, number>;
 }
@@ -77,7 +79,7 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
  * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
  * (bodies read on first use), and each file's text as packed.
  */
-export async function scanCached(root: string, now: Date): Promise<{ scan: import('../cache/pack-cache.js').PackScan; textOf: (path: string) => string }> {
+export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void): Promise<{ scan: import('../cache/pack-cache.js').PackScan; textOf: (path: string) => string }> {
   const { scanForPack, packText } = await import('../cache/pack-cache.js');
   const { contentHash } = await import('../tokens/cache.js');
   const { hasMarkers } = await import('../pack/score.js');
@@ -86,8 +88,10 @@ export async function scanCached(root: string, now: Date): Promise<{ scan: impor
     now: now.getTime(),
     describe: (file) => {
       const text = packText(root, file.path);
+      const hash = contentHash(text);
       texts.set(file.path, text);
-      return { text, hash: contentHash(text), markers: hasMarkers(file.body) };
+      onRead?.(text, hash);
+      return { text, hash, markers: hasMarkers(file.body) };
     },
   });
   const textOf = (path: string): string => {
@@ -118,10 +122,19 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const now = deps.now();
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
-  const { scan, textOf: fileTextOf } = await scanCached(root, now);
-  const files: PackFile[] = scan.files;
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);
+  // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on.
+  const { backgroundCounter } = await import('../tokens/background.js');
+  const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20 });
+  const queued = new Map<string, string>();
+  const { scan, textOf: fileTextOf } = await scanCached(root, now, (text, hash) => {
+    if (queued.has(hash) || counter.known(hash) !== undefined) return;
+    queued.set(hash, text);
+    background.add(hash, text);
+  });
+  for (const [hash, n] of await background.counts()) counter.record(queued.get(hash)!, hash, n);
+  const files: PackFile[] = scan.files;
   const { findSecrets, maskSecretsIn } = await import('../lint/secrets.js');
   // --redact-secrets: files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
@@ -208,7 +221,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     focus,
     problems: scan.problems,
     warnings,
-    tokenizer: { loaded: tokenizerLoaded(), cacheHits: counter.hits, cacheMisses: counter.misses },
+    tokenizer: { loaded: tokenizerLoaded() || background.usedWorker, cacheHits: counter.hits, cacheMisses: counter.misses },
     caches: { tokenCounts: loadedCache.status, files: scan.status },
   };
 }
