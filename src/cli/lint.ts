@@ -75,7 +75,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     absolutePath: abs,
     repoPath: (file) => relativeInside(setup.repo.root, abs(file)),
     repoRoot: setup.repo.root,
-    chalk: plain ? (await import('./ui/style.js')).createStyle(0) : ctx.ui.chalk,
+    chalk: plain ? new (await import('chalk')).Chalk({ level: 0 }) : ctx.ui.chalk,
     rules: RULES,
     config: setup.config,
     version: VERSION,

@@ -3,16 +3,16 @@
  * status-line JSON on stdin, so it stays light (no tokenizer, no YAML, no memory scan) and never
  * fails: anything unusable gives a short neutral line and exit code 0.
  */
+import { Chalk } from 'chalk';
 import { EXIT_OK } from '../errors.js';
 import type { StatusOptions } from '../actions/status.js';
 import type { Context } from './context.js';
 import { colorLevel } from './context.js';
-import { createStyle } from './ui/style.js';
 
 export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<number> {
   // Claude Code shows colours from a pipe: on unless turned off, at least 256 colours for the orange.
   const level = colorLevel(ctx.globals, ctx.io.env, true);
-  const chalk = createStyle(level === 0 ? 0 : (Math.max(level, 2) as 2 | 3));
+  const chalk = new Chalk({ level: level === 0 ? 0 : (Math.max(level, 2) as 2 | 3) });
   const { neutralStatusline, renderStatusline } = await import('./ui/capacity.js');
   let label: string | undefined;
   try {

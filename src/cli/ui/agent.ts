@@ -1,8 +1,8 @@
-import type { Style } from './style.js';
+import type { ChalkInstance } from 'chalk';
 import type { AgentChange } from '../../hooks/agent.js';
 
 /** What init --agent changed (or would change): one line per file, and with --dry-run the new text. */
-export function renderAgentChanges(changes: AgentChange[], options: { dryRun: boolean; quiet: boolean; chalk: Style; show: (file: string) => string }): string {
+export function renderAgentChanges(changes: AgentChange[], options: { dryRun: boolean; quiet: boolean; chalk: ChalkInstance; show: (file: string) => string }): string {
   if (options.quiet && !options.dryRun) return '';
   if (changes.length === 0) return `agent files already set up; nothing ${options.dryRun ? 'would change' : 'changed'}\n`;
   const out: string[] = [];

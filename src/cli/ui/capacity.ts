@@ -1,5 +1,5 @@
 /** Rendering capacity results: the `status` report and the one-line status line. */
-import type { Style } from './style.js';
+import type { ChalkInstance } from 'chalk';
 import { bar, formatPercent, type Level, type NextStep } from '../../capacity/levels.js';
 import type { CountedItem } from '../../capacity/count.js';
 import { thousands as n } from './table.js';
@@ -31,7 +31,7 @@ export interface StatusReport {
 }
 
 
-export function levelColor(chalk: Style, level: Level): (text: string) => string {
+export function levelColor(chalk: ChalkInstance, level: Level): (text: string) => string {
   if (level === 'green') return chalk.green;
   if (level === 'yellow') return chalk.yellow;
   if (level === 'orange') return chalk.level >= 2 ? chalk.ansi256(208) : chalk.yellowBright;
@@ -50,7 +50,7 @@ function what(c: CountedItem): string {
   return c.toolName ? `${kind} (${c.toolName})` : kind;
 }
 
-export function renderStatus(r: StatusReport, chalk: Style): string {
+export function renderStatus(r: StatusReport, chalk: ChalkInstance): string {
   const color = levelColor(chalk, r.level);
   const b = bar(r.percent);
   const lines = [
@@ -88,7 +88,7 @@ export function shortTokens(x: number): string {
 }
 
 /** One short status-line string: "● 84% 168k/200k · Sonnet 4.5 yellow", "● 91% 182k/200k · Opus orange · /compact now". */
-export function renderStatusline(s: { level: Level; percent: number; used: number; window: number; model?: string }, chalk: Style): string {
+export function renderStatusline(s: { level: Level; percent: number; used: number; window: number; model?: string }, chalk: ChalkInstance): string {
   const color = levelColor(chalk, s.level);
   const pct = `${Math.floor(s.percent)}%`;
   const model = s.model ? ` · ${s.model}` : '';
@@ -114,7 +114,7 @@ export interface CompactReport {
   missing: number;
 }
 
-export function renderCompactReport(r: CompactReport, chalk: Style): string {
+export function renderCompactReport(r: CompactReport, chalk: ChalkInstance): string {
   const res = r.result;
   const lines = [
     `${chalk.bold(`compacted ${r.name}`)}${r.out ? ` → ${r.out}` : ''}: ${n(r.tokensBefore)} → ${n(r.tokensAfter)} tokens (saved ${n(r.saved)}, ${r.savedPercent.toFixed(1)}%)`,

@@ -1,4 +1,4 @@
-import { createStyle, type Style } from './style.js';
+import { Chalk, type ChalkInstance } from 'chalk';
 import { terminalSafe } from '../../markdown/escape.js';
 import { formatLocation, type MemctxError } from '../../errors.js';
 import type { FileProblem } from '../../store/types.js';
@@ -20,8 +20,8 @@ export interface UiOptions {
 
 /** The only place that writes to the terminal: results to stdout, diagnostics to stderr. */
 export interface Ui {
-  chalk: Style;
-  errChalk: Style;
+  chalk: ChalkInstance;
+  errChalk: ChalkInstance;
   json: boolean;
   quiet: boolean;
   stderrIsTTY: boolean;
@@ -39,8 +39,8 @@ export interface Ui {
 }
 
 export function createUi(options: UiOptions): Ui {
-  const chalk = createStyle(options.colorOut);
-  const errChalk = createStyle(options.colorErr);
+  const chalk = new Chalk({ level: options.colorOut });
+  const errChalk = new Chalk({ level: options.colorErr });
   const err = (text: string) => options.stderr.write(`${text}\n`);
   return {
     chalk,

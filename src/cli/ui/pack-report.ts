@@ -1,8 +1,8 @@
-import type { Style } from './style.js';
+import type { ChalkInstance } from 'chalk';
 import type { PackResult, Tier } from '../../pack/select.js';
 import { renderTable, thousands as n } from './table.js';
 
-function tierColour(chalk: Style, tier: Tier): string {
+function tierColour(chalk: ChalkInstance, tier: Tier): string {
   if (tier === 'full') return chalk.green(tier);
   if (tier === 'description') return chalk.cyan(tier);
   if (tier === 'head') return chalk.magenta(tier);
@@ -15,7 +15,7 @@ export const REPORT_MAX_ROWS = 60;
 export const REPORT_ROWS = 50;
 
 /** The pack report for stderr: each file's score, sub-scores, tier and tokens (the first 50 of a long ranking), then the totals. */
-export function renderPackReport(result: PackResult, chalk: Style, extra: { fileCount: number; out?: string }): string {
+export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra: { fileCount: number; out?: string }): string {
   const withTask = result.files.some((f) => f.task > 0);
   const shown = result.files.length > REPORT_MAX_ROWS ? result.files.slice(0, REPORT_ROWS) : result.files;
   const rows = shown.map((f) => [

@@ -1,4 +1,4 @@
-import type { Style } from './style.js';
+import type { ChalkInstance } from 'chalk';
 
 /**
  * 1,234,567: digits grouped in threes, as `toLocaleString('en-US')` gives for whole numbers but without
@@ -16,7 +16,7 @@ function width(text: string): number {
 }
 
 /** Left-aligned columns separated by two spaces, padded to the widest cell (coloured cells too); the last unpadded. */
-export function renderTable(rows: string[][], chalk: Style, header?: string[]): string {
+export function renderTable(rows: string[][], chalk: ChalkInstance, header?: string[]): string {
   const all = header ? [header, ...rows] : rows;
   const widths: number[] = [];
   for (const row of all) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));

@@ -1,4 +1,4 @@
-import type { Style } from '../../cli/ui/style.js';
+import type { ChalkInstance } from 'chalk';
 import type { LintConfig, LintResult, LintRule } from '../types.js';
 
 export interface FormatOptions {
@@ -10,7 +10,7 @@ export interface FormatOptions {
   /** The repository root, absolute (SARIF's %SRCROOT%). */
   repoRoot?: string;
   /** Colours for stylish; pass a level-0 instance for plain text. */
-  chalk: Style;
+  chalk: ChalkInstance;
   rules: LintRule[];
   config: LintConfig;
   version: string;
