@@ -117,9 +117,9 @@ class WordTable {
   /** The pieces of a bag's stems string. */
   parts: (string | number)[] = [];
   /** The current word's lower-cased characters. */
-  chars = new Uint16Array(256);
+  chars = new Uint16Array(1 << 16);
   /** The current text as UTF-8. */
-  bytes = new Uint8Array(1 << 14);
+  bytes = new Uint8Array(1 << 16);
 
   /** The id of the word in chars[0, length); when new, -1 - the slot to add it at. */
   find(length: number, hash: number): number {
@@ -264,6 +264,11 @@ export function fieldBag(text: string): FieldBag | undefined {
   // A non-ASCII text is lower-cased as a whole: some letters lower-case by their context.
   if (ascii) countAscii(t, text);
   else countWords(t, text.toLowerCase());
+  // A very long text's buffers are not kept.
+  if (n > 1 << 20) {
+    t.bytes = new Uint8Array(1 << 16);
+    t.chars = new Uint16Array(1 << 16);
+  }
   return bagOf(t, n);
 }
 
