@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rng as random } from '../../bench/corpus.js';
 import { fencedLines, joinPath, markdownLinks, memoryLinks, type TextLink } from '../../src/markdown/links.js';
 
 // The line-by-line reader that markdownLinks replaced (split every line, a regular expression per
@@ -107,16 +108,6 @@ function referenceMemoryLinks(path: string, body: string, firstLine: number) {
     if (resolved !== undefined) links.push({ kind: 'markdown', target: resolved, line: link.line });
   }
   return links;
-}
-
-/** mulberry32: the same texts on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = [

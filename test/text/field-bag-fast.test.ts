@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rng as random } from '../../bench/corpus.js';
 import { stem, words } from '../../src/text/analyse.js';
 import { fieldBag, type FieldBag } from '../../src/text/bm25.js';
 
@@ -23,16 +24,6 @@ function referenceBag(text: string): FieldBag | undefined {
   let pairs = '';
   for (const [s, n] of stems) pairs += ` ${s}:${n}`;
   return { length: text.length, stems: `${pairs} `, odd };
-}
-
-/** mulberry32: the same texts on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ASCII_WORDS = ['token', 'Tokens', 'TOKEN', 'migration', 'migrating', 'Migrated', 'happy', 'happiness', 'aby', 'abi', 'does', 'doe', 'agreed', 'a', 'I', 'x9', '42', '007', 'authentication', 'Internationalization', 'running', 'runs', 'skies', 'sky', 'news', 'ys', 'ed', 'ing'];
