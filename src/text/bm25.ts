@@ -136,21 +136,6 @@ class WordTable {
     }
   }
 
-  /** find for the ASCII word at bytes[start, start + length). */
-  findBytes(start: number, length: number, hash: number): number {
-    const { slots, pool, starts, hashes, bytes } = this;
-    const mask = slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = slots[slot] - 1;
-      if (id < 0) return -1 - slot;
-      const at = starts[id];
-      if (hashes[id] !== hash || starts[id + 1] - at !== length) continue;
-      let k = 0;
-      while (k < length && pool[at + k] === ASCII_LOWER[bytes[start + k]]) k++;
-      if (k === length) return id;
-    }
-  }
-
   /** Add a word (lower-cased, hashed as find hashed it) at the slot find gave; `ascii` when it is. */
   add(slot: number, hash: number, word: string, ascii: boolean): number {
     const id = this.words.length;
@@ -255,6 +240,7 @@ export function fieldBag(text: string): FieldBag | undefined {
   const t = table;
   const n = text.length;
   if (t.bytes.length < n) t.bytes = new Uint8Array(n * 2);
+  if (t.chars.length < n) t.chars = new Uint16Array(n * 2);
   // Each non-ASCII character takes two or more bytes: the text is ASCII when it fits byte for byte.
   const { read, written } = encoder.encodeInto(text, t.bytes);
   const ascii = read === n && written === n;
@@ -274,7 +260,7 @@ export function fieldBag(text: string): FieldBag | undefined {
 
 /** Count the words of an ASCII text, already in t.bytes, into the table (t.order, t.counts). */
 function countAscii(t: WordTable, text: string): void {
-  const bytes = t.bytes;
+  const { bytes, chars } = t;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -285,10 +271,11 @@ function countAscii(t: WordTable, text: string): void {
     const start = i;
     let hash = 0x811c9dc5;
     for (let c = ASCII_LOWER[bytes[i]]; c !== 0; c = i < n ? ASCII_LOWER[bytes[i]] : 0) {
+      chars[i - start] = c;
       hash = Math.imul(hash ^ c, 0x01000193);
       i++;
     }
-    let id = t.findBytes(start, i - start, hash);
+    let id = t.find(i - start, hash);
     if (id < 0) id = t.add(-1 - id, hash, detached(text.slice(start, i).toLowerCase()), true);
     t.see(id);
   }
@@ -297,7 +284,6 @@ function countAscii(t: WordTable, text: string): void {
 /** Count the words of a lower-cased text into the table (t.order, t.counts). */
 function countWords(t: WordTable, src: string): void {
   const n = src.length;
-  if (t.chars.length < n) t.chars = new Uint16Array(n);
   const chars = t.chars;
   let i = 0;
   while (i < n) {
