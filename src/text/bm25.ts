@@ -240,16 +240,18 @@ export function fieldBag(text: string): FieldBag | undefined {
   const t = table;
   const n = text.length;
   if (t.bytes.length < n) t.bytes = new Uint8Array(n * 2);
-  if (t.chars.length < n) t.chars = new Uint16Array(n * 2);
   // Each non-ASCII character takes two or more bytes: the text is ASCII when it fits byte for byte.
   const { read, written } = encoder.encodeInto(text, t.bytes);
   const ascii = read === n && written === n;
   if (!ascii && CJK.test(text)) return undefined;
   t.epoch++;
   t.distinct = 0;
-  // A non-ASCII text is lower-cased as a whole: some letters lower-case by their context.
+  // A non-ASCII text is lower-cased as a whole: some letters lower-case by their context (and a few
+  // into two characters, so its words can be longer than the text was).
+  const src = ascii ? text : text.toLowerCase();
+  if (t.chars.length < src.length) t.chars = new Uint16Array(src.length * 2);
   if (ascii) countAscii(t, text);
-  else countWords(t, text.toLowerCase());
+  else countWords(t, src);
   // A very long text's buffers are not kept.
   if (n > 1 << 20) {
     t.bytes = new Uint8Array(1 << 16);
