@@ -1,11 +1,11 @@
 import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import fg from 'fast-glob';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { assertStillInside, isInside } from './paths.js';
 import { fileKind } from './read-file.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';
 import { DecodeFailure, decodeText } from './decode.js';
+import { walkTree } from './list.js';
 
 /**
  * Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming
@@ -130,9 +130,12 @@ export function assertLockHeld(root: string): void {
  */
 function removeLeftoverTemps(root: string): void {
   try {
-    for (const path of fg.sync(['**/*.md.+([0-9])', `${CACHE_DIR}/*.json.+([0-9])`], { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true })) {
-      rmSync(join(root, path), { force: true });
-    }
+    const stale: string[] = [];
+    walkTree(root, { dot: true }, (path, dirent) => {
+      const inCache = path.startsWith(`${CACHE_DIR}/`) && !path.includes('/', CACHE_DIR.length + 1);
+      if (dirent.isFile() && (/\.md\.[0-9]+$/.test(path) || (inCache && /\.json\.[0-9]+$/.test(path)))) stale.push(path);
+    }, () => {});
+    for (const path of stale) rmSync(join(root, path), { force: true });
   } catch {
     // best effort: a leftover temp file is clutter, not a problem
   }
