@@ -1,9 +1,10 @@
 /**
- * Byte-pair counting over js-tiktoken's rank files. js-tiktoken's own `Tiktoken` constructor turns
- * every rank into a comma-joined byte string (about 0.9 s for o200k_base); here each token is kept
- * as a "binary string" (one char per byte, from `atob`), which builds in about 0.1 s. The merge rule
- * is js-tiktoken's: repeatedly merge the adjacent pair with the lowest rank, leftmost first; the
- * number of parts left is the token count. Tests compare against js-tiktoken's `encode`.
+ * Byte-pair counting over js-tiktoken's rank files. The ranks live in typed arrays: every token's
+ * bytes one after another in rank order, their offsets, and an open-addressing hash table of ranks,
+ * so a lookup hashes a range of a piece without slicing it, and the table can be written to a file
+ * at build time and read back in milliseconds (tokens/rank-file.ts). Pieces are "binary strings" (one
+ * char per byte). The merge rule is js-tiktoken's: repeatedly merge the adjacent pair with the lowest
+ * rank, leftmost first; the number of parts left is the token count. Tests compare against js-tiktoken.
  */
 
 export interface RankFile {
@@ -13,7 +14,12 @@ export interface RankFile {
 }
 
 export interface RankTable {
-  ranks: Map<string, number>;
+  /** Every token's bytes, one after another in rank order. */
+  bytes: Uint8Array;
+  /** Rank r's bytes are bytes[offsets[r]] up to bytes[offsets[r + 1]]. */
+  offsets: Uint32Array;
+  /** Open addressing by hashRange: rank + 1 in each used slot, 0 in an empty one; the length is a power of two. */
+  slots: Int32Array;
   /** Length in bytes of the longest token: longer pairs are never merged. */
   maxTokenBytes: number;
   /** Memoised pair ranks by (left token, right token), filled by long pieces. */
@@ -24,21 +30,63 @@ export interface RankTable {
 const MAX_PAIRS = 2_000_000;
 const PAIR_SHIFT = 2 ** 20;
 
+/** FNV-1a over the chars (bytes) of bin from start to end. */
+function hashRange(bin: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bin.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The rank of the token whose bytes are bin[start..end), or -1. */
+export function rankOf(table: RankTable, bin: string, start: number, end: number): number {
+  const { bytes, offsets, slots } = table;
+  const length = end - start;
+  const mask = slots.length - 1;
+  for (let slot = hashRange(bin, start, end) & mask; ; slot = (slot + 1) & mask) {
+    const rank = slots[slot] - 1;
+    if (rank < 0) return -1;
+    const from = offsets[rank];
+    if (offsets[rank + 1] - from !== length) continue;
+    let i = 0;
+    while (i < length && bytes[from + i] === bin.charCodeAt(start + i)) i++;
+    if (i === length) return rank;
+  }
+}
+
+/** A table over tokens given as binary strings in rank order (ranks 0, 1, 2, …). */
+export function rankTableOf(tokens: readonly string[]): RankTable {
+  let size = 0;
+  for (const token of tokens) size += token.length;
+  const bytes = new Uint8Array(size);
+  const offsets = new Uint32Array(tokens.length + 1);
+  // At most half full, so probes stay short.
+  const slots = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(16, tokens.length * 2))));
+  const mask = slots.length - 1;
+  let at = 0;
+  let maxTokenBytes = 1;
+  for (let rank = 0; rank < tokens.length; rank++) {
+    const token = tokens[rank];
+    offsets[rank] = at;
+    for (let i = 0; i < token.length; i++) bytes[at++] = token.charCodeAt(i);
+    if (token.length > maxTokenBytes) maxTokenBytes = token.length;
+    let slot = hashRange(token, 0, token.length) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = rank + 1;
+  }
+  offsets[tokens.length] = at;
+  return { bytes, offsets, slots, maxTokenBytes };
+}
+
 /** Parse js-tiktoken's compact rank format: lines of `! <first rank> <base64 token> <base64 token> …`. */
 export function buildRankTable(file: RankFile): RankTable {
-  const ranks = new Map<string, number>();
-  let maxTokenBytes = 1;
+  const tokens: string[] = [];
   for (const line of file.bpe_ranks.split('\n')) {
     if (line === '') continue;
     const fields = line.split(' ');
     const first = Number.parseInt(fields[1], 10);
-    for (let i = 2; i < fields.length; i++) {
-      const token = atob(fields[i]);
-      ranks.set(token, first + i - 2);
-      if (token.length > maxTokenBytes) maxTokenBytes = token.length;
-    }
+    for (let i = 2; i < fields.length; i++) tokens[first + i - 2] = atob(fields[i]);
   }
-  return { ranks, maxTokenBytes };
+  return rankTableOf(tokens);
 }
 
 /** A piece's UTF-8 bytes as a binary string (lone surrogates become U+FFFD, as TextEncoder does). */
@@ -55,13 +103,14 @@ const NONE = Number.POSITIVE_INFINITY;
 export function countPieceTokens(bin: string, table: RankTable): number {
   const n = bin.length;
   if (n <= 1) return n;
-  if (table.ranks.has(bin)) return 1;
+  if (rankOf(table, bin, 0, n) >= 0) return 1;
   return n <= 64 ? mergeSmall(bin, table) : mergeLarge(bin, table);
 }
 
 function pairRank(bin: string, start: number, end: number, table: RankTable): number {
   if (end - start > table.maxTokenBytes) return NONE;
-  return table.ranks.get(bin.slice(start, end)) ?? NONE;
+  const rank = rankOf(table, bin, start, end);
+  return rank < 0 ? NONE : rank;
 }
 
 /** js-tiktoken's loop, keeping pair ranks between rounds: O(n²) but fastest for short pieces. */
@@ -100,10 +149,10 @@ function mergeLarge(bin: string, table: RankTable): number {
   for (let i = 0; i < n; i++) {
     next[i] = i + 1;
     prev[i] = i - 1;
-    token[i] = table.ranks.get(bin[i])!;
+    token[i] = rankOf(table, bin, i, i + 1);
   }
   // The pair of part i and the part after it spans [i, end of that part); -1 when it is no token.
-  const rankOf = (i: number): number => {
+  const pairRankAt = (i: number): number => {
     const j = next[i];
     if (j >= n) return -1;
     const key = token[i] * PAIR_SHIFT + token[j];
@@ -117,7 +166,7 @@ function mergeLarge(bin: string, table: RankTable): number {
   };
   const heap = new PairHeap(n);
   for (let i = 0; i < n; i++) {
-    rankAt[i] = rankOf(i);
+    rankAt[i] = pairRankAt(i);
     if (rankAt[i] >= 0) heap.push(rankAt[i], i);
   }
   let parts = n;
@@ -132,11 +181,11 @@ function mergeLarge(bin: string, table: RankTable): number {
     if (next[j] < n) prev[next[j]] = i;
     token[i] = rank;
     parts--;
-    rankAt[i] = rankOf(i);
+    rankAt[i] = pairRankAt(i);
     if (rankAt[i] >= 0) heap.push(rankAt[i], i);
     const p = prev[i];
     if (p >= 0) {
-      rankAt[p] = rankOf(p);
+      rankAt[p] = pairRankAt(p);
       if (rankAt[p] >= 0) heap.push(rankAt[p], p);
     }
   }

@@ -1,12 +1,12 @@
 /**
- * Exact token counts over js-tiktoken's rank files, loaded lazily (a synchronous require of the
- * rank module on the first count). BPE works on each piece of the encoding's split pattern on its
- * own, so counting each distinct piece once and summing gives the same total as encoding the whole
- * text. Special-token strings such as <|endoftext|> are ordinary text here: they are split and
- * merged like any other characters, exactly as js-tiktoken's `encode(text, [], [])` does.
+ * Exact token counts over js-tiktoken's rank tables, loaded lazily (tokens/rank-file.ts). BPE works
+ * on each piece of the encoding's split pattern on its own, so counting each distinct piece once and
+ * summing gives the same total as encoding the whole text. Special-token strings such as
+ * <|endoftext|> are ordinary text here: they are split and merged like any other characters, exactly
+ * as js-tiktoken's `encode(text, [], [])` does.
  */
-import { createRequire } from 'node:module';
-import { buildRankTable, countPieceTokens, utf8Binary, type RankFile } from './bpe.js';
+import { countPieceTokens, utf8Binary } from './bpe.js';
+import { loadRanks } from './rank-file.js';
 
 import { DEFAULT_ENCODING, type EncodingName } from './encodings.js';
 
@@ -18,26 +18,16 @@ export interface TokenCounter {
   count(text: string): number;
 }
 
-
 /** Pieces longer than this are counted but not remembered. */
 const MAX_CACHED_PIECE = 256;
 /** Distinct pieces remembered per encoding. */
 const MAX_PIECES = 1_000_000;
 
-const counters = new Map<EncodingName, TokenCounter>();
-const loadedEncodings = new Set<EncodingName>();
-
-function requireRanks(encoding: EncodingName): RankFile {
-  const require = createRequire(import.meta.url);
-  return require(`js-tiktoken/ranks/${encoding}`) as RankFile;
-}
-
-/** A new counter with its own piece cache (loads the rank file); most code wants loadTokenCounter. */
+/** A new counter with its own piece cache (loads the rank table); most code wants loadTokenCounter. */
 export function createTokenCounter(encoding: EncodingName): TokenCounter {
-  const file = requireRanks(encoding);
+  const { table, patStr } = loadRanks(encoding);
   loadedEncodings.add(encoding);
-  const table = buildRankTable(file);
-  const pattern = new RegExp(file.pat_str, 'gu');
+  const pattern = new RegExp(patStr, 'gu');
   const pieces = new Map<string, number>();
   return {
     encoding,
@@ -57,6 +47,9 @@ export function createTokenCounter(encoding: EncodingName): TokenCounter {
     },
   };
 }
+
+const counters = new Map<EncodingName, TokenCounter>();
+const loadedEncodings = new Set<EncodingName>();
 
 /** The counter for an encoding, loading its rank file now if needed (synchronous). */
 export function loadTokenCounterSync(encoding: EncodingName = DEFAULT_ENCODING): TokenCounter {

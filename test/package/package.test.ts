@@ -17,7 +17,9 @@ describe('the npm package', () => {
 
   it('builds in prepack with foreground scripts off, so `npm pack` prints only the tarball name', () => {
     expect(pkg.scripts.prepare).toBeUndefined();
-    expect(pkg.scripts.prepack).toBe('tsc -p tsconfig.json');
+    expect(pkg.scripts.prepack).toBe('npm run build');
+    // The build also writes the tokenizer's rank tables beside the built module (dist/src/, in `files`).
+    expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs');
     expect(readFileSync(join(REPO, '.npmrc'), 'utf8')).toMatch(/^foreground-scripts=false$/m);
   });
 
