@@ -77,28 +77,11 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
  * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
  * (bodies read on first use), and each file's text as packed.
  */
-export async function scanCached(root: string, now: Date): Promise<{ scan: import('../cache/pack-cache.js').PackScan; textOf: (path: string) => string }> {
-  const { scanForPack, packText } = await import('../cache/pack-cache.js');
-  const { contentHash } = await import('../tokens/cache.js');
+export async function scanCached(root: string, now: Date): Promise<import('../cache/pack-cache.js').PackScan> {
+  const { scanForPack } = await import('../cache/pack-cache.js');
+  const { contentHash } = await import('../tokens/hash.js');
   const { hasMarkers } = await import('../pack/score.js');
-  const texts = new Map<string, string>();
-  const scan = await scanForPack(root, {
-    now: now.getTime(),
-    describe: (file) => {
-      const text = packText(root, file.path);
-      texts.set(file.path, text);
-      return { text, hash: contentHash(text), markers: hasMarkers(file.body) };
-    },
-  });
-  const textOf = (path: string): string => {
-    let text = texts.get(path);
-    if (text === undefined) {
-      text = packText(root, path);
-      texts.set(path, text);
-    }
-    return text;
-  };
-  return { scan, textOf };
+  return scanForPack(root, { now: now.getTime(), describe: (file, text) => ({ hash: contentHash(text), markers: hasMarkers(file.body) }) });
 }
 
 export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
@@ -118,7 +101,8 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const now = deps.now();
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
-  const { scan, textOf: fileTextOf } = await scanCached(root, now);
+  const scan = await scanCached(root, now);
+  const fileTextOf = scan.textOf;
   const files: PackFile[] = scan.files;
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);

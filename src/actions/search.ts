@@ -80,7 +80,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
   const { searchMemory } = await import('../search/rank.js');
   const { checkListFilters } = await import('../cli/options.js');
   // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.
-  const { scan } = await scanCached(root, now);
+  const scan = await scanCached(root, now);
   checkListFilters(filters, scan.files);
   const stats = readStats(root);
   const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters });

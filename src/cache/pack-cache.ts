@@ -36,6 +36,8 @@ export type PackEntry = CachedFile & { readonly body: string; readonly bags?: re
 export interface PackScan {
   files: PackEntry[];
   problems: FileProblem[];
+  /** A file's text as packed: kept from the scan's read, else read now (packText). */
+  textOf(path: string): string;
   /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors; callers warn. */
@@ -45,19 +47,21 @@ export interface PackScan {
 export interface PackScanOptions {
   /** The clock, in ms, for the racy-file rule. */
   now: number;
-  /** The file's text as packed, its hash, and whether its body has markers. */
-  describe(file: MemoryFile): { text: string; hash: string; markers: boolean };
+  /** The hash of a file's text as packed (`text`), and whether its body has markers. */
+  describe(file: MemoryFile, text: string): { hash: string; markers: boolean };
 }
 
-/**
- * A file's text as it is packed: the file as on disk, BOM dropped, line endings as LF, ending with
- * a newline; '' when it cannot be read.
- */
+/** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
+export function packedText(decoded: string): string {
+  const text = neutralizeControls(decoded.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A file's text as it is packed (packedText of the file on disk); '' when it cannot be read. */
 export function packText(root: string, path: string): string {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
-    const text = neutralizeControls(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES }).toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
-    return text.endsWith('\n') ? text : `${text}\n`;
+    return packedText(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES }).toString('utf8'));
   } catch {
     return '';
   }
@@ -124,22 +128,31 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
     valid: isStoredFile,
-    project(file) {
-      const { text, hash, markers } = options.describe(file);
+    project(file, detail) {
+      // The text as read and decoded for parsing: the file is read once.
+      const text = detail.text === undefined ? packText(root, file.path) : packedText(detail.text);
       texts.set(file.path, text);
-      return toStored(file, { hash, markers }, text);
+      return toStored(file, options.describe(file, text), text);
     },
   };
   const scan = await scanWithCache(root, listEntries(root), projection, {
     now: options.now,
     reader: async () => {
       const { readMemoryFile } = await import('../store/scan.js');
-      return (path) => readMemoryFile(root, path);
+      return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
     },
   });
   return {
     files: scan.values.map(({ path, value }) => entry(root, value, texts.get(path))),
     problems: scan.problems,
+    textOf(path) {
+      let text = texts.get(path);
+      if (text === undefined) {
+        text = packText(root, path);
+        texts.set(path, text);
+      }
+      return text;
+    },
     status: scan.status,
     save: scan.save,
   };
