@@ -35,6 +35,8 @@ export interface PackDeps {
   env: Record<string, string | undefined>;
   /** Called while counting tokens (the slow part of a cold pack). */
   onProgress?: (done: number, total: number) => Promise<void> | void;
+  /** Count on a worker thread, while scanning, once this much uncounted text is read (default 1 MB). */
+  backgroundCountBytes?: number;
   /** Last commit times of files with no date of their own (one `git log`). */
   commitTimes?: (root: string, paths: readonly string[], env: Record<string, string | undefined>) => Map<string, number>;
 }
@@ -75,13 +77,20 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
 
 /**
  * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
- * (bodies read on first use), and each file's text as packed.
+ * (bodies read on first use); `textOf` gives each file's text as packed. `onRead` sees each text read.
  */
-export async function scanCached(root: string, now: Date): Promise<import('../cache/pack-cache.js').PackScan> {
+export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void): Promise<import('../cache/pack-cache.js').PackScan> {
   const { scanForPack } = await import('../cache/pack-cache.js');
   const { contentHash } = await import('../tokens/hash.js');
   const { hasMarkers } = await import('../pack/score.js');
-  return scanForPack(root, { now: now.getTime(), describe: (file, text) => ({ hash: contentHash(text), markers: hasMarkers(file.body) }) });
+  return scanForPack(root, {
+    now: now.getTime(),
+    describe: (file, text) => {
+      const hash = contentHash(text);
+      onRead?.(text, hash);
+      return { hash, markers: hasMarkers(file.body) };
+    },
+  });
 }
 
 export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
@@ -101,11 +110,20 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const now = deps.now();
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
-  const scan = await scanCached(root, now);
-  const fileTextOf = scan.textOf;
-  const files: PackFile[] = scan.files;
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);
+  // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on.
+  const { backgroundCounter } = await import('../tokens/background.js');
+  const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20 });
+  const queued = new Map<string, string>();
+  const scan = await scanCached(root, now, (text, hash) => {
+    if (queued.has(hash) || counter.known(hash) !== undefined) return;
+    queued.set(hash, text);
+    background.add(hash, text);
+  });
+  const fileTextOf = scan.textOf;
+  for (const [hash, n] of await background.counts()) counter.record(queued.get(hash)!, hash, n);
+  const files: PackFile[] = scan.files;
   const { findSecrets, maskSecretsIn } = await import('../lint/secrets.js');
   // --redact-secrets: files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
@@ -192,7 +210,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     focus,
     problems: scan.problems,
     warnings,
-    tokenizer: { loaded: tokenizerLoaded(), cacheHits: counter.hits, cacheMisses: counter.misses },
+    tokenizer: { loaded: tokenizerLoaded() || background.usedWorker, cacheHits: counter.hits, cacheMisses: counter.misses },
     caches: { tokenCounts: loadedCache.status, files: scan.status },
   };
 }

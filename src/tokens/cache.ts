@@ -36,6 +36,8 @@ export class CountCache {
 export interface CachedCounter extends TokenCounter {
   /** The cached count of a text with this content hash, if any (counts as a hit). */
   known(hash: string): number | undefined;
+  /** Remember a text's count computed elsewhere (a worker thread): a miss now, answered without a hit later. */
+  record(text: string, hash: string, count: number): void;
   /** Counts answered from the cache (on disk or earlier in this process). */
   readonly hits: number;
   /** Counts the tokenizer had to compute. */
@@ -49,6 +51,7 @@ export interface CachedCounter extends TokenCounter {
 export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (encoding: EncodingName) => TokenCounter = loadTokenCounterSync): CachedCounter {
   let tokenizer: TokenCounter | undefined;
   const seen = new Map<string, number>();
+  const recorded = new Map<string, number>();
   let hits = 0;
   let misses = 0;
   return {
@@ -59,7 +62,15 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
     get misses() {
       return misses;
     },
+    record(text: string, hash: string, count: number): void {
+      cache.set(CountCache.key(encoding, hash), count);
+      recorded.set(hash, count);
+      seen.set(text, count);
+      misses++;
+    },
     known(hash: string): number | undefined {
+      const computed = recorded.get(hash);
+      if (computed !== undefined) return computed;
       const n = cache.get(CountCache.key(encoding, hash));
       if (n !== undefined) hits++;
       return n;

@@ -1,0 +1,122 @@
+/**
+ * Counting many texts on a worker thread while the caller goes on: a cold `pack` hands each file's
+ * text over as it scans, and the counts are ready when the scan is done. Below `minBytes` of text,
+ * or when the worker cannot start or fails, the texts are counted on this thread instead: the counts
+ * are the same either way.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { loadTokenCounterSync, type EncodingName } from './count.js';
+
+export interface BackgroundCounter {
+  /** Queue a text; its count comes back under `key`. */
+  add(key: string, text: string): void;
+  /** Every queued text's count by key; ends the worker. */
+  counts(): Promise<Map<string, number>>;
+  /** Whether a worker thread counted. */
+  readonly usedWorker: boolean;
+}
+
+export interface BackgroundOptions {
+  /** Start a worker only once this much text (in UTF-16 units) is queued. */
+  minBytes: number;
+  /** Texts sent to the worker per message, by size. */
+  batchBytes?: number;
+}
+
+/** The built worker script: beside this module, or (for the sources under test) in dist/. */
+function workerFile(): URL | undefined {
+  return ['./count-worker.js', '../../dist/src/tokens/count-worker.js'].map((rel) => new URL(rel, import.meta.url)).find((url) => existsSync(fileURLToPath(url)));
+}
+
+interface Batch {
+  keys: string[];
+  texts: string[];
+  bytes: number;
+}
+
+export function backgroundCounter(encoding: EncodingName, options: BackgroundOptions): BackgroundCounter {
+  const batchBytes = options.batchBytes ?? 128 * 1024;
+  const results = new Map<string, number>();
+  const sent = new Map<number, Batch>();
+  let waiting: Batch = { keys: [], texts: [], bytes: 0 };
+  let queuedBytes = 0;
+  let worker: Worker | undefined;
+  let failed = false;
+  let usedWorker = false;
+  let nextId = 0;
+  let settle: (() => void) | undefined;
+
+  const countHere = (batch: Batch) => {
+    if (batch.texts.length === 0) return;
+    const counter = loadTokenCounterSync(encoding);
+    batch.texts.forEach((text, i) => results.set(batch.keys[i], counter.count(text)));
+  };
+
+  const send = () => {
+    if (waiting.keys.length === 0) return;
+    const id = nextId++;
+    sent.set(id, waiting);
+    worker!.postMessage({ id, texts: waiting.texts });
+    waiting = { keys: [], texts: [], bytes: 0 };
+  };
+
+  const fail = () => {
+    failed = true;
+    void worker?.terminate();
+    settle?.();
+  };
+
+  const start = () => {
+    const file = workerFile();
+    if (!file) return;
+    try {
+      worker = new Worker(file, { workerData: { encoding } });
+    } catch {
+      return;
+    }
+    usedWorker = true;
+    worker.on('message', ({ id, counts }: { id: number; counts: number[] }) => {
+      const batch = sent.get(id);
+      if (!batch) return;
+      sent.delete(id);
+      counts.forEach((n, i) => results.set(batch.keys[i], n));
+      if (sent.size === 0) settle?.();
+    });
+    worker.on('error', fail);
+    worker.on('exit', () => {
+      if (sent.size > 0) fail();
+    });
+  };
+  let started = false;
+
+  return {
+    get usedWorker() {
+      return usedWorker;
+    },
+    add(key: string, text: string) {
+      waiting.keys.push(key);
+      waiting.texts.push(text);
+      waiting.bytes += text.length;
+      queuedBytes += text.length;
+      if (!started && queuedBytes >= options.minBytes) {
+        started = true;
+        start();
+      }
+      if (worker && !failed && waiting.bytes >= batchBytes) send();
+    },
+    async counts() {
+      if (worker && !failed) {
+        send();
+        if (sent.size > 0) await new Promise<void>((resolve) => (settle = resolve));
+        await worker.terminate();
+      }
+      // Whatever the worker did not answer (never started, failed, or queued before it ran) is counted here.
+      for (const batch of [...sent.values(), waiting]) countHere(batch);
+      sent.clear();
+      waiting = { keys: [], texts: [], bytes: 0 };
+      return results;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backgroundCounter } from '../../src/tokens/background.js';
+import { loadTokenCounterSync } from '../../src/tokens/count.js';
+import { pack } from '../../src/actions/pack.js';
+
+const TEXTS = [
+  '# Auth\n\nThe login flow keeps its session token in a cookie.\n',
+  'Größe naïve café — 日本語のテキスト 🙂👍🏽 e\u0301',
+  'x'.repeat(5000),
+  '',
+  "It's what they've said; we'll see. <|endoftext|>\r\n\r\n",
+];
+
+describe('counting on a worker thread', () => {
+  for (const minBytes of [0, Number.POSITIVE_INFINITY]) {
+    it(`gives the counts of this thread's counter (minBytes ${minBytes})`, async () => {
+      const background = backgroundCounter('o200k_base', { minBytes, batchBytes: 64 });
+      TEXTS.forEach((text, i) => background.add(`k${i}`, text));
+      const counts = await background.counts();
+      const here = loadTokenCounterSync('o200k_base');
+      expect([...counts.entries()].sort()).toEqual(TEXTS.map((text, i) => [`k${i}`, here.count(text)]).sort());
+      expect(background.usedWorker).toBe(minBytes === 0);
+    });
+  }
+
+  it('counts with the encoding it was given', async () => {
+    const background = backgroundCounter('cl100k_base', { minBytes: 0 });
+    background.add('a', TEXTS[1]);
+    expect((await background.counts()).get('a')).toBe(loadTokenCounterSync('cl100k_base').count(TEXTS[1]));
+  });
+
+  it('answers nothing for nothing queued, without starting a worker', async () => {
+    const background = backgroundCounter('o200k_base', { minBytes: 0 });
+    expect((await background.counts()).size).toBe(0);
+    expect(background.usedWorker).toBe(false);
+  });
+});
+
+describe('pack with counts from a worker thread', () => {
+  const work = mkdtempSync(join(tmpdir(), 'memctx-bg-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('packs the same bundle, counts and report as counting on this thread', async () => {
+    const results = [];
+    for (const backgroundCountBytes of [0, Number.POSITIVE_INFINITY]) {
+      const root = join(work, `m${results.length}`, '.memory');
+      mkdirSync(root, { recursive: true });
+      for (let i = 0; i < 30; i++) {
+        writeFileSync(join(root, `note_${i}.md`), `---\nname: Note ${i}\ndescription: About auth token ${i % 3 ? 'rotation' : 'migration'} — part ${i}\ntype: project\nupdated: 2026-11-0${1 + (i % 9)}\n---\n\n${'The auth token migration moves sessions to signed cookies. '.repeat(1 + (i % 7))}\n`);
+      }
+      const options = { root, budget: 1500, task: 'auth token migration', format: 'markdown' as const, encoding: 'o200k_base' as const };
+      const result = await pack(options, { now: () => new Date('2026-11-20T10:00:00Z'), env: {}, backgroundCountBytes });
+      results.push({ text: result.text, files: result.files, misses: result.tokenizer.cacheMisses });
+    }
+    expect(results[0]).toEqual(results[1]);
+    expect(results[0].misses).toBeGreaterThanOrEqual(30);
+  });
+});
