@@ -77,27 +77,63 @@ export function bodyOf(text: string): string {
 
 const KINDS: Record<string, MemoryLink['kind']> = { r: 'related', m: 'markdown', w: 'wiki' };
 
-/** A cached file with its body read on first use (a class: one shape for thousands of files). */
+/** A cached file with its links resolved and its body read on first use (a class: one shape for thousands of files). */
 class Entry {
+  readonly path: string;
+  readonly name: string;
+  readonly description: string;
+  readonly type: string | undefined;
+  readonly kind: string | undefined;
+  readonly updated: string | undefined;
+  readonly created: string | undefined;
+  readonly importance: number;
+  readonly tags: string[];
+  readonly status: string | undefined;
+  readonly severity: string | undefined;
+  readonly pinned: boolean;
+  readonly supersedes: string[] | undefined;
+  readonly mtimeMs: number;
+  readonly markers: boolean;
+  readonly hash: string;
   readonly #root: string;
+  readonly #stored: StoredFile;
+  #links: MemoryLink[] | undefined;
   #body: string | undefined;
-  readonly #bags: readonly (FieldBag | null)[];
   constructor(root: string, stored: StoredFile, text?: string) {
-    const { bags, ...fields } = stored;
-    Object.assign(this, fields, { links: stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) })) });
+    this.path = stored.path;
+    this.name = stored.name;
+    this.description = stored.description;
+    this.type = stored.type;
+    this.kind = stored.kind;
+    this.updated = stored.updated;
+    this.created = stored.created;
+    this.importance = stored.importance;
+    this.tags = stored.tags;
+    this.status = stored.status;
+    this.severity = stored.severity;
+    this.pinned = stored.pinned;
+    this.supersedes = stored.supersedes;
+    this.mtimeMs = stored.mtimeMs;
+    this.markers = stored.markers;
+    this.hash = stored.hash;
     this.#root = root;
-    this.#bags = bags;
+    this.#stored = stored;
     this.#body = text === undefined ? undefined : bodyOf(text);
   }
 
   get bags(): readonly (FieldBag | null)[] {
-    return this.#bags;
+    return this.#stored.bags;
+  }
+
+  get links(): MemoryLink[] {
+    this.#links ??= this.#stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) }));
+    return this.#links;
   }
 
   get body(): string {
     if (this.#body === undefined) {
       try {
-        this.#body = bodyOf(packText(this.#root, (this as unknown as StoredFile).path));
+        this.#body = bodyOf(packText(this.#root, this.path));
       } catch {
         this.#body = '';
       }
