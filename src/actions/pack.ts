@@ -75,24 +75,6 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
   return [...paths];
 }
 
-/**
- * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
- * (bodies read on first use); `textOf` gives each file's text as packed. `onRead` sees each text read.
- */
-export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void): Promise<import('../cache/pack-cache.js').PackScan> {
-  const { scanForPack } = await import('../cache/pack-cache.js');
-  const { contentHash } = await import('../tokens/hash.js');
-  const { hasMarkers } = await import('../pack/score.js');
-  return scanForPack(root, {
-    now: now.getTime(),
-    describe: (file, text) => {
-      const hash = contentHash(text);
-      onRead?.(text, hash);
-      return { hash, markers: hasMarkers(file.body) };
-    },
-  });
-}
-
 export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
   const { root } = options;
   const { VERSION } = await import('../version.js');
@@ -116,6 +98,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const { backgroundCounter } = await import('../tokens/background.js');
   const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20 });
   const queued = new Map<string, string>();
+  const { scanCached } = await import('./pack-scan.js');
   const scan = await scanCached(root, now, (text, hash) => {
     if (queued.has(hash) || counter.known(hash) !== undefined) return;
     queued.set(hash, text);

@@ -75,7 +75,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
     minImportance: options.minImportance === undefined ? undefined : parseImportance(options.minImportance),
     since: options.since === undefined ? undefined : parseSince(options.since, now),
   };
-  const { scanCached } = await import('./pack.js');
+  const { scanCached } = await import('./pack-scan.js');
   const { readStats, accessCount, recordAccess } = await import('../cache/stats.js');
   const { searchMemory } = await import('../search/rank.js');
   const { checkListFilters } = await import('../cli/options.js');

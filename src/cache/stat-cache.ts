@@ -7,7 +7,6 @@ import { VERSION } from '../version.js';
 import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
-import { writeFileAtomic } from '../store/write.js';
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in
@@ -146,7 +145,9 @@ export async function scanWithCache<T>(
     problems,
     status: loaded.status,
     async save() {
-      if (dirty && cachePath) await writeFileAtomic(cachePath, JSON.stringify({ version, records }));
+      if (!dirty || !cachePath) return;
+      const { writeFileAtomic } = await import('../store/write.js');
+      await writeFileAtomic(cachePath, JSON.stringify({ version, records }));
     },
   };
 }

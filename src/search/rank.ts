@@ -7,7 +7,7 @@
  */
 import { matchesListFilters } from '../memindex/groups.js';
 import type { PackFile } from '../pack/types.js';
-import { updatedMs } from '../pack/score.js';
+import { fileTimeMs as updatedMs } from '../lifecycle/age.js';
 import { relevance } from '../text/relevance.js';
 import { supersession } from '../lifecycle/supersede.js';
 
