@@ -99,7 +99,7 @@ class Entry {
   readonly #stored: StoredFile;
   #links: MemoryLink[] | undefined;
   #body: string | undefined;
-  constructor(root: string, stored: StoredFile, text?: string) {
+  constructor(root: string, stored: StoredFile, body?: string) {
     this.path = stored.path;
     this.name = stored.name;
     this.description = stored.description;
@@ -118,7 +118,7 @@ class Entry {
     this.hash = stored.hash;
     this.#root = root;
     this.#stored = stored;
-    this.#body = text === undefined ? undefined : bodyOf(text);
+    this.#body = body;
   }
 
   get bags(): readonly (FieldBag | null)[] {
@@ -142,8 +142,8 @@ class Entry {
   }
 }
 
-function entry(root: string, stored: StoredFile, text?: string): PackEntry {
-  return new Entry(root, stored, text) as unknown as PackEntry;
+function entry(root: string, stored: StoredFile, body?: string): PackEntry {
+  return new Entry(root, stored, body) as unknown as PackEntry;
 }
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
@@ -151,24 +151,27 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
   return !!f && f.path === path && typeof f.name === 'string' && typeof f.hash === 'string' && Array.isArray(f.links) && f.links.every((l) => typeof l === 'string' && l[0] in KINDS && l[1] === ':') && Array.isArray(f.tags) && Array.isArray(f.supersedes) && typeof f.importance === 'number' && typeof f.mtimeMs === 'number' && Array.isArray(f.bags) && f.bags.length === 4 && f.bags.every((b) => b === null || isFieldBag(b));
 }
 
-function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, text: string): StoredFile {
+function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  const bags = fieldBags({ path, name, description, tags, body: bodyOf(text) });
+  const bags = fieldBags({ path, name, description, tags, body });
   return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bags };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
 export async function scanForPack(root: string, options: PackScanOptions): Promise<PackScan> {
   const texts = new Map<string, string>();
+  const bodies = new Map<string, string>();
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
     valid: isStoredFile,
     project(file, detail) {
       // The text as read and decoded for parsing: the file is read once.
       const text = detail.text === undefined ? packText(root, file.path) : packedText(detail.text);
+      const body = bodyOf(text);
       texts.set(file.path, text);
-      return toStored(file, options.describe(file, text), text);
+      bodies.set(file.path, body);
+      return toStored(file, options.describe(file, text), body);
     },
   };
   const scan = await scanWithCache(root, listEntries(root), projection, {
@@ -179,7 +182,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     },
   });
   return {
-    files: scan.values.map(({ path, value }) => entry(root, value, texts.get(path))),
+    files: scan.values.map(({ path, value }) => entry(root, value, bodies.get(path))),
     problems: scan.problems,
     textOf(path) {
       let text = texts.get(path);

@@ -147,7 +147,7 @@ export async function scanWithCache<T>(
     async save() {
       if (!dirty || !cachePath) return;
       const { writeFileAtomic } = await import('../store/write.js');
-      await writeFileAtomic(cachePath, JSON.stringify({ version, records }));
+      await writeFileAtomic(cachePath, JSON.stringify({ version, records }), { fsync: false });
     },
   };
 }

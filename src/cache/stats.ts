@@ -58,6 +58,6 @@ export async function recordAccess(root: string, paths: readonly string[], now: 
       const entry = Object.prototype.hasOwnProperty.call(stats.files, path) ? stats.files[path] : { count: 0, last };
       stats.files[path] = { count: entry.count + 1, last };
     }
-    await writeFileAtomic(statsPath(root), `${JSON.stringify(stats, null, 1)}\n`);
+    await writeFileAtomic(statsPath(root), `${JSON.stringify(stats, null, 1)}\n`, { fsync: false });
   });
 }

@@ -10,9 +10,10 @@ import { walkTree } from './list.js';
 /**
  * Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming
  * the file when it cannot. With `inside` (the memory directory), the path is checked again right
- * before the folder is made and right before the write, so nothing lands outside it.
+ * before the folder is made and right before the write, so nothing lands outside it. `fsync: false`
+ * for caches: a cache lost in a crash is rebuilt, and skipping the flush saves a disk round trip.
  */
-export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
   const { default: writeAtomic } = await import('write-file-atomic');
   try {
     if (options.inside !== undefined) {
@@ -21,7 +22,7 @@ export async function writeFileAtomic(abs: string, text: string | Buffer, option
     }
     if (options.mkdir !== false) mkdirSync(dirname(abs), { recursive: true });
     if (options.inside !== undefined) assertStillInside(options.inside, abs);
-    await writeAtomic(abs, text, { fsync: true });
+    await writeAtomic(abs, text, { fsync: options.fsync ?? true });
   } catch (err) {
     if (err instanceof MemctxError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
