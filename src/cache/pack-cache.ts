@@ -148,7 +148,12 @@ function entry(root: string, stored: StoredFile, body?: string): PackEntry {
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
   const f = value as StoredFile | undefined;
-  return !!f && f.path === path && typeof f.name === 'string' && typeof f.hash === 'string' && Array.isArray(f.links) && f.links.every((l) => typeof l === 'string' && l[0] in KINDS && l[1] === ':') && Array.isArray(f.tags) && Array.isArray(f.supersedes) && typeof f.importance === 'number' && typeof f.mtimeMs === 'number' && Array.isArray(f.bags) && f.bags.length === 4 && f.bags.every((b) => b === null || isFieldBag(b));
+  if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
+  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links) || !Array.isArray(f.bags) || f.bags.length !== 4) return false;
+  // Plain loops: this runs for every cached file on every warm run.
+  for (const l of f.links) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
+  for (const b of f.bags) if (b !== null && !isFieldBag(b)) return false;
+  return true;
 }
 
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {

@@ -75,7 +75,8 @@ function load<T>(path: string | undefined, version: string): { records: Record<s
   try {
     const data = JSON.parse(text) as { version?: unknown; records?: unknown };
     if (data.version === version && data.records && typeof data.records === 'object' && !Array.isArray(data.records)) {
-      return { records: Object.assign(empty, data.records) as Record<string, CacheRecord<T>>, status: 'read' };
+      // Paths end in .md, so no lookup can reach a prototype's key: the parsed object serves as is.
+      return { records: data.records as Record<string, CacheRecord<T>>, status: 'read' };
     }
   } catch {
     // corrupt: rebuilt

@@ -121,3 +121,24 @@ describe('cold and warm pack', () => {
     expect(JSON.parse(cold.stdout).map((h: { path: string }) => h.path).sort()).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
   });
 });
+
+describe('a cached entry of the wrong shape', () => {
+  it.each([
+    ['a link that is not a string', (v: Record<string, unknown>) => ({ ...v, links: [5] })],
+    ['a link of an unknown kind', (v: Record<string, unknown>) => ({ ...v, links: ['x:plain.md'] })],
+    ['three bags', (v: Record<string, unknown>) => ({ ...v, bags: (v.bags as unknown[]).slice(1) })],
+    ['a bag without stems', (v: Record<string, unknown>) => ({ ...v, bags: [{ length: 1, odd: [] }, null, null, null] })],
+    ['no hash', (v: Record<string, unknown>) => ({ ...v, hash: undefined })],
+  ])('is read again: %s', async (_, spoil) => {
+    const { root } = memoryDir();
+    await (await scanForPack(root, recorder(root).options)).save();
+    const path = join(root, '.memctx', PACK_CACHE_FILE);
+    const cache = JSON.parse(readFileSync(path, 'utf8'));
+    cache.records['plain.md'].value = spoil(cache.records['plain.md'].value);
+    writeFileSync(path, JSON.stringify(cache));
+    const again = recorder(root);
+    const scan = await scanForPack(root, again.options);
+    expect([...again.seen.keys()]).toEqual(['plain.md']);
+    expect(scan.files.find((f) => f.path === 'plain.md')!.links).toEqual(expect.arrayContaining([{ kind: 'markdown', target: 'bom.md' }]));
+  });
+});
