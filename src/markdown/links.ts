@@ -5,26 +5,39 @@
  */
 import type { MemoryLink } from '../store/types.js';
 
-const FENCE = /^[ \t]*(`{3,}|~{3,})/;
+/** The fence a line opens or closes (three or more backticks or tildes after spaces and tabs): its character. */
+function fenceAt(text: string, start: number): string | undefined {
+  let i = start;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (i + 2 >= text.length) return undefined;
+  const c = text.charCodeAt(i);
+  return (c === 96 || c === 126) && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c ? text[i] : undefined;
+}
 
 /**
- * The one fence tracker: for each line, whether it is fenced code. A fence opens with three or more
- * backticks or tildes and closes with the same character; the fence lines count as inside.
+ * The one fence tracker: called for each line in turn with the fence it starts with (fenceAt), says
+ * whether the line is fenced code. A fence opens with three or more backticks or tildes and closes
+ * with the same character; the fence lines count as inside.
  */
-export function fencedLines(lines: readonly string[]): boolean[] {
-  const out: boolean[] = [];
+function fenceTracker(): (fence: string | undefined) => boolean {
   let open: string | undefined;
-  for (const line of lines) {
-    const match = FENCE.exec(line);
-    if (match && !open) {
-      open = match[1][0];
-      out.push(true);
-    } else if (match && match[1][0] === open) {
+  return (fence) => {
+    if (fence && !open) {
+      open = fence;
+      return true;
+    }
+    if (fence && fence === open) {
       open = undefined;
-      out.push(true);
-    } else out.push(open !== undefined);
-  }
-  return out;
+      return true;
+    }
+    return open !== undefined;
+  };
+}
+
+/** For each line, whether it is fenced code (see fenceTracker). */
+export function fencedLines(lines: readonly string[]): boolean[] {
+  const fenced = fenceTracker();
+  return lines.map((line) => fenced(fenceAt(line, 0)));
 }
 
 export interface TextLink {
@@ -81,25 +94,61 @@ function blankCodeSpans(line: string): string {
   return out + line.slice(from);
 }
 
-/** Every link in a Markdown text, in order, outside fenced code and code spans. */
+/**
+ * Every link in a Markdown text, in order, outside fenced code and code spans. Lines are those of
+ * `text.split(/\r?\n/)`; only a line holding `](`, `[[` or `]:` is cut out and read.
+ */
 export function markdownLinks(text: string, firstLine = 1): TextLink[] {
-  if (!text.includes('](') && !text.includes('[[') && !text.includes(']:')) return [];
+  // The next `](`, `[[` and `]:` at or after the current line (-1 for none left).
+  let inline = text.indexOf('](');
+  let wiki = text.indexOf('[[');
+  let reference = text.indexOf(']:');
+  if (inline < 0 && wiki < 0 && reference < 0) return [];
   const out: TextLink[] = [];
-  const lines = text.split(/\r?\n/);
-  const fenced = fencedLines(lines);
-  for (let i = 0; i < lines.length; i++) {
-    if (fenced[i]) continue;
-    let line = lines[i];
-    if (!line.includes('](') && !line.includes('[[') && !line.includes(']:')) continue;
-    if (line.includes('`')) line = blankCodeSpans(line);
-    const found: TextLink[] = [];
-    for (const m of line.matchAll(INLINE)) found.push({ kind: 'inline', raw: m[1], target: decode(m[1].replace(/[#?].*$/, '')), line: firstLine + i, column: m.index + 1 });
-    const ref = REFERENCE.exec(line);
-    if (ref) found.push({ kind: 'reference', raw: ref[1], target: decode(ref[1].replace(/[#?].*$/, '')), line: firstLine + i, column: 1 });
-    for (const m of line.matchAll(WIKI)) found.push({ kind: 'wiki', raw: m[1], target: m[1].trim(), line: firstLine + i, column: m.index + 1 });
-    out.push(...found.sort((a, b) => a.column - b.column));
+  const fences = text.includes('```') || text.includes('~~~');
+  const fenced = fenceTracker();
+  for (let start = 0, line = firstLine; ; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    if (!fences || !fenced(fenceAt(text, start))) {
+      if (inline >= 0 && inline < start) inline = text.indexOf('](', start);
+      if (wiki >= 0 && wiki < start) wiki = text.indexOf('[[', start);
+      if (reference >= 0 && reference < start) reference = text.indexOf(']:', start);
+      if ((inline >= 0 && inline < end) || (wiki >= 0 && wiki < end) || (reference >= 0 && reference < end)) {
+        const cut = newline > start && text.charCodeAt(newline - 1) === 13 ? 1 : 0;
+        lineLinks(text.slice(start, end - cut), line, out);
+      }
+    }
+    if (newline < 0) return out;
+    start = newline + 1;
   }
-  return out;
+}
+
+/** A link target without its `#fragment` or `?query` (a target holds no line break). */
+function withoutFragment(raw: string): string {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 35 || c === 63) return raw.slice(0, i);
+  }
+  return raw;
+}
+
+/** The links of one line (outside fenced code), added to out in order. */
+function lineLinks(text: string, line: number, out: TextLink[]): void {
+  if (text.includes('`')) text = blankCodeSpans(text);
+  const found: TextLink[] = [];
+  if (text.includes('](')) {
+    INLINE.lastIndex = 0;
+    for (let m = INLINE.exec(text); m; m = INLINE.exec(text)) found.push({ kind: 'inline', raw: m[1], target: decode(withoutFragment(m[1])), line, column: m.index + 1 });
+  }
+  const ref = text.includes(']:') ? REFERENCE.exec(text) : null;
+  if (ref) found.push({ kind: 'reference', raw: ref[1], target: decode(withoutFragment(ref[1])), line, column: 1 });
+  if (text.includes('[[')) {
+    WIKI.lastIndex = 0;
+    for (let m = WIKI.exec(text); m; m = WIKI.exec(text)) found.push({ kind: 'wiki', raw: m[1], target: m[1].trim(), line, column: m.index + 1 });
+  }
+  if (found.length > 1) found.sort((a, b) => a.column - b.column);
+  for (const link of found) out.push(link);
 }
 
 /** True for links that leave the repository: URLs, mail, absolute paths, bare fragments. */
@@ -109,6 +158,7 @@ export function isExternal(raw: string): boolean {
 
 /** Normalise a relative path against a directory (both with `/`); undefined when it climbs above the root. */
 export function joinPath(dir: string, target: string): string | undefined {
+  if (!dir && target !== '.' && target !== '..' && target !== '' && !target.includes('/')) return target;
   const out: string[] = [];
   for (const part of (dir ? `${dir}/${target}` : target).split('/')) {
     if (part === '' || part === '.') continue;
@@ -133,7 +183,8 @@ export function memoryLinks(path: string, body: string, firstLine: number): Memo
       links.push({ kind: 'wiki', target: link.target, line: link.line });
       continue;
     }
-    if (isExternal(link.raw) || !/\.md$/i.test(link.raw.replace(/#.*$/, ''))) continue;
+    const hash = link.raw.indexOf('#');
+    if (isExternal(link.raw) || !/\.md$/i.test(hash < 0 ? link.raw : link.raw.slice(0, hash))) continue;
     const resolved = joinPath(dir, link.target);
     if (resolved !== undefined) links.push({ kind: 'markdown', target: resolved, line: link.line });
   }

@@ -30,10 +30,15 @@ export function isCjkChar(word: string): boolean {
 }
 
 /** A lower-cased word's stem: Porter for plain English words, the word itself otherwise. */
+export function stemWord(word: string): string {
+  return word.length > 2 && ASCII_WORD.test(word) ? stemmer(word) : word;
+}
+
+/** stemWord, cached. */
 export function stem(word: string): string {
   let s = stems.get(word);
   if (s === undefined) {
-    s = ASCII_WORD.test(word) && word.length > 2 ? stemmer(word) : word;
+    s = stemWord(word);
     if (stems.size > 100_000) stems.clear();
     stems.set(word, s);
   }

@@ -4,7 +4,7 @@
  * query term, and each found word is stemmed and compared. That reads each text once without
  * tokenising all of it, which keeps `pack --task` over thousands of files within a read of them.
  */
-import { isCjkChar, stem, words } from './analyse.js';
+import { isCjkChar, stem, stemWord, words } from './analyse.js';
 
 export interface FieldSpec {
   /** How much a match in this field counts against one in a field of weight 1. */
@@ -73,24 +73,291 @@ export interface FieldBag {
   odd: [string, string, number][];
 }
 
-const RUN = /[\p{L}\p{N}\p{M}]+/gu;
+const RUN_AT = /[\p{L}\p{N}\p{M}]+/uy;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-/** The field's bag; undefined for text with Chinese or Japanese characters (matched from the text). */
-export function fieldBag(text: string): FieldBag | undefined {
-  if (CJK.test(text)) return undefined;
-  const runs = new Map<string, number>();
-  for (const m of text.toLowerCase().matchAll(RUN)) runs.set(m[0], (runs.get(m[0]) ?? 0) + 1);
-  const stems = new Map<string, number>();
-  const odd: FieldBag['odd'] = [];
-  for (const [word, n] of runs) {
-    const s = normalise(word);
-    if (word.startsWith(prefixOf(s))) stems.set(s, (stems.get(s) ?? 0) + n);
-    else odd.push([word, s, n]);
+/** Per byte, the lower-cased ASCII letter or digit it is (the ASCII characters of `[\p{L}\p{N}\p{M}]`), else 0. */
+const ASCII_LOWER = new Uint8Array(256);
+for (let c = 48; c < 58; c++) ASCII_LOWER[c] = c;
+for (let c = 97; c < 123; c++) ASCII_LOWER[c] = ASCII_LOWER[c - 32] = c;
+
+/** Room for this many words at first; a table holding more is started afresh before the next text. */
+const INITIAL_WORDS = 1 << 16;
+const MAX_WORDS = 1 << 17;
+
+/**
+ * Every distinct word fieldBag has met, with its stem: an open-addressing table keyed by the word's
+ * lower-cased characters (kept in one pool), so counting a text's words cuts out a string only for a
+ * word never met. Per text, a word's count is stamped with the text's epoch instead of cleared.
+ */
+class WordTable {
+  /** 1 + a word's id, 0 for an empty slot. */
+  slots = new Int32Array(INITIAL_WORDS * 2);
+  hashes = new Int32Array(INITIAL_WORDS);
+  /** Where each word's characters start in the pool (and end: the next word's start). */
+  starts = new Int32Array(INITIAL_WORDS + 1);
+  pool = new Uint16Array(INITIAL_WORDS * 8);
+  words: string[] = [];
+  stemOf = new Int32Array(INITIAL_WORDS);
+  /** 1 when the word starts with its stem's prefix (counted under the stem), 0 for an odd word. */
+  regular = new Uint8Array(INITIAL_WORDS);
+  counts = new Int32Array(INITIAL_WORDS);
+  seen = new Int32Array(INITIAL_WORDS);
+  stems: string[] = [];
+  /** ` stem:` for each stem. */
+  stemKeys: string[] = [];
+  stemIds = new Map<string, number>();
+  stemCounts = new Int32Array(INITIAL_WORDS);
+  stemSeen = new Int32Array(INITIAL_WORDS);
+  epoch = 0;
+  /** The words of the current text, by id in first-seen order (no more than the table's words). */
+  order = new Int32Array(INITIAL_WORDS);
+  distinct = 0;
+  /** The stems of the current text's regular words, in first-seen order. */
+  stemOrder = new Int32Array(INITIAL_WORDS);
+  /** The pieces of a bag's stems string. */
+  parts: (string | number)[] = [];
+  /** The current word's lower-cased characters. */
+  chars = new Uint16Array(256);
+  /** The current text as UTF-8. */
+  bytes = new Uint8Array(1 << 14);
+
+  /** The id of the word in chars[0, length); when new, -1 - the slot to add it at. */
+  find(length: number, hash: number): number {
+    const { slots, pool, starts, hashes, chars } = this;
+    const mask = slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = slots[slot] - 1;
+      if (id < 0) return -1 - slot;
+      const at = starts[id];
+      if (hashes[id] !== hash || starts[id + 1] - at !== length) continue;
+      let k = 0;
+      while (k < length && pool[at + k] === chars[k]) k++;
+      if (k === length) return id;
+    }
   }
-  let pairs = '';
-  for (const [s, n] of stems) pairs += ` ${s}:${n}`;
-  return { length: text.length, stems: `${pairs} `, odd };
+
+  /** find for the ASCII word at bytes[start, start + length). */
+  findBytes(start: number, length: number, hash: number): number {
+    const { slots, pool, starts, hashes, bytes } = this;
+    const mask = slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = slots[slot] - 1;
+      if (id < 0) return -1 - slot;
+      const at = starts[id];
+      if (hashes[id] !== hash || starts[id + 1] - at !== length) continue;
+      let k = 0;
+      while (k < length && pool[at + k] === ASCII_LOWER[bytes[start + k]]) k++;
+      if (k === length) return id;
+    }
+  }
+
+  /** Add a word (lower-cased, hashed as find hashed it) at the slot find gave; `ascii` when it is. */
+  add(slot: number, hash: number, word: string, ascii: boolean): number {
+    const id = this.words.length;
+    const length = word.length;
+    if (id + 1 >= this.hashes.length) return this.add(this.grow(hash), hash, word, ascii);
+    const at = this.starts[id];
+    if (at + length > this.pool.length) {
+      const pool = new Uint16Array(Math.max(this.pool.length * 2, at + length));
+      pool.set(this.pool);
+      this.pool = pool;
+    }
+    const pool = this.pool;
+    for (let k = 0; k < length; k++) pool[at + k] = word.charCodeAt(k);
+    this.starts[id + 1] = at + length;
+    this.slots[slot] = id + 1;
+    // normalise, without the stem cache for an ASCII word (this table is its cache).
+    const s = ascii ? stemWord(word) : normalise(word);
+    let sid = this.stemIds.get(s);
+    if (sid === undefined) {
+      sid = this.stems.length;
+      this.stemIds.set(s, sid);
+      this.stems.push(s);
+      this.stemKeys.push(` ${s}:`);
+    }
+    this.words.push(word);
+    this.hashes[id] = hash;
+    this.stemOf[id] = sid;
+    this.regular[id] = s === word || word.startsWith(prefixOf(s)) ? 1 : 0;
+    return id;
+  }
+
+  /** Count a word of the current text. */
+  see(id: number): void {
+    if (this.seen[id] !== this.epoch) {
+      this.seen[id] = this.epoch;
+      this.counts[id] = 1;
+      this.order[this.distinct++] = id;
+    } else this.counts[id]++;
+  }
+
+  /** Twice the room (rehashed); returns the slot for the new word with that hash. */
+  private grow(hash: number): number {
+    const n = this.hashes.length * 2;
+    const more = <T extends Int32Array | Uint8Array>(a: T, size = n): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.hashes = more(this.hashes);
+    this.starts = more(this.starts, n + 1);
+    this.stemOf = more(this.stemOf);
+    this.regular = more(this.regular);
+    this.counts = more(this.counts);
+    this.seen = more(this.seen);
+    this.stemCounts = more(this.stemCounts);
+    this.stemSeen = more(this.stemSeen);
+    this.order = more(this.order);
+    this.stemOrder = more(this.stemOrder);
+    this.slots = new Int32Array(n * 2);
+    const mask = this.slots.length - 1;
+    for (let id = 0; id < this.words.length; id++) {
+      let slot = this.hashes[id] & mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.slots[slot] = id + 1;
+    }
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    return slot;
+  }
+}
+
+let table: WordTable | undefined;
+
+/**
+ * Texts taking every branch of the counting, read often enough for V8 to keep what it sees: the
+ * optimising compiler then knows every branch and does not fall back to slow code in the middle of a
+ * long scan. `exy` and `rea` share a slot, `aby` is an odd word, `tokens` adds to `token`'s count.
+ */
+function warmUp(): void {
+  for (let k = 0; k < 12; k++) {
+    fieldBag(`Token tokens token aby exy rea 42 new${k}`);
+    fieldBag(`Café\u0301 Über — x\u{1F600}y\u{1D41A} überauthentication neü${k}`);
+  }
+}
+
+/** A copy of a string that holds none of the text it was cut from (V8 keeps a longer slice as a view). */
+const detached = (s: string) => ` ${s}`.slice(1);
+
+const encoder = new TextEncoder();
+
+/**
+ * The field's bag; undefined for text with Chinese or Japanese characters (matched from the text).
+ * Its words are the runs of `[\p{L}\p{N}\p{M}]` in the lower-cased text. An ASCII text (most are)
+ * is read as bytes; another is lower-cased, read a character at a time, and only its runs with
+ * non-ASCII characters go to the regular expression.
+ */
+export function fieldBag(text: string): FieldBag | undefined {
+  if (!table) {
+    table = new WordTable();
+    warmUp();
+  } else if (table.words.length > MAX_WORDS || table.epoch === 0x7fffffff) table = new WordTable();
+  const t = table;
+  const n = text.length;
+  if (t.bytes.length < n) t.bytes = new Uint8Array(n * 2);
+  // Each non-ASCII character takes two or more bytes: the text is ASCII when it fits byte for byte.
+  const { read, written } = encoder.encodeInto(text, t.bytes);
+  const ascii = read === n && written === n;
+  if (!ascii && CJK.test(text)) return undefined;
+  t.epoch++;
+  t.distinct = 0;
+  // A non-ASCII text is lower-cased as a whole: some letters lower-case by their context.
+  if (ascii) countAscii(t, text);
+  else countWords(t, text.toLowerCase());
+  return bagOf(t, n);
+}
+
+/** Count the words of an ASCII text, already in t.bytes, into the table (t.order, t.counts). */
+function countAscii(t: WordTable, text: string): void {
+  const bytes = t.bytes;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (ASCII_LOWER[bytes[i]] === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = 0x811c9dc5;
+    for (let c = ASCII_LOWER[bytes[i]]; c !== 0; c = i < n ? ASCII_LOWER[bytes[i]] : 0) {
+      hash = Math.imul(hash ^ c, 0x01000193);
+      i++;
+    }
+    let id = t.findBytes(start, i - start, hash);
+    if (id < 0) id = t.add(-1 - id, hash, detached(text.slice(start, i).toLowerCase()), true);
+    t.see(id);
+  }
+}
+
+/** Count the words of a lower-cased text into the table (t.order, t.counts). */
+function countWords(t: WordTable, src: string): void {
+  const n = src.length;
+  if (t.chars.length < n) t.chars = new Uint16Array(n);
+  const chars = t.chars;
+  let i = 0;
+  while (i < n) {
+    let c = src.charCodeAt(i);
+    // (A surrogate pair that is no letter is passed one half at a time: neither half is a letter.)
+    if (c < 128 ? ASCII_LOWER[c] === 0 : !runAt(src, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = 0x811c9dc5;
+    let length = 0;
+    while (i < n) {
+      c = src.charCodeAt(i);
+      if (c >= 128) {
+        // The rest of the run, ASCII or not, in one go.
+        if (runAt(src, i)) {
+          const end = RUN_AT.lastIndex;
+          for (; i < end; i++) {
+            c = src.charCodeAt(i);
+            chars[length++] = c;
+            hash = Math.imul(hash ^ c, 0x01000193);
+          }
+        }
+        break;
+      }
+      if (ASCII_LOWER[c] === 0) break;
+      chars[length++] = c;
+      hash = Math.imul(hash ^ c, 0x01000193);
+      i++;
+    }
+    let id = t.find(length, hash);
+    if (id < 0) id = t.add(-1 - id, hash, detached(src.slice(start, i)), false);
+    t.see(id);
+  }
+}
+
+/** The bag of the words counted. */
+function bagOf(t: WordTable, length: number): FieldBag {
+  const { epoch, order, stemOf, regular, counts, stemSeen, stemCounts, stemOrder } = t;
+  let stemsSeen = 0;
+  const odd: FieldBag['odd'] = [];
+  for (let k = 0; k < t.distinct; k++) {
+    const id = order[k];
+    const sid = stemOf[id];
+    if (regular[id] === 0) odd.push([t.words[id], t.stems[sid], counts[id]]);
+    else if (stemSeen[sid] !== epoch) {
+      stemSeen[sid] = epoch;
+      stemCounts[sid] = counts[id];
+      stemOrder[stemsSeen++] = sid;
+    } else stemCounts[sid] += counts[id];
+  }
+  // Joined at once: one flat string, where adding pair by pair would leave a tree of pieces.
+  const parts = t.parts;
+  parts.length = 0;
+  for (let k = 0; k < stemsSeen; k++) parts.push(t.stemKeys[stemOrder[k]], stemCounts[stemOrder[k]]);
+  parts.push(' ');
+  return { length, stems: parts.join(''), odd };
+}
+
+/** True when a word run starts at src[i] (a non-ASCII character); RUN_AT.lastIndex is then its end. */
+function runAt(src: string, i: number): boolean {
+  RUN_AT.lastIndex = i;
+  return RUN_AT.test(src);
 }
 
 /** True when a value has fieldBag's shape (a cache entry read back). */
@@ -99,18 +366,18 @@ export function isFieldBag(value: unknown): value is FieldBag {
   return !!b && typeof b.length === 'number' && typeof b.stems === 'string' && Array.isArray(b.odd) && b.odd.every((o) => Array.isArray(o) && typeof o[0] === 'string' && typeof o[1] === 'string' && typeof o[2] === 'number');
 }
 
-/** How often the bag counts a stem as a regular word. */
-function stemCount(bag: FieldBag, term: string): number {
-  const at = bag.stems.indexOf(` ${term}:`);
+/** How often the bag counts a stem as a regular word; `key` is ` stem:`. */
+function stemCount(bag: FieldBag, key: string): number {
+  const at = bag.stems.indexOf(key);
   if (at < 0) return 0;
-  const n = parseInt(bag.stems.slice(at + term.length + 2, bag.stems.indexOf(' ', at + 1)), 10);
+  const n = parseInt(bag.stems.slice(at + key.length, bag.stems.indexOf(' ', at + 1)), 10);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-/** termFrequencies from a bag: `prefixes` are the query's (prefixOf each term). */
-function bagFrequencies(bag: FieldBag, terms: readonly string[], index: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
+/** termFrequencies from a bag: `keys` are the terms' ` term:`, `prefixes` the query's (prefixOf each term). */
+function bagFrequencies(bag: FieldBag, keys: readonly string[], index: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
   into.fill(0);
-  for (let t = 0; t < terms.length; t++) into[t] += stemCount(bag, terms[t]);
+  for (let t = 0; t < keys.length; t++) into[t] += stemCount(bag, keys[t]);
   for (const [word, s, n] of bag.odd) {
     const t = index.get(s);
     if (t !== undefined && prefixes.some((p) => word.startsWith(p))) into[t] += n;
@@ -151,13 +418,14 @@ export function bm25(input: Bm25Input): Bm25Result {
   const lengths = new Float64Array(count * nf);
   const buffer = new Float64Array(nt);
   const prefixes = terms.filter((t) => !isCjkChar(t)).map(prefixOf);
+  const keys = terms.map((t) => ` ${t}:`);
   const cjk = terms.some((t) => isCjkChar(t));
   for (let d = 0; d < count; d++) {
     for (let f = 0; f < nf; f++) {
       const bag = cjk ? undefined : input.bag?.(d, f);
       if (bag) {
         lengths[d * nf + f] = bag.length;
-        bagFrequencies(bag, terms, index, prefixes, buffer);
+        bagFrequencies(bag, keys, index, prefixes, buffer);
       } else {
         const text = input.text(d, f);
         lengths[d * nf + f] = text.length;
