@@ -61,7 +61,7 @@ interface Measured {
   model?: string;
   notes: TranscriptNote[];
   /** With recorded usage: the transcript (or its last TAIL_BYTES) to find the largest items in, read only when needed. */
-  tail?: () => Tail;
+  tail?: () => Promise<Tail>;
 }
 
 interface Tail {
@@ -89,14 +89,15 @@ function readTail(f: import('../sources/transcript-file.js').TranscriptFile, for
 
 /** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
 async function measure(deps: StatusDeps, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
-  const { readTranscript, detectFormat, scanUsage } = await import('../transcript/index.js');
+  // Recorded usage needs only the format check and the backward scan: the parsers load when text is parsed.
+  const readTranscript = async () => (await import('../transcript/index.js')).readTranscript;
   const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../sources/transcript-file.js');
   if (file === '-') {
     const bytes = await deps.readStdinBytes();
     assertText(bytes, 'stdin');
     const text = bytes.toString('utf8');
-    const t = readTranscript(text, { format: forced });
-    return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes, tail: () => ({ transcript: t, text }) } };
+    const t = (await readTranscript())(text, { format: forced });
+    return { name: 'stdin', m: { format: t.format, usage: count ? null : t.usage, transcript: t, text, model: t.model, notes: t.notes, tail: async () => ({ transcript: t, text }) } };
   }
   let path: string;
   let name: string;
@@ -114,6 +115,8 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     path = resolve(deps.cwd, file);
     name = file;
   }
+  const { detectFormat } = await import('../transcript/detect.js');
+  const { scanUsage } = await import('../transcript/usage.js');
   const f = openTranscriptFile(path, name);
   try {
     const head = f.firstLines();
@@ -122,10 +125,11 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     if (r) {
       if (r.usage) {
         // Parsed only when the level asks for the largest items (green needs none): reopen the file then.
-        const tail = () => {
+        const tail = async () => {
+          const parse = await readTranscript();
           const again = openTranscriptFile(path, name);
           try {
-            return readTail(again, format, readTranscript);
+            return readTail(again, format, parse);
           } finally {
             again.close();
           }
@@ -134,9 +138,9 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
       }
     }
     const text = f.text();
-    const t = readTranscript(text, { format });
+    const t = (await readTranscript())(text, { format });
     // formats without a backward scan (Gemini CLI) record their usage in the whole file
-    if (!count && !r && t.usage) return { name, m: { format, usage: t.usage, model: t.usage.model ?? t.model, notes: t.notes, tail: () => ({ transcript: t, text }) } };
+    if (!count && !r && t.usage) return { name, m: { format, usage: t.usage, model: t.usage.model ?? t.model, notes: t.notes, tail: async () => ({ transcript: t, text }) } };
     return { name, m: { format, usage: null, transcript: t, text, model: t.model, notes: t.notes } };
   } finally {
     f.close();
@@ -145,7 +149,9 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
 
 /** `memctx status FILE`: how full the context is, from the recorded usage or the counted text. */
 export async function status(file: string | undefined, opts: StatusOptions, deps: StatusDeps): Promise<StatusResult> {
-  const capacityLib = await import('../capacity/index.js');
+  // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
+  const capacityLib = { ...(await import('../capacity/levels.js')), ...(await import('../capacity/models.js')) };
+  const countTranscript = async (...args: Parameters<typeof import('../capacity/count.js').countTranscript>) => (await import('../capacity/count.js')).countTranscript(...args);
   const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
   if (opts.model !== undefined && !capacityLib.modelPreset(opts.model)) {
     throw new MemctxError(`unknown model "${opts.model}"`, { hint: 'use a known id (claude-sonnet-4-5, sonnet[1m], gpt-4o, gpt-4.1, gpt-5, gemini-2.5-pro, …) or give --window N' });
@@ -158,23 +164,23 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
   const thresholds = parseThresholds(opts.thresholds, capacityLib.thresholdsProblem, capacityLib.DEFAULT_THRESHOLDS);
   const forced = parseTranscriptFormat(opts.format);
   const encoding = parseEncoding(opts.encoding);
+  const counter = async () => (await import('../tokens/index.js')).loadTokenCounter(encoding);
 
   const { name, m } = await measure(deps, file, forced, Boolean(opts.count));
   let used: number;
   let counted: import('../capacity/count.js').CountResult | undefined;
   let largest: import('../capacity/count.js').CountedItem[] = [];
-  const { loadTokenCounter } = await import('../tokens/index.js');
   if (m.usage) used = m.usage.used;
   else {
-    counted = capacityLib.countTranscript(m.transcript!, await loadTokenCounter(encoding), { text: m.text });
+    counted = await countTranscript(m.transcript!, await counter(), { text: m.text });
     used = counted.total;
     largest = counted.largest;
   }
   const resolved = capacityLib.resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
   const cap = capacityLib.capacity(used, resolved.window, thresholds);
   // Recorded usage gives the total only: count the (end of the) transcript for what to compact first.
-  const tail = m.usage && m.tail && cap.level !== 'green' ? m.tail() : undefined;
-  if (tail) largest = capacityLib.countTranscript(tail.transcript, await loadTokenCounter(encoding), { text: tail.text }).largest;
+  const tail = m.usage && m.tail && cap.level !== 'green' ? await m.tail() : undefined;
+  if (tail) largest = (await countTranscript(tail.transcript, await counter(), { text: tail.text })).largest;
   const { shellWord } = await import('../text/shell.js');
   const notes = m.notes.map((note) => note.message);
   if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');

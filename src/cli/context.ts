@@ -1,8 +1,6 @@
 import { homedir } from 'node:os';
-import type { Command } from 'commander';
-import { findMemoryDir } from '../store/find.js';
 import { shellWord } from '../text/shell.js';
-import { createUi, type Stream, type Ui } from './ui/output.js';
+import type { Stream, Ui } from './ui/output.js';
 
 /** What a command gets from the outside world: the CLI passes it in, core modules never read it. */
 export interface Io {
@@ -78,17 +76,4 @@ export function colorLevel(globals: GlobalOptions, env: Io['env'], isTTY: boolea
 /** `memctx`, `memctx --claude` or `memctx --dir PATH`: how to reach the same memory directory again. */
 export function memctxCommand(globals: Pick<GlobalOptions, 'dir' | 'claude'>): string {
   return ['memctx', ...(globals.claude ? ['--claude'] : []), ...(globals.dir !== undefined ? ['--dir', shellWord(globals.dir)] : [])].join(' ');
-}
-
-export function createContext(io: Io, command: Command): Context {
-  const globals = command.optsWithGlobals() as GlobalOptions;
-  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, colorOut: colorLevel(globals, io.env, io.stdout.isTTY), colorErr: colorLevel(globals, io.env, io.stderr.isTTY), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
-  return {
-    io,
-    ui,
-    globals,
-    memctx: memctxCommand(globals),
-    memoryDir: (options = {}) =>
-      findMemoryDir({ dir: globals.dir, claude: globals.claude, cwd: io.cwd, env: io.env, home: io.home, allowMissing: options.allowMissing }),
-  };
 }

@@ -1,11 +1,10 @@
-import { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { closestMatch } from '../text/suggest.js';
-import { colorLevel, defaultIo, type Io } from './context.js';
-import { createUi, safeStream } from './ui/output.js';
-import { createRunner, type RunState } from './run.js';
+import { colorLevel, defaultIo, type GlobalOptions, type Io } from './context.js';
+import type { createUi } from './ui/output.js';
+import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
-import type { Runner } from './run.js';
 
 interface CommandModule {
   register(program: Command, run: Runner): void;
@@ -35,6 +34,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   mcp: () => import('./mcp.js'),
 };
 
+type CreateUi = typeof createUi;
+
 /** Global options that take a value, so the word after them is not the command. */
 const VALUE_OPTIONS = new Set(['--dir']);
 
@@ -59,7 +60,7 @@ async function loadCommands(argv: string[]): Promise<CommandModule[]> {
  * Commander's own parse errors ("error: unknown option '--x'") in memctx's style: `memctx: error: …`
  * and a hint naming the help to read.
  */
-function parseErrorText(message: string, argv: string[], io: Io): string {
+function parseErrorText(message: string, argv: string[], io: Io, createUi: CreateUi): string {
   const suggested = /\n\(Did you mean (.+)\?\)\s*$/.exec(message);
   const text = message.replace(/\n\(Did you mean .+\?\)\s*$/, '').replace(/^error:\s*/, '').trim();
   const command = commandName(argv);
@@ -86,8 +87,15 @@ function argValue(argv: string[], name: string): string | undefined {
   return undefined;
 }
 
-export function buildProgram(io: Io, state: RunState, commands: CommandModule[], quietParseErrors = false, onParseError?: (text: string) => void, argv: string[] = []): Command {
-  const program = new Command('memctx')
+/** What the full parse needs, loaded after the `--version` shortcut. */
+interface Loaded {
+  commander: typeof import('commander');
+  createUi: CreateUi;
+  createRunner: typeof import('./run.js').createRunner;
+}
+
+function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded: Loaded, quietParseErrors = false, onParseError?: (text: string) => void, argv: string[] = []): Command {
+  const program = new loaded.commander.Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
     .version(VERSION, '-V, --version')
     .option('--dir <path>', 'memory directory (default: MEMCTX_DIR, or the nearest .memory/ walking up)')
@@ -100,9 +108,9 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[],
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => (quietParseErrors ? onParseError?.(text) : io.stderr.write(text)),
-      outputError: (text) => (quietParseErrors ? onParseError?.(text) : io.stderr.write(parseErrorText(text, argv, io))),
+      outputError: (text) => (quietParseErrors ? onParseError?.(text) : io.stderr.write(parseErrorText(text, argv, io, loaded.createUi))),
     });
-  const run = createRunner(io, state);
+  const run = loaded.createRunner(io, state);
   for (const command of commands) command.register(program, run);
   for (const sub of program.commands) sub.exitOverride();
   return program;
@@ -110,19 +118,38 @@ export function buildProgram(io: Io, state: RunState, commands: CommandModule[],
 
 /** Run memctx with these arguments; resolves to the exit code. */
 export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
+  // `memctx --version` alone needs neither commander nor a command: the answer commander would give.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+    given.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  // Claude Code runs `memctx status --statusline` (as `init --agent` installs it) after every assistant
+  // message: that exact command line skips commander, with the options commander would give it.
+  const statuslineOnly = argv.length === 4 && argv[2] === 'status' && argv[3] === '--statusline';
+  const [commander, { createUi, safeStream }, { createRunner, runHandler }, commands] = await Promise.all([
+    statuslineOnly ? undefined : import('commander'),
+    import('./ui/output.js'),
+    import('./run.js'),
+    statuslineOnly ? [] : loadCommands(argv),
+  ]);
   // Memory text must never reach a terminal as a control sequence; piped stdout stays byte for byte.
   const io: Io = { ...given, stdout: given.stdout.isTTY ? safeStream(given.stdout) : given.stdout, stderr: safeStream(given.stderr) };
   const state: RunState = { exitCode: 0 };
+  if (!commander) {
+    const { runStatus } = await import('./status.js');
+    await runHandler(io, state, { statusline: true } as GlobalOptions, runStatus, undefined, { statusline: true });
+    return state.exitCode;
+  }
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
   const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
   // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.
   const flushHook = commandName(argv) === 'flush' && argv.includes('--hook');
   let parseError = '';
-  const program = buildProgram(io, state, await loadCommands(argv), statusline || flushHook, (text) => (parseError += text), argv);
+  const program = buildProgram(io, state, commands, { commander, createUi, createRunner }, statusline || flushHook, (text) => (parseError += text), argv);
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof CommanderError) {
+    if (err instanceof commander.CommanderError) {
       if (err.exitCode === 0) return 0;
       if (statusline) {
         const { neutralStatusline } = await import('./ui/capacity.js');

@@ -12,6 +12,9 @@ export function register(program: Command, run: Runner): void {
 
 /** Serve until the client closes stdin or the process is told to stop; calls in flight finish first. */
 async function runMcp(ctx: Context): Promise<number> {
+  // The SDK's modules are most of the start-up: they load while the directory is looked up.
+  const loading = Promise.all([import('../mcp/server.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+  loading.catch(() => undefined);
   const { realpathSync } = await import('node:fs');
   // Without a memory directory the server still starts, so the agent gets a tool error naming the fix.
   let root = '';
@@ -22,8 +25,7 @@ async function runMcp(ctx: Context): Promise<number> {
     if (!(err instanceof MemctxError)) throw err;
     missing = err;
   }
-  const { createServer, InFlight } = await import('../mcp/server.js');
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const [{ createServer, InFlight }, { StdioServerTransport }] = await loading;
   const inFlight = new InFlight();
   const server = createServer({ root, missing, io: ctx.io }, inFlight);
   const transport = new StdioServerTransport();

@@ -1,6 +1,8 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
-import { createContext, type Context, type Io } from './context.js';
+import { findMemoryDir } from '../store/find.js';
+import { colorLevel, memctxCommand, type Context, type GlobalOptions, type Io } from './context.js';
+import { createUi } from './ui/output.js';
 
 export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number>;
 
@@ -11,24 +13,42 @@ export interface RunState {
   exitCode: number;
 }
 
+/** What a handler gets: the io, a ui with the colour levels the global options ask for, the memory directory finder. */
+function createContext(io: Io, globals: GlobalOptions): Context {
+  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, colorOut: colorLevel(globals, io.env, io.stdout.isTTY), colorErr: colorLevel(globals, io.env, io.stderr.isTTY), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
+  return {
+    io,
+    ui,
+    globals,
+    memctx: memctxCommand(globals),
+    memoryDir: (options = {}) =>
+      findMemoryDir({ dir: globals.dir, claude: globals.claude, cwd: io.cwd, env: io.env, home: io.home, allowMissing: options.allowMissing }),
+  };
+}
+
+/** Runs a handler with the context for these options (commander's `optsWithGlobals()`), recording its exit code and reporting its errors. */
+export async function runHandler<A extends unknown[]>(io: Io, state: RunState, globals: GlobalOptions, handler: Handler<A>, ...args: A): Promise<void> {
+  const ctx = createContext(io, globals);
+  try {
+    state.exitCode = await handler(ctx, ...args);
+  } catch (err) {
+    if (err instanceof MemctxError) {
+      ctx.ui.error(err);
+      state.exitCode = err.exitCode;
+    } else {
+      const e = err as Error;
+      ctx.ui.error(new MemctxError(`unexpected failure: ${e.message}`, { hint: 'please report this; set MEMCTX_DEBUG=1 for the stack' }));
+      if (io.env.MEMCTX_DEBUG) io.stderr.write(`${e.stack}\n`);
+      state.exitCode = EXIT_USAGE;
+    }
+  }
+}
+
 export function createRunner(io: Io, state: RunState): Runner {
   return <A extends unknown[]>(handler: Handler<A>) =>
     async (...args: unknown[]) => {
       const command = args[args.length - 1] as Command;
-      const ctx = createContext(io, command);
-      try {
-        state.exitCode = await handler(ctx, ...(args.slice(0, -1) as A));
-      } catch (err) {
-        if (err instanceof MemctxError) {
-          ctx.ui.error(err);
-          state.exitCode = err.exitCode;
-        } else {
-          const e = err as Error;
-          ctx.ui.error(new MemctxError(`unexpected failure: ${e.message}`, { hint: 'please report this; set MEMCTX_DEBUG=1 for the stack' }));
-          if (io.env.MEMCTX_DEBUG) io.stderr.write(`${e.stack}\n`);
-          state.exitCode = EXIT_USAGE;
-        }
-      }
+      await runHandler(io, state, command.optsWithGlobals() as GlobalOptions, handler, ...(args.slice(0, -1) as A));
     };
 }
 

@@ -19,7 +19,7 @@ export function register(program: Command, run: Runner): void {
     .action(run(runStatus));
 }
 
-async function runStatus(ctx: Context, file: string | undefined, opts: StatusOptions): Promise<number> {
+export async function runStatus(ctx: Context, file: string | undefined, opts: StatusOptions): Promise<number> {
   if (opts.statusline) {
     const { runStatusline } = await import('./statusline.js');
     return runStatusline(ctx, opts);

@@ -5,6 +5,8 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { z } from 'zod';
 import { MEMORY_COMMANDS, memoryErrorText, runMemoryCommand, type MemoryCommand } from '../actions/memory-tool.js';
 import type { Io } from '../cli/context.js';
@@ -68,9 +70,18 @@ export class InFlight {
   }
 }
 
+let lazyAjv: AjvJsonSchemaValidator | undefined;
+/** The SDK's default schema validator, built on first use: memctx never asks the client for input, and building Ajv costs start-up time. */
+const lazyValidator: jsonSchemaValidator = {
+  getValidator(schema) {
+    lazyAjv ??= new AjvJsonSchemaValidator();
+    return lazyAjv.getValidator(schema);
+  },
+};
+
 export function createServer(options: ServerOptions, inFlight = new InFlight()): McpServer {
   const { root, io } = options;
-  const server = new McpServer({ name: 'memctx', version: VERSION }, { instructions: TOOL_TEXT.instructions });
+  const server = new McpServer({ name: 'memctx', version: VERSION }, { instructions: TOOL_TEXT.instructions, jsonSchemaValidator: lazyValidator });
   const guard = (fn: () => Promise<CallToolResult>): Promise<CallToolResult> =>
     inFlight.serial(() => (options.missing ? Promise.reject(options.missing) : fn()).catch((err: unknown) => text(memoryErrorText(err), true)));
 

@@ -2,6 +2,7 @@
 import type { ChalkInstance } from 'chalk';
 import { bar, formatPercent, type Level, type NextStep } from '../../capacity/levels.js';
 import type { CountedItem } from '../../capacity/count.js';
+import { thousands as n } from './table.js';
 
 export interface StatusReport {
   file: string;
@@ -29,7 +30,6 @@ export interface StatusReport {
   notes: string[];
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 export function levelColor(chalk: ChalkInstance, level: Level): (text: string) => string {
   if (level === 'green') return chalk.green;

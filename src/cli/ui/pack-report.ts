@@ -1,8 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { PackResult, Tier } from '../../pack/select.js';
-import { renderTable } from './table.js';
+import { renderTable, thousands as n } from './table.js';
 
-const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 function tierColour(chalk: ChalkInstance, tier: Tier): string {
   if (tier === 'full') return chalk.green(tier);
   if (tier === 'description') return chalk.cyan(tier);
