@@ -75,36 +75,6 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
   return [...paths];
 }
 
-/**
- * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
- * (bodies read on first use), and each file's text as packed.
- */
-export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void): Promise<{ scan: import('../cache/pack-cache.js').PackScan; textOf: (path: string) => string }> {
-  const { scanForPack, packText } = await import('../cache/pack-cache.js');
-  const { contentHash } = await import('../tokens/cache.js');
-  const { hasMarkers } = await import('../pack/score.js');
-  const texts = new Map<string, string>();
-  const scan = await scanForPack(root, {
-    now: now.getTime(),
-    describe: (file) => {
-      const text = packText(root, file.path);
-      const hash = contentHash(text);
-      texts.set(file.path, text);
-      onRead?.(text, hash);
-      return { text, hash, markers: hasMarkers(file.body) };
-    },
-  });
-  const textOf = (path: string): string => {
-    let text = texts.get(path);
-    if (text === undefined) {
-      text = packText(root, path);
-      texts.set(path, text);
-    }
-    return text;
-  };
-  return { scan, textOf };
-}
-
 export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
   const { root } = options;
   const { VERSION } = await import('../version.js');
@@ -128,11 +98,13 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const { backgroundCounter } = await import('../tokens/background.js');
   const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20 });
   const queued = new Map<string, string>();
-  const { scan, textOf: fileTextOf } = await scanCached(root, now, (text, hash) => {
+  const { scanCached } = await import('./pack-scan.js');
+  const scan = await scanCached(root, now, (text, hash) => {
     if (queued.has(hash) || counter.known(hash) !== undefined) return;
     queued.set(hash, text);
     background.add(hash, text);
   });
+  const fileTextOf = scan.textOf;
   for (const [hash, n] of await background.counts()) counter.record(queued.get(hash)!, hash, n);
   const files: PackFile[] = scan.files;
   const { findSecrets, maskSecretsIn } = await import('../lint/secrets.js');

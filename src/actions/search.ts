@@ -75,13 +75,15 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
     minImportance: options.minImportance === undefined ? undefined : parseImportance(options.minImportance),
     since: options.since === undefined ? undefined : parseSince(options.since, now),
   };
-  const { scanCached } = await import('./pack.js');
+  const { scanCached } = await import('./pack-scan.js');
   const { readStats, accessCount, recordAccess } = await import('../cache/stats.js');
   const { searchMemory } = await import('../search/rank.js');
-  const { checkListFilters } = await import('../cli/options.js');
   // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.
-  const { scan } = await scanCached(root, now);
-  checkListFilters(filters, scan.files);
+  const scan = await scanCached(root, now);
+  if (filters.type !== undefined || filters.kind !== undefined) {
+    const { checkListFilters } = await import('../cli/options.js');
+    checkListFilters(filters, scan.files);
+  }
   const stats = readStats(root);
   const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters });
   const result: SearchResult = { hits, problems: scan.problems };

@@ -36,6 +36,8 @@ export type PackEntry = CachedFile & { readonly body: string; readonly bags?: re
 export interface PackScan {
   files: PackEntry[];
   problems: FileProblem[];
+  /** A file's text as packed: kept from the scan's read, else read now (packText). */
+  textOf(path: string): string;
   /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors; callers warn. */
@@ -45,19 +47,21 @@ export interface PackScan {
 export interface PackScanOptions {
   /** The clock, in ms, for the racy-file rule. */
   now: number;
-  /** The file's text as packed, its hash, and whether its body has markers. */
-  describe(file: MemoryFile): { text: string; hash: string; markers: boolean };
+  /** The hash of a file's text as packed (`text`), and whether its body has markers. */
+  describe(file: MemoryFile, text: string): { hash: string; markers: boolean };
 }
 
-/**
- * A file's text as it is packed: the file as on disk, BOM dropped, line endings as LF, ending with
- * a newline; '' when it cannot be read.
- */
+/** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
+export function packedText(decoded: string): string {
+  const text = neutralizeControls(decoded.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A file's text as it is packed (packedText of the file on disk); '' when it cannot be read. */
 export function packText(root: string, path: string): string {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
-    const text = neutralizeControls(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES }).toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
-    return text.endsWith('\n') ? text : `${text}\n`;
+    return packedText(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES }).toString('utf8'));
   } catch {
     return '';
   }
@@ -73,27 +77,63 @@ export function bodyOf(text: string): string {
 
 const KINDS: Record<string, MemoryLink['kind']> = { r: 'related', m: 'markdown', w: 'wiki' };
 
-/** A cached file with its body read on first use (a class: one shape for thousands of files). */
+/** A cached file with its links resolved and its body read on first use (a class: one shape for thousands of files). */
 class Entry {
+  readonly path: string;
+  readonly name: string;
+  readonly description: string;
+  readonly type: string | undefined;
+  readonly kind: string | undefined;
+  readonly updated: string | undefined;
+  readonly created: string | undefined;
+  readonly importance: number;
+  readonly tags: string[];
+  readonly status: string | undefined;
+  readonly severity: string | undefined;
+  readonly pinned: boolean;
+  readonly supersedes: string[] | undefined;
+  readonly mtimeMs: number;
+  readonly markers: boolean;
+  readonly hash: string;
   readonly #root: string;
+  readonly #stored: StoredFile;
+  #links: MemoryLink[] | undefined;
   #body: string | undefined;
-  readonly #bags: readonly (FieldBag | null)[];
-  constructor(root: string, stored: StoredFile, text?: string) {
-    const { bags, ...fields } = stored;
-    Object.assign(this, fields, { links: stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) })) });
+  constructor(root: string, stored: StoredFile, body?: string) {
+    this.path = stored.path;
+    this.name = stored.name;
+    this.description = stored.description;
+    this.type = stored.type;
+    this.kind = stored.kind;
+    this.updated = stored.updated;
+    this.created = stored.created;
+    this.importance = stored.importance;
+    this.tags = stored.tags;
+    this.status = stored.status;
+    this.severity = stored.severity;
+    this.pinned = stored.pinned;
+    this.supersedes = stored.supersedes;
+    this.mtimeMs = stored.mtimeMs;
+    this.markers = stored.markers;
+    this.hash = stored.hash;
     this.#root = root;
-    this.#bags = bags;
-    this.#body = text === undefined ? undefined : bodyOf(text);
+    this.#stored = stored;
+    this.#body = body;
   }
 
   get bags(): readonly (FieldBag | null)[] {
-    return this.#bags;
+    return this.#stored.bags;
+  }
+
+  get links(): MemoryLink[] {
+    this.#links ??= this.#stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) }));
+    return this.#links;
   }
 
   get body(): string {
     if (this.#body === undefined) {
       try {
-        this.#body = bodyOf(packText(this.#root, (this as unknown as StoredFile).path));
+        this.#body = bodyOf(packText(this.#root, this.path));
       } catch {
         this.#body = '';
       }
@@ -102,44 +142,61 @@ class Entry {
   }
 }
 
-function entry(root: string, stored: StoredFile, text?: string): PackEntry {
-  return new Entry(root, stored, text) as unknown as PackEntry;
+function entry(root: string, stored: StoredFile, body?: string): PackEntry {
+  return new Entry(root, stored, body) as unknown as PackEntry;
 }
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
   const f = value as StoredFile | undefined;
-  return !!f && f.path === path && typeof f.name === 'string' && typeof f.hash === 'string' && Array.isArray(f.links) && f.links.every((l) => typeof l === 'string' && l[0] in KINDS && l[1] === ':') && Array.isArray(f.tags) && Array.isArray(f.supersedes) && typeof f.importance === 'number' && typeof f.mtimeMs === 'number' && Array.isArray(f.bags) && f.bags.length === 4 && f.bags.every((b) => b === null || isFieldBag(b));
+  if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
+  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links) || !Array.isArray(f.bags) || f.bags.length !== 4) return false;
+  // Plain loops: this runs for every cached file on every warm run.
+  for (const l of f.links) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
+  for (const b of f.bags) if (b !== null && !isFieldBag(b)) return false;
+  return true;
 }
 
-function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, text: string): StoredFile {
+function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  const bags = fieldBags({ path, name, description, tags, body: bodyOf(text) });
+  const bags = fieldBags({ path, name, description, tags, body });
   return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bags };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
 export async function scanForPack(root: string, options: PackScanOptions): Promise<PackScan> {
   const texts = new Map<string, string>();
+  const bodies = new Map<string, string>();
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
     valid: isStoredFile,
-    project(file) {
-      const { text, hash, markers } = options.describe(file);
+    project(file, detail) {
+      // The text as read and decoded for parsing: the file is read once.
+      const text = detail.text === undefined ? packText(root, file.path) : packedText(detail.text);
+      const body = bodyOf(text);
       texts.set(file.path, text);
-      return toStored(file, { hash, markers }, text);
+      bodies.set(file.path, body);
+      return toStored(file, options.describe(file, text), body);
     },
   };
   const scan = await scanWithCache(root, listEntries(root), projection, {
     now: options.now,
     reader: async () => {
       const { readMemoryFile } = await import('../store/scan.js');
-      return (path) => readMemoryFile(root, path);
+      return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
     },
   });
   return {
-    files: scan.values.map(({ path, value }) => entry(root, value, texts.get(path))),
+    files: scan.values.map(({ path, value }) => entry(root, value, bodies.get(path))),
     problems: scan.problems,
+    textOf(path) {
+      let text = texts.get(path);
+      if (text === undefined) {
+        text = packText(root, path);
+        texts.set(path, text);
+      }
+      return text;
+    },
     status: scan.status,
     save: scan.save,
   };

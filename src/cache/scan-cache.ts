@@ -24,7 +24,7 @@ export async function scanIndexEntries(root: string, now: number, options: ScanO
     now,
     reader: async () => {
       const { readMemoryFile } = await import('../store/scan.js');
-      return (path, symlink) => readMemoryFile(root, path, { ...options, symlink });
+      return (path, symlink, detail) => readMemoryFile(root, path, { ...options, symlink, detail });
     },
   });
   try {

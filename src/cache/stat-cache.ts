@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from './dir.js';
 import { VERSION } from '../version.js';
 import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
-import { writeFileAtomic } from '../store/write.js';
+import type { ReadDetail } from '../store/scan.js';
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in
@@ -17,8 +17,8 @@ import { writeFileAtomic } from '../store/write.js';
 export interface Projection<T> {
   /** The cache's file name under .memctx/. */
   file: string;
-  /** What is kept of a parsed file. */
-  project(file: MemoryFile): T;
+  /** What is kept of a parsed file (`detail.text`: its text as decoded). */
+  project(file: MemoryFile, detail: ReadDetail): T;
   /** True when a cached value still has the projection's shape. */
   valid(value: unknown, path: string): value is T;
 }
@@ -33,8 +33,8 @@ export interface CachedScan<T> {
   save(): Promise<void>;
 }
 
-/** How the parser reads a file that missed the cache (loaded by the caller only on a miss). */
-export type ReadFile = (path: string, symlink: boolean) => MemoryFile | FileProblem;
+/** How the parser reads a file that missed the cache (loaded by the caller only on a miss); it fills `detail`. */
+export type ReadFile = (path: string, symlink: boolean, detail: ReadDetail) => MemoryFile | FileProblem;
 
 interface CacheRecord<T> {
   key: string;
@@ -75,7 +75,8 @@ function load<T>(path: string | undefined, version: string): { records: Record<s
   try {
     const data = JSON.parse(text) as { version?: unknown; records?: unknown };
     if (data.version === version && data.records && typeof data.records === 'object' && !Array.isArray(data.records)) {
-      return { records: Object.assign(empty, data.records) as Record<string, CacheRecord<T>>, status: 'read' };
+      // Paths end in .md, so no lookup can reach a prototype's key: the parsed object serves as is.
+      return { records: data.records as Record<string, CacheRecord<T>>, status: 'read' };
     }
   } catch {
     // corrupt: rebuilt
@@ -83,12 +84,15 @@ function load<T>(path: string | undefined, version: string): { records: Record<s
   return { records: empty, status: 'rebuilt' };
 }
 
+function keyOf(st: Stats, now: number): { key?: string; racy: boolean } {
+  return { key: `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`, racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
+}
+
 function statKey(root: string, entry: Entry, now: number): { key?: string; racy: boolean } {
   if (entry.symlink) return { racy: true };
   try {
-    const st = lstatSync(join(root, entry.path));
-    if (st.isSymbolicLink()) return { racy: true };
-    return { key: `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`, racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
+    const st = lstatSync(`${root}/${entry.path}`);
+    return st.isSymbolicLink() ? { racy: true } : keyOf(st, now);
   } catch {
     return { racy: true };
   }
@@ -119,12 +123,16 @@ export async function scanWithCache<T>(
       problems.push(unreadableProblem(entry));
       continue;
     }
-    const { key, racy } = statKey(root, entry, options.now);
-    let record = key !== undefined ? loaded.records[path] : undefined;
+    const cached = loaded.records[path];
+    // A file the cache does not know is keyed by the stat of the read itself: no lstat first.
+    let { key, racy } = cached || entry.symlink ? statKey(root, entry, options.now) : { key: undefined, racy: true };
+    let record = key !== undefined ? cached : undefined;
     if (!record || record.key !== key || (record.value !== undefined ? !projection.valid(record.value, path) : !record.problem)) {
       read ??= await options.reader();
-      const result = read(path, entry.symlink);
-      record = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result) };
+      const detail: ReadDetail = {};
+      const result = read(path, entry.symlink, detail);
+      if (!cached && !entry.symlink) ({ key, racy } = detail.stat ? keyOf(detail.stat, options.now) : { key: undefined, racy: true });
+      record = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result, detail) };
       dirty = true;
     }
     if (key !== undefined && !racy) records[path] = record;
@@ -138,7 +146,9 @@ export async function scanWithCache<T>(
     problems,
     status: loaded.status,
     async save() {
-      if (dirty && cachePath) await writeFileAtomic(cachePath, JSON.stringify({ version, records }));
+      if (!dirty || !cachePath) return;
+      const { writeFileAtomic } = await import('../store/write.js');
+      await writeFileAtomic(cachePath, JSON.stringify({ version, records }), { fsync: false });
     },
   };
 }

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoTimestamp } from '../store/schema.js';
 import { CACHE_DIR } from '../store/layout.js';
-import { withMemoryLock, writeFileAtomic } from '../store/write.js';
 import { cacheDir } from './dir.js';
 import { dateMs, parseDate } from '../dates.js';
 
@@ -50,6 +49,8 @@ export function readAccessTimes(root: string): Map<string, number> {
 export async function recordAccess(root: string, paths: readonly string[], now: Date): Promise<void> {
   // No .memctx/ where there is no MEMORY.md (a read-only command pointed at any folder leaves no trace).
   if (paths.length === 0 || !cacheDir(root)) return;
+  // The writer loads only here: a read-only command (a search) never needs it.
+  const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   await withMemoryLock(root, async () => {
     const stats = readStats(root);
     const last = isoTimestamp(now);
@@ -57,6 +58,6 @@ export async function recordAccess(root: string, paths: readonly string[], now: 
       const entry = Object.prototype.hasOwnProperty.call(stats.files, path) ? stats.files[path] : { count: 0, last };
       stats.files[path] = { count: entry.count + 1, last };
     }
-    await writeFileAtomic(statsPath(root), `${JSON.stringify(stats, null, 1)}\n`);
+    await writeFileAtomic(statsPath(root), `${JSON.stringify(stats, null, 1)}\n`, { fsync: false });
   });
 }

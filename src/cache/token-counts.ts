@@ -52,7 +52,7 @@ export async function writeCountCache(root: string, cache: CountCache, version: 
   let entries = [...cache.entries];
   if (entries.length > MAX_CACHE_ENTRIES) entries = entries.filter(([key]) => cache.used.has(key));
   if (!cacheDir(root)) return false; // a symlinked .memctx: run without the cache rather than write through it
-  await writeFileAtomic(tokenCachePath(root), `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`);
+  await writeFileAtomic(tokenCachePath(root), `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`, { fsync: false });
   cache.dirty = false;
   return true;
 }

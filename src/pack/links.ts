@@ -1,4 +1,4 @@
-import { fileStem } from '../store/parse.js';
+import { fileStem } from '../store/layout.js';
 import type { PackFile } from './types.js';
 
 function slug(text: string): string {

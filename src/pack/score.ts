@@ -7,6 +7,9 @@ import { isResolvedStatus } from '../store/schema.js';
 import { linkGraph } from './links.js';
 import { fileTimeMs } from '../lifecycle/age.js';
 import { taskScores } from './task.js';
+import { hasMarkers } from './markers.js';
+
+export { hasMarkers };
 
 export const RELEVANCE_CAP = 50;
 export const RECENCY_CAP = 30;
@@ -41,7 +44,6 @@ export interface FileScore {
 }
 
 const HOUR = 3_600_000;
-const MARKERS = /\b(?:TODO|BLOCKER)\b/;
 
 /** When the file last changed: updated, created, last commit, mtime (lifecycle/age.ts). */
 export const updatedMs = fileTimeMs;
@@ -57,11 +59,6 @@ export function recencyScore(file: PackFile, now: Date): number {
 
 export function isOpenIssue(file: PackFile): boolean {
   return file.kind === 'issue' && !isResolvedStatus(file.status);
-}
-
-/** TODO or BLOCKER as a word. */
-export function hasMarkers(body: string): boolean {
-  return (body.includes('TODO') || body.includes('BLOCKER')) && MARKERS.test(body);
 }
 
 export function isUnresolved(file: PackFile): boolean {

@@ -7,7 +7,7 @@
  */
 import { matchesListFilters } from '../memindex/groups.js';
 import type { PackFile } from '../pack/types.js';
-import { updatedMs } from '../pack/score.js';
+import { fileTimeMs as updatedMs } from '../lifecycle/age.js';
 import { relevance } from '../text/relevance.js';
 import { supersession } from '../lifecycle/supersede.js';
 
@@ -59,20 +59,29 @@ export function searchMemory(files: readonly PackFile[], query: string, options:
   const candidates = files.filter((f) => matchesSearchFilters(f, options.filters ?? {}));
   const text = relevance(candidates, query).scores;
   const { superseded } = supersession(files);
-  const hits: SearchHit[] = [];
-  candidates.forEach((file, id) => {
-    if (text[id] === 0) return;
-    const replaced = superseded.get(file.path) ?? null;
+  const factorsOf = (id: number) => {
+    const file = candidates[id];
     const days = Math.max(0, (options.now.getTime() - updatedMs(file)) / DAY);
-    const factors = {
-      text: replaced ? text[id] / 2 : text[id],
+    return {
+      text: superseded.get(file.path) ? text[id] / 2 : text[id],
       importance: file.importance / 10,
       recency: 1 / (1 + days / 30),
       access: Math.min(options.accessCount(file.path) / 10, 1),
     };
-    const score = WEIGHTS.text * factors.text + WEIGHTS.importance * factors.importance + WEIGHTS.recency * factors.recency + WEIGHTS.access * factors.access;
-    hits.push({ path: file.path, name: file.name, description: file.description, type: file.type ?? 'other', kind: file.kind ?? null, importance: file.importance, updated: file.updated ?? null, score, factors, superseded: replaced });
+  };
+  // Every match is scored; only the hits returned are built.
+  const scores = new Float64Array(candidates.length);
+  const ids: number[] = [];
+  for (let id = 0; id < candidates.length; id++) {
+    if (text[id] === 0) continue;
+    const factors = factorsOf(id);
+    scores[id] = WEIGHTS.text * factors.text + WEIGHTS.importance * factors.importance + WEIGHTS.recency * factors.recency + WEIGHTS.access * factors.access;
+    ids.push(id);
+  }
+  const path = (id: number) => candidates[id].path;
+  ids.sort((a, b) => scores[b] - scores[a] || (path(a) < path(b) ? -1 : path(a) > path(b) ? 1 : 0));
+  return (options.limit === undefined ? ids : ids.slice(0, options.limit)).map((id) => {
+    const file = candidates[id];
+    return { path: file.path, name: file.name, description: file.description, type: file.type ?? 'other', kind: file.kind ?? null, importance: file.importance, updated: file.updated ?? null, score: scores[id], factors: factorsOf(id), superseded: superseded.get(file.path) ?? null };
   });
-  hits.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return options.limit === undefined ? hits : hits.slice(0, options.limit);
 }

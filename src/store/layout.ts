@@ -5,3 +5,9 @@ export const ARCHIVE_DIR = 'archive';
 export const TEMPLATES_DIR = 'templates';
 /** Memory files are small; anything bigger is refused rather than read. */
 export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** A memory file's name from its path: the last segment without `.md`. */
+export function fileStem(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base.replace(/\.md$/i, '');
+}

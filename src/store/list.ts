@@ -1,9 +1,7 @@
 import * as fs from 'node:fs';
-import { relative } from 'node:path';
-import fg from 'fast-glob';
 import { ARCHIVE_DIR, CACHE_DIR, INDEX_FILE, TEMPLATES_DIR } from './layout.js';
 
-/** Listing memory files: fast-glob only, so callers that never parse (warm caches) stay light. */
+/** Listing memory files: a plain directory walk, so callers that never parse (warm caches) stay light. */
 export interface ListOptions {
   includeArchive?: boolean;
 }
@@ -17,29 +15,63 @@ export interface Entry {
 
 type ReaddirSync = (path: string, options: { withFileTypes: true }) => fs.Dirent[];
 
-/** The memory files under root, sorted byte-wise; symlinks are listed (not followed) and flagged. */
-export function listEntries(root: string, options: ListOptions & { readdirSync?: ReaddirSync } = {}): Entry[] {
-  const ignore = [`${CACHE_DIR}/**`, `${TEMPLATES_DIR}/**`, INDEX_FILE];
-  if (!options.includeArchive) ignore.push(`${ARCHIVE_DIR}/**`);
-  // A folder that cannot be read is noted and skipped (suppressErrors), never fatal for the rest.
-  const unreadable: Entry[] = [];
+export interface WalkOptions {
+  /** Enter folders and list files whose names start with a dot. */
+  dot?: boolean;
+  /** Folders at the top to leave out. */
+  skipTop?: (name: string) => boolean;
+  readdirSync?: ReaddirSync;
+}
+
+/**
+ * Every entry under root that is not a folder, as a relative path with `/` and its dirent, in no set
+ * order. Symbolic links are listed, never followed. A folder that cannot be read is passed to
+ * `onError` (as `.` for root itself) and skipped; the rest is walked.
+ */
+export function walkTree(root: string, options: WalkOptions, visit: (path: string, dirent: fs.Dirent) => void, onError: (path: string, err: unknown) => void): void {
   const readdir = options.readdirSync ?? (fs.readdirSync as unknown as ReaddirSync);
-  const readdirSync = ((path: string, opts: { withFileTypes: true }) => {
+  const walk = (dir: string, rel: string) => {
+    let dirents: fs.Dirent[];
     try {
-      return readdir(path, opts);
+      dirents = readdir(dir, { withFileTypes: true });
     } catch (err) {
-      const rel = relative(root, path).split('\\').join('/') || '.';
-      unreadable.push({ path: rel, symlink: false, error: (err as NodeJS.ErrnoException).code ?? (err as Error).message });
-      throw err;
+      onError(rel || '.', err);
+      return;
     }
-  }) as unknown as typeof fs.readdirSync;
-  // Symlinks are listed but not followed: readMemoryFile refuses those that lead outside root.
-  const entries = fg.sync('**/*.md', {
-    cwd: root, ignore, dot: false, onlyFiles: false, followSymbolicLinks: false, caseSensitiveMatch: false, objectMode: true, suppressErrors: true, fs: { readdirSync },
-  });
-  const listed: Entry[] = entries
-    .filter((e) => e.dirent.isFile() || e.dirent.isSymbolicLink())
-    .map((e) => ({ path: e.path, symlink: e.dirent.isSymbolicLink() }));
+    for (const dirent of dirents) {
+      const name = dirent.name;
+      if (!options.dot && name[0] === '.') continue;
+      const path = rel ? `${rel}/${name}` : name;
+      if (dirent.isDirectory()) {
+        if (!(rel === '' && options.skipTop?.(name))) walk(`${dir}/${name}`, path);
+      } else visit(path, dirent);
+    }
+  };
+  walk(root, '');
+}
+
+const MD = /\.md$/i;
+
+/**
+ * The memory files under root, sorted byte-wise; symlinks are listed (not followed) and flagged.
+ * No dot-files or dot-folders; no MEMORY.md, templates/ or archive/ at the top (any case).
+ */
+export function listEntries(root: string, options: ListOptions & { readdirSync?: ReaddirSync } = {}): Entry[] {
+  const skip = new Set([CACHE_DIR, TEMPLATES_DIR, ...(options.includeArchive ? [] : [ARCHIVE_DIR])].map((name) => name.toLowerCase()));
+  const index = INDEX_FILE.toLowerCase();
+  const listed: Entry[] = [];
+  const unreadable: Entry[] = [];
+  walkTree(
+    root,
+    { skipTop: (name) => skip.has(name.toLowerCase()), readdirSync: options.readdirSync },
+    (path, dirent) => {
+      if (!MD.test(path) || path.toLowerCase() === index) return;
+      if (dirent.isFile()) listed.push({ path, symlink: false });
+      else if (dirent.isSymbolicLink()) listed.push({ path, symlink: true });
+    },
+    // A folder that cannot be read is noted and skipped, never fatal for the rest.
+    (path, err) => unreadable.push({ path, symlink: false, error: (err as NodeJS.ErrnoException).code ?? (err as Error).message }),
+  );
   return [...listed, ...unreadable].sort((a, b) => comparePaths(a.path, b.path));
 }
 

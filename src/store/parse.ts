@@ -1,6 +1,7 @@
 import { parseFrontmatterYaml, YamlFailure } from './yaml.js';
 import type { FileFormat, MemoryFile, MemoryLink } from './types.js';
 import { joinPath, memoryLinks } from '../markdown/links.js';
+import { fileStem } from './layout.js';
 
 /** A file that is not a valid memory file; `line` is 1-based in the file. */
 export class ParseFailure extends Error {
@@ -64,11 +65,6 @@ function asList(value: unknown): string[] {
 function metadataOf(data: Record<string, unknown>): Record<string, unknown> {
   const meta = data.metadata;
   return meta && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Record<string, unknown>) : {};
-}
-
-export function fileStem(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return base.replace(/\.md$/i, '');
 }
 
 function newlinesBetween(text: string, from: number, to: number): number {

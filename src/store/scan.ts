@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from './paths.js';
 import { decodeText, DecodeFailure } from './decode.js';
@@ -16,12 +16,21 @@ export interface ScanOptions extends ListOptions {
   maxBytes?: number;
 }
 
+/** What a read saw besides the parsed file, for callers that keep it (the stat-keyed caches). */
+export interface ReadDetail {
+  /** The stat of the descriptor read from; unset when the file could not be opened. */
+  stat?: Stats;
+  /** The decoded text; unset when the file was refused before or while decoding. */
+  text?: string;
+}
+
 /** Read a whole file through one descriptor, so its stat comes with the read at no extra cost. */
-function readWithStat(abs: string, max: number): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
+function readWithStat(abs: string, max: number, detail?: ReadDetail): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
   // O_NONBLOCK: a FIFO (or a symlink to one) opens at once and is then refused as not a regular file.
   const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
+    if (detail) detail.stat = stat;
     if (!stat.isFile()) return { message: 'not a regular file', hint: 'memory files must be regular .md files' };
     if (stat.size > max) {
       return { message: `file is ${stat.size} bytes, over the ${max}-byte limit for a memory file; not read`, hint: 'split it into smaller memory files or move it out of the memory directory' };
@@ -42,16 +51,18 @@ function readWithStat(abs: string, max: number): { bytes: Buffer; mtimeMs: numbe
 type FileProblemCore = Omit<FileProblem, 'path'>;
 
 /** Read and parse one memory file; a problem instead of a file when it cannot be used. */
-export function readMemoryFile(root: string, path: string, options: ScanOptions & { symlink?: boolean } = {}): MemoryFile | FileProblem {
+export function readMemoryFile(root: string, path: string, options: ScanOptions & { symlink?: boolean; detail?: ReadDetail } = {}): MemoryFile | FileProblem {
   const abs = join(root, path);
   try {
     const symlink = options.symlink ?? lstatSync(abs).isSymbolicLink();
     if (symlink && !isInside(realpathSync(root), realpathSync(abs))) {
       return { path, message: 'symbolic link to a file outside the memory directory; not read', hint: 'replace the link with a copy of the file' };
     }
-    const read = readWithStat(abs, options.maxBytes ?? MAX_FILE_BYTES);
+    const read = readWithStat(abs, options.maxBytes ?? MAX_FILE_BYTES, options.detail);
     if ('message' in read) return { path, ...read };
-    return parseMemoryText(path, decodeText(read.bytes), read);
+    const text = decodeText(read.bytes);
+    if (options.detail) options.detail.text = text;
+    return parseMemoryText(path, text, read);
   } catch (err) {
     if (err instanceof ParseFailure || err instanceof DecodeFailure) return { path, line: err.line, message: err.message, hint: err.hint };
     const code = (err as NodeJS.ErrnoException).code;

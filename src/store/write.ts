@@ -1,18 +1,19 @@
 import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import fg from 'fast-glob';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { assertStillInside, isInside } from './paths.js';
 import { fileKind } from './read-file.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';
 import { DecodeFailure, decodeText } from './decode.js';
+import { walkTree } from './list.js';
 
 /**
  * Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming
  * the file when it cannot. With `inside` (the memory directory), the path is checked again right
- * before the folder is made and right before the write, so nothing lands outside it.
+ * before the folder is made and right before the write, so nothing lands outside it. `fsync: false`
+ * for caches: a cache lost in a crash is rebuilt, and skipping the flush saves a disk round trip.
  */
-export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
   const { default: writeAtomic } = await import('write-file-atomic');
   try {
     if (options.inside !== undefined) {
@@ -21,7 +22,7 @@ export async function writeFileAtomic(abs: string, text: string | Buffer, option
     }
     if (options.mkdir !== false) mkdirSync(dirname(abs), { recursive: true });
     if (options.inside !== undefined) assertStillInside(options.inside, abs);
-    await writeAtomic(abs, text, { fsync: true });
+    await writeAtomic(abs, text, { fsync: options.fsync ?? true });
   } catch (err) {
     if (err instanceof MemctxError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
@@ -130,9 +131,12 @@ export function assertLockHeld(root: string): void {
  */
 function removeLeftoverTemps(root: string): void {
   try {
-    for (const path of fg.sync(['**/*.md.+([0-9])', `${CACHE_DIR}/*.json.+([0-9])`], { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true })) {
-      rmSync(join(root, path), { force: true });
-    }
+    const stale: string[] = [];
+    walkTree(root, { dot: true }, (path, dirent) => {
+      const inCache = path.startsWith(`${CACHE_DIR}/`) && !path.includes('/', CACHE_DIR.length + 1);
+      if (dirent.isFile() && (/\.md\.[0-9]+$/.test(path) || (inCache && /\.json\.[0-9]+$/.test(path)))) stale.push(path);
+    }, () => {});
+    for (const path of stale) rmSync(join(root, path), { force: true });
   } catch {
     // best effort: a leftover temp file is clutter, not a problem
   }

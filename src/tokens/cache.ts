@@ -3,15 +3,10 @@
  * never tokenized twice and the tokenizer is not even loaded when every count is known. This
  * module holds the cache in memory; src/store/token-cache.ts reads and writes it.
  */
-import * as crypto from 'node:crypto';
 import { loadTokenCounterSync, type EncodingName, type TokenCounter } from './count.js';
+import { contentHash } from './hash.js';
 
-// crypto.hash (Node >= 20.12) is several times faster than createHash on short texts.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'base64url') => string }).hash;
-
-export function contentHash(text: string): string {
-  return oneShot ? oneShot('sha1', text, 'base64url') : crypto.createHash('sha1').update(text).digest('base64url');
-}
+export { contentHash };
 
 export class CountCache {
   /** True when entries were added since the cache was read. */

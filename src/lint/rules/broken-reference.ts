@@ -1,4 +1,4 @@
-import { fileStem } from '../../store/parse.js';
+import { fileStem } from '../../store/layout.js';
 import type { MemoryFile } from '../../store/types.js';
 import { joinPath } from '../../markdown/links.js';
 import { repoHas } from '../repo.js';

@@ -1,0 +1,144 @@
+import { lstatSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packText, PACK_CACHE_FILE, scanForPack } from '../../src/cache/pack-cache.js';
+import type { MemoryFile } from '../../src/store/types.js';
+import { tempDir } from '../helpers/cli.js';
+import { runMemctx } from '../helpers/run.js';
+
+const PAST = new Date('2026-01-01T00:00:00Z');
+const NOW = new Date('2026-11-23T00:00:00Z');
+
+/** Files whose packed text differs from the bytes on disk: BOM, CRLF, control characters, no final newline. */
+const FILES: Record<string, string> = {
+  'MEMORY.md': '# Memory\n',
+  'bom.md': '\uFEFF---\r\nname: Bom token\r\ntype: project\r\nrelated: [plain.md]\r\n---\r\nAuth token rotation.\r\n',
+  'ctl.md': '---\nname: Controls\ndescription: auth migration\n---\nESC \u001b[31m red \u0007 bell\tTODO migrate auth',
+  'plain.md': '---\nname: Plain\ndescription: token cache notes\nimportance: 8\n---\n\nSee [bom](bom.md) and [[Controls]].\n',
+  'sub/deep.md': 'No frontmatter, auth token text without a final newline',
+  'bad.md': '---\nname: [unclosed\n---\n',
+};
+
+function memoryDir(): { cwd: string; root: string } {
+  const cwd = tempDir('memctx-read-once-');
+  const root = join(cwd, '.memory');
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+    utimesSync(join(root, path), PAST, PAST);
+  }
+  return { cwd, root };
+}
+
+function recorder(root: string) {
+  const seen = new Map<string, string>();
+  return {
+    seen,
+    options: {
+      now: Date.now() + 10_000,
+      describe: (file: MemoryFile, text: string) => {
+        seen.set(file.path, text);
+        return { hash: `h:${text}`, markers: false };
+      },
+    },
+    root,
+  };
+}
+
+describe('pack reads each memory file once', () => {
+  it('describes each file with the text packText reads from disk, and textOf gives it without reading again', async () => {
+    const { root } = memoryDir();
+    const run = recorder(root);
+    const scan = await scanForPack(root, run.options);
+    expect([...run.seen.keys()]).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
+    for (const [path, text] of run.seen) {
+      expect(text).toBe(packText(root, path));
+      expect(scan.textOf(path)).toBe(text);
+    }
+    expect(run.seen.get('bom.md')).toBe('---\nname: Bom token\ntype: project\nrelated: [plain.md]\n---\nAuth token rotation.\n');
+    expect(run.seen.get('ctl.md')).toBe('---\nname: Controls\ndescription: auth migration\n---\nESC \u241b[31m red \u2407 bell\tTODO migrate auth\n');
+    expect(scan.problems.map((p) => p.path)).toEqual(['bad.md']);
+  });
+
+  it('keys a file first seen by the stat of its read, so the next scan answers from the cache', async () => {
+    const { root } = memoryDir();
+    await (await scanForPack(root, recorder(root).options)).save();
+    const records = JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records;
+    for (const path of ['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md', 'bad.md']) {
+      const st = lstatSync(join(root, path));
+      expect(records[path].key).toBe(`${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`);
+    }
+    const warm = recorder(root);
+    const scan = await scanForPack(root, warm.options);
+    expect(warm.seen.size).toBe(0);
+    expect(scan.files.map((f) => f.hash)).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md'].map((p) => `h:${packText(root, p)}`));
+  });
+
+  it('re-reads a file changed between runs, even at the same size', async () => {
+    const { root } = memoryDir();
+    await (await scanForPack(root, recorder(root).options)).save();
+    writeFileSync(join(root, 'plain.md'), FILES['plain.md'].replace('Plain', 'Other'));
+    utimesSync(join(root, 'plain.md'), PAST, new Date('2026-01-02T00:00:00Z'));
+    const again = recorder(root);
+    const scan = await scanForPack(root, again.options);
+    expect([...again.seen.keys()]).toEqual(['plain.md']);
+    expect(scan.files.find((f) => f.path === 'plain.md')!.name).toBe('Other');
+    expect(scan.textOf('plain.md')).toBe(packText(root, 'plain.md'));
+  });
+});
+
+describe('cold and warm pack', () => {
+  const strip = (stdout: string) => {
+    const { caches, tokenizer, ...rest } = JSON.parse(stdout);
+    return { rest, caches, hits: tokenizer.cacheHits, misses: tokenizer.cacheMisses };
+  };
+
+  it('give the same bundle, counts and ranking; the warm run answers every count from the cache', async () => {
+    const { cwd } = memoryDir();
+    const args = ['pack', '--json', '--task', 'auth token migration'];
+    const cold = await runMemctx(args, { cwd, now: NOW });
+    const warm = await runMemctx(args, { cwd, now: NOW });
+    expect(cold.code).toBe(0);
+    expect(warm.code).toBe(0);
+    const a = strip(cold.stdout);
+    const b = strip(warm.stdout);
+    expect(b.rest).toEqual(a.rest);
+    expect(a.caches).toEqual({ tokenCounts: 'missing', files: 'missing' });
+    expect(b.caches).toEqual({ tokenCounts: 'read', files: 'read' });
+    expect(b.misses).toBe(0);
+    expect(a.rest.bundle).toContain('ESC \u241b[31m red \u2407 bell');
+    expect(a.rest.files.map((f: { path: string }) => f.path).sort()).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
+  });
+
+  it('give the same search hits', async () => {
+    const { cwd } = memoryDir();
+    const args = ['search', '--json', 'auth token'];
+    const cold = await runMemctx(args, { cwd, now: NOW });
+    const warm = await runMemctx(args, { cwd, now: NOW });
+    expect(cold.code).toBe(1); // bad.md is reported
+    expect([warm.code, warm.stderr]).toEqual([cold.code, cold.stderr]);
+    expect(JSON.parse(warm.stdout)).toEqual(JSON.parse(cold.stdout));
+    expect(JSON.parse(cold.stdout).map((h: { path: string }) => h.path).sort()).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
+  });
+});
+
+describe('a cached entry of the wrong shape', () => {
+  it.each([
+    ['a link that is not a string', (v: Record<string, unknown>) => ({ ...v, links: [5] })],
+    ['a link of an unknown kind', (v: Record<string, unknown>) => ({ ...v, links: ['x:plain.md'] })],
+    ['three bags', (v: Record<string, unknown>) => ({ ...v, bags: (v.bags as unknown[]).slice(1) })],
+    ['a bag without stems', (v: Record<string, unknown>) => ({ ...v, bags: [{ length: 1, odd: [] }, null, null, null] })],
+    ['no hash', (v: Record<string, unknown>) => ({ ...v, hash: undefined })],
+  ])('is read again: %s', async (_, spoil) => {
+    const { root } = memoryDir();
+    await (await scanForPack(root, recorder(root).options)).save();
+    const path = join(root, '.memctx', PACK_CACHE_FILE);
+    const cache = JSON.parse(readFileSync(path, 'utf8'));
+    cache.records['plain.md'].value = spoil(cache.records['plain.md'].value);
+    writeFileSync(path, JSON.stringify(cache));
+    const again = recorder(root);
+    const scan = await scanForPack(root, again.options);
+    expect([...again.seen.keys()]).toEqual(['plain.md']);
+    expect(scan.files.find((f) => f.path === 'plain.md')!.links).toEqual(expect.arrayContaining([{ kind: 'markdown', target: 'bom.md' }]));
+  });
+});
