@@ -100,7 +100,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const queued = new Map<string, string>();
   const { scanCached } = await import('./pack-scan.js');
   const scan = await scanCached(root, now, (text, hash) => {
-    if (queued.has(hash) || counter.known(hash) !== undefined) return;
+    if (queued.has(hash) || counter.knows(hash)) return;
     queued.set(hash, text);
     background.add(hash, text);
   });

@@ -36,6 +36,8 @@ export class CountCache {
 export interface CachedCounter extends TokenCounter {
   /** The cached count of a text with this content hash, if any (counts as a hit). */
   known(hash: string): number | undefined;
+  /** Whether a count is known for this content hash (neither a hit nor a miss). */
+  knows(hash: string): boolean;
   /** Remember a text's count computed elsewhere (a worker thread): a miss now, answered without a hit later. */
   record(text: string, hash: string, count: number): void;
   /** Counts answered from the cache (on disk or earlier in this process). */
@@ -67,6 +69,9 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
       recorded.set(hash, count);
       seen.set(text, count);
       misses++;
+    },
+    knows(hash: string): boolean {
+      return recorded.has(hash) || cache.entries.has(CountCache.key(encoding, hash));
     },
     known(hash: string): number | undefined {
       const computed = recorded.get(hash);

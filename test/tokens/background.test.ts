@@ -58,4 +58,22 @@ describe('pack with counts from a worker thread', () => {
     expect(results[0]).toEqual(results[1]);
     expect(results[0].misses).toBeGreaterThanOrEqual(30);
   });
+
+  it('reports the same cache hits as a warm run when only the pack cache was lost', async () => {
+    const root = join(work, 'lost', '.memory');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+    for (let i = 0; i < 5; i++) writeFileSync(join(root, `n${i}.md`), `---\nname: N${i}\ndescription: note ${i}\ntype: project\n---\n\nbody ${i}\n`);
+    const options = { root, budget: 1500, format: 'markdown' as const, encoding: 'o200k_base' as const };
+    // A clock past the racy window, so the files' stats are cached.
+    const deps = { now: () => new Date(Date.now() + 60_000), env: {} };
+    const first = await pack(options, deps);
+    rmSync(join(root, '.memctx', 'pack-cache.json'));
+    const second = await pack(options, deps);
+    const warm = await pack(options, deps);
+    expect(first.tokenizer.cacheMisses).toBeGreaterThan(5);
+    expect(second.tokenizer.cacheMisses).toBe(0);
+    expect(second.tokenizer.cacheHits).toBe(warm.tokenizer.cacheHits);
+    expect(second.text).toBe(first.text);
+  });
 });
