@@ -23,6 +23,8 @@ export interface BackgroundOptions {
   minBytes: number;
   /** Texts sent to the worker per message, by size. */
   batchBytes?: number;
+  /** The worker script (tests point it elsewhere); default count-worker.js as built. */
+  workerFile?: URL;
 }
 
 /** The built worker script: beside this module, or (for the sources under test) in dist/. */
@@ -69,7 +71,7 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
   };
 
   const start = () => {
-    const file = workerFile();
+    const file = options.workerFile ?? workerFile();
     if (!file) return;
     try {
       worker = new Worker(file, { workerData: { encoding } });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundCounter } from '../../src/tokens/background.js';
 import { loadTokenCounterSync } from '../../src/tokens/count.js';
@@ -75,5 +76,31 @@ describe('pack with counts from a worker thread', () => {
     expect(second.tokenizer.cacheMisses).toBe(0);
     expect(second.tokenizer.cacheHits).toBe(warm.tokenizer.cacheHits);
     expect(second.text).toBe(first.text);
+  });
+});
+
+describe('when the worker fails', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'memctx-bg-fail-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const script = (name: string, body: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, body);
+    return pathToFileURL(file);
+  };
+
+  it.each([
+    ['exits at once', "process.exit(3);\n"],
+    ['throws', "throw new Error('broken');\n"],
+    ['answers one batch, then exits', "import { parentPort } from 'node:worker_threads';\nlet n = 0;\nparentPort.on('message', ({ id, texts }) => { if (n++ > 0) process.exit(1); parentPort.postMessage({ id, counts: texts.map(() => 999) }); });\n"],
+    ['is missing', null],
+  ])('counts every text on this thread when the worker %s', async (name, body) => {
+    const workerFile = body === null ? pathToFileURL(join(dir, 'missing.mjs')) : script(`${name.replace(/\W+/g, '-')}.mjs`, body);
+    const background = backgroundCounter('o200k_base', { minBytes: 0, batchBytes: 1, workerFile });
+    TEXTS.forEach((text, i) => background.add(`k${i}`, text));
+    const counts = await background.counts();
+    const here = loadTokenCounterSync('o200k_base');
+    // A batch the failing worker did answer keeps its answer; every other text is counted here.
+    for (const [i, text] of TEXTS.entries()) expect([here.count(text), 999]).toContain(counts.get(`k${i}`));
+    expect([...counts.values()].filter((n) => n === 999).length).toBeLessThanOrEqual(body?.includes('999') ? 1 : 0);
   });
 });
