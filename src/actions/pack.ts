@@ -198,7 +198,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   };
 }
 
-/** MEMORY.md's generated block as it would be rebuilt now, without its markers and blank lines. */
+/** MEMORY.md's generated block as it would be rebuilt now (every file, also those listed by hand), without its markers and blank lines. */
 function indexLines(
   root: string,
   files: readonly PackFile[],
@@ -209,11 +209,11 @@ function indexLines(
 ): string[] {
   let text: string;
   try {
-    text = merge.renderIndexFile(store.readIndexFile(root), files as unknown as MemoryFile[], indexLimits(root));
+    text = merge.renderIndexFile(store.readIndexFile(root), files as unknown as MemoryFile[], { ...indexLimits(root), listAll: true });
   } catch (err) {
     if (!(err instanceof merge.IndexMarkerError)) throw err;
     warnings.push(`MEMORY.md: ${err.message}; the bundle uses a freshly generated index (run \`memctx index\` after fixing the markers)`);
-    text = merge.renderIndexFile(undefined, files as unknown as MemoryFile[], indexLimits(root));
+    text = merge.renderIndexFile(undefined, files as unknown as MemoryFile[], { ...indexLimits(root), listAll: true });
   }
   const block = merge.splitIndex(text).block ?? '';
   return block.split(/\r?\n/).filter((line) => line.trim() !== '' && line !== groups.BEGIN_MARKER && line !== groups.END_MARKER);

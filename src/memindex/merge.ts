@@ -1,4 +1,5 @@
 import { MemctxError } from '../errors.js';
+import { linkedPaths } from '../markdown/links.js';
 import type { IndexEntry } from '../store/types.js';
 import { BEGIN_MARKER, END_MARKER } from './groups.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, renderIndexBlock, type IndexOptions } from './render.js';
@@ -67,10 +68,34 @@ export function splitIndex(existing: string | undefined): IndexParts {
 
 const encoder = new TextEncoder();
 
-/** The full MEMORY.md text for these files, keeping every byte outside the markers. */
+const INDEX_LINE = /^[ \t]*[-*+][ \t]+\[/;
+
+/**
+ * The memory files the hand-written text lists as index lines, `- [title](file.md) — …` (the first
+ * link of a list item), as Claude Code writes its own MEMORY.md.
+ */
+export function listedByHand(text: string): Set<string> {
+  const listed = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    if (!INDEX_LINE.test(line)) continue;
+    const [first] = linkedPaths(line);
+    if (first !== undefined) listed.add(first);
+  }
+  return listed;
+}
+
+/**
+ * The full MEMORY.md text for these files, keeping every byte outside the markers. A file the
+ * hand-written text already lists as an index line is not listed again in the generated block.
+ */
 export function renderIndexFile(existing: string | undefined, files: IndexEntry[], options: IndexOptions = {}): string {
   const parts = splitIndex(existing);
   const outside = parts.before + parts.after;
+  const all = files;
+  if (!options.listAll) {
+    const listed = listedByHand(outside);
+    if (listed.size > 0) files = files.filter((file) => !listed.has(file.path));
+  }
   // The block's B lines add B - 1 line endings; its last line is ended by the text after it (or is
   // the file's unterminated last line). So the file has (newlines outside) + B - 1 lines, plus one
   // when it does not end with a newline; the block's own sizing counts B endings, hence the + 1s.
@@ -80,7 +105,7 @@ export function renderIndexFile(existing: string | undefined, files: IndexEntry[
     lines: (options.maxLines ?? DEFAULT_MAX_LINES) - outsideNewlines + 1 - unterminated,
     bytes: (options.maxBytes ?? DEFAULT_MAX_BYTES) - encoder.encode(outside).length + parts.eol.length,
   };
-  const block = renderIndexBlock(files, room, options, parts.eol).join(parts.eol);
+  const block = renderIndexBlock(files, room, options, parts.eol, all.length === 0).join(parts.eol);
   return parts.before + block + parts.after;
 }
 

@@ -10,6 +10,11 @@ export interface IndexOptions {
   maxBytes?: number;
   /** How many sessions the Sessions group lists. */
   sessions?: number;
+  /**
+   * List files that the hand-written text already lists as index lines (default false: such a file
+   * is listed once, where the user or Claude Code put it).
+   */
+  listAll?: boolean;
 }
 
 export const DEFAULT_MAX_LINES = 200;
@@ -168,7 +173,9 @@ interface Room {
  * The generated block, markers included, as lines; sized to fit the room left by the hand-written
  * text once its lines are joined with `eol`.
  */
-export function renderIndexBlock(files: IndexEntry[], room: Room, options: IndexOptions = {}, eol = '\n'): string[] {
+export function renderIndexBlock(files: IndexEntry[], room: Room, options: IndexOptions = {}, eol = '\n', saySoWhenEmpty = true): string[] {
   const groups = buildGroups(files, options.sessions ?? DEFAULT_SESSIONS);
+  // Every file listed by hand: an empty block, not "no memory files yet".
+  if (groups.length === 0 && !saySoWhenEmpty) return [BEGIN_MARKER, END_MARKER];
   return renderBlock(groups, chooseCaps(groups, room, eol));
 }

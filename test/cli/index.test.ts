@@ -151,13 +151,15 @@ describe('MEMORY.md hand edits and markers', () => {
     expect(after).toContain('- [New](project_new.md) — Fresh');
   });
 
-  it('keeps a MEMORY.md without markers above the new block', async () => {
+  it('keeps a MEMORY.md without markers above the new block, which does not list again what it lists', async () => {
     const dir = copyFixture('claude-memory');
     writeFileSync(join(dir, 'MEMORY.md'), '# Notes\n\n- [User role](user_role.md) — written by hand\n');
     const result = await runCli(['--dir', dir, 'index'], { cwd: dir });
     expect(result.code).toBe(0);
     const text = read(join(dir, 'MEMORY.md'));
-    expect(text.startsWith('# Notes\n\n- [User role](user_role.md) — written by hand\n\n<!-- memctx:begin -->\n## User\n')).toBe(true);
+    // user_role.md is the only User file: listed by hand, so the block has no User group.
+    expect(text.startsWith('# Notes\n\n- [User role](user_role.md) — written by hand\n\n<!-- memctx:begin -->\n## Feedback\n')).toBe(true);
+    expect(text.match(/user_role\.md/g)).toHaveLength(1);
     expect((await runCli(['--dir', dir, 'index'], { cwd: dir })).stdout).toBe('MEMORY.md is up to date (8 files)\n');
   });
 
