@@ -67,12 +67,12 @@ describe.skipIf(unavailable)(`--claude with Claude Code ${claudeVersion}`, () =>
     expect(list.map((f: any) => [f.path, f.type, f.name])).toEqual([['deploy-freeze.md', 'project', 'deploy-freeze']]);
   });
 
-  it('memctx --claude index rebuilds the MEMORY.md Claude Code wrote, keeping its line', () => {
+  it('memctx --claude index keeps the MEMORY.md line Claude Code wrote and does not list its file twice', () => {
     const result = memctx(['--claude', 'index'], { cwd, env: { HOME: world.home } });
     expect(result.code).toBe(0);
     const text = readFileSync(join(shown, 'MEMORY.md'), 'utf8');
-    // Claude Code's own pointer line is kept byte for byte above the generated block (so the memory is listed twice).
-    expect(text).toBe(`${CLAUDE_INDEX}\n<!-- memctx:begin -->\n## Project\n\n- [deploy-freeze](deploy-freeze.md) — No production deploys on Fridays\n<!-- memctx:end -->\n`);
+    // Claude Code's own pointer line is kept byte for byte, and the file it lists is not listed again below it.
+    expect(text).toBe(`${CLAUDE_INDEX}\n<!-- memctx:begin -->\n<!-- memctx:end -->\n`);
     expect(existsSync(join(world.project, '.memory'))).toBe(false);
     expect(memctx(['--claude', 'index', '--check'], { cwd, env: { HOME: world.home } }).code).toBe(0);
   });
