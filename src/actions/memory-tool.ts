@@ -10,6 +10,7 @@ import { MemctxError } from '../errors.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from '../store/layout.js';
 import { assertStillInside, entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
 import { isoTimestamp } from '../store/schema.js';
+import { lineAt } from '../lines.js';
 
 export const MEMORIES = '/memories';
 
@@ -245,12 +246,6 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
   return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
 }
 
-function lineOf(text: string, index: number): number {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
-  return line;
-}
-
 async function strReplace(root: string, cmd: { path: string; old_str: string; new_str: string }, deps: MemoryToolDeps): Promise<string> {
   const target = memoryTarget(root, cmd.path);
   refuseIndex(target, 'edited');
@@ -262,7 +257,7 @@ async function strReplace(root: string, cmd: { path: string; old_str: string; ne
   await changeAndReindex(root, async () => {
     const { raw, stat } = await readFileText(target);
     const lines: number[] = [];
-    for (let at = raw.text.indexOf(oldStr); at !== -1; at = raw.text.indexOf(oldStr, at + oldStr.length)) lines.push(lineOf(raw.text, at));
+    for (let at = raw.text.indexOf(oldStr); at !== -1; at = raw.text.indexOf(oldStr, at + oldStr.length)) lines.push(lineAt(raw.text, at));
     if (lines.length === 0) throw new MemoryToolError(`No replacement was performed, old_str \`${cmd.old_str}\` did not appear verbatim in ${target.shown}.`);
     if (lines.length > 1) throw new MemoryToolError(`No replacement was performed. Multiple occurrences of old_str \`${cmd.old_str}\` in lines: ${lines.join(', ')}. Please ensure it is unique`);
     const edited = raw.text.replace(oldStr, () => newStr);

@@ -6,6 +6,7 @@ import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import { parseEncoding, parseTokenOption, parseTranscriptFormat } from '../cli/options.js';
+import { isRecord } from '../values.js';
 
 export interface StatusOptions {
   window?: string;
@@ -210,7 +211,6 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
 
 interface Figure {
@@ -258,8 +258,8 @@ export async function statusline(input: string, opts: StatusOptions, deps: { cwd
   } catch {
     data = undefined;
   }
-  if (!isObject(data)) return {};
-  const model = isObject(data.model) ? data.model : {};
+  if (!isRecord(data)) return {};
+  const model = isRecord(data.model) ? data.model : {};
   const modelId = typeof model.id === 'string' ? model.id : undefined;
   const label = typeof model.display_name === 'string' ? model.display_name : modelId;
   try {
@@ -279,12 +279,12 @@ async function statuslineFigure(data: Json, modelId: string | undefined, opts: S
   const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
 
   let figure: Figure | undefined;
-  const cw = isObject(data.context_window) ? data.context_window : undefined;
+  const cw = isRecord(data.context_window) ? data.context_window : undefined;
   if (cw) {
     const size = positive(cw.context_window_size);
     const percent = typeof cw.used_percentage === 'number' && Number.isFinite(cw.used_percentage) && cw.used_percentage >= 0 ? cw.used_percentage : undefined;
     let current: number | undefined;
-    if (isObject(cw.current_usage)) {
+    if (isRecord(cw.current_usage)) {
       const { claudeUsedTokens } = await import('../transcript/claude.js');
       const u = claudeUsedTokens(cw.current_usage);
       if (u.ok) current = u.used;

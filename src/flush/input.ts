@@ -1,8 +1,9 @@
 /** Parse the `--from` document (JSON or YAML) into field values, with the line of every problem. */
 import { MemctxError } from '../errors.js';
 import { isMap, isScalar, type LineCounter, type Pair } from 'yaml';
-import { parseYamlSafely, YamlFailure, type ParsedYaml } from '../store/yaml.js';
+import { nodeLine, parseYamlSafely, YamlFailure, type ParsedYaml } from '../store/yaml.js';
 import { emptyValues, cleanValue, normalizeKey, type FieldValues } from './fields.js';
+import { lineAt } from '../lines.js';
 
 /** A problem in the `--from` document; `line` is 1-based. */
 export class FlushInputError extends MemctxError {
@@ -27,12 +28,6 @@ export function detectFormat(name: string | undefined, text: string): InputForma
   if (name && /\.json$/i.test(name)) return 'json';
   if (name && /\.ya?ml$/i.test(name)) return 'yaml';
   return /^\s*[[{]/.test(text.replace(/^\uFEFF/, '')) ? 'json' : 'yaml';
-}
-
-function lineOfOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }
 
 /** Where JSON.parse fails: its own position, else the shortest prefix that fails other than at its end. */
@@ -66,13 +61,8 @@ function checkJson(text: string): void {
     const raw = (err as Error).message;
     const message = raw.replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '').replace(/ (?:in JSON )?at position \d+.*$/s, '');
     const offset = jsonErrorOffset(text, raw);
-    throw new FlushInputError(`invalid JSON: ${message}`, offset === undefined ? undefined : lineOfOffset(text, offset), 'fix the JSON syntax (keys and strings in double quotes, no trailing commas)');
+    throw new FlushInputError(`invalid JSON: ${message}`, offset === undefined ? undefined : lineAt(text, offset), 'fix the JSON syntax (keys and strings in double quotes, no trailing commas)');
   }
-}
-
-function lineOf(lineCounter: LineCounter, node: { range?: [number, number, number] | null } | null | undefined): number | undefined {
-  const offset = node?.range?.[0];
-  return offset === undefined ? undefined : lineCounter.linePos(offset).line;
 }
 
 function scalarText(value: unknown): string | undefined {
@@ -121,17 +111,17 @@ export function parseFieldsText(text: string, format: InputFormat): ParsedInput 
   const data = parsed.data as Record<string, unknown>;
   if (doc.contents === null) return { values: {}, keys: [] };
   if (!isMap(doc.contents)) {
-    throw new FlushInputError('the document must be a mapping of field names to values', lineOf(lineCounter, doc.contents as never) ?? 1, 'write it as `goal: …`, `decisions: [ … ]` (YAML) or {"goal": "…"} (JSON)');
+    throw new FlushInputError('the document must be a mapping of field names to values', nodeLine(lineCounter, doc.contents as never) ?? 1, 'write it as `goal: …`, `decisions: [ … ]` (YAML) or {"goal": "…"} (JSON)');
   }
   const values = emptyValues();
   const keys: ParsedInput['keys'] = [];
   for (const pair of doc.contents.items as Pair[]) {
-    const line = lineOf(lineCounter, pair.key as never);
+    const line = nodeLine(lineCounter, pair.key as never);
     const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
     if (key === undefined) throw new FlushInputError('keys must be plain names', line, 'use field names such as goal, progress, decisions');
     const items = asItems(data[key]);
     if (items === undefined) {
-      throw new FlushInputError(`\`${key}\` must be a string or a list of strings`, lineOf(lineCounter, pair.value as never) ?? line, 'nested mappings are not fields; write one line of text per list item');
+      throw new FlushInputError(`\`${key}\` must be a string or a list of strings`, nodeLine(lineCounter, pair.value as never) ?? line, 'nested mappings are not fields; write one line of text per list item');
     }
     const normalized = normalizeKey(key);
     keys.push({ key, normalized, line });

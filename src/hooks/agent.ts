@@ -8,6 +8,7 @@ import { accessSync, constants, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { writeFileAtomic } from '../store/write.js';
+import { isRecord } from '../values.js';
 
 export const AGENTS = ['claude', 'codex', 'cursor'] as const;
 export type Agent = (typeof AGENTS)[number];
@@ -108,16 +109,12 @@ function parseJsonObject(file: string, text: string | undefined): Record<string,
   } catch (err) {
     refuse(file, `is not valid JSON (${(err as Error).message})`, 'fix the JSON syntax first');
   }
-  if (!isObject(data)) refuse(file, 'is not a JSON object', 'it should hold an object such as { "hooks": {} }');
+  if (!isRecord(data)) refuse(file, 'is not a JSON object', 'it should hold an object such as { "hooks": {} }');
   return data;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function mentionsCommand(groups: unknown[], command: string): boolean {
-  return groups.some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && typeof h.command === 'string' && h.command.includes(command)));
+  return groups.some((g) => isRecord(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isRecord(h) && typeof h.command === 'string' && h.command.includes(command)));
 }
 
 /** Merge the status line and hooks into Claude Code's settings; existing keys are kept. */
@@ -126,10 +123,10 @@ function mergeSettings(file: string, data: Record<string, unknown>, warnings: st
   if (data.statusLine === undefined) {
     data.statusLine = STATUS_LINE;
     parts.push('statusLine');
-  } else if (!(isObject(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
+  } else if (!(isRecord(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
     warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${STATUS_LINE.command}\`)`);
   }
-  if (data.hooks !== undefined && !isObject(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
+  if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
   const hooks = (data.hooks ?? {}) as Record<string, unknown>;
   for (const [event, group] of Object.entries(HOOKS)) {
     const list = hooks[event];
@@ -144,10 +141,10 @@ function mergeSettings(file: string, data: Record<string, unknown>, warnings: st
 }
 
 function mergeMcp(file: string, data: Record<string, unknown>, warnings: string[]): string[] {
-  if (data.mcpServers !== undefined && !isObject(data.mcpServers)) refuse(file, '"mcpServers" is not an object', 'make mcpServers an object of server name to settings');
+  if (data.mcpServers !== undefined && !isRecord(data.mcpServers)) refuse(file, '"mcpServers" is not an object', 'make mcpServers an object of server name to settings');
   const servers = (data.mcpServers ?? {}) as Record<string, unknown>;
   if (servers.memctx !== undefined) {
-    if (!(isObject(servers.memctx) && servers.memctx.command === 'memctx')) warnings.push(`${file} already has an MCP server named memctx; left as it is`);
+    if (!(isRecord(servers.memctx) && servers.memctx.command === 'memctx')) warnings.push(`${file} already has an MCP server named memctx; left as it is`);
     return [];
   }
   data.mcpServers = { ...servers, memctx: MCP_SERVER };

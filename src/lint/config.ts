@@ -4,6 +4,7 @@ import { MEMORY_TYPES } from '../store/schema.js';
 import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
 import { CONFIG_KEYS } from './schema.js';
 import { closestMatch } from '../text/suggest.js';
+import { isRecord } from '../values.js';
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
   maxTokens: 2000,
@@ -40,10 +41,6 @@ const THRESHOLD_CHECKS: Record<keyof Thresholds, [Check, string]> = {
 
 const describe = (value: unknown) => (Array.isArray(value) ? 'a list' : value === null ? 'null' : `${typeof value} ${JSON.stringify(value)}`);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The known id closest to a mistyped one, for "did you mean": same rule name, or at most 3 edits away. */
 function closest(id: string, known: string[]): string | undefined {
   const name = id.slice(id.lastIndexOf('/') + 1);
@@ -67,7 +64,7 @@ export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule
   const known = rules.map((r) => r.id);
   const settings: Record<string, RuleSetting> = Object.fromEntries(rules.map((r) => [r.id, r.defaultSeverity === 'error' ? 'error' : 'warn']));
   if (data.rules !== undefined) {
-    if (!isObject(data.rules)) throw new ConfigError('rules', `"rules" must be an object of rule id to "off", "warn" or "error" (got ${describe(data.rules)})`);
+    if (!isRecord(data.rules)) throw new ConfigError('rules', `"rules" must be an object of rule id to "off", "warn" or "error" (got ${describe(data.rules)})`);
     for (const [id, value] of Object.entries(data.rules)) {
       if (typeof value !== 'string' || !SETTINGS.includes(value as RuleSetting)) {
         throw new ConfigError(`rules.${id}`, `"rules.${id}" must be "off", "warn" or "error" (got ${describe(value)})`);
@@ -82,7 +79,7 @@ export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule
   }
   const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS };
   if (data.thresholds !== undefined) {
-    if (!isObject(data.thresholds)) throw new ConfigError('thresholds', `"thresholds" must be an object (got ${describe(data.thresholds)})`);
+    if (!isRecord(data.thresholds)) throw new ConfigError('thresholds', `"thresholds" must be an object (got ${describe(data.thresholds)})`);
     for (const [key, value] of Object.entries(data.thresholds)) {
       const check = Object.hasOwn(THRESHOLD_CHECKS, key) ? THRESHOLD_CHECKS[key as keyof Thresholds] : undefined;
       if (!check) {

@@ -3,6 +3,7 @@ import { linkedPaths } from '../markdown/links.js';
 import type { IndexEntry } from '../store/types.js';
 import { BEGIN_MARKER, END_MARKER } from './groups.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, renderIndexBlock, type IndexOptions } from './render.js';
+import { lineAt } from '../lines.js';
 
 /** MEMORY.md's markers are broken: the file cannot be updated without guessing. */
 export class IndexMarkerError extends MemctxError {
@@ -23,10 +24,6 @@ export interface IndexParts {
 }
 
 export const NEW_INDEX_HEADER = '# Memory\n\n';
-
-function lineOf(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length;
-}
 
 /** Offsets of the lines that are exactly this marker (trailing blanks allowed): markers are whole lines, as memctx writes them. */
 function markerAt(text: string, marker: string): number[] {
@@ -57,10 +54,10 @@ export function splitIndex(existing: string | undefined): IndexParts {
   }
   if (begins.length !== 1 || ends.length !== 1) {
     const extra = begins.length === 1 ? ends[ends.length > 1 ? 1 : 0] ?? begins[0] : begins[begins.length > 1 ? 1 : 0] ?? ends[0];
-    throw new IndexMarkerError(`MEMORY.md must hold exactly one ${BEGIN_MARKER} and one ${END_MARKER} (found ${begins.length} and ${ends.length})`, lineOf(existing, extra));
+    throw new IndexMarkerError(`MEMORY.md must hold exactly one ${BEGIN_MARKER} and one ${END_MARKER} (found ${begins.length} and ${ends.length})`, lineAt(existing, extra));
   }
   if (ends[0] < begins[0]) {
-    throw new IndexMarkerError(`${END_MARKER} comes before ${BEGIN_MARKER}`, lineOf(existing, ends[0]));
+    throw new IndexMarkerError(`${END_MARKER} comes before ${BEGIN_MARKER}`, lineAt(existing, ends[0]));
   }
   const endAt = ends[0] + END_MARKER.length;
   return { before: existing.slice(0, begins[0]), block: existing.slice(begins[0], endAt), after: existing.slice(endAt), eol };

@@ -68,10 +68,11 @@ export function parseFrontmatterYaml(src: string): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
-const lineOf = (lineCounter: LineCounter, node: { range?: unknown }): number | undefined => {
-  const offset = (node.range as number[] | undefined)?.[0];
+/** The line a parsed YAML node starts on. */
+export function nodeLine(lineCounter: LineCounter, node: { range?: unknown } | null | undefined): number | undefined {
+  const offset = (node?.range as number[] | null | undefined)?.[0];
   return offset === undefined ? undefined : lineCounter.linePos(offset).line;
-};
+}
 
 /**
  * One pass over the document: refuse `__proto__` keys (written, or reached through an alias), aliases
@@ -85,7 +86,7 @@ function checkNodes(doc: Document, lineCounter: LineCounter): number | undefined
     Pair(_key, pair) {
       const key = isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
       if (isScalar(key) && key.value === '__proto__') {
-        throw new YamlFailure('the key `__proto__` is not allowed', lineOf(lineCounter, pair.key as Node), 'rename or remove that key');
+        throw new YamlFailure('the key `__proto__` is not allowed', nodeLine(lineCounter, pair.key as Node), 'rename or remove that key');
       }
     },
     Node(_key, node, path) {
@@ -93,7 +94,7 @@ function checkNodes(doc: Document, lineCounter: LineCounter): number | undefined
         if (node.anchor) anchors.set(node.anchor, node);
         return;
       }
-      const line = lineOf(lineCounter, node);
+      const line = nodeLine(lineCounter, node);
       first ??= line;
       if (!anchors.has(node.source)) {
         throw new YamlFailure(`the alias *${node.source} has no anchor &${node.source} before it`, line, 'define the anchor first, or quote the value');
