@@ -42,7 +42,7 @@ export interface CompactReport {
 
 export async function compact(options: CompactOptions, deps: CompactDeps): Promise<CompactReport> {
   const { readTranscript } = await import('../transcript/index.js');
-  const { parseEncoding, parseTranscriptFormat } = await import('../cli/options.js');
+  const { parseEncoding, parseTranscriptFormat } = await import('./options.js');
   const format = parseTranscriptFormat(options.format);
   const keepLast = Number(options.keepLast);
   if (!/^\s*\d+\s*$/.test(options.keepLast ?? '') || !Number.isSafeInteger(keepLast)) throw new MemctxError(`--keep-last must be a whole number, got "${options.keepLast}"`);

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isInside } from '../store/paths.js';
 import { EXIT_PROBLEMS, MemctxError } from '../errors.js';
-import { parseEncoding, parseTokenOption } from '../cli/options.js';
+import { parseEncoding, parseTokenOption } from './options.js';
 import { askSummarizer, runCommand, type RunCommand } from './summarize.js';
 
 export interface FlushOptions {

@@ -59,7 +59,7 @@ export async function indexStaged(options: IndexStagedOptions, deps: IndexStaged
   // Loaded only now: the common case above (nothing staged in the memory directory) stays light.
   const { INDEX_FILE } = await import('../store/scan.js');
   const { planIndex, rebuildIndex } = await import('./reindex.js');
-  const { displayPath } = await import('../cli/display.js');
+  const { displayPath } = await import('../store/paths.js');
   const { withMemoryLock } = await import('../store/write.js');
   const indexRel = joinRepoPath(rel, INDEX_FILE);
   const unstaged = unstagedPaths(top, rel, env);

@@ -26,7 +26,7 @@ export interface LsResult {
 export async function ls(options: LsOptions, deps: LsDeps): Promise<LsResult> {
   const { root } = options;
   const { scanIndexEntries } = await import('../cache/scan-cache.js');
-  const { checkListFilters } = await import('../cli/options.js');
+  const { checkListFilters } = await import('./options.js');
   const scan = await scanIndexEntries(root, deps.now().getTime(), { includeArchive: options.archive });
   checkListFilters(options, scan.files);
   const hidden = options.unlisted ? await unlistedFilter(root) : () => true;

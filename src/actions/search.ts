@@ -66,7 +66,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
   const { root, query } = options;
   if (!/[\p{L}\p{N}]/u.test(query)) throw new MemctxError('the search query has no words in it', { hint: 'give one or more words, e.g. memctx search "auth token"' });
   const now = deps.now();
-  const { parsePositiveInt } = await import('../cli/run.js');
+  const { parsePositiveInt } = await import('./options.js');
   const limit = typeof options.limit === 'number' ? options.limit : parsePositiveInt(options.limit, '--limit');
   const filters = {
     type: options.type,
@@ -81,7 +81,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
   // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.
   const scan = await scanCached(root, now);
   if (filters.type !== undefined || filters.kind !== undefined) {
-    const { checkListFilters } = await import('../cli/options.js');
+    const { checkListFilters } = await import('./options.js');
     checkListFilters(filters, scan.files);
   }
   const stats = readStats(root);

@@ -5,7 +5,7 @@
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
-import { parseEncoding, parseTokenOption, parseTranscriptFormat } from '../cli/options.js';
+import { parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
 import { isRecord } from '../values.js';
 
 export interface StatusOptions {
@@ -32,7 +32,7 @@ export interface StatusDeps {
 }
 
 export interface StatusResult {
-  report: import('../cli/ui/capacity.js').StatusReport;
+  report: import('../capacity/levels.js').StatusReport;
   exitCode: number;
 }
 
@@ -185,7 +185,7 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
   const { shellWord } = await import('../text/shell.js');
   const notes = m.notes.map((note) => note.message);
   if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');
-  const report: import('../cli/ui/capacity.js').StatusReport = {
+  const report: import('../capacity/levels.js').StatusReport = {
     file: name,
     format: m.format,
     level: cap.level,

@@ -1,4 +1,5 @@
 /** Capacity levels (design §6): green below 80%, yellow 80-89%, orange 90-94%, red 95% and over. */
+import type { CountedItem } from './count.js';
 
 export const LEVELS = ['green', 'yellow', 'orange', 'red'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -91,4 +92,31 @@ export function formatPercent(percent: number): string {
 export function bar(percent: number, width = 40): { filled: string; empty: string } {
   const n = Math.max(0, Math.min(width, Math.round((Math.min(percent, 100) / 100) * width)));
   return { filled: '█'.repeat(n), empty: '░'.repeat(width - n) };
+}
+
+/** What `memctx status` reports of one transcript (cli/ui/capacity.ts renders it). */
+export interface StatusReport {
+  file: string;
+  format: string;
+  level: Level;
+  percent: number;
+  used: number;
+  window: number;
+  windowSource: string;
+  model?: string;
+  /** Where the figure came from: the agent's recorded usage, or counting the text. */
+  source: 'recorded' | 'counted';
+  /** For recorded usage: which record (and its line, when the whole file was read). */
+  recorded?: { kind: string; line?: number };
+  /** For counted figures: the encoding and how many items were counted. */
+  encoding?: string;
+  items?: number;
+  largest: CountedItem[];
+  /** What `largest` was counted over: the whole context, or only the transcript's last bytes (then lines are not given). */
+  largestScope?: 'context' | { lastBytes: number };
+  advice: string;
+  /** The exact commands to run next (none while green). */
+  next?: NextStep[];
+  thresholds: { yellow: number; orange: number; red: number };
+  notes: string[];
 }

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { FlushDeps, FlushOptions, FlushOutcome } from '../actions/flush.js';
 import type { Context } from './context.js';
-import { collect, parsePositiveInt, type Runner } from './run.js';
+import { parsePositiveInt } from '../actions/options.js';
+import { collect, type Runner } from './run.js';
 
 type Flags = Omit<FlushOptions, 'summarizeTimeout'> & { summarizeTimeout: string };
 

@@ -22,7 +22,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   const { MEMORY_DIR_NAME } = await import('../store/find.js');
   const explicit = ctx.globals.dir ?? ctx.io.env.MEMCTX_DIR;
   const root = ctx.globals.claude ? ctx.memoryDir({ allowMissing: true }) : resolve(ctx.io.cwd, explicit ?? MEMORY_DIR_NAME);
-  const { displayPath } = await import('./display.js');
+  const { displayPath } = await import('../store/paths.js');
   const { init } = await import('../actions/init.js');
   const { created, dryRun, agent } = await init({ root, agent: flags.agent, dryRun: flags.dryRun }, { cwd: ctx.io.cwd, env: ctx.io.env });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);

@@ -63,7 +63,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   if (outside.length && files.length === outside.length && !ctx.ui.quiet) ctx.io.stderr.write(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
   const { join } = await import('node:path');
   const { relativeInside } = await import('../store/paths.js');
-  const { displayPath } = await import('./display.js');
+  const { displayPath } = await import('../store/paths.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');
   const { VERSION } = await import('../version.js');

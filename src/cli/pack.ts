@@ -61,7 +61,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
 
   const { pack } = await import('../actions/pack.js');
   const { createProgress } = await import('./ui/progress.js');
-  const { displayPath } = await import('./display.js');
+  const { displayPath } = await import('../store/paths.js');
   const progress = createProgress(ctx, 'counting tokens');
   let result: Awaited<ReturnType<typeof pack>>;
   try {

@@ -52,15 +52,6 @@ export function createRunner(io: Io, state: RunState): Runner {
     };
 }
 
-/** Parse a positive integer option, or throw a usage error naming the option. */
-export function parsePositiveInt(value: string, option: string): number {
-  const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new MemctxError(`${option} must be a positive whole number, got "${value}"`);
-  }
-  return n;
-}
-
 /** Values of a repeatable option. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

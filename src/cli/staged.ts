@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { StagedResult } from '../hooks/staged.js';
 import { INDEX_FILE } from '../store/layout.js';
-import { displayPath } from './display.js';
+import { displayPath } from '../store/paths.js';
 
 export async function runStagedIndex(ctx: Context, root: string): Promise<number> {
   const { indexStaged } = await import('../actions/index-staged.js');

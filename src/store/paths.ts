@@ -113,3 +113,9 @@ export function assertStillInside(root: string, abs: string): void {
     throw new MemctxError(`${relative(root, abs).split(sep).join('/')} was not changed: ${why}`, { file: abs, hint: 'replace the link with a real folder or file inside the memory directory, then run the command again' });
   }
 }
+
+/** A path as the user should see it: relative to where they stand when it is below, else absolute. */
+export function displayPath(cwd: string, abs: string): string {
+  const rel = relative(cwd, abs);
+  return rel === '' ? '.' : isInside(cwd, abs) ? rel : abs;
+}

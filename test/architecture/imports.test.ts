@@ -51,4 +51,9 @@ describe('the layers', () => {
     const upward = [...graph].flatMap(([from, tos]) => (from.startsWith('store/') ? tos.filter((to) => !below.test(to)).map((to) => `${from} -> ${to}`) : []));
     expect(upward).toEqual([]);
   });
+
+  it('keeps the layers below the CLI free of it: nothing outside cli/ imports cli/ (the MCP server aside, which takes its io type)', () => {
+    const upward = [...graph].flatMap(([from, tos]) => (from.startsWith('cli/') || from === 'index.ts' ? [] : tos.filter((to) => to.startsWith('cli/')).map((to) => `${from} -> ${to}`)));
+    expect(upward).toEqual([]);
+  });
 });

@@ -1,34 +1,9 @@
 /** Rendering capacity results: the `status` report and the one-line status line. */
 import type { ChalkInstance } from 'chalk';
-import { bar, formatPercent, type Level, type NextStep } from '../../capacity/levels.js';
+import { bar, formatPercent, type Level, type StatusReport } from '../../capacity/levels.js';
 import type { CountedItem } from '../../capacity/count.js';
 import { thousands as n } from './table.js';
 
-export interface StatusReport {
-  file: string;
-  format: string;
-  level: Level;
-  percent: number;
-  used: number;
-  window: number;
-  windowSource: string;
-  model?: string;
-  /** Where the figure came from: the agent's recorded usage, or counting the text. */
-  source: 'recorded' | 'counted';
-  /** For recorded usage: which record (and its line, when the whole file was read). */
-  recorded?: { kind: string; line?: number };
-  /** For counted figures: the encoding and how many items were counted. */
-  encoding?: string;
-  items?: number;
-  largest: CountedItem[];
-  /** What `largest` was counted over: the whole context, or only the transcript's last bytes (then lines are not given). */
-  largestScope?: 'context' | { lastBytes: number };
-  advice: string;
-  /** The exact commands to run next (none while green). */
-  next?: NextStep[];
-  thresholds: { yellow: number; orange: number; red: number };
-  notes: string[];
-}
 
 
 export function levelColor(chalk: ChalkInstance, level: Level): (text: string) => string {

@@ -46,3 +46,12 @@ export function parseTokenOption(value: string, option: string): number {
   if (n === undefined) throw new MemctxError(`${option} must be a positive number of tokens, got "${value}"`, { hint: tokenSizeHint(option) });
   return n;
 }
+
+/** Parse a positive integer option, or throw a usage error naming the option. */
+export function parsePositiveInt(value: string, option: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new MemctxError(`${option} must be a positive whole number, got "${value}"`);
+  }
+  return n;
+}
