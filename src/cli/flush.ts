@@ -58,8 +58,8 @@ async function runFlush(ctx: Context, flags: Flags): Promise<number> {
     if (result.outcome) report(ctx, flags, result.outcome);
     if (result.error) {
       const why = result.logged ? '' : result.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
-      ctx.io.stderr.write(`memctx flush --hook: ${result.error.message}${why}\n`);
-      if (ctx.io.env.MEMCTX_DEBUG && result.error.stack) ctx.io.stderr.write(`${result.error.stack}\n`);
+      ctx.ui.note(`memctx flush --hook: ${result.error.message}${why}\n`, { quietable: false });
+      if (ctx.io.env.MEMCTX_DEBUG && result.error.stack) ctx.ui.note(`${result.error.stack}\n`, { quietable: false });
     }
     return EXIT_OK;
   }
@@ -75,7 +75,7 @@ async function runFlush(ctx: Context, flags: Flags): Promise<number> {
 
 function report(ctx: Context, flags: { dryRun?: boolean }, outcome: FlushOutcome): void {
   const { plan } = outcome;
-  for (const note of outcome.notes) if (!ctx.ui.quiet) ctx.io.stderr.write(`memctx: ${note}\n`);
+  for (const note of outcome.notes) ctx.ui.note(`memctx: ${note}\n`);
   for (const warning of outcome.warnings) ctx.ui.warn(warning);
   if (ctx.ui.json) {
     ctx.ui.printJson({
@@ -99,7 +99,7 @@ function report(ctx: Context, flags: { dryRun?: boolean }, outcome: FlushOutcome
   }
   if (flags.dryRun) {
     ctx.ui.out(outcome.text);
-    if (!ctx.ui.quiet) ctx.io.stderr.write(`memctx: dry run: would write ${outcome.path} (${plan.tokens} tokens)\n`);
+    ctx.ui.note(`memctx: dry run: would write ${outcome.path} (${plan.tokens} tokens)\n`);
     return;
   }
   ctx.ui.info(`${outcome.replaced ? 'updated' : 'wrote'} ${outcome.path} (${plan.tokens} tokens)`);

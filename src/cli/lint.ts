@@ -57,10 +57,10 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   for (const why of skipped) ctx.ui.warn(why);
   for (const change of changes) {
     if (!machine) ctx.ui.info(`fixed: ${change}`);
-    else if (!ctx.ui.quiet) ctx.io.stderr.write(`fixed: ${change}\n`);
+    else ctx.ui.note(`fixed: ${change}\n`);
   }
   if (flags.fix && changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
-  if (outside.length && files.length === outside.length && !ctx.ui.quiet) ctx.io.stderr.write(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
+  if (outside.length && files.length === outside.length) ctx.ui.note(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
   const { join } = await import('node:path');
   const { relativeInside } = await import('../store/paths.js');
   const { displayPath } = await import('../store/paths.js');
@@ -90,7 +90,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   if (!machine && result.findings.length === 0) ctx.ui.info(`✔ no problems in ${count} memory file${count === 1 ? '' : 's'}`);
   if (result.errorCount > 0) return EXIT_PROBLEMS;
   if (maxWarnings !== undefined && result.warningCount > maxWarnings) {
-    ctx.io.stderr.write(`memctx lint: ${result.warningCount} warnings, more than --max-warnings ${maxWarnings}\n`);
+    ctx.ui.note(`memctx lint: ${result.warningCount} warnings, more than --max-warnings ${maxWarnings}\n`, { quietable: false });
     return EXIT_PROBLEMS;
   }
   return EXIT_OK;

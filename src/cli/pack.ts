@@ -82,7 +82,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
     ctx.ui.printJson({ ...report, problems, out: out ?? null, ...(outPath === undefined ? { bundle: text } : {}) });
   } else if (!ctx.ui.quiet) {
     const { renderPackReport } = await import('./ui/pack-report.js');
-    ctx.io.stderr.write(renderPackReport(result, ctx.ui.errChalk, { fileCount: result.files.length, out }));
+    ctx.ui.note(renderPackReport(result, ctx.ui.errChalk, { fileCount: result.files.length, out }));
   }
   if (result.pinnedLeftOut.length > 0) {
     const message = `${result.pinnedLeftOut.length} pinned file(s) do not fit in full within ${budget} tokens: ${result.pinnedLeftOut.join(', ')}`;

@@ -38,7 +38,7 @@ export async function runHandler<A extends unknown[]>(io: Io, state: RunState, g
     } else {
       const e = err as Error;
       ctx.ui.error(new MemctxError(`unexpected failure: ${e.message}`, { hint: 'please report this; set MEMCTX_DEBUG=1 for the stack' }));
-      if (io.env.MEMCTX_DEBUG) io.stderr.write(`${e.stack}\n`);
+      if (io.env.MEMCTX_DEBUG) ctx.ui.note(`${e.stack}\n`, { quietable: false });
       state.exitCode = EXIT_USAGE;
     }
   }

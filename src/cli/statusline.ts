@@ -23,7 +23,7 @@ export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<
     label = result.label;
     ctx.ui.out(`${result.figure ? renderStatusline(result.figure, chalk) : neutralStatusline(label)}\n`);
   } catch (err) {
-    if (ctx.io.env.MEMCTX_DEBUG) ctx.io.stderr.write(`${(err as Error).stack}\n`);
+    if (ctx.io.env.MEMCTX_DEBUG) ctx.ui.note(`${(err as Error).stack}\n`, { quietable: false });
     ctx.ui.out(`${neutralStatusline(label)}\n`);
   }
   return EXIT_OK;
