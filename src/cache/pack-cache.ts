@@ -52,7 +52,7 @@ export interface PackScanOptions {
 }
 
 /** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
-export function packedText(decoded: string): string {
+function packedText(decoded: string): string {
   const text = neutralizeControls(decoded.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
   return text.endsWith('\n') ? text : `${text}\n`;
 }

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
+import { isRecord } from '../values.js';
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in
@@ -74,7 +75,7 @@ function load<T>(path: string | undefined, version: string): { records: Record<s
   }
   try {
     const data = JSON.parse(text) as { version?: unknown; records?: unknown };
-    if (data.version === version && data.records && typeof data.records === 'object' && !Array.isArray(data.records)) {
+    if (data.version === version && isRecord(data.records)) {
       // Paths end in .md, so no lookup can reach a prototype's key: the parsed object serves as is.
       return { records: data.records as Record<string, CacheRecord<T>>, status: 'read' };
     }

@@ -2,6 +2,8 @@ import { parseFrontmatterYaml, YamlFailure } from './yaml.js';
 import type { FileFormat, MemoryFile, MemoryLink } from './types.js';
 import { joinPath, memoryLinks } from '../markdown/links.js';
 import { fileStem } from './layout.js';
+import { lineAt } from '../lines.js';
+import { isRecord } from '../values.js';
 
 /** A file that is not a valid memory file; `line` is 1-based in the file. */
 export class ParseFailure extends Error {
@@ -42,7 +44,7 @@ function frontmatterBlock(text: string): { end: number; yamlStart: number; yamlE
     throw new ParseFailure('frontmatter opened on line 1 is never closed', 1, 'add a line `---` after the last frontmatter key');
   }
   if (match[1].trim() !== '') {
-    const line = 1 + newlinesBetween(text, 0, match.index + 1);
+    const line = lineAt(text, match.index + 1);
     throw new ParseFailure('a line inside the frontmatter starts with `---`', line, 'end the frontmatter with a line holding only `---`');
   }
   return { end: match.index + match[0].length, yamlStart: firstEol + 1, yamlEnd: match.index };
@@ -64,13 +66,7 @@ function asList(value: unknown): string[] {
 
 function metadataOf(data: Record<string, unknown>): Record<string, unknown> {
   const meta = data.metadata;
-  return meta && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Record<string, unknown>) : {};
-}
-
-function newlinesBetween(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
-  return count;
+  return isRecord(meta) ? meta : {};
 }
 
 function relatedLinks(data: Record<string, unknown>): MemoryLink[] {
@@ -121,7 +117,7 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     frontmatter = text.slice(block.yamlStart, Math.max(block.yamlStart, block.yamlEnd));
     const directive = /^(?:[ \t]*(?:#[^\n]*)?\n)*(%[^\n]*)/.exec(frontmatter);
     if (directive) {
-      const line = 2 + newlinesBetween(frontmatter, 0, directive.index + directive[0].length - directive[1].length);
+      const line = 1 + lineAt(frontmatter, directive.index + directive[0].length - directive[1].length);
       throw new ParseFailure(`YAML directives such as \`${directive[1].slice(0, 20)}\` are not supported in frontmatter`, line, 'remove the % line: frontmatter is one plain YAML document between two `---` lines');
     }
     try {
@@ -134,7 +130,7 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     }
     body = text.slice(end);
   }
-  const bodyLine = hasFrontmatter ? 1 + newlinesBetween(text, 0, end) : 1;
+  const bodyLine = hasFrontmatter ? lineAt(text, end) : 1;
   const meta = metadataOf(data);
   const dateKey = 'modified' in data && !('updated' in data) ? 'modified' : 'updated';
 

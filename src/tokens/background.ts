@@ -5,9 +5,9 @@
  * are the same either way.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { loadTokenCounterSync, type EncodingName } from './count.js';
+import { builtFiles } from './rank-file.js';
 
 export interface BackgroundCounter {
   /** Queue a text; its count comes back under `key`. */
@@ -27,10 +27,6 @@ export interface BackgroundOptions {
   workerFile?: URL;
 }
 
-/** The built worker script: beside this module, or (for the sources under test) in dist/. */
-function workerFile(): URL | undefined {
-  return ['./count-worker.js', '../../dist/src/tokens/count-worker.js'].map((rel) => new URL(rel, import.meta.url)).find((url) => existsSync(fileURLToPath(url)));
-}
 
 interface Batch {
   keys: string[];
@@ -46,7 +42,7 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
   let queuedBytes = 0;
   let worker: Worker | undefined;
   let failed = false;
-  let usedWorker = false;
+  let started = false;
   let nextId = 0;
   let settle: (() => void) | undefined;
 
@@ -71,14 +67,13 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
   };
 
   const start = () => {
-    const file = options.workerFile ?? workerFile();
+    const file = options.workerFile ?? builtFiles('count-worker.js').find((url) => existsSync(url));
     if (!file) return;
     try {
       worker = new Worker(file, { workerData: { encoding } });
     } catch {
       return;
     }
-    usedWorker = true;
     worker.on('message', ({ id, counts }: { id: number; counts: number[] }) => {
       const batch = sent.get(id);
       if (!batch) return;
@@ -91,11 +86,10 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
       if (sent.size > 0) fail();
     });
   };
-  let started = false;
 
   return {
     get usedWorker() {
-      return usedWorker;
+      return worker !== undefined;
     },
     add(key: string, text: string) {
       waiting.keys.push(key);

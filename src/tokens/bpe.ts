@@ -54,7 +54,7 @@ export function rankOf(table: RankTable, bin: string, start: number, end: number
 }
 
 /** A table over tokens given as binary strings in rank order (ranks 0, 1, 2, …). */
-export function rankTableOf(tokens: readonly string[]): RankTable {
+function rankTableOf(tokens: readonly string[]): RankTable {
   let size = 0;
   for (const token of tokens) size += token.length;
   const bytes = new Uint8Array(size);

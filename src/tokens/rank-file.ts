@@ -87,13 +87,13 @@ export function requireRankFile(encoding: EncodingName): RankFile {
   return require(`js-tiktoken/ranks/${encoding}`) as RankFile;
 }
 
-/** Built modules find the file beside them; the sources (under test) find the built one. */
-function rankFileCandidates(encoding: EncodingName): URL[] {
-  return [`./${rankFileName(encoding)}`, `../../dist/src/tokens/${rankFileName(encoding)}`].map((rel) => new URL(rel, import.meta.url));
+/** Where a file the build puts beside the tokenizer's modules may be: beside this one, or (for the sources under test) in dist/. */
+export function builtFiles(name: string): URL[] {
+  return [`./${name}`, `../../dist/src/tokens/${name}`].map((rel) => new URL(rel, import.meta.url));
 }
 
 /** The encoding's rank table: from the build's file when it is there and current, else from js-tiktoken. */
-export function loadRanks(encoding: EncodingName, files: readonly URL[] = rankFileCandidates(encoding)): LoadedRanks {
+export function loadRanks(encoding: EncodingName, files: readonly URL[] = builtFiles(rankFileName(encoding))): LoadedRanks {
   for (const url of files) {
     if (!existsSync(url)) continue;
     try {

@@ -1,6 +1,6 @@
 /** Claude Code's part in session extraction: slash-command wrappers, and TodoWrite task lists. */
 import { extractSession, planItems, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
-import { isRecord } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { Transcript } from './types.js';
 
 /** Built-in commands that ask for nothing by themselves. */

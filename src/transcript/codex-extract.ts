@@ -1,7 +1,7 @@
 /** Codex's part in session extraction: AGENTS.md and environment preambles, and update_plan task lists. */
 import { parseArguments } from './content.js';
 import { extractSession, planItems, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
-import { isRecord } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { Transcript } from './types.js';
 
 export const codexProfile: ExtractProfile = {

@@ -4,7 +4,8 @@
  * event_msg | compacted. The conversation is in `response_item`s; usage in `event_msg` token_count.
  */
 import { contentText, inputText, normalizeRole, parseArguments } from './content.js';
-import { isRecord, parseJsonLines, parseJsonObject, tokenField } from './jsonl.js';
+import { parseJsonLines, parseJsonObject, tokenField } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
 
 export type CodexLine =

@@ -1,4 +1,4 @@
-import { isRecord } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { Role, TranscriptItem } from './types.js';
 
 /** Text of a content value: a string, or a list of blocks (text, input_text, output_text; images as a marker). */

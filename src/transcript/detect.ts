@@ -1,5 +1,6 @@
 import { isGeminiSession } from './gemini.js';
-import { isRecord, parseJsonObject } from './jsonl.js';
+import { parseJsonObject } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { TranscriptFormat } from './types.js';
 
 const CODEX_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);

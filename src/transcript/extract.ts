@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, resolve } from 'node:path';
 import { changedFiles } from './files.js';
-import { isRecord } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { Transcript, TranscriptItem } from './types.js';
 
 export type PlanStatus = 'completed' | 'in_progress' | 'pending' | 'blocked';

@@ -1,5 +1,5 @@
 /** Files that tool calls in a transcript wrote, edited or deleted (for a session summary's Changed Files). */
-import { isRecord } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { TranscriptItem } from './types.js';
 
 export interface ChangedFile {

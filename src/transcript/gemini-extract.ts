@@ -1,6 +1,6 @@
 /** Gemini CLI's part in session extraction: write_todos task lists. */
 import { extractSession, planItems, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
-import { isRecord } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { Transcript } from './types.js';
 
 export const geminiProfile: ExtractProfile = {

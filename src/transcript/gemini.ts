@@ -9,7 +9,8 @@
  * token count).
  */
 import { contentText, inputText } from './content.js';
-import { isRecord, parseJsonLines, tokenField } from './jsonl.js';
+import { parseJsonLines, tokenField } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { JsonLine } from './jsonl.js';
 import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from './types.js';
 

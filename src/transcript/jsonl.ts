@@ -1,4 +1,5 @@
 import type { TranscriptNote } from './types.js';
+import { isRecord } from '../values.js';
 
 export interface JsonLine {
   /** 1-based line number in the source. */
@@ -16,10 +17,6 @@ export function splitLines(text: string, firstLine = 1): SourceLine[] {
   const parts = text.split('\n');
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   return parts.map((t, i) => ({ line: firstLine + i, text: t.endsWith('\r') ? t.slice(0, -1) : t }));
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Parse one line as a JSON object, or undefined. */

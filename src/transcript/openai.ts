@@ -6,7 +6,8 @@
  */
 import { blockItems, contentText, inputText, normalizeRole, parseArguments } from './content.js';
 import { codexResponseItems } from './codex.js';
-import { isRecord, parseJsonLines, type JsonLine } from './jsonl.js';
+import { parseJsonLines, type JsonLine } from './jsonl.js';
+import { isRecord } from '../values.js';
 import type { Transcript, TranscriptItem, TranscriptNote } from './types.js';
 
 /** The message list of a parsed JSON document, or undefined when it is not one. */

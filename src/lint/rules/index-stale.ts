@@ -1,6 +1,7 @@
 import { diffIndex, indexBlockStart } from '../../memindex/merge.js';
 import { INDEX_FILE } from '../../store/scan.js';
 import type { LintRule } from '../types.js';
+import { lineAt } from '../../lines.js';
 
 const rule: LintRule = {
   id: 'index/stale',
@@ -19,7 +20,7 @@ const rule: LintRule = {
     if (expected === ctx.indexText) return [];
     const diff = diffIndex(ctx.indexText, expected);
     const at = indexBlockStart(ctx.indexText);
-    const line = at === -1 ? 1 : ctx.indexText.slice(0, at).split('\n').length;
+    const line = at === -1 ? 1 : lineAt(ctx.indexText, at);
     const parts = [
       diff.missing.length ? `${diff.missing.length} line${diff.missing.length === 1 ? '' : 's'} missing` : '',
       diff.unexpected.length ? `${diff.unexpected.length} line${diff.unexpected.length === 1 ? '' : 's'} out of date` : '',
