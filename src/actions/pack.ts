@@ -97,15 +97,15 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on.
   const { backgroundCounter } = await import('../tokens/background.js');
   const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20 });
-  const queued = new Map<string, string>();
+  const queued = new Set<string>();
   const { scanCached } = await import('./pack-scan.js');
   const scan = await scanCached(root, now, (text, hash) => {
     if (queued.has(hash) || counter.knows(hash)) return;
-    queued.set(hash, text);
+    queued.add(hash);
     background.add(hash, text);
   });
   const fileTextOf = scan.textOf;
-  for (const [hash, n] of await background.counts()) counter.record(queued.get(hash)!, hash, n);
+  for (const [hash, n] of await background.counts()) counter.record(hash, n);
   const files: PackFile[] = scan.files;
   const { findSecrets, maskSecretsIn } = await import('../lint/secrets.js');
   // --redact-secrets: files holding a secret go into the bundle (and are counted) with it masked.

@@ -39,7 +39,7 @@ export interface CachedCounter extends TokenCounter {
   /** Whether a count is known for this content hash (neither a hit nor a miss). */
   knows(hash: string): boolean;
   /** Remember a text's count computed elsewhere (a worker thread): a miss now, answered without a hit later. */
-  record(text: string, hash: string, count: number): void;
+  record(hash: string, count: number): void;
   /** Counts answered from the cache (on disk or earlier in this process). */
   readonly hits: number;
   /** Counts the tokenizer had to compute. */
@@ -64,10 +64,9 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
     get misses() {
       return misses;
     },
-    record(text: string, hash: string, count: number): void {
+    record(hash: string, count: number): void {
       cache.set(CountCache.key(encoding, hash), count);
       recorded.set(hash, count);
-      seen.set(text, count);
       misses++;
     },
     knows(hash: string): boolean {
@@ -84,7 +83,11 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
       if (text === '') return 0;
       const known = seen.get(text);
       if (known !== undefined) return known;
-      const key = CountCache.key(encoding, contentHash(text));
+      const hash = contentHash(text);
+      // Counted in this process (by a worker): not a cache hit.
+      const computed = recorded.get(hash);
+      if (computed !== undefined) return computed;
+      const key = CountCache.key(encoding, hash);
       let n = cache.get(key);
       if (n === undefined) {
         tokenizer ??= load(encoding);
