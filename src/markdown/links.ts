@@ -94,33 +94,50 @@ function blankCodeSpans(line: string): string {
   return out + line.slice(from);
 }
 
+/** The next index of `search` at or after `from`, given the last one found (-1 stays -1). */
+function advance(text: string, search: string, found: number, from: number): number {
+  return found >= 0 && found < from ? text.indexOf(search, from) : found;
+}
+
 /**
  * Every link in a Markdown text, in order, outside fenced code and code spans. Lines are those of
- * `text.split(/\r?\n/)`; only a line holding `](`, `[[` or `]:` is cut out and read.
+ * `text.split(/\r?\n/)`. Only the lines that matter are visited: those holding `](`, `[[` or `]:`,
+ * and those that may open or close a fence (holding three backticks or tildes); no other line
+ * changes whether code is fenced.
  */
 export function markdownLinks(text: string, firstLine = 1): TextLink[] {
-  // The next `](`, `[[` and `]:` at or after the current line (-1 for none left).
   let inline = text.indexOf('](');
   let wiki = text.indexOf('[[');
   let reference = text.indexOf(']:');
   if (inline < 0 && wiki < 0 && reference < 0) return [];
+  let backticks = text.indexOf('```');
+  let tildes = text.indexOf('~~~');
   const out: TextLink[] = [];
-  const fences = text.includes('```') || text.includes('~~~');
   const fenced = fenceTracker();
-  for (let start = 0, line = firstLine; ; line++) {
-    const newline = text.indexOf('\n', start);
+  // `line` is the number of the line starting at `counted`; `from` is where the next unread line starts.
+  let line = firstLine;
+  let counted = 0;
+  for (let from = 0; ; ) {
+    inline = advance(text, '](', inline, from);
+    wiki = advance(text, '[[', wiki, from);
+    reference = advance(text, ']:', reference, from);
+    backticks = advance(text, '```', backticks, from);
+    tildes = advance(text, '~~~', tildes, from);
+    let next = -1;
+    for (const at of [inline, wiki, reference, backticks, tildes]) if (at >= 0 && (next < 0 || at < next)) next = at;
+    if (next < 0) return out;
+    const start = next === 0 ? 0 : text.lastIndexOf('\n', next - 1) + 1;
+    for (let at = text.indexOf('\n', counted); at >= 0 && at < start; at = text.indexOf('\n', at + 1)) line++;
+    counted = start;
+    const newline = text.indexOf('\n', next);
     const end = newline < 0 ? text.length : newline;
-    if (!fences || !fenced(fenceAt(text, start))) {
-      if (inline >= 0 && inline < start) inline = text.indexOf('](', start);
-      if (wiki >= 0 && wiki < start) wiki = text.indexOf('[[', start);
-      if (reference >= 0 && reference < start) reference = text.indexOf(']:', start);
-      if ((inline >= 0 && inline < end) || (wiki >= 0 && wiki < end) || (reference >= 0 && reference < end)) {
-        const cut = newline > start && text.charCodeAt(newline - 1) === 13 ? 1 : 0;
-        lineLinks(text.slice(start, end - cut), line, out);
-      }
+    const inside = fenced(fenceAt(text, start));
+    if (!inside && ((inline >= 0 && inline < end) || (wiki >= 0 && wiki < end) || (reference >= 0 && reference < end))) {
+      const cut = newline > start && text.charCodeAt(newline - 1) === 13 ? 1 : 0;
+      lineLinks(text.slice(start, end - cut), line, out);
     }
     if (newline < 0) return out;
-    start = newline + 1;
+    from = newline + 1;
   }
 }
 
