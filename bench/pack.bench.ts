@@ -114,6 +114,26 @@ function timeWithCpu(work: string, args: string[], runs: number, before?: () => 
 
 const both = (t: WallAndCpu) => `${fmtMs(t.medianMs)} (cpu ${fmtMs(t.cpuMs)})`;
 
+/** A cold pack's wall time per phase (MEMCTX_TIMING=1), the median of each over `runs` runs. */
+function coldPhases(work: string, args: string[], cache: string, runs: number): BenchRow[] {
+  const byPhase = new Map<string, number[]>();
+  for (let i = 0; i < runs; i++) {
+    rmSync(cache, { recursive: true, force: true });
+    const result = spawnSync(process.execPath, [BIN, '--quiet', ...args], { cwd: work, env: { ...process.env, NO_COLOR: '1', MEMCTX_TIMING: '1' }, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`benchmark command failed (${result.status}): ${args.join(' ')}\n${result.stderr}`);
+    for (const line of result.stderr.trim().split('\n').slice(1)) {
+      const [phase, ms] = line.split(/ {2,}/);
+      byPhase.set(phase, [...(byPhase.get(phase) ?? []), Number(ms)]);
+    }
+  }
+  const total = median(byPhase.get('total') ?? [0]);
+  return [...byPhase].map(([phase, ms]) => ({
+    label: `cold pack phase (MEMCTX_TIMING, median of ${runs}): ${phase}`,
+    value: phase === 'total' ? fmtMs(median(ms)) : `${fmtMs(median(ms))} (${Math.round((100 * median(ms)) / total)}%)`,
+    data: { runsMs: ms },
+  }));
+}
+
 const section: BenchSection = {
   name: 'pack',
   async run(work) {
@@ -151,6 +171,7 @@ const section: BenchSection = {
       { label: 'warm pack / read floor (wall, cpu)', value: `${fmtRatio(warm.medianMs / floor.medianMs)}, ${fmtRatio(warm.cpuMs / floor.cpuMs)}` },
       { label: 'warm pack − index, cpu (what pack adds to the scan)', value: fmtMs(warm.cpuMs - indexCheck.cpuMs) },
     );
+    rows.push(...coldPhases(work, args, cache, 5));
     // The yardstick of issue 11: cold pack at most half of Repomix's time on the same files.
     rows.push(...repomixRows(work, dir, [process.execPath, BIN, ...args], () => rmSync(cache, { recursive: true, force: true })));
 

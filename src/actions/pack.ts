@@ -39,7 +39,13 @@ export interface PackDeps {
   backgroundCountBytes?: number;
   /** Last commit times of files with no date of their own (one `git log`). */
   commitTimes?: (root: string, paths: readonly string[], env: Record<string, string | undefined>) => Map<string, number>;
+  /** Called as each phase ends (PACK_PHASES, in order), for MEMCTX_TIMING. */
+  onPhase?: (phase: PackPhase) => void;
 }
+
+/** The phases of a pack, in order: what MEMCTX_TIMING times. */
+export const PACK_PHASES = ['scan', 'count', 'dates', 'score', 'bundle', 'write', 'caches', 'secrets', 'access'] as const;
+export type PackPhase = (typeof PACK_PHASES)[number];
 
 export interface PackActionResult extends PackResult {
   profile: ProfileName | null;
@@ -104,6 +110,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     queued.add(hash);
     background.add(hash, text);
   });
+  deps.onPhase?.('scan');
   const fileTextOf = scan.textOf;
   for (const [hash, n] of await background.counts()) counter.record(hash, n);
   const files: PackFile[] = scan.files;
@@ -123,6 +130,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     tokens.push((redacted.has(path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(textOf(path)));
     if (i % 64 === 63) await deps.onProgress?.(i + 1, files.length);
   }
+  deps.onPhase?.('count');
 
   // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
   const undated = files.filter((f) => parseDate(f.updated) === undefined && parseDate(f.created) === undefined);
@@ -131,6 +139,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     const times = commitTimes(root, undated.map((f) => f.path), deps.env);
     for (const f of undated) if (times.has(f.path)) (f as { committedMs?: number }).committedMs = times.get(f.path);
   }
+  deps.onPhase?.('dates');
 
   let task = options.task;
   let taskIgnored: string | null = null;
@@ -150,11 +159,13 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const stats = readStats(root);
   const scores = scoreFiles(files, { now, task, focus: focused, superseded });
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
+  deps.onPhase?.('score');
   const result = packBundle({
     files, scores, indexLines: indexLines(root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
     budget: options.budget, format: options.format, encoding: options.encoding, picks, focus, taskOnly: profile?.taskOnly, memctx: options.memctx,
     count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
   });
+  deps.onPhase?.('bundle');
 
   if (options.out !== undefined) {
     const { writeOutputFile } = await import('../store/write.js');
@@ -165,12 +176,14 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
       throw new MemctxError(`cannot write --out (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: options.out, hint: 'check that the directory is writable' });
     }
   }
+  deps.onPhase?.('write');
   try {
     await scan.save();
     await writeCountCache(root, loadedCache.cache, VERSION);
   } catch (err) {
     warnings.push(`could not save the pack caches in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
   }
+  deps.onPhase?.('caches');
   // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
   const full = result.files.filter((f) => f.tier === 'full').map((f) => f.path);
   if (!options.redactSecrets) {
@@ -179,11 +192,13 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   } else if (redacted.size) {
     warnings.push(`--redact-secrets: possible secrets masked in ${[...redacted.keys()].join(', ')}`);
   }
+  deps.onPhase?.('secrets');
   try {
     await recordAccess(root, full, now);
   } catch (err) {
     warnings.push(`could not record access counts in .memctx/stats.json (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+  deps.onPhase?.('access');
   return {
     ...result,
     profile: profile?.name ?? null,

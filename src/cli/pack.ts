@@ -63,15 +63,24 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   const { createProgress } = await import('./ui/progress.js');
   const { displayPath } = await import('../store/paths.js');
   const progress = createProgress(ctx, 'counting tokens');
+  // MEMCTX_TIMING=1 (as ESLint's TIMING=1): wall time per phase on stderr; start-up is the time since the process began.
+  const timing = ctx.io.env.MEMCTX_TIMING !== undefined && !['', '0', 'false'].includes(ctx.io.env.MEMCTX_TIMING) ? [{ phase: 'start-up', ms: performance.now() }] : undefined;
+  let last = performance.now();
+  const onPhase = timing && ((phase: string) => {
+    const now = performance.now();
+    timing.push({ phase, ms: now - last });
+    last = now;
+  });
   let result: Awaited<ReturnType<typeof pack>>;
   try {
     result = await pack(
       { root, budget, task: flags.task, focus: flags.focus, profile: profile?.name, format: flags.format as 'markdown' | 'xml' | 'json', encoding: flags.encoding as 'o200k_base' | 'cl100k_base', out: outPath, memctx: ctx.memctx, redactSecrets: Boolean(flags.redactSecrets) },
-      { now: ctx.io.now, env: ctx.io.env, onProgress: (done, total) => progress.tick(done, total) },
+      { now: ctx.io.now, env: ctx.io.env, onProgress: (done, total) => progress.tick(done, total), onPhase },
     );
   } finally {
     progress.stop();
   }
+  if (timing) ctx.ui.note((await import('./ui/pack-report.js')).renderTiming(timing, ctx.ui.errChalk), { quietable: false });
   for (const problem of result.problems) ctx.ui.problem({ ...problem, path: displayPath(ctx.io.cwd, join(root, problem.path)) }, 'warning');
   for (const warning of result.warnings) ctx.ui.warn(warning);
   if (outPath === undefined && !ctx.ui.json) ctx.ui.out(result.text);

@@ -193,5 +193,6 @@ export async function writeOutputFile(abs: string, text: string, options: { name
       }
     }
   }
-  await writeFileAtomic(abs, text, { mkdir: false });
+  // Output that every run writes afresh (a bundle, a report): atomic, but not forced to disk, as other tools write theirs.
+  await writeFileAtomic(abs, text, { mkdir: false, fsync: false });
 }

@@ -297,4 +297,21 @@ describe('memctx pack with a warm cache', () => {
     expect(json(r.stdout).caches.files).toBe('rebuilt');
     expect(JSON.parse(readFileSync(join(cwd, '.memory/.memctx/pack-cache.json'), 'utf8')).records).toBeTypeOf('object');
   });
+
+  it('MEMCTX_TIMING=1 adds a table of wall time per phase on stderr, even with --quiet; unset or 0, none', async () => {
+    const cwd = fixture();
+    const r = await runCli(['--quiet', 'pack', '--task', 'safari login loop', '--out', 'bundle.md'], { cwd, env: { MEMCTX_TIMING: '1' } });
+    expect(r.code).toBe(0);
+    const rows = r.stderr.trimEnd().split('\n').map((line) => line.split(/ {2,}/));
+    expect(rows.map((row) => row[0])).toEqual(['phase', 'start-up', 'scan', 'count', 'dates', 'score', 'bundle', 'write', 'caches', 'secrets', 'access', 'total']);
+    const ms = rows.slice(1).map((row) => Number(row[1]));
+    expect(ms.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+    // The total is the sum of the phases before rounding: within one millisecond per phase of the rounded ones.
+    expect(Math.abs(ms.at(-1)! - ms.slice(0, -1).reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(10);
+    expect(rows.slice(1, -1).every((row) => /^\d+%$/.test(row[2]))).toBe(true);
+    for (const env of [{}, { MEMCTX_TIMING: '0' }, { MEMCTX_TIMING: '' }]) {
+      const quiet = await runCli(['--quiet', 'pack', '--out', 'bundle.md'], { cwd, env });
+      expect(quiet.stderr, JSON.stringify(env)).toBe('');
+    }
+  });
 });

@@ -45,3 +45,14 @@ function listSome(names: string[], most: number): string {
   const more = names.length - most;
   return more > 0 ? `${names.slice(0, most).join(', ')}, … and ${more} more` : names.join(', ');
 }
+
+/**
+ * MEMCTX_TIMING's table: wall milliseconds per phase of one pack (start-up: Node and memctx's own
+ * modules until the command ran), with each phase's share of the total.
+ */
+export function renderTiming(phases: readonly { phase: string; ms: number }[], chalk: ChalkInstance): string {
+  const total = phases.reduce((sum, p) => sum + p.ms, 0);
+  const rows = phases.map((p) => [p.phase, String(Math.round(p.ms)), total > 0 ? `${Math.round((100 * p.ms) / total)}%` : '-']);
+  rows.push(['total', String(Math.round(total)), '']);
+  return renderTable(rows, chalk, ['phase', 'ms', 'share']);
+}
