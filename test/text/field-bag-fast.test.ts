@@ -79,4 +79,14 @@ describe('fieldBag counts exactly as the plain regular expression does', () => {
       expect(fieldBag(t)).toEqual(referenceBag(t));
     }
   });
+
+  it('on ASCII texts with more words than the per-text table first holds, below and above 1 MB (counted straight into the shared table)', () => {
+    const next = random(4);
+    const pick = () => ['Token', 'tokens', 'TOKEN', 'a', 'b', 'x9', 'does', 'doe', `w${Math.floor(next() * 5000)}`][Math.floor(next() * 9)];
+    for (const words of [3_000, 40_000, 400_000]) {
+      const t = Array.from({ length: words }, pick).join(next() < 0.5 ? ' ' : '\n');
+      expect(t.length > 1 << 20).toBe(words === 400_000);
+      expect(fieldBag(t)).toEqual(referenceBag(t));
+    }
+  });
 });
