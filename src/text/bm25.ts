@@ -268,43 +268,41 @@ export function fieldBag(text: string): FieldBag | undefined {
 class LocalWords {
   /** 1 + a local word's index, 0 for an empty slot. */
   slots = new Int32Array(1 << 12);
-  /** Slots taken by the current text (cleared after it). */
+  /** The slot each local word took (cleared when the words are handed on). */
   taken = new Int32Array(1 << 11);
   hashes = new Int32Array(1 << 11);
   starts = new Int32Array(1 << 11);
   lengths = new Int32Array(1 << 11);
   counts = new Int32Array(1 << 11);
-  size = 0;
 
-  /** Room for a text of n characters (at most n / 2 + 1 words). */
-  fit(n: number): void {
-    const words = (n >> 1) + 2;
-    if (words > this.hashes.length) {
-      let room = this.hashes.length;
-      while (room < words) room *= 2;
-      this.slots = new Int32Array(room * 2);
-      this.taken = new Int32Array(room);
-      this.hashes = new Int32Array(room);
-      this.starts = new Int32Array(room);
-      this.lengths = new Int32Array(room);
-      this.counts = new Int32Array(room);
-    }
+  /** Room for this many words (up to MAX_LOCAL_WORDS; a text with more hands them on when full). */
+  fit(words: number): void {
+    if (words <= this.hashes.length) return;
+    let room = this.hashes.length;
+    while (room < words && room < MAX_LOCAL_WORDS) room *= 2;
+    this.slots = new Int32Array(room * 2);
+    this.taken = new Int32Array(room);
+    this.hashes = new Int32Array(room);
+    this.starts = new Int32Array(room);
+    this.lengths = new Int32Array(room);
+    this.counts = new Int32Array(room);
   }
 }
 
+const MAX_LOCAL_WORDS = 1 << 16;
 let local: LocalWords | undefined;
 
 /** Count the words of an ASCII text, already in t.bytes, into the table (t.order, t.counts). */
 function countAscii(t: WordTable, text: string): void {
   const n = text.length;
-  // A very long text goes straight to the shared table (no local one as large as it).
-  if (n > 1 << 20) return countAsciiShared(t, text);
   local ??= new LocalWords();
   const w = local;
-  w.fit(n);
+  // A text of n characters has at most n / 2 + 1 words.
+  w.fit((n >> 1) + 2);
   const { bytes } = t;
   const { slots, taken, hashes, starts, lengths, counts } = w;
   const mask = slots.length - 1;
+  const room = hashes.length;
   let size = 0;
   let i = 0;
   while (i < n) {
@@ -322,6 +320,11 @@ function countAscii(t: WordTable, text: string): void {
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const k = slots[slot] - 1;
       if (k < 0) {
+        if (size === room) {
+          handOn(t, w, text, size);
+          size = 0;
+          slot = hash & mask;
+        }
         slots[slot] = size + 1;
         taken[size] = slot;
         hashes[size] = hash;
@@ -341,41 +344,25 @@ function countAscii(t: WordTable, text: string): void {
       }
     }
   }
-  // Each distinct word once into the shared table, in the order the text first has them.
-  const chars = t.chars;
+  handOn(t, w, text, size);
+}
+
+/** The first `size` local words into the shared table (t.order, t.counts), in the order the text has them; the local table is left empty. */
+function handOn(t: WordTable, w: LocalWords, text: string, size: number): void {
+  const { bytes, chars } = t;
+  const { slots, taken, hashes, starts, lengths, counts } = w;
   for (let k = 0; k < size; k++) {
     const at = starts[k];
     const length = lengths[k];
     for (let j = 0; j < length; j++) chars[j] = ASCII_LOWER[bytes[at + j]];
     let id = t.find(length, hashes[k]);
     if (id < 0) id = t.add(-1 - id, hashes[k], detached(text.slice(at, at + length).toLowerCase()), true);
-    t.seen[id] = t.epoch;
-    t.counts[id] = counts[k];
-    t.order[t.distinct++] = id;
+    if (t.seen[id] !== t.epoch) {
+      t.seen[id] = t.epoch;
+      t.counts[id] = counts[k];
+      t.order[t.distinct++] = id;
+    } else t.counts[id] += counts[k];
     slots[taken[k]] = 0;
-  }
-}
-
-/** countAscii without the local table: every word looks up the shared one. */
-function countAsciiShared(t: WordTable, text: string): void {
-  const { bytes, chars } = t;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (ASCII_LOWER[bytes[i]] === 0) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let hash = 0x811c9dc5;
-    for (let c = ASCII_LOWER[bytes[i]]; c !== 0; c = i < n ? ASCII_LOWER[bytes[i]] : 0) {
-      chars[i - start] = c;
-      hash = Math.imul(hash ^ c, 0x01000193);
-      i++;
-    }
-    let id = t.find(i - start, hash);
-    if (id < 0) id = t.add(-1 - id, hash, detached(text.slice(start, i).toLowerCase()), true);
-    t.see(id);
   }
 }
 
