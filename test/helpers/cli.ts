@@ -1,7 +1,7 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,9 +44,10 @@ export function removeTempDirs(): void {
 }
 
 /** Copy a fixture directory into a fresh temporary directory and return the copy's path. */
+/** A copy of a fixture, without the `.memctx/` caches a manual run may have left in it (git ignores them; a clean clone has none). */
 export function copyFixture(name: string, into = tempDir()): string {
   const target = join(into, name.split('/').pop()!);
-  cpSync(join(FIXTURES, name), target, { recursive: true });
+  cpSync(join(FIXTURES, name), target, { recursive: true, filter: (source) => basename(source) !== '.memctx' });
   return target;
 }
 
