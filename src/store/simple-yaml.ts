@@ -18,8 +18,16 @@ const BOOLS = new Map([
 ]);
 const FAIL = Symbol('fail');
 
+const isWhite = (c: number) => c === 32 || c === 9;
+
 /** YAML's white space is only space and tab (String.prototype.trim would also eat U+3000 and friends). */
-const trimWhite = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, '');
+function trimWhite(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isWhite(text.charCodeAt(start))) start++;
+  while (end > start && isWhite(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
 
 /** Resolve one plain scalar the way YAML 1.2's core schema does, or FAIL when unsure. */
 function plainScalar(raw: string, pattern: RegExp): unknown {
