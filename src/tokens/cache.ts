@@ -56,6 +56,14 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
   const recorded = new Map<string, number>();
   let hits = 0;
   let misses = 0;
+  /** A count computed in this process (by a worker: not a hit), else the cache's (a hit). */
+  const known = (hash: string): number | undefined => {
+    const computed = recorded.get(hash);
+    if (computed !== undefined) return computed;
+    const n = cache.get(CountCache.key(encoding, hash));
+    if (n !== undefined) hits++;
+    return n;
+  };
   return {
     encoding,
     get hits() {
@@ -72,30 +80,18 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
     knows(hash: string): boolean {
       return recorded.has(hash) || cache.entries.has(CountCache.key(encoding, hash));
     },
-    known(hash: string): number | undefined {
-      const computed = recorded.get(hash);
-      if (computed !== undefined) return computed;
-      const n = cache.get(CountCache.key(encoding, hash));
-      if (n !== undefined) hits++;
-      return n;
-    },
+    known,
     count(text: string): number {
       if (text === '') return 0;
-      const known = seen.get(text);
-      if (known !== undefined) return known;
+      const seenCount = seen.get(text);
+      if (seenCount !== undefined) return seenCount;
       const hash = contentHash(text);
-      // Counted in this process (by a worker): not a cache hit.
-      const computed = recorded.get(hash);
-      if (computed !== undefined) return computed;
-      const key = CountCache.key(encoding, hash);
-      let n = cache.get(key);
+      let n = known(hash);
       if (n === undefined) {
         tokenizer ??= load(encoding);
         n = tokenizer.count(text);
-        cache.set(key, n);
+        cache.set(CountCache.key(encoding, hash), n);
         misses++;
-      } else {
-        hits++;
       }
       seen.set(text, n);
       return n;
