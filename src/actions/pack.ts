@@ -39,13 +39,11 @@ export interface PackDeps {
   backgroundCountBytes?: number;
   /** Last commit times of files with no date of their own (one `git log`). */
   commitTimes?: (root: string, paths: readonly string[], env: Record<string, string | undefined>) => Map<string, number>;
-  /** Called as each phase ends (PACK_PHASES, in order), for MEMCTX_TIMING. */
+  /** Called as each phase ends, in this order, for MEMCTX_TIMING. */
   onPhase?: (phase: PackPhase) => void;
 }
 
-/** The phases of a pack, in order: what MEMCTX_TIMING times. */
-export const PACK_PHASES = ['scan', 'count', 'dates', 'score', 'bundle', 'write', 'caches', 'secrets', 'access'] as const;
-export type PackPhase = (typeof PACK_PHASES)[number];
+export type PackPhase = 'scan' | 'count' | 'dates' | 'score' | 'bundle' | 'write' | 'caches' | 'secrets' | 'access';
 
 export interface PackActionResult extends PackResult {
   profile: ProfileName | null;
