@@ -167,13 +167,13 @@ class WordTable {
     return id;
   }
 
-  /** Count a word of the current text. */
-  see(id: number): void {
+  /** Count a word of the current text (`n` times). */
+  see(id: number, n = 1): void {
     if (this.seen[id] !== this.epoch) {
       this.seen[id] = this.epoch;
-      this.counts[id] = 1;
+      this.counts[id] = n;
       this.order[this.distinct++] = id;
-    } else this.counts[id]++;
+    } else this.counts[id] += n;
   }
 
   /** Twice the room (rehashed); returns the slot for the new word with that hash. */
@@ -357,11 +357,7 @@ function handOn(t: WordTable, w: LocalWords, text: string, size: number): void {
     for (let j = 0; j < length; j++) chars[j] = ASCII_LOWER[bytes[at + j]];
     let id = t.find(length, hashes[k]);
     if (id < 0) id = t.add(-1 - id, hashes[k], detached(text.slice(at, at + length).toLowerCase()), true);
-    if (t.seen[id] !== t.epoch) {
-      t.seen[id] = t.epoch;
-      t.counts[id] = counts[k];
-      t.order[t.distinct++] = id;
-    } else t.counts[id] += counts[k];
+    t.see(id, counts[k]);
     slots[taken[k]] = 0;
   }
 }
