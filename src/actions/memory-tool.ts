@@ -4,12 +4,14 @@
  * store (safe paths, lock, atomic write, frontmatter kept, `updated` set, MEMORY.md rebuilt).
  * The MCP server's `memory` tool and the library's handlers for the Anthropic SDK both call this.
  */
-import { lstatSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
-import { CACHE_DIR, MAX_FILE_BYTES } from '../store/layout.js';
-import { assertStillInside, entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
+import { ARCHIVE_DIR, CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from '../store/layout.js';
+import { entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
 import { isoTimestamp } from '../store/schema.js';
+import type { MemoryFile } from '../store/types.js';
+import type { LintConfig } from '../lint/types.js';
 import { lineAt } from '../lines.js';
 
 export const MEMORIES = '/memories';
@@ -35,7 +37,16 @@ export class MemoryToolError extends MemctxError {
 
 export interface MemoryToolDeps {
   now: () => Date;
+  /** lint's configuration (the allowed types), for the frontmatter checks `add` makes; default: the memory directory's. */
+  lintConfig?: () => LintConfig;
 }
+
+/** Folders the tool may read but not change: memctx's archive and the flush templates. */
+const READ_ONLY_DIRS = [ARCHIVE_DIR, TEMPLATES_DIR];
+
+/** A directory view stops at about this much, then says what it left out. */
+export const VIEW_MAX_LINES = 2_000;
+export const VIEW_MAX_CHARS = 40_000;
 
 const LINE_NUMBER_WIDTH = 6;
 
@@ -81,6 +92,21 @@ function refuseIndex(target: Target, what: string): void {
 function requireMarkdown(target: Target): void {
   if (!/\.md$/i.test(target.rel)) {
     throw new MemoryToolError(`${target.shown}: memctx keeps memories as Markdown files; use a path ending in .md, such as ${target.shown.replace(/\.[^./]*$/, '')}.md`);
+  }
+}
+
+function refuseReadOnly(target: Target, what: string): void {
+  const top = target.rel.split('/')[0].toLowerCase();
+  if (READ_ONLY_DIRS.includes(top)) {
+    throw new MemoryToolError(`${target.shown} is in ${MEMORIES}/${top}/, which the memory tool may read but not change; it cannot be ${what}. Write memories outside ${top}/ (\`memctx ${top === ARCHIVE_DIR ? 'gc' : 'init'}\` manages it).`);
+  }
+}
+
+/** Refuse file_text over the size limit `add` uses, before any parsing. */
+function refuseOversized(target: Target, text: string, what: string): void {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_FILE_BYTES) {
+    throw new MemoryToolError(`Nothing written: ${what} is ${bytes} bytes, over memctx's ${MAX_FILE_BYTES}-byte limit for a memory file (${target.shown}). Split it into several smaller memory files.`);
   }
 }
 
@@ -130,7 +156,8 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }):
   if (!stat) throw missing(target);
   if (stat.isDirectory()) return viewDir(root, target);
   const { raw } = await readFileText(target);
-  const lines = raw.text.split('\n');
+  const { redactSecrets } = await import('../lint/secrets.js');
+  const lines = (await redactSecrets(raw.text)).split('\n');
   let first = 1;
   let shown = lines;
   if (cmd.view_range !== undefined) {
@@ -151,35 +178,67 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }):
   return `Here's the content of ${target.shown} with line numbers:\n${numbered(shown, first)}`;
 }
 
-/** Files and folders two levels deep, hidden ones left out, each memory file with its description. */
+function sortedEntries(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Files and folders two levels deep, hidden ones left out, each memory file with its description; at
+ * most VIEW_MAX_LINES rows and VIEW_MAX_CHARS characters, then how many entries were left out and how
+ * to narrow. Past the cap entries are only counted (no stat, no description).
+ */
 async function viewDir(root: string, target: Target): Promise<string> {
   const { scanIndexEntries } = await import('../cache/scan-cache.js');
   const descriptions = new Map((await scanIndexEntries(root, Date.now())).files.map((f) => [f.path, f.description]));
+  const { redactSecrets } = await import('../lint/secrets.js');
+  const head = `Here're the files and directories up to 2 levels deep in ${target.shown}, excluding hidden items and node_modules:`;
   const rows: string[] = [`${sizeLabel(statSync(target.abs).size)}\t${target.shown}`];
+  let chars = head.length + rows[0].length + 1;
+  let left = 0;
+  const add = (row: string): void => {
+    if (left > 0 || rows.length >= VIEW_MAX_LINES || chars + row.length + 1 > VIEW_MAX_CHARS) left++;
+    else {
+      rows.push(row);
+      chars += row.length + 1;
+    }
+  };
   const walk = (dir: string, rel: string, depth: number) => {
-    for (const name of readdirSync(dir).sort()) {
+    for (const entry of sortedEntries(dir)) {
+      const name = entry.name;
       if (name.startsWith('.') || name === 'node_modules') continue;
       const abs = join(dir, name);
       const childRel = rel ? `${rel}/${name}` : name;
+      if (left > 0 && !entry.isSymbolicLink()) {
+        left++;
+        if (entry.isDirectory() && depth < 2) walk(abs, childRel, depth + 1);
+        continue;
+      }
       let stat;
       try {
-        if (lstatSync(abs).isSymbolicLink() && !isInside(root, resolveMemoryPath(root, childRel, { addExtension: false }).abs)) continue;
+        if (entry.isSymbolicLink() && !isInside(root, resolveMemoryPath(root, target.rel ? `${target.rel}/${childRel}` : childRel, { addExtension: false }).abs)) continue;
         stat = statSync(abs);
       } catch {
         continue;
       }
       const shown = `${target.shown}/${childRel}`;
       if (stat.isDirectory()) {
-        rows.push(`${sizeLabel(stat.size)}\t${shown}/`);
+        add(`${sizeLabel(stat.size)}\t${shown}/`);
         if (depth < 2) walk(abs, childRel, depth + 1);
       } else if (stat.isFile()) {
         const description = descriptions.get(target.rel ? `${target.rel}/${childRel}` : childRel);
-        rows.push(`${sizeLabel(stat.size)}\t${shown}${description ? `\t${description}` : ''}`);
+        add(`${sizeLabel(stat.size)}\t${shown}${description ? `\t${description}` : ''}`);
       }
     }
   };
   walk(target.abs, '', 1);
-  return `Here're the files and directories up to 2 levels deep in ${target.shown}, excluding hidden items and node_modules:\n${rows.join('\n')}`;
+  const listing = await redactSecrets(`${head}\n${rows.join('\n')}`);
+  if (left === 0) return listing;
+  const sub = rows.find((row) => row.endsWith('/') && row.split('\t')[1] !== `${target.shown}/`)?.split('\t')[1].replace(/\/$/, '');
+  return `${listing}\n… ${left} more ${left === 1 ? 'entry' : 'entries'} left out (this answer stops at ${VIEW_MAX_LINES} lines / ${VIEW_MAX_CHARS} characters). Narrow it: view a subfolder${sub ? ` (e.g. ${sub})` : ''}, or use the search tool to find files by subject.`;
 }
 
 /** The first line of text worth showing in MEMORY.md, for a created file that has no description. */
@@ -191,22 +250,46 @@ function describe(text: string, fallback: string): string {
   return fallback;
 }
 
-/** A created file's text: its own frontmatter with `created`/`updated` set, or a new valid one. */
-async function createdText(target: Target, fileText: string, now: string): Promise<string> {
+async function parsed(target: Target, text: string, what: string): Promise<MemoryFile> {
   const { parseMemoryText, ParseFailure } = await import('../store/parse.js');
-  const { newFrontmatter, assembleFile, serializeMemoryFile } = await import('../store/serialize.js');
-  const text = fileText.replace(/\r\n/g, '\n').replace(/^\uFEFF/, '');
-  let parsed;
   try {
-    parsed = parseMemoryText(target.rel, text, { mtimeMs: 0, size: text.length });
+    return parseMemoryText(target.rel, text, { mtimeMs: 0, size: text.length });
   } catch (err) {
-    if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: file_text is not a valid memory file (line ${err.line}: ${err.message}). ${err.hint ?? ''}`.trim());
+    if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: ${what} (line ${err.line}: ${err.message}). ${err.hint ?? ''}`.trim());
     throw err;
   }
-  if (parsed.hasFrontmatter) {
-    const changes: Record<string, unknown> = { [parsed.format.dateKey]: now };
-    if (parsed.data.created === undefined) changes.created = now;
-    return serializeMemoryFile({ ...parsed, format: { ...parsed.format, bom: false, eol: '\n' } }, changes);
+}
+
+/** lint's configuration for this memory directory (the types it allows), read once per call. */
+async function defaultLintConfig(root: string): Promise<LintConfig> {
+  const { lintSetup } = await import('./lint.js');
+  return lintSetup({ memoryDir: root }, { cwd: root, env: {} }).config;
+}
+
+/**
+ * Refuse a write whose frontmatter `memctx add` would refuse (a wrong type, an out-of-range importance,
+ * an unknown kind, a date that does not exist, a missing name): the check is the same, lint's
+ * frontmatter rules. An edit is refused only for a problem it adds, never for one the file already had.
+ */
+async function checkFrontmatter(target: Target, text: string, deps: MemoryToolDeps, before?: MemoryFile): Promise<void> {
+  const { addedFrontmatterFindings } = await import('../lint/check-new.js');
+  const file = await parsed(target, text, `the text would leave ${target.shown} an invalid memory file`);
+  const config = deps.lintConfig ? deps.lintConfig() : await defaultLintConfig(target.root);
+  const found = await addedFrontmatterFindings(file, config, deps.now(), before);
+  if (found.length === 0) return;
+  const f = found[0];
+  throw new MemoryToolError(`Nothing written: ${target.shown}${f.line ? ` line ${f.line}` : ''}: ${f.message} (${f.ruleId}, as \`memctx add\` and \`memctx lint\` check it).`);
+}
+
+/** A created file's text: its own frontmatter with `created`/`updated` set, or a new valid one. */
+async function createdText(target: Target, fileText: string, now: string): Promise<string> {
+  const { newFrontmatter, assembleFile, serializeMemoryFile } = await import('../store/serialize.js');
+  const text = fileText.replace(/\r\n/g, '\n').replace(/^\uFEFF/, '');
+  const file = await parsed(target, text, 'file_text is not a valid memory file');
+  if (file.hasFrontmatter) {
+    const changes: Record<string, unknown> = { [file.format.dateKey]: now };
+    if (file.data.created === undefined) changes.created = now;
+    return serializeMemoryFile({ ...file, format: { ...file.format, bom: false, eol: '\n' } }, changes);
   }
   const name = basename(target.rel).replace(/\.md$/i, '');
   const frontmatter = newFrontmatter({ name, description: describe(text, name), type: 'project', created: now, updated: now });
@@ -218,9 +301,12 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
   const target = memoryTarget(root, cmd.path);
   if (target.rel === '') throw new MemoryToolError('Cannot create the /memories directory itself; give a file path such as /memories/notes.md');
   refuseIndex(target, 'created');
+  refuseReadOnly(target, 'created');
   requireMarkdown(target);
   if (typeof cmd.file_text !== 'string') throw new MemoryToolError('create needs file_text, the whole text of the new file');
+  refuseOversized(target, cmd.file_text, 'file_text');
   const text = await createdText(target, cmd.file_text, isoTimestamp(deps.now()));
+  await checkFrontmatter(target, text, deps);
   const { writeMemoryFile } = await import('../store/write.js');
   await changeAndReindex(root, async () => {
     // Like `memctx add`, create never overwrites (a broken symlink counts as there).
@@ -230,18 +316,25 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
   return `File created successfully at: ${target.shown}`;
 }
 
-/** Parse edited text, set `updated` and write it; an edit that breaks the frontmatter writes nothing. */
-async function writeEdited(target: Target, raw: import('../store/edit.js').RawText, stat: { mtimeMs: number; size: number }, now: string): Promise<string> {
+/**
+ * Parse edited text, set `updated` and write it through the store (as `memctx edit` does); an edit that
+ * breaks the frontmatter or adds a problem `add` refuses writes nothing.
+ */
+async function writeEdited(target: Target, raw: import('../store/edit.js').RawText, stat: { mtimeMs: number; size: number }, deps: MemoryToolDeps): Promise<string> {
   const { finishEdit } = await import('../store/edit.js');
   const { ParseFailure } = await import('../store/parse.js');
   const { writeMemoryFile } = await import('../store/write.js');
+  const { readRawText } = await import('../store/edit.js');
   let text: string;
   try {
-    text = finishEdit(target.rel, raw, stat, now);
+    text = finishEdit(target.rel, raw, stat, isoTimestamp(deps.now()));
   } catch (err) {
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
   }
+  refuseOversized(target, text, 'the edited file');
+  const before = await parsed(target, readRawText(target.abs).text, `${target.shown} is not a valid memory file`).catch(() => undefined);
+  await checkFrontmatter(target, text, deps, before);
   await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
 }
@@ -249,8 +342,10 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
 async function strReplace(root: string, cmd: { path: string; old_str: string; new_str: string }, deps: MemoryToolDeps): Promise<string> {
   const target = memoryTarget(root, cmd.path);
   refuseIndex(target, 'edited');
+  refuseReadOnly(target, 'edited');
   if (typeof cmd.old_str !== 'string' || cmd.old_str === '') throw new MemoryToolError('str_replace needs old_str, the exact non-empty text to replace');
   if (typeof cmd.new_str !== 'string') throw new MemoryToolError('str_replace needs new_str, the replacement text ("" to delete old_str)');
+  refuseOversized(target, cmd.new_str, 'new_str');
   const oldStr = cmd.old_str.replace(/\r\n/g, '\n');
   const newStr = cmd.new_str.replace(/\r\n/g, '\n');
   let snippet = '';
@@ -261,7 +356,7 @@ async function strReplace(root: string, cmd: { path: string; old_str: string; ne
     if (lines.length === 0) throw new MemoryToolError(`No replacement was performed, old_str \`${cmd.old_str}\` did not appear verbatim in ${target.shown}.`);
     if (lines.length > 1) throw new MemoryToolError(`No replacement was performed. Multiple occurrences of old_str \`${cmd.old_str}\` in lines: ${lines.join(', ')}. Please ensure it is unique`);
     const edited = raw.text.replace(oldStr, () => newStr);
-    const written = await writeEdited(target, { ...raw, text: edited }, stat, isoTimestamp(deps.now()));
+    const written = await writeEdited(target, { ...raw, text: edited }, stat, deps);
     // Setting `updated` may add a frontmatter line above the change.
     const shift = written.split('\n').length - edited.split('\n').length;
     const changed = lines[0] + shift;
@@ -276,8 +371,10 @@ async function strReplace(root: string, cmd: { path: string; old_str: string; ne
 async function insert(root: string, cmd: { path: string; insert_line: number; insert_text: string }, deps: MemoryToolDeps): Promise<string> {
   const target = memoryTarget(root, cmd.path);
   refuseIndex(target, 'edited');
+  refuseReadOnly(target, 'edited');
   if (!Number.isInteger(cmd.insert_line)) throw new MemoryToolError('insert needs insert_line, a whole number: 0 inserts before the first line, N after line N');
   if (typeof cmd.insert_text !== 'string') throw new MemoryToolError('insert needs insert_text, the text to insert');
+  refuseOversized(target, cmd.insert_text, 'insert_text');
   await changeAndReindex(root, async () => {
     const { raw, stat } = await readFileText(target);
     const lines = raw.text.split('\n');
@@ -285,50 +382,48 @@ async function insert(root: string, cmd: { path: string; insert_line: number; in
       throw new MemoryToolError(`Invalid \`insert_line\` parameter: ${cmd.insert_line}. It should be within the range of lines of the file: [0, ${lines.length}]`);
     }
     lines.splice(cmd.insert_line, 0, cmd.insert_text.replace(/\r\n/g, '\n').replace(/\n$/, ''));
-    await writeEdited(target, { ...raw, text: lines.join('\n') }, stat, isoTimestamp(deps.now()));
+    await writeEdited(target, { ...raw, text: lines.join('\n') }, stat, deps);
   });
   return `The file ${target.shown} has been edited.`;
 }
 
+/** Delete one file, as `memctx rm` does (store/write.ts removeMemoryFile); a directory is refused. */
 async function remove(root: string, cmd: { path: string }): Promise<string> {
   const target = memoryTarget(root, cmd.path);
   if (target.rel === '') throw new MemoryToolError('Cannot delete the /memories directory itself');
   refuseIndex(target, 'deleted');
+  refuseReadOnly(target, 'deleted');
+  const { removeMemoryFile } = await import('../store/write.js');
   await changeAndReindex(root, async () => {
-    if (!entryExists(target.abs)) throw new MemoryToolError(`The path ${target.shown} does not exist`);
-    assertStillInside(root, target.abs);
-    rmSync(target.abs, { recursive: true, force: false });
+    const stat = lstatSync(target.abs, { throwIfNoEntry: false });
+    if (!stat) throw new MemoryToolError(`The path ${target.shown} does not exist`);
+    if (stat.isDirectory()) throw new MemoryToolError(`${target.shown} is a directory; delete removes one file at a time. Delete its files one by one (view ${target.shown} lists them).`);
+    removeMemoryFile(root, target.abs);
   });
   return `Successfully deleted ${target.shown}`;
 }
 
+/** Rename one file, as `memctx mv` does (store/archive.ts moveNoClobber, then `updated` set); never overwrites. */
 async function rename(root: string, cmd: { old_path: string; new_path: string }, deps: MemoryToolDeps): Promise<string> {
   const from = memoryTarget(root, cmd.old_path);
   const to = memoryTarget(root, cmd.new_path);
   if (from.rel === '' || to.rel === '') throw new MemoryToolError('Cannot rename the /memories directory itself');
   refuseIndex(from, 'renamed');
   refuseIndex(to, 'overwritten');
+  refuseReadOnly(from, 'renamed');
+  refuseReadOnly(to, 'written');
+  const { ALREADY_EXISTS, moveNoClobber } = await import('../store/archive.js');
+  const { stampMoved } = await import('./mv.js');
   await changeAndReindex(root, async () => {
     const stat = statOf(from);
     if (!stat) throw new MemoryToolError(`The path ${from.shown} does not exist`);
-    if (stat.isFile()) requireMarkdown(to);
+    if (stat.isDirectory()) throw new MemoryToolError(`${from.shown} is a directory; rename moves one file at a time. Rename its files one by one.`);
+    requireMarkdown(to);
     if (entryExists(to.abs)) throw new MemoryToolError(`The destination ${to.shown} already exists`);
-    if (isInside(from.abs, to.abs)) throw new MemoryToolError(`Cannot move ${from.shown} into itself`);
-    const { mkdirSync } = await import('node:fs');
-    const { dirname } = await import('node:path');
-    mkdirSync(dirname(to.abs), { recursive: true });
-    // One atomic rename; then `updated` is set on a file that parses (others keep their bytes).
-    assertStillInside(root, from.abs);
-    assertStillInside(root, to.abs);
-    renameSync(from.abs, to.abs);
-    if (stat.isFile() && stat.size <= MAX_FILE_BYTES) {
-      try {
-        const { raw } = await readFileText(to);
-        await writeEdited(to, raw, stat, isoTimestamp(deps.now()));
-      } catch (err) {
-        if (!(err instanceof MemoryToolError)) throw err;
-      }
-    }
+    const why = moveNoClobber(root, from.abs, to.abs);
+    if (why === ALREADY_EXISTS) throw new MemoryToolError(`The destination ${to.shown} already exists`);
+    if (why) throw new MemoryToolError(`${to.shown}: ${why}`);
+    await stampMoved(root, to, deps.now());
   });
   return `Successfully renamed ${from.shown} to ${to.shown}`;
 }
@@ -360,11 +455,32 @@ export async function runMemoryCommand(root: string, cmd: MemoryCommand, deps: M
   }
 }
 
-/** A refusal as the text the model sees. */
-export function memoryErrorText(err: unknown): string {
-  if (err instanceof MemoryToolError) return err.message;
-  if (err instanceof MemctxError) return `${err.file ? `${err.file}: ` : ''}${err.message}${err.hint ? ` (${err.hint})` : ''}`;
-  return `unexpected failure: ${(err as Error).message ?? String(err)}`;
+/**
+ * Host paths in a text as the model sees them: the memory directory (as given or resolved) becomes
+ * /memories; any other absolute path is cut to its last part, so no answer names a host folder.
+ */
+export function inMemoriesTerms(text: string, root: string | undefined): string {
+  let out = text;
+  if (root) {
+    const roots = [root];
+    try {
+      roots.push(realpathSync(root));
+    } catch {
+      // the directory is gone: the path as given is all there is
+    }
+    for (const r of [...new Set(roots)].sort((a, b) => b.length - a.length)) out = out.split(r).join(MEMORIES);
+  }
+  return out.replace(/(^|[\s"'`(=])(\/(?!memories\b)[^\s"'`)]*\/)([^\s"'`/)]+)/g, (_m, pre: string, _dir: string, last: string) => `${pre}…/${last}`);
+}
+
+/** A refusal as the text the model sees, in /memories terms (never a host path). */
+export function memoryErrorText(err: unknown, root?: string): string {
+  if (err instanceof MemoryToolError) return inMemoriesTerms(err.message, root);
+  if (err instanceof MemctxError) {
+    const file = err.file === undefined ? '' : root && isInside(root, err.file) ? `${MEMORIES}/${relative(root, err.file).split(sep).join('/')}` : err.file;
+    return inMemoriesTerms(`${file ? `${file}: ` : ''}${err.message}${err.hint ? ` (${err.hint})` : ''}`, root);
+  }
+  return inMemoriesTerms(`unexpected failure: ${(err as Error).message ?? String(err)}`, root);
 }
 
 /**
@@ -375,7 +491,7 @@ export function memoryErrorText(err: unknown): string {
 export function memoryToolHandlers(dir: string, deps: MemoryToolDeps = { now: () => new Date() }) {
   const run = (cmd: MemoryCommand) =>
     runMemoryCommand(dir, cmd, deps).catch((err: unknown) => {
-      throw err instanceof MemoryToolError ? err : new MemoryToolError(memoryErrorText(err));
+      throw new MemoryToolError(memoryErrorText(err, dir));
     });
   return {
     view: (cmd: { command: 'view'; path: string; view_range?: number[] }) => run(cmd),

@@ -36,10 +36,8 @@ export async function mv(options: MvOptions, deps: MvDeps): Promise<MvResult> {
   if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
   if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);
   if (options.dryRun) return { from: from.rel, to: to.rel, dryRun: true };
-  const { readRawText, finishEdit, mixedEndings } = await import('../store/edit.js');
+  const { mixedEndings } = await import('../store/edit.js');
   const { ALREADY_EXISTS, moveNoClobber } = await import('../store/archive.js');
-  const { MAX_FILE_BYTES } = await import('../store/scan.js');
-  const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
   const { writeAndReindex } = await import('./reindex.js');
   let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
@@ -47,24 +45,31 @@ export async function mv(options: MvOptions, deps: MvDeps): Promise<MvResult> {
     const why = moveNoClobber(root, from.abs, to.abs);
     if (why === ALREADY_EXISTS) throw new MemctxError(`${to.rel} already exists; mv never overwrites`, { hint: 'choose another name, or remove the other file first' });
     if (why) throw new MemctxError(why, { file: to.rel, hint: 'choose a path whose folders are not files' });
-    // Then `updated` is set; a file too large or not valid as a memory file (or one that setting
-    // `updated` would take over the size limit) keeps its bytes.
-    const stat = statSync(to.abs);
-    if (stat.isFile() && stat.size <= MAX_FILE_BYTES) {
-      let edit: { read: RawText; text: string } | undefined;
-      try {
-        const read = readRawText(to.abs);
-        const text = finishEdit(to.rel, read, stat, isoTimestamp(deps.now()));
-        checkMemoryText(to.rel, text);
-        edit = { read, text };
-      } catch {
-        // keep the bytes
-      }
-      if (edit) {
-        await writeFileAtomic(to.abs, edit.text, { inside: root });
-        if (edit.read.mixed) mixed = edit.read;
-      }
-    }
+    mixed = await stampMoved(root, to, deps.now());
   }, deps.warn);
   return { from: from.rel, to: to.rel, ...(mixed ? { mixedEndings: mixedEndings(to.rel, mixed) } : {}) };
+}
+
+/**
+ * After a move, set `updated` on the file at its new name. A file too large or not valid as a memory
+ * file (or one that setting `updated` would take over the size limit) keeps its bytes. Returns the
+ * text read when its line endings were mixed. Call under the lock (mv and the memory tool's rename).
+ */
+export async function stampMoved(root: string, to: { abs: string; rel: string }, now: Date): Promise<RawText | undefined> {
+  const { readRawText, finishEdit } = await import('../store/edit.js');
+  const { MAX_FILE_BYTES } = await import('../store/layout.js');
+  const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
+  const stat = statSync(to.abs);
+  if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+  let edit: { read: RawText; text: string } | undefined;
+  try {
+    const read = readRawText(to.abs);
+    const text = finishEdit(to.rel, read, stat, isoTimestamp(now));
+    checkMemoryText(to.rel, text);
+    edit = { read, text };
+  } catch {
+    return undefined; // keep the bytes
+  }
+  await writeFileAtomic(to.abs, edit.text, { inside: root });
+  return edit.read.mixed ? edit.read : undefined;
 }

@@ -112,11 +112,12 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const fileTextOf = scan.textOf;
   for (const [hash, n] of await background.counts()) counter.record(hash, n);
   const files: PackFile[] = scan.files;
-  const { findSecrets, maskSecretsIn } = await import('../lint/secrets.js');
-  // --redact-secrets: files holding a secret go into the bundle (and are counted) with it masked.
+  const { findSecrets, maskSecretsIn, maybeSecret } = await import('../lint/secrets.js');
+  // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
-  if (options.redactSecrets) {
-    const hits = await findSecrets(files.map((f) => ({ path: f.path, text: fileTextOf(f.path) })));
+  const suspects = options.redactSecrets ? files.filter((f) => maybeSecret(fileTextOf(f.path))) : [];
+  if (suspects.length) {
+    const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: fileTextOf(f.path) })));
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(fileTextOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
   }
   const textOf = (path: string) => redacted.get(path) ?? fileTextOf(path);
@@ -188,7 +189,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     const { secretWarnings } = await import('../lint/secrets.js');
     warnings.push(...(await secretWarnings(full.map((path) => ({ path, text: textOf(path) })))));
   } else if (redacted.size) {
-    warnings.push(`--redact-secrets: possible secrets masked in ${[...redacted.keys()].join(', ')}`);
+    warnings.push(`possible secrets masked in ${[...redacted.keys()].join(', ')}`);
   }
   deps.onPhase?.('secrets');
   try {

@@ -1,11 +1,7 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
-
-const ENCODING_CHOICES = ['o200k_base', 'cl100k_base'];
-const FORMAT_CHOICES = ['markdown', 'xml', 'json'];
-const PROFILE_CHOICES = ['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency'];
 import { DEFAULT_BUDGET } from '../pack/budget.js';
 
 export { DEFAULT_BUDGET };
@@ -17,8 +13,8 @@ interface PackFlags {
   task?: string;
   focus?: string[];
   profile?: string;
-  format: string;
-  encoding: string;
+  format?: string;
+  encoding?: string;
   out?: string;
   redactSecrets?: boolean;
 }
@@ -32,24 +28,23 @@ export function register(program: Command, run: Runner): void {
     .option('--model <id>', 'take the context window from a model id (claude-…, gpt-4o, gpt-4.1, gpt-5, gemini-2.5, …[1m])')
     .option('--task <text>', 'what the next prompt is about: files it matches score higher')
     .option('--focus <files...>', 'memory files (or paths that memory files mention) to treat as active')
-    .addOption(new Option('--profile <name>', 'a preset: budget and files loaded first').choices(PROFILE_CHOICES))
-    .addOption(new Option('--format <format>', 'bundle format').choices(FORMAT_CHOICES).default('markdown'))
-    .addOption(new Option('--encoding <name>', 'tokenizer encoding').choices(ENCODING_CHOICES).default('o200k_base'))
+    .option('--profile <name>', 'a preset: budget and files loaded first (rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency)')
+    .option('--format <format>', 'bundle format: markdown, xml or json (default: markdown)')
+    .option('--encoding <name>', 'tokenizer encoding: o200k_base or cl100k_base (default: o200k_base)')
     .option('--out <file>', 'write the bundle to a file instead of stdout')
-    .option('--redact-secrets', 'mask every detected secret (keys, tokens) in the bundle')
+    .option('--redact-secrets', 'mask every detected secret (keys, tokens, passwords) in the bundle (the default)')
+    .option('--no-redact-secrets', 'leave detected secrets in the bundle as they are (each is still warned about on stderr)')
     .action(run(runPack));
 }
 
 async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
-  const { parseBudget, resolveWindow } = await import('../pack/budget.js');
-  const { PROFILES, isProfileName } = await import('../pack/profiles.js');
-  const profile = flags.profile && isProfileName(flags.profile) ? PROFILES[flags.profile] : undefined;
-  const window = resolveWindow(flags);
-  const budget = flags.budget !== undefined ? parseBudget(flags.budget, window) : profile?.budget ?? DEFAULT_BUDGET;
-  if (profile?.taskOnly && !flags.task && !flags.focus?.length) {
-    throw new MemctxError(`--profile ${profile.name} packs only what the task reaches, and no --task or --focus was given`, { hint: `add --task TEXT or --focus FILE` });
-  }
-  if (flags.task !== undefined && flags.task.trim() === '') throw new MemctxError('--task is empty', { hint: 'describe the task in a few words, or leave --task out' });
+  // The options are checked by pack's one schema (src/schemas/pack.ts), as the MCP tool and the library check theirs.
+  const { resolvePack } = await import('../schemas/pack.js');
+  const { CLI_LABEL } = await import('../schemas/fields.js');
+  const { redactSecrets, out: _out, ...rest } = flags;
+  const given = Object.fromEntries(Object.entries({ ...rest, redact_secrets: redactSecrets }).filter(([, value]) => value !== undefined));
+  const request = resolvePack(given, CLI_LABEL);
+  const { budget } = request;
 
   const root = ctx.memoryDir();
   const { resolve, join } = await import('node:path');
@@ -74,7 +69,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   let result: Awaited<ReturnType<typeof pack>>;
   try {
     result = await pack(
-      { root, budget, task: flags.task, focus: flags.focus, profile: profile?.name, format: flags.format as 'markdown' | 'xml' | 'json', encoding: flags.encoding as 'o200k_base' | 'cl100k_base', out: outPath, memctx: ctx.memctx, redactSecrets: Boolean(flags.redactSecrets) },
+      { root, ...request, out: outPath, memctx: ctx.memctx },
       { now: ctx.io.now, env: ctx.io.env, onProgress: (done, total) => progress.tick(done, total), onPhase },
     );
   } finally {

@@ -17,3 +17,14 @@ export async function frontmatterFindings(file: MemoryFile, config: LintConfig, 
   const result = await runLint({ files: [file], problems: [], config: { ...config, rules }, now }, FRONTMATTER_RULES);
   return result.findings;
 }
+
+/**
+ * The frontmatter findings a write would add: those of `after` that `before` (the file as it was, for an
+ * edit) did not have. An edit may leave a problem it did not make, never add one.
+ */
+export async function addedFrontmatterFindings(after: MemoryFile, config: LintConfig, now: Date, before?: MemoryFile): Promise<Finding[]> {
+  const found = await frontmatterFindings(after, config, now);
+  if (before === undefined || found.length === 0) return found;
+  const had = new Set((await frontmatterFindings(before, config, now)).map((f) => `${f.ruleId}\0${f.message}`));
+  return found.filter((f) => !had.has(`${f.ruleId}\0${f.message}`));
+}

@@ -28,43 +28,101 @@ function label(messageId: string | undefined, ruleId: string): string {
   return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase().trim();
 }
 
-/** A JSON Web Token: three base64url parts, the first two JSON objects (`eyJ`). Linear: no part matches a dot. */
-const JWT = String.raw`/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/`;
+/**
+ * Shapes the recommended preset misses, as secretlint-rule-pattern patterns (each linear: classes and
+ * literals, no nested repetition). An assignment's pattern matches the value only (a lookbehind), so the
+ * mask keeps the key readable.
+ */
+const PATTERNS = [
+  /** Three base64url parts, the first two JSON objects (`eyJ`). */
+  { name: 'JSON Web Token', patterns: [String.raw`/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/`] },
+  { name: 'private key', patterns: [String.raw`/(?<=-----BEGIN[ A-Z]{0,20}PRIVATE KEY-----)[^-]{16,20000}(?=-----END)/`] },
+  { name: 'Stripe secret key', patterns: [String.raw`/\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/`] },
+  { name: 'Google API key', patterns: [String.raw`/\bAIza[0-9A-Za-z_-]{35}/`] },
+  { name: 'Azure storage account key', patterns: [String.raw`/(?<=AccountKey=)[A-Za-z0-9+\/]{20,}={0,2}/`] },
+  { name: 'SendGrid API key', patterns: [String.raw`/\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/`] },
+  { name: 'OpenAI API key', patterns: [String.raw`/\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}/`] },
+  { name: 'Anthropic API key', patterns: [String.raw`/\bsk-ant-(?:api|admin)\d\d-[A-Za-z0-9_-]{20,}/`] },
+  {
+    name: 'password, secret or token assignment',
+    patterns: [String.raw`/(?<=\b[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN)[A-Z0-9_]*[ \t]*[=:][ \t]*["']?)[^\s"'$<{}]{6,}/`],
+  },
+];
 
 async function secretlintConfig() {
   const [{ creator: preset }, { creator: pattern }] = await Promise.all([import('@secretlint/secretlint-rule-preset-recommend'), import('@secretlint/secretlint-rule-pattern')]);
   return {
     rules: [
       { id: '@secretlint/secretlint-rule-preset-recommend', rule: preset, rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }] },
-      { id: '@secretlint/secretlint-rule-pattern', rule: pattern, options: { patterns: [{ name: 'JSON Web Token', patterns: [JWT] }] } },
+      { id: '@secretlint/secretlint-rule-pattern', rule: pattern, options: { patterns: PATTERNS } },
     ],
   };
+}
+
+/**
+ * The text with each `secretlint-disable` that no `secretlint-enable` closes made inert (same length, so
+ * offsets hold): a disable comment covers the block it opens and closes, or with `-line`/`-next-line` one
+ * line, as secretlint documents; never the rest of the file.
+ */
+export function closeDisables(text: string): string {
+  if (!text.includes('secretlint-disable')) return text;
+  const lastEnable = text.lastIndexOf('secretlint-enable');
+  return text.replace(/secretlint-disable(?![-\w])/g, (match, at: number) => (at < lastEnable ? match : 'secretlint-unclosd'));
 }
 
 /** Every possible secret in these texts, with its file, line and column. */
 export async function findSecrets(items: Item[]): Promise<SecretHit[]> {
   const [{ lintSource }, config] = await Promise.all([import('@secretlint/core'), secretlintConfig()]);
   const out: SecretHit[] = [];
-  for (const chunk of chunks(items)) {
+  for (const chunk of chunks(items.map((item) => ({ ...item, text: closeDisables(item.text) })))) {
     const result = await lintSource({
       source: { content: chunk.content, filePath: 'memory.md', ext: '.md', contentType: 'text' },
       options: { config: config as never, maskSecrets: true, noPhysicFilePath: true },
     });
+    // A shape the preset already reported (a private key block) is not reported again by a pattern.
+    const preset = result.messages.filter((m) => !m.ruleId.endsWith('secretlint-rule-pattern'));
+    const again = (m: (typeof result.messages)[number]) => m.ruleId.endsWith('secretlint-rule-pattern') && preset.some((p) => p.range[0] < m.range[1] && m.range[0] < p.range[1]);
     for (const m of result.messages) {
+      if (again(m)) continue;
       const part = chunk.parts[partAt(chunk.parts, m.range[0])];
       const rule = m.ruleId.replace(/^@secretlint\//, '');
-      const name = rule === 'secretlint-rule-pattern' ? 'json web token' : label(m.messageId, m.ruleId);
+      const name = rule === 'secretlint-rule-pattern' ? patternLabel(chunk.content, m.range) : label(m.messageId, m.ruleId);
       out.push({ path: part.path, line: m.loc.start.line - part.line + 1, column: m.loc.start.column + 1, secret: chunk.content.slice(m.range[0], Math.min(m.range[1], part.end)), label: name, rule });
     }
   }
   return out;
 }
 
-/** The text with every one of these secrets masked (maskSecret). */
+/** Each pattern as a sticky regular expression, to tell which one matched at an offset. */
+let sticky: { name: string; re: RegExp }[] | undefined;
+
+/** A pattern hit's label: the name of the pattern that matches there, lower case ("json web token"). secretlint masks the name in its message. */
+function patternLabel(content: string, range: readonly [number, number] | number[]): string {
+  sticky ??= PATTERNS.map((p) => {
+    const [, body, flags] = /^\/(.*)\/([a-z]*)$/s.exec(p.patterns[0])!;
+    return { name: p.name, re: new RegExp(body, `${flags}y`) };
+  });
+  const found = sticky.find(({ re }) => {
+    re.lastIndex = range[0];
+    return re.exec(content)?.[0].length === range[1] - range[0];
+  });
+  return (found?.name ?? 'secret').toLowerCase();
+}
+
+/** The text with every one of these secrets masked (maskSecret), longest first. */
 export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
   let out = text;
-  for (const secret of secrets) if (secret.length >= 8 && out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+  for (const secret of [...new Set(secrets)].sort((a, b) => b.length - a.length)) if (secret.length >= 6 && out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
   return out;
+}
+
+/**
+ * Memory text with every possible secret masked, for answers that reach a model (MCP pack, view, search)
+ * and the CLI bundle. secretlint is loaded only when some text has a secret's shape.
+ */
+export async function redactSecrets(text: string): Promise<string> {
+  if (!maybeSecret(text)) return text;
+  return maskSecretsIn(text, (await findSecrets([{ path: '', text }])).map((hit) => hit.secret));
 }
 
 
@@ -97,7 +155,7 @@ export function* chunks(items: Item[]): Generator<{ content: string; parts: Part
     line = 1;
   };
   for (const { path, text } of items) {
-    // A `secretlint-disable` comment holds for the rest of its source: such a file is scanned alone.
+    // A `secretlint-disable` block holds until its `secretlint-enable`: such a file is scanned alone.
     if (text.includes('secretlint-')) {
       yield { content: text, parts: [{ path, start: 0, end: text.length, line: 1 }] };
       continue;
@@ -134,7 +192,10 @@ function partAt(parts: Part[], offset: number): number {
 const MAYBE_SECRET = /AKIA|ASIA|A3T|secret_?access|account_?(?:id)?["']?\s*(?::|=>|=)|gh[pousr]_|github_pat_|glpat-|glc_|glsa_|xox[a-z]-|xapp-|hooks\.slack\.com|sk-|sk_live|rk_live|npm_|AIza|ya29\.|-----BEGIN|eyJ|:\/\/[^\s\/:@]{1,200}:[^\s\/@]{1,200}@|hf_|SG\.|shp(?:at|ss|ca|pa)_|hvs\.|dckr_pat_|ops_|dapi|lin_api_|ntn_|figd_|gsk_|vercel|vc[pikar]_|private_key|auths/i;
 
 /** True when a text might hold a secret (secretWarnings runs secretlint only then). */
-export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text);
+export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) || ASSIGNED_SECRET.test(text);
+
+/** An env-style assignment of a password, secret or token (`DB_PASSWORD=`), and an Azure account key. Case matters. */
+const ASSIGNED_SECRET = /(?:PASSWORD|PASSWD|SECRET|TOKEN)[A-Z0-9_]*[ \t]*[=:]|AccountKey=/;
 
 /** One stderr warning per possible secret in text a command is about to print (file, line, rule). */
 export async function secretWarnings(items: Item[]): Promise<string[]> {

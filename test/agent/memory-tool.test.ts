@@ -26,7 +26,8 @@ describe("memoryToolHandlers plugged into @anthropic-ai/sdk's betaMemoryTool", (
     expect(await tool.run({ command: 'str_replace', path: '/memories/prefs.md', old_str: 'Go with tabs', new_str: 'Go with gofmt' })).toContain('    10\tIndent Go with gofmt.');
     expect(await tool.run({ command: 'view', path: '/memories/prefs.md', view_range: [10, -1] })).toBe("Here's the content of /memories/prefs.md with line numbers:\n    10\tIndent Go with gofmt.\n    11\t");
     expect(await tool.run({ command: 'rename', old_path: '/memories/prefs.md', new_path: '/memories/user/prefs.md' })).toBe('Successfully renamed /memories/prefs.md to /memories/user/prefs.md');
-    expect(await tool.run({ command: 'delete', path: '/memories/user' })).toBe('Successfully deleted /memories/user');
+    await expect(tool.run({ command: 'delete', path: '/memories/user' })).rejects.toThrow('/memories/user is a directory; delete removes one file at a time.');
+    expect(await tool.run({ command: 'delete', path: '/memories/user/prefs.md' })).toBe('Successfully deleted /memories/user/prefs.md');
     expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).not.toContain('prefs');
   });
 

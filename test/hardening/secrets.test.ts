@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
+import { SECRETS_24 } from '../helpers/secrets24.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
@@ -43,23 +44,43 @@ describe('secrets are never printed in full', () => {
 
   it('show, search --open and pack warn on stderr naming the file, line and rule', async () => {
     const cwd = memoryDir();
-    for (const args of [['show', 'keys.md'], ['search', 'deploy', '--open'], ['pack']]) {
+    for (const args of [['show', 'keys.md'], ['search', 'deploy', '--open'], ['pack', '--no-redact-secrets']]) {
       const result = await runMemctx(args, { cwd });
       expect(result.stderr, args[0]).toContain('keys.md:7: possible secret in the output (aws access key id, secretlint-rule-aws)');
       expect(result.stderr, args[0]).toContain('keys.md:8: possible secret in the output (json web token, secretlint-rule-pattern)');
     }
   });
 
-  it('pack --redact-secrets masks them in the bundle and stays within the budget', async () => {
+  it('pack masks them in the bundle by default (--redact-secrets too) and stays within the budget', async () => {
     const cwd = memoryDir();
-    const result = await runMemctx(['pack', '--redact-secrets', '--json'], { cwd });
+    for (const args of [['pack', '--json'], ['pack', '--redact-secrets', '--json']]) {
+    const result = await runMemctx(args, { cwd });
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.bundle).not.toContain(AWS_ID);
     expect(report.bundle).not.toContain(JWT.slice(0, 40));
     expect(report.bundle).toContain('aws_access_key_id = AKIA******** (20 characters)');
     expect(report.tokens).toBeLessThanOrEqual(report.budget);
-    expect(result.stderr).toContain('--redact-secrets: possible secrets masked in keys.md');
+    expect(result.stderr).toContain('possible secrets masked in keys.md');
+    }
+  });
+
+  it('pack --no-redact-secrets leaves them in the bundle, with warnings', async () => {
+    const cwd = memoryDir();
+    const result = await runMemctx(['pack', '--no-redact-secrets', '--json'], { cwd });
+    expect(JSON.parse(result.stdout).bundle).toContain(AWS_ID);
+    expect(result.stderr).toContain('keys.md:7: possible secret in the output (aws access key id, secretlint-rule-aws)');
+  });
+
+  it('the CLI bundle masks all 24 secret shapes by default (issue 20 item 4: 5 reached it with --redact-secrets before)', async () => {
+    const cwd = tempDir();
+    dirs.push(cwd);
+    mkdirSync(join(cwd, '.memory'));
+    SECRETS_24.forEach((s, i) => writeFileSync(join(cwd, '.memory', `s${i}.md`), `---\nname: s${i}\ndescription: ${s.shape}\ntype: project\n---\n\n${s.line}\n`));
+    const result = await runMemctx(['pack', '--json'], { cwd });
+    const bundle = JSON.parse(result.stdout).bundle as string;
+    expect(SECRETS_24.filter((s) => !bundle.includes(`s${SECRETS_24.indexOf(s)}.md`)).map((s) => s.shape)).toEqual([]);
+    expect(SECRETS_24.filter((s) => bundle.includes(s.value)).map((s) => s.shape)).toEqual([]);
   });
 
   it('flush warns when the session file it wrote holds a possible secret', async () => {

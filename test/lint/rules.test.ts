@@ -374,13 +374,16 @@ describe('security/secret', () => {
 
 describe('security/secret suppression', () => {
   const token = ['ghp', '_', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('');
-  it('a secretlint-disable comment holds for the rest of its own file, never the next one', async () => {
+  it('a secretlint-disable comment covers only the block it opens and closes or the next line, never the rest of the file (issue 20 item 4)', async () => {
     const files = [
+      // Unclosed: silences nothing (it used to silence the rest of a.md).
       mem('a.md', doc(VALID, `fake example: ${token}\n<!-- secretlint-disable -->\n${token}\n`)),
       mem('b.md', doc(VALID, `real: ${token}\n`)),
+      mem('c.md', doc(VALID, `<!-- secretlint-disable -->\n${token}\n<!-- secretlint-enable -->\n${token}\n`)),
+      mem('d.md', doc(VALID, `<!-- secretlint-disable-next-line -->\n${token}\n${token}\n`)),
     ];
     const result = await lint(['security/secret'], { files });
-    expect(result.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['a.md:7', 'b.md:7']);
+    expect(result.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['a.md:7', 'a.md:9', 'b.md:7', 'c.md:10', 'd.md:9']);
   });
 });
 

@@ -1,6 +1,6 @@
 // memctx mcp started where there is no memory directory: it still serves, and every tool call is a
 // tool error that names the fix (a server that exited would leave the agent with "no such tool").
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -23,7 +23,8 @@ describe('memctx mcp without a memory directory', () => {
   it('lists its tools and answers each call with the error and the fix', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['flush', 'lint', 'memory', 'pack', 'search', 'status']);
-    const expected = `no .memory/ directory in ${dir} or any parent (run \`memctx init\` to create one, or pass --dir PATH)`;
+    // No host path in an MCP answer (issue 20 item 9): the folder is cut to its last part.
+    const expected = `no .memory/ directory in …/${basename(dir)} or any parent (run \`memctx init\` to create one, or pass --dir PATH)`;
     for (const [name, args] of [['memory', { command: 'view', path: '/memories' }], ['search', { query: 'x' }], ['lint', {}]] as const) {
       const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean };
       expect([name, result.isError, result.content.map((c) => c.text).join('\n')]).toEqual([name, true, expected]);

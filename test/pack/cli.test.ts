@@ -105,14 +105,14 @@ describe('memctx pack', () => {
   });
 
   it.each([
-    ['--profile', 'rehydrat', 'Allowed choices are rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency.'],
-    ['--format', 'yaml', 'Allowed choices are markdown, xml, json.'],
-    ['--encoding', 'p50k_base', 'Allowed choices are o200k_base, cl100k_base.'],
+    ['--profile', 'rehydrat', 'must be one of rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency, got "rehydrat" (did you mean rehydrate?)'],
+    ['--format', 'yaml', 'must be one of markdown, xml, json, got "yaml"'],
+    ['--encoding', 'p50k_base', 'must be one of o200k_base, cl100k_base, got "p50k_base"'],
   ])('refuses an unknown %s with exit 2, listing the valid ones', async (option, value, listing) => {
     const cwd = fixture();
     const r = await runCli(['pack', option, value], { cwd });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`argument '${value}' is invalid. ${listing}`);
+    expect(r.stderr).toContain(`memctx: error: ${option} ${listing}`);
   });
 
   it('takes a percentage of --window or --model', async () => {

@@ -5,7 +5,7 @@ import { findSecrets, type Item } from '../secrets.js';
 
 const rule: LintRule = {
   id: 'security/secret',
-  description: 'No credentials in memory files (unparseable ones included) or MEMORY.md: API keys and tokens (AWS, GCP, GitHub, GitLab, Slack, npm, OpenAI, Anthropic…), private keys, database connection strings, basic-auth URLs, found by secretlint\'s recommended preset (AWS access key IDs included) and JSON Web Tokens; file names are checked too. Output shows only a masked prefix; a `<!-- secretlint-disable -->` comment in a file silences it for the rest of that file only.',
+  description: 'No credentials in memory files (unparseable ones included) or MEMORY.md: API keys and tokens (AWS, GCP, GitHub, GitLab, Slack, npm, OpenAI, Anthropic…), private keys, database connection strings, basic-auth URLs, found by secretlint\'s recommended preset (AWS access key IDs included) and JSON Web Tokens; file names are checked too. Output shows only a masked prefix; `<!-- secretlint-disable-next-line -->` silences the next line and `<!-- secretlint-disable -->` … `<!-- secretlint-enable -->` the block between; an unclosed disable silences nothing.',
   defaultSeverity: 'error',
   fixable: false,
   async check(ctx) {
