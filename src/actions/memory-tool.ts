@@ -13,6 +13,7 @@ import { isoTimestamp } from '../store/schema.js';
 import type { MemoryFile } from '../store/types.js';
 import type { LintConfig } from '../lint/types.js';
 import { lineAt } from '../lines.js';
+import { MEMORY_COMMANDS, parseMemoryCommand } from '../schemas/memory.js';
 
 export const MEMORIES = '/memories';
 
@@ -25,7 +26,7 @@ export type MemoryCommand =
   | { command: 'rename'; old_path: string; new_path: string };
 
 export type MemoryCommandName = MemoryCommand['command'];
-export const MEMORY_COMMANDS: readonly MemoryCommandName[] = ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'];
+export { MEMORY_COMMANDS };
 
 /** A refusal the model should read and act on; the message is the tool's answer. */
 export class MemoryToolError extends MemctxError {
@@ -436,8 +437,14 @@ async function changeAndReindex(root: string, change: () => Promise<void>): Prom
 }
 
 /** Run one memory-tool command; resolves to the tool's answer, rejects with MemoryToolError (or MemctxError) on a refusal. */
-export async function runMemoryCommand(root: string, cmd: MemoryCommand, deps: MemoryToolDeps = { now: () => new Date() }): Promise<string> {
-  switch (cmd?.command) {
+export async function runMemoryCommand(root: string, input: MemoryCommand, deps: MemoryToolDeps = { now: () => new Date() }): Promise<string> {
+  let cmd: MemoryCommand;
+  try {
+    cmd = parseMemoryCommand(input) as MemoryCommand;
+  } catch (err) {
+    throw new MemoryToolError(memoryErrorText(err, root));
+  }
+  switch (cmd.command) {
     case 'view':
       return view(root, cmd);
     case 'create':

@@ -1,17 +1,9 @@
 import { homedir } from 'node:os';
 import { shellWord } from '../text/shell.js';
-import type { Stream, Ui } from './ui/output.js';
+import type { Ui } from './ui/output.js';
 
-/** What a command gets from the outside world: the CLI passes it in, core modules never read it. */
-export interface Io {
-  stdout: Stream;
-  stderr: Stream;
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  cwd: string;
-  env: Record<string, string | undefined>;
-  home: string;
-  now: () => Date;
-}
+export type { Io } from '../io.js';
+import type { Io } from '../io.js';
 
 export interface GlobalOptions {
   dir?: string;

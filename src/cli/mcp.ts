@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { EXIT_OK, MemctxError } from '../errors.js';
+import { EXIT_OK, EXIT_USAGE, MemctxError } from '../errors.js';
+
+/** The largest JSON-RPC message the server reads (the SDK's default is 10 MiB). */
+const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -28,9 +31,12 @@ async function runMcp(ctx: Context): Promise<number> {
   const [{ createServer, InFlight }, { StdioServerTransport }] = await loading;
   const inFlight = new InFlight();
   const server = createServer({ root, missing, io: ctx.io }, inFlight);
-  const transport = new StdioServerTransport();
+  // Room for a message well past the 1 MiB a memory file may hold, so an oversized write gets a tool
+  // error naming the limit; a message past this one ends the server with one line on stderr and exit 2.
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  let fatal: string | undefined;
   const closed = new Promise<void>((resolve) => {
-    server.server.onclose = () => resolve();
+    server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
     process.once('SIGTERM', () => resolve());
     process.once('SIGINT', () => resolve());
@@ -39,12 +45,17 @@ async function runMcp(ctx: Context): Promise<number> {
   const send = transport.send.bind(transport);
   transport.send = (message) => inFlight.track(send(message));
   // A line that is not JSON-RPC gets the protocol's parse error, and the server carries on.
-  server.server.onerror = (err) => {
+  server.onerror = (err: Error) => {
     if (err.name === 'SyntaxError' || err.name === 'ZodError') void transport.send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${err.message.split('\n')[0]}` } } as never).catch(() => undefined);
+    else if (/ReadBuffer exceeded/.test(err.message)) fatal ??= `memctx mcp: a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB arrived on stdin, more than the server reads; it stopped (a memory file holds at most 1 MiB: write large text as several files)`;
   };
   await closed;
   await inFlight.settle();
   await server.close().catch(() => undefined);
   process.stdin.pause();
+  if (fatal !== undefined) {
+    ctx.io.stderr.write(`${fatal}\n`);
+    return EXIT_USAGE;
+  }
   return EXIT_OK;
 }

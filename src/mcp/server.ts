@@ -1,18 +1,28 @@
 /**
- * memctx as an MCP server: the `memory` tool (Anthropic's memory-tool commands over /memories),
- * `search`, `pack`, `status`, `flush` and `lint`, and MEMORY.md as a resource. It returns result
+ * memctx as an MCP server: the tools in src/mcp/tools/ (one module each: name, schemas, annotations,
+ * handler) and MEMORY.md as a resource. Each tool's `inputSchema` and `outputSchema` are derived from its
+ * valibot schema (src/schemas/), and its arguments are checked by that same schema. It returns result
  * objects; it prints nothing itself (stdout belongs to the protocol).
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
-import { z } from 'zod';
-import { MEMORY_COMMANDS, memoryErrorText, runMemoryCommand, type MemoryCommand } from '../actions/memory-tool.js';
-import type { Io } from '../cli/context.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { memoryErrorText } from '../actions/memory-tool.js';
+import type { Io } from '../io.js';
+import { ARG_LABEL, parseInput } from '../schemas/fields.js';
 import { VERSION } from '../version.js';
-import { confineTranscript, insideProject } from './confine.js';
 import { TOOL_TEXT } from './descriptions.js';
+import type { Tool } from './tool.js';
+import { textResult } from './tool.js';
+import memory from './tools/memory.js';
+import search from './tools/search.js';
+import pack from './tools/pack.js';
+import status from './tools/status.js';
+import flush from './tools/flush.js';
+import lint from './tools/lint.js';
+
+export const TOOLS: readonly Tool[] = [memory, search, pack, status, flush, lint] as unknown as Tool[];
 
 export interface ServerOptions {
   /** The memory directory, absolute. */
@@ -23,24 +33,6 @@ export interface ServerOptions {
 }
 
 export const INDEX_URI = 'memctx://memory/MEMORY.md';
-
-/** What each memory command needs besides `command`. */
-const REQUIRED: Record<MemoryCommand['command'], string[]> = {
-  view: ['path'],
-  create: ['path', 'file_text'],
-  str_replace: ['path', 'old_str', 'new_str'],
-  insert: ['path', 'insert_line', 'insert_text'],
-  delete: ['path'],
-  rename: ['old_path', 'new_path'],
-};
-
-function text(value: string, isError = false): CallToolResult {
-  return { content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) };
-}
-
-function structured(value: Record<string, unknown>, summary: string): CallToolResult {
-  return { content: [{ type: 'text', text: summary }], structuredContent: value };
-}
 
 /** Runs tool calls one at a time in arrival order, and tracks them so the server can let them finish before it exits. */
 export class InFlight {
@@ -71,181 +63,55 @@ export class InFlight {
   }
 }
 
-let lazyAjv: AjvJsonSchemaValidator | undefined;
-/** The SDK's default schema validator, built on first use: memctx never asks the client for input, and building Ajv costs start-up time. */
-const lazyValidator: jsonSchemaValidator = {
-  getValidator(schema) {
-    lazyAjv ??= new AjvJsonSchemaValidator();
-    return lazyAjv.getValidator(schema);
-  },
-};
+/** A schema as the JSON Schema the client sees: an object, with the draft-07 `$schema` key left out. */
+export function jsonSchemaOf(schema: v.GenericSchema): ListedTool['inputSchema'] {
+  const { $schema: _drop, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
+  return { type: 'object', ...rest } as ListedTool['inputSchema'];
+}
 
-export function createServer(options: ServerOptions, inFlight = new InFlight()): McpServer {
+/** What tools/list answers: each tool's name, texts, schemas and annotations. */
+export function listTools(): ListedTool[] {
+  return TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchemaOf(tool.input),
+    ...(tool.output ? { outputSchema: jsonSchemaOf(tool.output) as ListedTool['outputSchema'] } : {}),
+    annotations: { title: tool.title, ...tool.annotations },
+  }));
+}
+
+export function createServer(options: ServerOptions, inFlight = new InFlight()): Server {
   const { root, io } = options;
-  const server = new McpServer({ name: 'memctx', version: VERSION }, { instructions: TOOL_TEXT.instructions, jsonSchemaValidator: lazyValidator });
-  const guard = (fn: () => Promise<CallToolResult>): Promise<CallToolResult> =>
-    inFlight.serial(() => (options.missing ? Promise.reject(options.missing) : fn()).catch((err: unknown) => text(memoryErrorText(err), true)));
+  const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: TOOL_TEXT.instructions });
+  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
-  server.registerTool(
-    'memory',
-    {
-      title: 'Memory files',
-      description: TOOL_TEXT.memory,
-      inputSchema: {
-        command: z.enum(MEMORY_COMMANDS as [MemoryCommand['command'], ...MemoryCommand['command'][]]).describe('view, create, str_replace, insert, delete or rename'),
-        path: z.string().optional().describe('a path under /memories, e.g. /memories/project_auth.md (all commands but rename)'),
-        view_range: z.array(z.number().int()).length(2).optional().describe('view only: [first line, last line], 1-based; last -1 for the end of the file'),
-        file_text: z.string().optional().describe('create only: the whole text of the new file'),
-        old_str: z.string().optional().describe('str_replace only: the exact text to replace; it must occur exactly once'),
-        new_str: z.string().optional().describe('str_replace only: the replacement text'),
-        insert_line: z.number().int().optional().describe('insert only: 0 inserts before line 1, N inserts after line N'),
-        insert_text: z.string().optional().describe('insert only: the text to insert'),
-        old_path: z.string().optional().describe('rename only: the current path under /memories'),
-        new_path: z.string().optional().describe('rename only: the new path under /memories'),
-      },
-      annotations: { destructiveHint: true, openWorldHint: false },
-    },
-    (args) =>
-      guard(async () => {
-        const absent = REQUIRED[args.command].filter((key) => (args as Record<string, unknown>)[key] === undefined);
-        if (absent.length) return text(`${args.command} needs ${absent.join(', ')}; it takes ${REQUIRED[args.command].join(', ')}${args.command === 'view' ? ' and optionally view_range' : ''}`, true);
-        return text(await runMemoryCommand(root, args as MemoryCommand, { now: io.now }));
-      }),
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    inFlight.serial(async (): Promise<CallToolResult> => {
+      try {
+        const tool = byName.get(request.params.name);
+        if (tool === undefined) return textResult(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`, true);
+        if (options.missing) throw options.missing;
+        // The one check of the arguments: the tool's own schema, as the library and the CLI check theirs.
+        const args = parseInput(tool.input, request.params.arguments ?? {}, ARG_LABEL);
+        return await tool.run(args, { root, io });
+      } catch (err) {
+        return textResult(memoryErrorText(err, options.missing ? undefined : root), true);
+      }
+    }),
   );
 
-  server.registerTool(
-    'search',
-    {
-      title: 'Search memory',
-      description: TOOL_TEXT.search,
-      inputSchema: {
-        query: z.string().min(1).describe('words to look for'),
-        limit: z.number().int().min(1).max(100).optional().describe('at most this many hits (default 10)'),
-        type: z.string().optional().describe('only this type: user, feedback, project, reference or other'),
-        kind: z.string().optional().describe('only this kind: decision, issue, state, learning, session or note'),
-        tag: z.string().optional().describe('only files with this tag'),
-        min_importance: z.number().int().min(1).max(10).optional().describe('only files with importance at least this (1-10)'),
-        since: z.string().optional().describe('only files updated since a date (2026-11-01) or a period back from now (12h, 7d, 2w)'),
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    (args) =>
-      guard(async () => {
-        const { search } = await import('../actions/search.js');
-        const { hits } = await search(
-          { root, query: args.query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since },
-          { now: io.now },
-        );
-        const lines = hits.map((h) => `/memories/${h.path}\t${h.score.toFixed(2)}\t${h.description || h.name}`);
-        // The hits as their JSON document has them (no undefined fields).
-        return structured({ hits: JSON.parse(JSON.stringify(hits)) as unknown[] }, hits.length ? lines.join('\n') : `no memory file matches "${args.query}"`);
-      }),
-  );
-
-  server.registerTool(
-    'pack',
-    {
-      title: 'Pack memory for a task',
-      description: TOOL_TEXT.pack,
-      inputSchema: {
-        task: z.string().min(1).optional().describe('what the next work is about; matching files rank higher'),
-        budget: z.number().int().positive().optional().describe('token cap on the bundle, e.g. 8000 (default: the profile\'s, else 25000)'),
-        profile: z.enum(['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency']).optional().describe('a preset: budget and the files loaded first'),
-        focus: z.array(z.string()).optional().describe('memory files, or paths memory files mention, to treat as active'),
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    (args) =>
-      guard(async () => {
-        const { PROFILES } = await import('../pack/profiles.js');
-        const { DEFAULT_BUDGET } = await import('../pack/budget.js');
-        const profile = args.profile ? PROFILES[args.profile] : undefined;
-        if (profile?.taskOnly && !args.task && !args.focus?.length) return text(`profile ${profile.name} packs only what the task reaches; give task or focus`, true);
-        const { pack } = await import('../actions/pack.js');
-        const result = await pack(
-          { root, budget: args.budget ?? profile?.budget ?? DEFAULT_BUDGET, task: args.task, focus: args.focus, profile: profile?.name, format: 'markdown', encoding: 'o200k_base' },
-          { now: io.now, env: io.env },
-        );
-        const { text: bundle, ...report } = result;
-        return { content: [{ type: 'text', text: bundle }], structuredContent: report as unknown as Record<string, unknown> };
-      }),
-  );
-
-  server.registerTool(
-    'status',
-    {
-      title: 'Context window status',
-      description: TOOL_TEXT.status,
-      inputSchema: {
-        transcript: z.string().min(1).optional().describe('a transcript file (Claude Code or Codex JSONL, OpenAI JSON, text); default: the latest Claude Code session of the working directory'),
-        model: z.string().optional().describe('take the context window from this model id'),
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    (args) =>
-      guard(async () => {
-        const { status } = await import('../actions/status.js');
-        const transcript = args.transcript === undefined ? undefined : confineTranscript(args.transcript, io);
-        const { report } = await status(transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
-        return structured(report as unknown as Record<string, unknown>, `${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`);
-      }),
-  );
-
-  server.registerTool(
-    'flush',
-    {
-      title: 'Save a session summary',
-      description: TOOL_TEXT.flush,
-      inputSchema: {
-        goal: z.string().optional().describe('what this session set out to do'),
-        progress: z.array(z.string()).optional().describe('what was done'),
-        decisions: z.array(z.string()).optional().describe('decisions made, each with its reason'),
-        changed_files: z.array(z.string()).optional().describe('files changed (repository paths)'),
-        blockers: z.array(z.string()).optional().describe('what is stuck or unresolved'),
-        next_steps: z.array(z.string()).optional().describe('what to do next'),
-        dry_run: z.boolean().optional().describe('return the file without writing it'),
-      },
-      annotations: { destructiveHint: false, openWorldHint: false },
-    },
-    (args) =>
-      guard(async () => {
-        const { flush } = await import('../actions/flush.js');
-        const outcome = await flush(
-          { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
-          { ...io, root, readStdin: async () => '', mayRead: (abs) => insideProject(abs, io) },
-        );
-        const { path, written, replaced, text: fileText, warnings, notes } = outcome;
-        const shown = `/memories/${path}`;
-        return structured({ path: shown, written, replaced, text: fileText, warnings, notes }, written ? `saved ${shown}${warnings.length ? ` (${warnings.join('; ')})` : ''}` : fileText);
-      }),
-  );
-
-  server.registerTool(
-    'lint',
-    {
-      title: 'Check memory hygiene',
-      description: TOOL_TEXT.lint,
-      inputSchema: {},
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    () =>
-      guard(async () => {
-        const { lintSetup, lintMemory } = await import('../actions/lint.js');
-        const { result } = await lintMemory(lintSetup({ memoryDir: root }, io), {}, io);
-        const findings = result.findings.map((f) => ({ file: `/memories/${f.file}`, line: f.line ?? null, rule: f.ruleId, severity: f.severity, message: f.message }));
-        const summary = findings.length ? findings.map((f) => `${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity} ${f.message} (${f.rule})`).join('\n') : 'no problems';
-        return structured({ findings, errorCount: result.errorCount, warningCount: result.warningCount }, summary);
-      }),
-  );
-
-  server.registerResource(
-    'memory-index',
-    INDEX_URI,
-    { title: 'MEMORY.md', description: 'The memory index: one line per memory file, grouped; read it first.', mimeType: 'text/markdown' },
-    async (uri) => {
-      const { readIndexFile } = await import('../store/index-file.js');
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: (options.missing ? undefined : readIndexFile(root)) ?? '' }] };
-    },
-  );
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: [{ uri: INDEX_URI, name: 'memory-index', title: 'MEMORY.md', description: 'The memory index: one line per memory file, grouped; read it first.', mimeType: 'text/markdown' }],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { McpError, ErrorCode } = await import('@modelcontextprotocol/sdk/types.js');
+    if (request.params.uri !== INDEX_URI) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}; the one resource is ${INDEX_URI}`);
+    const { readIndexFile } = await import('../store/index-file.js');
+    const { redactSecrets } = await import('../lint/secrets.js');
+    const text = await redactSecrets((options.missing ? undefined : readIndexFile(root)) ?? '');
+    return { contents: [{ uri: INDEX_URI, mimeType: 'text/markdown', text }] };
+  });
   return server;
 }

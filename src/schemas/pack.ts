@@ -73,8 +73,14 @@ const PackedFile = v.looseObject({
 export const PackOutput = v.looseObject({
   budget: whole('the token cap', 1),
   tokens: whole("the bundle's exact token count", 0),
+  format: v.string(),
+  encoding: v.string(),
   files: v.pipe(v.array(PackedFile), v.description('every file in rank order with its score, tier and tokens')),
-  leftOut: v.array(v.string()),
+  leftOut: v.object({ files: v.array(v.string()), indexLines: v.number() }),
   pinnedLeftOut: v.array(v.string()),
+  totalFileTokens: v.number(),
+  saved: v.number(),
+  profile: v.nullable(v.string()),
+  task: v.nullable(v.string()),
   warnings: v.array(v.string()),
 });

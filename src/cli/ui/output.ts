@@ -3,10 +3,9 @@ import { terminalSafe } from '../../markdown/escape.js';
 import { formatLocation, type MemctxError } from '../../errors.js';
 import type { FileProblem } from '../../store/types.js';
 
-export interface Stream {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
+import type { Stream } from '../../io.js';
+
+export type { Stream };
 
 export interface UiOptions {
   stdout: Stream;

@@ -1,0 +1,24 @@
+/** The `flush` tool: a session summary saved under /memories/sessions/. */
+import { FlushInput, FlushOutput } from '../../schemas/flush.js';
+import { insideProject } from '../confine.js';
+import { TOOL_TEXT } from '../descriptions.js';
+import { defineTool, structuredResult } from '../tool.js';
+
+export default defineTool({
+  name: 'flush',
+  title: 'Save a session summary',
+  description: TOOL_TEXT.flush,
+  input: FlushInput,
+  output: FlushOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run(args, { root, io }) {
+    const { flush } = await import('../../actions/flush.js');
+    const outcome = await flush(
+      { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
+      { ...io, root, readStdin: async () => '', mayRead: (abs) => insideProject(abs, io) },
+    );
+    const { path, written, replaced, text: fileText, warnings, notes } = outcome;
+    const shown = `/memories/${path}`;
+    return structuredResult({ path: shown, written, replaced, text: fileText, warnings, notes }, written ? `saved ${shown}${warnings.length ? ` (${warnings.join('; ')})` : ''}` : fileText);
+  },
+});

@@ -1,0 +1,16 @@
+/** The `memory` tool: Anthropic's memory-tool commands over /memories, through the store (actions/memory-tool.ts). */
+import { runMemoryCommand, type MemoryCommand } from '../../actions/memory-tool.js';
+import { MemoryInput } from '../../schemas/memory.js';
+import { TOOL_TEXT } from '../descriptions.js';
+import { defineTool, textResult } from '../tool.js';
+
+export default defineTool({
+  name: 'memory',
+  title: 'Memory files',
+  description: TOOL_TEXT.memory,
+  input: MemoryInput,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  async run(args, { root, io }) {
+    return textResult(await runMemoryCommand(root, args as MemoryCommand, { now: io.now }));
+  },
+});

@@ -1,0 +1,23 @@
+/** The `status` tool: how full the context window is, for a transcript of this project only. */
+import { inMemoriesTerms } from '../../actions/memory-tool.js';
+import { StatusInput, StatusOutput } from '../../schemas/status.js';
+import { confineTranscript } from '../confine.js';
+import { TOOL_TEXT } from '../descriptions.js';
+import { defineTool, structuredResult } from '../tool.js';
+
+export default defineTool({
+  name: 'status',
+  title: 'Context window status',
+  description: TOOL_TEXT.status,
+  input: StatusInput,
+  output: StatusOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, { root, io }) {
+    const { status } = await import('../../actions/status.js');
+    const transcript = args.transcript === undefined ? undefined : confineTranscript(args.transcript, io);
+    const { report } = await status(transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
+    // The transcript's host path is not the model's business: its last part is enough to name it.
+    const shown = { ...report, file: inMemoriesTerms(report.file, root) };
+    return structuredResult(JSON.parse(JSON.stringify(shown)) as Record<string, unknown>, `${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`);
+  },
+});
