@@ -33,7 +33,10 @@ async function runMcp(ctx: Context): Promise<number> {
   const server = createServer({ root, missing, io: ctx.io }, inFlight);
   // Room for a message well past the 1 MiB a memory file may hold, so an oversized write gets a tool
   // error naming the limit; a message past this one ends the server with one line on stderr and exit 2.
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  const { LineBuffer } = await import('../mcp/line-buffer.js');
+  // The SDK's buffer copies all it holds on every chunk; ours joins once per line (test/mcp/oversized.test.ts).
+  (transport as unknown as { _readBuffer: unknown })._readBuffer = new LineBuffer(MAX_MESSAGE_BYTES);
   let fatal: string | undefined;
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
