@@ -27,6 +27,35 @@ function measure(args: string[], cwd: string, runs = 3): { ms: number; rssMb: nu
   return { ms: median(times), rssMb: Math.max(0, ...rss), code };
 }
 
+/** MCP `memory view /memories` over 10,000 files (issue 20 item 5): the answer's size, and its time in-process (the tool's handler). */
+async function viewTenThousand(dir: string): Promise<BenchRow[]> {
+  const root = join(dir, '.memory');
+  mkdirSync(join(root, 'notes'), { recursive: true });
+  for (let i = 0; i < 10_000; i++) writeFileSync(join(root, 'notes', `note-${String(i).padStart(5, '0')}.md`), `---\nname: Note ${i}\ndescription: what note ${i} says about the project\ntype: project\n---\n\nBody ${i}.\n`);
+  const { runMemoryCommand } = await import('../src/actions/memory-tool.js');
+  const cold = process.hrtime.bigint();
+  const first = await runMemoryCommand(root, { command: 'view', path: '/memories' });
+  const coldMs = Number(process.hrtime.bigint() - cold) / 1e6;
+  const times: number[] = [];
+  const cpu: number[] = [];
+  let chars = first.length;
+  for (let i = 0; i < 9; i++) {
+    const start = process.hrtime.bigint();
+    const used = process.cpuUsage();
+    chars = Math.max(chars, (await runMemoryCommand(root, { command: 'view', path: '/memories' })).length);
+    const spent = process.cpuUsage(used);
+    cpu.push((spent.user + spent.system) / 1000);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  const ms = median(times);
+  return [
+    { label: 'MCP view /memories, 10,000 files: answer size', value: `${chars} chars`, goal: '≤ 40,000', ok: chars <= 40_000, data: { chars } },
+    { label: 'MCP view /memories, 10,000 files: time (warm scan cache)', value: fmtMs(ms), goal: '≤ 100 ms', ok: ms <= 100, data: { runsMs: times, coldMs } },
+    // CPU time, which a loaded machine inflates less than wall time.
+    { label: 'MCP view /memories, 10,000 files: CPU time (user+sys)', value: fmtMs(median(cpu)), data: { runsMs: cpu } },
+  ];
+}
+
 const section: BenchSection = {
   name: 'hardening',
   async run(workDir) {
@@ -58,6 +87,7 @@ const section: BenchSection = {
       const m = measure(['status', file], workDir);
       rows.push({ label, value: `${fmtMs(m.ms)}, ${m.rssMb.toFixed(0)} MB`, goal: '< 2 s, < 300 MB RSS', ok: m.ms < 2000 && m.rssMb < 300, data: { ms: m.ms, rssMb: m.rssMb, exit: m.code } });
     }
+    rows.push(...(await viewTenThousand(join(workDir, 'view'))));
     rmSync(workDir, { recursive: true, force: true });
     return rows;
   },

@@ -190,55 +190,59 @@ function sortedEntries(dir: string): Dirent[] {
 /**
  * Files and folders two levels deep, hidden ones left out, each memory file with its description; at
  * most VIEW_MAX_LINES rows and VIEW_MAX_CHARS characters, then how many entries were left out and how
- * to narrow. Past the cap entries are only counted (no stat, no description).
+ * to narrow. Past the cap entries are only counted (no stat, no description), so 10,000 files cost
+ * about as much as 2,000.
  */
 async function viewDir(root: string, target: Target): Promise<string> {
-  const { scanIndexEntries } = await import('../cache/scan-cache.js');
-  const descriptions = new Map((await scanIndexEntries(root, Date.now())).files.map((f) => [f.path, f.description]));
-  const { redactSecrets } = await import('../lint/secrets.js');
   const head = `Here're the files and directories up to 2 levels deep in ${target.shown}, excluding hidden items and node_modules:`;
-  const rows: string[] = [`${sizeLabel(statSync(target.abs).size)}\t${target.shown}`];
-  let chars = head.length + rows[0].length + 1;
+  const rows: { size: number; shown: string; dir: boolean; rel: string; symlink: boolean }[] = [];
   let left = 0;
-  const add = (row: string): void => {
-    if (left > 0 || rows.length >= VIEW_MAX_LINES || chars + row.length + 1 > VIEW_MAX_CHARS) left++;
-    else {
-      rows.push(row);
-      chars += row.length + 1;
-    }
-  };
   const walk = (dir: string, rel: string, depth: number) => {
     for (const entry of sortedEntries(dir)) {
       const name = entry.name;
       if (name.startsWith('.') || name === 'node_modules') continue;
       const abs = join(dir, name);
       const childRel = rel ? `${rel}/${name}` : name;
-      if (left > 0 && !entry.isSymbolicLink()) {
+      const memoryRel = target.rel ? `${target.rel}/${childRel}` : childRel;
+      if (rows.length >= VIEW_MAX_LINES - 1 && !entry.isSymbolicLink()) {
         left++;
         if (entry.isDirectory() && depth < 2) walk(abs, childRel, depth + 1);
         continue;
       }
       let stat;
       try {
-        if (entry.isSymbolicLink() && !isInside(root, resolveMemoryPath(root, target.rel ? `${target.rel}/${childRel}` : childRel, { addExtension: false }).abs)) continue;
+        if (entry.isSymbolicLink() && !isInside(root, resolveMemoryPath(root, memoryRel, { addExtension: false }).abs)) continue;
         stat = statSync(abs);
       } catch {
         continue;
       }
-      const shown = `${target.shown}/${childRel}`;
-      if (stat.isDirectory()) {
-        add(`${sizeLabel(stat.size)}\t${shown}/`);
-        if (depth < 2) walk(abs, childRel, depth + 1);
-      } else if (stat.isFile()) {
-        const description = descriptions.get(target.rel ? `${target.rel}/${childRel}` : childRel);
-        add(`${sizeLabel(stat.size)}\t${shown}${description ? `\t${description}` : ''}`);
-      }
+      if (rows.length >= VIEW_MAX_LINES - 1) left++;
+      else if (stat.isDirectory() || stat.isFile()) rows.push({ size: stat.size, shown: `${target.shown}/${childRel}`, dir: stat.isDirectory(), rel: memoryRel, symlink: entry.isSymbolicLink() });
+      if (stat.isDirectory() && depth < 2) walk(abs, childRel, depth + 1);
     }
   };
   walk(target.abs, '', 1);
-  const listing = await redactSecrets(`${head}\n${rows.join('\n')}`);
+  const { indexEntriesFor } = await import('../cache/scan-cache.js');
+  const files = rows.filter((r) => !r.dir && /\.md$/i.test(r.rel)).map((r) => ({ path: r.rel, symlink: r.symlink }));
+  const descriptions = new Map((await indexEntriesFor(root, files, Date.now())).map((f) => [f.path, f.description]));
+  // Room for the line that says what was left out.
+  const budget = VIEW_MAX_CHARS - 300;
+  const lines = [head, `${sizeLabel(statSync(target.abs).size)}\t${target.shown}`];
+  let chars = lines[0].length + lines[1].length + 1;
+  let shown = 0;
+  for (const row of rows) {
+    const description = row.dir ? undefined : descriptions.get(row.rel);
+    const line = `${sizeLabel(row.size)}\t${row.shown}${row.dir ? '/' : ''}${description ? `\t${description}` : ''}`;
+    if (chars + line.length + 1 > budget) break;
+    lines.push(line);
+    chars += line.length + 1;
+    shown++;
+  }
+  left += rows.length - shown;
+  const { redactSecrets } = await import('../lint/secrets.js');
+  const listing = await redactSecrets(lines.join('\n'));
   if (left === 0) return listing;
-  const sub = rows.find((row) => row.endsWith('/') && row.split('\t')[1] !== `${target.shown}/`)?.split('\t')[1].replace(/\/$/, '');
+  const sub = rows.slice(0, shown).find((row) => row.dir)?.shown;
   return `${listing}\n… ${left} more ${left === 1 ? 'entry' : 'entries'} left out (this answer stops at ${VIEW_MAX_LINES} lines / ${VIEW_MAX_CHARS} characters). Narrow it: view a subfolder${sub ? ` (e.g. ${sub})` : ''}, or use the search tool to find files by subject.`;
 }
 

@@ -34,3 +34,18 @@ export async function scanIndexEntries(root: string, now: number, options: ScanO
   }
   return { root, files: scan.values.map((v) => v.value), problems: scan.problems };
 }
+
+/**
+ * Index entries for some files only (a capped directory view), from the same cache; the cache file is
+ * not rewritten, so the other files' records stay.
+ */
+export async function indexEntriesFor(root: string, paths: readonly { path: string; symlink: boolean }[], now: number): Promise<IndexEntry[]> {
+  const scan = await scanWithCache(root, paths, INDEX_PROJECTION, {
+    now,
+    reader: async () => {
+      const { readMemoryFile } = await import('../store/scan.js');
+      return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
+    },
+  });
+  return scan.values.map((v) => v.value);
+}
