@@ -73,3 +73,14 @@ export { stagedPaths, onlyGeneratedEdits } from './hooks/staged.js';
 // agents: Anthropic's memory-tool commands over a memory directory (also `memctx/memory-tool`)
 export { memoryToolHandlers, runMemoryCommand, MemoryToolError, MEMORY_COMMANDS } from './memory-tool.js';
 export type { MemoryCommand, MemoryCommandName, MemoryToolDeps } from './memory-tool.js';
+
+// one schema per operation (valibot): the CLI, the MCP tools and library callers check inputs with these
+export { PackInput as PackInputSchema, PackToolInput as PackToolInputSchema, PackOutput as PackOutputSchema, resolvePack, PACK_FORMATS } from './schemas/pack.js';
+export type { PackRequest } from './schemas/pack.js';
+export { SearchInput as SearchInputSchema, SearchOutput as SearchOutputSchema } from './schemas/search.js';
+export { MemoryInput as MemoryInputSchema, parseMemoryCommand } from './schemas/memory.js';
+export { StatusInput as StatusInputSchema, StatusOutput as StatusOutputSchema } from './schemas/status.js';
+export { FlushInput as FlushInputSchema, FlushOutput as FlushOutputSchema } from './schemas/flush.js';
+export { LintInput as LintInputSchema, LintOutput as LintOutputSchema } from './schemas/lint.js';
+export { parseInput, CLI_LABEL, ARG_LABEL } from './schemas/fields.js';
+export type { Label } from './schemas/fields.js';

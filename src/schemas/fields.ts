@@ -60,7 +60,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown,
     throw new MemctxError(`unknown ${label === CLI_LABEL ? 'option' : 'argument'} ${label(key)}`, { hint: `known: ${knownKeys(schema).map(label).join(', ')}` });
   }
   if (issue.type === 'object' && key === '') throw new MemctxError(`the arguments must be an object, got ${got(issue.input)}`);
-  const hint = issue.message.startsWith('is empty') ? `give a few words, or leave ${label(key)} out` : issue.type === 'picklist' ? `${label(key)} takes one of the values listed` : undefined;
+  const hint = issue.message.startsWith('is empty') ? `give a few words, or leave ${label(key)} out` : undefined;
   throw new MemctxError(`${label(key)} ${issue.message}`, hint === undefined ? {} : { hint });
 }
 
