@@ -337,7 +337,6 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
   }
-  refuseOversized(target, text, 'the edited file');
   const before = await parsed(target, readRawText(target.abs).text, `${target.shown} is not a valid memory file`).catch(() => undefined);
   await checkFrontmatter(target, text, deps, before);
   await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });

@@ -46,7 +46,8 @@ describe('clear messages for the remaining confusing cases', () => {
     expect(command.stderr).toBe("memctx: error: unknown command 'stauts'\n  hint: did you mean memctx status? (`memctx --help` lists the rest)\n");
     const choice = await runMemctx(['pack', '--format', 'jsn'], { cwd: root });
     expect(choice.code).toBe(2);
-    expect(choice.stderr).toBe("memctx: error: option '--format <format>' argument 'jsn' is invalid. Allowed choices are markdown, xml, json.\n  hint: did you mean --format json?\n");
+    // Checked by pack's schema (src/schemas/pack.ts), which MCP and the library share.
+    expect(choice.stderr).toBe('memctx: error: --format must be one of markdown, xml, json, got "jsn" (did you mean json?)\n');
   });
 
   it('a status line still prints its neutral line on a bad option', async () => {
