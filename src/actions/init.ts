@@ -43,5 +43,5 @@ async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps): Pr
   const { findRepository } = await import('../sources/repo.js');
   const { planAgent } = await import('../hooks/agent.js');
   const project = findRepository(deps.cwd, deps.cwd, deps.env).root;
-  return planAgent(agent, project, memoryDir);
+  return planAgent(agent, project, memoryDir, deps.env);
 }

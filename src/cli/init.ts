@@ -12,7 +12,7 @@ export function register(program: Command, run: Runner): void {
   program
     .command('init')
     .description('create .memory/ with MEMORY.md, templates/ and a .gitignore for .memctx/ (never overwrites); --agent wires an agent to it')
-    .addOption(new Option('--agent <name>', "add a memory section to the agent's instructions (CLAUDE.md, AGENTS.md or .cursor/rules/memctx.mdc); for claude also the status line, hooks and MCP server in .claude/settings.json and .mcp.json").choices(['claude', 'codex', 'cursor']))
+    .addOption(new Option('--agent <name>', "add a memory section to the agent's instructions (CLAUDE.md, AGENTS.md or .cursor/rules/memctx.mdc); for claude also the status line, hooks and MCP server in .claude/settings.json and .mcp.json, approved in .claude/settings.local.json").choices(['claude', 'codex', 'cursor']))
     .option('-n, --dry-run', 'show what would change; change nothing')
     .action(run(runInit));
 }
@@ -26,12 +26,13 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   const { init } = await import('../actions/init.js');
   const { created, dryRun, agent } = await init({ root, agent: flags.agent, dryRun: flags.dryRun }, { cwd: ctx.io.cwd, env: ctx.io.env });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
+  if (agent?.launcher?.kind === 'missing') ctx.ui.warn(agent.launcher.note);
   if (ctx.ui.json) {
     ctx.ui.printJson({
       dir: root,
       created,
       ...(dryRun ? { dryRun: true } : {}),
-      ...(agent ? { agent: { name: agent.agent, root: agent.root, changes: agent.changes.map(({ before: _before, ...c }) => c), warnings: agent.warnings } } : {}),
+      ...(agent ? { agent: { name: agent.agent, root: agent.root, changes: agent.changes.map(({ before: _before, ...c }) => c), warnings: agent.warnings, ...(agent.launcher ? { launcher: { kind: agent.launcher.kind, note: agent.launcher.note } } : {}) } } : {}),
     });
     return EXIT_OK;
   }
@@ -47,6 +48,10 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
     const { renderAgentChanges } = await import('./ui/agent.js');
     const changes = agent.changes.filter((c) => c.action !== 'unchanged');
     ctx.ui.out(renderAgentChanges(changes, { dryRun, quiet: ctx.ui.quiet, chalk: ctx.ui.chalk, show: (file) => displayPath(ctx.io.cwd, join(agent.root, file)) }));
+    if (agent.launcher && agent.launcher.kind !== 'missing') ctx.ui.info(agent.launcher.note);
+    if (changes.some((c) => c.parts.includes('enabledMcpjsonServers'))) {
+      ctx.ui.info(`approved the memctx MCP server for you in ${displayPath(ctx.io.cwd, join(agent.root, '.claude/settings.local.json'))} (your own settings, not for committing; a teammate who clones runs \`memctx init --agent claude\` once, or approves memctx when Claude Code asks)`);
+    }
   }
   return EXIT_OK;
 }

@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { writeFileAtomic } from '../store/write.js';
 import { isRecord } from '../values.js';
+import { findLauncher, type Launcher } from './launcher.js';
 
 export const AGENTS = ['claude', 'codex', 'cursor'] as const;
 export type Agent = (typeof AGENTS)[number];
@@ -31,6 +32,8 @@ export interface AgentPlan {
   root: string;
   changes: AgentChange[];
   warnings: string[];
+  /** How the written commands start memctx, and why (for claude). */
+  launcher?: Launcher;
 }
 
 const STATUS_LINE = { type: 'command', command: 'memctx status --statusline', padding: 0 };
@@ -113,42 +116,122 @@ function parseJsonObject(file: string, text: string | undefined): Record<string,
   return data;
 }
 
+/** How the written commands start memctx: the launcher, and `--dir` when the memory is not at `<project>/.memory`. */
+interface Start {
+  shell: string;
+  mcp: { command: string; args: string[] };
+}
+
+function startFor(launcher: Launcher, project: string, memoryDir: string): Start {
+  const rel = relative(project, memoryDir).split('\\').join('/');
+  if (rel === '.memory') return { shell: launcher.shell, mcp: launcher.mcp };
+  const inside = rel !== '' && !rel.startsWith('..');
+  const shellDir = inside ? `"$CLAUDE_PROJECT_DIR"/${rel}` : `'${memoryDir.replace(/'/g, `'\\''`)}'`;
+  return { shell: `${launcher.shell} --dir ${shellDir}`, mcp: { command: launcher.mcp.command, args: [...launcher.mcp.args, '--dir', inside ? rel : memoryDir] } };
+}
+
+/** The command with `memctx` replaced by how this project starts it. */
+function started(command: string, start: Start): string {
+  return command.replace(/^memctx /, `${start.shell} `);
+}
+
+/** A command init wrote, with any launcher (bare, the project's bin, with or without --dir): rewritten on a new run. */
+function isOurs(command: unknown, tail: string): boolean {
+  if (typeof command !== 'string' || !command.endsWith(` ${tail}`)) return false;
+  const head = command.slice(0, -tail.length - 1);
+  return /^(?:memctx|npx --no-install memctx|"\$CLAUDE_PROJECT_DIR"\/\S*node_modules\/\.bin\/memctx)(?: --dir (?:"\$CLAUDE_PROJECT_DIR"\/\S+|'[^']*'|\S+))?$/.test(head);
+}
+
 function mentionsCommand(groups: unknown[], command: string): boolean {
   return groups.some((g) => isRecord(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isRecord(h) && typeof h.command === 'string' && h.command.includes(command)));
 }
 
-/** Merge the status line and hooks into Claude Code's settings; existing keys are kept. */
-function mergeSettings(file: string, data: Record<string, unknown>, warnings: string[]): string[] {
-  const parts: string[] = [];
-  if (data.statusLine === undefined) {
-    data.statusLine = STATUS_LINE;
-    parts.push('statusLine');
-  } else if (!(isRecord(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
-    warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${STATUS_LINE.command}\`)`);
+/** Rewrite hook commands init wrote earlier with another launcher; true when one changed. */
+function restart(groups: unknown[], tail: string, command: string): boolean {
+  let changed = false;
+  for (const g of groups) {
+    if (!isRecord(g) || !Array.isArray(g.hooks)) continue;
+    for (const h of g.hooks) {
+      if (isRecord(h) && h.command !== command && isOurs(h.command, tail)) {
+        h.command = command;
+        changed = true;
+      }
+    }
   }
-  if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
-  const hooks = (data.hooks ?? {}) as Record<string, unknown>;
-  for (const [event, group] of Object.entries(HOOKS)) {
-    const list = hooks[event];
-    if (list !== undefined && !Array.isArray(list)) refuse(file, `"hooks.${event}" is not a list`, `make hooks.${event} a list of matcher groups`);
-    const groups = (list ?? []) as unknown[];
-    if (mentionsCommand(groups, group.hooks[0].command)) continue;
-    hooks[event] = [...groups, group];
-    parts.push(`hooks.${event}`);
-  }
-  if (parts.some((p) => p.startsWith('hooks.'))) data.hooks = hooks;
-  return parts;
+  return changed;
 }
 
-function mergeMcp(file: string, data: Record<string, unknown>, warnings: string[]): string[] {
-  if (data.mcpServers !== undefined && !isRecord(data.mcpServers)) refuse(file, '"mcpServers" is not an object', 'make mcpServers an object of server name to settings');
-  const servers = (data.mcpServers ?? {}) as Record<string, unknown>;
-  if (servers.memctx !== undefined) {
-    if (!(isRecord(servers.memctx) && servers.memctx.command === 'memctx')) warnings.push(`${file} already has an MCP server named memctx; left as it is`);
-    return [];
-  }
-  data.mcpServers = { ...servers, memctx: MCP_SERVER };
-  return ['mcpServers.memctx'];
+/** Merge the status line and hooks into Claude Code's settings; existing keys are kept. */
+function mergeSettings(start: Start) {
+  return (file: string, data: Record<string, unknown>, warnings: string[]): string[] => {
+    const parts: string[] = [];
+    const statusLine = { ...STATUS_LINE, command: started(STATUS_LINE.command, start) };
+    const statusTail = STATUS_LINE.command.slice('memctx '.length);
+    if (data.statusLine === undefined) {
+      data.statusLine = statusLine;
+      parts.push('statusLine');
+    } else if (isRecord(data.statusLine) && isOurs(data.statusLine.command, statusTail)) {
+      if (data.statusLine.command !== statusLine.command) {
+        data.statusLine.command = statusLine.command;
+        parts.push('statusLine');
+      }
+    } else if (!(isRecord(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
+      warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${statusLine.command}\`)`);
+    }
+    if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
+    const hooks = (data.hooks ?? {}) as Record<string, unknown>;
+    for (const [event, group] of Object.entries(HOOKS)) {
+      const list = hooks[event];
+      if (list !== undefined && !Array.isArray(list)) refuse(file, `"hooks.${event}" is not a list`, `make hooks.${event} a list of matcher groups`);
+      const groups = (list ?? []) as unknown[];
+      const tail = group.hooks[0].command.slice('memctx '.length);
+      const command = started(group.hooks[0].command, start);
+      if (restart(groups, tail, command)) parts.push(`hooks.${event}`);
+      else if (!mentionsCommand(groups, group.hooks[0].command)) {
+        hooks[event] = [...groups, { ...group, hooks: group.hooks.map((h) => ({ ...h, command: started(h.command, start) })) }];
+        parts.push(`hooks.${event}`);
+      }
+    }
+    if (parts.some((p) => p.startsWith('hooks.'))) data.hooks = hooks;
+    return parts;
+  };
+}
+
+function isOurServer(server: unknown): boolean {
+  if (!isRecord(server) || !Array.isArray(server.args)) return false;
+  const words = [server.command, ...server.args].map(String).join(' ');
+  return /^(?:memctx|npx --no-install(?: --prefix \S+)? memctx)(?: --dir \S+)? mcp$/.test(words);
+}
+
+function mergeMcp(start: Start) {
+  return (file: string, data: Record<string, unknown>, warnings: string[]): string[] => {
+    if (data.mcpServers !== undefined && !isRecord(data.mcpServers)) refuse(file, '"mcpServers" is not an object', 'make mcpServers an object of server name to settings');
+    const servers = (data.mcpServers ?? {}) as Record<string, unknown>;
+    const server = { ...MCP_SERVER, command: start.mcp.command, args: [...start.mcp.args, ...MCP_SERVER.args] };
+    if (servers.memctx !== undefined) {
+      if (!isOurServer(servers.memctx)) warnings.push(`${file} already has an MCP server named memctx; left as it is`);
+      else if (JSON.stringify(servers.memctx) !== JSON.stringify(server)) {
+        data.mcpServers = { ...servers, memctx: server };
+        return ['mcpServers.memctx'];
+      }
+      return [];
+    }
+    data.mcpServers = { ...servers, memctx: server };
+    return ['mcpServers.memctx'];
+  };
+}
+
+/**
+ * Approve the project's MCP server for this user: Claude Code keeps a server from .mcp.json
+ * "pending approval" until it is approved, and reads the approval only from the user's own
+ * (uncommitted) settings.local.json, not from the shared settings.json.
+ */
+function approveMcp(file: string, data: Record<string, unknown>): string[] {
+  const list = data.enabledMcpjsonServers;
+  if (list !== undefined && !Array.isArray(list)) refuse(file, '"enabledMcpjsonServers" is not a list', 'make it a list of server names, e.g. ["memctx"]');
+  if (data.enableAllProjectMcpServers === true || (list ?? []).includes('memctx')) return [];
+  data.enabledMcpjsonServers = [...((list ?? []) as unknown[]), 'memctx'];
+  return ['enabledMcpjsonServers'];
 }
 
 function jsonChange(root: string, rel: string, merge: (file: string, data: Record<string, unknown>, warnings: string[]) => string[], warnings: string[]): AgentChange {
@@ -170,15 +253,19 @@ function markdownChange(root: string, rel: string, section: string, wrap?: (body
 const CURSOR_HEADER = (body: string) => `---\ndescription: How this project's memory works (memctx)\nalwaysApply: true\n---\n\n${body}`;
 
 /** Everything init --agent would change, checked; writes nothing. */
-export function planAgent(agent: Agent, root: string, memoryDir: string): AgentPlan {
+export function planAgent(agent: Agent, root: string, memoryDir: string, env: Record<string, string | undefined> = {}): AgentPlan {
   const rel = relative(root, memoryDir).split('\\').join('/') || '.';
   const section = memorySection(agent, rel.startsWith('..') ? memoryDir : rel);
   const warnings: string[] = [];
   const changes: AgentChange[] = [];
   if (agent === 'claude') {
+    const launcher = findLauncher(root, memoryDir, env);
+    const start = startFor(launcher, root, memoryDir);
     changes.push(markdownChange(root, 'CLAUDE.md', section));
-    changes.push(jsonChange(root, '.claude/settings.json', mergeSettings, warnings));
-    changes.push(jsonChange(root, '.mcp.json', mergeMcp, warnings));
+    changes.push(jsonChange(root, '.claude/settings.json', mergeSettings(start), warnings));
+    changes.push(jsonChange(root, '.mcp.json', mergeMcp(start), warnings));
+    changes.push(jsonChange(root, '.claude/settings.local.json', approveMcp, warnings));
+    return { agent, root, changes, warnings, launcher };
   } else if (agent === 'codex') {
     changes.push(markdownChange(root, 'AGENTS.md', section));
   } else {

@@ -78,14 +78,24 @@ export function createUi(options: UiOptions): Ui {
 
 /**
  * The stream with every write made terminal-safe (see terminalSafe). Everything else (isTTY,
- * columns, the cursor methods ora uses) passes through unchanged.
+ * columns, the cursor methods ora uses) passes through unchanged. A property set on the wrapper
+ * (ora replaces `write` while it spins) stays on the wrapper: set on the stream below, it would
+ * make the two writes call each other.
  */
 export function safeStream<S extends Stream>(stream: S): S {
+  const own = new Map<PropertyKey, unknown>();
+  const safeWrite = (text: unknown, ...rest: unknown[]) => (stream.write as (...a: unknown[]) => unknown).call(stream, typeof text === 'string' ? terminalSafe(text) : text, ...rest);
   return new Proxy(stream, {
     get(target, key) {
-      if (key === 'write') return (text: unknown, ...rest: unknown[]) => (target.write as (...a: unknown[]) => unknown)(typeof text === 'string' ? terminalSafe(text) : text, ...rest);
+      if (own.has(key)) return own.get(key);
+      if (key === 'write') return safeWrite;
       const value = Reflect.get(target, key, target) as unknown;
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+    set(_target, key, value) {
+      if (key === 'write' && value === safeWrite) own.delete(key);
+      else own.set(key, value);
+      return true;
     },
   });
 }
