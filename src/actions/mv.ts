@@ -53,7 +53,7 @@ export async function mv(options: MvOptions, deps: MvDeps): Promise<MvResult> {
     if (stat.isFile() && stat.size <= MAX_FILE_BYTES) {
       let edit: { read: RawText; text: string } | undefined;
       try {
-        const read = readRawText(to.abs);
+        const read = readRawText(to.abs, root);
         const text = finishEdit(to.rel, read, stat, isoTimestamp(deps.now()));
         checkMemoryText(to.rel, text);
         edit = { read, text };

@@ -17,7 +17,7 @@ export function readUserTemplate(root: string, name: string): { path: string; te
   const target = resolveMemoryPath(root, rel);
   if (!existsSync(target.abs)) return undefined;
   try {
-    return { path: target.rel, text: decodeText(readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'template' })) };
+    return { path: target.rel, text: decodeText(readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'template', inside: root })) };
   } catch (err) {
     if (err instanceof MemctxError) throw err;
     if (err instanceof DecodeFailure) throw new MemctxError(`template ${target.rel}: ${err.message}`, { file: target.rel, line: err.line, hint: err.hint });

@@ -1,38 +1,93 @@
-import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { assertStillInside, isInside } from './paths.js';
-import { fileKind } from './read-file.js';
+import { fileKind, linkTarget } from './read-file.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';
 import { DecodeFailure, decodeText } from './decode.js';
 import { walkTree } from './list.js';
 
+/** The name every temporary file of memctx starts with; the sweep removes nothing else. */
+export const TEMP_PREFIX = '.memctx-tmp-';
+
+/** A temporary file's name: memctx's prefix, this process's id and a random part. */
+export function tempName(): string {
+  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
+}
+
+const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
+
 /**
- * Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming
- * the file when it cannot. With `inside` (the memory directory), the path is checked again right
- * before the folder is made and right before the write, so nothing lands outside it. `fsync: false`
- * for caches: a cache lost in a crash is rebuilt, and skipping the flush saves a disk round trip.
+ * Write a file atomically, creating its directory; a MemctxError naming the file when it cannot.
+ * The text goes into a temporary file created (O_EXCL, O_NOFOLLOW) in the folder that was checked,
+ * which is then renamed over the name: rename replaces a link at the name rather than following it.
+ * A link at the name is followed only by hand, to where it leads now (and, with `inside`, only
+ * when that is inside). With `inside` (the memory directory) the path is checked right before the
+ * folder is made, before the temporary file is opened and before the rename; after opening, the
+ * descriptor is compared (dev/ino) with the entry at the temporary name, and the folder with the
+ * one that was checked, so a folder swapped for a link in between is caught and nothing is written
+ * through it. What remains: Node has no openat()/renameat() on a held directory descriptor, so a
+ * folder swapped after the last check and before rename() makes the rename fail (the temporary file
+ * is not in the swapped-in folder) rather than write outside. `fsync: false` for caches: a cache lost
+ * in a crash is rebuilt, and skipping the flush saves a disk round trip.
  */
 export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
-  const { default: writeAtomic } = await import('write-file-atomic');
+  const { inside } = options;
+  let tmp: string | undefined;
   try {
-    if (options.inside !== undefined) {
-      assertLockHeld(options.inside);
-      assertStillInside(options.inside, abs);
+    if (inside !== undefined) {
+      assertLockHeld(inside);
+      assertStillInside(inside, abs);
     }
     if (options.mkdir !== false) mkdirSync(dirname(abs), { recursive: true });
-    if (options.inside !== undefined) assertStillInside(options.inside, abs);
-    await writeAtomic(abs, text, { fsync: options.fsync ?? true });
+    const target = linkTarget(abs);
+    const dir = dirname(target);
+    if (inside !== undefined) assertStillInside(inside, target);
+    const folder = statSync(dir);
+    const existing = lstatSync(target, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    const name = join(dir, tempName());
+    const fd = openSync(name, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, existing?.isFile() ? existing.mode & 0o7777 : 0o666);
+    tmp = name;
+    const inPlace = (opened: Stats) => {
+      const now = lstatSync(name, { throwIfNoEntry: false });
+      if (!now || !sameEntry(now, opened) || !sameEntry(statSync(dir), folder)) throw swapped(inside ?? dir, abs);
+      if (inside !== undefined) assertStillInside(inside, target);
+    };
+    try {
+      const opened = fstatSync(fd);
+      inPlace(opened);
+      if (existing?.isFile()) fchmodSync(fd, existing.mode & 0o7777);
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      if (options.fsync ?? true) fsyncSync(fd);
+      inPlace(opened);
+    } finally {
+      closeSync(fd);
+    }
+    if (inside !== undefined) assertLockHeld(inside);
+    renameSync(name, target);
+    tmp = undefined;
   } catch (err) {
+    if (tmp !== undefined) rmSync(tmp, { force: true });
     if (err instanceof MemctxError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') {
       throw new MemctxError('cannot create the file: a file stands where a folder of its path should be', { file: abs, hint: 'choose a path whose folders are not files' });
     }
     if (code === 'EISDIR') throw new MemctxError('cannot write the file: it is a directory', { file: abs, hint: 'choose another path' });
+    if (code === 'ENOENT' && inside !== undefined) throw swapped(inside, abs);
     if (code) throw new MemctxError(`cannot write the file (${code})`, { file: abs, hint: 'check the permissions and free space of the memory directory' });
     throw err;
   }
+}
+
+function swapped(root: string, abs: string): MemctxError {
+  return new MemctxError(`${relative(root, abs).split(sep).join('/')} was not changed: a folder on its path was replaced (by a symbolic link?) while it was written`, {
+    file: abs,
+    hint: 'replace the link with a real folder inside the memory directory, then run the command again',
+  });
 }
 
 /**
@@ -78,7 +133,7 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
     mkdirSync(cache, { recursive: true });
     // Refreshed every second; a pause longer than `stale` (Ctrl-Z, sleep, a long blocking scan) lets
     // another process take the lock: onCompromised records it and every later write refuses.
-    const options = { lockfilePath: join(cache, 'lock'), realpath: false, stale: 10_000, update: 1_000, onCompromised: (err: Error) => (state.lost = err) };
+    const options = { lockfilePath: join(cache, 'lock'), realpath: false, stale: LOCK_STALE_MS, update: 1_000, onCompromised: (err: Error) => (state.lost = err) };
     // Only a lock held by another process is worth waiting for: proper-lockfile retries every
     // error, so an unwritable directory (EACCES, EPERM, EROFS) would otherwise wait about 40 s.
     release = await lockfile.lock(root, { ...options, retries: 0 }).catch((err: NodeJS.ErrnoException) => {
@@ -92,7 +147,7 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
   }
   const key = lockKey(root);
   HELD.set(key, state);
-  removeLeftoverTemps(root);
+  removeLeftoverTemps(root, Date.now());
   try {
     const value = await fn();
     assertLockHeld(root);
@@ -102,6 +157,9 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
     await release().catch(() => undefined);
   }
 }
+
+/** A lock not refreshed for this long is taken over (its holder was killed or paused). */
+export const LOCK_STALE_MS = 10_000;
 
 interface LockState {
   lost?: Error;
@@ -126,17 +184,20 @@ export function assertLockHeld(root: string): void {
 }
 
 /**
- * Temporary files of an atomic write (`NAME.md.<number>`, write-file-atomic's naming) that a killed
- * process left behind. Under the lock no other writer is active, so any that exist are stale.
+ * Temporary files that a killed memctx process left behind: only names memctx makes (TEMP_PREFIX),
+ * and only those older than the lock's stale time (a cache write runs outside the lock, so a young
+ * one may belong to a live process). Users' files such as `notes.md.1` are never touched.
  */
-function removeLeftoverTemps(root: string): void {
+function removeLeftoverTemps(root: string, now: number): void {
   try {
     const stale: string[] = [];
     walkTree(root, { dot: true }, (path, dirent) => {
-      const inCache = path.startsWith(`${CACHE_DIR}/`) && !path.includes('/', CACHE_DIR.length + 1);
-      if (dirent.isFile() && (/\.md\.[0-9]+$/.test(path) || (inCache && /\.json\.[0-9]+$/.test(path)))) stale.push(path);
+      if (dirent.isFile() && basename(path).startsWith(TEMP_PREFIX)) stale.push(path);
     }, () => {});
-    for (const path of stale) rmSync(join(root, path), { force: true });
+    for (const path of stale) {
+      const stat = lstatSync(join(root, path), { throwIfNoEntry: false });
+      if (stat?.isFile() && stat.mtimeMs < now - LOCK_STALE_MS) rmSync(join(root, path), { force: true });
+    }
   } catch {
     // best effort: a leftover temp file is clutter, not a problem
   }
