@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { PENDING_DIR } from '../store/layout.js';
 import { indexLimits } from '../sources/config.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
 import { scanIndexEntries } from '../cache/scan-cache.js';
@@ -52,6 +55,8 @@ export async function writeAndReindex<T>(root: string, change: () => Promise<T>,
   const { withMemoryLock } = await import('../store/write.js');
   return withMemoryLock(root, async () => {
     checkIndexMarkers(root);
+    // Summaries a `flush --hook` kept while the lock was busy are written first.
+    if (existsSync(join(root, PENDING_DIR))) await (await import('../store/flush.js')).foldPendingFlushes(root);
     const value = await change();
     try {
       return { value, index: await rebuildIndex(root) };

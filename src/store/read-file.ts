@@ -119,8 +119,29 @@ export function readRegularFile(path: string, options: ReadOptions = {}): Buffer
   }
 }
 
-/** All of a stream (stdin) up to `maxBytes`; a clear error, not unbounded memory, past that. */
-export async function readStreamBytes(stream: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES, name = 'stdin'): Promise<Buffer> {
+/**
+ * All of a stream (stdin) up to `maxBytes`; a clear error, not unbounded memory, past that. With
+ * `timeoutMs`, a stream not ended by then is destroyed (so the process can exit) and refused.
+ */
+export async function readStreamBytes(stream: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES, name = 'stdin', timeoutMs?: number): Promise<Buffer> {
+  const reading = readWholeStream(stream, maxBytes, name);
+  if (timeoutMs === undefined) return reading;
+  reading.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      reject(new NotReadable(`${name} was not closed within ${timeoutMs / 1000} s; not read`, { file: name, hint: 'the program running memctx must close its end of the pipe' }));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readWholeStream(stream: NodeJS.ReadableStream, maxBytes: number, name: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import { hostname } from 'node:os';
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
@@ -7,6 +9,7 @@ import { fileKind, linkTarget } from './read-file.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';
 import { DecodeFailure, decodeText } from './decode.js';
 import { walkTree } from './list.js';
+import { isRecord } from '../values.js';
 
 /** The name every temporary file of memctx starts with; the sweep removes nothing else. */
 export const TEMP_PREFIX = '.memctx-tmp-';
@@ -113,11 +116,20 @@ export async function writeMemoryFile(abs: string, rel: string, text: string, op
   await writeFileAtomic(abs, text, options);
 }
 
+/** A lock not refreshed for this long is taken over (its holder was killed or paused). */
+export const LOCK_STALE_MS = 10_000;
+
+/** Why a lock was not taken within the wait a caller allowed (`maxWaitMs`). */
+export class LockBusy extends MemctxError {}
+
 /**
  * Run fn while holding the memory directory's write lock (.memctx/lock), so that concurrent memctx
- * processes serialise their writes and index rebuilds.
+ * processes serialise their writes and index rebuilds. A lock whose holder is gone (same host, its
+ * process no longer alive) is taken at once; one whose holder is alive but paused is respected
+ * until it goes stale (LOCK_STALE_MS without a refresh). `maxWaitMs` bounds the wait (LockBusy
+ * past it); the default waits about as long as a stale lock takes to expire, plus slack.
  */
-export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
+export async function withMemoryLock<T>(root: string, fn: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
   const { default: lockfile } = await import('proper-lockfile');
   const cache = join(root, CACHE_DIR);
   const cacheStat = lstatSync(cache, { throwIfNoEntry: false });
@@ -127,23 +139,35 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
   if (cacheStat && !cacheStat.isDirectory()) {
     throw new MemctxError(`${CACHE_DIR} is a file, not a directory: memctx keeps its write lock, caches and access counts in ${CACHE_DIR}/`, { file: cache, hint: `move or delete that file; memctx creates ${CACHE_DIR}/ again` });
   }
+  const lockPath = join(cache, 'lock');
   let release: () => Promise<void>;
   const state: LockState = {};
   try {
     mkdirSync(cache, { recursive: true });
     // Refreshed every second; a pause longer than `stale` (Ctrl-Z, sleep, a long blocking scan) lets
-    // another process take the lock: onCompromised records it and every later write refuses.
-    const options = { lockfilePath: join(cache, 'lock'), realpath: false, stale: LOCK_STALE_MS, update: 1_000, onCompromised: (err: Error) => (state.lost = err) };
-    // Only a lock held by another process is worth waiting for: proper-lockfile retries every
-    // error, so an unwritable directory (EACCES, EPERM, EROFS) would otherwise wait about 40 s.
-    release = await lockfile.lock(root, { ...options, retries: 0 }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ELOCKED') throw err;
-      refuseFutureLock(options.lockfilePath);
-      return lockfile.lock(root, { ...options, retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 200 } });
-    });
+    // another process take the lock: onCompromised records it and every later write refuses. The
+    // lock folder holds an `owner` file, so removing a stale lock removes the folder with it.
+    const lockOptions = { lockfilePath: lockPath, realpath: false, stale: LOCK_STALE_MS, update: 1_000, onCompromised: (err: Error) => (state.lost = err), fs: LOCK_FS, retries: 0 };
+    const deadline = Date.now() + (options.maxWaitMs ?? LOCK_STALE_MS * 4);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        release = await lockfile.lock(root, lockOptions);
+        break;
+      } catch (err) {
+        // Only a lock held by another process is worth waiting for: an unwritable directory
+        // (EACCES, EPERM, EROFS) is reported at once.
+        if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+        if (attempt === 0) refuseFutureLock(lockPath);
+        if (takeDeadLock(cache, lockPath)) continue;
+        const left = deadline - Date.now();
+        if (left <= 0) throw err;
+        await new Promise((done) => setTimeout(done, Math.min(left, 10 * 1.3 ** Math.min(attempt, 12), 200)));
+      }
+    }
+    writeOwner(lockPath);
   } catch (err) {
     if (err instanceof MemctxError) throw err;
-    throw lockError(join(cache, 'lock'), err as NodeJS.ErrnoException);
+    throw lockError(lockPath, err as NodeJS.ErrnoException, options.maxWaitMs);
   }
   const key = lockKey(root);
   HELD.set(key, state);
@@ -158,8 +182,70 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
   }
 }
 
-/** A lock not refreshed for this long is taken over (its holder was killed or paused). */
-export const LOCK_STALE_MS = 10_000;
+/** proper-lockfile's fs, with a stale lock folder removed together with its `owner` file. */
+const LOCK_FS = {
+  ...fs,
+  rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => fs.rm(path, { recursive: true }, done),
+  rmdirSync: (path: string) => fs.rmSync(path, { recursive: true, force: true }),
+};
+
+const OWNER = 'owner';
+
+/** Record who holds the lock (this process, this host) inside the lock folder. */
+function writeOwner(lockPath: string): void {
+  try {
+    fs.writeFileSync(join(lockPath, OWNER), `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`);
+  } catch {
+    // without it the lock still works; it only expires by time
+  }
+}
+
+/** The holder's process id when the lock at `lockPath` was taken on this host; else undefined. */
+function ownerOnThisHost(lockPath: string): number | undefined {
+  try {
+    const owner: unknown = JSON.parse(fs.readFileSync(join(lockPath, OWNER), 'utf8'));
+    if (!isRecord(owner) || owner.host !== hostname() || typeof owner.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
+    return owner.pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when process `pid` exists (a process of another user, EPERM, exists too). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove a lock whose holder is gone (killed on this host): the folder is first renamed to a name
+ * of this process's own, so two processes doing this at once never remove a lock that a third has
+ * just taken; a folder that turns out to be a live holder's is put back. True when removed.
+ */
+function takeDeadLock(cache: string, lockPath: string): boolean {
+  const pid = ownerOnThisHost(lockPath);
+  if (pid === undefined || pid === process.pid || alive(pid)) return false;
+  const aside = join(cache, `${TEMP_PREFIX}lock-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    fs.renameSync(lockPath, aside);
+  } catch {
+    return false;
+  }
+  if (ownerOnThisHost(aside) === pid) {
+    rmSync(aside, { recursive: true, force: true });
+    return true;
+  }
+  try {
+    fs.renameSync(aside, lockPath);
+  } catch {
+    rmSync(aside, { recursive: true, force: true });
+  }
+  return false;
+}
 
 interface LockState {
   lost?: Error;
@@ -219,9 +305,10 @@ function refuseFutureLock(path: string): void {
   });
 }
 
-function lockError(path: string, err: NodeJS.ErrnoException): MemctxError {
+function lockError(path: string, err: NodeJS.ErrnoException, maxWaitMs?: number): MemctxError {
   if (err.code === 'ELOCKED') {
-    return new MemctxError('another memctx process holds the memory directory\'s write lock', { file: path, hint: 'try again when it has finished; a lock left by a crashed process expires after 10 seconds' });
+    const message = `another memctx process holds the memory directory's write lock${maxWaitMs === undefined ? '' : ` (waited ${maxWaitMs} ms)`}`;
+    return new LockBusy(message, { file: path, hint: 'try again when it has finished; a lock whose process was stopped expires after 10 seconds without a refresh' });
   }
   return new MemctxError(`cannot take the write lock (${err.code ?? err.message})`, { file: path, hint: 'check that the memory directory is writable' });
 }
