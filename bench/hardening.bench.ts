@@ -4,9 +4,9 @@
  * peak RSS of the child process. The inputs are refused or handled; what matters is time and memory.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, fmtMs, median } from './measure.js';
+import { BIN, REPO, fmtMs, median } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 
 /** Run memctx `runs` times; wall time (median) and the child's own peak RSS (its resourceUsage at exit). */
@@ -56,6 +56,33 @@ async function viewTenThousand(dir: string): Promise<BenchRow[]> {
   ];
 }
 
+/**
+ * `flush --hook` right after a writer was SIGKILLed while holding the lock (its lock looks fresh):
+ * wall time of the hook, median of 3, each after a fresh kill. Goal from issue 20: at most 2 s.
+ */
+function hookAfterKilledWriter(workDir: string): BenchRow {
+  const project = join(workDir, 'hook');
+  const root = join(project, '.memory');
+  mkdirSync(join(root, '.memctx'), { recursive: true });
+  writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+  const store = join(REPO, 'dist/src/store/write.js');
+  const holder = `import(${JSON.stringify(store)}).then((m) => m.withMemoryLock(${JSON.stringify(root)}, () => { process.stdout.write('locked'); setInterval(() => {}, 1000); return new Promise(() => {}); }))`;
+  const input = JSON.stringify({ session_id: 'bench', cwd: project, hook_event_name: 'SessionEnd', reason: 'exit' });
+  const times: number[] = [];
+  let written = 0;
+  for (let i = 0; i < 3; i++) {
+    // spawnSync with a timeout: the holder is killed (SIGKILL) once it has said it holds the lock.
+    const held = spawnSync(process.execPath, ['-e', `${holder}; setTimeout(() => process.kill(process.pid, 'SIGKILL'), 300)`], { encoding: 'utf8', timeout: 10_000 });
+    if (!held.stdout.includes('locked')) throw new Error(`the lock holder did not start: ${held.stderr}`);
+    const start = process.hrtime.bigint();
+    const hook = spawnSync(process.execPath, [BIN, 'flush', '--hook', '--goal', 'bench'], { cwd: project, input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (hook.status === 0 && /(wrote|updated) sessions\//.test(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8').trim().split('\n').pop() ?? '')) written++;
+  }
+  const ms = median(times);
+  return { label: 'flush --hook right after a SIGKILLed writer', value: `${fmtMs(ms)}, ${written}/3 written`, goal: '<= 2 s, written', ok: ms <= 2000 && written === 3, data: { ms, written, times } };
+}
+
 const section: BenchSection = {
   name: 'hardening',
   async run(workDir) {
@@ -88,6 +115,7 @@ const section: BenchSection = {
       rows.push({ label, value: `${fmtMs(m.ms)}, ${m.rssMb.toFixed(0)} MB`, goal: '< 2 s, < 300 MB RSS', ok: m.ms < 2000 && m.rssMb < 300, data: { ms: m.ms, rssMb: m.rssMb, exit: m.code } });
     }
     rows.push(...(await viewTenThousand(join(workDir, 'view'))));
+    rows.push(hookAfterKilledWriter(workDir));
     rmSync(workDir, { recursive: true, force: true });
     return rows;
   },

@@ -45,7 +45,7 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
       throw new MemctxError(`file is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a memory file; not edited`, { file: target.rel, hint: 'split it into smaller memory files or move it out of the memory directory' });
     }
     try {
-      const raw = readRawText(target.abs);
+      const raw = readRawText(target.abs, root);
       const old = options.old.replace(/\r\n/g, '\n');
       const count = countOccurrences(raw.text, old);
       if (count !== 1) {

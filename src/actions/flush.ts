@@ -40,7 +40,7 @@ export interface FlushDeps {
   env: Record<string, string | undefined>;
   home: string;
   now: () => Date;
-  readStdin: (maxBytes?: number) => Promise<string>;
+  readStdin: (maxBytes?: number, timeoutMs?: number) => Promise<string>;
   stdinIsTTY?: boolean;
   /** --dir and --claude. */
   dir?: string;
@@ -328,14 +328,18 @@ function resolveInputs(flush: FlushModule, template: Template, gathered: Gathere
 
 /** Write the planned file under the memory lock (a fresh name, or the hook's earlier file) and re-index. */
 async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
-  const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile } = await import('../store/flush.js');
-  const { withMemoryLock } = await import('../store/write.js');
+  const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } = await import('../store/flush.js');
+  const { LockBusy, withMemoryLock } = await import('../store/write.js');
   const { rebuildIndex } = await import('./reindex.js');
   const { readMemoryFile, isProblem } = await import('../store/scan.js');
   if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
   // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the
   // session would be lost otherwise. The index problem is reported instead.
+  // The hook never waits past its budget: a summary it cannot write in time is kept in
+  // .memctx/pending/ and written by the next memctx write.
+  const wait = scope.hookEvent ? { maxWaitMs: HOOK_LOCK_WAIT_MS } : {};
   return withMemoryLock(scope.root, async () => {
+    await foldPendingFlushes(scope.root);
     const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
     const previous = scope.hookEvent && scope.sessionId ? findHookSessionFile(scope.root, input.template.dir, scope.sessionId) : undefined;
     const old = previous ? readMemoryFile(scope.root, previous) : undefined;
@@ -351,8 +355,19 @@ async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, 
       notes.push(`${path} written, but MEMORY.md was not rebuilt: ${err.message}${err.line ? ` (line ${err.line})` : ''}; fix it, then run \`memctx index\``);
     }
     return { path, text, replaced: previous !== undefined };
+  }, wait).catch(async (err: unknown) => {
+    if (!(scope.hookEvent && err instanceof LockBusy)) throw err;
+    const kept = await savePendingFlush(scope.root, { path: flush.plannedPath(plan), text: plan.text, dir: input.template.dir, sessionId: scope.sessionId }, input.now);
+    notes.push(`the memory directory stayed locked by another memctx process for ${HOOK_LOCK_WAIT_MS / 1000} s; the summary is kept in ${kept} and written by the next memctx write`);
+    return { path: kept, text: plan.text, replaced: false };
   });
 }
+
+/** How long `flush --hook` waits for its stdin to close (the agent writes the hook JSON and closes it). */
+export const HOOK_STDIN_WAIT_MS = 2_000;
+
+/** How long `flush --hook` waits for the memory lock (the agent's hook timeout is 10 s). */
+export const HOOK_LOCK_WAIT_MS = 3_000;
 
 /** Build, plan and (unless --dry-run) write one flush. */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
@@ -428,7 +443,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
     const { parseHookInput } = await import('../flush/hook.js');
-    const hook = parseHookInput(await deps.readStdin(1024 * 1024));
+    const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
     label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.

@@ -16,11 +16,19 @@ export interface HookResult {
   /** What was (or would be) done, in order. */
   actions: HookAction[];
   warnings: string[];
+  /** install: the `git config` line that defines the MEMORY.md merge driver, and what install did about it. */
+  mergeDriver?: { setup: string; state: 'set' | 'already-set' | 'would-set' };
 }
 
 export async function hookInstall(options: { memoryDir: string | undefined; explicit: boolean; dryRun: boolean }, deps: HookDeps): Promise<HookResult> {
   const { planInstall } = await import('../hooks/install.js');
-  return carryOut(planInstall({ cwd: deps.cwd, env: deps.env, memoryDir: options.memoryDir, explicit: options.explicit }), options.dryRun);
+  const result = await carryOut(planInstall({ cwd: deps.cwd, env: deps.env, memoryDir: options.memoryDir, explicit: options.explicit }), options.dryRun);
+  // The pre-commit hook keeps MEMORY.md right at commit time; the merge driver keeps it right at merge time.
+  const { MERGE_DRIVER_SETUP, mergeDriverSet, setMergeDriverConfig } = await import('../hooks/merge-driver.js');
+  const { gitTopLevel } = await import('../hooks/git.js');
+  const top = gitTopLevel(deps.cwd, deps.env);
+  const state = mergeDriverSet(top, deps.env) ? 'already-set' : options.dryRun ? 'would-set' : (setMergeDriverConfig(top, deps.env), 'set');
+  return { ...result, mergeDriver: { setup: MERGE_DRIVER_SETUP, state } };
 }
 
 export async function hookUninstall(options: { dryRun: boolean }, deps: HookDeps): Promise<HookResult> {

@@ -136,7 +136,7 @@ async function readFileText(target: Target) {
   const { readRawText } = await import('../store/edit.js');
   const { DecodeFailure } = await import('../store/decode.js');
   try {
-    return { raw: readRawText(target.abs), stat };
+    return { raw: readRawText(target.abs, target.root), stat };
   } catch (err) {
     if (err instanceof DecodeFailure) throw new MemoryToolError(`File ${target.shown} cannot be read as text: ${err.message}`);
     throw err;
@@ -337,7 +337,7 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
   }
-  const before = await parsed(target, readRawText(target.abs).text, `${target.shown} is not a valid memory file`).catch(() => undefined);
+  const before = await parsed(target, readRawText(target.abs, target.root).text, `${target.shown} is not a valid memory file`).catch(() => undefined);
   await checkFrontmatter(target, text, deps, before);
   await writeMemoryFile(target.abs, target.rel, text, { inside: target.root });
   return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');

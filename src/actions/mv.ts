@@ -63,7 +63,7 @@ export async function stampMoved(root: string, to: { abs: string; rel: string },
   if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
   let edit: { read: RawText; text: string } | undefined;
   try {
-    const read = readRawText(to.abs);
+    const read = readRawText(to.abs, root);
     const text = finishEdit(to.rel, read, stat, isoTimestamp(now));
     checkMemoryText(to.rel, text);
     edit = { read, text };

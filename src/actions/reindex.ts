@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { PENDING_DIR } from '../store/layout.js';
 import { indexLimits } from '../sources/config.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
 import { scanIndexEntries } from '../cache/scan-cache.js';
-import type { FileProblem } from '../store/types.js';
+import type { FileProblem, IndexEntry } from '../store/types.js';
+import { conflictMarkerLines } from '../markdown/conflicts.js';
+import { lineAt } from '../lines.js';
 import { IndexMarkerError, renderIndexFile, splitIndex } from '../memindex/merge.js';
 import type { IndexOptions } from '../memindex/render.js';
 
@@ -20,6 +25,7 @@ export interface ReindexResult {
 export async function planIndex(root: string, options: IndexOptions = {}): Promise<ReindexResult> {
   const scan = await scanIndexEntries(root, Date.now());
   const previous = readIndexFile(root);
+  refuseConflicts(root, previous, scan.files);
   let text: string;
   try {
     text = renderIndexFile(previous, scan.files, { ...indexLimits(root), ...options });
@@ -27,6 +33,33 @@ export async function planIndex(root: string, options: IndexOptions = {}): Promi
     throw err instanceof IndexMarkerError ? markerError(root, err) : err;
   }
   return { text, previous, changed: text !== previous, files: scan.files.length, problems: scan.problems };
+}
+
+/**
+ * Refuse to index a half-resolved merge: git conflict markers in a memory file, or in MEMORY.md's
+ * hand-written text (markers inside the generated block are repaired: the block is rebuilt).
+ */
+function refuseConflicts(root: string, index: string | undefined, files: IndexEntry[]): void {
+  const conflicted = files.find((file) => file.conflictLine !== undefined);
+  if (conflicted) {
+    throw new MemctxError(`${conflicted.path} holds git conflict markers (line ${conflicted.conflictLine}); MEMORY.md was not rebuilt`, {
+      file: join(root, conflicted.path), line: conflicted.conflictLine, exitCode: EXIT_USAGE, hint: 'finish the merge: keep the right text, delete the marker lines, then run `memctx index`',
+    });
+  }
+  if (index === undefined) return;
+  let block: [number, number] = [0, 0];
+  try {
+    const parts = splitIndex(index);
+    if (parts.block !== undefined) block = [lineAt(index, parts.before.length), lineAt(index, parts.before.length + parts.block.length)];
+  } catch (err) {
+    if (!(err instanceof IndexMarkerError)) throw err;
+  }
+  const line = conflictMarkerLines(index).find((n) => n < block[0] || n > block[1]);
+  if (line !== undefined) {
+    throw new MemctxError(`MEMORY.md holds git conflict markers in its hand-written text (line ${line}); not rebuilt`, {
+      file: indexPath(root), line, exitCode: EXIT_USAGE, hint: 'keep the text you want outside the memctx markers, delete the marker lines, then run `memctx index` (`memctx init` registers a merge driver that avoids this)',
+    });
+  }
 }
 
 function markerError(root: string, err: IndexMarkerError): MemctxError {
@@ -52,6 +85,8 @@ export async function writeAndReindex<T>(root: string, change: () => Promise<T>,
   const { withMemoryLock } = await import('../store/write.js');
   return withMemoryLock(root, async () => {
     checkIndexMarkers(root);
+    // Summaries a `flush --hook` kept while the lock was busy are written first.
+    if (existsSync(join(root, PENDING_DIR))) await (await import('../store/flush.js')).foldPendingFlushes(root);
     const value = await change();
     try {
       return { value, index: await rebuildIndex(root) };

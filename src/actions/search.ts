@@ -111,6 +111,6 @@ async function openHit(root: string, path: string): Promise<OpenedHit> {
   const { readMemoryFile } = await import('../store/scan.js');
   const { secretWarnings } = await import('../lint/secrets.js');
   const { join } = await import('node:path');
-  const text = readRegularFile(join(root, path), { name: path, maxBytes: MAX_FILE_BYTES, what: 'memory file' }).toString('utf8');
+  const text = readRegularFile(join(root, path), { name: path, maxBytes: MAX_FILE_BYTES, what: 'memory file', inside: root }).toString('utf8');
   return { path, text, file: readMemoryFile(root, path), warnings: await secretWarnings([{ path, text }]) };
 }

@@ -27,7 +27,7 @@ export async function show(options: ShowOptions, deps: ShowDeps): Promise<ShowRe
   const target = resolveMemoryPath(root, options.path);
   const { readRegularFile } = await import('../store/read-file.js');
   const { MAX_FILE_BYTES } = await import('../store/layout.js');
-  const readText = () => readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'memory file' }).toString('utf8');
+  const readText = () => readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'memory file', inside: root }).toString('utf8');
   if (!existsSync(target.abs)) {
     throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files' });
   }

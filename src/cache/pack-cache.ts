@@ -61,7 +61,7 @@ function packedText(decoded: string): string {
 export function packText(root: string, path: string): string {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
-    return packedText(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES }).toString('utf8'));
+    return packedText(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES, inside: root }).toString('utf8'));
   } catch {
     return '';
   }

@@ -1,4 +1,5 @@
 import { listEntries } from '../store/list.js';
+import { conflictMarkerLines } from '../markdown/conflicts.js';
 import type { ScanOptions } from '../store/scan.js';
 import type { IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js';
 import { scanWithCache, type Projection } from './stat-cache.js';
@@ -8,7 +9,8 @@ const SCAN_CACHE_FILE = 'scan-cache.json';
 
 function toIndexEntry(file: MemoryFile): IndexEntry {
   const { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs } = file;
-  return { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs };
+  const [conflict] = conflictMarkerLines(file.body);
+  return { path, name, description, type, kind, updated, created, importance, pinned, tags, status, supersedes, mtimeMs, ...(conflict === undefined ? {} : { conflictLine: file.bodyLine + conflict - 1 }) };
 }
 
 function isIndexEntry(value: unknown, path: string): value is IndexEntry {

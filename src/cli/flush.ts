@@ -42,7 +42,7 @@ function depsOf(ctx: Context): FlushDeps {
     env: ctx.io.env,
     home: ctx.io.home,
     now: ctx.io.now,
-    readStdin: async (maxBytes?: number) => (await import('./input.js')).readStdin(ctx.io.stdin, maxBytes),
+    readStdin: async (maxBytes?: number, timeoutMs?: number) => (await import('./input.js')).readStdin(ctx.io.stdin, maxBytes, timeoutMs),
     stdinIsTTY: Boolean(ctx.io.stdin.isTTY),
     dir: ctx.globals.dir,
     claude: ctx.globals.claude,

@@ -59,12 +59,18 @@ function render(ctx: Context, result: HookResult): number {
       hooksDir: result.hooksDir,
       actions: result.actions.map(({ op, ...rest }) => ({ op, ...('text' in rest ? { path: rest.path } : rest) })),
       warnings: result.warnings,
+      ...(result.mergeDriver ? { mergeDriver: result.mergeDriver } : {}),
     });
     return EXIT_OK;
   }
   const summary = SUMMARY[result.status][dryRun ? 1 : 0];
   ctx.ui.info(`${summary}${result.status === 'not-installed' ? '' : `: ${result.hook}`}`);
   for (const action of result.actions) ctx.ui.info(`  ${describe(action, dryRun)}`);
+  if (result.mergeDriver) {
+    const { setup, state } = result.mergeDriver;
+    const done = { set: 'set the MEMORY.md merge driver', 'already-set': 'the MEMORY.md merge driver is already set', 'would-set': 'would set the MEMORY.md merge driver' }[state];
+    ctx.ui.info(`${done}; teammates run once: ${setup}`);
+  }
   return EXIT_OK;
 }
 

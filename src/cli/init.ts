@@ -24,7 +24,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   const root = ctx.globals.claude ? ctx.memoryDir({ allowMissing: true }) : resolve(ctx.io.cwd, explicit ?? MEMORY_DIR_NAME);
   const { displayPath } = await import('../store/paths.js');
   const { init } = await import('../actions/init.js');
-  const { created, dryRun, agent } = await init({ root, agent: flags.agent, dryRun: flags.dryRun }, { cwd: ctx.io.cwd, env: ctx.io.env });
+  const { created, dryRun, agent, mergeDriver } = await init({ root, agent: flags.agent, dryRun: flags.dryRun }, { cwd: ctx.io.cwd, env: ctx.io.env });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
   if (agent?.launcher?.kind === 'missing') ctx.ui.warn(agent.launcher.note);
   if (ctx.ui.json) {
@@ -32,6 +32,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
       dir: root,
       created,
       ...(dryRun ? { dryRun: true } : {}),
+      ...(mergeDriver ? { mergeDriver: true } : {}),
       ...(agent ? { agent: { name: agent.agent, root: agent.root, changes: agent.changes.map(({ before: _before, ...c }) => c), warnings: agent.warnings, ...(agent.launcher ? { launcher: { kind: agent.launcher.kind, note: agent.launcher.note } } : {}) } } : {}),
     });
     return EXIT_OK;
@@ -43,6 +44,10 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
     ctx.ui.info(`${shown} is already set up; nothing changed`);
   } else {
     for (const item of created) ctx.ui.info(`created ${displayPath(ctx.io.cwd, join(root, item))}`);
+  }
+  if (mergeDriver) {
+    const { MERGE_DRIVER_SETUP } = await import('../hooks/merge-driver.js');
+    ctx.ui.info(`registered the MEMORY.md merge driver in this clone's git config; each teammate runs once: ${MERGE_DRIVER_SETUP}`);
   }
   if (agent) {
     const { renderAgentChanges } = await import('./ui/agent.js');

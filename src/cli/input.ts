@@ -5,13 +5,13 @@ import { decodeInput } from '../store/decode.js';
 import type { Context } from './context.js';
 
 /** All of stdin as bytes, up to `maxBytes` (an error past that, never unbounded memory). */
-export async function readStdinBytes(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES): Promise<Buffer> {
-  return readStreamBytes(stdin, maxBytes);
+export async function readStdinBytes(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES, timeoutMs?: number): Promise<Buffer> {
+  return readStreamBytes(stdin, maxBytes, 'stdin', timeoutMs);
 }
 
 /** All of stdin as UTF-8 text, up to `maxBytes`. */
-export async function readStdin(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES): Promise<string> {
-  return (await readStdinBytes(stdin, maxBytes)).toString('utf8');
+export async function readStdin(stdin: NodeJS.ReadableStream, maxBytes = MAX_INPUT_BYTES, timeoutMs?: number): Promise<string> {
+  return (await readStdinBytes(stdin, maxBytes, timeoutMs)).toString('utf8');
 }
 
 /** The body from --body, --body-file (- for stdin), or stdin when it is not a terminal. */

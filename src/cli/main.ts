@@ -31,6 +31,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   lint: () => import('./lint.js'),
   gc: () => import('./gc.js'),
   hook: () => import('./hook.js'),
+  'merge-index': () => import('./merge-index.js'),
   mcp: () => import('./mcp.js'),
 };
 

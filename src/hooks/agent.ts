@@ -10,6 +10,9 @@ import { MemctxError } from '../errors.js';
 import { writeFileAtomic } from '../store/write.js';
 import { isRecord } from '../values.js';
 import { findLauncher, type Launcher } from './launcher.js';
+import { duplicateJsonKey } from '../json.js';
+import { isInside } from '../store/paths.js';
+import { realPathOf } from './git.js';
 
 export const AGENTS = ['claude', 'codex', 'cursor'] as const;
 export type Agent = (typeof AGENTS)[number];
@@ -71,8 +74,14 @@ function refuse(file: string, why: string, hint: string): never {
   throw new MemctxError(`${why}; nothing was changed`, { file, hint });
 }
 
-/** The target's text, or undefined when it does not exist; refuses symlinks and files it cannot write. */
-function readTarget(abs: string): string | undefined {
+/**
+ * The target's text, or undefined when it does not exist; refuses symlinks, a path whose real
+ * location leaves the repository (a symlinked `.claude/` or `.cursor/` folder) and files it cannot write.
+ */
+function readTarget(root: string, abs: string): string | undefined {
+  if (!isInside(realPathOf(root), realPathOf(abs))) {
+    refuse(abs, `leads outside the repository (its real path is ${realPathOf(abs)}, through a symbolic link)`, 'replace the linked folder with a real one inside the repository, or add the memctx settings by hand');
+  }
   const stat = lstatSync(abs, { throwIfNoEntry: false });
   if (stat?.isSymbolicLink()) refuse(abs, 'is a symbolic link; memctx will not write through it', 'replace the link with a regular file, or add the memctx settings by hand');
   if (stat && !stat.isFile()) refuse(abs, 'is not a regular file', 'move it out of the way');
@@ -113,6 +122,8 @@ function parseJsonObject(file: string, text: string | undefined): Record<string,
     refuse(file, `is not valid JSON (${(err as Error).message})`, 'fix the JSON syntax first');
   }
   if (!isRecord(data)) refuse(file, 'is not a JSON object', 'it should hold an object such as { "hooks": {} }');
+  const duplicate = duplicateJsonKey(text);
+  if (duplicate) refuse(`${file}:${duplicate.line}`, `holds the key "${duplicate.key}" twice in one object (JSON keeps only the last, so merging would drop the first)`, `merge the two "${duplicate.key}" entries into one, then run init --agent again`);
   return data;
 }
 
@@ -236,7 +247,7 @@ function approveMcp(file: string, data: Record<string, unknown>): string[] {
 
 function jsonChange(root: string, rel: string, merge: (file: string, data: Record<string, unknown>, warnings: string[]) => string[], warnings: string[]): AgentChange {
   const abs = join(root, rel);
-  const before = readTarget(abs);
+  const before = readTarget(root, abs);
   const data = parseJsonObject(abs, before);
   const parts = merge(abs, data, warnings);
   const after = parts.length ? `${JSON.stringify(data, null, 2)}\n` : (before ?? '');
@@ -245,7 +256,7 @@ function jsonChange(root: string, rel: string, merge: (file: string, data: Recor
 
 function markdownChange(root: string, rel: string, section: string, wrap?: (body: string) => string): AgentChange {
   const abs = join(root, rel);
-  const before = readTarget(abs);
+  const before = readTarget(root, abs);
   const after = before === undefined && wrap ? wrap(`${section}\n`) : withSection(abs, before, section);
   return { file: rel, action: after === before ? 'unchanged' : before === undefined ? 'create' : 'update', parts: after === before ? [] : ['memory section'], before, after };
 }
@@ -276,6 +287,6 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
 
 export async function applyAgentPlan(plan: AgentPlan): Promise<void> {
   for (const change of plan.changes) {
-    if (change.action !== 'unchanged') await writeFileAtomic(join(plan.root, change.file), change.after);
+    if (change.action !== 'unchanged') await writeFileAtomic(join(plan.root, change.file), change.after, { inside: plan.root });
   }
 }

@@ -1,5 +1,6 @@
-import { constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
+import { MemctxError } from '../errors.js';
+import { dirname, join, relative } from 'node:path';
 import { assertStillInside, resolveMemoryPath } from './paths.js';
 import { ARCHIVE_DIR } from './layout.js';
 import { assertLockHeld } from './write.js';
@@ -41,6 +42,7 @@ export function moveNoClobber(root: string, from: string, to: string): string | 
   assertLockHeld(root);
   assertStillInside(root, from);
   assertStillInside(root, to);
+  const source = lstatSync(from);
   try {
     mkdirSync(dirname(to), { recursive: true });
   } catch (err) {
@@ -49,6 +51,7 @@ export function moveNoClobber(root: string, from: string, to: string): string | 
     return `cannot create its folder (${code ?? (err as Error).message})`;
   }
   assertStillInside(root, to);
+  let created = true;
   try {
     try {
       linkSync(from, to);
@@ -60,9 +63,32 @@ export function moveNoClobber(root: string, from: string, to: string): string | 
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EEXIST') return `cannot write it (${code ?? (err as Error).message})`;
     if (!sameFile(from, to)) return ALREADY_EXISTS;
+    created = false;
   }
+  checkMoved(root, from, to, source, created);
   unlinkSync(from);
   return undefined;
+}
+
+/**
+ * After link(): the new name must hold the file that was checked (same dev/ino, or a copy as large)
+ * and both names must still resolve inside root. A folder swapped for a link between the check and
+ * link() would have linked an outside file in, or this file out: the name just made is removed
+ * again and the move refused, the old name untouched.
+ */
+function checkMoved(root: string, from: string, to: string, source: Stats, created: boolean): void {
+  const made = lstatSync(to, { throwIfNoEntry: false });
+  try {
+    const same = made !== undefined && ((made.ino === source.ino && made.dev === source.dev) || (made.isFile() && made.size === source.size && made.ino !== lstatSync(from).ino));
+    if (!same) throw new MemctxError(`${relative(root, to)} was not moved: a file or folder on its path was replaced while it was moved`, { file: to, hint: 'replace any symbolic link with a real folder inside the memory directory, then run the command again' });
+    assertStillInside(root, from);
+    assertStillInside(root, to);
+    const now = lstatSync(from);
+    if (now.ino !== source.ino || now.dev !== source.dev) throw new MemctxError(`${relative(root, from)} was not moved: it was replaced while it was moved`, { file: from, hint: 'run the command again' });
+  } catch (err) {
+    if (created && made && lstatSync(to, { throwIfNoEntry: false })?.ino === made.ino) unlinkSync(to);
+    throw err;
+  }
 }
 
 /** Move one memory file into archive/ keeping its relative path (see moveNoClobber). */

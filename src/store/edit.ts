@@ -22,9 +22,13 @@ export interface RawText {
   mixed: boolean;
 }
 
-/** A file's text in the form edits work on. Throws DecodeFailure for binary or invalid UTF-8. */
-export function readRawText(abs: string): RawText {
-  const decoded = decodeText(readRegularFile(abs, { maxBytes: MAX_FILE_BYTES, what: 'memory file' }));
+/**
+ * A file's text in the form edits work on. Throws DecodeFailure for binary or invalid UTF-8. With
+ * `root` (the memory directory) the read is checked to stay inside it (see ReadOptions.inside);
+ * without it, a link at the path itself is still never followed anywhere but where it leads now.
+ */
+export function readRawText(abs: string, root?: string): RawText {
+  const decoded = decodeText(readRegularFile(abs, { maxBytes: MAX_FILE_BYTES, what: 'memory file', inside: root ?? '/' }));
   const bom = decoded.charCodeAt(0) === 0xfeff;
   const body = bom ? decoded.slice(1) : decoded;
   const { eol, mixed } = lineEnding(body);

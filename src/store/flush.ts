@@ -1,13 +1,14 @@
 /** The files `memctx flush` reads and writes: user templates, source files, session files. */
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from '../errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
-import { CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
-import { writeMemoryFile } from './write.js';
+import { CACHE_DIR, MAX_FILE_BYTES, PENDING_DIR, TEMPLATES_DIR } from './layout.js';
+import { writeFileAtomic, writeMemoryFile } from './write.js';
+import { isRecord } from '../values.js';
 import { readRegularFile } from './read-file.js';
 
 
@@ -17,7 +18,7 @@ export function readUserTemplate(root: string, name: string): { path: string; te
   const target = resolveMemoryPath(root, rel);
   if (!existsSync(target.abs)) return undefined;
   try {
-    return { path: target.rel, text: decodeText(readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'template' })) };
+    return { path: target.rel, text: decodeText(readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'template', inside: root })) };
   } catch (err) {
     if (err instanceof MemctxError) throw err;
     if (err instanceof DecodeFailure) throw new MemctxError(`template ${target.rel}: ${err.message}`, { file: target.rel, line: err.line, hint: err.hint });
@@ -92,4 +93,48 @@ export function findHookSessionFile(root: string, dir: string, sessionId: string
     if (!isProblem(file) && file.data.hook_event !== undefined && String(file.data.session_id) === sessionId) return path;
   }
   return undefined;
+}
+
+/** A summary `flush --hook` could not write in its time (the lock stayed busy), kept for the next run. */
+export interface PendingFlush {
+  /** The session file it was planned as (a free name is taken when it is written). */
+  path: string;
+  text: string;
+  /** The template's folder and the session id: an earlier file of the same session is replaced. */
+  dir: string;
+  sessionId?: string;
+}
+
+
+/** Keep a summary in .memctx/pending/ (no lock needed: a fresh name); returns its path in the memory directory. */
+export async function savePendingFlush(root: string, record: PendingFlush, now: Date): Promise<string> {
+  const rel = `${PENDING_DIR}/${now.toISOString().replace(/[:.]/g, '')}-${process.pid}.json`;
+  await writeFileAtomic(join(root, rel), `${JSON.stringify(record)}\n`);
+  return rel;
+}
+
+/**
+ * Write every kept summary into its session file, oldest first, and remove it from pending/. Call
+ * under the memory lock. Returns the session files written; a record that cannot be read stays.
+ */
+export async function foldPendingFlushes(root: string): Promise<string[]> {
+  const dir = join(root, PENDING_DIR);
+  if (!existsSync(dir)) return [];
+  const written: string[] = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    let record: PendingFlush;
+    try {
+      const value: unknown = JSON.parse(readRegularFile(join(dir, name), { maxBytes: 4 * MAX_FILE_BYTES }).toString('utf8'));
+      if (!isRecord(value) || typeof value.path !== 'string' || typeof value.text !== 'string' || typeof value.dir !== 'string') continue;
+      record = { path: value.path, text: value.text, dir: value.dir, ...(typeof value.sessionId === 'string' ? { sessionId: value.sessionId } : {}) };
+    } catch {
+      continue;
+    }
+    const previous = record.sessionId ? findHookSessionFile(root, record.dir, record.sessionId) : undefined;
+    const path = previous ?? freePath(root, record.path);
+    await writeMemoryText(root, path, record.text);
+    rmSync(join(dir, name), { force: true });
+    written.push(path);
+  }
+  return written;
 }

@@ -27,7 +27,7 @@ export function readIndexFile(root: string): string | undefined {
   checkIndexLink(root);
   let bytes: Buffer;
   try {
-    bytes = readRegularFile(indexPath(root), { maxBytes: MAX_FILE_BYTES, what: INDEX_FILE });
+    bytes = readRegularFile(indexPath(root), { maxBytes: MAX_FILE_BYTES, what: INDEX_FILE, inside: root });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || !existsSync(indexPath(root))) return undefined;
     if (err instanceof MemctxError) throw err;

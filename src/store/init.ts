@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { CACHE_DIR, INDEX_FILE, TEMPLATES_DIR } from './layout.js';
-import { writeFileAtomic } from './write.js';
+import { TEMP_PREFIX, writeFileAtomic } from './write.js';
 
 /**
  * Create the memory directory's skeleton. Existing files are never overwritten; a .gitignore that
@@ -25,20 +25,24 @@ export async function initMemoryDir(root: string, emptyIndex: () => string | Pro
   }
   const gitignore = join(root, '.gitignore');
   const line = `${CACHE_DIR}/`;
-  // A write killed mid-way leaves NAME.md.<number> (the next write removes it): never committed.
-  const temps = '*.md.[0-9]*';
+  // A write killed mid-way leaves a temporary file (the next write removes it): never committed.
+  // Earlier versions named them NAME.md.<number> and ignored that pattern, which hid users' files
+  // such as notes.md.1: that line of memctx's own is replaced.
+  const temps = `${TEMP_PREFIX}*`;
+  const oldTemps = '*.md.[0-9]*';
   if (!existsSync(gitignore)) {
     await writeFileAtomic(gitignore, `${line}\n${temps}\n`);
     created.push('.gitignore');
   } else {
-    const text = readFileSync(gitignore, 'utf8');
+    const original = readFileSync(gitignore, 'utf8');
+    const text = original.split('\n').map((l) => (l.replace(/\r$/, '') === oldTemps ? l.replace(oldTemps, temps) : l)).join('\n');
     const lines = text.split(/\r?\n/).map((l) => l.trim());
     const missing = [
       lines.some((l) => l === line || l === CACHE_DIR || l === `/${line}`) ? undefined : line,
       lines.includes(temps) ? undefined : temps,
     ].filter((l): l is string => l !== undefined);
-    if (missing.length) {
-      await writeFileAtomic(gitignore, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${missing.join('\n')}\n`);
+    if (missing.length || text !== original) {
+      await writeFileAtomic(gitignore, missing.length ? `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${missing.join('\n')}\n` : text);
       created.push('.gitignore');
     }
   }

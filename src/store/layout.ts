@@ -3,6 +3,8 @@ export const INDEX_FILE = 'MEMORY.md';
 export const CACHE_DIR = '.memctx';
 export const ARCHIVE_DIR = 'archive';
 export const TEMPLATES_DIR = 'templates';
+/** Where `flush --hook` keeps a summary it could not write in time (the lock was busy). */
+export const PENDING_DIR = `${CACHE_DIR}/pending`;
 /** Memory files are small; anything bigger is refused rather than read. */
 export const MAX_FILE_BYTES = 1024 * 1024;
 

@@ -13,7 +13,7 @@ export function readDecodableText(root: string, path: string): string | undefine
     const abs = join(root, path);
     const stat = lstatSync(abs);
     if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-    return decodeText(readRegularFile(abs, { maxBytes: MAX_FILE_BYTES })).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    return decodeText(readRegularFile(abs, { maxBytes: MAX_FILE_BYTES, inside: root })).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
   } catch {
     return undefined;
   }

@@ -71,7 +71,10 @@ export interface ScanResult {
 }
 
 /** The part of a memory file that MEMORY.md and `ls` need; cached between runs (scan-cache.ts). */
-export type IndexEntry = Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'pinned' | 'tags' | 'status' | 'supersedes' | 'mtimeMs'>;
+export type IndexEntry = Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'pinned' | 'tags' | 'status' | 'supersedes' | 'mtimeMs'> & {
+  /** The first line holding a git conflict marker, when the body has one (`index` refuses to run). */
+  conflictLine?: number;
+};
 
 export interface IndexScanResult {
   root: string;

@@ -1,38 +1,96 @@
-import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import { hostname } from 'node:os';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { assertStillInside, isInside } from './paths.js';
-import { fileKind } from './read-file.js';
+import { fileKind, linkTarget } from './read-file.js';
 import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';
 import { DecodeFailure, decodeText } from './decode.js';
 import { walkTree } from './list.js';
+import { isRecord } from '../values.js';
+
+/** The name every temporary file of memctx starts with; the sweep removes nothing else. */
+export const TEMP_PREFIX = '.memctx-tmp-';
+
+/** A temporary file's name: memctx's prefix, this process's id and a random part. */
+export function tempName(): string {
+  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
+}
+
+const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
 
 /**
- * Write a file atomically (temporary file + rename), creating its directory; a MemctxError naming
- * the file when it cannot. With `inside` (the memory directory), the path is checked again right
- * before the folder is made and right before the write, so nothing lands outside it. `fsync: false`
- * for caches: a cache lost in a crash is rebuilt, and skipping the flush saves a disk round trip.
+ * Write a file atomically, creating its directory; a MemctxError naming the file when it cannot.
+ * The text goes into a temporary file created (O_EXCL, O_NOFOLLOW) in the folder that was checked,
+ * which is then renamed over the name: rename replaces a link at the name rather than following it.
+ * A link at the name is followed only by hand, to where it leads now (and, with `inside`, only
+ * when that is inside). With `inside` (the memory directory) the path is checked right before the
+ * folder is made, before the temporary file is opened and before the rename; after opening, the
+ * descriptor is compared (dev/ino) with the entry at the temporary name, and the folder with the
+ * one that was checked, so a folder swapped for a link in between is caught and nothing is written
+ * through it. What remains: Node has no openat()/renameat() on a held directory descriptor, so a
+ * folder swapped after the last check and before rename() makes the rename fail (the temporary file
+ * is not in the swapped-in folder) rather than write outside. `fsync: false` for caches: a cache lost
+ * in a crash is rebuilt, and skipping the flush saves a disk round trip.
  */
 export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
-  const { default: writeAtomic } = await import('write-file-atomic');
+  const { inside } = options;
+  let tmp: string | undefined;
   try {
-    if (options.inside !== undefined) {
-      assertLockHeld(options.inside);
-      assertStillInside(options.inside, abs);
+    if (inside !== undefined) {
+      assertLockHeld(inside);
+      assertStillInside(inside, abs);
     }
     if (options.mkdir !== false) mkdirSync(dirname(abs), { recursive: true });
-    if (options.inside !== undefined) assertStillInside(options.inside, abs);
-    await writeAtomic(abs, text, { fsync: options.fsync ?? true });
+    const target = linkTarget(abs);
+    const dir = dirname(target);
+    if (inside !== undefined) assertStillInside(inside, target);
+    const folder = statSync(dir);
+    const existing = lstatSync(target, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    const name = join(dir, tempName());
+    const fd = openSync(name, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, existing?.isFile() ? existing.mode & 0o7777 : 0o666);
+    tmp = name;
+    const inPlace = (opened: Stats) => {
+      const now = lstatSync(name, { throwIfNoEntry: false });
+      if (!now || !sameEntry(now, opened) || !sameEntry(statSync(dir), folder)) throw swapped(inside ?? dir, abs);
+      if (inside !== undefined) assertStillInside(inside, target);
+    };
+    try {
+      const opened = fstatSync(fd);
+      inPlace(opened);
+      if (existing?.isFile()) fchmodSync(fd, existing.mode & 0o7777);
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      if (options.fsync ?? true) fsyncSync(fd);
+      inPlace(opened);
+    } finally {
+      closeSync(fd);
+    }
+    if (inside !== undefined) assertLockHeld(inside);
+    renameSync(name, target);
+    tmp = undefined;
   } catch (err) {
+    if (tmp !== undefined) rmSync(tmp, { force: true });
     if (err instanceof MemctxError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') {
       throw new MemctxError('cannot create the file: a file stands where a folder of its path should be', { file: abs, hint: 'choose a path whose folders are not files' });
     }
     if (code === 'EISDIR') throw new MemctxError('cannot write the file: it is a directory', { file: abs, hint: 'choose another path' });
+    if (code === 'ENOENT' && inside !== undefined) throw swapped(inside, abs);
     if (code) throw new MemctxError(`cannot write the file (${code})`, { file: abs, hint: 'check the permissions and free space of the memory directory' });
     throw err;
   }
+}
+
+function swapped(root: string, abs: string): MemctxError {
+  return new MemctxError(`${relative(root, abs).split(sep).join('/')} was not changed: a folder on its path was replaced (by a symbolic link?) while it was written`, {
+    file: abs,
+    hint: 'replace the link with a real folder inside the memory directory, then run the command again',
+  });
 }
 
 /**
@@ -58,11 +116,20 @@ export async function writeMemoryFile(abs: string, rel: string, text: string, op
   await writeFileAtomic(abs, text, options);
 }
 
+/** A lock not refreshed for this long is taken over (its holder was killed or paused). */
+export const LOCK_STALE_MS = 10_000;
+
+/** Why a lock was not taken within the wait a caller allowed (`maxWaitMs`). */
+export class LockBusy extends MemctxError {}
+
 /**
  * Run fn while holding the memory directory's write lock (.memctx/lock), so that concurrent memctx
- * processes serialise their writes and index rebuilds.
+ * processes serialise their writes and index rebuilds. A lock whose holder is gone (same host, its
+ * process no longer alive) is taken at once; one whose holder is alive but paused is respected
+ * until it goes stale (LOCK_STALE_MS without a refresh). `maxWaitMs` bounds the wait (LockBusy
+ * past it); the default waits about as long as a stale lock takes to expire, plus slack.
  */
-export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
+export async function withMemoryLock<T>(root: string, fn: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
   const { default: lockfile } = await import('proper-lockfile');
   const cache = join(root, CACHE_DIR);
   const cacheStat = lstatSync(cache, { throwIfNoEntry: false });
@@ -72,27 +139,39 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
   if (cacheStat && !cacheStat.isDirectory()) {
     throw new MemctxError(`${CACHE_DIR} is a file, not a directory: memctx keeps its write lock, caches and access counts in ${CACHE_DIR}/`, { file: cache, hint: `move or delete that file; memctx creates ${CACHE_DIR}/ again` });
   }
+  const lockPath = join(cache, 'lock');
   let release: () => Promise<void>;
   const state: LockState = {};
   try {
     mkdirSync(cache, { recursive: true });
     // Refreshed every second; a pause longer than `stale` (Ctrl-Z, sleep, a long blocking scan) lets
-    // another process take the lock: onCompromised records it and every later write refuses.
-    const options = { lockfilePath: join(cache, 'lock'), realpath: false, stale: 10_000, update: 1_000, onCompromised: (err: Error) => (state.lost = err) };
-    // Only a lock held by another process is worth waiting for: proper-lockfile retries every
-    // error, so an unwritable directory (EACCES, EPERM, EROFS) would otherwise wait about 40 s.
-    release = await lockfile.lock(root, { ...options, retries: 0 }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ELOCKED') throw err;
-      refuseFutureLock(options.lockfilePath);
-      return lockfile.lock(root, { ...options, retries: { retries: 200, factor: 1.3, minTimeout: 10, maxTimeout: 200 } });
-    });
+    // another process take the lock: onCompromised records it and every later write refuses. The
+    // lock folder holds an `owner` file, so removing a stale lock removes the folder with it.
+    const lockOptions = { lockfilePath: lockPath, realpath: false, stale: LOCK_STALE_MS, update: 1_000, onCompromised: (err: Error) => (state.lost = err), fs: LOCK_FS, retries: 0 };
+    const deadline = Date.now() + (options.maxWaitMs ?? LOCK_STALE_MS * 4);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        release = await lockfile.lock(root, lockOptions);
+        break;
+      } catch (err) {
+        // Only a lock held by another process is worth waiting for: an unwritable directory
+        // (EACCES, EPERM, EROFS) is reported at once.
+        if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+        if (attempt === 0) refuseFutureLock(lockPath);
+        if (takeDeadLock(cache, lockPath)) continue;
+        const left = deadline - Date.now();
+        if (left <= 0) throw err;
+        await new Promise((done) => setTimeout(done, Math.min(left, 10 * 1.3 ** Math.min(attempt, 12), 200)));
+      }
+    }
+    writeOwner(lockPath);
   } catch (err) {
     if (err instanceof MemctxError) throw err;
-    throw lockError(join(cache, 'lock'), err as NodeJS.ErrnoException);
+    throw lockError(lockPath, err as NodeJS.ErrnoException, options.maxWaitMs);
   }
   const key = lockKey(root);
   HELD.set(key, state);
-  removeLeftoverTemps(root);
+  removeLeftoverTemps(root, Date.now());
   try {
     const value = await fn();
     assertLockHeld(root);
@@ -101,6 +180,71 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>): Pro
     HELD.delete(key);
     await release().catch(() => undefined);
   }
+}
+
+/** proper-lockfile's fs, with a stale lock folder removed together with its `owner` file. */
+const LOCK_FS = {
+  ...fs,
+  rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => fs.rm(path, { recursive: true }, done),
+  rmdirSync: (path: string) => fs.rmSync(path, { recursive: true, force: true }),
+};
+
+const OWNER = 'owner';
+
+/** Record who holds the lock (this process, this host) inside the lock folder. */
+function writeOwner(lockPath: string): void {
+  try {
+    fs.writeFileSync(join(lockPath, OWNER), `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`);
+  } catch {
+    // without it the lock still works; it only expires by time
+  }
+}
+
+/** The holder's process id when the lock at `lockPath` was taken on this host; else undefined. */
+function ownerOnThisHost(lockPath: string): number | undefined {
+  try {
+    const owner: unknown = JSON.parse(fs.readFileSync(join(lockPath, OWNER), 'utf8'));
+    if (!isRecord(owner) || owner.host !== hostname() || typeof owner.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
+    return owner.pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when process `pid` exists (a process of another user, EPERM, exists too). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove a lock whose holder is gone (killed on this host): the folder is first renamed to a name
+ * of this process's own, so two processes doing this at once never remove a lock that a third has
+ * just taken; a folder that turns out to be a live holder's is put back. True when removed.
+ */
+function takeDeadLock(cache: string, lockPath: string): boolean {
+  const pid = ownerOnThisHost(lockPath);
+  if (pid === undefined || pid === process.pid || alive(pid)) return false;
+  const aside = join(cache, `${TEMP_PREFIX}lock-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    fs.renameSync(lockPath, aside);
+  } catch {
+    return false;
+  }
+  if (ownerOnThisHost(aside) === pid) {
+    rmSync(aside, { recursive: true, force: true });
+    return true;
+  }
+  try {
+    fs.renameSync(aside, lockPath);
+  } catch {
+    rmSync(aside, { recursive: true, force: true });
+  }
+  return false;
 }
 
 interface LockState {
@@ -126,17 +270,20 @@ export function assertLockHeld(root: string): void {
 }
 
 /**
- * Temporary files of an atomic write (`NAME.md.<number>`, write-file-atomic's naming) that a killed
- * process left behind. Under the lock no other writer is active, so any that exist are stale.
+ * Temporary files that a killed memctx process left behind: only names memctx makes (TEMP_PREFIX),
+ * and only those older than the lock's stale time (a cache write runs outside the lock, so a young
+ * one may belong to a live process). Users' files such as `notes.md.1` are never touched.
  */
-function removeLeftoverTemps(root: string): void {
+function removeLeftoverTemps(root: string, now: number): void {
   try {
     const stale: string[] = [];
     walkTree(root, { dot: true }, (path, dirent) => {
-      const inCache = path.startsWith(`${CACHE_DIR}/`) && !path.includes('/', CACHE_DIR.length + 1);
-      if (dirent.isFile() && (/\.md\.[0-9]+$/.test(path) || (inCache && /\.json\.[0-9]+$/.test(path)))) stale.push(path);
+      if (dirent.isFile() && basename(path).startsWith(TEMP_PREFIX)) stale.push(path);
     }, () => {});
-    for (const path of stale) rmSync(join(root, path), { force: true });
+    for (const path of stale) {
+      const stat = lstatSync(join(root, path), { throwIfNoEntry: false });
+      if (stat?.isFile() && stat.mtimeMs < now - LOCK_STALE_MS) rmSync(join(root, path), { force: true });
+    }
   } catch {
     // best effort: a leftover temp file is clutter, not a problem
   }
@@ -158,9 +305,10 @@ function refuseFutureLock(path: string): void {
   });
 }
 
-function lockError(path: string, err: NodeJS.ErrnoException): MemctxError {
+function lockError(path: string, err: NodeJS.ErrnoException, maxWaitMs?: number): MemctxError {
   if (err.code === 'ELOCKED') {
-    return new MemctxError('another memctx process holds the memory directory\'s write lock', { file: path, hint: 'try again when it has finished; a lock left by a crashed process expires after 10 seconds' });
+    const message = `another memctx process holds the memory directory's write lock${maxWaitMs === undefined ? '' : ` (waited ${maxWaitMs} ms)`}`;
+    return new LockBusy(message, { file: path, hint: 'try again when it has finished; a lock whose process was stopped expires after 10 seconds without a refresh' });
   }
   return new MemctxError(`cannot take the write lock (${err.code ?? err.message})`, { file: path, hint: 'check that the memory directory is writable' });
 }

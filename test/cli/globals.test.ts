@@ -22,7 +22,7 @@ describe('memctx init', () => {
     const files = snapshot(join(cwd, '.memory'));
     expect(Object.keys(files).sort()).toEqual(['.gitignore', 'MEMORY.md', 'templates/.gitkeep']);
     expect(read(join(cwd, '.memory', 'MEMORY.md'))).toBe(EMPTY_INDEX);
-    expect(read(join(cwd, '.memory', '.gitignore'))).toBe('.memctx/\n*.md.[0-9]*\n');
+    expect(read(join(cwd, '.memory', '.gitignore'))).toBe('.memctx/\n.memctx-tmp-*\n');
     expect((await runCli(['index', '--check'], { cwd })).code).toBe(0);
   });
 
@@ -45,7 +45,7 @@ describe('memctx init', () => {
     const result = await runCli(['init'], { cwd });
     expect(result).toEqual({ code: 0, stdout: 'created .memory/templates\ncreated .memory/.gitignore\n', stderr: '' });
     expect(read(join(root, 'MEMORY.md'))).toBe('my own index, no markers\n');
-    expect(read(join(root, '.gitignore'))).toBe('*.tmp\n.memctx/\n*.md.[0-9]*\n');
+    expect(read(join(root, '.gitignore'))).toBe('*.tmp\n.memctx/\n.memctx-tmp-*\n');
   });
 
   it('indexes the files already there when it creates MEMORY.md', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -108,13 +108,20 @@ describe('crashes and pauses leave nothing broken', () => {
     expect(existsSync(join(root, 'archive', 'old.md'))).toBe(true);
   });
 
-  it('temporary files left by a killed write are removed by the next writer', async () => {
+  it('temporary files left by a killed write are removed by the next writer; users\' numbered files are not', async () => {
     const { cwd, root } = memoryDir();
-    writeFileSync(join(root, 'a.md.1234567'), 'half');
-    writeFileSync(join(root, 'MEMORY.md.99'), 'half');
+    mkdirSync(join(root, 'attachments'));
+    const users = ['notes.md.1', 'design.md.20240101', 'attachments/report.md.2'];
+    for (const p of users) writeFileSync(join(root, p), 'the user\'s');
+    const old = new Date(Date.now() - 60_000);
+    for (const p of ['.memctx-tmp-123-abcdef', 'sub/.memctx-tmp-9-0a0a']) {
+      writeFileSync(join(root, p), 'half');
+      utimesSync(join(root, p), old, old);
+    }
     expect((await runMemctx(['add', 'n.md', '--name', 'n', '--description', 'd', '--type', 'user'], { cwd })).code).toBe(0);
-    expect(existsSync(join(root, 'a.md.1234567'))).toBe(false);
-    expect(existsSync(join(root, 'MEMORY.md.99'))).toBe(false);
+    expect(existsSync(join(root, '.memctx-tmp-123-abcdef'))).toBe(false);
+    expect(existsSync(join(root, 'sub', '.memctx-tmp-9-0a0a'))).toBe(false);
+    expect(users.map((p) => readFileSync(join(root, p), 'utf8'))).toEqual(users.map(() => 'the user\'s'));
   });
 
   it('a holder that lost its lock during a pause stops before its next write, with a clear error', async () => {

@@ -17,6 +17,9 @@ function track<T extends { base: string }>(repo: T): T {
 
 const hooksDir = (repo: TestRepo) => join(repo.top, '.git/hooks');
 const read = (path: string) => readFileSync(path, 'utf8');
+const TEAMMATES = "; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B'\n";
+/** What install says about the MEMORY.md merge driver, which `memctx init` set in these repositories. */
+const DRIVER_SET = `the MEMORY.md merge driver is already set${TEAMMATES}`;
 const mode = (path: string) => statSync(path).mode & 0o7777;
 
 function addAuthMemory(repo: TestRepo, rel = '.memory/project_auth.md', cwd?: string): void {
@@ -44,7 +47,8 @@ describe('memctx hook install / uninstall', () => {
     expect(install.stdout).toBe(
       `installed the memctx pre-commit hook: ${hook}\n` +
         `  kept the existing hook as ${hook}.memctx-saved; it still runs first\n` +
-        `  wrote ${hook}\n`,
+        `  wrote ${hook}\n` +
+        DRIVER_SET,
     );
     expect(readFileSync(`${hook}.memctx-saved`).equals(text)).toBe(true);
     addAuthMemory(repo);
@@ -126,7 +130,7 @@ describe('memctx hook install / uninstall', () => {
     const stat = statSync(hook);
     const again = await repo.memctx(['hook', 'install']);
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe(`the memctx pre-commit hook is already installed; nothing changed: ${hook}\n`);
+    expect(again.stdout).toBe(`the memctx pre-commit hook is already installed; nothing changed: ${hook}\n${DRIVER_SET}`);
     expect(read(hook)).toBe(first);
     expect(statSync(hook).ino).toBe(stat.ino);
     expect(statSync(hook).mtimeMs).toBe(stat.mtimeMs);
@@ -156,7 +160,7 @@ describe('memctx hook install / uninstall', () => {
     const current = read(hook);
     writeFileSync(hook, current.replace(/^bin='.*'$/m, "bin='/old/place/bin/memctx.js'"));
     const update = await repo.memctx(['hook', 'install']);
-    expect(update.stdout).toBe(`updated the memctx pre-commit hook: ${hook}\n  wrote ${hook}\n`);
+    expect(update.stdout).toBe(`updated the memctx pre-commit hook: ${hook}\n  wrote ${hook}\n${DRIVER_SET}`);
     expect(read(hook)).toBe(current);
     chmodSync(hook, 0o644);
     expect((await repo.memctx(['hook', 'install'])).stdout).toContain('updated the memctx pre-commit hook');
@@ -217,7 +221,8 @@ describe('memctx hook install / uninstall', () => {
     expect(dry.stdout).toBe(
       `would install the memctx pre-commit hook: ${hook}\n` +
         `  would keep the existing hook as ${hook}.memctx-saved; it still runs first\n` +
-        `  would write ${hook}\n`,
+        `  would write ${hook}\n` +
+        DRIVER_SET,
     );
     expect(readFileSync(hook).equals(text)).toBe(true);
     expect(existsSync(`${hook}.memctx-saved`)).toBe(false);
@@ -289,7 +294,7 @@ describe('memctx hook install / uninstall', () => {
     const result = await repo.memctx(['hook', 'install'], join(repo.top, 'src'));
     expect(result.code).toBe(0);
     const hook = join(repo.top, '.githooks/pre-commit');
-    expect(result.stdout).toBe(`installed the memctx pre-commit hook: ${hook}\n  created ${join(repo.top, '.githooks')}/\n  wrote ${hook}\n`);
+    expect(result.stdout).toBe(`installed the memctx pre-commit hook: ${hook}\n  created ${join(repo.top, '.githooks')}/\n  wrote ${hook}\n${DRIVER_SET}`);
     expect(result.stderr).toContain('is inside the working tree (core.hooksPath)');
     expect(existsSync(join(hooksDir(repo), 'pre-commit'))).toBe(false);
     addAuthMemory(repo);

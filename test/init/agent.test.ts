@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMemctx } from '../helpers/run.js';
@@ -103,5 +103,35 @@ describe('memctx init --agent', () => {
     expect(readOnly.code).toBe(2);
     expect(readOnly.stderr).toContain(`${join(dir, 'AGENTS.md')}: is read-only`);
     expect(read(dir, 'AGENTS.md')).toBe('rules\n');
+  });
+
+  it('refuses a symlinked .claude/ or .cursor/ folder whose real path leaves the repository; nothing is written', async () => {
+    const outside = tempDir('memctx-init-outside-');
+    try {
+      symlinkSync(outside, join(dir, '.claude'));
+      const claude = await runMemctx(['init', '--agent', 'claude'], { cwd: dir });
+      expect(claude.code).toBe(2);
+      expect(claude.stderr).toContain(`${join(dir, '.claude/settings.json')}: leads outside the repository (its real path is ${join(outside, 'settings.json')}, through a symbolic link); nothing was changed`);
+      mkdirSync(join(dir, 'real-cursor'));
+      symlinkSync(outside, join(dir, '.cursor'));
+      const cursor = await runMemctx(['init', '--agent', 'cursor'], { cwd: dir });
+      expect(cursor.code).toBe(2);
+      expect(cursor.stderr).toContain('leads outside the repository');
+      expect(readdirSync(outside)).toEqual([]);
+      expect(existsSync(join(dir, 'CLAUDE.md'))).toBe(false);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a settings.json holding a key twice, naming the key; nothing is written', async () => {
+    mkdirSync(join(dir, '.claude'));
+    const text = '{\n  "hooks": { "Stop": [] },\n  "model": "opus",\n  "hooks": { "SessionStart": [] }\n}\n';
+    writeFileSync(join(dir, '.claude/settings.json'), text);
+    const out = await runMemctx(['init', '--agent', 'claude'], { cwd: dir });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(`${join(dir, '.claude/settings.json')}:4: holds the key "hooks" twice in one object`);
+    expect(read(dir, '.claude/settings.json')).toBe(text);
+    expect(existsSync(join(dir, 'CLAUDE.md'))).toBe(false);
   });
 });

@@ -25,7 +25,7 @@ describe('the npm package', () => {
 
   it('asks for the Node versions its dependencies need', () => {
     expect(pkg.engines.node).toBe('^20.17.0 || >=22.9.0');
-    expect(dep('write-file-atomic').engines.node).toBe('^20.17.0 || >=22.9.0');
+    expect(dep('commander').engines.node).toBe('>=20');
     expect(dep('@modelcontextprotocol/sdk').engines.node).toBe('>=18');
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
@@ -51,14 +51,16 @@ describe('listEntries (a plain directory walk)', () => {
 });
 
 describe('leftover temporary files', () => {
-  it('a locked write removes write temps anywhere (dot-folders too) and cache temps in .memctx/, nothing else', async () => {
+  it('a locked write removes only memctx temp files older than the stale time; users\' numbered files survive', async () => {
     const root = tree([
-      'MEMORY.md', 'a.md', 'a.md.12', 'sub/b.md.3', '.hidden/c.md.4', '.memctx/pack-cache.json.77', '.memctx/x.json',
-      'sub/d.json.5', 'e.md.x1', 'f.MD.6', '.memctx/deeper/g.json.8',
+      'MEMORY.md', 'a.md', 'notes.md.1', 'design.md.20240101', 'attachments/report.md.2', '.memctx/pack-cache.json.77',
+      '.memctx-tmp-1-aa', 'sub/.memctx-tmp-2-bb', '.memctx/.memctx-tmp-3-cc', '.memctx-tmp-4-young', 'memctx-tmp-5',
     ]);
+    const old = new Date(Date.now() - 60_000);
+    for (const p of ['.memctx-tmp-1-aa', 'sub/.memctx-tmp-2-bb', '.memctx/.memctx-tmp-3-cc', 'notes.md.1', 'memctx-tmp-5']) utimesSync(join(root, p), old, old);
     await withMemoryLock(root, async () => {});
-    const left = ['a.md.12', 'sub/b.md.3', '.hidden/c.md.4', '.memctx/pack-cache.json.77'].filter((p) => existsSync(join(root, p)));
-    expect(left).toEqual([]);
-    expect(['MEMORY.md', 'a.md', '.memctx/x.json', 'sub/d.json.5', 'e.md.x1', 'f.MD.6', '.memctx/deeper/g.json.8'].every((p) => existsSync(join(root, p)))).toBe(true);
+    const present = (p: string) => existsSync(join(root, p));
+    expect(['.memctx-tmp-1-aa', 'sub/.memctx-tmp-2-bb', '.memctx/.memctx-tmp-3-cc'].filter(present)).toEqual([]);
+    expect(['MEMORY.md', 'a.md', 'notes.md.1', 'design.md.20240101', 'attachments/report.md.2', '.memctx/pack-cache.json.77', '.memctx-tmp-4-young', 'memctx-tmp-5'].filter((p) => !present(p))).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import sessionMissingField from './session-missing-field.js';
 import sessionOverBudget from './session-over-budget.js';
 import secret from './secret.js';
 import fileName from './file-name.js';
+import conflictMarker from './conflict-marker.js';
 
 /** Every rule, in the order they are documented; ids are stable. */
 export const RULES: LintRule[] = [
@@ -46,6 +47,7 @@ export const RULES: LintRule[] = [
   sessionOverBudget,
   secret,
   fileName,
+  conflictMarker,
 ];
 
 export function findRule(id: string): LintRule | undefined {

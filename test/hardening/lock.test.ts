@@ -1,0 +1,131 @@
+/**
+ * The write lock against a holder that was killed or stopped (issue 20, item 7), and the hook's
+ * bounded waits. The holders are real processes (the built store module); SIGKILL and SIGSTOP are
+ * sent at a known point (after the child says it holds the lock).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO, removeDir, tempDir } from '../helpers/cli.js';
+import { runMemctx } from '../helpers/run.js';
+import { main } from '../../src/cli/main.js';
+import { LockBusy, withMemoryLock } from '../../src/store/write.js';
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGCONT');
+      child.kill('SIGKILL');
+    }
+  }
+  dirs.splice(0).forEach(removeDir);
+});
+
+function project() {
+  const cwd = tempDir();
+  dirs.push(cwd);
+  const root = join(cwd, '.memory');
+  mkdirSync(join(root, '.memctx'), { recursive: true });
+  writeFileSync(join(root, 'MEMORY.md'), '<!-- memctx:begin -->\n<!-- memctx:end -->\n');
+  return { cwd, root };
+}
+
+/** A process that takes the memory lock, says so, and then holds it forever. */
+async function holder(root: string): Promise<ChildProcess> {
+  const store = join(REPO, 'dist/src/store/write.js');
+  const code = `import(${JSON.stringify(store)}).then((m) => m.withMemoryLock(${JSON.stringify(root)}, () => { process.stdout.write('locked\\n'); setInterval(() => {}, 1000); return new Promise(() => {}); }))`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+    child.on('exit', (c) => reject(new Error(`holder exited (${c})`)));
+  });
+  return child;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGKILL');
+  await exited; // reaped: its pid is no longer alive
+}
+
+const hookInput = (cwd: string) => JSON.stringify({ session_id: 'sess-9', cwd, hook_event_name: 'SessionEnd', reason: 'exit' });
+const flushHook = (cwd: string) => runMemctx(['flush', '--hook', '--goal', 'Keep the summary'], { cwd, input: hookInput(cwd) });
+const sessions = (root: string) => (existsSync(join(root, 'sessions')) ? readdirSync(join(root, 'sessions')) : []);
+
+describe('a lock whose holder was killed', () => {
+  it('is taken at once, even while it still looks fresh (no wait for the stale time)', async () => {
+    const { root } = project();
+    await kill(await holder(root));
+    // The dead lock is dated 50 s ahead: it would not go stale within any wait; only its dead owner frees it.
+    const ahead = new Date(Date.now() + 50_000);
+    utimesSync(join(root, '.memctx', 'lock'), ahead, ahead);
+    await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 0 })).resolves.toBe('ran');
+    expect(existsSync(join(root, '.memctx', 'lock'))).toBe(false);
+  });
+
+  it('flush --hook right after a SIGKILLed writer writes the session', async () => {
+    const { cwd, root } = project();
+    await kill(await holder(root));
+    const ahead = new Date(Date.now() + 50_000);
+    utimesSync(join(root, '.memctx', 'lock'), ahead, ahead);
+    expect((await flushHook(cwd)).code).toBe(0);
+    expect(sessions(root)).toHaveLength(1);
+    expect(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8')).toMatch(/SessionEnd\(exit\) session=sess-9 wrote sessions\//);
+  });
+});
+
+describe('a lock whose holder is alive but stopped (SIGSTOP)', () => {
+  it('is respected: a bounded wait ends in LockBusy and the lock still names the holder', async () => {
+    const { root } = project();
+    const child = await holder(root);
+    child.kill('SIGSTOP');
+    await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 300 })).rejects.toBeInstanceOf(LockBusy);
+    expect(JSON.parse(readFileSync(join(root, '.memctx', 'lock', 'owner'), 'utf8')).pid).toBe(child.pid);
+  });
+
+  it('flush --hook keeps the summary in .memctx/pending/, exits 0, and the next write folds it in', async () => {
+    const { cwd, root } = project();
+    const child = await holder(root);
+    child.kill('SIGSTOP');
+    const result = await flushHook(cwd);
+    expect(result.code).toBe(0);
+    expect(sessions(root)).toEqual([]);
+    const pending = readdirSync(join(root, '.memctx', 'pending'));
+    expect(pending).toHaveLength(1);
+    expect(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8')).toContain(`the summary is kept in .memctx/pending/${pending[0]} and written by the next memctx write`);
+    await kill(child);
+    const add = await runMemctx(['add', 'n.md', '--name', 'n', '--description', 'd', '--type', 'user'], { cwd });
+    expect(add.code).toBe(0);
+    expect(sessions(root)).toHaveLength(1);
+    expect(readFileSync(join(root, 'sessions', sessions(root)[0]), 'utf8')).toContain('Keep the summary');
+    expect(readdirSync(join(root, '.memctx', 'pending'))).toEqual([]);
+    expect(readFileSync(join(root, 'MEMORY.md'), 'utf8')).toContain(`sessions/${sessions(root)[0]}`);
+  });
+});
+
+describe('flush --hook with a stdin that is never closed', () => {
+  it('gives up after a bounded wait, exits 0 and logs a line', async () => {
+    const { cwd, root } = project();
+    const stdin = Object.assign(new PassThrough(), { isTTY: false });
+    stdin.write('{"session_id": "s"');
+    let stderr = '';
+    const io = {
+      stdout: { write: () => true, isTTY: false },
+      stderr: { write: (t: string) => ((stderr += t), true), isTTY: false },
+      stdin,
+      cwd,
+      env: { NO_COLOR: '1' },
+      home: '/nonexistent-home',
+      now: () => new Date(),
+    };
+    expect(await main(['node', 'memctx', 'flush', '--hook'], io)).toBe(0);
+    expect(stderr).toContain('stdin was not closed within 2 s; not read');
+    expect(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8')).toContain('stdin was not closed within 2 s');
+    expect(stdin.destroyed).toBe(true);
+  });
+});

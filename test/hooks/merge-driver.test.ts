@@ -1,0 +1,128 @@
+/**
+ * MEMORY.md through real git merges (issue 20, item 10): two branches that each add a memory and
+ * both edit the hand-written text around the markers merge cleanly through `memctx merge-index`,
+ * and conflict markers anywhere in a memory file stop `index` and fail `lint`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../helpers/cli.js';
+import { makeRepo, memoryFile, type TestRepo } from './repo.js';
+import { mergeIndexTexts } from '../../src/memindex/three-way.js';
+import { conflictMarkerLines } from '../../src/markdown/conflicts.js';
+
+const index = (repo: TestRepo) => readFileSync(join(repo.top, '.memory', 'MEMORY.md'), 'utf8');
+
+/** Base commit: memctx init (which registers the driver), one memory, hand text above and below the block. */
+async function base(): Promise<TestRepo> {
+  const repo = await makeRepo();
+  expect((await repo.memctx(['init'])).code).toBe(0);
+  repo.write('.memory/a.md', memoryFile('Alpha', 'the first memory'));
+  expect((await repo.memctx(['index'])).code).toBe(0);
+  const text = index(repo);
+  repo.write('.memory/MEMORY.md', text.replace('<!-- memctx:begin -->', 'Team notes: none yet.\n\n<!-- memctx:begin -->').concat('\nFooter.\n'));
+  // The built bin stands for the `memctx` on a teammate's PATH.
+  repo.gitOk(['config', 'merge.memctx.driver', `node ${BIN} merge-index %O %A %B`]);
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'memory']);
+  return repo;
+}
+
+async function branch(repo: TestRepo, name: string, file: string, title: string, team: string) {
+  repo.gitOk(['checkout', '-q', '-b', name, 'master']);
+  repo.write(`.memory/${file}`, memoryFile(title, `added on ${name}`));
+  expect((await repo.memctx(['index'])).code).toBe(0);
+  repo.write('.memory/MEMORY.md', index(repo).replace('Team notes: none yet.', `Team notes: ${team}.`).replace('Footer.', `Footer by ${name}.`));
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', name]);
+}
+
+describe('memctx init registers the MEMORY.md merge driver', () => {
+  it('writes the .gitattributes line and the local git config', async () => {
+    const repo = await makeRepo();
+    const init = await repo.memctx(['init']);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("each teammate runs once: git config merge.memctx.driver 'memctx merge-index %O %A %B'");
+    expect(readFileSync(join(repo.top, '.memory', '.gitattributes'), 'utf8')).toBe('/MEMORY.md merge=memctx\n');
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B');
+    expect(repo.gitOk(['check-attr', 'merge', '.memory/MEMORY.md']).trim()).toBe('.memory/MEMORY.md: merge: memctx');
+    // Running it again changes nothing.
+    expect((await repo.memctx(['init'])).stdout).toBe('.memory is already set up; nothing changed\n');
+  });
+
+  it('hook install sets it too and prints the line for teammates', async () => {
+    const repo = await makeRepo();
+    const install = await repo.memctx(['hook', 'install']);
+    expect(install.code).toBe(0);
+    expect(install.stdout).toContain("set the MEMORY.md merge driver; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B'");
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B');
+  });
+});
+
+describe('a real merge of two branches that each add a memory and edit the hand text', () => {
+  it('merges without conflict: both hand edits kept, the block is what `memctx index` generates', async () => {
+    const repo = await base();
+    await branch(repo, 'one', 'b.md', 'Bravo', 'alpha team');
+    await branch(repo, 'two', 'c.md', 'Charlie', 'beta team');
+    const merge = repo.git(['merge', '--no-edit', 'one']);
+    expect(merge.code, merge.stdout + merge.stderr).toBe(0);
+    const merged = index(repo);
+    expect(merged).toContain('Team notes: beta team.\nTeam notes: alpha team.\n');
+    expect(merged).toContain('Footer by two.\nFooter by one.\n');
+    expect(merged).toMatch(/- \[Alpha\]\(a\.md\) — the first memory\n- \[Bravo\]\(b\.md\) — added on one\n- \[Charlie\]\(c\.md\) — added on two\n/);
+    expect((await repo.memctx(['index', '--check'])).code).toBe(0);
+    expect((await repo.memctx(['lint'])).stdout).not.toContain('conflict-marker');
+  });
+
+  it('without the driver the same merge conflicts in MEMORY.md (what the driver prevents)', async () => {
+    const repo = await base();
+    repo.gitOk(['config', '--remove-section', 'merge.memctx']);
+    await branch(repo, 'one', 'b.md', 'Bravo', 'alpha team');
+    await branch(repo, 'two', 'c.md', 'Charlie', 'beta team');
+    const merge = repo.git(['merge', '--no-edit', 'one']);
+    expect(merge.code, merge.stdout + merge.stderr).not.toBe(0);
+    const conflicted = index(repo);
+    expect(conflicted).toMatch(/^<<<<<<< /m);
+    // index refuses: the markers are in the hand-written text.
+    const refused = await repo.memctx(['index']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/MEMORY\.md holds git conflict markers in its hand-written text \(line \d+\); not rebuilt/);
+    const lint = await repo.memctx(['lint']);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('content/conflict-marker');
+  });
+});
+
+describe('conflict markers in a memory file', () => {
+  it('are a lint error and stop index, naming the file and line', async () => {
+    const repo = await makeRepo();
+    expect((await repo.memctx(['init'])).code).toBe(0);
+    repo.write('.memory/a.md', `${memoryFile('Alpha', 'first')}<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> other\n`);
+    const refused = await repo.memctx(['index']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('a.md holds git conflict markers (line 8); MEMORY.md was not rebuilt');
+    const lint = await repo.memctx(['lint', '--format', 'json']);
+    expect(lint.code).toBe(1);
+    const findings = (JSON.parse(lint.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number }> }>).flatMap((f) => f.messages.map((m) => ({ ...m, file: f.filePath })));
+    expect(findings.filter((m) => m.ruleId === 'content/conflict-marker').map((m) => m.line)).toEqual([8]);
+  });
+
+  it('finds whole conflicts; a setext heading underline (=======) alone is not a marker', () => {
+    expect(conflictMarkerLines('Title\n=======\n\ntext\n')).toEqual([]);
+    expect(conflictMarkerLines('a\n<<<<<<< HEAD\nx\n||||||| base\n=======\ny\n>>>>>>> b\n')).toEqual([2, 4, 5, 7]);
+    expect(conflictMarkerLines('<<<<<<<< eight\n')).toEqual([]);
+  });
+});
+
+describe('mergeIndexTexts', () => {
+  const block = (...lines: string[]) => ['<!-- memctx:begin -->', '## Project', '', ...lines, '<!-- memctx:end -->'].join('\n');
+  const a = '- [A](a.md) — a';
+  const b = '- [B](b.md) — b';
+  const c = '- [C](c.md) — c';
+  it('drops an entry one side removed, takes an entry one side changed, adds both sides\' new ones', () => {
+    const o = `# M\n\n${block(a, b)}\n`;
+    const ours = `# M\n\n${block(a, c)}\n`; // removed b, added c
+    const theirs = `# M\n\n${block('- [A](a.md) — changed', b, '- [D](d.md) — d')}\n`;
+    expect(mergeIndexTexts(o, ours, theirs)).toBe(`# M\n\n${block('- [A](a.md) — changed', c, '- [D](d.md) — d')}\n`);
+  });
+});
