@@ -38,6 +38,8 @@ const HOOKS: Record<string, { matcher?: string; hooks: Array<{ type: 'command'; 
   SessionStart: { hooks: [{ type: 'command', command: 'memctx pack --profile rehydrate --budget 2000 --quiet' }] },
   SessionEnd: { hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
   PreCompact: { matcher: 'auto|manual', hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
+  // Past 80% of the context (once per crossing), the agent is asked to write its own summary.
+  Stop: { hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] },
 };
 const MCP_SERVER = { type: 'stdio', command: 'memctx', args: ['mcp'] };
 

@@ -201,6 +201,7 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
         changed_files: z.array(z.string()).optional().describe('files changed (repository paths)'),
         blockers: z.array(z.string()).optional().describe('what is stuck or unresolved'),
         next_steps: z.array(z.string()).optional().describe('what to do next'),
+        session_id: z.string().optional().describe("this session's id, when the request to save the summary gave one (one file per session)"),
         dry_run: z.boolean().optional().describe('return the file without writing it'),
       },
       annotations: { destructiveHint: false, openWorldHint: false },
@@ -209,7 +210,7 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
       guard(async () => {
         const { flush } = await import('../actions/flush.js');
         const outcome = await flush(
-          { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
+          { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, sessionId: args.session_id, agentSummary: true, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
           { ...io, root, readStdin: async () => '' },
         );
         const { path, written, replaced, text: fileText, warnings, notes } = outcome;

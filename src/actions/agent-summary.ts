@@ -1,0 +1,50 @@
+/**
+ * At SessionEnd or PreCompact: a summary the agent already wrote for this session is kept, and only
+ * completed with what the transcript proves happened after it (design §7). One file per session.
+ */
+import { resolve } from 'node:path';
+import { MemctxError } from '../errors.js';
+import type { FieldValues } from '../flush/fields.js';
+import type { Template } from '../flush/templates.js';
+
+export interface KeptSummary {
+  /** The session file, inside the memory directory. */
+  path: string;
+  values: FieldValues;
+  notes: string[];
+}
+
+/** The agent-written session file of this session, its fields completed; undefined when there is none. */
+export async function keptAgentSummary(
+  deps: { home: string },
+  flush: typeof import('../flush/index.js'),
+  template: Template,
+  scope: { root: string; cwd: string; sessionId?: string; transcript?: string },
+): Promise<KeptSummary | undefined> {
+  if (template.name !== 'session' || !scope.sessionId) return undefined;
+  const { findHookSessionFile } = await import('../store/flush.js');
+  const { readMemoryFile, isProblem } = await import('../store/scan.js');
+  const path = findHookSessionFile(scope.root, template.dir, scope.sessionId);
+  const file = path ? readMemoryFile(scope.root, path) : undefined;
+  if (!path || !file || isProblem(file) || file.data.written_by !== flush.WRITTEN_BY_AGENT.written_by) return undefined;
+  const values = flush.parseBody(template, file.body);
+  const later = scope.transcript === undefined ? undefined : await laterItems(deps, scope.transcript, scope.cwd);
+  if (!later) return { path, values, notes: [`kept the agent's summary ${path}; the transcript does not show when it was written, so nothing was added`] };
+  const completed = flush.completeAgentValues(values, flush.laterFacts(later, scope.cwd, scope.root));
+  const what = completed.added.length ? `completed with ${completed.added.join(' and ')}` : 'nothing happened after it';
+  return { path, values: completed.values, notes: [`kept the agent's summary ${path}; ${what}`] };
+}
+
+/** The transcript's items after the agent's summary call; undefined when it cannot be read or shows no such call. */
+async function laterItems(deps: { home: string }, transcript: string, cwd: string) {
+  const { readTranscriptText } = await import('../sources/transcript-file.js');
+  const { readTranscript } = await import('../transcript/index.js');
+  const { afterAgentSummary } = await import('../flush/agent-summary.js');
+  try {
+    const path = resolve(cwd, transcript.replace(/^~(?=\/|$)/, deps.home));
+    return afterAgentSummary(readTranscript(readTranscriptText(path, transcript)).items);
+  } catch (err) {
+    if (err instanceof MemctxError || (err as NodeJS.ErrnoException).code) return undefined;
+    throw err;
+  }
+}
