@@ -68,7 +68,7 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;
 
     const transcript = resolve(cwd, hook.transcriptPath.replace(/^~(?=\/|$)/, deps.home));
-    const settled = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
+    const waited = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
     const { status } = await import('./status.js');
     const { report } = await status(transcript, {}, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const { readAsked, writeAsked } = await import('../cache/checkpoints.js');
@@ -76,7 +76,8 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));
     if (decision.asked.join() !== asked.join()) await writeAsked(root, hook.sessionId, decision.asked, stamp);
     const percent = Math.floor(report.percent);
-    const late = settled ? '' : ` (the message that just ended was not in the transcript after ${options.waitMs ?? DEFAULT_WAIT_MS} ms; read what was there)`;
+    const settled = waited >= 0;
+    const late = settled ? (waited > 0 ? `; waited ${waited} ms for the transcript` : '') : ` (the message that just ended was not in the transcript after ${options.waitMs ?? DEFAULT_WAIT_MS} ms; read what was there)`;
     if (decision.ask === undefined) {
       const why = hook.stopHookActive ? 'already continuing for a Stop hook' : thresholds.some((t) => report.percent >= t) ? 'already asked at this threshold' : `below ${thresholds[0]}%`;
       return { why: `${percent}%: ${why}${late}`, percent: report.percent, settled };
@@ -96,14 +97,15 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
 /**
  * Claude Code writes the transcript asynchronously: the message that just ended (sometimes the
  * file) may not be on disk when the Stop hook starts. Wait, at most `waitMs`, until the file holds
- * the start of that message; true when it does.
+ * the start of that message. The milliseconds waited, or -1 when it never did.
  */
-async function waitForTranscript(path: string, lastMessage: string | undefined, waitMs: number, sleep: (ms: number) => Promise<void>): Promise<boolean> {
+async function waitForTranscript(path: string, lastMessage: string | undefined, waitMs: number, sleep: (ms: number) => Promise<void>): Promise<number> {
   const line = lastMessage?.split('\n').find((l) => l.trim() !== '')?.trim();
   const snippet = line ? JSON.stringify(Array.from(line).slice(0, 60).join('')).slice(1, -1) : undefined;
-  for (let waited = 0; ; waited += POLL_MS) {
-    if (holds(path, snippet)) return true;
-    if (waited >= waitMs) return false;
+  const started = performance.now();
+  for (let first = true; ; first = false) {
+    if (holds(path, snippet)) return first ? 0 : Math.max(1, Math.round(performance.now() - started));
+    if (performance.now() - started >= waitMs) return -1;
     await sleep(POLL_MS);
   }
 }

@@ -78,6 +78,7 @@ describe('memctx checkpoint', () => {
     setTimeout(() => appendFileSync(transcript, assistant('Middleware written.', 170_000)), 200);
     const r = await runCli(['checkpoint', '--wait', '5000'], { cwd: project, input: stop({ last_assistant_message: 'Middleware written.' }) });
     expect(JSON.parse(r.stdout).reason).toContain('85% full');
+    expect(log()).toMatch(/\(threshold 80%\); waited \d+ ms for the transcript\n$/);
   });
 
   it('waits for the transcript file itself', async () => {
