@@ -128,9 +128,22 @@ function mergeSettings(file: string, data: Record<string, unknown>, warnings: st
   } else if (!(isRecord(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
     warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${STATUS_LINE.command}\`)`);
   }
+  return [...parts, ...mergeHooks(file, data, HOOKS)];
+}
+
+/** Codex (0.169) reads the same hook shape from .codex/hooks.json: the Stop checkpoint and the flush. */
+const CODEX_HOOKS: typeof HOOKS = {
+  Stop: HOOKS.Stop,
+  SessionEnd: HOOKS.SessionEnd,
+  PreCompact: { hooks: HOOKS.PreCompact.hooks },
+};
+
+/** Merge hook groups into `data.hooks`, each event's only when no group there runs its command yet. */
+function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof HOOKS): string[] {
+  const parts: string[] = [];
   if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
   const hooks = (data.hooks ?? {}) as Record<string, unknown>;
-  for (const [event, group] of Object.entries(HOOKS)) {
+  for (const [event, group] of Object.entries(wanted)) {
     const list = hooks[event];
     if (list !== undefined && !Array.isArray(list)) refuse(file, `"hooks.${event}" is not a list`, `make hooks.${event} a list of matcher groups`);
     const groups = (list ?? []) as unknown[];
@@ -183,6 +196,7 @@ export function planAgent(agent: Agent, root: string, memoryDir: string): AgentP
     changes.push(jsonChange(root, '.mcp.json', mergeMcp, warnings));
   } else if (agent === 'codex') {
     changes.push(markdownChange(root, 'AGENTS.md', section));
+    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS), warnings));
   } else {
     changes.push(markdownChange(root, '.cursor/rules/memctx.mdc', section, CURSOR_HEADER));
   }

@@ -129,4 +129,18 @@ describe('init --agent claude', () => {
     const settings = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8'));
     expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] }]);
   });
+
+  it('init --agent codex writes the same hooks into .codex/hooks.json, keeping the hooks there', async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(project, '.codex'));
+    writeFileSync(join(project, '.codex/hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'make lint' }] }] } }));
+    for (let i = 0; i < 2; i++) expect((await runCli(['init', '--agent', 'codex'], { cwd: project })).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(project, '.codex/hooks.json'), 'utf8'))).toEqual({
+      hooks: {
+        Stop: [{ hooks: [{ type: 'command', command: 'make lint' }] }, { hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] }],
+        SessionEnd: [{ hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] }],
+        PreCompact: [{ hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] }],
+      },
+    });
+  });
 });
