@@ -35,9 +35,10 @@ export interface AskInput {
 
 /** What the agent is told (Claude Code's Stop hook `reason`). */
 export function askText(input: AskInput): string {
+  const command = `\`memctx flush --agent-summary${input.sessionId ? ` --session-id ${input.sessionId}` : ''} --goal "…" --progress "…" --decision "…" --changed PATH --blocker "…" --next "…"\` (repeat an option for more items)`;
   const how = input.cli
-    ? `run \`memctx flush --agent-summary${input.sessionId ? ` --session-id ${input.sessionId}` : ''} --goal "…" --progress "…" --decision "…" --changed PATH --blocker "…" --next "…"\` (repeat an option for more items)`
-    : `call the memctx \`flush\` MCP tool${input.sessionId ? ` with session_id "${input.sessionId}"` : ''}`;
+    ? `run ${command}`
+    : `call the memctx \`flush\` MCP tool${input.sessionId ? ` with session_id "${input.sessionId}"` : ''} (without the memctx MCP server, run ${command})`;
   return [
     `memctx: the context is ${input.percent}% full (${input.used.toLocaleString('en-US')} of ${input.window.toLocaleString('en-US')} tokens), past ${input.threshold}%.`,
     `Before anything else, save this session's summary: ${how}.`,
