@@ -14,6 +14,9 @@ export interface CheckpointOptions {
   cli?: boolean;
   /** How long to wait for the message that just ended to reach the transcript. */
   waitMs?: number;
+  /** The context window, as `status --window` / `--model` take it (a 1M-token session, say). */
+  window?: string;
+  model?: string;
 }
 
 export interface CheckpointDeps {
@@ -70,7 +73,7 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     const transcript = resolve(cwd, hook.transcriptPath.replace(/^~(?=\/|$)/, deps.home));
     const waited = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
     const { status } = await import('./status.js');
-    const { report } = await status(transcript, {}, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
+    const { report } = await status(transcript, { window: options.window, model: options.model }, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const { readAsked, writeAsked } = await import('../cache/checkpoints.js');
     const asked = readAsked(root, hook.sessionId);
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));

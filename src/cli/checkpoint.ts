@@ -7,6 +7,8 @@ interface Flags {
   at?: string;
   cli?: boolean;
   wait: string;
+  window?: string;
+  model?: string;
 }
 
 export function register(program: Command, run: Runner): void {
@@ -15,6 +17,8 @@ export function register(program: Command, run: Runner): void {
     .description("Claude Code Stop hook: once the context crosses 80% (flush.askAt), ask the agent to save its session summary; never fails")
     .option('--at <percents>', 'ask at these context percentages, e.g. 80 or 80,95 (default: flush.askAt in the configuration, else 80)')
     .option('--cli', 'ask for `memctx flush --agent-summary` instead of the flush MCP tool')
+    .option('--window <tokens>', 'the context window, as for status (default: from the model the transcript names, else 200k)')
+    .option('--model <id>', 'take the context window from this model id, e.g. sonnet[1m]')
     .option('--wait <ms>', 'wait at most this long for the message that just ended to reach the transcript', '3000')
     .action(run(runCheckpoint));
 }
@@ -23,7 +27,7 @@ async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
   const { checkpoint } = await import('../actions/checkpoint.js');
   const wait = Number(flags.wait);
   const result = await checkpoint(
-    { at: flags.at, cli: flags.cli, waitMs: Number.isFinite(wait) && wait >= 0 ? Math.min(wait, 30_000) : undefined },
+    { at: flags.at, cli: flags.cli, window: flags.window, model: flags.model, waitMs: Number.isFinite(wait) && wait >= 0 ? Math.min(wait, 30_000) : undefined },
     {
       cwd: ctx.io.cwd,
       env: ctx.io.env,

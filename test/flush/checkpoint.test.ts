@@ -70,6 +70,9 @@ describe('memctx checkpoint', () => {
     expect(low.stderr).toBe('memctx checkpoint: 50%: below 80%\n');
     const cli = await checkpoint(stop(), ['--at', '40', '--cli']);
     expect(JSON.parse(cli.stdout).reason).toContain('run `memctx flush --agent-summary --session-id sess-c --goal "…"');
+    // a 1M-token session: 100,000 tokens is 10%
+    const wide = await checkpoint(stop({ session_id: 'sess-w' }), ['--at', '40', '--model', 'sonnet[1m]']);
+    expect({ stdout: wide.stdout, stderr: wide.stderr }).toEqual({ stdout: '', stderr: 'memctx checkpoint: 10%: below 40%\n' });
   });
 
   it('waits for the message that just ended when Claude Code has not written it yet', async () => {
