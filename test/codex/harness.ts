@@ -1,10 +1,11 @@
 // Runs the real Codex CLI (the binary install.mjs put in the cache) in a temporary CODEX_HOME and
 // project against the scripted Responses stand-in, and returns what it left behind.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess as run } from '../helpers/process.js';
 import { startStandIn, type StandIn, type StandInOptions } from './stand-in.js';
 // @ts-expect-error plain JavaScript module shared with .ci/run
 import { CODEX_VERSION, ensureCodex } from './install.mjs';
@@ -103,23 +104,6 @@ function latestRollout(dir: string): string | undefined {
   return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }
 
-function run(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      stderr += `\n[harness] killed after ${timeoutMs} ms`;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
 
 /** Run memctx (the built bin) as a user would, colourless. */
 export function memctx(args: string[], options: { cwd: string; env?: Record<string, string> }): { code: number; stdout: string; stderr: string } {
