@@ -35,14 +35,33 @@ export async function keptAgentSummary(
   return { path, values: completed.values, notes: [`kept the agent's summary ${path}; ${what}`] };
 }
 
-/** The transcript's items after the agent's summary call; undefined when it cannot be read or shows no such call. */
+/**
+ * The transcript's items after the agent's summary call; undefined when it cannot be read or shows no
+ * such call. Read from the end: only the lines from the last call on are parsed (it is usually near
+ * the end of a long session).
+ */
 async function laterItems(deps: { home: string }, transcript: string, cwd: string) {
-  const { readTranscriptText } = await import('../sources/transcript-file.js');
-  const { readTranscript } = await import('../transcript/index.js');
+  const { openTranscriptFile } = await import('../sources/transcript-file.js');
+  const { readTranscript, detectFormat } = await import('../transcript/index.js');
   const { afterAgentSummary } = await import('../flush/agent-summary.js');
   try {
     const path = resolve(cwd, transcript.replace(/^~(?=\/|$)/, deps.home));
-    return afterAgentSummary(readTranscript(readTranscriptText(path, transcript)).items);
+    const file = openTranscriptFile(path, transcript);
+    try {
+      const head = file.firstLines();
+      const format = detectFormat(head.text, { complete: head.complete });
+      const tail: string[][] = [];
+      for (const chunk of file.linesBackward()) {
+        tail.unshift(chunk.lines);
+        // a chunk that names memctx's flush may hold the call: parse what has been read so far
+        if (!chunk.lines.some((line) => /memctx\S*flush|memctx[^"\n]*\sflush/.test(line)) && !chunk.atStart) continue;
+        const later = afterAgentSummary(readTranscript(tail.flat().join('\n'), { format }).items);
+        if (later || chunk.atStart) return later;
+      }
+      return undefined;
+    } finally {
+      file.close();
+    }
   } catch (err) {
     if (err instanceof MemctxError || (err as NodeJS.ErrnoException).code) return undefined;
     throw err;

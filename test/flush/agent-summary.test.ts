@@ -139,6 +139,26 @@ describe('SessionEnd after an agent summary: kept and completed', () => {
     expect(readFileSync(join(mem, '.memctx/flush.log'), 'utf8')).toContain('nothing happened after it');
   });
 
+  it('reads the transcript from its end: a summary call far back, a mention of memctx flush after it', async () => {
+    expect((await runCli(['flush', '--agent-summary', '--session-id', 'sess-a', ...SIX], { cwd: project })).code).toBe(0);
+    const filler = Array.from({ length: 300 }, (_, i) => ({ role: 'user' as const, content: `note ${i} ${'words '.repeat(200)}` }));
+    writeFileSync(
+      join(project, 'session.jsonl'),
+      claudeLines([
+        { role: 'user', content: 'Add rate limiting to the API' },
+        { role: 'assistant', content: [flushCall] },
+        ...filler,
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'Write', input: { file_path: join(project, 'docs/limits.md'), content: 'x' } }] },
+        ...filler,
+        { role: 'assistant', content: [{ type: 'text', text: 'Ran memctx flush --hook by hand to check. Done.' }] },
+      ]),
+    );
+    expect(readFileSync(join(project, 'session.jsonl')).length).toBeGreaterThan(500_000);
+    expect((await runCli(['flush', '--hook'], { cwd: project, input: hook() })).code).toBe(0);
+    const [name] = sessions();
+    expect(session(name).fields.changedFiles).toEqual(['src/limit.js', 'docs/limits.md (changed after the summary)']);
+  });
+
   it('a hook file written first is replaced by the agent summary (one file per session)', async () => {
     writeFileSync(join(project, 'session.jsonl'), claudeLines([{ role: 'user', content: 'Add rate limiting to the API' }, { role: 'assistant', content: [{ type: 'text', text: 'TODO: write the middleware' }] }]));
     expect((await runCli(['flush', '--hook'], { cwd: project, input: hook('PreCompact') })).code).toBe(0);
