@@ -145,3 +145,37 @@ let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => {
     if (late.length) recordFigure('the slowest of those messages arrived after (ms)', Math.max(...late));
   });
 });
+
+// Opt-in: the same checkpoint as a PostToolUse hook asks in the middle of a long turn, right after
+// the tool call that crossed 80%, and only once.
+describe.skipIf(unavailable)(`checkpoint as a PostToolUse hook in Claude Code ${claudeVersion}`, () => {
+  let world: World;
+  let session: SessionResult;
+
+  beforeAll(async () => {
+    world = makeWorld();
+    expect(memctx(['init'], { cwd: world.project }).code).toBe(0);
+    writeSettings(world, { hooks: { PostToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] }] } });
+    session = await runClaude(world, {
+      prompt: PROMPT,
+      allowedTools: ['Write'],
+      turns: [
+        { content: [{ type: 'tool_use', name: 'Write', input: { file_path: join(world.project, 'a.js'), content: 'a' } }], usage: used(100_000) },
+        { content: [{ type: 'tool_use', name: 'Write', input: { file_path: join(world.project, 'b.js'), content: 'b' } }], usage: used(170_000) },
+        { content: [{ type: 'tool_use', name: 'Write', input: { file_path: join(world.project, 'c.js'), content: 'c' } }], usage: used(172_000) },
+        { content: [{ type: 'text', text: 'Done.' }], usage: used(173_000) },
+      ],
+    });
+  });
+  afterAll(() => world?.cleanup());
+
+  it('the request reaches the model after the tool call that crossed 80%, once', () => {
+    expect(session.code).toBe(0);
+    const asked = session.agentRequests.map((r) => (requestText(r.body).match(/memctx: the context is \d+% full/g) ?? []).length);
+    // the instruction stays in the conversation once it is there: it appears from the third request on, once
+    expect(asked).toEqual([0, 0, 1, 1]);
+    expect(requestText(session.agentRequests[2].body)).toContain('memctx: the context is 85% full (170,000 of 200,000 tokens), past 80%.');
+    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8').trim().split('\n');
+    expect(log.map((line) => line.replace(/^\S+ /, '').replace(/ session=\S+/, ''))).toEqual(['PostToolUse asked the agent for its summary at 85% (threshold 80%)']);
+  });
+});
