@@ -11,7 +11,7 @@ import { isRecord } from '../values.js';
 import { emptyValues, SESSION_FIELDS, type FieldValues } from './fields.js';
 
 /** The fields as the agent names them (the MCP tool's arguments, the keys of --from). */
-export const AGENT_FIELD_NAMES: Record<(typeof SESSION_FIELDS)[number], string> = {
+const AGENT_FIELD_NAMES: Record<(typeof SESSION_FIELDS)[number], string> = {
   goal: 'goal',
   progress: 'progress',
   decisions: 'decisions',
