@@ -48,6 +48,8 @@ export interface FlushDeps {
   dir?: string;
   claude?: boolean;
   runCommand?: RunCommand;
+  /** Which changed files may be read for their summary (the MCP server confines them to the project); default all. */
+  mayRead?: (abs: string) => boolean;
 }
 
 /** --strict refused: nothing written; the warnings gathered so far come with it. */
@@ -261,7 +263,7 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
   for (const source of sources) {
     for (const item of source.values.changedFiles ?? []) {
       const abs = /\s/.test(item) ? undefined : resolve(scope.cwd, item);
-      changed.push(abs && isFile(abs) ? { display: item, abs } : { display: item });
+      changed.push(abs && isFile(abs) && (deps.mayRead?.(abs) ?? true) ? { display: item, abs } : { display: item });
     }
   }
   let request: string | undefined;

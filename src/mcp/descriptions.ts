@@ -26,7 +26,8 @@ export const TOOL_TEXT = {
     '(profile handoff-*). Returns the bundle as text and what was included as structured content.',
   ].join(' '),
   status: [
-    'How full the context window is for a transcript (default: the latest Claude Code session of the working directory):',
+    'How full the context window is for a transcript of this project (default: the latest Claude Code session of the working',
+    "directory; otherwise a .jsonl in Claude Code's project folder or Codex's sessions folder, or a transcript file inside the project):",
     'tokens used, the window, the level (green, yellow, orange, red) and advice. Use it to decide when to flush and compact.',
   ].join(' '),
   flush: [

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { MEMORY_COMMANDS, memoryErrorText, runMemoryCommand, type MemoryCommand } from '../actions/memory-tool.js';
 import type { Io } from '../cli/context.js';
 import { VERSION } from '../version.js';
+import { confineTranscript, insideProject } from './confine.js';
 import { TOOL_TEXT } from './descriptions.js';
 
 export interface ServerOptions {
@@ -184,7 +185,8 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
     (args) =>
       guard(async () => {
         const { status } = await import('../actions/status.js');
-        const { report } = await status(args.transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
+        const transcript = args.transcript === undefined ? undefined : confineTranscript(args.transcript, io);
+        const { report } = await status(transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
         return structured(report as unknown as Record<string, unknown>, `${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`);
       }),
   );
@@ -211,7 +213,7 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
         const { flush } = await import('../actions/flush.js');
         const outcome = await flush(
           { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, sessionId: args.session_id, agentSummary: true, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
-          { ...io, root, readStdin: async () => '' },
+          { ...io, root, readStdin: async () => '', mayRead: (abs) => insideProject(abs, io) },
         );
         const { path, written, replaced, text: fileText, warnings, notes } = outcome;
         const shown = `/memories/${path}`;

@@ -162,7 +162,8 @@ describe('memctx mcp over stdio', () => {
     const status = await call(client, 'status', { transcript: join(dir, 'missing.jsonl') });
     expect(status.isError).toBe(true);
     expect(status.text).toContain('missing.jsonl');
-    const recorded = await call(client, 'status', { transcript: join(REPO, 'fixtures/transcripts/claude-session.jsonl') });
+    writeFileSync(join(dir, 'session.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));
+    const recorded = await call(client, 'status', { transcript: 'session.jsonl' });
     expect(recorded.isError).toBe(false);
     expect(recorded.structured).toMatchObject({ percent: expect.any(Number), window: expect.any(Number), level: expect.stringMatching(/^(green|yellow|orange|red)$/) });
     const six = { goal: 'ship the MCP server', progress: ['wrote the tools'], decisions: ['none'], changed_files: ['none'], blockers: ['none'], next_steps: ['write the docs'] };
@@ -177,6 +178,59 @@ describe('memctx mcp over stdio', () => {
     expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toContain('— ship the MCP server');
     const index = await client.readResource({ uri: 'memctx://memory/MEMORY.md' });
     expect((index.contents[0] as { text: string }).text).toContain('(project_auth.md) — How login tokens work');
+  });
+});
+
+describe('memctx mcp: reads nothing on the host outside the project', () => {
+  const SECRET = 'DATABASE_URL=postgres://admin:hunter2@db.internal/prod';
+  let dir: string;
+  let outside: string;
+  let client: Client;
+  beforeAll(async () => {
+    dir = setup();
+    outside = tempDir('memctx-host-');
+    writeFileSync(join(outside, 'shadow'), `root:*:19000:0:99999:7:::\n\n${SECRET}\n`);
+    writeFileSync(join(outside, 'leak.jsonl'), `${SECRET}\n`);
+    writeFileSync(join(outside, 'secret.py'), 'def leaked_function_name():\n    pass\n');
+    writeFileSync(join(dir, '.env'), `${SECRET}\n`);
+    mkdirSync(join(dir, 'logs'));
+    symlinkSync(join(outside, 'leak.jsonl'), join(dir, 'logs', 'link.jsonl'));
+    client = await connect(dir);
+  });
+  afterAll(async () => {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('status refuses transcripts outside the project, hidden files and symlinks out, echoing nothing of them', async () => {
+    for (const transcript of [join(outside, 'shadow'), join(outside, 'leak.jsonl'), '../../.env', '.env', join(dir, '.env'), 'logs/link.jsonl', '/etc/passwd', 'x.jsonl\0']) {
+      const answer = await call(client, 'status', { transcript });
+      expect(answer.isError, transcript).toBe(true);
+      expect(answer.text).toContain("outside this project's transcripts");
+      expect(answer.text).not.toContain('hunter2');
+      expect(answer.text).not.toContain('root:');
+      expect(answer.structured).toBeUndefined();
+    }
+  });
+
+  it("status reads a session from Claude Code's project folder for this project", async () => {
+    const { claudeProjectDir } = await import('../../src/store/find.js');
+    const folder = claudeProjectDir(dir, dir, {});
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'abc.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));
+    const answer = await call(client, 'status', { transcript: join(folder, 'abc.jsonl') });
+    expect(answer.isError).toBe(false);
+    expect(answer.structured).toMatchObject({ window: expect.any(Number) });
+    writeFileSync(join(folder, 'notes.txt'), SECRET);
+    expect((await call(client, 'status', { transcript: join(folder, 'notes.txt') })).isError).toBe(true);
+  });
+
+  it('flush lists a changed file outside the project without reading it', async () => {
+    const answer = await call(client, 'flush', { goal: 'g', progress: ['p'], changed_files: [join(outside, 'secret.py')], dry_run: true });
+    expect(answer.isError).toBe(false);
+    expect(answer.text).toContain('secret.py');
+    expect(answer.text).not.toContain('leaked_function_name');
   });
 });
 
