@@ -227,7 +227,7 @@ describe('memctx mcp: reads nothing on the host outside the project', () => {
   });
 
   it('flush lists a changed file outside the project without reading it', async () => {
-    const answer = await call(client, 'flush', { goal: 'g', progress: ['p'], changed_files: [join(outside, 'secret.py')], dry_run: true });
+    const answer = await call(client, 'flush', { goal: 'g', progress: ['p'], decisions: ['none'], changed_files: [join(outside, 'secret.py')], blockers: ['none'], next_steps: ['none'], dry_run: true });
     expect(answer.isError).toBe(false);
     expect(answer.text).toContain('secret.py');
     expect(answer.text).not.toContain('leaked_function_name');
