@@ -32,6 +32,8 @@ export interface FlushOptions {
   summarizeWith?: string;
   /** Seconds the --summarize-with command may take. */
   summarizeTimeout?: number;
+  /** The agent's own summary: all six fields required, refused over --max (design §7). */
+  agentSummary?: boolean;
 }
 
 /** What a flush reads from the outside world. */
@@ -63,7 +65,7 @@ export class FlushRefused extends MemctxError {
 
 /** Flush into the memory directory `root`. */
 export async function flush(options: FlushOptions, deps: FlushDeps & { root: string }): Promise<FlushOutcome> {
-  return flushOnce(deps, options, { root: deps.root, cwd: deps.cwd, transcript: options.transcript, sessionId: options.sessionId });
+  return flushOnce(deps, options, { root: deps.root, cwd: deps.cwd, transcript: options.transcript, sessionId: options.sessionId, agentSummary: options.agentSummary });
 }
 
 export interface HookResult {
@@ -102,6 +104,8 @@ interface FlushScope {
   hookEvent?: string;
   /** The transcript once read (for --summarize-with). */
   read?: import('../transcript/types.js').Transcript;
+  /** The agent writes its own summary: it replaces this session's earlier file. */
+  agentSummary?: boolean;
 }
 
 function limits(flags: FlushOptions): { target: number; max: number } {
@@ -305,8 +309,9 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
 }
 
 /** The template's field values; warnings for ignored keys; errors for missing placeholders or nothing at all. */
-function resolveInputs(flush: FlushModule, template: Template, gathered: Gathered, warnings: string[]): FieldValues {
+function resolveInputs(flush: FlushModule, template: Template, gathered: Gathered, warnings: string[], check?: (values: FieldValues) => void): FieldValues {
   const resolved = flush.resolveFields(template, gathered.merged, gathered.sourcesOf);
+  check?.(resolved.values);
   const fieldNames = template.fields.map((f) => f.key).join(', ');
   for (const { key, sources } of resolved.unused) {
     const where = gathered.keyLines.get(key) ?? `"${key}"${sources.length ? ` from ${sources.join(', ')}` : ''}`;
@@ -341,7 +346,7 @@ async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, 
   return withMemoryLock(scope.root, async () => {
     await foldPendingFlushes(scope.root);
     const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
-    const previous = scope.hookEvent && scope.sessionId ? findHookSessionFile(scope.root, input.template.dir, scope.sessionId) : undefined;
+    const previous = (scope.hookEvent || scope.agentSummary) && scope.sessionId ? findHookSessionFile(scope.root, input.template.dir, scope.sessionId) : undefined;
     const old = previous ? readMemoryFile(scope.root, previous) : undefined;
     const created = old && !isProblem(old) ? old.created : undefined;
     const text = id || created ? flush.renderFlushFile({ ...input, id, created }, plan.values).text : plan.text;
@@ -378,12 +383,23 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flush, scope.root, flags.template);
-  const values = resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings), warnings);
-
+  const agent = flags.agentSummary ? await import('../flush/agent-summary.js') : undefined;
+  if (agent && template.name !== 'session') throw new MemctxError(`--agent-summary writes the session template, not ${template.name}`, { hint: 'drop --template, or drop --agent-summary' });
+  const checkAgent = agent && ((values: FieldValues) => {
+    const missing = agent.missingAgentFields(values);
+    if (missing.length) throw new FlushRefused(warnings, agent.missingFieldsMessage(missing), { hint: agent.agentSummaryRules(target, max) });
+  });
   const counter = await loadTokenCounter(encoding);
-  const extra = scope.hookEvent ? { hook_event: scope.hookEvent } : undefined;
-  const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict, sessionId: scope.sessionId, extra };
+  // At SessionEnd/PreCompact a summary the agent wrote for this session is kept and completed.
+  const kept = scope.hookEvent && scope.sessionId && !agent ? await (await import('./agent-summary.js')).keptAgentSummary(deps, flush, template, scope) : undefined;
+  if (kept) notes.push(...kept.notes);
+  const values = kept?.values ?? resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings), warnings, checkAgent);
+  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flush.WRITTEN_BY_AGENT : {}) };
+  const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, extra };
   let plan = flush.planFlush(input);
+  if (agent && plan.overMax) {
+    throw new FlushRefused(warnings, agent.overMaxMessage(plan.values, plan.tokens, max, target, (text) => counter.count(text)), { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
+  }
   if (flags.summarizeWith && scope.read) {
     const asked = await askSummarizer(deps, flush, flags.summarizeWith, scope.read, input, flags.summarizeTimeout);
     if (asked.plan) {

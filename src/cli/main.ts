@@ -28,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   status: () => import('./status.js'),
   compact: () => import('./compact.js'),
   flush: () => import('./flush.js'),
+  checkpoint: () => import('./checkpoint.js'),
   lint: () => import('./lint.js'),
   gc: () => import('./gc.js'),
   hook: () => import('./hook.js'),
@@ -144,7 +145,7 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
   const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
   // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.
-  const flushHook = commandName(argv) === 'flush' && argv.includes('--hook');
+  const flushHook = (commandName(argv) === 'flush' && argv.includes('--hook')) || commandName(argv) === 'checkpoint';
   let parseError = '';
   const program = buildProgram(io, state, commands, { commander, createUi, createRunner }, statusline || flushHook, (text) => (parseError += text), argv);
   try {
@@ -162,7 +163,7 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
         const { logHookProblem } = await import('../actions/flush.js');
         const globals = { dir: argValue(argv, '--dir'), claude: argv.includes('--claude') };
         const log = await logHookProblem(message, { cwd: io.cwd, env: io.env, home: io.home, now: io.now, ...globals });
-        io.stderr.write(`memctx flush --hook: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);
+        io.stderr.write(`memctx ${commandName(argv) === 'checkpoint' ? 'checkpoint' : 'flush --hook'}: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);
         return 0;
       }
       return EXIT_USAGE;

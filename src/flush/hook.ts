@@ -10,6 +10,10 @@ export interface HookInput {
   event?: string;
   /** SessionEnd's `reason` or PreCompact's `trigger`. */
   reason?: string;
+  /** Stop: Claude Code is already continuing because a Stop hook asked it to. */
+  stopHookActive?: boolean;
+  /** Stop: the text of the message that just ended. */
+  lastMessage?: string;
 }
 
 export class HookInputError extends MemctxError {
@@ -45,5 +49,7 @@ export function parseHookInput(text: string): HookInput {
     cwd: optionalString(o, 'cwd'),
     event: optionalString(o, 'hook_event_name'),
     reason: optionalString(o, 'reason') ?? optionalString(o, 'trigger'),
+    stopHookActive: o.stop_hook_active === true ? true : undefined,
+    lastMessage: optionalString(o, 'last_assistant_message'),
   };
 }

@@ -9,3 +9,4 @@ export { extractFromTranscript, markedLines, transcriptFields, type Extracted, t
 export { summarizeSource, isSourcePath } from './source-summary.js';
 export { planFlush, resolveFields, headingOf, renderFlushFile, plannedPath, usesId, slugify, fileStamp, DEFAULT_TARGET, DEFAULT_MAX, type FlushPlan, type PlanInput } from './record.js';
 export { parseHookInput, HookInputError, type HookInput } from './hook.js';
+export { WRITTEN_BY_AGENT, laterFacts, completeAgentValues } from './agent-summary.js';

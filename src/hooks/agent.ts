@@ -44,6 +44,15 @@ const HOOKS: Record<string, { matcher?: string; hooks: Array<{ type: 'command'; 
   SessionStart: { hooks: [{ type: 'command', command: 'memctx pack --profile rehydrate --budget 2000 --quiet' }] },
   SessionEnd: { hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
   PreCompact: { matcher: 'auto|manual', hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
+  // Past 80% of the context (once per crossing), the agent is asked to write its own summary.
+  Stop: { hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] },
+};
+
+/** Codex (0.169) reads the same hook shape from .codex/hooks.json: the Stop checkpoint and the flush. */
+const CODEX_HOOKS: typeof HOOKS = {
+  Stop: HOOKS.Stop,
+  SessionEnd: HOOKS.SessionEnd,
+  PreCompact: { hooks: HOOKS.PreCompact.hooks },
 };
 const MCP_SERVER = { type: 'stdio', command: 'memctx', args: ['mcp'] };
 
@@ -189,23 +198,29 @@ function mergeSettings(start: Start) {
     } else if (!(isRecord(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
       warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${statusLine.command}\`)`);
     }
-    if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
-    const hooks = (data.hooks ?? {}) as Record<string, unknown>;
-    for (const [event, group] of Object.entries(HOOKS)) {
-      const list = hooks[event];
-      if (list !== undefined && !Array.isArray(list)) refuse(file, `"hooks.${event}" is not a list`, `make hooks.${event} a list of matcher groups`);
-      const groups = (list ?? []) as unknown[];
-      const tail = group.hooks[0].command.slice('memctx '.length);
-      const command = started(group.hooks[0].command, start);
-      if (restart(groups, tail, command)) parts.push(`hooks.${event}`);
-      else if (!mentionsCommand(groups, group.hooks[0].command)) {
-        hooks[event] = [...groups, { ...group, hooks: group.hooks.map((h) => ({ ...h, command: started(h.command, start) })) }];
-        parts.push(`hooks.${event}`);
-      }
-    }
-    if (parts.some((p) => p.startsWith('hooks.'))) data.hooks = hooks;
-    return parts;
+    return [...parts, ...mergeHooks(file, data, HOOKS, start)];
   };
+}
+
+/** Merge hook groups into `data.hooks`: an event's group is added when none there runs its command yet, and ours are restarted with this launcher. */
+function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof HOOKS, start: Start): string[] {
+  const parts: string[] = [];
+  if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
+  const hooks = (data.hooks ?? {}) as Record<string, unknown>;
+  for (const [event, group] of Object.entries(wanted)) {
+    const list = hooks[event];
+    if (list !== undefined && !Array.isArray(list)) refuse(file, `"hooks.${event}" is not a list`, `make hooks.${event} a list of matcher groups`);
+    const groups = (list ?? []) as unknown[];
+    const tail = group.hooks[0].command.slice('memctx '.length);
+    const command = started(group.hooks[0].command, start);
+    if (restart(groups, tail, command)) parts.push(`hooks.${event}`);
+    else if (!mentionsCommand(groups, group.hooks[0].command)) {
+      hooks[event] = [...groups, { ...group, hooks: group.hooks.map((h) => ({ ...h, command: started(h.command, start) })) }];
+      parts.push(`hooks.${event}`);
+    }
+  }
+  if (parts.length) data.hooks = hooks;
+  return parts;
 }
 
 function isOurServer(server: unknown): boolean {
@@ -278,7 +293,13 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
     changes.push(jsonChange(root, '.claude/settings.local.json', approveMcp, warnings));
     return { agent, root, changes, warnings, launcher };
   } else if (agent === 'codex') {
+    const launcher = findLauncher(root, memoryDir, env);
+    // Codex sets no CLAUDE_PROJECT_DIR: its hooks run in the project, where npx finds the project's bin.
+    const shell = launcher.kind === 'local' ? [launcher.mcp.command, ...launcher.mcp.args].join(' ') : launcher.shell;
+    const start = startFor({ ...launcher, shell }, root, memoryDir);
     changes.push(markdownChange(root, 'AGENTS.md', section));
+    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, start), warnings));
+    return { agent, root, changes, warnings, launcher };
   } else {
     changes.push(markdownChange(root, '.cursor/rules/memctx.mdc', section, CURSOR_HEADER));
   }

@@ -31,9 +31,10 @@ export const TOOL_TEXT = {
     'tokens used, the window, the level (green, yellow, orange, red) and advice. Use it to decide when to flush and compact.',
   ].join(' '),
   flush: [
-    'Save a session summary as a new file under /memories/sessions/: goal, progress, decisions (with reasons), changed',
-    'files, blockers and next steps. Use it before the context is compacted or the session ends. Long summaries are',
-    'shortened to about 500 tokens; dry_run returns the file without writing it.',
+    'Save this session\'s summary under /memories/sessions/: all six fields, goal, progress, decisions (each: what and why),',
+    'changed_files, blockers and next_steps; write ["none"] for one with nothing in it. Aim for about 500 tokens; over 650',
+    'it is refused and nothing is written. Use it before the context is compacted or the session ends; with session_id a',
+    'later call replaces the same file. dry_run returns the file without writing it.',
   ].join(' '),
   lint: [
     'Check the memory for problems: invalid frontmatter, a stale or too long MEMORY.md, duplicates, broken references,',

@@ -9,6 +9,7 @@ export const FlushInput = v.strictObject({
   changed_files: v.optional(texts('files changed (repository paths)')),
   blockers: v.optional(texts('what is stuck or unresolved')),
   next_steps: v.optional(texts('what to do next')),
+  session_id: v.optional(text("this session's id, when the request to save the summary gave one (one file per session)")),
   dry_run: v.optional(flag('return the file without writing it')),
 });
 

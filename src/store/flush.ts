@@ -84,13 +84,13 @@ export async function writeMemoryText(root: string, rel: string, text: string): 
   await writeMemoryFile(target.abs, rel, text, { inside: root });
 }
 
-/** The session file an earlier hook run wrote for this session id, if any. */
+/** The session file an earlier hook run or the agent itself (`written_by`) wrote for this session id, if any. */
 export function findHookSessionFile(root: string, dir: string, sessionId: string): string | undefined {
   if (!existsSync(join(root, dir))) return undefined;
   for (const name of fg.sync('*.md', { cwd: join(root, dir), onlyFiles: true }).sort()) {
     const path = `${dir}/${name}`;
     const file = readMemoryFile(root, path);
-    if (!isProblem(file) && file.data.hook_event !== undefined && String(file.data.session_id) === sessionId) return path;
+    if (!isProblem(file) && (file.data.hook_event !== undefined || file.data.written_by !== undefined) && String(file.data.session_id) === sessionId) return path;
   }
   return undefined;
 }

@@ -1,11 +1,12 @@
 // Runs the real Claude Code (the binary install.mjs put in the cache) in a temporary HOME and project
 // against the scripted stand-in, and returns what it left behind: transcript, hook outputs, files.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess as run } from '../helpers/process.js';
 import { startStandIn, type RecordedRequest, type StandInOptions } from './stand-in.js';
 // @ts-expect-error plain JavaScript module shared with .ci/run
 import { CLAUDE_VERSION, ensureClaude } from './install.mjs';
@@ -289,23 +290,6 @@ export function readJsonl(path: string): any[] {
     .map((line) => JSON.parse(line));
 }
 
-function run(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      stderr += `\n[harness] killed after ${timeoutMs} ms`;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
 
 /** Run memctx (the built bin) as a user would, colourless. */
 export function memctx(args: string[], options: { cwd: string; input?: string; env?: Record<string, string> }): { code: number; stdout: string; stderr: string } {

@@ -166,10 +166,11 @@ describe('memctx mcp over stdio', () => {
     const recorded = await call(client, 'status', { transcript: 'session.jsonl' });
     expect(recorded.isError).toBe(false);
     expect(recorded.structured).toMatchObject({ percent: expect.any(Number), window: expect.any(Number), level: expect.stringMatching(/^(green|yellow|orange|red)$/) });
-    const dry = await call(client, 'flush', { goal: 'ship the MCP server', progress: ['wrote the tools'], next_steps: ['write the docs'], dry_run: true });
+    const six = { goal: 'ship the MCP server', progress: ['wrote the tools'], decisions: ['none'], changed_files: ['none'], blockers: ['none'], next_steps: ['write the docs'] };
+    const dry = await call(client, 'flush', { ...six, dry_run: true });
     expect(dry.structured).toMatchObject({ written: false, path: expect.stringMatching(/^\/memories\/sessions\/.+\.md$/) });
     expect(existsSync(join(memory, 'sessions'))).toBe(false);
-    const flush = await call(client, 'flush', { goal: 'ship the MCP server', progress: ['wrote the tools'], next_steps: ['write the docs'] });
+    const flush = await call(client, 'flush', six);
     expect(flush.isError).toBe(false);
     const saved = (flush.structured as { path: string; written: boolean }).path;
     expect(flush.structured).toMatchObject({ written: true });
@@ -226,7 +227,7 @@ describe('memctx mcp: reads nothing on the host outside the project', () => {
   });
 
   it('flush lists a changed file outside the project without reading it', async () => {
-    const answer = await call(client, 'flush', { goal: 'g', progress: ['p'], changed_files: [join(outside, 'secret.py')], dry_run: true });
+    const answer = await call(client, 'flush', { goal: 'g', progress: ['p'], decisions: ['none'], changed_files: [join(outside, 'secret.py')], blockers: ['none'], next_steps: ['none'], dry_run: true });
     expect(answer.isError).toBe(false);
     expect(answer.text).toContain('secret.py');
     expect(answer.text).not.toContain('leaked_function_name');

@@ -14,7 +14,7 @@ export default defineTool({
   async run(args, { root, io }) {
     const { flush } = await import('../../actions/flush.js');
     const outcome = await flush(
-      { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
+      { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, sessionId: args.session_id, agentSummary: true, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
       { ...io, root, readStdin: async () => '', mayRead: (abs) => insideProject(abs, io) },
     );
     const { path, written, replaced, text: fileText, warnings, notes } = outcome;

@@ -1,0 +1,69 @@
+/**
+ * At SessionEnd or PreCompact: a summary the agent already wrote for this session is kept, and only
+ * completed with what the transcript proves happened after it (design §7). One file per session.
+ */
+import { resolve } from 'node:path';
+import { MemctxError } from '../errors.js';
+import type { FieldValues } from '../flush/fields.js';
+import type { Template } from '../flush/templates.js';
+
+export interface KeptSummary {
+  /** The session file, inside the memory directory. */
+  path: string;
+  values: FieldValues;
+  notes: string[];
+}
+
+/** The agent-written session file of this session, its fields completed; undefined when there is none. */
+export async function keptAgentSummary(
+  deps: { home: string },
+  flush: typeof import('../flush/index.js'),
+  template: Template,
+  scope: { root: string; cwd: string; sessionId?: string; transcript?: string },
+): Promise<KeptSummary | undefined> {
+  if (template.name !== 'session' || !scope.sessionId) return undefined;
+  const { findHookSessionFile } = await import('../store/flush.js');
+  const { readMemoryFile, isProblem } = await import('../store/scan.js');
+  const path = findHookSessionFile(scope.root, template.dir, scope.sessionId);
+  const file = path ? readMemoryFile(scope.root, path) : undefined;
+  if (!path || !file || isProblem(file) || file.data.written_by !== flush.WRITTEN_BY_AGENT.written_by) return undefined;
+  const values = flush.parseBody(template, file.body);
+  const later = scope.transcript === undefined ? undefined : await laterItems(deps, scope.transcript, scope.cwd);
+  if (!later) return { path, values, notes: [`kept the agent's summary ${path}; the transcript does not show when it was written, so nothing was added`] };
+  const completed = flush.completeAgentValues(values, flush.laterFacts(later, scope.cwd, scope.root));
+  const what = completed.added.length ? `completed with ${completed.added.join(' and ')}` : 'nothing happened after it';
+  return { path, values: completed.values, notes: [`kept the agent's summary ${path}; ${what}`] };
+}
+
+/**
+ * The transcript's items after the agent's summary call; undefined when it cannot be read or shows no
+ * such call. Read from the end: only the lines from the last call on are parsed (it is usually near
+ * the end of a long session).
+ */
+async function laterItems(deps: { home: string }, transcript: string, cwd: string) {
+  const { openTranscriptFile } = await import('../sources/transcript-file.js');
+  const { readTranscript, detectFormat } = await import('../transcript/index.js');
+  const { afterAgentSummary } = await import('../flush/agent-summary.js');
+  try {
+    const path = resolve(cwd, transcript.replace(/^~(?=\/|$)/, deps.home));
+    const file = openTranscriptFile(path, transcript);
+    try {
+      const head = file.firstLines();
+      const format = detectFormat(head.text, { complete: head.complete });
+      const tail: string[][] = [];
+      for (const chunk of file.linesBackward()) {
+        tail.unshift(chunk.lines);
+        // a chunk that names memctx's flush may hold the call: parse what has been read so far
+        if (!chunk.lines.some((line) => /memctx\S*flush|memctx[^"\n]*\sflush/.test(line)) && !chunk.atStart) continue;
+        const later = afterAgentSummary(readTranscript(tail.flat().join('\n'), { format }).items);
+        if (later || chunk.atStart) return later;
+      }
+      return undefined;
+    } finally {
+      file.close();
+    }
+  } catch (err) {
+    if (err instanceof MemctxError || (err as NodeJS.ErrnoException).code) return undefined;
+    throw err;
+  }
+}

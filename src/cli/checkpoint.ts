@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { EXIT_OK } from '../errors.js';
+import type { Context } from './context.js';
+import type { Runner } from './run.js';
+
+interface Flags {
+  at?: string;
+  cli?: boolean;
+  wait: string;
+  window?: string;
+  model?: string;
+}
+
+export function register(program: Command, run: Runner): void {
+  program
+    .command('checkpoint')
+    .description("Claude Code Stop hook: once the context crosses 80% (flush.askAt), ask the agent to save its session summary; never fails")
+    .option('--at <percents>', 'ask at these context percentages, e.g. 80 or 80,95 (default: flush.askAt in the configuration, else 80)')
+    .option('--cli', 'ask for `memctx flush --agent-summary` instead of the flush MCP tool')
+    .option('--window <tokens>', 'the context window, as for status (default: from the model the transcript names, else 200k)')
+    .option('--model <id>', 'take the context window from this model id, e.g. sonnet[1m]')
+    .option('--wait <ms>', 'wait at most this long for the message that just ended to reach the transcript', '3000')
+    .action(run(runCheckpoint));
+}
+
+async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
+  const { checkpoint } = await import('../actions/checkpoint.js');
+  const wait = Number(flags.wait);
+  const result = await checkpoint(
+    { at: flags.at, cli: flags.cli, window: flags.window, model: flags.model, waitMs: Number.isFinite(wait) && wait >= 0 ? Math.min(wait, 30_000) : undefined },
+    {
+      cwd: ctx.io.cwd,
+      env: ctx.io.env,
+      home: ctx.io.home,
+      now: ctx.io.now,
+      readStdin: async (maxBytes?: number) => (await import('./input.js')).readStdin(ctx.io.stdin, maxBytes),
+      dir: ctx.globals.dir,
+      claude: ctx.globals.claude,
+    },
+  );
+  // Claude Code reads a JSON object on stdout: "block" with a reason keeps the agent going.
+  if (result.ask) ctx.ui.out(`${JSON.stringify({ decision: 'block', reason: result.ask })}\n`);
+  else if (result.why) ctx.ui.note(`memctx checkpoint: ${result.why}\n`, { quietable: true });
+  return EXIT_OK;
+}
