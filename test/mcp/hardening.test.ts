@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync, exis
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { tempDir } from '../helpers/cli.js';
+import { REPO, tempDir } from '../helpers/cli.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
 import { SECRETS_24 } from '../helpers/secrets24.js';
 import { memoryErrorText } from '../../src/actions/memory-tool.js';
@@ -96,6 +96,18 @@ describe('templates/, archive/ and directories (issue 20 item 9)', () => {
     const text = memoryErrorText(new MemctxError('cannot write the file (EACCES)', { file: `${root}/notes/a.md`, hint: `check ${root}/.memctx and /etc/passwd` }), root);
     expect(text).toBe('/memories/notes/a.md: cannot write the file (EACCES) (check /memories/.memctx and …/passwd)');
     expect(text).not.toContain('/home/');
+  });
+});
+
+describe('no host path in an answer (issue 20 item 9)', () => {
+  it('status names the transcript by its last part, lint its findings under /memories', async () => {
+    const { dir, client } = await open();
+    writeFileSync(join(dir, 'session.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));
+    const status = await callTool(client, 'status', { transcript: 'session.jsonl' });
+    expect(status.isError).toBe(false);
+    expect(status.structured?.file).toBe('…/session.jsonl');
+    const lint = await callTool(client, 'lint', {});
+    for (const answer of [status, lint]) expect(`${answer.text}${JSON.stringify(answer.structured)}`).not.toContain(dir);
   });
 });
 
