@@ -63,6 +63,18 @@ describe('the memory tool writes only what `memctx add` accepts (issue 21 item 2
   });
 });
 
+describe('the configured types count, as for `memctx add`', () => {
+  it('memctx.config.json types: [project, runbook] lets the tool write a runbook and lists them when refusing', async () => {
+    const { dir, root, client } = await open();
+    writeFileSync(join(dir, 'memctx.config.json'), JSON.stringify({ types: ['project', 'runbook'] }));
+    const ok = await memory(client, { command: 'create', path: '/memories/deploy.md', file_text: '---\nname: deploy\ndescription: how to deploy\ntype: runbook\n---\n\nsteps\n' });
+    expect(ok.isError).toBe(false);
+    expect(existsSync(join(root, 'deploy.md'))).toBe(true);
+    const bad = await memory(client, { command: 'create', path: '/memories/x.md', file_text: '---\nname: x\ndescription: d\ntype: user\n---\n' });
+    expect(bad.text).toContain('invalid type "user"; expected one of project, runbook');
+  });
+});
+
 describe('templates/, archive/ and directories (issue 20 item 9)', () => {
   it('reads templates/ and archive/ but writes, renames and deletes nothing there; a directory delete is refused', async () => {
     const { root, client } = await open();

@@ -11,6 +11,8 @@ export default defineTool({
   input: MemoryInput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, { root, io }) {
-    return textResult(await runMemoryCommand(root, args as MemoryCommand, { now: io.now }));
+    // The types and rules `memctx add` checks against: this project's configuration, as `lint` finds it.
+    const lintConfig = async () => (await import('../../actions/lint.js')).lintSetup({ memoryDir: root }, io).config;
+    return textResult(await runMemoryCommand(root, args as MemoryCommand, { now: io.now, lintConfig }));
   },
 });
