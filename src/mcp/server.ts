@@ -84,7 +84,8 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
   const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: TOOL_TEXT.instructions });
   const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listTools() }));
+  // Tracked like tool calls, so a client that closes stdin right after asking still gets the answer.
+  server.setRequestHandler(ListToolsRequestSchema, () => inFlight.track(listTools().then((tools) => ({ tools }))));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     inFlight.serial(async (): Promise<CallToolResult> => {
       try {
@@ -102,13 +103,14 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [{ uri: INDEX_URI, name: 'memory-index', title: 'MEMORY.md', description: 'The memory index: one line per memory file, grouped; read it first.', mimeType: 'text/markdown' }],
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => inFlight.track(readResource(request.params.uri)));
+  const readResource = async (uri: string) => {
     const { McpError, ErrorCode } = await import('@modelcontextprotocol/sdk/types.js');
-    if (request.params.uri !== INDEX_URI) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}; the one resource is ${INDEX_URI}`);
+    if (uri !== INDEX_URI) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}; the one resource is ${INDEX_URI}`);
     const { readIndexFile } = await import('../store/index-file.js');
     const { redactSecrets } = await import('../lint/secrets.js');
     const text = await redactSecrets((options.missing ? undefined : readIndexFile(root)) ?? '');
     return { contents: [{ uri: INDEX_URI, mimeType: 'text/markdown', text }] };
-  });
+  };
   return server;
 }
