@@ -165,3 +165,24 @@ describe('no secret reaches the model (issue 20 item 4: MCP pack returned 24 of 
     expect(SECRETS_24.filter((s) => seen.includes(s.value)).map((s) => s.shape)).toEqual([]);
   }, 60_000);
 });
+
+describe('every tool: schemas derived from src/schemas/, structured content that validates, truthful annotations (issue 21 item 4)', () => {
+  it('lists each tool with its schemas; each answer validates against its outputSchema', async () => {
+    const { TOOLS } = await import('../../src/mcp/server.js');
+    const v = await import('valibot');
+    const { dir, client } = await open();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['memory', 'search', 'pack', 'status', 'flush', 'lint']);
+    // Only status writes nothing at all; search, pack and lint write memctx's caches.
+    expect(Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]))).toEqual({ memory: false, search: false, pack: false, status: true, flush: false, lint: false });
+    expect(tools.find((t) => t.name === 'pack')?.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, properties: { profile: { enum: expect.arrayContaining(['rehydrate']) } } });
+    writeFileSync(join(dir, 'session.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));
+    const calls: Record<string, Record<string, unknown>> = { search: { query: 'tokens' }, pack: { task: 'tokens' }, status: { transcript: 'session.jsonl' }, flush: { goal: 'check schemas', dry_run: true }, lint: {} };
+    for (const [name, args] of Object.entries(calls)) {
+      const answer = await callTool(client, name, args);
+      expect([name, answer.isError]).toEqual([name, false]);
+      const output = TOOLS.find((t) => t.name === name)!.output!;
+      expect([name, v.safeParse(output, answer.structured).success]).toEqual([name, true]);
+    }
+  });
+});
