@@ -28,7 +28,7 @@ export type { TokenCounter, EncodingName } from './tokens/index.js';
 export { loadTokenCounterSync, tokenizerLoaded, ENCODINGS, CountCache, cachedCounter, contentHash, countJoined } from './tokens/index.js';
 export type { CachedCounter } from './tokens/index.js';
 
-// pack (issue 3)
+// pack
 export { scoreFiles, packBundle, profilePicks, PROFILES, PROFILE_NAMES, FORMATS, parseBudget, resolveBudgetWindow, modelWindow, fileText } from './pack/index.js';
 export type { FileScore, ScoreOptions, PackInput, PackResult, PackedFile, Tier, Profile, ProfileName, BundleFormat } from './pack/index.js';
 export { readCountCache, writeCountCache } from './cache/token-counts.js';
@@ -36,11 +36,11 @@ export type { LoadedCountCache } from './cache/token-counts.js';
 export { readStats, recordAccess, accessCount } from './cache/stats.js';
 export type { AccessStats } from './cache/stats.js';
 
-// search (issue 3)
+// search
 export { searchMemory } from './search/index.js';
 export type { SearchHit, SearchOptions, SearchFilters } from './search/index.js';
 
-// transcript and capacity (issue 4)
+// transcript and capacity
 export { readTranscript, contextItems, detectFormat, readClaudeTranscript, readCodexTranscript, readOpenAiTranscript, readTextTranscript, createUsageScanner, changedFiles, TRANSCRIPT_FORMATS } from './transcript/index.js';
 export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ChangedFile, UsageScanner } from './transcript/index.js';
 export { readTranscriptText, openTranscriptFile } from './sources/transcript-file.js';
@@ -50,11 +50,11 @@ export type { Level, Thresholds, Capacity, ModelPreset, ResolvedWindow, CountRes
 export { compactTranscript, missingMarkedLines } from './capacity/compact.js';
 export type { CompactOptions, CompactResult, MarkedLine } from './capacity/compact.js';
 
-// flush (issue 5)
+// flush
 export { planFlush, resolveFields, renderFlushFile, plannedPath, DEFAULT_TARGET, DEFAULT_MAX, builtInTemplate, userTemplate, BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_TEXT, parseBody, parseFieldsText, extractFromTranscript, summarizeSource, summarizeBlock, parseHookInput, SESSION_FIELDS } from './flush/index.js';
 export type { FlushPlan, PlanInput, Template, FieldValues, Extracted } from './flush/index.js';
 
-// lint and lifecycle (issue 6)
+// lint and lifecycle
 export { runLint, RULES, findRule, resolveLintConfig, defaultLintConfig, ConfigError, DEFAULT_THRESHOLDS as DEFAULT_LINT_THRESHOLDS } from './lint/index.js';
 export type { Finding, Fix, LintConfig, LintInput, LintResult, LintRule, RuleSetting, Severity, Thresholds as LintThresholds } from './lint/index.js';
 export { FORMATTERS } from './lint/formatters/index.js';

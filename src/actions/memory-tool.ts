@@ -39,7 +39,7 @@ export class MemoryToolError extends MemctxError {
 export interface MemoryToolDeps {
   now: () => Date;
   /** lint's configuration (the allowed types), for the frontmatter checks `add` makes; default: the memory directory's. */
-  lintConfig?: () => LintConfig;
+  lintConfig?: () => LintConfig | Promise<LintConfig>;
 }
 
 /** Folders the tool may read but not change: memctx's archive and the flush templates. */
@@ -265,10 +265,10 @@ async function parsed(target: Target, text: string, what: string): Promise<Memor
   }
 }
 
-/** lint's configuration for this memory directory (the types it allows), read once per call. */
+/** lint's configuration for this memory directory (the types it allows), found from the process's environment. */
 async function defaultLintConfig(root: string): Promise<LintConfig> {
   const { lintSetup } = await import('./lint.js');
-  return lintSetup({ memoryDir: root }, { cwd: root, env: {} }).config;
+  return lintSetup({ memoryDir: root }, { cwd: process.cwd(), env: process.env }).config;
 }
 
 /**
@@ -279,7 +279,7 @@ async function defaultLintConfig(root: string): Promise<LintConfig> {
 async function checkFrontmatter(target: Target, text: string, deps: MemoryToolDeps, before?: MemoryFile): Promise<void> {
   const { addedFrontmatterFindings } = await import('../lint/check-new.js');
   const file = await parsed(target, text, `the text would leave ${target.shown} an invalid memory file`);
-  const config = deps.lintConfig ? deps.lintConfig() : await defaultLintConfig(target.root);
+  const config = deps.lintConfig ? await deps.lintConfig() : await defaultLintConfig(target.root);
   const found = await addedFrontmatterFindings(file, config, deps.now(), before);
   if (found.length === 0) return;
   const f = found[0];

@@ -1,5 +1,5 @@
 /**
- * `memctx status`: how full an agent's context window is (design §6), from a transcript's recorded
+ * `memctx status`: how full an agent's context window is, from a transcript's recorded
  * usage or its counted text; and the status line's figure from Claude Code's status-line JSON.
  */
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';

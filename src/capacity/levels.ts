@@ -1,4 +1,4 @@
-/** Capacity levels (design §6): green below 80%, yellow 80-89%, orange 90-94%, red 95% and over. */
+/** Capacity levels: green below 80%, yellow 80-89%, orange 90-94%, red 95% and over. */
 import type { CountedItem } from './count.js';
 
 export const LEVELS = ['green', 'yellow', 'orange', 'red'] as const;
@@ -13,7 +13,7 @@ export interface Thresholds {
 
 export const DEFAULT_THRESHOLDS: Thresholds = { yellow: 80, orange: 90, red: 95 };
 
-/** What to do at each level (design §6, from the capacity-monitoring table of the source document). */
+/** What to do at each level. */
 export const ADVICE: Record<Level, string> = {
   green: 'Normal operation: no action needed.',
   yellow: 'Plan compaction within 10 operations: pick what to drop or summarise.',

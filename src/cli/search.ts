@@ -29,11 +29,19 @@ export function register(program: Command, run: Runner): void {
     .action(run(runSearch));
 }
 
+/** A number typed on the command line as the number, for the schema; anything else as typed, for its message. */
+const typedNumber = (value: string | undefined) => (value !== undefined && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
+
 async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promise<number> {
+  // The options are checked by search's one schema (src/schemas/search.ts), as the MCP tool's are.
+  const { SearchInput } = await import('../schemas/search.js');
+  const { CLI_LABEL, parseInput } = await import('../schemas/fields.js');
+  const given = { query, limit: typedNumber(flags.limit), type: flags.type, kind: flags.kind, tag: flags.tag, min_importance: typedNumber(flags.minImportance), since: flags.since };
+  const args = parseInput(SearchInput, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), CLI_LABEL);
   const { search } = await import('../actions/search.js');
   const root = ctx.memoryDir();
   const { hits, problems, opened, accessError } = await search(
-    { root, query, limit: flags.limit, type: flags.type, kind: flags.kind, tag: flags.tag, minImportance: flags.minImportance, since: flags.since, open: flags.open },
+    { root, query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since, open: flags.open },
     { now: ctx.io.now },
   );
   const { reportProblems } = await import('./problems.js');

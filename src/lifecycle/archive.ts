@@ -1,4 +1,4 @@
-/** Archival rules (design §8): which memory files have served their time. Pure: no clock, no disk. */
+/** Archival rules: which memory files have served their time. Pure: no clock, no disk. */
 import { isResolvedStatus } from '../store/schema.js';
 import type { MemoryFile } from '../store/types.js';
 import { fileTime } from './age.js';

@@ -1,5 +1,5 @@
 /**
- * Which memory files are superseded (design §5, §8): marked `status: superseded`, or named in the
+ * Which memory files are superseded: marked `status: superseded`, or named in the
  * `supersedes:` (a path or a list) of a file that is not older. Pure: ages come from the files.
  * When two files name each other, the newer one stands; at the same age neither is superseded and
  * the cycle is reported (lint warns).

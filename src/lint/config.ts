@@ -2,7 +2,7 @@ import { MemctxError } from '../errors.js';
 import { DEFAULT_ARCHIVE_THRESHOLDS } from '../lifecycle/archive.js';
 import { MEMORY_TYPES } from '../store/schema.js';
 import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
-import { CONFIG_KEYS } from './schema.js';
+import { CONFIG_KEYS, RULE_SETTINGS, THRESHOLD_SPECS, fitsThreshold } from './schema.js';
 import { closestMatch } from '../text/suggest.js';
 import { isRecord } from '../values.js';
 
@@ -23,21 +23,7 @@ export class ConfigError extends MemctxError {
   }
 }
 
-const SETTINGS: RuleSetting[] = ['off', 'warn', 'error'];
-
-type Check = (value: unknown) => boolean;
-const positiveInt: Check = (v) => typeof v === 'number' && Number.isInteger(v) && v > 0;
-const THRESHOLD_CHECKS: Record<keyof Thresholds, [Check, string]> = {
-  maxTokens: [positiveInt, 'a positive whole number'],
-  sessionMaxTokens: [positiveInt, 'a positive whole number'],
-  indexMaxLines: [positiveInt, 'a positive whole number'],
-  indexMaxBytes: [positiveInt, 'a positive whole number'],
-  duplicateSimilarity: [(v) => typeof v === 'number' && v > 0 && v <= 1, 'a number above 0 and at most 1'],
-  decisionMaxAgeDays: [positiveInt, 'a positive whole number of days'],
-  decisionMaxImportance: [(v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 10, 'a whole number from 1 to 10'],
-  resolvedIssueMaxAgeDays: [positiveInt, 'a positive whole number of days'],
-  learningUnusedDays: [positiveInt, 'a positive whole number of days'],
-};
+const SETTINGS: readonly RuleSetting[] = RULE_SETTINGS;
 
 const describe = (value: unknown) => (Array.isArray(value) ? 'a list' : value === null ? 'null' : `${typeof value} ${JSON.stringify(value)}`);
 
@@ -81,13 +67,13 @@ export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule
   if (data.thresholds !== undefined) {
     if (!isRecord(data.thresholds)) throw new ConfigError('thresholds', `"thresholds" must be an object (got ${describe(data.thresholds)})`);
     for (const [key, value] of Object.entries(data.thresholds)) {
-      const check = Object.hasOwn(THRESHOLD_CHECKS, key) ? THRESHOLD_CHECKS[key as keyof Thresholds] : undefined;
-      if (!check) {
+      const spec = Object.hasOwn(THRESHOLD_SPECS, key) ? THRESHOLD_SPECS[key as keyof Thresholds] : undefined;
+      if (!spec) {
         warnings.push(`unknown threshold "${key}" in "thresholds"; ignored (known: ${Object.keys(DEFAULT_THRESHOLDS).join(', ')})`);
         continue;
       }
-      if (!check[0](value)) throw new ConfigError(`thresholds.${key}`, `"thresholds.${key}" must be ${check[1]} (got ${describe(value)})`);
-      thresholds[key as keyof Thresholds] = value as number;
+      if (!fitsThreshold(spec, value)) throw new ConfigError(`thresholds.${key}`, `"thresholds.${key}" must be ${spec.says} (got ${describe(value)})`);
+      thresholds[key as keyof Thresholds] = value;
     }
   }
   let types: string[] = [...MEMORY_TYPES];

@@ -1,5 +1,5 @@
 /**
- * The MCP boundary for paths outside the memory directory (design §9): a tool reads a transcript only
+ * The MCP boundary for paths outside the memory directory: a tool reads a transcript only
  * from this project's own transcript places, never any file on the host. The CLI is not confined: its
  * user names the files it reads.
  */

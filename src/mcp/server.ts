@@ -6,11 +6,9 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
-import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { memoryErrorText } from '../actions/memory-tool.js';
 import type { Io } from '../io.js';
-import { ARG_LABEL, parseInput } from '../schemas/fields.js';
 import { VERSION } from '../version.js';
 import { TOOL_TEXT } from './descriptions.js';
 import type { Tool } from './tool.js';
@@ -22,7 +20,7 @@ import status from './tools/status.js';
 import flush from './tools/flush.js';
 import lint from './tools/lint.js';
 
-export const TOOLS: readonly Tool[] = [memory, search, pack, status, flush, lint] as unknown as Tool[];
+export const TOOLS: readonly Tool[] = [memory, search, pack, status, flush, lint];
 
 export interface ServerOptions {
   /** The memory directory, absolute. */
@@ -63,14 +61,14 @@ export class InFlight {
   }
 }
 
-/** A schema as the JSON Schema the client sees: an object, with the draft-07 `$schema` key left out. */
-export function jsonSchemaOf(schema: v.GenericSchema): ListedTool['inputSchema'] {
-  const { $schema: _drop, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
-  return { type: 'object', ...rest } as ListedTool['inputSchema'];
-}
-
-/** What tools/list answers: each tool's name, texts, schemas and annotations. */
-export function listTools(): ListedTool[] {
+/** What tools/list answers: each tool's name, texts, schemas and annotations (the converter loads on the first list). */
+export async function listTools(): Promise<ListedTool[]> {
+  const { toJsonSchema } = await import('@valibot/to-json-schema');
+  /** A schema as the JSON Schema the client sees: an object, with the draft-07 `$schema` key left out. */
+  const jsonSchemaOf = (schema: v.GenericSchema): ListedTool['inputSchema'] => {
+    const { $schema: _drop, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
+    return { type: 'object', ...rest } as ListedTool['inputSchema'];
+  };
   return TOOLS.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -86,16 +84,16 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
   const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: TOOL_TEXT.instructions });
   const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
+  // Tracked like tool calls, so a client that closes stdin right after asking still gets the answer.
+  server.setRequestHandler(ListToolsRequestSchema, () => inFlight.track(listTools().then((tools) => ({ tools }))));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     inFlight.serial(async (): Promise<CallToolResult> => {
       try {
         const tool = byName.get(request.params.name);
         if (tool === undefined) return textResult(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`, true);
         if (options.missing) throw options.missing;
-        // The one check of the arguments: the tool's own schema, as the library and the CLI check theirs.
-        const args = parseInput(tool.input, request.params.arguments ?? {}, ARG_LABEL);
-        return await tool.run(args, { root, io });
+        // The tool checks its arguments once, with its own schema (as the library and the CLI check theirs).
+        return await tool.run(request.params.arguments ?? {}, { root, io });
       } catch (err) {
         return textResult(memoryErrorText(err, options.missing ? undefined : root), true);
       }
@@ -105,13 +103,14 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [{ uri: INDEX_URI, name: 'memory-index', title: 'MEMORY.md', description: 'The memory index: one line per memory file, grouped; read it first.', mimeType: 'text/markdown' }],
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => inFlight.track(readResource(request.params.uri)));
+  const readResource = async (uri: string) => {
     const { McpError, ErrorCode } = await import('@modelcontextprotocol/sdk/types.js');
-    if (request.params.uri !== INDEX_URI) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}; the one resource is ${INDEX_URI}`);
+    if (uri !== INDEX_URI) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}; the one resource is ${INDEX_URI}`);
     const { readIndexFile } = await import('../store/index-file.js');
     const { redactSecrets } = await import('../lint/secrets.js');
     const text = await redactSecrets((options.missing ? undefined : readIndexFile(root)) ?? '');
     return { contents: [{ uri: INDEX_URI, mimeType: 'text/markdown', text }] };
-  });
+  };
   return server;
 }

@@ -26,14 +26,12 @@ export const flag = (description: string) => v.pipe(v.boolean((i) => `must be tr
 
 export const texts = (description: string) => v.pipe(v.array(v.string((i) => `must hold only strings, got ${got(i.input)}`), (i) => `must be a list of strings, got ${got(i.input)}`), v.description(description));
 
-export const whole = (description: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  v.pipe(
-    v.number((i) => `must be a number, got ${got(i.input)}`),
-    v.integer((i) => `must be a whole number, got ${String(i.input)}`),
-    v.minValue<number, number, string>(min, `must be at least ${min}`),
-    v.maxValue<number, number, string>(max, `must be at most ${max}`),
-    v.description(description),
-  );
+/** A whole number in [min, max]; one message for every way a value misses ("a whole number from 1 to 10, got 11"). */
+export const whole = (description: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const range = max === Number.MAX_SAFE_INTEGER ? (min === 1 ? 'a positive whole number' : `a whole number of at least ${min}`) : `a whole number from ${min} to ${max}`;
+  const message = (issue: { input: unknown }) => `must be ${range}, got ${typeof issue.input === 'number' ? issue.input : got(issue.input)}`;
+  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message), v.description(description));
+};
 
 /** A token count: a positive whole number, or as text (25000, 25k, 1m; a budget also P%). Checked by the operation's resolver. */
 export const tokenSize = (description: string) =>

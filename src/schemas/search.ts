@@ -5,7 +5,7 @@ import { text, whole, words } from './fields.js';
 
 export const SearchInput = v.strictObject({
   query: words('words to look for'),
-  limit: v.optional(whole('at most this many hits (default 10)', 1, 100)),
+  limit: v.optional(whole('at most this many hits (default 10)', 1)),
   type: v.optional(text(`only this type: ${[...MEMORY_TYPES, 'other'].join(', ')} (or a configured one)`)),
   kind: v.optional(text(`only this kind: ${MEMORY_KINDS.join(', ')}`)),
   tag: v.optional(text('only files with this tag')),

@@ -1,7 +1,7 @@
 /**
  * Token counts remembered by content hash, encoding and memctx version, so an unchanged text is
  * never tokenized twice and the tokenizer is not even loaded when every count is known. This
- * module holds the cache in memory; src/store/token-cache.ts reads and writes it.
+ * module holds the cache in memory; src/cache/token-counts.ts reads and writes it.
  */
 import { loadTokenCounterSync, type EncodingName, type TokenCounter } from './count.js';
 import { contentHash } from './hash.js';

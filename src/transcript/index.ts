@@ -1,6 +1,6 @@
 /**
  * Transcript readers: each turns a file's text into the same shape (see types.ts). Pure: they take
- * text, never paths; reading files is `store/read-tail.ts`'s job.
+ * text, never paths; reading files is `sources/transcript-file.ts`'s job.
  */
 import { readClaudeTranscript } from './claude.js';
 import { readCodexTranscript } from './codex.js';

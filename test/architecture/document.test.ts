@@ -19,3 +19,27 @@ describe('ARCHITECTURE.md', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('who writes files', () => {
+  it('only store/, cache/ and hooks/ call the file system write functions, as ARCHITECTURE.md says', async () => {
+    const { readdirSync } = await import('node:fs');
+    const files = (readdirSync(join(REPO, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    const WRITE_NAMES = /^(?:writeFile|appendFile|rename|unlink|rm|rmdir|mkdir|link|symlink|copyFile|truncate|createWriteStream|writeSync)(?:Sync)?$/;
+    /** A module that takes a write function from node:fs (named, or through a namespace) or imports write-file-atomic. */
+    const writes = (text: string): boolean => {
+      if (/['"]write-file-atomic['"]/.test(text)) return true;
+      for (const m of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"](?:node:)?fs(?:\/promises)?['"]/g)) {
+        if (m[1].split(',').some((name) => WRITE_NAMES.test(name.trim().split(/\s+as\s+/)[0]))) return true;
+      }
+      for (const m of text.matchAll(/import\s*\*\s*as\s*(\w+)\s*from\s*['"](?:node:)?fs(?:\/promises)?['"]/g)) {
+        if ([...text.matchAll(new RegExp(`\\b${m[1]}\\.(\\w+)\\(`, 'g'))].some((c) => WRITE_NAMES.test(c[1]))) return true;
+      }
+      // `const { rmSync } = await import('node:fs')`
+      return [...text.matchAll(/\{([^}]*)\}\s*=\s*await import\(['"](?:node:)?fs(?:\/promises)?['"]\)/g)].some((m) => m[1].split(',').some((name) => WRITE_NAMES.test(name.trim().split(/\s*:\s*/)[0])));
+    };
+    const writers = files.filter((f) => writes(readFileSync(join(REPO, 'src', f), 'utf8')));
+    expect(writers.length).toBeGreaterThan(3);
+    expect(writers.filter((f) => !/^(store|cache|hooks)\//.test(f.split('\\').join('/')))).toEqual([]);
+    expect(readFileSync(join(REPO, 'ARCHITECTURE.md'), 'utf8')).toContain('Only `store/`');
+  });
+});

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/lint/schema.js';
-import { DEFAULT_THRESHOLDS } from '../../src/lint/config.js';
+import { DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/lint/config.js';
 import { RULES } from '../../src/lint/rules/index.js';
 import { REPO, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
@@ -67,5 +67,30 @@ describe('lint for CI and editors', () => {
     const shipped = JSON.parse(readFileSync(join(REPO, 'schema/memctx.config.schema.json'), 'utf8'));
     expect(shipped).toEqual(configSchema(RULES, DEFAULT_THRESHOLDS));
     expect(Object.keys(shipped.properties)).toEqual(['$schema', 'rules', 'thresholds', 'types']);
+  });
+});
+
+describe('the config check and the shipped JSON Schema agree (issue 21 item 1)', () => {
+  it('each threshold, rule setting and types value is accepted by resolveLintConfig exactly when the schema accepts it', async () => {
+    const { Ajv } = await import('ajv');
+    const shipped = JSON.parse(readFileSync(join(REPO, 'schema/memctx.config.schema.json'), 'utf8'));
+    const validate = new Ajv({ strict: false }).compile(shipped);
+    const accepts = (data: Record<string, unknown>) => {
+      try {
+        resolveLintConfig(data, RULES);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const samples: unknown[] = [0, 1, 0.5, 1.5, 10, 11, -1, 2000, '3', null, true, [1]];
+    const cases: Record<string, unknown>[] = [
+      ...Object.keys(DEFAULT_THRESHOLDS).flatMap((key) => samples.map((value) => ({ thresholds: { [key]: value } }))),
+      ...['off', 'warn', 'error', 'warning', 1, null].map((value) => ({ rules: { 'frontmatter/required': value } })),
+      ...[['project'], [], [''], 'project', [1]].map((types) => ({ types })),
+    ];
+    const disagree = cases.filter((c) => accepts(c) !== validate(c)).map((c) => JSON.stringify(c));
+    expect(cases.length).toBeGreaterThan(100);
+    expect(disagree).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync, exis
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { tempDir } from '../helpers/cli.js';
+import { REPO, tempDir } from '../helpers/cli.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
 import { SECRETS_24 } from '../helpers/secrets24.js';
 import { memoryErrorText } from '../../src/actions/memory-tool.js';
@@ -63,6 +63,18 @@ describe('the memory tool writes only what `memctx add` accepts (issue 21 item 2
   });
 });
 
+describe('the configured types count, as for `memctx add`', () => {
+  it('memctx.config.json types: [project, runbook] lets the tool write a runbook and lists them when refusing', async () => {
+    const { dir, root, client } = await open();
+    writeFileSync(join(dir, 'memctx.config.json'), JSON.stringify({ types: ['project', 'runbook'] }));
+    const ok = await memory(client, { command: 'create', path: '/memories/deploy.md', file_text: '---\nname: deploy\ndescription: how to deploy\ntype: runbook\n---\n\nsteps\n' });
+    expect(ok.isError).toBe(false);
+    expect(existsSync(join(root, 'deploy.md'))).toBe(true);
+    const bad = await memory(client, { command: 'create', path: '/memories/x.md', file_text: '---\nname: x\ndescription: d\ntype: user\n---\n' });
+    expect(bad.text).toContain('invalid type "user"; expected one of project, runbook');
+  });
+});
+
 describe('templates/, archive/ and directories (issue 20 item 9)', () => {
   it('reads templates/ and archive/ but writes, renames and deletes nothing there; a directory delete is refused', async () => {
     const { root, client } = await open();
@@ -96,6 +108,18 @@ describe('templates/, archive/ and directories (issue 20 item 9)', () => {
     const text = memoryErrorText(new MemctxError('cannot write the file (EACCES)', { file: `${root}/notes/a.md`, hint: `check ${root}/.memctx and /etc/passwd` }), root);
     expect(text).toBe('/memories/notes/a.md: cannot write the file (EACCES) (check /memories/.memctx and …/passwd)');
     expect(text).not.toContain('/home/');
+  });
+});
+
+describe('no host path in an answer (issue 20 item 9)', () => {
+  it('status names the transcript by its last part, lint its findings under /memories', async () => {
+    const { dir, client } = await open();
+    writeFileSync(join(dir, 'session.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));
+    const status = await callTool(client, 'status', { transcript: 'session.jsonl' });
+    expect(status.isError).toBe(false);
+    expect(status.structured?.file).toBe('…/session.jsonl');
+    const lint = await callTool(client, 'lint', {});
+    for (const answer of [status, lint]) expect(`${answer.text}${JSON.stringify(answer.structured)}`).not.toContain(dir);
   });
 });
 
@@ -140,4 +164,25 @@ describe('no secret reaches the model (issue 20 item 4: MCP pack returned 24 of 
     SECRETS_24.forEach((_, i) => expect(pack.text).toContain(`s${i}.md`));
     expect(SECRETS_24.filter((s) => seen.includes(s.value)).map((s) => s.shape)).toEqual([]);
   }, 60_000);
+});
+
+describe('every tool: schemas derived from src/schemas/, structured content that validates, truthful annotations (issue 21 item 4)', () => {
+  it('lists each tool with its schemas; each answer validates against its outputSchema', async () => {
+    const { TOOLS } = await import('../../src/mcp/server.js');
+    const v = await import('valibot');
+    const { dir, client } = await open();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['memory', 'search', 'pack', 'status', 'flush', 'lint']);
+    // Only status writes nothing at all; search, pack and lint write memctx's caches.
+    expect(Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]))).toEqual({ memory: false, search: false, pack: false, status: true, flush: false, lint: false });
+    expect(tools.find((t) => t.name === 'pack')?.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, properties: { profile: { enum: expect.arrayContaining(['rehydrate']) } } });
+    writeFileSync(join(dir, 'session.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));
+    const calls: Record<string, Record<string, unknown>> = { search: { query: 'tokens' }, pack: { task: 'tokens' }, status: { transcript: 'session.jsonl' }, flush: { goal: 'check schemas', dry_run: true }, lint: {} };
+    for (const [name, args] of Object.entries(calls)) {
+      const answer = await callTool(client, name, args);
+      expect([name, answer.isError]).toEqual([name, false]);
+      const output = TOOLS.find((t) => t.name === name)!.output!;
+      expect([name, v.safeParse(output, answer.structured).success]).toEqual([name, true]);
+    }
+  });
 });

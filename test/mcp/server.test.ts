@@ -144,7 +144,7 @@ describe('memctx mcp over stdio', () => {
     expect(await call(client, 'memory', { command: 'create', path: '/memories/x.md' })).toMatchObject({ isError: true, text: 'create needs file_text; it takes path, file_text' });
     const typed = await call(client, 'memory', { command: 'insert', path: '/memories/twice.md', insert_line: 'two', insert_text: 'x' });
     expect(typed.isError).toBe(true);
-    expect(typed.text).toBe('insert_line must be a number, got "two"');
+    expect(typed.text).toBe('insert_line must be a whole number of at least 0, got "two"');
     expect((await call(client, 'memory', { command: 'chmod', path: '/memories/x.md' })).isError).toBe(true);
     expect(await call(client, 'nope', {})).toMatchObject({ isError: true, text: 'unknown tool "nope"; the tools are memory, search, pack, status, flush, lint' });
     expect((await call(client, 'memory', { command: 'create', path: '/memories/notes.txt', file_text: 'x' })).text).toMatch(/use a path ending in \.md, such as \/memories\/notes\.md$/);

@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
-import { memoryToolHandlers, resolvePack, resolveLintConfig, RULES, MemctxError } from '../../src/index.js';
+import { memoryToolHandlers, resolvePack, resolveLintConfig, RULES, MemctxError, parseInput, SearchInputSchema, ARG_LABEL } from '../../src/index.js';
 
 const cliMessage = (stderr: string) => /memctx: error: (.*)/.exec(stderr)?.[1] ?? `(no error) ${stderr}`;
 const neutral = (message: string) => message.replace(/--([a-z-]+)/g, (_m, key: string) => key.replace(/-/g, '_'));
@@ -73,6 +73,19 @@ describe('pack options: one refusal through every door', () => {
       const mcp = await callTool(client, 'pack', args);
       expect([mcp.isError, mcp.text.replace(/ \(known: .*\)$/, ''), library(() => resolvePack(args))]).toEqual([true, expected, expected]);
     }
+  });
+});
+
+describe('search options: one refusal through the CLI, MCP and the library schema', () => {
+  it.each([
+    ['limit 0', ['--limit', '0'], { limit: 0 }, 'limit must be a positive whole number, got 0'],
+    ['min_importance 11', ['--min-importance', '11'], { min_importance: 11 }, 'min_importance must be a whole number from 1 to 10, got 11'],
+    ['min_importance "high"', ['--min-importance', 'high'], { min_importance: 'high' }, 'min_importance must be a whole number from 1 to 10, got "high"'],
+  ])('%s', async (_what, argv, args, expected) => {
+    const cli = await runCli(['search', 'auth', ...argv], { cwd: dir });
+    const mcp = await callTool(client, 'search', { query: 'auth', ...args });
+    const lib = library(() => parseInput(SearchInputSchema, { query: 'auth', ...args }, ARG_LABEL));
+    expect([cli.code, neutral(cliMessage(cli.stderr)), mcp.text, lib]).toEqual([2, expected, expected, expected]);
   });
 });
 

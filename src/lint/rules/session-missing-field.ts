@@ -2,7 +2,7 @@ import { isSessionFile } from '../../memindex/groups.js';
 import { bodyLines } from '../text.js';
 import type { LintRule, Report } from '../types.js';
 
-/** The six fields of the default session template (design §7). */
+/** The six fields of the default session template. */
 export const SESSION_FIELDS = ['Goal', 'Progress', 'Decisions', 'Changed Files', 'Blockers', 'Next Steps'];
 
 function fieldPattern(field: string): RegExp {

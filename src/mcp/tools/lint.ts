@@ -1,4 +1,5 @@
 /** The `lint` tool: memory hygiene findings, with paths under /memories. */
+import { inMemoriesTerms } from '../../actions/memory-tool.js';
 import { LintInput, LintOutput } from '../../schemas/lint.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool, structuredResult } from '../tool.js';
@@ -14,7 +15,7 @@ export default defineTool({
   async run(_args, { root, io }) {
     const { lintSetup, lintMemory } = await import('../../actions/lint.js');
     const { result } = await lintMemory(lintSetup({ memoryDir: root }, io), {}, io);
-    const findings = result.findings.map((f) => ({ file: `/memories/${f.file}`, line: f.line ?? null, rule: f.ruleId, severity: f.severity, message: f.message }));
+    const findings = result.findings.map((f) => ({ file: `/memories/${f.file}`, line: f.line ?? null, rule: f.ruleId, severity: f.severity, message: inMemoriesTerms(f.message, root) }));
     const summary = findings.length ? findings.map((f) => `${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity} ${f.message} (${f.rule})`).join('\n') : 'no problems';
     return structuredResult({ findings, errorCount: result.errorCount, warningCount: result.warningCount }, summary);
   },

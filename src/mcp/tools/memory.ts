@@ -10,7 +10,11 @@ export default defineTool({
   description: TOOL_TEXT.memory,
   input: MemoryInput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  // runMemoryCommand checks the arguments (MemoryInput and what each command needs), as it does for library callers.
+  parse: (args) => args,
   async run(args, { root, io }) {
-    return textResult(await runMemoryCommand(root, args as MemoryCommand, { now: io.now }));
+    // The types and rules `memctx add` checks against: this project's configuration, as `lint` finds it.
+    const lintConfig = async () => (await import('../../actions/lint.js')).lintSetup({ memoryDir: root }, io).config;
+    return textResult(await runMemoryCommand(root, args as MemoryCommand, { now: io.now, lintConfig }));
   },
 });

@@ -13,8 +13,9 @@ export default defineTool({
   // It writes memctx's caches and access counts under .memctx/ (never a memory file).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   // focus is matched against the memory files' paths and links only, never read from disk.
-  async run(args, { root, io }) {
-    const request = resolvePack(args, ARG_LABEL, PackToolInput);
+  // resolvePack checks the arguments against PackToolInput and settles the budget and profile.
+  parse: (args) => resolvePack(args, ARG_LABEL, PackToolInput),
+  async run(request, { root, io }) {
     const { pack } = await import('../../actions/pack.js');
     const result = await pack(
       { root, ...request, format: 'markdown', redactSecrets: true },

@@ -16,8 +16,9 @@ export default defineTool({
     const { status } = await import('../../actions/status.js');
     const transcript = args.transcript === undefined ? undefined : confineTranscript(args.transcript, io);
     const { report } = await status(transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
-    // The transcript's host path is not the model's business: its last part is enough to name it.
-    const shown = { ...report, file: inMemoriesTerms(report.file, root) };
-    return structuredResult(JSON.parse(JSON.stringify(shown)) as Record<string, unknown>, `${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`);
+    // Host paths (the transcript's, commands naming the memory directory) are not the model's business:
+    // the memory directory is /memories, any other path its last part.
+    const shown = JSON.parse(inMemoriesTerms(JSON.stringify(report), root)) as Record<string, unknown>;
+    return structuredResult(shown, inMemoriesTerms(`${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`, root));
   },
 });
