@@ -141,7 +141,10 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
   }
   if (flush.isBuiltInTemplate(name)) return flush.builtInTemplate(name);
   const available = [...flush.BUILT_IN_TEMPLATES, ...listUserTemplates(root)];
-  throw new MemctxError(`unknown template "${name}"`, { hint: `use one of: ${[...new Set(available)].join(', ')}; or create templates/${name}.md in the memory directory with {{field}} placeholders` });
+  const known = [...new Set(available)];
+  const guess = (await import('../text/suggest.js')).closestMatch(name, known);
+  const create = `create templates/${name}.md in the memory directory with {{field}} placeholders`;
+  throw new MemctxError(`unknown template "${name}"`, { hint: guess !== undefined ? `did you mean --template ${guess}? (or ${create})` : `use one of: ${known.join(', ')}; or ${create}` });
 }
 
 /** `--from FILE|-`: field values, with the keys as written for messages. */

@@ -41,8 +41,8 @@ function onlyErrors(result: LintResult): LintResult {
 }
 
 async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): Promise<number> {
-  const format = flags.format ?? (ctx.ui.json ? 'json' : 'stylish');
-  if (!FORMATS.includes(format)) throw new MemctxError(`unknown --format "${format}"; use one of ${FORMATS.join(', ')}`, { exitCode: EXIT_USAGE });
+  const { parseChoice } = await import('../actions/options.js');
+  const format = parseChoice('--format', flags.format, FORMATS) ?? (ctx.ui.json ? 'json' : 'stylish');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const { loadLintSetup } = await import('./lint-setup.js');
   const setup = loadLintSetup(ctx, flags.config);

@@ -72,10 +72,20 @@ function parseErrorText(message: string, argv: string[], io: Io, createUi: Creat
   const choice = /option '(-[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.+)\.$/.exec(text);
   const guess = choice ? closestMatch(choice[2], choice[3].split(', ')) : undefined;
   const hint = guess !== undefined ? `did you mean ${choice![1]} ${guess}?`
-    : suggested ? `did you mean ${suggested[1].startsWith('-') ? suggested[1] : `memctx ${suggested[1]}`}? (\`${help}\` lists the rest)`
+    : suggested ? `did you mean ${suggestion(suggested[1])}? (\`${help}\` lists the rest)`
     : `run \`${help}\` for the options and arguments it takes`;
-  ui.error(new MemctxError(text, { hint }));
+  const error = new MemctxError(text, { hint });
+  ui.error(error);
+  // With --json, the error is also a JSON document on stdout (as run.ts does for a command's errors).
+  if (argv.slice(2, argv.indexOf('--') === -1 ? undefined : argv.indexOf('--')).includes('--json')) io.stdout.write(`${JSON.stringify(error, null, 2)}\n`);
   return out;
+}
+
+/** Commander's suggestion ("init", "one of init, lint", "--dry-run") as memctx words: "memctx init", "one of memctx init, memctx lint". */
+function suggestion(text: string): string {
+  const several = text.startsWith('one of ');
+  const words = (several ? text.slice('one of '.length) : text).split(', ').map((w) => (w.startsWith('-') ? w : `memctx ${w}`));
+  return several ? `one of ${words.join(', ')}` : words[0];
 }
 
 /** The value after `name` in argv (`--dir x` or `--dir=x`), if any. */
