@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isInside } from '../store/paths.js';
-import { EXIT_PROBLEMS, MemctxError } from '../errors.js';
+import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
 import { parseEncoding, parseTokenOption } from './options.js';
 import { askSummarizer, runCommand, type RunCommand } from './summarize.js';
 
@@ -64,8 +64,17 @@ export async function flush(options: FlushOptions, deps: FlushDeps & { root: str
   return flushOnce(deps, options, { root: deps.root, cwd: deps.cwd, transcript: options.transcript, sessionId: options.sessionId });
 }
 
+/** Every field came out empty: an error for `memctx flush`, a skip for the hook (an empty session). */
+export class NothingToRecord extends MemctxError {
+  constructor(message: string, details: ErrorDetails, readonly warnings: string[]) {
+    super(message, details);
+  }
+}
+
 export interface HookResult {
   outcome?: FlushOutcome;
+  /** Nothing was written, and nothing went wrong (an empty session); already logged when `logged`. */
+  skipped?: string;
   /** What went wrong, when something did (already logged when `logged`). */
   error?: { message: string; stack?: string };
   logged: boolean;
@@ -322,7 +331,7 @@ function resolveInputs(flush: FlushModule, template: Template, gathered: Gathere
     });
   }
   if (!Object.values(resolved.values).some((items) => items.length)) {
-    throw new MemctxError('nothing to record: every field is empty', { hint: 'give at least --goal, or --from FILE, --transcript FILE or --git' });
+    throw new NothingToRecord('nothing to record: every field is empty', { hint: 'give at least --goal, or --from FILE, --transcript FILE or --git' }, [...warnings]);
   }
   return resolved.values;
 }
@@ -425,6 +434,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
   };
   let root = locate(deps.cwd);
   let label = 'hook';
+  let transcript: string | undefined;
   try {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
@@ -435,11 +445,18 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
     const target = locate(cwd) ?? findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
     root = target;
-    const outcome = await flushOnce({ ...deps, cwd }, flags, { root: target, cwd, transcript: hook.transcriptPath ?? flags.transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
+    transcript = hook.transcriptPath ?? flags.transcript;
+    const outcome = await flushOnce({ ...deps, cwd }, flags, { root: target, cwd, transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
     const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
     const logged = appendFlushLog(root, `${stamp} ${label} ${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
     return { outcome, logged, root };
   } catch (err) {
+    // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
+    // wrote: a skip, not an error. A transcript that is there but unreadable stays an error.
+    if (err instanceof NothingToRecord && (err.warnings.length === 0 || (transcript !== undefined && !existsSync(resolve(deps.cwd, transcript))))) {
+      const skipped = `empty session, nothing to record${transcript !== undefined && !existsSync(resolve(deps.cwd, transcript)) ? ' (no transcript was written)' : ''}`;
+      return { skipped, logged: root ? appendFlushLog(root, `${stamp} ${label} skipped: ${skipped}`) : false, root };
+    }
     const e = err as MemctxError;
     const where = e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : '';
     const message = `${where}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
