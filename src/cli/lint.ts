@@ -66,7 +66,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   const { displayPath } = await import('../store/paths.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');
-  const { VERSION } = await import('../version.js');
+  const { VERSION, LINKS } = await import('../version.js');
   const abs = (file: string) => join(setup.root, file);
   const shown = ctx.ui.quiet ? onlyErrors(result) : result;
   const plain = format !== 'stylish' || flags.outputFile !== undefined;
@@ -79,6 +79,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     rules: RULES,
     config: setup.config,
     version: VERSION,
+    links: LINKS,
   });
   if (flags.outputFile !== undefined) {
     const { resolve } = await import('node:path');
