@@ -251,7 +251,7 @@ function isFile(abs: string): boolean {
 }
 
 /** Inputs merged in order: --from, options, --transcript, --git; changed files de-duplicated and summarized. */
-async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, warnings: string[]): Promise<Gathered> {
+async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, warnings: string[], notes: string[]): Promise<Gathered> {
   const sources: FieldSource[] = [];
   const keyLines = new Map<string, string>();
   if (flags.from !== undefined) {
@@ -260,7 +260,13 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
-  const git = flags.git || flags.since !== undefined ? (await import('../sources/git.js')).gitChanges(scope.cwd, flags.since, deps.env) : undefined;
+  let since = flags.since;
+  if (flags.git && since === undefined) {
+    const base = (await import('../sources/git.js')).defaultSince(scope.cwd, deps.env);
+    if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
+    since = base?.rev;
+  }
+  const git = flags.git || since !== undefined ? (await import('../sources/git.js')).gitChanges(scope.cwd, since, deps.env) : undefined;
   const base = git?.root ?? scope.cwd;
   const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
 
@@ -373,7 +379,7 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flush, scope.root, flags.template);
-  const values = resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings), warnings);
+  const values = resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings, notes), warnings);
 
   const counter = await loadTokenCounter(encoding);
   const extra = scope.hookEvent ? { hook_event: scope.hookEvent } : undefined;

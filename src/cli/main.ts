@@ -107,7 +107,7 @@ interface Loaded {
 function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded: Loaded, quietParseErrors = false, onParseError?: (text: string) => void, argv: string[] = []): Command {
   const program = new loaded.commander.Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
-    .version(VERSION, '-V, --version')
+    .version(VERSION, '-v, --version')
     .option('--dir <path>', 'memory directory (default: MEMCTX_DIR, or the nearest .memory/ walking up)')
     .option('--claude', "use Claude Code's auto-memory directory for the working directory")
     .option('--json', 'machine-readable output on stdout')
@@ -129,7 +129,8 @@ function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded
 /** Run memctx with these arguments; resolves to the exit code. */
 export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
   // `memctx --version` alone needs neither commander nor a command: the answer commander would give.
-  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+  // -V too, as commander's default spelling.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v' || argv[2] === '-V')) {
     given.stdout.write(`${VERSION}\n`);
     return 0;
   }
