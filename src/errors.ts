@@ -25,6 +25,11 @@ export class MemctxError extends Error {
     this.hint = details.hint;
     this.exitCode = details.exitCode ?? EXIT_USAGE;
   }
+
+  /** The error as `--json` prints it on stdout: `{ "error": { message, file, line, hint, exitCode } }`. */
+  toJSON(): { error: { message: string; file: string | null; line: number | null; hint: string | null; exitCode: number } } {
+    return { error: { message: this.message, file: this.file ?? null, line: this.line ?? null, hint: this.hint ?? null, exitCode: this.exitCode } };
+  }
 }
 
 /** "file:line: message" as compilers print it. */

@@ -100,7 +100,9 @@ async function checkFields(deps: AddDeps, rel: string, text: string): Promise<vo
   const f = findings[0];
   const key = f.line && f.line > 1 ? /^([\w-]+):/.exec(file.frontmatter.split('\n')[f.line - 2] ?? '')?.[1] : undefined;
   const option = key === undefined ? '' : OWN_KEYS.includes(key) ? `--${key === 'tags' ? 'tag' : key}: ` : `--field ${key}: `;
-  throw new MemctxError(`${option}${f.message}`, { hint: `\`memctx lint\` would report this (${f.ruleId}); nothing was written` });
+  const lint = `\`memctx lint\` would report this (${f.ruleId}); nothing was written`;
+  const guess = key === 'type' && file.type !== undefined ? (await import('../text/suggest.js')).closestMatch(file.type, deps.lintConfig().types) : undefined;
+  throw new MemctxError(`${option}${f.message}`, { hint: guess === undefined ? lint : `did you mean --type ${guess}? (${lint})` });
 }
 
 export async function add(options: AddOptions, deps: AddDeps): Promise<AddResult> {

@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { isInside } from '../store/paths.js';
-import { EXIT_PROBLEMS, MemctxError } from '../errors.js';
+import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
 import { parseEncoding, parseTokenOption } from './options.js';
 import { askSummarizer, runCommand, type RunCommand } from './summarize.js';
 
@@ -68,8 +68,17 @@ export async function flush(options: FlushOptions, deps: FlushDeps & { root: str
   return flushOnce(deps, options, { root: deps.root, cwd: deps.cwd, transcript: options.transcript, sessionId: options.sessionId, agentSummary: options.agentSummary });
 }
 
+/** Every field came out empty: an error for `memctx flush`, a skip for the hook (an empty session). */
+export class NothingToRecord extends MemctxError {
+  constructor(message: string, details: ErrorDetails, readonly warnings: string[]) {
+    super(message, details);
+  }
+}
+
 export interface HookResult {
   outcome?: FlushOutcome;
+  /** Nothing was written, and nothing went wrong (an empty session); already logged when `logged`. */
+  skipped?: string;
   /** What went wrong, when something did (already logged when `logged`). */
   error?: { message: string; stack?: string };
   logged: boolean;
@@ -147,7 +156,10 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
   }
   if (flush.isBuiltInTemplate(name)) return flush.builtInTemplate(name);
   const available = [...flush.BUILT_IN_TEMPLATES, ...listUserTemplates(root)];
-  throw new MemctxError(`unknown template "${name}"`, { hint: `use one of: ${[...new Set(available)].join(', ')}; or create templates/${name}.md in the memory directory with {{field}} placeholders` });
+  const known = [...new Set(available)];
+  const guess = (await import('../text/suggest.js')).closestMatch(name, known);
+  const create = `create templates/${name}.md in the memory directory with {{field}} placeholders`;
+  throw new MemctxError(`unknown template "${name}"`, { hint: guess !== undefined ? `did you mean --template ${guess}? (or ${create})` : `use one of: ${known.join(', ')}; or ${create}` });
 }
 
 /** `--from FILE|-`: field values, with the keys as written for messages. */
@@ -245,7 +257,7 @@ function isFile(abs: string): boolean {
 }
 
 /** Inputs merged in order: --from, options, --transcript, --git; changed files de-duplicated and summarized. */
-async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, warnings: string[]): Promise<Gathered> {
+async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, warnings: string[], notes: string[]): Promise<Gathered> {
   const sources: FieldSource[] = [];
   const keyLines = new Map<string, string>();
   if (flags.from !== undefined) {
@@ -254,7 +266,13 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
-  const git = flags.git || flags.since !== undefined ? (await import('../sources/git.js')).gitChanges(scope.cwd, flags.since, deps.env) : undefined;
+  let since = flags.since;
+  if (flags.git && since === undefined) {
+    const base = (await import('../sources/git.js')).defaultSince(scope.cwd, deps.env);
+    if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
+    since = base?.rev;
+  }
+  const git = flags.git || since !== undefined ? (await import('../sources/git.js')).gitChanges(scope.cwd, since, deps.env) : undefined;
   const base = git?.root ?? scope.cwd;
   const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
 
@@ -326,7 +344,7 @@ function resolveInputs(flush: FlushModule, template: Template, gathered: Gathere
     });
   }
   if (!Object.values(resolved.values).some((items) => items.length)) {
-    throw new MemctxError('nothing to record: every field is empty', { hint: 'give at least --goal, or --from FILE, --transcript FILE or --git' });
+    throw new NothingToRecord('nothing to record: every field is empty', { hint: 'give at least --goal, or --from FILE, --transcript FILE or --git' }, [...warnings]);
   }
   return resolved.values;
 }
@@ -393,7 +411,7 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   // At SessionEnd/PreCompact a summary the agent wrote for this session is kept and completed.
   const kept = scope.hookEvent && scope.sessionId && !agent ? await (await import('./agent-summary.js')).keptAgentSummary(deps, flush, template, scope) : undefined;
   if (kept) notes.push(...kept.notes);
-  const values = kept?.values ?? resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings), warnings, checkAgent);
+  const values = kept?.values ?? resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings, notes), warnings, checkAgent);
   const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flush.WRITTEN_BY_AGENT : {}) };
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, extra };
   let plan = flush.planFlush(input);
@@ -455,6 +473,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
   };
   let root = locate(deps.cwd);
   let label = 'hook';
+  let transcript: string | undefined;
   try {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
@@ -465,11 +484,18 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
     const target = locate(cwd) ?? findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
     root = target;
-    const outcome = await flushOnce({ ...deps, cwd }, flags, { root: target, cwd, transcript: hook.transcriptPath ?? flags.transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
+    transcript = hook.transcriptPath ?? flags.transcript;
+    const outcome = await flushOnce({ ...deps, cwd }, flags, { root: target, cwd, transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
     const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
     const logged = appendFlushLog(root, `${stamp} ${label} ${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
     return { outcome, logged, root };
   } catch (err) {
+    // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
+    // wrote: a skip, not an error. A transcript that is there but unreadable stays an error.
+    if (err instanceof NothingToRecord && (err.warnings.length === 0 || (transcript !== undefined && !existsSync(resolve(deps.cwd, transcript))))) {
+      const skipped = `empty session, nothing to record${transcript !== undefined && !existsSync(resolve(deps.cwd, transcript)) ? ' (no transcript was written)' : ''}`;
+      return { skipped, logged: root ? appendFlushLog(root, `${stamp} ${label} skipped: ${skipped}`) : false, root };
+    }
     const e = err as MemctxError;
     const where = e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : '';
     const message = `${where}${e.message}${e.hint ? ` (${e.hint})` : ''}`;

@@ -7,11 +7,14 @@ export interface InitOptions {
   root: string;
   agent?: Agent;
   dryRun?: boolean;
+  /** Codex: the MCP server goes to the user's config.toml instead of the project's. */
+  userConfig?: boolean;
 }
 
 export interface InitDeps {
   cwd: string;
   env: Record<string, string | undefined>;
+  home?: string;
 }
 
 export interface InitResult {
@@ -28,7 +31,7 @@ export interface InitResult {
 export async function init(options: InitOptions, deps: InitDeps): Promise<InitResult> {
   const { root } = options;
   // Check the agent's files first, so a refusal there leaves everything as it was.
-  const agentPlan = options.agent ? await planAgentFor(options.agent, root, deps) : undefined;
+  const agentPlan = options.agent ? await planAgentFor(options.agent, root, deps, Boolean(options.userConfig)) : undefined;
   let created: string[] = [];
   let mergeDriver = false;
   if (!options.dryRun) {
@@ -57,9 +60,9 @@ async function registerMergeDriver(root: string, deps: InitDeps, created: string
   return setMergeDriverConfig(repo.root, deps.env);
 }
 
-async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps): Promise<AgentPlan> {
+async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps, userConfig: boolean): Promise<AgentPlan> {
   const { findRepository } = await import('../sources/repo.js');
   const { planAgent } = await import('../hooks/agent.js');
   const project = findRepository(deps.cwd, deps.cwd, deps.env).root;
-  return planAgent(agent, project, memoryDir, deps.env);
+  return planAgent(agent, project, memoryDir, deps.env, { userConfig, home: deps.home });
 }

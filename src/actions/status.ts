@@ -5,7 +5,7 @@
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
-import { parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
+import { parseChoice, parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
 import { isRecord } from '../values.js';
 
 export interface StatusOptions {
@@ -159,8 +159,7 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
   }
   let failOn: Level | undefined;
   if (opts.failOn !== undefined) {
-    if (!['yellow', 'orange', 'red'].includes(opts.failOn)) throw new MemctxError(`--fail-on must be yellow, orange or red, got "${opts.failOn}"`);
-    failOn = opts.failOn as Level;
+    failOn = parseChoice('--fail-on', opts.failOn, ['yellow', 'orange', 'red'] as const);
   }
   const thresholds = parseThresholds(opts.thresholds, capacityLib.thresholdsProblem, capacityLib.DEFAULT_THRESHOLDS);
   const forced = parseTranscriptFormat(opts.format);

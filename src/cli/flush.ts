@@ -57,6 +57,7 @@ async function runFlush(ctx: Context, flags: Flags): Promise<number> {
     const seconds = Number(flags.summarizeTimeout);
     const result = await actions.flushHook({ ...flags, summarizeTimeout: Number.isFinite(seconds) && seconds > 0 ? seconds : undefined }, depsOf(ctx));
     if (result.outcome) report(ctx, flags, result.outcome);
+    if (result.skipped) ctx.ui.note(`memctx flush --hook: skipped: ${result.skipped}\n`);
     if (result.error) {
       const why = result.logged ? '' : result.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
       ctx.ui.note(`memctx flush --hook: ${result.error.message}${why}\n`, { quietable: false });

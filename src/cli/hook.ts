@@ -15,12 +15,12 @@ export function register(program: Command, run: Runner): void {
   hook
     .command('install')
     .description('install the pre-commit hook where git looks for it (core.hooksPath and worktrees respected); an existing hook is kept and still runs')
-    .option('--dry-run', 'print what would change; change nothing')
+    .option('-n, --dry-run', 'print what would change; change nothing')
     .action(run(runInstall));
   hook
     .command('uninstall')
     .description("remove memctx's pre-commit hook and put back exactly the hook it replaced")
-    .option('--dry-run', 'print what would change; change nothing')
+    .option('-n, --dry-run', 'print what would change; change nothing')
     .action(run(runUninstall));
 }
 

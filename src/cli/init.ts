@@ -1,18 +1,20 @@
 import { Option, type Command } from 'commander';
-import { EXIT_OK } from '../errors.js';
+import { EXIT_OK, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
 interface InitFlags {
   agent?: 'claude' | 'codex' | 'cursor';
   dryRun?: boolean;
+  userConfig?: boolean;
 }
 
 export function register(program: Command, run: Runner): void {
   program
     .command('init')
     .description('create .memory/ with MEMORY.md, templates/ and a .gitignore for .memctx/ (never overwrites); --agent wires an agent to it')
-    .addOption(new Option('--agent <name>', "add a memory section to the agent's instructions (CLAUDE.md, AGENTS.md or .cursor/rules/memctx.mdc); for claude also the status line, hooks and MCP server in .claude/settings.json and .mcp.json, approved in .claude/settings.local.json").choices(['claude', 'codex', 'cursor']))
+    .addOption(new Option('--agent <name>', "add a memory section to the agent's instructions (CLAUDE.md, AGENTS.md or .cursor/rules/memctx.mdc); for claude also the status line, hooks and MCP server in .claude/settings.json and .mcp.json, approved in .claude/settings.local.json; the MCP server for codex in .codex/config.toml, for cursor in .cursor/mcp.json").choices(['claude', 'codex', 'cursor']))
+    .option('--user-config', "codex: put the MCP server in your own config.toml ($CODEX_HOME or ~/.codex) instead of the project's .codex/config.toml")
     .option('-n, --dry-run', 'show what would change; change nothing')
     .action(run(runInit));
 }
@@ -24,7 +26,8 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   const root = ctx.globals.claude ? ctx.memoryDir({ allowMissing: true }) : resolve(ctx.io.cwd, explicit ?? MEMORY_DIR_NAME);
   const { displayPath } = await import('../store/paths.js');
   const { init } = await import('../actions/init.js');
-  const { created, dryRun, agent, mergeDriver } = await init({ root, agent: flags.agent, dryRun: flags.dryRun }, { cwd: ctx.io.cwd, env: ctx.io.env });
+  if (flags.userConfig && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
+  const { created, dryRun, agent, mergeDriver } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
   if (agent?.launcher?.kind === 'missing') ctx.ui.warn(agent.launcher.note);
   if (ctx.ui.json) {
@@ -54,6 +57,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
     const changes = agent.changes.filter((c) => c.action !== 'unchanged');
     ctx.ui.out(renderAgentChanges(changes, { dryRun, quiet: ctx.ui.quiet, chalk: ctx.ui.chalk, show: (file) => displayPath(ctx.io.cwd, join(agent.root, file)) }));
     if (agent.launcher && agent.launcher.kind !== 'missing') ctx.ui.info(agent.launcher.note);
+    if (changes.some((c) => c.file === '.codex/config.toml')) ctx.ui.info('Codex reads .codex/config.toml once you trust the project (codex asks on its first start there); `codex mcp list` shows the server');
     if (changes.some((c) => c.parts.includes('enabledMcpjsonServers'))) {
       ctx.ui.info(`approved the memctx MCP server for you in ${displayPath(ctx.io.cwd, join(agent.root, '.claude/settings.local.json'))} (your own settings, not for committing; a teammate who clones runs \`memctx init --agent claude\` once, or approves memctx when Claude Code asks)`);
     }

@@ -41,8 +41,8 @@ function onlyErrors(result: LintResult): LintResult {
 }
 
 async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): Promise<number> {
-  const format = flags.format ?? (ctx.ui.json ? 'json' : 'stylish');
-  if (!FORMATS.includes(format)) throw new MemctxError(`unknown --format "${format}"; use one of ${FORMATS.join(', ')}`, { exitCode: EXIT_USAGE });
+  const { parseChoice } = await import('../actions/options.js');
+  const format = parseChoice('--format', flags.format, FORMATS) ?? (ctx.ui.json ? 'json' : 'stylish');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const { loadLintSetup } = await import('./lint-setup.js');
   const setup = loadLintSetup(ctx, flags.config);
@@ -66,7 +66,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   const { displayPath } = await import('../store/paths.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');
-  const { VERSION } = await import('../version.js');
+  const { VERSION, LINKS } = await import('../version.js');
   const abs = (file: string) => join(setup.root, file);
   const shown = ctx.ui.quiet ? onlyErrors(result) : result;
   const plain = format !== 'stylish' || flags.outputFile !== undefined;
@@ -79,6 +79,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     rules: RULES,
     config: setup.config,
     version: VERSION,
+    links: LINKS,
   });
   if (flags.outputFile !== undefined) {
     const { resolve } = await import('node:path');

@@ -74,10 +74,20 @@ function parseErrorText(message: string, argv: string[], io: Io, createUi: Creat
   const choice = /option '(-[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.+)\.$/.exec(text);
   const guess = choice ? closestMatch(choice[2], choice[3].split(', ')) : undefined;
   const hint = guess !== undefined ? `did you mean ${choice![1]} ${guess}?`
-    : suggested ? `did you mean ${suggested[1].startsWith('-') ? suggested[1] : `memctx ${suggested[1]}`}? (\`${help}\` lists the rest)`
+    : suggested ? `did you mean ${suggestion(suggested[1])}? (\`${help}\` lists the rest)`
     : `run \`${help}\` for the options and arguments it takes`;
-  ui.error(new MemctxError(text, { hint }));
+  const error = new MemctxError(text, { hint });
+  ui.error(error);
+  // With --json, the error is also a JSON document on stdout (as run.ts does for a command's errors).
+  if (argv.slice(2, argv.indexOf('--') === -1 ? undefined : argv.indexOf('--')).includes('--json')) io.stdout.write(`${JSON.stringify(error, null, 2)}\n`);
   return out;
+}
+
+/** Commander's suggestion ("init", "one of init, lint", "--dry-run") as memctx words: "memctx init", "one of memctx init, memctx lint". */
+function suggestion(text: string): string {
+  const several = text.startsWith('one of ');
+  const words = (several ? text.slice('one of '.length) : text).split(', ').map((w) => (w.startsWith('-') ? w : `memctx ${w}`));
+  return several ? `one of ${words.join(', ')}` : words[0];
 }
 
 /** The value after `name` in argv (`--dir x` or `--dir=x`), if any. */
@@ -99,7 +109,7 @@ interface Loaded {
 function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded: Loaded, quietParseErrors = false, onParseError?: (text: string) => void, argv: string[] = []): Command {
   const program = new loaded.commander.Command('memctx')
     .description("Keep a coding agent's Markdown memory healthy: index, pack, flush, lint and status.")
-    .version(VERSION, '-V, --version')
+    .version(VERSION, '-v, --version')
     .option('--dir <path>', 'memory directory (default: MEMCTX_DIR, or the nearest .memory/ walking up)')
     .option('--claude', "use Claude Code's auto-memory directory for the working directory")
     .option('--json', 'machine-readable output on stdout')
@@ -121,7 +131,8 @@ function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded
 /** Run memctx with these arguments; resolves to the exit code. */
 export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
   // `memctx --version` alone needs neither commander nor a command: the answer commander would give.
-  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+  // -V too, as commander's default spelling.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v' || argv[2] === '-V')) {
     given.stdout.write(`${VERSION}\n`);
     return 0;
   }

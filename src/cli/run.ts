@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { MemctxError } from '../errors.js';
 import { findMemoryDir } from '../store/find.js';
 import { colorLevel, memctxCommand, type Context, type GlobalOptions, type Io } from './context.js';
 import { createUi } from './ui/output.js';
@@ -32,15 +32,12 @@ export async function runHandler<A extends unknown[]>(io: Io, state: RunState, g
   try {
     state.exitCode = await handler(ctx, ...args);
   } catch (err) {
-    if (err instanceof MemctxError) {
-      ctx.ui.error(err);
-      state.exitCode = err.exitCode;
-    } else {
-      const e = err as Error;
-      ctx.ui.error(new MemctxError(`unexpected failure: ${e.message}`, { hint: 'please report this; set MEMCTX_DEBUG=1 for the stack' }));
-      if (io.env.MEMCTX_DEBUG) ctx.ui.note(`${e.stack}\n`, { quietable: false });
-      state.exitCode = EXIT_USAGE;
-    }
+    const error = err instanceof MemctxError ? err : new MemctxError(`unexpected failure: ${(err as Error).message}`, { hint: 'please report this; set MEMCTX_DEBUG=1 for the stack' });
+    ctx.ui.error(error);
+    // With --json, the error is also a JSON document on stdout, so a script reading stdout sees it.
+    if (ctx.ui.json) ctx.ui.printJson(error);
+    if (!(err instanceof MemctxError) && io.env.MEMCTX_DEBUG) ctx.ui.note(`${(err as Error).stack}\n`, { quietable: false });
+    state.exitCode = error.exitCode;
   }
 }
 

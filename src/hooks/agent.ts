@@ -5,7 +5,8 @@
  * plan with its name. Running it twice changes nothing.
  */
 import { accessSync, constants, lstatSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { MemctxError } from '../errors.js';
 import { writeFileAtomic } from '../store/write.js';
 import { isRecord } from '../values.js';
@@ -229,11 +230,17 @@ function isOurServer(server: unknown): boolean {
   return /^(?:memctx|npx --no-install(?: --prefix \S+)? memctx)(?: --dir \S+)? mcp$/.test(words);
 }
 
-function mergeMcp(start: Start) {
+/** The MCP server entry; Cursor's mcp.json has no `type`. */
+function mcpServer(start: Start, typed = true): Record<string, unknown> {
+  const { type, ...rest } = { ...MCP_SERVER, command: start.mcp.command, args: [...start.mcp.args, ...MCP_SERVER.args] };
+  return typed ? { type, ...rest } : rest;
+}
+
+function mergeMcp(start: Start, typed = true) {
   return (file: string, data: Record<string, unknown>, warnings: string[]): string[] => {
     if (data.mcpServers !== undefined && !isRecord(data.mcpServers)) refuse(file, '"mcpServers" is not an object', 'make mcpServers an object of server name to settings');
     const servers = (data.mcpServers ?? {}) as Record<string, unknown>;
-    const server = { ...MCP_SERVER, command: start.mcp.command, args: [...start.mcp.args, ...MCP_SERVER.args] };
+    const server = mcpServer(start, typed);
     if (servers.memctx !== undefined) {
       if (!isOurServer(servers.memctx)) warnings.push(`${file} already has an MCP server named memctx; left as it is`);
       else if (JSON.stringify(servers.memctx) !== JSON.stringify(server)) {
@@ -276,38 +283,74 @@ function markdownChange(root: string, rel: string, section: string, wrap?: (body
   return { file: rel, action: after === before ? 'unchanged' : before === undefined ? 'create' : 'update', parts: after === before ? [] : ['memory section'], before, after };
 }
 
+/**
+ * Codex's MCP server in config.toml: the table is appended, so the user's text and comments stay as
+ * they are; a `memctx` server that is already there is left alone.
+ */
+function tomlChange(root: string, rel: string, abs: string, start: Start, warnings: string[]): AgentChange {
+  // The user's own Codex config (--user-config) is outside the repository: only its own folder is checked.
+  const before = readTarget(isInside(root, abs) ? root : dirname(abs), abs);
+  let data: Record<string, unknown>;
+  try {
+    data = parseToml(before ?? '');
+  } catch (err) {
+    const e = err as Error & { line?: number };
+    throw new MemctxError(`is not valid TOML (${e.message.split('\n')[0]}); nothing was changed`, { file: abs, line: e.line, hint: 'fix the TOML syntax first' });
+  }
+  const servers = data.mcp_servers;
+  const server = mcpServer(start, false);
+  if (isRecord(servers) && servers.memctx !== undefined) {
+    const same = JSON.stringify(servers.memctx) === JSON.stringify(server);
+    if (!same) warnings.push(`${abs} already has an MCP server named memctx; left as it is (memctx's would be \`${[server.command, ...(server.args as string[])].join(' ')}\`)`);
+    return { file: rel, action: 'unchanged', parts: [], before, after: before ?? '' };
+  }
+  const block = stringifyToml({ mcp_servers: { memctx: server } });
+  const after = before === undefined || before.trim() === '' ? `${block}\n` : `${before.replace(/\s*$/, '')}\n\n${block}\n`;
+  return { file: rel, action: before === undefined ? 'create' : 'update', parts: ['mcp_servers.memctx'], before, after };
+}
+
 const CURSOR_HEADER = (body: string) => `---\ndescription: How this project's memory works (memctx)\nalwaysApply: true\n---\n\n${body}`;
 
 /** Everything init --agent would change, checked; writes nothing. */
-export function planAgent(agent: Agent, root: string, memoryDir: string, env: Record<string, string | undefined> = {}): AgentPlan {
+export interface AgentOptions {
+  /** Codex: write the MCP server to the user's config ($CODEX_HOME or ~/.codex) instead of the project's. */
+  userConfig?: boolean;
+  home?: string;
+}
+
+export function planAgent(agent: Agent, root: string, memoryDir: string, env: Record<string, string | undefined> = {}, options: AgentOptions = {}): AgentPlan {
   const rel = relative(root, memoryDir).split('\\').join('/') || '.';
   const section = memorySection(agent, rel.startsWith('..') ? memoryDir : rel);
   const warnings: string[] = [];
   const changes: AgentChange[] = [];
+  const launcher = findLauncher(root, memoryDir, env);
+  const start = startFor(launcher, root, memoryDir);
   if (agent === 'claude') {
-    const launcher = findLauncher(root, memoryDir, env);
-    const start = startFor(launcher, root, memoryDir);
     changes.push(markdownChange(root, 'CLAUDE.md', section));
     changes.push(jsonChange(root, '.claude/settings.json', mergeSettings(start), warnings));
     changes.push(jsonChange(root, '.mcp.json', mergeMcp(start), warnings));
     changes.push(jsonChange(root, '.claude/settings.local.json', approveMcp, warnings));
-    return { agent, root, changes, warnings, launcher };
   } else if (agent === 'codex') {
-    const launcher = findLauncher(root, memoryDir, env);
     // Codex sets no CLAUDE_PROJECT_DIR: its hooks run in the project, where npx finds the project's bin.
     const shell = launcher.kind === 'local' ? [launcher.mcp.command, ...launcher.mcp.args].join(' ') : launcher.shell;
-    const start = startFor({ ...launcher, shell }, root, memoryDir);
+    const hookStart = startFor({ ...launcher, shell }, root, memoryDir);
     changes.push(markdownChange(root, 'AGENTS.md', section));
-    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, start), warnings));
-    return { agent, root, changes, warnings, launcher };
+    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, hookStart), warnings));
+    // Codex reads a project's .codex/config.toml once the project is trusted; the user's own only on request.
+    const userDir = env.CODEX_HOME || join(options.home ?? env.HOME ?? '', '.codex');
+    const abs = options.userConfig ? join(userDir, 'config.toml') : join(root, '.codex/config.toml');
+    changes.push(tomlChange(root, relative(root, abs).split('\\').join('/'), abs, start, warnings));
   } else {
     changes.push(markdownChange(root, '.cursor/rules/memctx.mdc', section, CURSOR_HEADER));
+    changes.push(jsonChange(root, '.cursor/mcp.json', mergeMcp(start, false), warnings));
   }
-  return { agent, root, changes, warnings };
+  return { agent, root, changes, warnings, launcher };
 }
 
 export async function applyAgentPlan(plan: AgentPlan): Promise<void> {
   for (const change of plan.changes) {
-    if (change.action !== 'unchanged') await writeFileAtomic(join(plan.root, change.file), change.after, { inside: plan.root });
+    const abs = resolve(plan.root, change.file);
+    // A change outside the repository is the user's own Codex config (--user-config), asked for by name.
+    if (change.action !== 'unchanged') await writeFileAtomic(abs, change.after, isInside(plan.root, abs) ? { inside: plan.root } : {});
   }
 }

@@ -161,6 +161,27 @@ export function gitChanges(cwd: string, since: string | undefined, env: Env): Gi
   return { root, changes };
 }
 
+/**
+ * `flush --git` with no `--since`: the merge base of HEAD with the repository's default branch
+ * (origin's HEAD, else a local main, else master), so a feature branch's commits count too.
+ * Undefined when there is no such branch or no commit yet.
+ */
+export function defaultSince(cwd: string, env: Env): { branch: string; rev: string } | undefined {
+  const root = gitRoot(cwd, env);
+  const run = (args: string[]) => {
+    try {
+      return git(args, root, flushEnv(env)).trim();
+    } catch {
+      return '';
+    }
+  };
+  const remote = run(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
+  const branch = remote || ['main', 'master'].find((name) => run(['rev-parse', '--verify', '--quiet', `refs/heads/${name}`]) !== '');
+  if (!branch) return undefined;
+  const rev = run(['merge-base', 'HEAD', branch]);
+  return rev ? { branch, rev } : undefined;
+}
+
 /** True when dir is inside a git work tree (a `.git` entry in it or above), found without running git. */
 function insideGitRepo(dir: string): boolean {
   let at = resolve(dir);

@@ -1,11 +1,16 @@
 /** "Did you mean": the one edit-distance helper, for mistyped option values, rule ids and keys. */
 
-/** Levenshtein distance: insertions, deletions and substitutions. */
+/** Edit distance: insertions, deletions, substitutions, and swapping two neighbours ("sarfi" → "sarif") as one edit. */
 export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], before[j - 2] + 1);
+    }
+    before = prev;
     prev = row;
   }
   return prev[b.length];

@@ -47,6 +47,10 @@ describe.skipIf(unavailable)(`memctx as a devDependency, wired by init, in Claud
   it('claude mcp list: the project server is connected, not pending approval', () => {
     expect(list.stdout).toMatch(/memctx: npx --no-install memctx mcp - ✔ Connected/);
     expect(list.stdout).not.toContain('Pending approval');
+    // Claude Code fired SessionEnd for that empty session: a skip in the log, not an error.
+    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8').split('\n');
+    expect(log[0]).toMatch(/SessionEnd\(other\) session=\S+ skipped: empty session, nothing to record \(no transcript was written\)$/);
+    expect(log.join('\n')).not.toContain(' error: ');
   });
 
   it('the session used the MCP tool; SessionEnd wrote the session file through node_modules/.bin', () => {

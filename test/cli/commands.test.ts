@@ -124,7 +124,9 @@ describe('memctx show', () => {
       for (const json of [[], ['--json']]) {
         const result = await runCli(['--dir', 'broken', ...json, 'show', file], { cwd, env: { MEMCTX_JS_MARKER: marker } });
         expect(result.code).toBe(2);
-        expect(result.stdout).toBe('');
+        // With --json the error is also a JSON document on stdout (issue 24).
+        if (json.length) expect(JSON.parse(result.stdout).error).toMatchObject({ file, line, exitCode: 2 });
+        else expect(result.stdout).toBe('');
         expect(result.stderr.split('\n')[0]).toContain(`memctx: error: ${file}:${line}: `);
         expect(result.stderr).toContain(message);
       }

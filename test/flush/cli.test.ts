@@ -493,11 +493,26 @@ describe('--hook', () => {
     expect(log()).toContain('hook error: hook input is empty');
   });
 
-  it('an unreadable transcript and nothing else: exit 0, logged', async () => {
-    const r = await runCli(['flush', '--hook'], { cwd: project, input: hookInput({ transcript_path: join(project, 'gone.jsonl') }) });
+  it('an unreadable transcript and nothing else: exit 0, logged as an error', async () => {
+    writeFileSync(join(project, 'locked.jsonl'), '');
+    chmodSync(join(project, 'locked.jsonl'), 0o000);
+    const r = await runCli(['flush', '--hook'], { cwd: project, input: hookInput({ transcript_path: join(project, 'locked.jsonl') }) });
     expect(r.code).toBe(0);
-    expect(log()).toContain('SessionEnd(clear) session=sess-1 error: nothing to record: every field is empty');
+    // root reads any file: then the transcript is empty, which is an empty session.
+    expect(log()).toMatch(process.getuid?.() === 0 ? /SessionEnd\(clear\) session=sess-1 skipped: empty session, nothing to record\n$/ : /SessionEnd\(clear\) session=sess-1 error: nothing to record: every field is empty/);
     expect(sessions()).toEqual([]);
+  });
+
+  it('an empty session (claude mcp list: a transcript never written): a skip in flush.log, not an error', async () => {
+    const r = await runCli(['flush', '--hook'], { cwd: project, input: hookInput({ transcript_path: join(project, 'gone.jsonl'), reason: 'other' }) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('memctx flush --hook: skipped: empty session, nothing to record (no transcript was written)\n');
+    expect(log()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z SessionEnd\(other\) session=sess-1 skipped: empty session, nothing to record \(no transcript was written\)\n$/);
+    expect(log()).not.toContain('error');
+    expect(sessions()).toEqual([]);
+    writeFileSync(join(project, 'empty.jsonl'), '');
+    await runCli(['flush', '--hook'], { cwd: project, input: hookInput({ transcript_path: join(project, 'empty.jsonl') }) });
+    expect(log()).toContain('SessionEnd(clear) session=sess-1 skipped: empty session, nothing to record\n');
   });
 
   it('a hook cwd with no memory directory: exit 0 and says so on stderr', async () => {

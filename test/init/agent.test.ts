@@ -66,7 +66,7 @@ describe('memctx init --agent', () => {
     expect(existsSync(join(dir, '.memory'))).toBe(false);
     const json = await runMemctx(['--json', 'init', '--agent', 'cursor', '-n'], { cwd: dir });
     const doc = JSON.parse(json.stdout);
-    expect(doc).toMatchObject({ dryRun: true, created: ['.'], agent: { name: 'cursor', changes: [{ file: '.cursor/rules/memctx.mdc', action: 'create' }] } });
+    expect(doc).toMatchObject({ dryRun: true, created: ['.'], agent: { name: 'cursor', changes: [{ file: '.cursor/rules/memctx.mdc', action: 'create' }, { file: '.cursor/mcp.json', action: 'create' }] } });
     expect(doc.agent.changes[0].after).toMatch(/^---\ndescription: How this project's memory works \(memctx\)\nalwaysApply: true\n---\n\n<!-- memctx:begin -->/);
     expect(existsSync(join(dir, '.cursor'))).toBe(false);
   });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, tempDir } from '../helpers/cli.js';
+import { BIN, REPO, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 
 const json = (dir: string, file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -34,6 +34,10 @@ describe('init --agent claude: the commands start memctx as this project has it 
     expect(json(dir, '.claude/settings.local.json')).toEqual({ enabledMcpjsonServers: ['memctx'] });
     const again = await runMemctx(['init', '--agent', 'claude'], { cwd: dir, env: { PATH: '/usr/bin:/bin' } });
     expect(again.stdout).toContain('agent files already set up; nothing changed');
+    // The README shows exactly what init writes for a devDependency.
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    const block = /`\.claude\/settings\.json` ends up as:\n\n```json\n([\s\S]*?)\n```/.exec(readme);
+    expect(JSON.parse(block![1])).toEqual(settings);
   });
 
   it('both global and local: the local one, saying so', async () => {

@@ -167,7 +167,7 @@ describe('memctx lint: exit codes, --fix, --max-warnings', () => {
     expect(over.stderr).toBe('memctx lint: 2 warnings, more than --max-warnings 1\n');
     expect((await runCli(['lint', '--max-warnings', 'many'], { cwd: ws.root })).code).toBe(2);
     expect(await runCli(['lint', '--format', 'xml'], { cwd: ws.root })).toMatchObject({ code: 2 });
-    expect((await runCli(['lint', '--format', 'xml'], { cwd: ws.root })).stderr).toContain('unknown --format "xml"; use one of stylish, json, github, sarif');
+    expect((await runCli(['lint', '--format', 'xml'], { cwd: ws.root })).stderr).toContain('--format must be one of stylish, json, github, sarif, got "xml"');
     const quiet = await runCli(['--quiet', 'lint'], { cwd: ws.root });
     expect(quiet).toMatchObject({ code: 0, stdout: '' });
   });

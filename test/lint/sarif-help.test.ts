@@ -19,13 +19,18 @@ const options = {
 };
 
 describe('SARIF for GitHub code scanning', () => {
-  it('gives every rule help text, markdown and a helpUri to its README row', () => {
+  it('gives every rule help text and markdown; links only to what package.json names (else none)', () => {
     const run = (sarifLog(result, options) as any).runs[0];
+    expect(run.tool.driver.informationUri).toBeUndefined();
     for (const rule of run.tool.driver.rules) {
       expect(rule.help.text.startsWith(RULES.find((r) => r.id === rule.id)!.description)).toBe(true);
       expect(rule.help.markdown).toContain(`<!-- memctx-disable ${rule.id} -->`);
-      expect(rule.helpUri).toBe(`https://www.npmjs.com/package/memctx#rule-${rule.id.replace('/', '-')}`);
+      expect(rule.help.markdown).toContain(`Documentation: \`docs/rules/${rule.id}.md\` in the memctx package.`);
+      expect(rule).not.toHaveProperty('helpUri');
     }
+    const linked = (sarifLog(result, { ...options, links: { home: 'https://memctx.dev', repository: 'https://github.com/o/memctx' } }) as any).runs[0].tool.driver;
+    expect(linked.informationUri).toBe('https://memctx.dev');
+    expect(linked.rules.find((r: { id: string }) => r.id === 'content/stale').helpUri).toBe('https://github.com/o/memctx/blob/HEAD/docs/rules/content/stale.md');
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     for (const rule of RULES) expect(readme, rule.id).toMatch(new RegExp(`^\\| \`${rule.id}\` \\| \\w+ \\| \\w+ \\| <a id="rule-${rule.id.replace('/', '-')}"></a>`, 'm'));
     const secret = run.tool.driver.rules.find((r: { id: string }) => r.id === 'security/secret');

@@ -38,7 +38,7 @@ describe.skipIf(!hasPreCommit)('the pre-commit framework recipe, real pre-commit
     const stale = sh('pre-commit', ['run', '--all-files'], project);
     expect(stale.stdout).toMatch(/memctx index --check\.+Failed/);
     expect(stale.status).toBe(1);
-  });
+  }, 600_000);
 });
 
 describe('the install pre-commit 4.x runs: npm install -g git+file://CLONE', () => {
@@ -50,5 +50,5 @@ describe('the install pre-commit 4.x runs: npm install -g git+file://CLONE', () 
     expect(existsSync(join(prefix, 'lib/node_modules/memctx/dist/src/cli/main.js'))).toBe(true);
     const version = sh(join(prefix, 'bin/memctx'), ['--version'], root);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-  });
+  }, 600_000);
 });

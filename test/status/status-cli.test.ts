@@ -128,7 +128,7 @@ describe('memctx status', () => {
     expect((await run(['status', 'codex-session.jsonl', '--fail-on', 'red'])).code).toBe(0);
     const bad = await run(['status', 'codex-session.jsonl', '--fail-on', 'green']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--fail-on must be yellow, orange or red, got "green"');
+    expect(bad.stderr).toContain('--fail-on must be one of yellow, orange, red, got "green"');
   });
   it('takes --thresholds and refuses bad ones', async () => {
     expect((await json(['status', 'claude-session.jsonl', '--thresholds', '50,60,70'])).data).toMatchObject({ level: 'red', thresholds: { yellow: 50, orange: 60, red: 70 } });

@@ -4,11 +4,10 @@ import type { LintResult } from '../types.js';
 import type { FormatOptions } from './types.js';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-const DOCS = 'https://www.npmjs.com/package/memctx';
 
-/** Where the README explains a rule: its row in the lint table carries this anchor. */
-export function ruleAnchor(id: string): string {
-  return `rule-${id.replace(/\//g, '-')}`;
+/** A rule's documentation in the package and the repository: docs/rules/<id>.md (content/stale → docs/rules/content/stale.md). */
+export function ruleDocPath(id: string): string {
+  return `docs/rules/${id}.md`;
 }
 
 /** GitHub code scanning's severity (0-10) for security rules. */
@@ -25,15 +24,17 @@ function level(setting: string | undefined): 'error' | 'warning' | 'none' {
 /** SARIF 2.1.0 for code scanning: every rule in a stable order, paths relative to the repository root (%SRCROOT%). */
 export function sarifLog(result: LintResult, options: FormatOptions): Record<string, unknown> {
   const ids = options.rules.map((r) => r.id);
+  // Links only where package.json names a home page or repository: never a guessed address that 404s.
+  const docUri = (id: string) => (options.links?.repository ? `${options.links.repository}/blob/HEAD/${ruleDocPath(id)}` : undefined);
   const rules = options.rules.map((rule) => ({
     id: rule.id,
     name: rule.id.replace(/(^|[/-])([a-z])/g, (_m, _sep: string, c: string) => c.toUpperCase()),
     shortDescription: { text: rule.description.split(/(?<=\.)\s/)[0] },
     fullDescription: { text: rule.description },
-    helpUri: `${DOCS}#${ruleAnchor(rule.id)}`,
+    ...(docUri(rule.id) ? { helpUri: docUri(rule.id) } : {}),
     help: {
       text: `${rule.description}${rule.fixable ? ' `memctx lint --fix` fixes it.' : ''} Silence it for one file with <!-- memctx-disable ${rule.id} -->, or everywhere in memctx.config.json.`,
-      markdown: `**${rule.id}**: ${rule.description}${rule.fixable ? ' Run `memctx lint --fix` to fix it.' : ''}\n\nSilence it for one file with \`<!-- memctx-disable ${rule.id} -->\`, or set \`"rules": { "${rule.id}": "off" }\` in \`memctx.config.json\`. [Documentation](${DOCS}#${ruleAnchor(rule.id)})`,
+      markdown: `**${rule.id}**: ${rule.description}${rule.fixable ? ' Run `memctx lint --fix` to fix it.' : ''}\n\nSilence it for one file with \`<!-- memctx-disable ${rule.id} -->\`, or set \`"rules": { "${rule.id}": "off" }\` in \`memctx.config.json\`. ${docUri(rule.id) ? `[Documentation](${docUri(rule.id)})` : `Documentation: \`${ruleDocPath(rule.id)}\` in the memctx package.`}`,
     },
     defaultConfiguration: { level: level(options.config.rules[rule.id]) },
     properties: {
@@ -67,7 +68,7 @@ export function sarifLog(result: LintResult, options: FormatOptions): Record<str
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'memctx', semanticVersion: options.version, version: options.version, informationUri: DOCS, rules } },
+        tool: { driver: { name: 'memctx', semanticVersion: options.version, version: options.version, ...(options.links?.home ? { informationUri: options.links.home } : {}), rules } },
         ...(options.repoRoot ? { originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(`${options.repoRoot.replace(/\/$/, '')}/`).href } } } : {}),
         columnKind: 'utf16CodeUnits',
         results,

@@ -14,6 +14,8 @@ export interface FormatOptions {
   rules: LintRule[];
   config: LintConfig;
   version: string;
+  /** memctx's home page and repository (from its package.json), for SARIF's links; left out when unset. */
+  links?: { home?: string; repository?: string };
 }
 
 export type Formatter = (result: LintResult, options: FormatOptions) => string;
