@@ -53,7 +53,7 @@ function realExisting(path: string, depth = 0): string | undefined {
  * Resolve a user-given path inside the memory directory. Refuses absolute paths, `..`, URL-encoded
  * escapes, NUL bytes and symlinks that lead outside. `.md` is appended when missing.
  */
-export function resolveMemoryPath(root: string, input: string, options: { addExtension?: boolean } = {}): SafePath {
+export function resolveMemoryPath(root: string, input: string, options: { addExtension?: boolean; renaming?: string } = {}): SafePath {
   if (input.trim() === '') refuse(input, 'is empty');
   if (input.includes('\0')) refuse(input.replace(/\0/g, '\\0'), 'contains a NUL byte');
   const hidden = INVISIBLE.exec(input);
@@ -68,7 +68,8 @@ export function resolveMemoryPath(root: string, input: string, options: { addExt
   rel = nfcUnlessPresent(root, rel);
   const twin = foldTwin(root, rel);
   // memory.md for MEMORY.md is left to the callers, which refuse the index with their own words.
-  if (twin !== undefined && !(isIndexPath(rel) && isIndexPath(twin))) refuse(input, `looks the same as the existing ${twin} once case, Unicode forms and width are set aside; use that name, or one that differs visibly`);
+  // `renaming`: the file being renamed may look like its new name (`mv notes.md Notes.md`).
+  if (twin !== undefined && twin !== options.renaming && !(isIndexPath(rel) && isIndexPath(twin))) refuse(input, `looks the same as the existing ${twin} once case, Unicode forms and width are set aside; use that name, or one that differs visibly`);
   const abs = resolve(root, rel);
   if (!isInside(root, abs)) refuse(input, 'leaves the memory directory');
   const realRoot = realpathSync(root);

@@ -47,6 +47,13 @@ describe('names', () => {
     expect(readdirSync(root).sort()).toEqual(before);
   });
 
+  it('mv may change only the case of a name (the look-alike is the file being renamed)', async () => {
+    const { cwd, root } = memoryDir();
+    expect((await runMemctx(['mv', 'notes.md', 'Notes.md'], { cwd })).code).toBe(0);
+    expect(readdirSync(root)).toContain('Notes.md');
+    expect(readdirSync(root)).not.toContain('notes.md');
+  });
+
   it('stores a new name in NFC; the NFD spelling of an existing name reaches that file', async () => {
     const { cwd, root } = memoryDir();
     const nfd = 'cafe\u0301.md';
