@@ -13,7 +13,7 @@ export type IndexCommandResult =
 
 export async function indexMemory(options: IndexCommandOptions): Promise<IndexCommandResult> {
   const { root } = options;
-  const { planIndex, rebuildIndex } = await import('./reindex.js');
+  const { hasPending, planIndex, rebuildIndex } = await import('./reindex.js');
   if (options.check) {
     const plan = await planIndex(root);
     const { diffIndex } = await import('../memindex/merge.js');
@@ -21,7 +21,7 @@ export async function indexMemory(options: IndexCommandOptions): Promise<IndexCo
   }
   // The common case is an index that is already current: find that out without taking the lock.
   let result = await planIndex(root);
-  if (result.changed) {
+  if (result.changed || hasPending(root)) {
     const { withMemoryLock } = await import('../store/write.js');
     result = await withMemoryLock(root, () => rebuildIndex(root));
   }

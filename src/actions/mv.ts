@@ -31,7 +31,7 @@ export async function mv(options: MvOptions, deps: MvDeps): Promise<MvResult> {
   const { root } = options;
   const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
   const from = resolveMemoryPath(root, options.from);
-  const to = resolveMemoryPath(root, options.to);
+  const to = resolveMemoryPath(root, options.to, { renaming: from.rel });
   if (isIndexPath(from.rel) || isIndexPath(to.rel)) throw new MemctxError('refusing to move MEMORY.md or to overwrite it; it is the generated index');
   if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
   if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);

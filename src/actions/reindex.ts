@@ -85,8 +85,7 @@ export async function writeAndReindex<T>(root: string, change: () => Promise<T>,
   const { withMemoryLock } = await import('../store/write.js');
   return withMemoryLock(root, async () => {
     checkIndexMarkers(root);
-    // Summaries a `flush --hook` kept while the lock was busy are written first.
-    if (existsSync(join(root, PENDING_DIR))) await (await import('../store/flush.js')).foldPendingFlushes(root);
+    await foldPending(root);
     const value = await change();
     try {
       return { value, index: await rebuildIndex(root) };
@@ -97,8 +96,19 @@ export async function writeAndReindex<T>(root: string, change: () => Promise<T>,
   });
 }
 
-/** Rebuild MEMORY.md and write it when it changed. Call inside withMemoryLock. */
+/** True when a `flush --hook` left summaries in .memctx/pending/ (the lock was busy past its budget). */
+export function hasPending(root: string): boolean {
+  return existsSync(join(root, PENDING_DIR));
+}
+
+/** Write the summaries a `flush --hook` kept while the lock was busy. Call inside withMemoryLock. */
+async function foldPending(root: string): Promise<void> {
+  if (hasPending(root)) await (await import('../store/flush.js')).foldPendingFlushes(root);
+}
+
+/** Fold in pending summaries, rebuild MEMORY.md and write it when it changed. Call inside withMemoryLock. */
 export async function rebuildIndex(root: string, options: IndexOptions = {}): Promise<ReindexResult> {
+  await foldPending(root);
   const plan = await planIndex(root, options);
   if (plan.changed) await writeIndexFile(root, plan.text);
   return plan;

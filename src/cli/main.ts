@@ -145,8 +145,10 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
     import('./run.js'),
     statuslineOnly ? [] : loadCommands(argv),
   ]);
-  // Memory text must never reach a terminal as a control sequence; piped stdout stays byte for byte.
-  const io: Io = { ...given, stdout: given.stdout.isTTY ? safeStream(given.stdout) : given.stdout, stderr: safeStream(given.stderr) };
+  // Memory text must never reach a terminal as a control sequence, whether stdout is one or a pipe
+  // that ends in one (`memctx show x | less -R`, an OSC 52 clipboard write): only memctx's own
+  // colour and spinner sequences pass; CRLF line ends are kept.
+  const io: Io = { ...given, stdout: safeStream(given.stdout), stderr: safeStream(given.stderr) };
   const state: RunState = { exitCode: 0 };
   if (!commander) {
     const { runStatus } = await import('./status.js');

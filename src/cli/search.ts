@@ -50,7 +50,7 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   if (ctx.ui.json) {
     ctx.ui.printJson(flags.open ? { hits, opened: opened ? opened.file : null } : hits);
   } else if (opened) {
-    ctx.ui.out(opened.text);
+    ctx.ui.memoryText(opened.text);
     for (const warning of opened.warnings) ctx.ui.warn(warning);
   } else if (hits.length === 0) {
     ctx.ui.info(`no memory file matches "${query}"`);

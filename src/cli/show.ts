@@ -16,11 +16,11 @@ async function runShow(ctx: Context, input: string): Promise<number> {
   const result = await show({ root: ctx.memoryDir(), path: input, withText: !ctx.ui.json }, { now: ctx.io.now });
   if (result.index) {
     if (ctx.ui.json) ctx.ui.printJson({ path: result.path, text: result.text });
-    else ctx.ui.out(result.text);
+    else ctx.ui.memoryText(result.text);
     return EXIT_OK;
   }
   if (ctx.ui.json) ctx.ui.printJson(result.file);
-  else ctx.ui.out(result.text ?? '');
+  else ctx.ui.memoryText(result.text ?? '');
   for (const warning of result.warnings) ctx.ui.warn(warning);
   if (result.accessError) ctx.ui.warn(`could not record the access in .memctx/stats.json (${result.accessError})`);
   return EXIT_OK;

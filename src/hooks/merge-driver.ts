@@ -25,10 +25,10 @@ export async function addMergeAttribute(root: string): Promise<boolean> {
   return true;
 }
 
-/** True when the repository's local git config defines the driver as memctx does. */
+/** True when the repository's local git config defines the driver (as memctx does, or a form of it the user chose, such as `npx --no-install memctx merge-index …`). */
 export function mergeDriverSet(top: string, env: Env): boolean {
   try {
-    return git(['config', '--local', '--get', `merge.${MERGE_DRIVER}.driver`], top, env).trim() === MERGE_DRIVER_COMMAND;
+    return / merge-index %O %A %B$/.test(git(['config', '--local', '--get', `merge.${MERGE_DRIVER}.driver`], top, env).trim());
   } catch {
     return false; // not set (git config exits 1)
   }

@@ -21,6 +21,16 @@ export function neutralizeControls(text: string): string {
   return text.replace(CONTROLS, visible);
 }
 
+/** A memory file's text for output (show, search --open): every control made visible, CRLF line ends kept. */
+export function memoryTextOut(text: string): string {
+  return text.split('\r\n').map(neutralizeControls).join('\r\n');
+}
+
+/** JSON text with DEL and C1 controls written as \u escapes (JSON.stringify leaves them raw); the same data. */
+export function jsonSafe(json: string): string {
+  return json.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Every line break and control character as one space or a visible symbol: text that stays on one line. */
 function oneLine(text: string): string {
   return neutralizeControls(text.replace(/[\t\n\r\u2028\u2029\u0085]+/g, ' '));
@@ -94,7 +104,7 @@ export function terminalSafe(text: string): string {
   let last = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code === 9 || code === 10 || (code >= 0x20 && code < 0x7f) || code > 0x9f) continue;
+    if (code === 9 || code === 10 || (code === 13 && text.charCodeAt(i + 1) === 10) || (code >= 0x20 && code < 0x7f) || code > 0x9f) continue;
     if (code === 0x1b) {
       const own = OWN_SEQUENCE.exec(text.slice(i, i + 16));
       if (own) {

@@ -1,7 +1,7 @@
 import { decodeText } from './decode.js';
-import { lineEnding, parseMemoryText } from './parse.js';
+import { lineEnding, parseMemoryText, ParseFailure } from './parse.js';
 import { serializeMemoryFile } from './serialize.js';
-import type { FileFormat } from './types.js';
+import type { FileFormat, MemoryFile } from './types.js';
 import { readRegularFile } from './read-file.js';
 import { MAX_FILE_BYTES } from './layout.js';
 
@@ -20,6 +20,8 @@ export interface RawText {
   format: Pick<FileFormat, 'bom' | 'eol'>;
   /** True when the file mixed CRLF and LF lines. */
   mixed: boolean;
+  /** `text` as it was read: an edit (`{ ...raw, text: edited }`) keeps it, so finishEdit can compare. */
+  original?: string;
 }
 
 /**
@@ -32,7 +34,8 @@ export function readRawText(abs: string, root?: string): RawText {
   const bom = decoded.charCodeAt(0) === 0xfeff;
   const body = bom ? decoded.slice(1) : decoded;
   const { eol, mixed } = lineEnding(body);
-  return { text: body.replace(/\r\n/g, '\n'), format: { bom, eol }, mixed };
+  const text = body.replace(/\r\n/g, '\n');
+  return { text, format: { bom, eol }, mixed, original: text };
 }
 
 /** The note a rewrite of a file with mixed line endings prints. */
@@ -41,12 +44,34 @@ export function mixedEndings(rel: string, raw: RawText): string {
   return `${rel} mixed CRLF and LF line endings; every line now ends in ${eol}, the ending most of its lines used`;
 }
 
+/** The keys `add` requires; an edit may change their values but not lose them. */
+const REQUIRED_KEYS = ['name', 'description', 'type'] as const;
+
+/**
+ * Refuse an edit that loses a required frontmatter key the file had, as `add` would refuse a file
+ * without it: a `---` line inserted above the frontmatter, say, turns the whole block into body text.
+ */
+function keepsFrontmatter(path: string, original: string, edited: MemoryFile, stat: { mtimeMs: number; size: number }): void {
+  let before: MemoryFile;
+  try {
+    before = parseMemoryText(path, original, stat);
+  } catch {
+    return; // a file that was already broken: the edit may be its repair
+  }
+  const has = (file: MemoryFile, key: string) => file.hasFrontmatter && file.data[key] !== undefined && file.data[key] !== null;
+  const lost = REQUIRED_KEYS.filter((key) => has(before, key) && !has(edited, key));
+  if (lost.length) {
+    throw new ParseFailure(`the edit would leave the frontmatter without ${lost.join(', ')} (a \`---\` line put above it turns it into body text)`, 1, 'keep the frontmatter block first in the file and change its values, not its --- lines');
+  }
+}
+
 /**
  * Parse edited text, set its date key and put it back in the original format. Throws ParseFailure
  * when the edited text is not a valid memory file.
  */
 export function finishEdit(path: string, raw: RawText, stat: { mtimeMs: number; size: number }, timestamp: string): string {
   const parsed = parseMemoryText(path, raw.text, stat);
+  if (raw.original !== undefined && raw.original !== raw.text) keepsFrontmatter(path, raw.original, parsed, stat);
   const file = { ...parsed, format: { ...parsed.format, ...raw.format } };
   return serializeMemoryFile(file, { [file.format.dateKey]: timestamp });
 }

@@ -1,5 +1,5 @@
 /** The files `memctx flush` reads and writes: user templates, source files, session files. */
-import { closeSync, existsSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
@@ -135,6 +135,11 @@ export async function foldPendingFlushes(root: string): Promise<string[]> {
     await writeMemoryText(root, path, record.text);
     rmSync(join(dir, name), { force: true });
     written.push(path);
+  }
+  try {
+    rmdirSync(dir); // only when empty: a record that could not be read stays
+  } catch {
+    // not empty
   }
   return written;
 }

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { INDEX_FILE } from './layout.js';
@@ -53,9 +53,11 @@ function realExisting(path: string, depth = 0): string | undefined {
  * Resolve a user-given path inside the memory directory. Refuses absolute paths, `..`, URL-encoded
  * escapes, NUL bytes and symlinks that lead outside. `.md` is appended when missing.
  */
-export function resolveMemoryPath(root: string, input: string, options: { addExtension?: boolean } = {}): SafePath {
+export function resolveMemoryPath(root: string, input: string, options: { addExtension?: boolean; renaming?: string } = {}): SafePath {
   if (input.trim() === '') refuse(input, 'is empty');
   if (input.includes('\0')) refuse(input.replace(/\0/g, '\\0'), 'contains a NUL byte');
+  const hidden = INVISIBLE.exec(input);
+  if (hidden) refuse(visible(input), `contains ${charName(hidden[0])}, which a name must not hold (it hides or reorders what the name shows)`);
   if (/%(2e|2f|5c|00)/i.test(input)) refuse(input, 'contains URL-encoded path characters (%2e, %2f, %5c, %00)');
   if (isAbsolute(input) || /^[A-Za-z]:[\\/]/.test(input) || input.startsWith('\\')) refuse(input, 'is absolute');
   const parts = input.split(/[\\/]+/);
@@ -63,6 +65,11 @@ export function resolveMemoryPath(root: string, input: string, options: { addExt
   let rel = parts.filter((p) => p !== '' && p !== '.').join('/');
   if (rel === '') refuse(input, 'names the memory directory itself');
   if (options.addExtension !== false && !/\.md$/i.test(rel)) rel += '.md';
+  rel = nfcUnlessPresent(root, rel);
+  const twin = foldTwin(root, rel);
+  // memory.md for MEMORY.md is left to the callers, which refuse the index with their own words.
+  // `renaming`: the file being renamed may look like its new name (`mv notes.md Notes.md`).
+  if (twin !== undefined && twin !== options.renaming && !(isIndexPath(rel) && isIndexPath(twin))) refuse(input, `looks the same as the existing ${twin} once case, Unicode forms and width are set aside; use that name, or one that differs visibly`);
   const abs = resolve(root, rel);
   if (!isInside(root, abs)) refuse(input, 'leaves the memory directory');
   const realRoot = realpathSync(root);
@@ -70,6 +77,50 @@ export function resolveMemoryPath(root: string, input: string, options: { addExt
   if (real === undefined) refuse(input, 'is a symbolic link loop');
   if (!isInside(realRoot, real)) refuse(input, 'resolves through a symbolic link to outside the memory directory');
   return { abs, rel: rel.split(sep).join('/') };
+}
+
+/** Control characters (newline, tab…), format characters (zero-width, bidirectional overrides, BOM) and line/paragraph separators. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+const charName = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+const visible = (input: string) => input.replace(new RegExp(INVISIBLE.source, 'gu'), (ch) => `<${charName(ch)}>`);
+
+/** A name as compared for look-alikes: compatibility forms (fullwidth, ligatures) and case set aside. */
+export function foldName(name: string): string {
+  return name.normalize('NFKC').toLowerCase().normalize('NFKC');
+}
+
+/** rel in NFC, unless rel itself (in another form, as macOS may write it) is what exists. */
+function nfcUnlessPresent(root: string, rel: string): string {
+  const nfc = rel.normalize('NFC');
+  return nfc !== rel && !entryExists(join(root, nfc)) && entryExists(join(root, rel)) ? rel : nfc;
+}
+
+/**
+ * For a path that does not exist yet: the existing entry (relative path) that one of its new parts
+ * would look the same as (foldName), e.g. `ＭＥＭＯＲＹ.md` beside `MEMORY.md` or `Notes.md` beside
+ * `notes.md`; undefined when there is none.
+ */
+function foldTwin(root: string, rel: string): string | undefined {
+  const parts = rel.split('/');
+  let dir = root;
+  for (let i = 0; i < parts.length; i++) {
+    const here = join(dir, parts[i]);
+    if (entryExists(here)) {
+      dir = here;
+      continue;
+    }
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return undefined;
+    }
+    const folded = foldName(parts[i]);
+    const twin = names.find((name) => foldName(name) === folded);
+    return twin === undefined ? undefined : [...parts.slice(0, i), twin].join('/');
+  }
+  return undefined;
 }
 
 /** True for MEMORY.md at the top of the memory directory. */

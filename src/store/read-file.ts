@@ -83,15 +83,15 @@ export function linkTarget(path: string): string {
 
 /**
  * True when the descriptor opened at `path` (stat `opened`) is the file now at that path, in a
- * folder whose real path is inside `root`. Node has no openat(), so a folder swapped for a link
+ * folder whose real path is inside `root` (not checked when root is undefined). Node has no openat(), so a folder swapped for a link
  * between open() and this check is caught here, after the fact; one swapped and swapped back in that
  * interval shows as another file at the path (the inode differs) and is caught too.
  */
-export function openedInside(root: string, path: string, opened: Stats): boolean {
+export function openedInside(root: string | undefined, path: string, opened: Stats): boolean {
   try {
     const now = lstatSync(path);
     if (now.dev !== opened.dev || now.ino !== opened.ino) return false;
-    return isInside(realpathSync.native(root), realpathSync.native(dirname(path)));
+    return root === undefined || isInside(realpathSync.native(root), realpathSync.native(dirname(path)));
   } catch {
     return false;
   }

@@ -26,14 +26,17 @@ export interface ReadDetail {
 }
 
 /** Read a whole file through one descriptor, so its stat comes with the read at no extra cost. */
-function readWithStat(root: string, abs: string, max: number, detail?: ReadDetail): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
+function readWithStat(abs: string, max: number, detail?: ReadDetail): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
   // O_NONBLOCK: a FIFO (or a symlink to one) opens at once and is then refused as not a regular file.
   // O_NOFOLLOW: a link at the path is followed only to where it leads now (checked inside root below).
   const opened = linkTarget(abs);
   const fd = openSync(opened, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const stat = fstatSync(fd);
-    if (!openedInside(root, opened, stat)) return { message: 'the file or a folder on its path was swapped for a symbolic link to outside the memory directory while it was read; not read', hint: 'replace the link with a regular file inside the memory directory' };
+    // The folder's real path is not checked here (two realpath calls per file would add about 40 %
+    // to a cold scan): what a scan reads feeds the index, while every read that hands a file's text
+    // on (show, view, search --open, edit, pack) checks it in full (read-file.ts, `inside`).
+    if (!openedInside(undefined, opened, stat)) return { message: 'the file or a folder on its path was swapped for a symbolic link to outside the memory directory while it was read; not read', hint: 'replace the link with a regular file inside the memory directory' };
     if (detail) detail.stat = stat;
     if (!stat.isFile()) return { message: 'not a regular file', hint: 'memory files must be regular .md files' };
     if (stat.size > max) {
@@ -62,7 +65,7 @@ export function readMemoryFile(root: string, path: string, options: ScanOptions 
     if (symlink && !isInside(realpathSync(root), realpathSync(abs))) {
       return { path, message: 'symbolic link to a file outside the memory directory; not read', hint: 'replace the link with a copy of the file' };
     }
-    const read = readWithStat(root, abs, options.maxBytes ?? MAX_FILE_BYTES, options.detail);
+    const read = readWithStat(abs, options.maxBytes ?? MAX_FILE_BYTES, options.detail);
     if ('message' in read) return { path, ...read };
     const text = decodeText(read.bytes);
     if (options.detail) options.detail.text = text;

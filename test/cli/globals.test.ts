@@ -48,6 +48,16 @@ describe('memctx init', () => {
     expect(read(join(root, '.gitignore'))).toBe('*.tmp\n.memctx/\n.memctx-tmp-*\n');
   });
 
+  it('replaces the temp-file line earlier versions wrote (*.md.[0-9]*, which hid users\' notes.md.1) with .memctx-tmp-*', async () => {
+    const cwd = tempDir();
+    const root = join(cwd, '.memory');
+    mkdirSync(root);
+    writeFileSync(join(root, '.gitignore'), '.memctx/\n*.md.[0-9]*\nscratch/\n');
+    const result = await runCli(['init'], { cwd });
+    expect(result.code).toBe(0);
+    expect(read(join(root, '.gitignore'))).toBe('.memctx/\n.memctx-tmp-*\nscratch/\n');
+  });
+
   it('indexes the files already there when it creates MEMORY.md', async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, '.memory'));

@@ -88,6 +88,17 @@ describe('a lock whose holder is alive but stopped (SIGSTOP)', () => {
     expect(JSON.parse(readFileSync(join(root, '.memctx', 'lock', 'owner'), 'utf8')).pid).toBe(child.pid);
   });
 
+  it('a pending summary is folded in by `memctx index` too', async () => {
+    const { cwd, root } = project();
+    const child = await holder(root);
+    child.kill('SIGSTOP');
+    expect((await flushHook(cwd)).code).toBe(0);
+    await kill(child);
+    expect((await runMemctx(['index'], { cwd })).code).toBe(0);
+    expect(sessions(root)).toHaveLength(1);
+    expect(readFileSync(join(root, 'MEMORY.md'), 'utf8')).toContain(`sessions/${sessions(root)[0]}`);
+  });
+
   it('flush --hook keeps the summary in .memctx/pending/, exits 0, and the next write folds it in', async () => {
     const { cwd, root } = project();
     const child = await holder(root);
@@ -103,7 +114,7 @@ describe('a lock whose holder is alive but stopped (SIGSTOP)', () => {
     expect(add.code).toBe(0);
     expect(sessions(root)).toHaveLength(1);
     expect(readFileSync(join(root, 'sessions', sessions(root)[0]), 'utf8')).toContain('Keep the summary');
-    expect(readdirSync(join(root, '.memctx', 'pending'))).toEqual([]);
+    expect(existsSync(join(root, '.memctx', 'pending'))).toBe(false);
     expect(readFileSync(join(root, 'MEMORY.md'), 'utf8')).toContain(`sessions/${sessions(root)[0]}`);
   });
 });

@@ -46,8 +46,11 @@ describe('memctx init registers the MEMORY.md merge driver', () => {
     expect(readFileSync(join(repo.top, '.memory', '.gitattributes'), 'utf8')).toBe('/MEMORY.md merge=memctx\n');
     expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B');
     expect(repo.gitOk(['check-attr', 'merge', '.memory/MEMORY.md']).trim()).toBe('.memory/MEMORY.md: merge: memctx');
-    // Running it again changes nothing.
+    // Running it again changes nothing, and a form the user chose is kept.
     expect((await repo.memctx(['init'])).stdout).toBe('.memory is already set up; nothing changed\n');
+    repo.gitOk(['config', 'merge.memctx.driver', 'npx --no-install memctx merge-index %O %A %B']);
+    expect((await repo.memctx(['hook', 'install'])).stdout).toContain('the MEMORY.md merge driver is already set');
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('npx --no-install memctx merge-index %O %A %B');
   });
 
   it('hook install sets it too and prints the line for teammates', async () => {

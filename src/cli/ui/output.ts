@@ -1,5 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import { terminalSafe } from '../../markdown/escape.js';
+import { jsonSafe, memoryTextOut, terminalSafe } from '../../markdown/escape.js';
 import { formatLocation, type MemctxError } from '../../errors.js';
 import type { FileProblem } from '../../store/types.js';
 
@@ -26,8 +26,10 @@ export interface Ui {
   stderrIsTTY: boolean;
   /** A result line on stdout (suppressed by --quiet and --json). */
   info(text: string): void;
-  /** Raw text on stdout, always (file contents, generated output). */
+  /** Raw text on stdout, always (generated output, memctx's own coloured renders). */
   out(text: string): void;
+  /** A memory file's text on stdout: control characters (escapes, colours included) made visible, TTY or not. */
+  memoryText(text: string): void;
   /** A JSON document on stdout. */
   printJson(value: unknown): void;
   warn(text: string): void;
@@ -53,8 +55,11 @@ export function createUi(options: UiOptions): Ui {
     out(text) {
       options.stdout.write(text);
     },
+    memoryText(text) {
+      options.stdout.write(memoryTextOut(text));
+    },
     printJson(value) {
-      options.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      options.stdout.write(`${jsonSafe(JSON.stringify(value, null, 2))}\n`);
     },
     warn(text) {
       if (!options.quiet) err(`${errChalk.yellow('warning:')} ${text}`);
