@@ -264,7 +264,8 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
   if (scope.transcript !== undefined) {
     const path = resolve(scope.cwd, scope.transcript.replace(/^~(?=\/|$)/, deps.home));
     try {
-      const { files, request: first, transcript, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
+      const { files, request: first, transcript, unreadable, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
+      if (unreadable) warnings.push(`the transcript ${scope.transcript}: ${unreadable}`);
       sources.push({ label: '--transcript', values });
       request = first;
       scope.read = transcript;
@@ -274,7 +275,9 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
         // relative to the project base, else to the session's own working directory; outside both: absolute, flagged
         const shown = show(abs);
         const display = shown !== abs ? shown : file.outside ? abs : file.path;
-        changed.push({ display, abs, note: file.outside && display === abs && isAbsolute(abs) ? '(outside the working directory)' : undefined });
+        const moved = file.movedTo ? `(moved out of the project to ${file.movedTo})` : file.from ? `(moved from ${file.from})` : undefined;
+        const note = moved ?? (file.deleted ? '(deleted)' : file.outside && display === abs && isAbsolute(abs) ? '(outside the working directory)' : undefined);
+        changed.push({ display, abs: file.deleted ? undefined : abs, note });
       }
     } catch (err) {
       const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;

@@ -5,7 +5,7 @@
  * module's `changedFiles`.)
  */
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
-import { extractFacts, type FactFile } from '../transcript/index.js';
+import { addDistinct, extractFacts, type FactFile } from '../transcript/index.js';
 import { appendUnique } from './fields.js';
 import { fencedLines } from '../markdown/links.js';
 
@@ -121,6 +121,8 @@ export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
 
 export interface TranscriptFields extends Extracted {
   files: FactFile[];
+  /** Why nothing could be read, when nothing could. */
+  unreadable?: string;
 }
 
 /**
@@ -133,12 +135,14 @@ export function transcriptFields(transcript: Transcript, options: { cwd?: string
   const out: TranscriptFields = {
     goal: marked.goal,
     progress: appendUnique([...marked.progress], facts.progress),
-    decisions: appendUnique([...marked.decisions], facts.decisions),
+    // the same statement marked (`DECISION: …`) and found by its cue words is listed once
+    decisions: addDistinct(appendUnique([], marked.decisions), facts.decisions),
     blockers: appendUnique([...marked.blockers], facts.blockers),
     nextSteps: appendUnique([...marked.nextSteps], facts.nextSteps),
     files: facts.changedFiles,
   };
-  const request = facts.goal[0] ?? marked.request;
+  const request = facts.goal[0] ?? (facts.unreadable ? undefined : marked.request);
   if (request) out.request = request;
+  if (facts.unreadable) out.unreadable = facts.unreadable;
   return out;
 }

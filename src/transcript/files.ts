@@ -1,13 +1,21 @@
-/** Files that tool calls in a transcript wrote, edited or deleted (for a session summary's Changed Files). */
+/**
+ * Files that tool calls in a transcript wrote, edited, moved or deleted (for a session summary's
+ * Changed Files): edit tools and patches, and the shell's `mv`, `git mv`, `cp`, `rm` and `>`.
+ */
+import { fileOps, shellCommand, simpleCommands } from './commands.js';
 import { isRecord } from '../values.js';
 import type { TranscriptItem } from './types.js';
 
 export interface ChangedFile {
   path: string;
-  /** The tool that changed it (Write, Edit, apply_patch, …). */
+  /** The tool that changed it (Write, Edit, apply_patch, Bash, …). */
   tool: string;
   /** Source line of the (last) call. */
   line: number;
+  /** The path it had before a move during the session. */
+  from?: string;
+  /** Removed by the session (and not written again after). */
+  deleted?: boolean;
 }
 
 const PATH_KEYS = ['file_path', 'notebook_path', 'path', 'filePath', 'filename', 'file'];
@@ -48,18 +56,43 @@ function callPaths(item: TranscriptItem): string[] {
 }
 
 /**
- * Files changed by tool calls, in order of first change, each once; calls whose result was an error
- * are left out.
+ * Files changed by tool calls and shell commands, in order of first change, each once and under its
+ * final path (a moved file keeps the path it came from); calls whose result was an error are left out.
  */
 export function changedFiles(items: TranscriptItem[]): ChangedFile[] {
   const failed = new Set(items.filter((i) => i.kind === 'tool_result' && i.isError && i.toolId).map((i) => i.toolId));
   const byPath = new Map<string, ChangedFile>();
+  const touch = (path: string, item: TranscriptItem): ChangedFile => {
+    const seen = byPath.get(path);
+    if (seen) {
+      seen.line = item.line;
+      delete seen.deleted;
+      return seen;
+    }
+    const file: ChangedFile = { path, tool: item.toolName ?? 'tool', line: item.line };
+    byPath.set(path, file);
+    return file;
+  };
   for (const item of items) {
     if (item.kind !== 'tool_call' || (item.toolId && failed.has(item.toolId))) continue;
-    for (const path of callPaths(item)) {
-      const seen = byPath.get(path);
-      if (seen) seen.line = item.line;
-      else byPath.set(path, { path, tool: item.toolName ?? 'tool', line: item.line });
+    for (const path of callPaths(item)) touch(path, item);
+    const command = shellCommand(item);
+    if (command === undefined || command.includes('*** Begin Patch')) continue;
+    for (const cmd of simpleCommands(command)) {
+      for (const op of fileOps(cmd)) {
+        if (op.kind === 'write') touch(op.path, item);
+        else if (op.kind === 'copy') touch(op.to, item);
+        else if (op.kind === 'remove') {
+          const file = byPath.get(op.path) ?? touch(op.path, item);
+          file.deleted = true;
+        } else {
+          const before = byPath.get(op.from);
+          byPath.delete(op.from);
+          const file = touch(op.to, item);
+          file.from = before?.from ?? op.from;
+          if (before && before.tool !== file.tool) file.tool = before.tool;
+        }
+      }
     }
   }
   return [...byPath.values()];
