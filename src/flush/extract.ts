@@ -106,11 +106,13 @@ export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
     if (item.sidechain || item.meta || item.compactSummary) continue;
     if (item.kind !== 'message' || (item.role !== 'user' && item.role !== 'assistant')) continue;
     if (request === undefined && item.role === 'user') request = firstRequest(item.text);
-    if (!item.text.includes(':')) continue;
-    for (const found of markedLines(item.text)) {
-      if (found.marker === 'todo') appendUnique(todos, found.items);
-      else if (found.marker === 'next') lastNext = found.items;
-      else appendUnique(out[found.marker], found.items);
+    // a new request makes the next steps stated before it stale: only the last turn's stand
+    const found = item.text.includes(':') ? markedLines(item.text) : [];
+    if (item.role === 'user' && found.length === 0 && firstRequest(item.text) !== undefined) lastNext = [];
+    for (const mark of found) {
+      if (mark.marker === 'todo') appendUnique(todos, mark.items);
+      else if (mark.marker === 'next') lastNext = mark.items;
+      else appendUnique(out[mark.marker], mark.items);
     }
   }
   if (request) out.request = request;

@@ -182,7 +182,7 @@ const PR_URL = /https:\/\/\S+\/pull\/\d+/;
 export function gitOutcomes(command: string, output: string): GitOutcome[] {
   const out: GitOutcome[] = [];
   const commit = /\bgit\b[^\n]*\bcommit\b/.test(command) ? COMMIT_LINE.exec(output) : null;
-  if (commit) out.push({ kind: 'commit', text: `Committed ${commit[2].slice(0, 8)} on ${commit[1]}: ${commit[3].trim()}` });
+  if (commit) out.push({ kind: 'commit', text: `Committed ${commit[2].slice(0, 8)}: ${commit[3].trim()}` });
   if (/\bgit\b[^\n]*\bpush\b/.test(command)) {
     const push = PUSH_LINE.exec(output);
     if (push) out.push({ kind: 'push', text: `Pushed ${push[2]}` });
@@ -214,4 +214,30 @@ export function commandKey(command: string): string {
   if (!SUBCOMMANDS.test(program)) return program;
   const n = /^(?:npm|pnpm|yarn|bun|npx)$/.test(program) && words[1] === 'run' ? 3 : 2;
   return words.slice(0, n).join(' ');
+}
+
+/** Programs that only look (a failure of theirs leaves no work undone). */
+const LOOKS = /^(?:rg|grep|egrep|ls|cat|find|fd|head|tail|wc|which|type|file|stat|tree|pwd|echo|less|more|du|df|ps|env|printenv|jq|diff)$/;
+const GIT_LOOKS = /^(?:status|log|diff|show|branch|remote|rev-parse|blame|ls-files|describe)$/;
+
+/** Whether every simple command of a script only looks (searches, listings, `git status`). */
+export function onlyLooks(command: string): boolean {
+  const cmds = simpleCommands(command);
+  return cmds.length > 0 && cmds.every((c) => {
+    const words = programWords(c.words);
+    if (c.writes.length) return false;
+    if (words[0] === 'git') return GIT_LOOKS.test(words.find((w, i) => i > 0 && !w.startsWith('-')) ?? '');
+    if (words[0] === 'sed') return words.includes('-n');
+    return LOOKS.test(words[0] ?? '');
+  });
+}
+
+/** The message of a `git commit -m …` command (a here-document's text included), or undefined. */
+export function commitMessage(command: string): string | undefined {
+  if (!/\bgit\b[^\n]*\bcommit\b/.test(command)) return undefined;
+  // a here-document (to its end marker, or to the end of a command cut short)
+  const heredoc = /<<-?\s*(['"]?)([A-Za-z_][\w-]*)\1[^\n]*\n([^]*?)(?:\n\s*\2\s*(?:\n|$)|$)/.exec(command);
+  if (heredoc) return heredoc[3];
+  const quoted = /\s-m\s+(["'])([^]*?)\1/.exec(command);
+  return quoted?.[2];
 }

@@ -94,8 +94,12 @@ const LABEL = /^(?:\*\*([^*\n]{1,120}?)\*\*|__([^_\n]{1,120}?)__|\*([^*\n]{1,80}
 const EMPTY_LABEL = /^(?:key (?:fix|decision|change|insight)s?(?: in this session)?|fix(?:ed)?|solution|resolution|decision|note|root cause|approach|why|rationale|outcome|result)$/i;
 /** The fix in an "Errors and fixes" item. */
 const FIX = /(?:^|[.;:]\s+|\s-\s)((?:Fixed\b|Fix(?:es)?:|Solved\b|Resolved\b|Changed\b|Replaced\b|Switched\b|Worked around\b)\s*[^]*)$/;
+/** A sentence that says what was done about an error ("I rewrote the plan …", "… grouping by session ID instead"). */
+const ACTION = /^(?:I|We)\s+(?:rewrote|changed|switched|replaced|added|removed|moved|used|made|kept|implemented)\b|\binstead\b|\brather than\b/i;
 /** A Problem Solving item that states a choice, not only an activity. */
-const CHOICE = /\b(?:because|instead|rather than|so that|to avoid|chose|decided|designed|approach|by (?:using|adding|removing|changing|keeping)|falls? ?back|trade-?off|skipped|won't fix|per user)\b/i;
+const CHOICE = /\b(?:because|instead|rather than|so that|to avoid|chose|decided|designed|determined|should|approach|by (?:using|adding|removing|changing|keeping)|falls? ?back|trade-?off|skipped|won't fix|per user)\b/i;
+/** Fixes that only satisfy a tool (formatting, a missing import, a misspelt name): no choice in them. */
+const MECHANICAL = /\b(?:gofmt|prettier|black|rustfmt|trailing (?:newline|whitespace)|missing import|added (?:the )?import|correct (?:type |function )?name|typo|unused (?:import|variable))\b/i;
 /** Items that report activity rather than a choice. */
 const NOT_A_DECISION = /^(?:successfully|all (?:tests|checks)|tests? pass|ran |read |checked |verified |replied |identified |organized |systematically )/i;
 
@@ -117,14 +121,14 @@ export function summaryDecisions(sections: Partial<Record<SectionName, string>>)
       let text: string;
       if (name === 'errors') {
         // within an error item, the fix is the decision; the error's name says what it fixed
-        const fix = FIX.exec(whole);
+        const fix = FIX.exec(whole)?.[1] ?? whole.split(/(?<=[.!])\s+/).reverse().find((s) => ACTION.test(s));
         if (!fix) continue;
-        text = label && !EMPTY_LABEL.test(label) ? `${label}: ${fix[1]}` : fix[1];
+        text = label && !EMPTY_LABEL.test(label) ? `${label}: ${fix}` : fix;
       } else {
         text = whole;
         if (name === 'problems' && !CHOICE.test(text)) continue;
       }
-      if (!text || NOT_A_DECISION.test(text)) continue;
+      if (!text || NOT_A_DECISION.test(text) || MECHANICAL.test(text)) continue;
       out.push(condense(text.replace(/^[*_]+\s*/, ''), 180));
     }
   }

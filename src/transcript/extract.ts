@@ -8,7 +8,7 @@
  */
 import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { changedFiles } from './files.js';
-import { commandKey, gitOutcomes, shellCommand, type GitOutcome } from './commands.js';
+import { commandKey, commitMessage, gitOutcomes, onlyLooks, shellCommand, type GitOutcome } from './commands.js';
 import { sectionItems, sectionLead, summaryDecisions, summarySections, type SectionName } from './compaction.js';
 import { addDistinct, condense } from './statement.js';
 import { TaskLog, type TaskEvent } from './tasks.js';
@@ -52,9 +52,11 @@ export interface SessionFacts {
 
 const MAX_DECISIONS = 3;
 const MAX_SUMMARY_DECISIONS = 3;
+/** Decisions in all: each is a long line, and Decisions is the field shortening cuts last. */
+const MAX_ALL_DECISIONS = 4;
 const MAX_BLOCKERS = 3;
 const MAX_COMPLETED = 6;
-const MAX_COMMITS = 4;
+const MAX_COMMITS = 3;
 
 // ---- requests ----
 
@@ -80,7 +82,9 @@ const NOTIFICATION = /^\s*(?:<(?:task-notification|bash-notification|background-
 // ---- decisions ----
 
 const STRONG_CUE = /\b(?:decided|decide to|chose|choose to|went with|go with|opted|instead of|rather than|trade-?offs?)\b/i;
-const WEAK_CUE = /\bbecause\b/i;
+/** An action taken for a stated purpose ("add a mutex to protect the cache"). */
+const PURPOSE_CUE = /\b(?:add(?:ed|s)?|use[sd]?|using|switch(?:ed)?|replac(?:e|ed|ing)|mov(?:e|ed)|keep|kept|inlin(?:e|ed)|remov(?:e|ed)|fall(?:s)? back|wrap(?:ped)?|guard(?:ed)?|scop(?:e|ed))\b[^.]{3,80}\b(?:to (?:protect|avoid|prevent|keep|match|ensure|support|handle|make sure)|so that|so (?:we|it|the)|which (?:avoids|prevents|keeps))\b/i;
+const WEAK_CUE = /\b(?:because|since)\b/i;
 const PLAN_WORD = /\b(?:I'll|I will|we'll|we will|let's|use|using|keep|switch(?:ed)?|prefer)\b/i;
 /** A marked line (`DECISION:`, `BLOCKER:`, `Next steps:` …) is read as such by flush, not as a cue statement. */
 const MARKED = /(?:^|[\s(.;,*])(?:DECISIONS?|BLOCKERS?|TODO|GOAL|DONE|PROGRESS|NEXT[ -]STEPS?|Next steps)\**:/;
@@ -94,10 +98,16 @@ function decisionSentences(text: string): string[] {
       continue;
     }
     if (fence || MARKED.test(raw)) continue;
+    // "**Fix:** added symlink detection …": what was chosen, under a label that says so
+    const labelled = /^\s*(?:[-*+]\s+)?\*\*(?:Fix|Solution|Approach|Resolution):?\*\*:?\s*(\S.{20,})$/i.exec(raw);
+    if (labelled) {
+      out.push(condense(labelled[1].replace(/\*\*/g, ''), 180));
+      continue;
+    }
     for (const sentence of raw.split(/(?<=[.!?])\s+(?=[A-Z`*])/)) {
       const s = sentence.replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s*/, '').replace(/\*\*/g, '').replace(/^[*_]+/, '').trim();
       if (s.length < 25 || s.endsWith('?')) continue;
-      if (STRONG_CUE.test(s) || (WEAK_CUE.test(s) && PLAN_WORD.test(s))) out.push(condense(s, 180));
+      if (STRONG_CUE.test(s) || PURPOSE_CUE.test(s) || (WEAK_CUE.test(s) && PLAN_WORD.test(s))) out.push(condense(s, 180));
     }
   }
   return out;
@@ -151,6 +161,8 @@ function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] 
     if (!call || !CONSEQUENTIAL.test(call.toolName ?? '')) continue;
     const failed = item.isError === true;
     if (!failed && open.size === 0) continue;
+    const command = shellCommand(call);
+    if (command !== undefined && onlyLooks(command)) continue;
     const { key, label } = callKey(call, cwd);
     if (!failed) {
       open.delete(key);
@@ -228,13 +240,15 @@ interface Timeline {
   /** The last assistant message that was not a reply to a background-task notification. */
   final?: { text: string; index: number };
   outcomes: (GitOutcome & { index: number })[];
+  /** Decision statements in commit messages the session wrote (their "what + why" lines). */
+  commitDecisions: { text: string; index: number }[];
   /** Whether any message had readable text. */
   readable: boolean;
   messages: number;
 }
 
 function readTimeline(main: TranscriptItem[], profile: ExtractProfile): Timeline {
-  const tl: Timeline = { summaries: [], tasks: new TaskLog(), outcomes: [], readable: false, messages: 0 };
+  const tl: Timeline = { summaries: [], tasks: new TaskLog(), outcomes: [], commitDecisions: [], readable: false, messages: 0 };
   const calls = new Map<string, TranscriptItem>();
   let notified = false;
   main.forEach((item, index) => {
@@ -260,6 +274,8 @@ function readTimeline(main: TranscriptItem[], profile: ExtractProfile): Timeline
       const call = calls.get(item.toolId);
       const command = call ? shellCommand(call) : undefined;
       if (command) for (const o of gitOutcomes(command, item.text)) tl.outcomes.push({ ...o, index });
+      const message = command ? commitMessage(command) : undefined;
+      if (message) for (const text of decisionSentences(message)) tl.commitDecisions.push({ text, index });
     }
   });
   return tl;
@@ -288,7 +304,7 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
 
   // the first summary's primary request describes the session's start; later ones, the latest request
   const firstSections = tl.summaries.length > 1 ? summarySections(tl.summaries[0].text) : sections;
-  const primary = firstSections.primary ? sectionItems(firstSections.primary)[0] : undefined;
+  const primary = firstSections.primary ? condense(sectionItems(firstSections.primary)[0] ?? '', 160) || undefined : undefined;
   const goal = primary ?? tl.request;
   if (goal) facts.goal.push(goal);
 
@@ -308,17 +324,15 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
   const fromSummaries: string[] = [];
   for (const s of [...tl.summaries].reverse()) addDistinct(fromSummaries, summaryDecisions(summarySections(s.text)));
   addDistinct(facts.decisions, fromSummaries, MAX_SUMMARY_DECISIONS);
+  // the latest cue statements after the last summary, as many as there is room for, in their order
   const cues: string[] = [];
-  for (let i = main.length - 1; i > since && cues.length < MAX_DECISIONS; i--) {
+  const room = Math.min(MAX_ALL_DECISIONS - facts.decisions.length, MAX_DECISIONS);
+  for (let i = main.length - 1; i > since && cues.length < room; i--) {
     const item = main[i];
-    if (item.kind !== 'message' || item.role !== 'assistant') continue;
-    const found = decisionSentences(item.text).reverse();
-    const before = cues.length;
-    addDistinct(cues, found, MAX_DECISIONS);
-    // keep each message's statements in their order
-    cues.splice(before, cues.length - before, ...cues.slice(before).reverse());
+    if (item.kind === 'message' && item.role === 'assistant') addDistinct(cues, decisionSentences(item.text).reverse(), room);
   }
   addDistinct(facts.decisions, cues.reverse());
+  addDistinct(facts.decisions, tl.commitDecisions.slice(-MAX_DECISIONS).map((c) => c.text), MAX_ALL_DECISIONS);
 
   // Blockers: failures never settled by a later success, the last API error, blocked tasks
   facts.blockers.push(...blockersOf(main, cwd));
