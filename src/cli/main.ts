@@ -28,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   status: () => import('./status.js'),
   compact: () => import('./compact.js'),
   flush: () => import('./flush.js'),
+  sessions: () => import('./sessions.js'),
   lint: () => import('./lint.js'),
   gc: () => import('./gc.js'),
   hook: () => import('./hook.js'),
