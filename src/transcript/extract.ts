@@ -366,7 +366,7 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
 /** The files the session's tools and commands changed, each under its final path. */
 function fileFacts(items: TranscriptItem[], cwd: string | undefined): FactFile[] {
   const out: FactFile[] = [];
-  for (const f of changedFiles(items)) {
+  for (const f of changedFiles(items, cwd)) {
     const shown = showFile(f.path, cwd);
     if (!shown) continue;
     if (f.from) {

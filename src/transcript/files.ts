@@ -2,6 +2,7 @@
  * Files that tool calls in a transcript wrote, edited, moved or deleted (for a session summary's
  * Changed Files): edit tools and patches, and the shell's `mv`, `git mv`, `cp`, `rm` and `>`.
  */
+import { posix } from 'node:path';
 import { fileOps, shellCommand, simpleCommands } from './commands.js';
 import { isRecord } from '../values.js';
 import type { TranscriptItem } from './types.js';
@@ -59,10 +60,13 @@ function callPaths(item: TranscriptItem): string[] {
  * Files changed by tool calls and shell commands, in order of first change, each once and under its
  * final path (a moved file keeps the path it came from); calls whose result was an error are left out.
  */
-export function changedFiles(items: TranscriptItem[]): ChangedFile[] {
+export function changedFiles(items: TranscriptItem[], cwd?: string): ChangedFile[] {
+  // one key per file, however a call named it: absolute when the session's folder is known
+  const key = (path: string) => (cwd && !path.startsWith('/') && !path.startsWith('~') && !/^[A-Za-z]:[\\/]/.test(path) ? posix.join(cwd, path) : path);
   const failed = new Set(items.filter((i) => i.kind === 'tool_result' && i.isError && i.toolId).map((i) => i.toolId));
   const byPath = new Map<string, ChangedFile>();
-  const touch = (path: string, item: TranscriptItem): ChangedFile => {
+  const touch = (named: string, item: TranscriptItem): ChangedFile => {
+    const path = key(named);
     const seen = byPath.get(path);
     if (seen) {
       seen.line = item.line;
@@ -83,13 +87,13 @@ export function changedFiles(items: TranscriptItem[]): ChangedFile[] {
         if (op.kind === 'write') touch(op.path, item);
         else if (op.kind === 'copy') touch(op.to, item);
         else if (op.kind === 'remove') {
-          const file = byPath.get(op.path) ?? touch(op.path, item);
+          const file = byPath.get(key(op.path)) ?? touch(op.path, item);
           file.deleted = true;
         } else {
-          const before = byPath.get(op.from);
-          byPath.delete(op.from);
+          const before = byPath.get(key(op.from));
+          byPath.delete(key(op.from));
           const file = touch(op.to, item);
-          file.from = before?.from ?? op.from;
+          file.from = before?.from ?? key(op.from);
           if (before && before.tool !== file.tool) file.tool = before.tool;
         }
       }
