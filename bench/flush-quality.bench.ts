@@ -6,12 +6,14 @@
  * the extractor before this grading was tuned for are in flush-quality-baseline.json, printed beside.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { flush } from '../src/actions/flush.js';
 import { REPO } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 
-const REAL = join(REPO, 'fixtures/transcripts/real');
+// REPO when compiled to dist/bench; this file's parent when a test imports the source
+const REAL = join(existsSync(join(REPO, 'fixtures')) ? REPO : resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'fixtures/transcripts/real');
 
 export interface Expected {
   goal: string[];
@@ -77,7 +79,7 @@ export function grade(fields: Fields, expected: Expected): Grade {
 }
 
 /** A transcript's fields as `flush --dry-run` would write them. */
-async function flushFields(work: string, file: string): Promise<Fields> {
+export async function flushFields(work: string, file: string): Promise<Fields> {
   const root = join(work, '.memory');
   const values = (
     await flush(
@@ -89,6 +91,11 @@ async function flushFields(work: string, file: string): Promise<Fields> {
   return { goal: get('goal'), progress: get('progress'), decisions: get('decisions'), blockers: get('blockers'), nextSteps: get('nextSteps'), changedFiles: get('changedFiles') };
 }
 
+/** The hand-written expected facts, by transcript file name. */
+export function expectedFacts(): Record<string, Expected> {
+  return JSON.parse(readFileSync(join(REAL, 'expected-facts.json'), 'utf8')).sessions as Record<string, Expected>;
+}
+
 const pct = ([a, b]: [number, number]) => (b ? `${Math.round((100 * a) / b)}% (${a}/${b})` : 'n/a');
 
 const section: BenchSection = {
@@ -96,8 +103,8 @@ const section: BenchSection = {
   async run(work) {
     rmSync(work, { recursive: true, force: true });
     mkdirSync(join(work, '.memory'), { recursive: true });
-    const expected = JSON.parse(readFileSync(join(REAL, 'expected-facts.json'), 'utf8')).sessions as Record<string, Expected>;
-    const baselinePath = join(REPO, 'bench/flush-quality-baseline.json');
+    const expected = expectedFacts();
+    const baselinePath = join(REAL, '../../../bench/flush-quality-baseline.json');
     const baseline = existsSync(baselinePath) ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as Record<string, string>) : {};
     const total: Grade = { goal: [0, 0], endState: [0, 0], decisions: [0, 0], blockers: [0, 0], files: [0, 0], stale: 0, noise: 0, transient: 0, wrongFiles: 0, missed: [] };
     const perSession: Record<string, Grade> = {};

@@ -123,13 +123,15 @@ export function summaryDecisions(sections: Partial<Record<SectionName, string>>)
         // within an error item, the fix is the decision; the error's name says what it fixed
         const fix = FIX.exec(whole)?.[1] ?? whole.split(/(?<=[.!])\s+/).reverse().find((s) => ACTION.test(s));
         if (!fix) continue;
-        text = label && !EMPTY_LABEL.test(label) ? `${label}: ${fix}` : fix;
+        // the error's name is only the subject: a long one is cut to its first words
+        const subject = label && !EMPTY_LABEL.test(label) ? (label.length > 48 ? `${label.slice(0, label.lastIndexOf(' ', 44) > 20 ? label.lastIndexOf(' ', 44) : 44)}…` : label) : undefined;
+        text = subject ? `${subject}: ${fix}` : fix;
       } else {
         text = whole;
         if (name === 'problems' && !CHOICE.test(text)) continue;
       }
       if (!text || NOT_A_DECISION.test(text) || MECHANICAL.test(text)) continue;
-      out.push(condense(text.replace(/^[*_]+\s*/, ''), 180));
+      out.push(condense(text.replace(/^[*_]+\s*/, ''), 150));
     }
   }
   return out;

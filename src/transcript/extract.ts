@@ -55,7 +55,9 @@ const MAX_SUMMARY_DECISIONS = 3;
 /** Decisions in all: each is a long line, and Decisions is the field shortening cuts last. */
 const MAX_ALL_DECISIONS = 4;
 const MAX_BLOCKERS = 3;
-const MAX_COMPLETED = 6;
+const MAX_COMPLETED = 4;
+/** Progress in all: the end state first, so a long session's older tasks are what is left out. */
+const MAX_PROGRESS = 7;
 const MAX_COMMITS = 3;
 
 // ---- requests ----
@@ -101,13 +103,13 @@ function decisionSentences(text: string): string[] {
     // "**Fix:** added symlink detection …": what was chosen, under a label that says so
     const labelled = /^\s*(?:[-*+]\s+)?\*\*(?:Fix|Solution|Approach|Resolution):?\*\*:?\s*(\S.{20,})$/i.exec(raw);
     if (labelled) {
-      out.push(condense(labelled[1].replace(/\*\*/g, ''), 180));
+      out.push(condense(labelled[1].replace(/\*\*/g, ''), 150));
       continue;
     }
     for (const sentence of raw.split(/(?<=[.!?])\s+(?=[A-Z`*])/)) {
       const s = sentence.replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s*/, '').replace(/\*\*/g, '').replace(/^[*_]+/, '').trim();
       if (s.length < 25 || s.endsWith('?')) continue;
-      if (STRONG_CUE.test(s) || PURPOSE_CUE.test(s) || (WEAK_CUE.test(s) && PLAN_WORD.test(s))) out.push(condense(s, 180));
+      if (STRONG_CUE.test(s) || PURPOSE_CUE.test(s) || (WEAK_CUE.test(s) && PLAN_WORD.test(s))) out.push(condense(s, 150));
     }
   }
   return out;
@@ -123,16 +125,24 @@ const OUTPUT_HEADER = /^(?:chunk id|wall time|exit code|process exited with code
 const REJECTED = /user doesn't want to proceed|was rejected|user rejected|interrupted by user|Sibling tool call errored/i;
 
 /** What a later success must match to settle a failure: the command's program (and subcommand), or the tool and its file. */
-function callKey(call: TranscriptItem, cwd: string | undefined): { key: string; label: string } {
-  const name = call.toolName ?? 'tool';
+function callKey(call: TranscriptItem): string {
   const command = shellCommand(call);
-  if (command !== undefined) {
-    const last = command.split(/&&|;|\|\||\n/).map((s) => s.trim()).filter(Boolean).pop() ?? command;
-    return { key: `shell:${commandKey(command)}`, label: condense(last, 80) };
-  }
+  if (command !== undefined) return `shell:${commandKey(command)}`;
+  return `${call.toolName ?? 'tool'}:${callTarget(call) ?? ''}`;
+}
+
+function callTarget(call: TranscriptItem): string | undefined {
   const input = call.toolInput && typeof call.toolInput === 'object' ? (call.toolInput as Record<string, unknown>) : {};
-  const target = ['file_path', 'path', 'notebook_path', 'url', 'pattern'].map((k) => input[k]).find((v) => typeof v === 'string');
-  return { key: `${name}:${target ?? ''}`, label: typeof target === 'string' ? `${name} ${showFile(target, cwd)?.path ?? target}` : name };
+  return ['file_path', 'path', 'notebook_path', 'url', 'pattern'].map((k) => input[k]).find((v): v is string => typeof v === 'string');
+}
+
+/** How a failed call is named in Blockers: its last command, or the tool and its file. */
+function callLabel(call: TranscriptItem, cwd: string | undefined): string {
+  const command = shellCommand(call);
+  if (command !== undefined) return condense(command.split(/&&|;|\|\||\n/).map((s) => s.trim()).filter(Boolean).pop() ?? command, 80);
+  const target = callTarget(call);
+  const name = call.toolName ?? 'tool';
+  return target === undefined ? name : `${name} ${showFile(target, cwd)?.path ?? target}`;
 }
 
 const TEST_NAMES = [/(?:^|\s)--- FAIL: (\S+)/gm, /^FAILED (\S+)/gm, /^\s*(?:×|✕|✗)\s+(.+?)(?:\s+\d+\s*ms)?$/gm, /^test (\S+) \.\.\. FAILED$/gm];
@@ -163,12 +173,13 @@ function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] 
     if (!failed && open.size === 0) continue;
     const command = shellCommand(call);
     if (command !== undefined && onlyLooks(command)) continue;
-    const { key, label } = callKey(call, cwd);
+    const key = callKey(call);
     if (!failed) {
       open.delete(key);
       continue;
     }
     if (REJECTED.test(item.text)) continue;
+    const label = callLabel(call, cwd);
     const tests = failingTests(item.text);
     open.delete(key);
     open.set(key, tests.length ? `\`${label}\` fails: ${tests.slice(0, 5).join(', ')}${tests.length > 5 ? ` and ${tests.length - 5} more` : ''}` : `\`${label}\` failed: ${errorLine(item.text)}`);
@@ -304,7 +315,7 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
 
   // the first summary's primary request describes the session's start; later ones, the latest request
   const firstSections = tl.summaries.length > 1 ? summarySections(tl.summaries[0].text) : sections;
-  const primary = firstSections.primary ? condense(sectionItems(firstSections.primary)[0] ?? '', 160) || undefined : undefined;
+  const primary = firstSections.primary ? condense(sectionItems(firstSections.primary)[0] ?? '', 140) || undefined : undefined;
   const goal = primary ?? tl.request;
   if (goal) facts.goal.push(goal);
 
@@ -318,7 +329,7 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
   if (opening) addDistinct(facts.progress, [opening]);
   addDistinct(facts.progress, [...new Set(tl.outcomes.filter((o) => o.kind !== 'commit').map((o) => o.text))].slice(-2).reverse());
   addDistinct(facts.progress, tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse());
-  addDistinct(facts.progress, tl.tasks.completed.slice(-MAX_COMPLETED).map((c) => c.text).reverse());
+  addDistinct(facts.progress, tl.tasks.completed.slice(-MAX_COMPLETED).map((c) => c.text).reverse(), MAX_PROGRESS);
 
   // Decisions: the summaries' decision-bearing sections (latest first), then cue statements after the last one
   const fromSummaries: string[] = [];
