@@ -3,7 +3,7 @@
  * sections by name, their items, and the items of the decision-bearing ones without their labels.
  * A summary describes the moment of compaction; extract.ts decides what of it still stands.
  */
-import { condense } from './statement.js';
+import { condense, proseLines } from './statement.js';
 
 export type SectionName = 'primary' | 'pending' | 'current' | 'next' | 'problems' | 'errors' | 'decisions';
 
@@ -62,13 +62,7 @@ interface RawItem {
 /** Top-level list items with their nested items' text; code blocks left out. */
 function rawItems(body: string): RawItem[] {
   const items: RawItem[] = [];
-  let fence = false;
-  for (const line of body.split('\n')) {
-    if (/^\s*```/.test(line)) {
-      fence = !fence;
-      continue;
-    }
-    if (fence) continue;
+  for (const line of proseLines(body)) {
     const m = /^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$/.exec(line);
     if (!m) continue;
     const indent = m[1].length;

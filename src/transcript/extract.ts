@@ -10,7 +10,7 @@ import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { changedFiles } from './files.js';
 import { commandKey, commitMessage, gitOutcomes, onlyLooks, shellCommand, type GitOutcome } from './commands.js';
 import { sectionItems, sectionLead, summaryDecisions, summarySections, type SectionName } from './compaction.js';
-import { addDistinct, condense } from './statement.js';
+import { addDistinct, condense, proseLines } from './statement.js';
 import { TaskLog, type TaskEvent } from './tasks.js';
 import type { Transcript, TranscriptItem } from './types.js';
 
@@ -93,13 +93,8 @@ const MARKED = /(?:^|[\s(.;,*])(?:DECISIONS?|BLOCKERS?|TODO|GOAL|DONE|PROGRESS|N
 
 function decisionSentences(text: string): string[] {
   const out: string[] = [];
-  let fence = false;
-  for (const raw of text.split('\n')) {
-    if (/^\s*```/.test(raw)) {
-      fence = !fence;
-      continue;
-    }
-    if (fence || MARKED.test(raw)) continue;
+  for (const raw of proseLines(text)) {
+    if (MARKED.test(raw)) continue;
     // "**Fix:** added symlink detection …": what was chosen, under a label that says so
     const labelled = /^\s*(?:[-*+]\s+)?\*\*(?:Fix|Solution|Approach|Resolution):?\*\*:?\s*(\S.{20,})$/i.exec(raw);
     if (labelled) {
@@ -197,13 +192,8 @@ const NEXT_CUE = /\b(?:ready to be (?:committed|merged|reviewed|pushed)|ready fo
 /** Sentences outside code blocks. */
 function sentences(text: string): string[] {
   const out: string[] = [];
-  let fence = false;
-  for (const line of text.split('\n')) {
-    if (/^\s*```/.test(line)) {
-      fence = !fence;
-      continue;
-    }
-    if (!fence) out.push(...line.split(/(?<=[.!?])\s+(?=[A-Z`*])/).map((s) => s.replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s*/, '').replace(/\*\*/g, '').trim()).filter(Boolean));
+  for (const line of proseLines(text)) {
+    out.push(...line.split(/(?<=[.!?])\s+(?=[A-Z`*])/).map((s) => s.replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s*/, '').replace(/\*\*/g, '').trim()).filter(Boolean));
   }
   return out;
 }

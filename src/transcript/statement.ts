@@ -1,4 +1,12 @@
 /** One statement from an agent's text: whitespace collapsed, leading Markdown dropped, its first sentence, bounded. */
+import { fencedLines } from '../markdown/links.js';
+
+/** A text's lines outside fenced code blocks (code is never a statement). */
+export function proseLines(text: string): string[] {
+  const lines = text.split('\n');
+  const fenced = fencedLines(lines);
+  return lines.filter((_, i) => !fenced[i]);
+}
 
 /** Whitespace collapsed, leading Markdown dropped, the first sentence, at most `max` characters. */
 export function condense(text: string, max = 200): string {
