@@ -35,6 +35,14 @@ export function patchPaths(patch: string): string[] {
   return out;
 }
 
+/** What a patch did to each file: deleted (`*** Delete File:`) and moved (`*** Update File: a` then `*** Move to: b`). */
+function patchMoves(patch: string): { deleted: string[]; moved: [string, string][] } {
+  const text = /\*\*\* Begin Patch\\n/.test(patch) ? patch.replace(/\\n/g, '\n') : patch;
+  const deleted = [...text.matchAll(/^\*\*\* Delete File:[ \t]*(.+)$/gm)].map((m) => m[1].trim());
+  const moved = [...text.matchAll(/^\*\*\* Update File:[ \t]*(.+)\n\*\*\* Move to:[ \t]*(.+)$/gm)].map((m): [string, string] => [m[1].trim(), m[2].trim()]);
+  return { deleted, moved };
+}
+
 function callPaths(item: TranscriptItem): string[] {
   const name = item.toolName ?? '';
   const input = item.toolInput;
@@ -77,9 +85,22 @@ export function changedFiles(items: TranscriptItem[], cwd?: string): ChangedFile
     byPath.set(path, file);
     return file;
   };
+  const move = (from: string, to: string, item: TranscriptItem) => {
+    const before = byPath.get(key(from));
+    byPath.delete(key(from));
+    const file = touch(to, item);
+    file.from = before?.from ?? key(from);
+    if (before && before.tool !== file.tool) file.tool = before.tool;
+  };
   for (const item of items) {
     if (item.kind !== 'tool_call' || (item.toolId && failed.has(item.toolId))) continue;
-    for (const path of callPaths(item)) touch(path, item);
+    const paths = callPaths(item);
+    for (const path of paths) touch(path, item);
+    if (paths.length && item.text.includes('*** ')) {
+      const { deleted, moved } = patchMoves(typeof item.toolInput === 'string' ? item.toolInput : item.text);
+      for (const [from, to] of moved) move(from, to, item);
+      for (const path of deleted) touch(path, item).deleted = true;
+    }
     const command = shellCommand(item);
     if (command === undefined || command.includes('*** Begin Patch')) continue;
     for (const cmd of simpleCommands(command)) {
@@ -89,13 +110,7 @@ export function changedFiles(items: TranscriptItem[], cwd?: string): ChangedFile
         else if (op.kind === 'remove') {
           const file = byPath.get(key(op.path)) ?? touch(op.path, item);
           file.deleted = true;
-        } else {
-          const before = byPath.get(key(op.from));
-          byPath.delete(key(op.from));
-          const file = touch(op.to, item);
-          file.from = before?.from ?? key(op.from);
-          if (before && before.tool !== file.tool) file.tool = before.tool;
-        }
+        } else move(op.from, op.to, item);
       }
     }
   }

@@ -4,7 +4,7 @@ import type { Transcript } from './types.js';
 
 const iso = (value: string | undefined): string | undefined => {
   const ms = parseDate(value);
-  return ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+  return ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 };
 
 export class SessionSpan {

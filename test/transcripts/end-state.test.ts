@@ -159,6 +159,20 @@ describe('Codex', () => {
     expect(f.goal).toEqual([]);
   });
 
+  it('apply_patch: a deleted file is marked deleted, a moved one listed under its new path', () => {
+    const patch = (id: string, input: string) => ({ type: 'response_item', payload: { type: 'custom_tool_call', name: 'apply_patch', call_id: id, input } });
+    const f = extractFacts(readTranscript(jsonl([
+      meta,
+      msg('user', 'Tidy the app'),
+      patch('a', '*** Begin Patch\n*** Add File: app.js\n+x\n*** End Patch'),
+      patch('b', '*** Begin Patch\n*** Update File: util.js\n*** Move to: lib/util.js\n@@\n-a\n+b\n*** Delete File: app.js\n*** End Patch'),
+    ])));
+    expect(f.changedFiles.map((c) => [c.path, c.from ?? null, c.deleted ?? false])).toEqual([
+      ['app.js', null, true],
+      ['lib/util.js', 'util.js', false],
+    ]);
+  });
+
   it('records the session id and the times of its first and last lines', () => {
     const t = readTranscript(jsonl([meta, msg('user', 'Port the CLI')]));
     expect(t).toMatchObject({ sessionId: 'rollout-1', startedAt: '2026-11-20T09:00:00Z', endedAt: '2026-11-20T09:30:00Z' });
