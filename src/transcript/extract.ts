@@ -305,7 +305,7 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
 
   // the first summary's primary request describes the session's start; later ones, the latest request
   const firstSections = tl.summaries.length > 1 ? summarySections(tl.summaries[0].text) : sections;
-  const primary = firstSections.primary ? condense(sectionItems(firstSections.primary)[0] ?? '', 140) || undefined : undefined;
+  const primary = firstSections.primary ? condense(sectionLead(firstSections.primary) ?? '', 140) || undefined : undefined;
   const goal = primary ?? tl.request;
   if (goal) facts.goal.push(goal);
 
