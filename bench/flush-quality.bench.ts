@@ -3,7 +3,8 @@
  * (fixtures/transcripts/real/expected-facts.json). Each transcript goes through `flush --dry-run`
  * (the same fields, shortening and all, that a flush writes); per field: the share of expected facts
  * present, and the count of stale Next Steps, noise in Progress, transient Blockers. The figures of
- * the extractor before this grading was tuned for are in flush-quality-baseline.json, printed beside.
+ * the extractor before this work (commit 446584c, run on the same fixtures) are in
+ * flush-quality-baseline.json, printed beside.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -116,7 +116,7 @@ function decisionSentences(text: string): string[] {
 const CONSEQUENTIAL = /^(?:bash|shell|shell_command|exec_command|local_shell|run_shell_command|terminal|execute_command|apply_patch|write|edit|multiedit|notebookedit|write_file|replace|create_file|str_replace_editor)$/i;
 const ERROR_LINE = /\b(?:error|errors|failed|failure|fail|exception|panic|fatal|cannot|can't|not found|denied|refused|timed out|traceback)\b|\b\w+(?:Error|Exception)\b/i;
 /** Lines a tool wraps its output in (Codex: `Chunk ID:`, `Wall time:`, `Process exited with code 1`, `Output:`). */
-const OUTPUT_HEADER = /^(?:chunk id|wall time|exit code|process exited with code|original token count|output|total output lines)\b:?/i;
+const OUTPUT_HEADER = /^(?:chunk id|wall time|exit code|process exited with code|original token count|output|total output lines)\b:?|^npm (?:error|ERR!) (?:code|errno|syscall|path)\b/i;
 const REJECTED = /user doesn't want to proceed|was rejected|user rejected|interrupted by user|Sibling tool call errored/i;
 
 /** What a later success must match to settle a failure: the command's program (and subcommand), or the tool and its file. */
