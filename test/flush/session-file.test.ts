@@ -73,7 +73,7 @@ describe('flush --hook and git', () => {
     git('init', '-q');
     const bin = join(project, 'fake-bin');
     mkdirSync(bin);
-    writeFileSync(join(bin, 'git'), '#!/bin/sh\nsleep 30\n');
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\nexec sleep 30\n');
     chmodSync(join(bin, 'git'), 0o755);
     writeFileSync(join(project, 'session.jsonl'), transcript('2099-01-01T10:00:00Z'));
     const started = Date.now();
