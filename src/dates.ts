@@ -45,3 +45,13 @@ function readDate(value: string): number | undefined {
 export function dateMs(value: string | undefined): number {
   return parseDate(value) ?? Number.NaN;
 }
+
+const SPAN = /^(\d+)\s*(m|min|h|d|w)$/i;
+const SPAN_MS: Record<string, number> = { m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+
+/** A `--since` value as a moment: a span back from now (`30m`, `12h`, `14d`, `2w`) or an ISO date or date-time; undefined when it is neither. */
+export function sinceMs(value: string, nowMs: number): number | undefined {
+  const span = SPAN.exec(value.trim());
+  if (span) return nowMs - Number(span[1]) * SPAN_MS[span[2].toLowerCase()];
+  return parseDate(value.trim());
+}

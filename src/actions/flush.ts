@@ -1,10 +1,10 @@
 /**
- * `memctx flush`: build a session summary from options, --from, a transcript and git, fit it to the
- * token budget, and write it to sessions/ (or, in hook mode, log every problem and never fail).
+ * `memctx flush`: one summary per run, in four steps — gather (options, --from, changed files, the
+ * transcript, git) → merge (the template's fields) → render (fit the token budget) → write (to
+ * sessions/, under the lock). In hook mode `neverFail` logs every problem and the exit code is 0.
  */
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import { isInside } from '../store/paths.js';
+import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
 import { parseEncoding, parseTokenOption } from './options.js';
 import { askSummarizer, runCommand, type RunCommand } from './summarize.js';
@@ -91,6 +91,10 @@ type Template = import('../flush/templates.js').Template;
 type FlushPlan = import('../flush/record.js').FlushPlan;
 type PlanInput = import('../flush/record.js').PlanInput;
 type FieldSource = import('../flush/fields.js').FieldSource;
+type SessionMeta = import('../flush/record.js').SessionMeta;
+type ChangedEntry = import('../flush/changed.js').ChangedEntry;
+type ChangedScope = import('../flush/changed.js').ChangedScope;
+type AgentSummaryModule = typeof import('../flush/agent-summary.js');
 
 /** What one flush did, for the terminal, --json and the hook log. */
 export interface FlushOutcome {
@@ -206,18 +210,12 @@ function optionValues(flags: FlushOptions, normalizeKey: (key: string) => string
   return values;
 }
 
-/** A changed file from any input, before its line is written. */
-interface ChangedEntry {
-  /** As shown: relative to the project base where possible. */
-  display: string;
-  /** Absolute path, for the summary (when it is a readable file) and for de-duplication. */
-  abs?: string;
-  note?: string;
-}
-
 /** How many changed files get a one-line summary (reading each one). */
 const MAX_SUMMARIES = 100;
+/** How long each of the hook's git calls may take (a hanging git must not hold the session's end). */
+export const HOOK_GIT_TIMEOUT_MS = 300;
 
+/** Each entry's line, with a one-line summary of the source files that exist (read from disk). */
 async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promise<string[]> {
   const { readSourceHead } = await import('../store/flush.js');
   let summarized = 0;
@@ -228,24 +226,8 @@ async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promis
       summarized++;
       if (text !== undefined) summary = flush.summarizeSource(entry.display, text);
     }
-    return `${entry.display}${entry.note ? ` ${entry.note}` : ''}${summary ? ` — ${summary}` : ''}`;
+    return flush.changedLine(entry, summary);
   });
-}
-
-/** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
-async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('../flush/extract.js').TranscriptFields & { transcript: import('../transcript/types.js').Transcript }> {
-  const { readTranscriptText } = await import('../sources/transcript-file.js');
-  const { readTranscript } = await import('../transcript/index.js');
-  const transcript = readTranscript(readTranscriptText(path, name));
-  return { ...flush.transcriptFields(transcript, { cwd }), transcript };
-}
-
-/** The merged inputs, and where each key came from (for warnings). */
-interface Gathered {
-  merged: FieldValues;
-  sourcesOf: (key: string) => string[];
-  /** `"mood" in notes.yaml (line 5)` for keys given in --from. */
-  keyLines: Map<string, string>;
 }
 
 function isFile(abs: string): boolean {
@@ -256,8 +238,18 @@ function isFile(abs: string): boolean {
   }
 }
 
-/** Inputs merged in order: --from, options, --transcript, --git; changed files de-duplicated and summarized. */
-async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, warnings: string[], notes: string[]): Promise<Gathered> {
+/** What the gather step read, before the template's fields are chosen. */
+interface Gathered {
+  merged: FieldValues;
+  sourcesOf: (key: string) => string[];
+  /** `"mood" in notes.yaml (line 5)` for keys given in --from. */
+  keyLines: Map<string, string>;
+  /** What the transcript says of the session (agent, model, start and end). */
+  session?: SessionMeta;
+}
+
+/** Gather, given inputs: --from, then the options. */
+async function gatherGiven(deps: FlushDeps, flush: FlushModule, flags: FlushOptions): Promise<{ sources: FieldSource[]; keyLines: Map<string, string> }> {
   const sources: FieldSource[] = [];
   const keyLines = new Map<string, string>();
   if (flags.from !== undefined) {
@@ -266,68 +258,83 @@ async function gatherInputs(deps: FlushDeps, flush: FlushModule, flags: FlushOpt
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
   sources.push({ label: 'options', values: optionValues(flags, flush.normalizeKey) });
+  return { sources, keyLines };
+}
+
+/** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
+async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('../flush/extract.js').TranscriptFields & { transcript: import('../transcript/types.js').Transcript }> {
+  const { readTranscriptText } = await import('../sources/transcript-file.js');
+  const { readTranscript } = await import('../transcript/index.js');
+  const transcript = readTranscript(readTranscriptText(path, name));
+  return { ...flush.transcriptFields(transcript, { cwd }), transcript };
+}
+
+const AGENTS: Partial<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini-cli' };
+
+/** Gather, the transcript: its fields, the files it shows changed, what it says of the session; a warning when it cannot be read. */
+async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: FlushScope, warnings: string[]) {
+  if (scope.transcript === undefined) return undefined;
+  const path = resolve(scope.cwd, scope.transcript.replace(/^~(?=\/|$)/, deps.home));
+  try {
+    const { files, request, transcript, unreadable, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
+    if (unreadable) warnings.push(`the transcript ${scope.transcript}: ${unreadable}`);
+    scope.read = transcript;
+    const session: SessionMeta = { agent: AGENTS[transcript.format], model: transcript.model, started: transcript.startedAt, ended: transcript.endedAt };
+    return { values, files, request, session, sessionId: transcript.sessionId };
+  } catch (err) {
+    const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    warnings.push(`cannot read the transcript ${scope.transcript} (${why}); the summary holds only what the other inputs gave`);
+    return undefined;
+  }
+}
+
+/**
+ * Gather, git: with --git (or --since) the work tree's changes (and the files changed since the
+ * revision); in hook mode inside a work tree, the session's commits and the work tree, each call
+ * bounded (a git that fails or hangs only costs Changed Files its git part, with a warning).
+ */
+async function gatherGit(deps: FlushDeps, flags: FlushOptions, scope: FlushScope, started: string | undefined, warnings: string[], notes: string[]): Promise<{ root: string; changes: import('../sources/git.js').GitChange[] } | undefined> {
+  const git = await import('../sources/git.js');
   let since = flags.since;
   if (flags.git && since === undefined) {
-    const base = (await import('../sources/git.js')).defaultSince(scope.cwd, deps.env);
+    const base = git.defaultSince(scope.cwd, deps.env);
     if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
     since = base?.rev;
   }
-  const git = flags.git || since !== undefined ? (await import('../sources/git.js')).gitChanges(scope.cwd, since, deps.env) : undefined;
-  const base = git?.root ?? scope.cwd;
-  const show = (abs: string) => (isInside(base, abs) && abs !== base ? relative(base, abs).split('\\').join('/') : abs);
+  if (flags.git || since !== undefined) return git.gitChanges(scope.cwd, since, deps.env);
+  if (!scope.hookEvent) return undefined;
+  const found = git.sessionGitChanges(scope.cwd, started, deps.env, HOOK_GIT_TIMEOUT_MS);
+  if (found?.problems.length) warnings.push(`git: ${found.problems.join('; ')}; Changed Files holds what the transcript shows`);
+  return found;
+}
 
-  // User-given changed files: bare paths that exist get a summary; other text is kept as written.
-  const changed: ChangedEntry[] = [];
-  for (const source of sources) {
-    for (const item of source.values.changedFiles ?? []) {
-      const abs = /\s/.test(item) ? undefined : resolve(scope.cwd, item);
-      changed.push(abs && isFile(abs) && (deps.mayRead?.(abs) ?? true) ? { display: item, abs } : { display: item });
-    }
-  }
-  let request: string | undefined;
-  if (scope.transcript !== undefined) {
-    const path = resolve(scope.cwd, scope.transcript.replace(/^~(?=\/|$)/, deps.home));
-    try {
-      const { files, request: first, transcript, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
-      sources.push({ label: '--transcript', values });
-      request = first;
-      scope.read = transcript;
-      for (const file of files) {
-        const abs = file.abs ?? resolve(base, file.path);
-        if (isInside(scope.root, abs)) continue;
-        // relative to the project base, else to the session's own working directory; outside both: absolute, flagged
-        const shown = show(abs);
-        const display = shown !== abs ? shown : file.outside ? abs : file.path;
-        changed.push({ display, abs, note: file.outside && display === abs && isAbsolute(abs) ? '(outside the working directory)' : undefined });
-      }
-    } catch (err) {
-      const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      warnings.push(`cannot read the transcript ${scope.transcript} (${why}); the summary holds only what the other inputs gave`);
-    }
-  }
-  for (const change of git?.changes ?? []) {
-    const abs = resolve(git!.root, change.path);
-    if (isInside(scope.root, abs)) continue;
-    const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
-    changed.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
-  }
-
+/** The gather step: every input read, merged in order (--from, options, --transcript, git), changed files once each. */
+async function gather(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, warnings: string[], notes: string[]): Promise<Gathered> {
+  const { sources, keyLines } = await gatherGiven(deps, flush, flags);
+  const read = await gatherTranscript(deps, flush, scope, warnings);
+  if (read) sources.push({ label: '--transcript', values: read.values });
+  if (read?.sessionId && !scope.sessionId) scope.sessionId = read.sessionId;
+  const git = await gatherGit(deps, flags, scope, read?.session.started, warnings, notes);
+  const where: ChangedScope = { base: git?.root ?? scope.cwd, cwd: scope.cwd, root: scope.root };
+  const entries = flush.uniqueEntries([
+    ...flush.givenEntries(sources.flatMap((source) => source.values.changedFiles ?? []), where, (abs) => isFile(abs) && (deps.mayRead?.(abs) ?? true)),
+    ...flush.transcriptEntries(read?.files ?? [], where),
+    ...(git ? flush.gitEntries(git.changes, git.root, where) : []),
+  ]);
   const merged = flush.mergeSources(sources);
-  if (!merged.goal?.length && request) merged.goal = [request];
-  // One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details.
-  const unique = [...new Map(changed.map((entry) => [entry.abs ?? entry.display, entry] as const)).values()];
-  if (unique.length) merged.changedFiles = await changedLines(flush, unique);
+  if (!merged.goal?.length && read?.request) merged.goal = [read.request];
+  if (entries.length) merged.changedFiles = await changedLines(flush, entries);
   else delete merged.changedFiles;
   const sourcesOf = (key: string) => {
     const labels = sources.filter((source) => source.values[key]?.length).map((source) => source.label);
     if (key === 'changedFiles' && git?.changes.length) labels.push('--git');
     return labels;
   };
-  return { merged, sourcesOf, keyLines };
+  return { merged, sourcesOf, keyLines, session: read?.session };
 }
 
-/** The template's field values; warnings for ignored keys; errors for missing placeholders or nothing at all. */
-function resolveInputs(flush: FlushModule, template: Template, gathered: Gathered, warnings: string[], check?: (values: FieldValues) => void): FieldValues {
+/** The merge step: the template's field values; warnings for ignored keys; errors for missing placeholders or nothing at all. */
+function merge(flush: FlushModule, template: Template, gathered: Gathered, warnings: string[], check?: (values: FieldValues) => void): FieldValues {
   const resolved = flush.resolveFields(template, gathered.merged, gathered.sourcesOf);
   check?.(resolved.values);
   const fieldNames = template.fields.map((f) => f.key).join(', ');
@@ -349,8 +356,8 @@ function resolveInputs(flush: FlushModule, template: Template, gathered: Gathere
   return resolved.values;
 }
 
-/** Write the planned file under the memory lock (a fresh name, or the hook's earlier file) and re-index. */
-async function writePlan(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
+/** The write step: the planned file under the memory lock (a fresh name, or the hook's earlier file for this session), then re-index. */
+async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
   const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } = await import('../store/flush.js');
   const { LockBusy, withMemoryLock } = await import('../store/write.js');
   const { rebuildIndex } = await import('./reindex.js');
@@ -392,12 +399,46 @@ export const HOOK_STDIN_WAIT_MS = 2_000;
 /** How long `flush --hook` waits for the memory lock (the agent's hook timeout is 10 s). */
 export const HOOK_LOCK_WAIT_MS = 3_000;
 
-/** Build, plan and (unless --dry-run) write one flush. */
+/** The render step: plan the file within the token budget (or take --summarize-with's answer), with notes and warnings. */
+async function render(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, input: PlanInput, warnings: string[], notes: string[], agent?: { rules: AgentSummaryModule; target: number; max: number }): Promise<FlushPlan> {
+  let plan = flush.planFlush(input);
+  if (agent && plan.overMax) {
+    const { rules, target, max } = agent;
+    throw new FlushRefused(warnings, rules.overMaxMessage(plan.values, plan.tokens, max, target, (text) => input.counter.count(text)), { exitCode: EXIT_PROBLEMS, hint: rules.agentSummaryRules(target, max) });
+  }
+  if (flags.summarizeWith && scope.read) {
+    const asked = await askSummarizer(deps, flush, flags.summarizeWith, scope.read, input, flags.summarizeTimeout);
+    if (asked.plan) {
+      plan = asked.plan;
+      input.values = asked.plan.values;
+      notes.push(`summary written by --summarize-with ${flags.summarizeWith}`);
+    } else warnings.push(`--summarize-with ${flags.summarizeWith}: ${asked.why}; kept the deterministic summary`);
+  }
+  const { template } = input;
+  for (const s of plan.summarized) notes.push(`${flush.headingOf(template, s.field)}: a ${s.total}-line block stored as a summary (${s.omitted} lines left out)`);
+  if (plan.cuts.length) notes.push(`shortened from ${plan.originalTokens} to ${plan.tokens} tokens (over the ${plan.max} maximum; target ${plan.target}): ${plan.cutLines.join('; ')}`);
+  if (plan.empty.length) warnings.push(`written as "none recorded": ${plan.empty.join(', ')}. Was there truly nothing? Give them with ${hintOptions(template, plan.empty)}`);
+  if (input.strict && plan.overMax) {
+    throw new FlushRefused(warnings, `the summary is ${plan.tokens} tokens, over the maximum of ${plan.max}; --strict: nothing written`, { exitCode: EXIT_PROBLEMS, hint: 'shorten the fields, raise --max, or drop --strict to let memctx shorten it' });
+  }
+  if (plan.overMax) warnings.push(`still ${plan.tokens} tokens after shortening, over the maximum of ${plan.max}`);
+  return plan;
+}
+
+/** --dry-run: the file a write would make, and where. */
+async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope): Promise<{ path: string; text: string }> {
+  const { freePath, nextDecisionId } = await import('../store/flush.js');
+  const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
+  const text = id ? flush.renderFlushFile({ ...input, id }, plan.values).text : plan.text;
+  return { path: freePath(scope.root, flush.plannedPath(plan, id)), text };
+}
+
+/** One flush: gather → merge → render → write (or, with --dry-run, preview). */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max } = limits(flags);
-  const { loadTokenCounter } = await import('../tokens/index.js');
   const encoding = parseEncoding(flags.encoding);
   const flush = await import('../flush/index.js');
+  const { loadTokenCounter } = await import('../tokens/index.js');
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flush, scope.root, flags.template);
@@ -411,35 +452,13 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   // At SessionEnd/PreCompact a summary the agent wrote for this session is kept and completed.
   const kept = scope.hookEvent && scope.sessionId && !agent ? await (await import('./agent-summary.js')).keptAgentSummary(deps, flush, template, scope) : undefined;
   if (kept) notes.push(...kept.notes);
-  const values = kept?.values ?? resolveInputs(flush, template, await gatherInputs(deps, flush, flags, scope, warnings, notes), warnings, checkAgent);
+  const gathered = kept ? undefined : await gather(deps, flush, flags, scope, warnings, notes);
+  const values = kept?.values ?? merge(flush, template, gathered!, warnings, checkAgent);
   const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flush.WRITTEN_BY_AGENT : {}) };
-  const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, extra };
-  let plan = flush.planFlush(input);
-  if (agent && plan.overMax) {
-    throw new FlushRefused(warnings, agent.overMaxMessage(plan.values, plan.tokens, max, target, (text) => counter.count(text)), { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
-  }
-  if (flags.summarizeWith && scope.read) {
-    const asked = await askSummarizer(deps, flush, flags.summarizeWith, scope.read, input, flags.summarizeTimeout);
-    if (asked.plan) {
-      plan = asked.plan;
-      input.values = asked.plan.values;
-      notes.push(`summary written by --summarize-with ${flags.summarizeWith}`);
-    } else warnings.push(`--summarize-with ${flags.summarizeWith}: ${asked.why}; kept the deterministic summary`);
-  }
-  for (const s of plan.summarized) notes.push(`${flush.headingOf(template, s.field)}: a ${s.total}-line block stored as a summary (${s.omitted} lines left out)`);
-  if (plan.cuts.length) notes.push(`shortened from ${plan.originalTokens} to ${plan.tokens} tokens (over the ${plan.max} maximum; target ${plan.target}): ${plan.cutLines.join('; ')}`);
-  if (plan.empty.length) warnings.push(`written as "none recorded": ${plan.empty.join(', ')}. Was there truly nothing? Give them with ${hintOptions(template, plan.empty)}`);
-  if (flags.strict && plan.overMax) {
-    throw new FlushRefused(warnings, `the summary is ${plan.tokens} tokens, over the maximum of ${plan.max}; --strict: nothing written`, { exitCode: EXIT_PROBLEMS, hint: 'shorten the fields, raise --max, or drop --strict to let memctx shorten it' });
-  }
-  if (plan.overMax) warnings.push(`still ${plan.tokens} tokens after shortening, over the maximum of ${plan.max}`);
-  if (flags.dryRun) {
-    const { freePath, nextDecisionId } = await import('../store/flush.js');
-    const id = flush.usesId(template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
-    const text = id ? flush.renderFlushFile({ ...input, id }, plan.values).text : plan.text;
-    return { plan, path: freePath(scope.root, flush.plannedPath(plan, id)), written: false, replaced: false, text, warnings, notes };
-  }
-  const written = await writePlan(flush, input, plan, scope, notes);
+  const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session, extra };
+  const plan = await render(deps, flush, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
+  if (flags.dryRun) return { plan, ...(await preview(flush, input, plan, scope)), written: false, replaced: false, warnings, notes };
+  const written = await write(flush, input, plan, scope, notes);
   // A transcript can carry credentials into the session file: say where (not in the 1.5 s hook path).
   if (!scope.hookEvent) {
     const { secretWarnings } = await import('../lint/secrets.js');
@@ -455,6 +474,30 @@ function hintOptions(template: Template, headings: string[]): string {
   return `${keys.map((k) => OPTION_OF[k] ?? `--field ${k}=…`).join(', ')}, or in --from`;
 }
 
+/** What the hook run is called in its log line, and where the log is. */
+interface HookLog {
+  label: string;
+  root?: string;
+}
+
+/**
+ * The hook's never-fail policy, in one place: run `body`; whatever it throws is written to
+ * .memctx/flush.log (when a memory directory was found) and returned, never thrown.
+ */
+async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<HookResult>): Promise<HookResult> {
+  const { appendFlushLog } = await import('../cache/flush-log.js');
+  const { isoTimestamp } = await import('../store/schema.js');
+  try {
+    return await body();
+  } catch (err) {
+    const e = err as MemctxError;
+    const where = e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : '';
+    const message = `${where}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
+    const logged = log.root ? appendFlushLog(log.root, `${isoTimestamp(deps.now())} ${log.label} error: ${message}`) : false;
+    return { error: { message, stack: e.stack }, logged, root: log.root };
+  }
+}
+
 /**
  * `--hook`: Claude Code runs this at SessionEnd or PreCompact. It must never fail the session: every
  * problem is written to .memctx/flush.log (and stderr) and the exit code is 0.
@@ -463,45 +506,41 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
   const { appendFlushLog } = await import('../cache/flush-log.js');
   const { isoTimestamp } = await import('../store/schema.js');
   const { findMemoryDir } = await import('../store/find.js');
-  const stamp = isoTimestamp(deps.now());
+  const find = (cwd: string) => findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
   const locate = (cwd: string) => {
     try {
-      return findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
+      return find(cwd);
     } catch {
       return undefined;
     }
   };
-  let root = locate(deps.cwd);
-  let label = 'hook';
-  let transcript: string | undefined;
-  try {
+  const log: HookLog = { label: 'hook', root: locate(deps.cwd) };
+  return neverFail(deps, log, async () => {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
     const { parseHookInput } = await import('../flush/hook.js');
     const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
-    label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
+    log.label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
-    const target = locate(cwd) ?? findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
-    root = target;
-    transcript = hook.transcriptPath ?? flags.transcript;
-    const outcome = await flushOnce({ ...deps, cwd }, flags, { root: target, cwd, transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
-    const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
-    const logged = appendFlushLog(root, `${stamp} ${label} ${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
-    return { outcome, logged, root };
-  } catch (err) {
-    // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
-    // wrote: a skip, not an error. A transcript that is there but unreadable stays an error.
-    if (err instanceof NothingToRecord && (err.warnings.length === 0 || (transcript !== undefined && !existsSync(resolve(deps.cwd, transcript))))) {
-      const skipped = `empty session, nothing to record${transcript !== undefined && !existsSync(resolve(deps.cwd, transcript)) ? ' (no transcript was written)' : ''}`;
-      return { skipped, logged: root ? appendFlushLog(root, `${stamp} ${label} skipped: ${skipped}`) : false, root };
+    const root = locate(cwd) ?? find(cwd);
+    log.root = root;
+    const transcript = hook.transcriptPath ?? flags.transcript;
+    let outcome: FlushOutcome;
+    try {
+      outcome = await flushOnce({ ...deps, cwd }, flags, { root, cwd, transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
+    } catch (err) {
+      // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
+      // wrote: a skip, not an error. A transcript that is there but unreadable stays an error.
+      const unwritten = transcript !== undefined && !existsSync(resolve(deps.cwd, transcript));
+      if (!(err instanceof NothingToRecord && (err.warnings.length === 0 || unwritten))) throw err;
+      const skipped = `empty session, nothing to record${unwritten ? ' (no transcript was written)' : ''}`;
+      return { skipped, logged: appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} skipped: ${skipped}`), root };
     }
-    const e = err as MemctxError;
-    const where = e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : '';
-    const message = `${where}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
-    const logged = root ? appendFlushLog(root, `${stamp} ${label} error: ${message}`) : false;
-    return { error: { message, stack: e.stack }, logged, root };
-  }
+    const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
+    const logged = appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} ${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
+    return { outcome, logged, root };
+  });
 }
 
 /** Log a hook problem found before the flush could start (an unknown option, a bad value); never throws. */

@@ -29,6 +29,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   compact: () => import('./compact.js'),
   flush: () => import('./flush.js'),
   checkpoint: () => import('./checkpoint.js'),
+  sessions: () => import('./sessions.js'),
   lint: () => import('./lint.js'),
   gc: () => import('./gc.js'),
   hook: () => import('./hook.js'),

@@ -5,7 +5,7 @@
  * module's `changedFiles`.)
  */
 import type { Transcript, TranscriptItem } from '../transcript/types.js';
-import { extractFacts, type FactFile } from '../transcript/index.js';
+import { addDistinct, extractFacts, type FactFile } from '../transcript/index.js';
 import { appendUnique } from './fields.js';
 import { fencedLines } from '../markdown/links.js';
 
@@ -106,11 +106,13 @@ export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
     if (item.sidechain || item.meta || item.compactSummary) continue;
     if (item.kind !== 'message' || (item.role !== 'user' && item.role !== 'assistant')) continue;
     if (request === undefined && item.role === 'user') request = firstRequest(item.text);
-    if (!item.text.includes(':')) continue;
-    for (const found of markedLines(item.text)) {
-      if (found.marker === 'todo') appendUnique(todos, found.items);
-      else if (found.marker === 'next') lastNext = found.items;
-      else appendUnique(out[found.marker], found.items);
+    // a new request makes the next steps stated before it stale: only the last turn's stand
+    const found = item.text.includes(':') ? markedLines(item.text) : [];
+    if (item.role === 'user' && found.length === 0 && firstRequest(item.text) !== undefined) lastNext = [];
+    for (const mark of found) {
+      if (mark.marker === 'todo') appendUnique(todos, mark.items);
+      else if (mark.marker === 'next') lastNext = mark.items;
+      else appendUnique(out[mark.marker], mark.items);
     }
   }
   if (request) out.request = request;
@@ -121,6 +123,8 @@ export function extractFromTranscript(items: Iterable<ExtractItem>): Extracted {
 
 export interface TranscriptFields extends Extracted {
   files: FactFile[];
+  /** Why nothing could be read, when nothing could. */
+  unreadable?: string;
 }
 
 /**
@@ -133,12 +137,14 @@ export function transcriptFields(transcript: Transcript, options: { cwd?: string
   const out: TranscriptFields = {
     goal: marked.goal,
     progress: appendUnique([...marked.progress], facts.progress),
-    decisions: appendUnique([...marked.decisions], facts.decisions),
+    // the same statement marked (`DECISION: …`) and found by its cue words is listed once
+    decisions: addDistinct(appendUnique([], marked.decisions), facts.decisions),
     blockers: appendUnique([...marked.blockers], facts.blockers),
     nextSteps: appendUnique([...marked.nextSteps], facts.nextSteps),
     files: facts.changedFiles,
   };
-  const request = facts.goal[0] ?? marked.request;
+  const request = facts.goal[0] ?? (facts.unreadable ? undefined : marked.request);
   if (request) out.request = request;
+  if (facts.unreadable) out.unreadable = facts.unreadable;
   return out;
 }

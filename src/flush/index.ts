@@ -7,6 +7,7 @@ export { renderBody, parseBody, NONE_RECORDED } from './render.js';
 export { shortenToFit, describeCut, type Cut } from './shorten.js';
 export { extractFromTranscript, markedLines, transcriptFields, type Extracted, type ExtractItem, type TranscriptFields } from './extract.js';
 export { summarizeSource, isSourcePath } from './source-summary.js';
-export { planFlush, resolveFields, headingOf, renderFlushFile, plannedPath, usesId, slugify, fileStamp, DEFAULT_TARGET, DEFAULT_MAX, type FlushPlan, type PlanInput } from './record.js';
+export { planFlush, resolveFields, headingOf, renderFlushFile, plannedPath, usesId, slugify, fileStamp, DEFAULT_TARGET, DEFAULT_MAX, type FlushPlan, type PlanInput, type SessionMeta } from './record.js';
+export { givenEntries, transcriptEntries, gitEntries, uniqueEntries, changedLine, type ChangedEntry, type ChangedScope } from './changed.js';
 export { parseHookInput, HookInputError, type HookInput } from './hook.js';
 export { WRITTEN_BY_AGENT, laterFacts, completeAgentValues } from './agent-summary.js';

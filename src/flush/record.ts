@@ -60,12 +60,23 @@ export interface PlanInput {
   /** Refuse instead of shortening: the plan keeps every value and reports `overMax`. */
   strict?: boolean;
   sessionId?: string;
+  /** What the session's transcript says of it: the agent, its model, the first and last timed lines. */
+  session?: SessionMeta;
   /** Extra frontmatter (e.g. `hook_event`), written after the standard keys. */
   extra?: Record<string, unknown>;
   /** The decision ID when the template names files by it (a placeholder is used until it is known). */
   id?: string;
   /** Keep this `created` (a hook run replacing its own earlier file). */
   created?: string;
+}
+
+/** A session file's record of its session (frontmatter `agent`, `model`, `started`, `ended`). */
+export interface SessionMeta {
+  agent?: string;
+  model?: string;
+  /** ISO date-times. */
+  started?: string;
+  ended?: string;
 }
 
 export interface FlushPlan {
@@ -163,6 +174,10 @@ function frontmatterFor(input: PlanInput, values: FieldValues): Record<string, u
     created: input.created ?? timestamp,
     updated: timestamp,
     session_id: input.sessionId ? singleLine(input.sessionId) : undefined,
+    agent: input.session?.agent ? singleLine(input.session.agent) : undefined,
+    model: input.session?.model ? singleLine(input.session.model) : undefined,
+    started: input.session?.started,
+    ended: input.session?.ended,
     // Another template's fields are not the session six: lint's session rules read this key.
     template: template.name === 'session' ? undefined : template.name,
   };

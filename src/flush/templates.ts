@@ -163,7 +163,7 @@ export function builtInTemplate(name: keyof typeof BUILT_IN_TEMPLATE_TEXT): Temp
   if (name === 'notes') {
     return { ...common, dir: 'sessions', kind: 'session', describeBy: 'currentState', naming: 'timestamp', title: 'Session notes', cutOrder: ['worklog', 'filesAndFunctions', 'keyResults', 'errorsAndCorrections', 'currentState'] };
   }
-  return { ...common, dir: 'sessions', kind: 'session', describeBy: 'goal', naming: 'timestamp', title: 'Session', cutOrder: ['changedFiles', 'progress', 'nextSteps', 'blockers', 'decisions', 'goal'] };
+  return { ...common, dir: 'sessions', kind: 'session', describeBy: 'goal', naming: 'timestamp', title: 'Session', cutOrder: ['progress', 'changedFiles', 'nextSteps', 'blockers', 'decisions', 'goal'] };
 }
 
 /**

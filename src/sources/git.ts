@@ -28,21 +28,22 @@ function cleanEnv(env: Env): NodeJS.ProcessEnv {
   return out;
 }
 
-/** Run git with these arguments in cwd and return its stdout (bytes). */
-export function gitBytes(args: string[], cwd: string, env: Env): Buffer {
+/** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed. */
+export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): Buffer {
   try {
-    return execFileSync('git', args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync('git', args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
     // A failed spawn (no git on PATH) has code ENOENT and status null; git's own failures have no code.
     if (e.code === 'ENOENT') throw new GitMissingError();
+    if (e.code === 'ETIMEDOUT') throw new GitError(args, null, `no answer within ${options.timeoutMs} ms`);
     throw new GitError(args, e.status ?? null, e.stderr ? e.stderr.toString('utf8') : e.message);
   }
 }
 
 /** Run git and return its stdout as text. */
-export function git(args: string[], cwd: string, env: Env): string {
-  return gitBytes(args, cwd, env).toString('utf8');
+export function git(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): string {
+  return gitBytes(args, cwd, env, options).toString('utf8');
 }
 
 /** Split `-z` output into paths. */
@@ -182,15 +183,67 @@ export function defaultSince(cwd: string, env: Env): { branch: string; rev: stri
   return rev ? { branch, rev } : undefined;
 }
 
-/** True when dir is inside a git work tree (a `.git` entry in it or above), found without running git. */
-function insideGitRepo(dir: string): boolean {
+/** The folder holding the `.git` entry at or above dir (the work tree's top), found without running git. */
+function gitTopByFiles(dir: string): string | undefined {
   let at = resolve(dir);
   for (;;) {
-    if (existsSync(join(at, '.git'))) return true;
+    if (existsSync(join(at, '.git'))) return at;
     const up = dirname(at);
-    if (up === at) return false;
+    if (up === at) return undefined;
     at = up;
   }
+}
+
+/** True when dir is inside a git work tree (a `.git` entry in it or above), found without running git. */
+function insideGitRepo(dir: string): boolean {
+  return gitTopByFiles(dir) !== undefined;
+}
+
+/** `git log --name-status -z --format=%x01%H`: the files of each commit. */
+function parseLogNameStatus(out: string): GitChange[] {
+  return parseNameStatus(out.replace(/\x01[0-9a-f]+\0?/g, '').replace(/(^|\0)\n/g, '$1'));
+}
+
+export interface SessionGitChanges {
+  root: string;
+  /** Files of the commits made since the session started, then the work tree's changes (later wins). */
+  changes: GitChange[];
+  /** What git could not tell (a call that failed or took too long). */
+  problems: string[];
+}
+
+/**
+ * What a session changed according to git: the files of the commits made since `since` (an ISO
+ * time) and the work tree's changes, one git call each, each killed after `timeoutMs`. Outside a
+ * work tree: undefined, without running git.
+ */
+export function sessionGitChanges(cwd: string, since: string | undefined, env: Env, timeoutMs: number): SessionGitChanges | undefined {
+  const root = gitTopByFiles(cwd);
+  if (!root) return undefined;
+  const problems: string[] = [];
+  const byPath = new Map<string, GitChange>();
+  // a renamed file is listed under its new path only (added during the session: still new)
+  const note = (c: GitChange) => {
+    const before = c.status === 'renamed' && c.from ? byPath.get(c.from) : undefined;
+    if (c.from && c.status === 'renamed') byPath.delete(c.from);
+    byPath.set(c.path, before?.status === 'added' ? { path: c.path, status: 'added' } : c);
+  };
+  const run = (what: string, args: string[]): string | undefined => {
+    try {
+      return git(args, root, flushEnv(env), { timeoutMs });
+    } catch (err) {
+      problems.push(`${what}: ${err instanceof MemctxError ? err.message : String(err)}`);
+      return undefined;
+    }
+  };
+  if (since !== undefined) {
+    const log = run('the commits of the session', ['log', `--since=${since}`, '--name-status', '-z', '-M', '--format=%x01%H', '--']);
+    // oldest first, so the latest change of a path wins
+    if (log) for (const c of parseLogNameStatus(log).reverse()) note(c);
+  }
+  const status = run('the work tree', ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+  if (status) for (const c of parsePorcelain(status)) note(c);
+  return { root, changes: [...byPath.values()], problems };
 }
 
 /**

@@ -1,6 +1,6 @@
-/** Claude Code's part in session extraction: slash-command wrappers, and TodoWrite task lists. */
-import { extractSession, planItems, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
-import { isRecord } from '../values.js';
+/** Claude Code's part in session extraction: slash-command wrappers, and TodoWrite / TaskCreate / TaskUpdate task lists. */
+import { extractSession, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
+import { claudeTaskEvent } from './tasks.js';
 import type { Transcript } from './types.js';
 
 /** Built-in commands that ask for nothing by themselves. */
@@ -22,10 +22,7 @@ export const claudeProfile: ExtractProfile = {
     if (command !== undefined) return command || undefined;
     return plainRequest(text);
   },
-  plan(call) {
-    if (call.toolName !== 'TodoWrite' || !isRecord(call.toolInput)) return undefined;
-    return planItems(call.toolInput.todos, ['content', 'activeForm']);
-  },
+  tasks: claudeTaskEvent,
 };
 
 export function extractClaudeSession(t: Transcript, options: { cwd?: string } = {}): SessionFacts {

@@ -5,6 +5,7 @@
  */
 import { blockItems, contentText } from './content.js';
 import { parseJsonLines, tokenField } from './jsonl.js';
+import { SessionSpan } from './span.js';
 import type { ApiError, RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
 
 export type ClaudeLine =
@@ -115,7 +116,10 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
   let cwd: string | undefined;
   const apiErrors: ApiError[] = [];
   const badUsage: TranscriptNote[] = [];
+  const span = new SessionSpan();
   for (const { line, value: o } of lines) {
+    span.see(o.timestamp);
+    if (o.isSidechain !== true) span.name(o.sessionId);
     if (cwd === undefined && typeof o.cwd === 'string' && o.cwd) cwd = o.cwd;
     if (o.isSidechain === false || (o.isSidechain === undefined && (o.type === 'user' || o.type === 'assistant'))) mainSeen = true;
     const c = classifyClaudeLine(o, line);
@@ -162,5 +166,6 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
   const t: Transcript = { format: 'claude', items, contextStart, usage, model, notes };
   if (cwd) t.cwd = cwd;
   if (apiErrors.length) t.apiErrors = apiErrors;
+  span.apply(t);
   return t;
 }

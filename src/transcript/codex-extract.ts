@@ -1,15 +1,16 @@
 /** Codex's part in session extraction: AGENTS.md and environment preambles, and update_plan task lists. */
 import { parseArguments } from './content.js';
-import { extractSession, planItems, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
+import { extractSession, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
+import { planItems } from './tasks.js';
 import { isRecord } from '../values.js';
 import type { Transcript } from './types.js';
 
 export const codexProfile: ExtractProfile = {
   request: plainRequest,
-  plan(call) {
+  tasks(call) {
     if (call.toolName !== 'update_plan') return undefined;
     const input = parseArguments(call.toolInput);
-    return isRecord(input) ? planItems(input.plan, ['step', 'description']) : undefined;
+    return isRecord(input) ? { list: planItems(input.plan, ['step', 'description']) } : undefined;
   },
 };
 

@@ -6,6 +6,7 @@
 import { contentText, inputText, normalizeRole, parseArguments } from './content.js';
 import { parseJsonLines, parseJsonObject, tokenField } from './jsonl.js';
 import { isRecord } from '../values.js';
+import { SessionSpan } from './span.js';
 import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
 
 export type CodexLine =
@@ -124,7 +125,10 @@ export function readCodexTranscript(text: string, options: { firstLine?: number 
   let contextStart = 0;
   let cwd: string | undefined;
   const badUsage: TranscriptNote[] = [];
+  const span = new SessionSpan();
   for (const { line, value: o } of lines) {
+    span.see(o.timestamp);
+    if (o.type === 'session_meta' && isRecord(o.payload)) span.name(o.payload.id ?? o.payload.session_id);
     if (cwd === undefined && (o.type === 'session_meta' || o.type === 'turn_context') && isRecord(o.payload) && typeof o.payload.cwd === 'string') cwd = o.payload.cwd;
     const c = classifyCodexLine(o, line);
     if (c.kind === 'usage') usage = c.usage;
@@ -144,5 +148,6 @@ export function readCodexTranscript(text: string, options: { firstLine?: number 
   if (badUsage.length > 5) notes.push({ message: `${badUsage.length - 5} more token_count records ignored` });
   const t: Transcript = { format: 'codex', items, contextStart, usage, model, notes };
   if (cwd) t.cwd = cwd;
+  span.apply(t);
   return t;
 }

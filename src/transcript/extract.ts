@@ -1,26 +1,28 @@
 /**
  * What a session did, read from what the agent itself recorded (design §7): the first real user
- * request, the agent's compaction summary, its task list, decision statements, errors never followed
- * by a success, and the files its tools wrote. Each format supplies a profile (how its requests and
- * task lists look); the reading is the same for all. Pure: no disk, no clock.
+ * request, its compaction summaries, its task list, its commits and pushes, decision statements,
+ * errors never followed by a success, and the files its tools and commands changed. A compaction
+ * summary describes the moment of compaction; what happened after it wins. Each format supplies a
+ * profile (how its requests and task lists look); the reading is the same for all. Pure: no disk,
+ * no clock.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { changedFiles } from './files.js';
-import { isRecord } from '../values.js';
+import { commandKey, commitMessage, gitOutcomes, onlyLooks, shellCommand, type GitOutcome } from './commands.js';
+import { sectionItems, sectionLead, summaryDecisions, summarySections, type SectionName } from './compaction.js';
+import { addDistinct, condense, proseLines } from './statement.js';
+import { TaskLog, type TaskEvent } from './tasks.js';
 import type { Transcript, TranscriptItem } from './types.js';
 
-export type PlanStatus = 'completed' | 'in_progress' | 'pending' | 'blocked';
-
-export interface PlanItem {
-  text: string;
-  status: PlanStatus;
-}
+export { condense } from './statement.js';
+export { planItems, planStatus, type PlanItem, type PlanStatus } from './tasks.js';
+export { summarySections, sectionItems, sectionLead } from './compaction.js';
 
 export interface ExtractProfile {
   /** The user's request in a user message, or undefined when the message is not one (a preamble, a reminder). */
   request(text: string): string | undefined;
-  /** The task list a tool call sets (TodoWrite, update_plan, write_todos), or undefined. */
-  plan(call: TranscriptItem): PlanItem[] | undefined;
+  /** How a tool call changes the task list (TodoWrite, update_plan, TaskCreate…), or undefined. */
+  tasks(call: TranscriptItem): TaskEvent | undefined;
 }
 
 export interface FactFile {
@@ -29,6 +31,12 @@ export interface FactFile {
   /** Absolute, when the working directory (or the path itself) says where it is. */
   abs?: string;
   outside?: boolean;
+  /** The path it was moved from during the session (as shown). */
+  from?: string;
+  /** Removed during the session. */
+  deleted?: boolean;
+  /** Moved out of the project during the session, to this path. */
+  movedTo?: string;
 }
 
 export interface SessionFacts {
@@ -38,141 +46,65 @@ export interface SessionFacts {
   blockers: string[];
   nextSteps: string[];
   changedFiles: FactFile[];
+  /** Set when nothing in the transcript could be read (every message redacted): why. */
+  unreadable?: string;
 }
 
 const MAX_DECISIONS = 3;
+const MAX_SUMMARY_DECISIONS = 3;
+/** Decisions in all: each is a long line, and Decisions is the field shortening cuts last. */
+const MAX_ALL_DECISIONS = 4;
 const MAX_BLOCKERS = 3;
-
-/** Whitespace collapsed, leading Markdown dropped, the first sentence, at most `max` characters. */
-export function condense(text: string, max = 200): string {
-  let t = text.replace(/\s+/g, ' ').replace(/^(?:#+\s*|[-*+]\s+|\d+[.)]\s+)+/, '').replace(/\*\*/g, '').trim().replace(/:$/, '');
-  const end = t.search(/[.!?](?:\s|$)/);
-  if (end > 20 && end < t.length - 1) t = t.slice(0, end + 1);
-  if (t.length <= max) return t;
-  const space = t.lastIndexOf(' ', max - 1);
-  return `${t.slice(0, space > max - 40 ? space : max - 1)}…`;
-}
+const MAX_COMPLETED = 4;
+/** Progress in all: the end state first, so a long session's older tasks are what is left out. */
+const MAX_PROGRESS = 7;
+const MAX_COMMITS = 3;
 
 // ---- requests ----
 
 const PREAMBLE = /^(?:<[a-z_-]+[\s>]|# AGENTS\.md instructions|caveat:|\[Request interrupted|This session is being continued from a previous conversation)/i;
+/** Replies that ask for nothing by themselves ("yes", "3", "go ahead"). */
+const ACKNOWLEDGEMENT = /^(?:y|yes|yep|yeah|no|nope|ok|okay|sure|go|go ahead|continue|proceed|do it|please do|thanks?|thank you|lgtm|done|\d{1,2})[.!]*$/i;
+/** Text that only stands for text that was removed. */
+const REDACTED = /^(?:\s*(?:\[redacted[^\]]*\]|<redacted[^>]*>|redacted|█+|\*{3,}|\[[a-z_ ]*removed\])\s*)+$/i;
 
 /** A user message's request: its first line (with the next when the first only announces it), or undefined for preambles. */
 export function plainRequest(text: string): string | undefined {
   const trimmed = text.trim();
-  if (!trimmed || PREAMBLE.test(trimmed)) return undefined;
+  if (!trimmed || PREAMBLE.test(trimmed) || ACKNOWLEDGEMENT.test(trimmed) || REDACTED.test(trimmed)) return undefined;
   const lines = trimmed.split('\n').map((l) => l.trim()).filter(Boolean);
   let first = lines[0];
   if (first.endsWith(':') && lines[1]) first = `${first} ${lines[1].replace(/^#+\s*/, '')}`;
   return condense(first, 300);
 }
 
-// ---- task lists ----
-
-export function planStatus(value: unknown): PlanStatus | undefined {
-  const s = typeof value === 'string' ? value.toLowerCase().replace(/[\s-]+/g, '_') : '';
-  if (s === 'completed' || s === 'done' || s === 'complete') return 'completed';
-  if (s === 'in_progress' || s === 'active' || s === 'doing') return 'in_progress';
-  if (s === 'pending' || s === 'todo' || s === 'not_started' || s === 'open') return 'pending';
-  if (s === 'blocked') return 'blocked';
-  return undefined;
-}
-
-/** Task list items from `list` (objects with one of `textKeys` and a `status`); malformed entries are skipped. */
-export function planItems(list: unknown, textKeys: string[]): PlanItem[] {
-  if (!Array.isArray(list)) return [];
-  const out: PlanItem[] = [];
-  for (const entry of list) {
-    if (!isRecord(entry)) continue;
-    const key = textKeys.find((k) => typeof entry[k] === 'string' && (entry[k] as string).trim());
-    const status = planStatus(entry.status);
-    if (!key || !status) continue;
-    out.push({ text: condense(entry[key] as string, 200), status });
-  }
-  return out;
-}
-
-// ---- compaction summaries ----
-
-const SECTION = /^\s*(?:#{1,4}\s*)?(?:\d+\.\s*)?(?:\*\*)?(Primary Request(?: and Intent)?|Pending Tasks|Current Work|Optional Next Steps?)(?:\*\*)?\s*(?:\([^)]*\))?\s*:?\s*(?:\*\*)?\s*(.*)$/i;
-const ANY_SECTION = /^\s*(?:#{1,4}\s*)?\d+\.\s+(?:\*\*)?[A-Z][^:\n]{2,60}:/;
-
-/** A compaction summary's sections by name: primary, pending, current, next (absent when the summary has none). */
-export function summarySections(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  let open: string | undefined;
-  let body: string[] = [];
-  const close = () => {
-    if (open && !(open in out)) out[open] = body.join('\n').trim();
-    open = undefined;
-    body = [];
-  };
-  for (const line of text.split('\n')) {
-    const m = SECTION.exec(line);
-    if (m) {
-      close();
-      const name = m[1].toLowerCase();
-      open = name.startsWith('primary') ? 'primary' : name.startsWith('pending') ? 'pending' : name.startsWith('current') ? 'current' : 'next';
-      if (m[2]) body.push(m[2]);
-      continue;
-    }
-    if (open && ANY_SECTION.test(line)) close();
-    else if (open) body.push(line);
-  }
-  close();
-  return out;
-}
-
-/** A section's first paragraph (its first sentence), or its first list item when it starts with a list. */
-export function sectionLead(body: string): string | undefined {
-  const para = body.split(/\n\s*\n/)[0]?.trim();
-  if (!para) return undefined;
-  return /^(?:[-*+]|\d+[.)])\s/.test(para) ? sectionItems(body)[0] : condense(para.split('\n')[0]);
-}
-
-/** Top-level list items of a section, or its first paragraph when it has none; code blocks left out. */
-export function sectionItems(body: string): string[] {
-  const lines = body.split('\n');
-  const items: { indent: number; text: string }[] = [];
-  let fence = false;
-  for (const line of lines) {
-    if (/^\s*```/.test(line)) {
-      fence = !fence;
-      continue;
-    }
-    const m = !fence && /^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$/.exec(line);
-    if (m) items.push({ indent: m[1].length, text: m[2] });
-  }
-  if (items.length) {
-    const top = Math.min(...items.map((i) => i.indent));
-    return items.filter((i) => i.indent === top).map((i) => condense(i.text));
-  }
-  const para = body.split(/\n\s*\n/)[0]?.trim();
-  return para ? [condense(para)] : [];
-}
-
-const MARKER_START = /^(?:[-*>]\s*)?(?:\*\*)?(?:decisions?|blockers?|todo|next[ -]steps?|goal|done|progress)(?:\*\*)?\s*:/i;
-const NOTHING = /^(?:none|no pending|nothing|n\/a)\b/i;
+/** Messages the agent's runtime injects when a background task ends; the replies to them are not the session's work. */
+const NOTIFICATION = /^\s*(?:<(?:task-notification|bash-notification|background-task[\w-]*|agent-notification)\b|Background (?:task|command|shell|bash)\b[^\n]*(?:completed|finished|exited|failed))/i;
 
 // ---- decisions ----
 
 const STRONG_CUE = /\b(?:decided|decide to|chose|choose to|went with|go with|opted|instead of|rather than|trade-?offs?)\b/i;
-const WEAK_CUE = /\bbecause\b/i;
+/** An action taken for a stated purpose ("add a mutex to protect the cache"). */
+const PURPOSE_CUE = /\b(?:add(?:ed|s)?|use[sd]?|using|switch(?:ed)?|replac(?:e|ed|ing)|mov(?:e|ed)|keep|kept|inlin(?:e|ed)|remov(?:e|ed)|fall(?:s)? back|wrap(?:ped)?|guard(?:ed)?|scop(?:e|ed))\b[^.]{3,80}\b(?:to (?:protect|avoid|prevent|keep|match|ensure|support|handle|make sure)|so that|so (?:we|it|the)|which (?:avoids|prevents|keeps))\b/i;
+const WEAK_CUE = /\b(?:because|since)\b/i;
 const PLAN_WORD = /\b(?:I'll|I will|we'll|we will|let's|use|using|keep|switch(?:ed)?|prefer)\b/i;
+/** A marked line (`DECISION:`, `BLOCKER:`, `Next steps:` …) is read as such by flush, not as a cue statement. */
+const MARKED = /(?:^|[\s(.;,*])(?:DECISIONS?|BLOCKERS?|TODO|GOAL|DONE|PROGRESS|NEXT[ -]STEPS?|Next steps)\**:/;
 
 function decisionSentences(text: string): string[] {
   const out: string[] = [];
-  let fence = false;
-  for (const raw of text.split('\n')) {
-    if (/^\s*```/.test(raw)) {
-      fence = !fence;
+  for (const raw of proseLines(text)) {
+    if (MARKED.test(raw)) continue;
+    // "**Fix:** added symlink detection …": what was chosen, under a label that says so
+    const labelled = /^\s*(?:[-*+]\s+)?\*\*(?:Fix|Solution|Approach|Resolution):?\*\*:?\s*(\S.{20,})$/i.exec(raw);
+    if (labelled) {
+      out.push(condense(labelled[1].replace(/\*\*/g, ''), 150));
       continue;
     }
-    if (fence) continue;
     for (const sentence of raw.split(/(?<=[.!?])\s+(?=[A-Z`*])/)) {
-      const s = sentence.replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s*/, '').replace(/\*\*/g, '').trim();
+      const s = sentence.replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s*/, '').replace(/\*\*/g, '').replace(/^[*_]+/, '').trim();
       if (s.length < 25 || s.endsWith('?')) continue;
-      if (STRONG_CUE.test(s) || (WEAK_CUE.test(s) && PLAN_WORD.test(s))) out.push(condense(s, 240));
+      if (STRONG_CUE.test(s) || PURPOSE_CUE.test(s) || (WEAK_CUE.test(s) && PLAN_WORD.test(s))) out.push(condense(s, 150));
     }
   }
   return out;
@@ -180,39 +112,32 @@ function decisionSentences(text: string): string[] {
 
 // ---- blockers ----
 
-const SHELL_TOOLS = /^(?:bash|shell|shell_command|exec_command|local_shell|run_shell_command|terminal|execute_command)$/i;
 /** Tools whose failure can leave work undone: commands and writes (a failed read or search is only a look). */
 const CONSEQUENTIAL = /^(?:bash|shell|shell_command|exec_command|local_shell|run_shell_command|terminal|execute_command|apply_patch|write|edit|multiedit|notebookedit|write_file|replace|create_file|str_replace_editor)$/i;
-const ERROR_LINE = /\b(?:error|errors|failed|failure|fail|exception|panic|fatal|cannot|can't|not found|denied|refused|timed out)\b/i;
-const REJECTED = /user doesn't want to proceed|was rejected|user rejected|interrupted by user/i;
+const ERROR_LINE = /\b(?:error|errors|failed|failure|fail|exception|panic|fatal|cannot|can't|not found|denied|refused|timed out|traceback)\b|\b\w+(?:Error|Exception)\b/i;
+/** Lines a tool wraps its output in (Codex: `Chunk ID:`, `Wall time:`, `Process exited with code 1`, `Output:`). */
+const OUTPUT_HEADER = /^(?:chunk id|wall time|exit code|process exited with code|original token count|output|total output lines)\b:?|^npm (?:error|ERR!) (?:code|errno|syscall|path)\b/i;
+const REJECTED = /user doesn't want to proceed|was rejected|user rejected|interrupted by user|Sibling tool call errored/i;
 
-/** The command a shell-like call ran. */
-function commandOf(input: unknown): string | undefined {
-  if (typeof input === 'string') return input;
-  if (!isRecord(input)) return undefined;
-  const c = input.command ?? input.cmd;
-  if (typeof c === 'string') return c;
-  if (Array.isArray(c)) {
-    const parts = c.filter((x): x is string => typeof x === 'string');
-    // ["bash", "-lc", "npm test"]: the script
-    return parts.length >= 3 && /^-l?c$/.test(parts[1]) ? parts.slice(2).join(' ') : parts.join(' ');
-  }
-  return undefined;
+/** What a later success must match to settle a failure: the command's program (and subcommand), or the tool and its file. */
+function callKey(call: TranscriptItem): string {
+  const command = shellCommand(call);
+  if (command !== undefined) return `shell:${commandKey(command)}`;
+  return `${call.toolName ?? 'tool'}:${callTarget(call) ?? ''}`;
 }
 
-/** What a later success must match to settle a failure: the program and its subcommand, or the tool and its file. */
-function callKey(call: TranscriptItem, cwd: string | undefined): { key: string; label: string } {
+function callTarget(call: TranscriptItem): string | undefined {
+  const input = call.toolInput && typeof call.toolInput === 'object' ? (call.toolInput as Record<string, unknown>) : {};
+  return ['file_path', 'path', 'notebook_path', 'url', 'pattern'].map((k) => input[k]).find((v): v is string => typeof v === 'string');
+}
+
+/** How a failed call is named in Blockers: its last command, or the tool and its file. */
+function callLabel(call: TranscriptItem, cwd: string | undefined): string {
+  const command = shellCommand(call);
+  if (command !== undefined) return condense(command.split(/&&|;|\|\||\n/).map((s) => s.trim()).filter(Boolean).pop() ?? command, 80);
+  const target = callTarget(call);
   const name = call.toolName ?? 'tool';
-  const command = SHELL_TOOLS.test(name) ? commandOf(call.toolInput) : undefined;
-  if (command !== undefined) {
-    const last = command.split(/&&|;|\|\|/).map((s) => s.trim()).filter(Boolean).pop() ?? command;
-    const words = last.replace(/^(?:\w+=\S*\s+)+/, '').split(/\s+/).filter((w) => !w.startsWith('-'));
-    const key = words.slice(0, /^(?:npm|pnpm|yarn|bun|npx)$/.test(words[0] ?? '') ? 3 : 2).join(' ');
-    return { key: `shell:${key}`, label: condense(last, 80) };
-  }
-  const input = isRecord(call.toolInput) ? call.toolInput : {};
-  const target = ['file_path', 'path', 'notebook_path', 'url', 'pattern'].map((k) => input[k]).find((v) => typeof v === 'string');
-  return { key: `${name}:${target ?? ''}`, label: typeof target === 'string' ? `${name} ${showFile(target, cwd).path}` : name };
+  return target === undefined ? name : `${name} ${showFile(target, cwd)?.path ?? target}`;
 }
 
 const TEST_NAMES = [/(?:^|\s)--- FAIL: (\S+)/gm, /^FAILED (\S+)/gm, /^\s*(?:×|✕|✗)\s+(.+?)(?:\s+\d+\s*ms)?$/gm, /^test (\S+) \.\.\. FAILED$/gm];
@@ -224,9 +149,10 @@ export function failingTests(output: string): string[] {
   return [...names];
 }
 
-function errorLine(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  const line = lines.find((l) => ERROR_LINE.test(l) && !/^exit code/i.test(l)) ?? lines.find((l) => !/^exit code/i.test(l)) ?? lines[0] ?? '';
+/** The line of a failed command's output that says why: an error line, not the tool's own headers. */
+export function errorLine(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !OUTPUT_HEADER.test(l));
+  const line = lines.find((l) => ERROR_LINE.test(l)) ?? lines[0] ?? text.trim().split('\n')[0] ?? '';
   return condense(line.replace(/<\/?tool_use_error>/g, ''), 160);
 }
 
@@ -240,12 +166,15 @@ function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] 
     if (!call || !CONSEQUENTIAL.test(call.toolName ?? '')) continue;
     const failed = item.isError === true;
     if (!failed && open.size === 0) continue;
-    const { key, label } = callKey(call, cwd);
+    const command = shellCommand(call);
+    if (command !== undefined && onlyLooks(command)) continue;
+    const key = callKey(call);
     if (!failed) {
       open.delete(key);
       continue;
     }
     if (REJECTED.test(item.text)) continue;
+    const label = callLabel(call, cwd);
     const tests = failingTests(item.text);
     open.delete(key);
     open.set(key, tests.length ? `\`${label}\` fails: ${tests.slice(0, 5).join(', ')}${tests.length > 5 ? ` and ${tests.length - 5} more` : ''}` : `\`${label}\` failed: ${errorLine(item.text)}`);
@@ -253,12 +182,50 @@ function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] 
   return [...open.values()].slice(-MAX_BLOCKERS);
 }
 
+// ---- the end of the session ----
+
+/** A final message that says the work is done. */
+const DONE = /(?:^|[.!]\s+)(?:done\b|all (?:\w+ ){0,4}(?:are |is |have been )?(?:complete|completed|done|finished|addressed|resolved|implemented|passing|pass)\b|(?:\w+ ){0,6}(?:is|are) (?:now )?(?:complete|done|finished)\b)|\bready to (?:be )?(?:commit|merge|review|ship)|\bno (?:further|more) (?:action|work|changes)\b/im;
+/** Sentences of a final message that state what is left. */
+const NEXT_CUE = /\b(?:ready to be (?:committed|merged|reviewed|pushed)|ready for (?:review|merge|commit)|(?:still|yet) (?:needs?|to be)|remaining (?:work|steps?|tasks?)|left to do|follow-?up\b|next step|you (?:can|could|may|might) (?:now |then )?(?:run|commit|merge|push|review|test|try|deploy))/i;
+
+/** Sentences outside code blocks. */
+function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of proseLines(text)) {
+    out.push(...line.split(/(?<=[.!?])\s+(?=[A-Z`*])/).map((s) => s.replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s*/, '').replace(/\*\*/g, '').trim()).filter(Boolean));
+  }
+  return out;
+}
+
+/** An opening that says only that things went well; the paragraph after it says what was done. */
+const BARE_OPENING = /^(?:done|all (?:tests|checks) pass\w*|tests pass\w*|perfect|great|good|excellent|everything (?:passes|works))\b[^\n]{0,60}$/i;
+
+/** The opening statement of a final message, unless it is code or a marked line (those are read as such). */
+function openingStatement(text: string): string | undefined {
+  const paras = text.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p && !p.startsWith('```') && !MARKED.test(p.split('\n')[0]));
+  if (!paras.length) return undefined;
+  const first = condense(paras[0]);
+  return BARE_OPENING.test(first) && paras[1] ? condense(`${first.replace(/[.!:]*$/, ':')} ${paras[1].split('\n')[0]}`, 240) : first;
+}
+
+/** The question a final message ends on, when it asks the user something. */
+function closingQuestion(text: string): string | undefined {
+  const last = sentences(text).pop();
+  return last && last.endsWith('?') && last.length >= 12 ? condense(last, 200) : undefined;
+}
+
 // ---- files ----
 
-function showFile(path: string, cwd: string | undefined): FactFile {
-  const posix = path.replace(/\\/g, '/');
-  if (!cwd) return isAbsolute(posix) ? { path: posix, abs: posix } : { path: posix };
-  const abs = resolve(cwd, posix);
+/** Agents' own folders: a plan or memory file there is not the project's work. */
+const AGENT_HOME = /(?:^~|\/(?:home\/[^/]+|Users\/[^/]+|root))\/\.(?:claude|codex|gemini|cursor)\//;
+
+function showFile(path: string, cwd: string | undefined): FactFile | undefined {
+  const posixPath = path.replace(/\\/g, '/');
+  if (/(?:^|\/)\.git\//.test(posixPath)) return undefined;
+  if (AGENT_HOME.test(posixPath) || posixPath.startsWith('~/')) return AGENT_HOME.test(posixPath) ? undefined : { path: posixPath, outside: true };
+  if (!cwd) return isAbsolute(posixPath) ? { path: posixPath, abs: posixPath } : { path: posixPath };
+  const abs = resolve(cwd, posixPath);
   const rel = relative(cwd, abs);
   if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return { path: rel.split('\\').join('/'), abs };
   return { path: abs, abs, outside: true };
@@ -266,74 +233,152 @@ function showFile(path: string, cwd: string | undefined): FactFile {
 
 // ---- the whole ----
 
+interface Timeline {
+  request?: string;
+  /** Every compaction summary, in order. */
+  summaries: { text: string; index: number }[];
+  tasks: TaskLog;
+  /** The last assistant message that was not a reply to a background-task notification. */
+  final?: { text: string; index: number };
+  outcomes: (GitOutcome & { index: number })[];
+  /** Decision statements in commit messages the session wrote (their "what + why" lines). */
+  commitDecisions: { text: string; index: number }[];
+  /** Whether any message had readable text. */
+  readable: boolean;
+  messages: number;
+}
+
+function readTimeline(main: TranscriptItem[], profile: ExtractProfile): Timeline {
+  const tl: Timeline = { summaries: [], tasks: new TaskLog(), outcomes: [], commitDecisions: [], readable: false, messages: 0 };
+  const calls = new Map<string, TranscriptItem>();
+  let notified = false;
+  main.forEach((item, index) => {
+    if (item.kind === 'message' && (item.role === 'user' || item.role === 'assistant')) {
+      tl.messages++;
+      if (!REDACTED.test(item.text) && !(item.role === 'user' && PREAMBLE.test(item.text.trim()))) tl.readable = true;
+    }
+    if (item.kind === 'message' && item.role === 'user') {
+      if (item.compactSummary) tl.summaries.push({ text: item.text, index });
+      else if (NOTIFICATION.test(item.text)) notified = true;
+      else if (!item.meta) {
+        notified = false;
+        if (tl.request === undefined) tl.request = profile.request(item.text);
+      }
+    } else if (item.kind === 'message' && item.role === 'assistant') {
+      if (!notified && !/^\s*no response requested\.?\s*$/i.test(item.text) && !REDACTED.test(item.text)) tl.final = { text: item.text, index };
+    } else if (item.kind === 'tool_call') {
+      notified = false;
+      if (item.toolId) calls.set(item.toolId, item);
+      const event = profile.tasks(item);
+      if (event) tl.tasks.apply(event, index);
+    } else if (item.kind === 'tool_result' && !item.isError && item.toolId) {
+      const call = calls.get(item.toolId);
+      const command = call ? shellCommand(call) : undefined;
+      if (command) for (const o of gitOutcomes(command, item.text)) tl.outcomes.push({ ...o, index });
+      const message = command ? commitMessage(command) : undefined;
+      if (message) for (const text of decisionSentences(message)) tl.commitDecisions.push({ text, index });
+    }
+  });
+  return tl;
+}
+
+const NOTHING = /^(?:none|no pending|nothing|n\/a)\b/i;
+const SUMMARY_DONE = /\b(?:is|are|appears|was) (?:fully )?(?:complete|done|finished)\b|no (?:further|explicit) (?:action|next steps?|tasks?)|all requested (?:work|items)/i;
+
 /** Read a transcript's facts with a format's profile. */
 export function extractSession(t: Transcript, profile: ExtractProfile, options: { cwd?: string } = {}): SessionFacts {
   const main = t.items.filter((i) => !i.sidechain);
   const facts: SessionFacts = { goal: [], progress: [], decisions: [], blockers: [], nextSteps: [], changedFiles: [] };
-
-  let request: string | undefined;
-  let summary: { text: string; index: number } | undefined;
-  let plan: { items: PlanItem[]; index: number } | undefined;
-  let lastAssistant: string | undefined;
-  main.forEach((item, index) => {
-    if (item.kind === 'message' && item.role === 'user') {
-      if (item.compactSummary) summary = { text: item.text, index };
-      else if (request === undefined && !item.meta) request = profile.request(item.text);
-    } else if (item.kind === 'message' && item.role === 'assistant') lastAssistant = item.text;
-    else if (item.kind === 'tool_call') {
-      const p = profile.plan(item);
-      if (p) plan = { items: p, index };
-    }
-  });
-  // the latest few distinct decision statements: read from the end, stop once there are enough
-  const decisions: string[] = [];
-  const seen = new Set<string>();
-  for (let i = main.length - 1; i >= 0 && decisions.length < MAX_DECISIONS; i--) {
-    const item = main[i];
-    if (item.kind !== 'message' || item.role !== 'assistant') continue;
-    const found = decisionSentences(item.text);
-    for (let j = found.length - 1; j >= 0 && decisions.length < MAX_DECISIONS; j--) {
-      const k = found[j].toLowerCase().replace(/\W+/g, ' ').trim();
-      if (seen.has(k)) continue;
-      seen.add(k);
-      decisions.unshift(found[j]);
-    }
+  const tl = readTimeline(main, profile);
+  const cwd = t.cwd ?? options.cwd;
+  if (tl.messages > 0 && !tl.readable) {
+    facts.unreadable = 'every message in the transcript is redacted; nothing could be read';
+    facts.changedFiles = fileFacts(t.items, cwd);
+    return facts;
   }
 
-  const sections = summary ? summarySections(summary.text) : {};
-  const primary = sections.primary ? sectionItems(sections.primary)[0] : undefined;
-  const goal = primary ?? request;
+  const summary = tl.summaries[tl.summaries.length - 1];
+  const since = summary?.index ?? -1;
+  const sections: Partial<Record<SectionName, string>> = summary ? summarySections(summary.text) : {};
+  // work after the summary (a tool call, or a new request) means its state no longer stands
+  const followed = summary !== undefined && main.slice(since + 1).some((i) => i.kind === 'tool_call' || (i.kind === 'message' && i.role === 'user' && !i.meta && profile.request(i.text) !== undefined));
+
+  // the first summary's primary request describes the session's start; later ones, the latest request
+  const firstSections = tl.summaries.length > 1 ? summarySections(tl.summaries[0].text) : sections;
+  const primary = firstSections.primary ? condense(sectionLead(firstSections.primary) ?? '', 140) || undefined : undefined;
+  const goal = primary ?? tl.request;
   if (goal) facts.goal.push(goal);
 
-  const planAfterSummary = plan !== undefined && (!summary || plan.index > summary.index);
-  if (plan) for (const p of plan.items) if (p.status === 'completed') facts.progress.push(p.text);
+  // Progress, the end state first (shortening keeps the first items): the summary's current work
+  // when nothing followed it, the final statement, pull requests and pushes, commits and closed
+  // tasks (latest first)
   const current = sections.current ? sectionLead(sections.current) : undefined;
-  if (current && !planAfterSummary) facts.progress.push(current);
-  if (lastAssistant) {
-    // its opening statement, unless it is code or a marked line (those are read as such)
-    const closing = lastAssistant.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith('```') && !MARKER_START.test(p));
-    if (closing) facts.progress.push(condense(closing));
+  if (current && !followed) facts.progress.push(current);
+  const finalText = tl.final && tl.final.index > since ? tl.final.text : undefined;
+  const opening = finalText ? openingStatement(finalText) : undefined;
+  if (opening) addDistinct(facts.progress, [opening]);
+  addDistinct(facts.progress, [...new Set(tl.outcomes.filter((o) => o.kind !== 'commit').map((o) => o.text))].slice(-2).reverse());
+  addDistinct(facts.progress, tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse());
+  addDistinct(facts.progress, tl.tasks.completed.slice(-MAX_COMPLETED).map((c) => c.text).reverse(), MAX_PROGRESS);
+
+  // Decisions: the summaries' decision-bearing sections (latest first), then cue statements after the last one
+  const fromSummaries: string[] = [];
+  for (const s of [...tl.summaries].reverse()) addDistinct(fromSummaries, summaryDecisions(summarySections(s.text)));
+  addDistinct(facts.decisions, fromSummaries, MAX_SUMMARY_DECISIONS);
+  // the latest cue statements after the last summary, as many as there is room for, in their order
+  const cues: string[] = [];
+  const room = Math.min(MAX_ALL_DECISIONS - facts.decisions.length, MAX_DECISIONS);
+  for (let i = main.length - 1; i > since && cues.length < room; i--) {
+    const item = main[i];
+    if (item.kind === 'message' && item.role === 'assistant') addDistinct(cues, decisionSentences(item.text).reverse(), room);
   }
+  addDistinct(facts.decisions, cues.reverse());
+  addDistinct(facts.decisions, tl.commitDecisions.slice(-MAX_DECISIONS).map((c) => c.text), MAX_ALL_DECISIONS);
 
-  facts.decisions.push(...decisions);
-
-  const cwd = t.cwd ?? options.cwd;
-  facts.blockers.push(...blockersOf(t.items.filter((i) => !i.sidechain), cwd));
+  // Blockers: failures never settled by a later success, the last API error, blocked tasks
+  facts.blockers.push(...blockersOf(main, cwd));
   const lastAssistantIndex = t.items.reduce((at, item, i) => (item.role === 'assistant' && item.kind === 'message' && !item.sidechain ? i : at), -1);
   const apiError = t.apiErrors?.filter((e) => e.index > lastAssistantIndex).pop();
   if (apiError) facts.blockers.push(`API error: ${condense(apiError.text, 160)}`);
-  if (plan) for (const p of plan.items) if (p.status === 'blocked' || (p.status !== 'completed' && /\bblocked\b/i.test(p.text))) facts.blockers.push(p.text);
+  const plan = tl.tasks.empty ? [] : tl.tasks.current();
+  for (const p of plan) if (p.status === 'blocked' || (p.status !== 'completed' && /\bblocked\b/i.test(p.text))) facts.blockers.push(p.text);
 
-  if (plan) {
-    for (const p of plan.items) if (p.status === 'in_progress') facts.nextSteps.push(p.text);
-    for (const p of plan.items) if (p.status === 'pending' && !/\bblocked\b/i.test(p.text)) facts.nextSteps.push(p.text);
+  // Next Steps: the task list at the end, the final message's stated next steps, the summary's only when nothing followed it
+  if (!tl.tasks.empty && tl.tasks.lastIndex > since) {
+    for (const p of plan) if (p.status === 'in_progress') facts.nextSteps.push(p.text);
+    for (const p of plan) if (p.status === 'pending' && !/\bblocked\b/i.test(p.text)) facts.nextSteps.push(p.text);
   }
-  if (!planAfterSummary) {
-    if (sections.pending) facts.nextSteps.push(...sectionItems(sections.pending).filter((s) => !NOTHING.test(s)));
+  if (summary && !followed) {
+    if (sections.pending) addDistinct(facts.nextSteps, sectionItems(sections.pending).filter((s) => !NOTHING.test(s) && !SUMMARY_DONE.test(s)));
     const next = sections.next ? sectionLead(sections.next) : undefined;
-    if (next && !NOTHING.test(next) && !/\b(?:is|are) (?:complete|done)\b|no further action/i.test(next)) facts.nextSteps.push(next);
+    if (next && !NOTHING.test(next) && !SUMMARY_DONE.test(next)) addDistinct(facts.nextSteps, [next]);
+  }
+  if (finalText) {
+    addDistinct(facts.nextSteps, sentences(finalText).filter((s) => s.length >= 25 && NEXT_CUE.test(s) && !s.endsWith('?')).map((s) => condense(s, 240)));
+    const question = closingQuestion(finalText);
+    if (question) addDistinct(facts.nextSteps, [`Answer the agent's question: ${question}`]);
+    if (facts.nextSteps.length === 0 && DONE.test(finalText)) facts.nextSteps.push('None: the session ended with the work done.');
   }
 
-  facts.changedFiles = changedFiles(t.items).map((f) => showFile(f.path, cwd));
+  facts.changedFiles = fileFacts(main, cwd);
   return facts;
+}
+
+/** The files the session's tools and commands changed, each under its final path. */
+function fileFacts(items: TranscriptItem[], cwd: string | undefined): FactFile[] {
+  const out: FactFile[] = [];
+  for (const f of changedFiles(items, cwd)) {
+    const shown = showFile(f.path, cwd);
+    if (!shown) continue;
+    if (f.from) {
+      const from = showFile(f.from, cwd);
+      if (from) shown.from = from.outside ? from.path : posix.normalize(from.path);
+    }
+    if (f.deleted) shown.deleted = true;
+    // moved out of the project: the project lost the file at its old path
+    const from = f.from ? showFile(f.from, cwd) : undefined;
+    if (shown.outside && from && !from.outside) out.push({ ...from, deleted: true, movedTo: shown.path });
+    else out.push(shown);
+  }
+  return out;
 }

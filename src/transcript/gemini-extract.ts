@@ -1,13 +1,14 @@
 /** Gemini CLI's part in session extraction: write_todos task lists. */
-import { extractSession, planItems, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
+import { extractSession, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
+import { planItems } from './tasks.js';
 import { isRecord } from '../values.js';
 import type { Transcript } from './types.js';
 
 export const geminiProfile: ExtractProfile = {
   request: plainRequest,
-  plan(call) {
+  tasks(call) {
     if (call.toolName !== 'write_todos' || !isRecord(call.toolInput)) return undefined;
-    return planItems(call.toolInput.todos, ['description', 'content']);
+    return { list: planItems(call.toolInput.todos, ['description', 'content']) };
   },
 };
 

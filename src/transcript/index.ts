@@ -29,6 +29,7 @@ export { TRANSCRIPT_FORMATS, isTranscriptFormat } from './types.js';
 export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, RecordedUsage, ItemKind, Role } from './types.js';
 
 export { condense, failingTests, summarySections, sectionItems, type SessionFacts, type FactFile } from './extract.js';
+export { addDistinct, statementKey } from './statement.js';
 
 const EXTRACTORS: Record<TranscriptFormat, (t: Transcript, options?: { cwd?: string }) => SessionFacts> = {
   claude: extractClaudeSession,

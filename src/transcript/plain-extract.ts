@@ -6,7 +6,7 @@ import type { Transcript } from './types.js';
 
 export const plainProfile: ExtractProfile = {
   request: plainRequest,
-  plan: (call) => claudeProfile.plan(call) ?? codexProfile.plan(call),
+  tasks: (call) => claudeProfile.tasks(call) ?? codexProfile.tasks(call),
 };
 
 export function extractPlainSession(t: Transcript, options: { cwd?: string } = {}): SessionFacts {

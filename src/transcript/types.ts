@@ -70,6 +70,11 @@ export interface Transcript {
   cwd?: string;
   /** API errors the agent recorded (Claude Code). */
   apiErrors?: ApiError[];
+  /** The session's id, when the transcript names one. */
+  sessionId?: string;
+  /** ISO timestamps of the first and last timed lines. */
+  startedAt?: string;
+  endedAt?: string;
 }
 
 export function isTranscriptFormat(value: string): value is TranscriptFormat {

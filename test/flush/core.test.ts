@@ -198,7 +198,7 @@ describe('planFlush', () => {
     expect(plannedPath(plan)).toBe('sessions/2026-11-21T153012-move-auth-sessions-to-jwt-endoftext.md');
   });
 
-  it('over the maximum shortens to the target, changed files first; strict keeps everything', async () => {
+  it('over the maximum shortens to the target, Progress (its later items) first, then changed files; strict keeps everything', async () => {
     const counter = await loadTokenCounter();
     const files = Array.from({ length: 80 }, (_, i) => `src/module${i}/file${i}.ts — handler number ${i} (start${i}, stop${i})`);
     const values = { goal: ['Big session'], progress: ['p1', 'p2'], decisions: ['Use JWT because keys rotate'], changedFiles: files, blockers: [], nextSteps: ['n'] };
@@ -206,13 +206,15 @@ describe('planFlush', () => {
     expect(plan.originalTokens).toBeGreaterThan(650);
     expect(plan.tokens).toBeLessThanOrEqual(500);
     expect(plan.tokens).toBe(counter.count(plan.text));
-    expect(plan.cuts).toHaveLength(1);
-    expect(plan.cuts[0]).toMatchObject({ field: 'changedFiles', what: 'items', total: 80 });
+    expect(plan.cuts).toHaveLength(2);
+    expect(plan.cuts[0]).toMatchObject({ field: 'progress', what: 'items', kept: 1, total: 2 });
+    expect(plan.values.progress).toEqual(['p1', '[… 1 more left out]']);
+    expect(plan.cuts[1]).toMatchObject({ field: 'changedFiles', what: 'items', total: 80 });
     expect(plan.values.decisions).toEqual(values.decisions);
-    const kept = plan.cuts[0].kept;
+    const kept = plan.cuts[1].kept;
     expect(plan.values.changedFiles).toEqual([...files.slice(0, kept), `[… ${80 - kept} more left out]`]);
     // One more item would not have fitted the target.
-    const oneMore = planFlush({ template: session, values: { ...values, changedFiles: [...files.slice(0, kept + 1), `[… ${79 - kept} more left out]`] }, now: NOW, counter, max: 10_000 });
+    const oneMore = planFlush({ template: session, values: { ...values, progress: plan.values.progress, changedFiles: [...files.slice(0, kept + 1), `[… ${79 - kept} more left out]`] }, now: NOW, counter, max: 10_000 });
     expect(oneMore.tokens).toBeGreaterThan(500);
     const strict = planFlush({ template: session, values, now: NOW, counter, strict: true });
     expect(strict.overMax).toBe(true);

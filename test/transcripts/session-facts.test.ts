@@ -114,7 +114,7 @@ describe('odd inputs', () => {
 describe('Gemini CLI sessions', () => {
   const expected = {
     goal: ['Add a --json flag to the `entire status` command so scripts can read it'],
-    progress: ['Add the --json flag', 'The flag is in place; the JSON printer still has to be written, so TestStatusJSON fails for now.'],
+    progress: ['The flag is in place; the JSON printer still has to be written, so TestStatusJSON fails for now.', 'Add the --json flag'],
     decisions: ['I chose encoding/json over a template because the output must stay stable for scripts.'],
     blockers: ['`go test ./cmd/entire/cli/ -run TestStatusJSON` fails: TestStatusJSON'],
     nextSteps: ['Print status as JSON', 'Test the JSON output'],

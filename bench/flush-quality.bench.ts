@@ -1,0 +1,143 @@
+/**
+ * Flush quality: the offline summary of real sessions graded against facts written by hand
+ * (fixtures/transcripts/real/expected-facts.json). Each transcript goes through `flush --dry-run`
+ * (the same fields, shortening and all, that a flush writes); per field: the share of expected facts
+ * present, and the count of stale Next Steps, noise in Progress, transient Blockers. The figures of
+ * the extractor before this work (commit 446584c, run on the same fixtures) are in
+ * flush-quality-baseline.json, printed beside.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { flush } from '../src/actions/flush.js';
+import { REPO } from './measure.js';
+import type { BenchRow, BenchSection } from './run.js';
+
+// REPO when compiled to dist/bench; this file's parent when a test imports the source
+const REAL = join(existsSync(join(REPO, 'fixtures')) ? REPO : resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'fixtures/transcripts/real');
+
+export interface Expected {
+  goal: string[];
+  progress: string[];
+  nextSteps: string[];
+  stale: string[];
+  noise: string[];
+  decisions: string[];
+  blockers: string[];
+  files: string[];
+  notFiles: string[];
+}
+
+export type Fields = Record<'goal' | 'progress' | 'decisions' | 'blockers' | 'nextSteps' | 'changedFiles', string[]>;
+
+export interface Grade {
+  goal: [number, number];
+  endState: [number, number];
+  decisions: [number, number];
+  blockers: [number, number];
+  files: [number, number];
+  stale: number;
+  noise: number;
+  transient: number;
+  wrongFiles: number;
+  missed: string[];
+}
+
+const test = (pattern: string, line: string) => new RegExp(pattern, 'i').test(line);
+
+/** Grade one session's fields against its expected facts. */
+export function grade(fields: Fields, expected: Expected): Grade {
+  const missed: string[] = [];
+  const count = (name: string, patterns: string[], lines: string[]): [number, number] => {
+    let found = 0;
+    for (const p of patterns) {
+      if (lines.some((l) => test(p, l))) found++;
+      else missed.push(`${name}: /${p}/`);
+    }
+    return [found, patterns.length];
+  };
+  const progress = count('progress', expected.progress, fields.progress);
+  const next = count('nextSteps', expected.nextSteps, fields.nextSteps);
+  const fileOf = (line: string) => line.split(/ (?:—|\()/)[0].trim();
+  const listed = fields.changedFiles.map(fileOf);
+  let files = 0;
+  for (const f of expected.files) {
+    if (listed.includes(f)) files++;
+    else missed.push(`files: ${f}`);
+  }
+  return {
+    goal: count('goal', expected.goal, fields.goal),
+    endState: [progress[0] + next[0], progress[1] + next[1]],
+    decisions: count('decisions', expected.decisions, fields.decisions),
+    blockers: count('blockers', expected.blockers, fields.blockers),
+    files: [files, expected.files.length],
+    stale: fields.nextSteps.filter((l) => expected.stale.some((p) => test(p, l))).length,
+    noise: fields.progress.filter((l) => expected.noise.some((p) => test(p, l))).length,
+    transient: fields.blockers.filter((l) => !expected.blockers.some((p) => test(p, l))).length,
+    wrongFiles: listed.filter((f) => expected.notFiles.some((p) => test(p, f))).length,
+    missed,
+  };
+}
+
+/** A transcript's fields as `flush --dry-run` would write them. */
+export async function flushFields(work: string, file: string): Promise<Fields> {
+  const root = join(work, '.memory');
+  const values = (
+    await flush(
+      { template: 'session', transcript: join(REAL, file), target: '500', max: '650', encoding: 'o200k_base', dryRun: true },
+      { root, cwd: work, env: {}, home: work, now: () => new Date('2026-11-24T00:00:00Z'), readStdin: async () => '' },
+    )
+  ).plan.values;
+  const get = (key: keyof Fields) => (values[key] ?? []).filter((l) => l !== 'none recorded');
+  return { goal: get('goal'), progress: get('progress'), decisions: get('decisions'), blockers: get('blockers'), nextSteps: get('nextSteps'), changedFiles: get('changedFiles') };
+}
+
+/** The hand-written expected facts, by transcript file name. */
+export function expectedFacts(): Record<string, Expected> {
+  return JSON.parse(readFileSync(join(REAL, 'expected-facts.json'), 'utf8')).sessions as Record<string, Expected>;
+}
+
+const pct = ([a, b]: [number, number]) => (b ? `${Math.round((100 * a) / b)}% (${a}/${b})` : 'n/a');
+
+const section: BenchSection = {
+  name: 'flush-quality',
+  async run(work) {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(join(work, '.memory'), { recursive: true });
+    const expected = expectedFacts();
+    const baselinePath = join(REAL, '../../../bench/flush-quality-baseline.json');
+    const baseline = existsSync(baselinePath) ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as Record<string, string>) : {};
+    const total: Grade = { goal: [0, 0], endState: [0, 0], decisions: [0, 0], blockers: [0, 0], files: [0, 0], stale: 0, noise: 0, transient: 0, wrongFiles: 0, missed: [] };
+    const perSession: Record<string, Grade> = {};
+    for (const [file, facts] of Object.entries(expected)) {
+      const g = grade(await flushFields(work, file), facts);
+      perSession[file] = g;
+      for (const k of ['goal', 'endState', 'decisions', 'blockers', 'files'] as const) total[k] = [total[k][0] + g[k][0], total[k][1] + g[k][1]];
+      total.stale += g.stale;
+      total.noise += g.noise;
+      total.transient += g.transient;
+      total.wrongFiles += g.wrongFiles;
+      if (process.env.FLUSH_QUALITY_VERBOSE) process.stderr.write(`${file}: ${g.missed.join('; ') || 'all found'}; stale ${g.stale}, transient ${g.transient}\n`);
+    }
+    const n = Object.keys(expected).length;
+    const rows: [string, string, string?, boolean?][] = [
+      [`Goal facts present (${n} sessions)`, pct(total.goal)],
+      ['End-state facts present (Progress + Next Steps)', pct(total.endState), '≥ 90%', total.endState[0] >= 0.9 * total.endState[1]],
+      ['Stale Next Steps lines', String(total.stale), '0', total.stale === 0],
+      ['Noise lines in Progress', String(total.noise), '0', total.noise === 0],
+      ['Expected decisions present', pct(total.decisions), '≥ 80%', total.decisions[0] >= 0.8 * total.decisions[1]],
+      ['Transient Blockers lines', String(total.transient), '0', total.transient === 0],
+      ['Changed files present', pct(total.files)],
+      ['Files that must not be listed', String(total.wrongFiles), '0', total.wrongFiles === 0],
+    ];
+    return rows.map(([label, value, goal, ok]) => ({
+      label: baseline[label] !== undefined ? `${label} [before: ${baseline[label]}]` : label,
+      value,
+      goal,
+      ok,
+      data: label.startsWith('Goal') ? { perSession } : undefined,
+    })) satisfies BenchRow[];
+  },
+};
+
+export default section;

@@ -1,0 +1,92 @@
+/**
+ * A flush's Changed Files from every input — paths the user gave, files the transcript shows the
+ * session changed, git's commits and work tree — as one entry per file, shown relative to the
+ * project, under its final path with what happened to it (moved from, deleted, outside). Pure: the
+ * caller says which paths are files.
+ */
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { FactFile } from '../transcript/index.js';
+
+/** A changed file from any input, before its line is written. */
+export interface ChangedEntry {
+  /** As shown: relative to the project base where possible. */
+  display: string;
+  /** Absolute path, for the one-line summary (when it is a readable file) and for de-duplication. */
+  abs?: string;
+  note?: string;
+}
+
+/** A git change (sources/git.ts's shape, restated so this core imports no source). */
+export interface GitFileChange {
+  path: string;
+  status: string;
+  from?: string;
+}
+
+/** Where paths are shown from, and what is left out. */
+export interface ChangedScope {
+  /** The project base: git's top level, else the working directory. */
+  base: string;
+  /** The working directory the user's paths are relative to. */
+  cwd: string;
+  /** The memory directory: its own files are never listed. */
+  root: string;
+}
+
+const inside = (dir: string, abs: string) => {
+  const rel = relative(dir, abs);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
+const shown = (scope: ChangedScope, abs: string) => (inside(scope.base, abs) ? relative(scope.base, abs).split('\\').join('/') : abs);
+
+/** Paths the user gave (`--changed`, `changedFiles` in --from): a bare path to a file gets a summary; other text is kept as written. */
+export function givenEntries(items: string[], scope: ChangedScope, isFile: (abs: string) => boolean): ChangedEntry[] {
+  return items.map((item) => {
+    const abs = /\s/.test(item) ? undefined : resolve(scope.cwd, item);
+    return abs && isFile(abs) ? { display: item, abs } : { display: item };
+  });
+}
+
+/** Files the transcript shows the session changed; the memory directory's own files left out. */
+export function transcriptEntries(files: FactFile[], scope: ChangedScope): ChangedEntry[] {
+  const out: ChangedEntry[] = [];
+  for (const file of files) {
+    const abs = file.abs ?? resolve(scope.base, file.path);
+    if (abs === scope.root || inside(scope.root, abs)) continue;
+    // relative to the project base, else to the session's own working directory; outside both: absolute, flagged
+    const display = shown(scope, abs) !== abs ? shown(scope, abs) : file.outside ? abs : file.path;
+    const moved = file.movedTo ? `(moved out of the project to ${file.movedTo})` : file.from ? `(moved from ${file.from})` : undefined;
+    const note = moved ?? (file.deleted ? '(deleted)' : file.outside && display === abs && isAbsolute(abs) ? '(outside the working directory)' : undefined);
+    out.push({ display, abs: file.deleted || file.movedTo ? undefined : abs, note });
+  }
+  return out;
+}
+
+/** git's changes (commits of the session, the work tree), relative to its top level `gitRoot`. */
+export function gitEntries(changes: GitFileChange[], gitRoot: string, scope: ChangedScope): ChangedEntry[] {
+  const out: ChangedEntry[] = [];
+  for (const change of changes) {
+    const abs = resolve(gitRoot, change.path);
+    if (abs === scope.root || inside(scope.root, abs)) continue;
+    const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
+    out.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
+  }
+  return out;
+}
+
+/** One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details. */
+export function uniqueEntries(entries: ChangedEntry[]): ChangedEntry[] {
+  const byKey = new Map<string, ChangedEntry>();
+  for (const entry of entries) {
+    const key = entry.abs ?? entry.display;
+    const seen = byKey.get(key);
+    // a note from the transcript (moved from …) is kept when git's entry has none
+    byKey.set(key, seen && !entry.note && seen.note ? { ...entry, note: seen.note } : entry);
+  }
+  return [...byKey.values()];
+}
+
+/** An entry's line: the path, its note, and a one-line summary of the file when there is one. */
+export function changedLine(entry: ChangedEntry, summary?: string): string {
+  return `${entry.display}${entry.note ? ` ${entry.note}` : ''}${summary ? ` — ${summary}` : ''}`;
+}
