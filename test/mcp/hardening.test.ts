@@ -177,7 +177,7 @@ describe('every tool: schemas derived from src/schemas/, structured content that
     expect(Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]))).toEqual({ memory: false, search: false, pack: false, status: true, flush: false, lint: false });
     expect(tools.find((t) => t.name === 'pack')?.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, properties: { profile: { enum: expect.arrayContaining(['rehydrate']) } } });
     writeFileSync(join(dir, 'session.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));
-    const calls: Record<string, Record<string, unknown>> = { search: { query: 'tokens' }, pack: { task: 'tokens' }, status: { transcript: 'session.jsonl' }, flush: { goal: 'check schemas', dry_run: true }, lint: {} };
+    const calls: Record<string, Record<string, unknown>> = { search: { query: 'tokens' }, pack: { task: 'tokens' }, status: { transcript: 'session.jsonl' }, flush: { goal: 'check schemas', progress: ['listed the tools'], decisions: ['none'], changed_files: ['none'], blockers: ['none'], next_steps: ['none'], dry_run: true }, lint: {} };
     for (const [name, args] of Object.entries(calls)) {
       const answer = await callTool(client, name, args);
       expect([name, answer.isError]).toEqual([name, false]);
