@@ -254,7 +254,20 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     }
   }
   if (byTask) placeByTask(input, renderer, layout, order, { text, tokens, room, placed, notes });
-  for (const i of order) if (!first.has(i) && !(byTask && matched(scores[i]))) tryFull(i);
+  // The rest in rank order; without a task, a file larger than its share goes in as its head.
+  const share = Math.floor((room - layout.used) * FILE_SHARE);
+  for (const i of order) {
+    if (first.has(i) || (byTask && matched(scores[i]))) continue;
+    if (byTask || tokens[i] <= share) {
+      tryFull(i);
+      continue;
+    }
+    const head = share >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], Math.min(share, room - layout.used)) : undefined;
+    if (!head) continue;
+    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
+    placed.add(i);
+    notes.set(i, 'larger than its share of the budget: its head, with a pointer to the rest');
+  }
   for (const i of order) {
     if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens[i] > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
   }
