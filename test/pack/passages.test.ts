@@ -44,6 +44,16 @@ describe('passages of large files', () => {
     expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'larger than its share of the budget: its best-matching passages' });
   });
 
+  it('writes passages in JSON and XML with their lines and load command', async () => {
+    const evidence = '**user:** By the way, I adopted a greyhound called Biscuit last spring & love him.';
+    const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${filler(40, 'one')}\n\n${evidence}\n\n${filler(40, 'two')}\n` });
+    const n = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n').indexOf(evidence) + 1;
+    const json = JSON.parse((await run(root, 1000, 'greyhound Biscuit', { format: 'json' })).text);
+    expect(json.files).toContainEqual({ path: 'sessions/long.md', tier: 'passage', lines: [n, n], load: 'memctx show sessions/long.md', content: `${evidence}\n` });
+    const xml = (await run(root, 1000, 'greyhound Biscuit', { format: 'xml' })).text;
+    expect(xml).toContain(`<passage path="sessions/long.md" lines="${n}-${n}" load="memctx show sessions/long.md">\n${evidence.replace('&', '&amp;')}\n</passage>\n`);
+  });
+
   it('keeps every bundle within the budget when passages straddle the boundary', async () => {
     const body = Array.from({ length: 60 }, (_, i) => `**user:** Question ${i} about the greyhound Biscuit and its ${'long '.repeat(i % 17)}walks.`).join('\n\n');
     const root = memoryDir({ 'sessions/dogs.md': `${front('Dogs')}${body}\n` });
