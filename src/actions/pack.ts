@@ -232,7 +232,7 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
   const focus = [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])];
   const { superseded } = supersession(files);
   const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => scanned.text(files[i].path));
-  const scores = scoreFiles(files, { now, task, focus: focused, superseded, taskScores: matched, demoted: demotions(files, now) });
+  const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now) });
   const stats = readStats(root);
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');

@@ -26,6 +26,8 @@ export interface ScoreOptions {
   focus?: readonly string[];
   /** Superseded paths and why (lifecycle/supersede.ts). */
   superseded?: ReadonlyMap<string, string>;
+  /** The link graph when already computed (links.ts linkGraph). */
+  graph?: ReadonlyMap<string, ReadonlySet<string>>;
   /** The task's scores when already computed (taskScores, with the files' texts for passages). */
   taskScores?: TaskScores;
   /** Paths ranked last without a task and why: expired, resolved, duplicate (demotions). */
@@ -122,7 +124,7 @@ function dependencyScores(files: readonly PackFile[], active: Set<string>, graph
 /** Score every file (same order as given). */
 export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): FileScore[] {
   const recent = mostRecent(files, 5);
-  const graph = linkGraph(files);
+  const graph = options.graph ?? linkGraph(files);
   const task = options.taskScores ?? (options.task ? taskScores(files, options.task, graph) : undefined);
   const active = new Set(options.focus ?? []);
   if (task) files.forEach((f, i) => task.own[i] >= TASK_MATCH && active.add(f.path));

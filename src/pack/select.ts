@@ -36,7 +36,7 @@ export const INDEX_SHARE = 0.1;
 /** A passage's rank: its own match, weighted this much against its file's. */
 const PASSAGE_OWN = 0.6;
 /** At most this many files and passages are weighed in one selection. */
-const MAX_UNITS = 400;
+const MAX_UNITS = 200;
 
 export type Tier = 'full' | 'head' | 'passages' | 'description' | 'index' | 'none';
 
@@ -344,28 +344,44 @@ function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, order:
     .map((_, n) => n)
     .filter((n) => !lines[n].startsWith('## '))
     .sort((a, b) => (groupRank.get(heading[a]) ?? 0) - (groupRank.get(heading[b]) ?? 0) || heading[a] - heading[b] || lineRank[a] - lineRank[b] || a - b);
-  // Keep lines while the whole kept index, counted as rendered, fits.
+  // Keep lines while they fit, each line's cost counted once (and its group's heading with the
+  // group's first line); then the kept index is counted as rendered, dropping lines while it is over.
+  const frame = count(renderer.open('index')) + count(renderer.close('index'));
+  const costOf = (n: number) => count(renderer.indexLine(lines[n], false).join(''));
   const kept = new Set<number>();
-  const render = (set: ReadonlySet<number>) => {
-    const shown = lines.map((_, n) => n).filter((n) => set.has(n) || (lines[n].startsWith('## ') && [...set].some((k) => heading[k] === n)));
-    return { shown, parts: shown.flatMap((n, k) => renderer.indexLine(lines[n], k === 0)) };
-  };
-  let best: { shown: number[]; parts: string[]; cost: number } | undefined;
+  const headed = new Set<number>();
+  let used = layout.used + frame;
+  let misses = 0;
   for (const n of candidates) {
-    kept.add(n);
-    const view = render(kept);
-    const cost = count([renderer.open('index'), ...view.parts, renderer.close('index')].join(''));
-    if (layout.used + cost > limit) {
-      kept.delete(n);
-      // Lines are short and alike: once one does not fit, the next few will not either.
-      if (candidates.length > 200 && best) break;
+    const h = heading[n];
+    const add = costOf(n) + (h >= 0 && !headed.has(h) ? costOf(h) : 0);
+    if (used + add > limit) {
+      // Lines are short and alike: after many misses in a row the rest will not fit either.
+      if (++misses >= GIVE_UP_AFTER) break;
       continue;
     }
-    best = { ...view, cost };
+    misses = 0;
+    used += add;
+    kept.add(n);
+    if (h >= 0) headed.add(h);
   }
-  if (!best) return wholeCost;
-  layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: best.parts, cost: best.cost, lines: best.shown.map((n) => lines[n]) });
-  return wholeCost - best.cost;
+  const ordered = lines.map((_, n) => n).filter((n) => kept.has(n) || headed.has(n));
+  const render = (shown: readonly number[]) => shown.flatMap((n, k) => renderer.indexLine(lines[n], k === 0));
+  let parts = render(ordered);
+  let cost = layout.cost('index', parts);
+  while (ordered.length && layout.used + cost > limit) {
+    // Drop the lowest-ranked kept line (and its heading when it was the group's last).
+    const drop = [...kept].reduce((worst, n) => (candidates.indexOf(n) > candidates.indexOf(worst) ? n : worst));
+    kept.delete(drop);
+    const h = heading[drop];
+    if (h >= 0 && ![...kept].some((n) => heading[n] === h)) headed.delete(h);
+    ordered.splice(0, ordered.length, ...lines.map((_, n) => n).filter((n) => kept.has(n) || headed.has(n)));
+    parts = render(ordered);
+    cost = layout.cost('index', parts);
+  }
+  if (kept.size === 0) return wholeCost;
+  layout.add({ section: 'index', key: renderer.sectionKey('index'), parts, cost, lines: ordered.map((n) => lines[n]) });
+  return wholeCost - cost;
 }
 
 interface Unit {
@@ -403,6 +419,7 @@ function placeByTask(
   units.sort((a, b) => b.key - a.key);
   const pool = units.slice(0, MAX_UNITS);
   const covered = new Uint8Array(retrieval.terms.length);
+  const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const withPassages = new Set<number>();
   const seen = new Set<string>();
   const add = (i: number, entry: Omit<Entry, 'key'>) => layout.add({ ...entry, key: renderer.sectionKey(entry.section) });
@@ -419,7 +436,7 @@ function placeByTask(
     let pick = 0;
     let best = -1;
     for (let k = 0; k < pool.length; k++) {
-      const v = pool[k].key * (1 + COVERAGE_WEIGHT * newCoverage(pool[k].terms, covered, retrieval.weights));
+      const v = pool[k].key * (1 + COVERAGE_WEIGHT * newCoverage(pool[k].terms, covered, retrieval.weights, total));
       if (v > best) {
         best = v;
         pick = k;

@@ -62,7 +62,9 @@ export function matchesSearchFilters(file: PackFile, filters: SearchFilters): bo
 /** Files matching the query text (title or content), best first. */
 export function searchMemory(files: readonly PackFile[], query: string, options: SearchOptions): SearchHit[] {
   const candidates = files.filter((f) => matchesSearchFilters(f, options.filters ?? {}));
-  const retrieval = retrieve(candidates, query, { text: (i) => options.text?.(candidates[i].path) ?? candidates[i].body });
+  // Passages re-rank the best files: three times the hits asked for (at least 20) is enough.
+  const passageFiles = Math.max(20, 3 * (options.limit ?? 10));
+  const retrieval = retrieve(candidates, query, { text: (i) => options.text?.(candidates[i].path) ?? candidates[i].body, passageFiles });
   const text = retrieval.score;
   const { superseded } = supersession(files);
   const factorsOf = (id: number) => {

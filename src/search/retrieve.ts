@@ -12,7 +12,7 @@ import { splitPassages, type Passage } from '../text/passages.js';
 import { relevance, type MatchableFile } from '../text/relevance.js';
 
 /** How many of the best-matching files have their passages matched. */
-export const PASSAGE_FILES = 150;
+export const PASSAGE_FILES = 50;
 /** Share of a file's score that comes from its best passage. */
 export const PASSAGE_WEIGHT = 0.5;
 /** How much covering query terms that earlier picks left uncovered raises a pick (diversify). */
@@ -68,18 +68,25 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
     .filter((i) => own[i] > 0)
     .sort((a, b) => own[b] - own[a] || a - b)
     .slice(0, options.passageFiles ?? PASSAGE_FILES);
-  const pieces: (Passage & { file: number })[] = [];
-  for (const i of best) for (const p of splitPassages(options.text(i))) pieces.push({ ...p, file: i });
+  const pieces: Passage[] = [];
+  const fileOf: number[] = [];
+  for (const i of best) {
+    for (const p of splitPassages(options.text(i))) {
+      pieces.push(p);
+      fileOf.push(i);
+    }
+  }
   if (pieces.length === 0) return empty;
   const result = bm25({ terms, fields: [{ weight: 1, b: 0.75 }], count: pieces.length, text: (d) => pieces[d].text });
   const passages: ScoredPassage[] = [];
   const bestPassage = new Float64Array(files.length);
-  pieces.forEach((p, d) => {
-    if (result.scores[d] === 0) return;
+  for (let d = 0; d < pieces.length; d++) {
+    if (result.scores[d] === 0) continue;
     const s = result.scores[d] / result.best;
-    passages.push({ ...p, score: s, terms: termsOf(result.matched, d, nt) });
-    if (s > bestPassage[p.file]) bestPassage[p.file] = s;
-  });
+    const file = fileOf[d];
+    passages.push({ start: pieces[d].start, end: pieces[d].end, text: pieces[d].text, file, score: s, terms: termsOf(result.matched, d, nt) });
+    if (s > bestPassage[file]) bestPassage[file] = s;
+  }
   passages.sort((a, b) => b.score - a.score || a.file - b.file || a.start - b.start);
   let top = 0;
   for (const i of best) {
@@ -90,10 +97,8 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
   return { terms, weights: match.idf, own, score, fileTerms, passages };
 }
 
-/** The share of the query's weight in `terms` that `covered` does not hold yet. */
-export function newCoverage(terms: readonly number[], covered: Uint8Array, weights: Float64Array): number {
-  let total = 0;
-  for (const w of weights) total += w;
+/** The share of the query's weight in `terms` that `covered` does not hold yet (`total`: the weights' sum). */
+export function newCoverage(terms: readonly number[], covered: Uint8Array, weights: Float64Array, total = weights.reduce((a, b) => a + b, 0)): number {
   if (total === 0) return 0;
   let gain = 0;
   for (const t of terms) if (!covered[t]) gain += weights[t];
@@ -108,11 +113,12 @@ export function diversify<T>(items: readonly T[], value: (item: T) => number, te
   const head = items.slice(0, window);
   const out: T[] = [];
   const covered = new Uint8Array(weights.length);
+  const total = weights.reduce((a, b) => a + b, 0);
   while (head.length) {
     let pick = 0;
     let bestValue = -Infinity;
     head.forEach((item, k) => {
-      const v = value(item) * (1 + COVERAGE_WEIGHT * newCoverage(termsOf(item), covered, weights));
+      const v = value(item) * (1 + COVERAGE_WEIGHT * newCoverage(termsOf(item), covered, weights, total));
       if (v > bestValue) {
         bestValue = v;
         pick = k;
