@@ -128,6 +128,8 @@ interface FullOrder {
   order: number[];
   /** Files worth a head when they do not fit whole. */
   wanted: Set<number>;
+  /** Pinned files, the profile's picks and --focus files: placed first, whatever the task. */
+  priority: Set<number>;
 }
 
 /** Files in the order they are offered a place in full. */
@@ -145,7 +147,7 @@ function fullOrder(input: PackInput): FullOrder {
     .filter((i) => !scores[i].superseded && reached(scores[i], focus, Boolean(input.taskOnly)))
     .sort((a, b) => groups[a] - groups[b] || within[a] - within[b] || compareRank(scores[a], scores[b]));
   const wanted = new Set(order.filter((i) => group(i) < 3 || scores[i].task >= 0.35));
-  return { order, wanted };
+  return { order, wanted, priority: new Set(order.filter((i) => group(i) < 3)) };
 }
 
 class Layout {
@@ -196,7 +198,7 @@ function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: numb
   const piece = (n: number) => {
     const head = `${lines.slice(0, n).join('\n')}\n`;
     const left = Math.max(1, tokens - input.count(head));
-    const parts = renderer.full(file, input.scores[i], `${head}[… ${left} more tokens of this file left out: ${showCommand(file.path)}]\n`, layout.isFirst('full'));
+    const parts = renderer.full(file, input.scores[i], `${head}[… ${left} more tokens of this file left out: ${showCommand(file.path, input.memctx)}]\n`, layout.isFirst('full'));
     return { parts, cost: layout.cost('full', parts) };
   };
   let lo = 0;
@@ -225,7 +227,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   const byTask = Boolean(input.retrieval?.terms.length);
 
   // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room.
-  const { order, wanted } = fullOrder(input);
+  const { order, wanted, priority } = fullOrder(input);
   missed += placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
 
   // 2. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
@@ -242,7 +244,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     placed.add(i);
     return true;
   };
-  const first = byTask ? new Set([...wanted].filter((i) => !matched(scores[i]))) : wanted;
+  const first = byTask ? priority : wanted;
   for (const i of order) if (first.has(i)) tryFull(i);
   for (const i of order) {
     if (!first.has(i) || placed.has(i)) continue;

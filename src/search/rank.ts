@@ -14,6 +14,9 @@ import { fileTimeMs as updatedMs } from '../lifecycle/age.js';
 import { diversify, retrieve } from './retrieve.js';
 import { supersession } from '../lifecycle/supersede.js';
 
+/** How many of the best-matching files have their passages matched in a search. */
+export const SEARCH_PASSAGE_FILES = 30;
+
 export const WEIGHTS = { text: 0.7, importance: 0.12, recency: 0.1, access: 0.08 } as const;
 
 export interface SearchFilters {
@@ -62,8 +65,8 @@ export function matchesSearchFilters(file: PackFile, filters: SearchFilters): bo
 /** Files matching the query text (title or content), best first. */
 export function searchMemory(files: readonly PackFile[], query: string, options: SearchOptions): SearchHit[] {
   const candidates = files.filter((f) => matchesSearchFilters(f, options.filters ?? {}));
-  // Passages re-rank the best files: three times the hits asked for (at least 20) is enough.
-  const passageFiles = Math.max(20, 3 * (options.limit ?? 10));
+  // Passages re-rank the best files (the same number whatever the limit, so a limit only cuts the ranking).
+  const passageFiles = SEARCH_PASSAGE_FILES;
   const retrieval = retrieve(candidates, query, { text: (i) => options.text?.(candidates[i].path) ?? candidates[i].body, passageFiles });
   const text = retrieval.score;
   const { superseded } = supersession(files);
