@@ -29,8 +29,6 @@ export const MIN_HEAD_TOKENS = 120;
 
 /** With a task, a file larger than this share of the budget contributes passages instead of its whole text. */
 export const FILE_SHARE = 1 / 3;
-/** With a task, the file it matches best may take up to this share (a file's share grows with its match). */
-export const BEST_FILE_SHARE = 0.6;
 /** With a task, the index takes at most this share of the budget (its best-ranked lines). */
 export const INDEX_SHARE = 0.1;
 /** A passage's rank: its own match, weighted this much against its file's. */
@@ -409,9 +407,9 @@ function placeByTask(
   const { files, scores } = input;
   const retrieval = input.retrieval!;
   const { text, tokens, room, placed, notes } = state;
-  // A file's share of the room: FILE_SHARE, and more for a file the task matches best.
+  // A file's share of the room: FILE_SHARE, or its task score when higher (the best match may take it all).
   const left = room - layout.used;
-  const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, BEST_FILE_SHARE * scores[i].task)));
+  const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
   const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
   const units: Unit[] = [];
   for (const i of candidates) if (tokens[i] <= shareOf(i)) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
