@@ -423,13 +423,22 @@ function placeByTask(
   const withPassages = new Set<number>();
   const seen = new Set<string>();
   const add = (i: number, entry: Omit<Entry, 'key'>) => layout.add({ ...entry, key: renderer.sectionKey(entry.section) });
+  const passagesOf = new Map<number, ScoredPassage[]>();
+  for (const p of retrieval.passages) {
+    const list = passagesOf.get(p.file);
+    if (list) list.push(p);
+    else passagesOf.set(p.file, [p]);
+  }
   const whole = (i: number): boolean => {
     if (tokens[i] > room - layout.used) return false;
+    // A file repeating a passage already given goes in by its other passages instead.
+    if (passagesOf.get(i)?.some((p) => seen.has(p.text))) return false;
     const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
     const cost = layout.cost('full', parts);
     if (layout.used + cost > room) return false;
     add(i, { section: 'full', parts, cost, file: i });
     placed.add(i);
+    for (const p of passagesOf.get(i) ?? []) seen.add(p.text);
     return true;
   };
   while (pool.length) {
