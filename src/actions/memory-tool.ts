@@ -151,7 +151,7 @@ function statOf(target: Target) {
   }
 }
 
-async function view(root: string, cmd: { path: string; view_range?: number[] }): Promise<string> {
+async function view(root: string, cmd: { path: string; view_range?: number[] }, deps: MemoryToolDeps): Promise<string> {
   const target = memoryTarget(root, cmd.path);
   const stat = statOf(target);
   if (!stat) throw missing(target);
@@ -176,6 +176,9 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }):
     first = start;
     shown = lines.slice(start - 1, end === -1 ? lines.length : end);
   }
+  // Viewing a file is a deliberate read: it counts in .memctx/stats.json (a failure to record it is no error).
+  const { recordAccess } = await import('../cache/stats.js');
+  await recordAccess(root, [target.rel], deps.now()).catch(() => undefined);
   return `Here's the content of ${target.shown} with line numbers:\n${numbered(shown, first)}`;
 }
 
@@ -449,7 +452,7 @@ export async function runMemoryCommand(root: string, input: MemoryCommand, deps:
   }
   switch (cmd.command) {
     case 'view':
-      return view(root, cmd);
+      return view(root, cmd, deps);
     case 'create':
       return create(root, cmd, deps);
     case 'str_replace':

@@ -1,7 +1,8 @@
 /**
- * `memctx pack`'s use case: read the memory files (through the pack cache), count tokens, score and
- * rank them for the task, select what fits the budget, write the bundle where asked, and record
- * which files were delivered. Returns a plain result; the CLI (or MCP) renders it.
+ * `memctx pack`'s use case, in steps: scan (the memory files through the pack cache, and their
+ * exact token counts) → rank (the task's retrieval, links, supersession, demotions, scores) →
+ * select and render (pack/select.ts) → write (--out). Returns a plain result; the CLI (or MCP)
+ * renders it. Packing is not reading: no access is recorded (only show, search --open, MCP view).
  */
 import { indexLimits } from '../sources/config.js';
 import { MemctxError } from '../errors.js';
@@ -9,7 +10,9 @@ import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from '../pack/render.js';
 import type { PackResult } from '../pack/select.js';
 import type { PackFile } from '../pack/types.js';
-import type { ProfileName } from '../pack/profiles.js';
+import type { Profile, ProfileName } from '../pack/profiles.js';
+import type { FileScore } from '../pack/score.js';
+import type { Retrieval } from '../search/retrieve.js';
 import { parseDate } from '../dates.js';
 
 export interface PackOptions {
@@ -80,22 +83,57 @@ export function resolveFocus(files: readonly PackFile[], focus: readonly string[
 }
 
 export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
+  const warnings: string[] = [];
+  const now = deps.now();
+  const scanned = await scanStep(options, deps, now);
+  const ranked = await rankStep(options, deps, scanned, now, warnings);
+  const result = await selectStep(options, scanned, ranked, warnings);
+  deps.onPhase?.('bundle');
+  await writeStep(options, result.text);
+  deps.onPhase?.('write');
+  await saveStep(scanned, warnings);
+  deps.onPhase?.('caches');
+  // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
+  warnings.push(...(await secretsStep(options, scanned, result)));
+  deps.onPhase?.('secrets');
+  // What pack includes is not a read (only show, search --open and MCP view count): nothing to record.
+  deps.onPhase?.('access');
+  return {
+    ...result,
+    profile: ranked.profile?.name ?? null,
+    task: options.task ?? null,
+    taskTerms: ranked.terms,
+    taskIgnored: ranked.taskIgnored,
+    focus: ranked.focus,
+    problems: scanned.problems,
+    warnings,
+    tokenizer: scanned.tokenizer(),
+    caches: { tokenCounts: scanned.countCacheStatus, files: scanned.status },
+  };
+}
+
+interface Scanned {
+  files: PackFile[];
+  problems: FileProblem[];
+  /** A file's text as packed (masked with --redact-secrets). */
+  text(path: string): string;
+  tokens: number[];
+  /** Paths whose secrets were masked. */
+  redacted: ReadonlySet<string>;
+  count(text: string): number;
+  status: string;
+  countCacheStatus: string;
+  tokenizer(): PackActionResult['tokenizer'];
+  save(): Promise<void>;
+}
+
+/** Scan: every memory file (through the pack cache), its text, and its exact token count. */
+async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promise<Scanned> {
   const { root } = options;
   const { VERSION } = await import('../version.js');
   const { readCountCache, writeCountCache } = await import('../cache/token-counts.js');
-  const { readStats, recordAccess, accessCount } = await import('../cache/stats.js');
   const { cachedCounter } = await import('../tokens/cache.js');
   const { tokenizerLoaded } = await import('../tokens/count.js');
-  const { scoreFiles } = await import('../pack/score.js');
-  const { packBundle } = await import('../pack/select.js');
-  const { PROFILES, profilePicks } = await import('../pack/profiles.js');
-  const { linkGraph } = await import('../pack/links.js');
-  const { supersession } = await import('../lifecycle/supersede.js');
-  const { queryTerms } = await import('../text/analyse.js');
-  const warnings: string[] = [];
-  const now = deps.now();
-  const profile = options.profile ? PROFILES[options.profile] : undefined;
-
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);
   // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on.
@@ -109,27 +147,66 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     background.add(hash, text);
   });
   deps.onPhase?.('scan');
-  const fileTextOf = scan.textOf;
   for (const [hash, n] of await background.counts()) counter.record(hash, n);
   const files: PackFile[] = scan.files;
   const { findSecrets, maskSecretsIn, maybeSecret } = await import('../lint/secrets.js');
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
-  const suspects = options.redactSecrets ? files.filter((f) => maybeSecret(fileTextOf(f.path))) : [];
+  const suspects = options.redactSecrets ? files.filter((f) => maybeSecret(scan.textOf(f.path))) : [];
   if (suspects.length) {
-    const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: fileTextOf(f.path) })));
-    for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(fileTextOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
+    const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: scan.textOf(f.path) })));
+    for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
   }
-  const textOf = (path: string) => redacted.get(path) ?? fileTextOf(path);
-
+  const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];
   for (let i = 0; i < files.length; i++) {
     const path = files[i].path;
-    tokens.push((redacted.has(path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(textOf(path)));
+    tokens.push((redacted.has(path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(text(path)));
     if (i % 64 === 63) await deps.onProgress?.(i + 1, files.length);
   }
   deps.onPhase?.('count');
+  return {
+    files,
+    problems: scan.problems,
+    text,
+    tokens,
+    redacted: new Set(redacted.keys()),
+    count: (t) => counter.count(t),
+    status: scan.status,
+    countCacheStatus: loadedCache.status,
+    tokenizer: () => ({ loaded: tokenizerLoaded() || background.usedWorker, cacheHits: counter.hits, cacheMisses: counter.misses }),
+    save: async () => {
+      await scan.save();
+      await writeCountCache(root, loadedCache.cache, VERSION);
+    },
+  };
+}
+
+interface Ranked {
+  profile?: Profile;
+  task?: string;
+  terms: string[];
+  taskIgnored: string | null;
+  focus: string[];
+  scores: FileScore[];
+  picks: string[];
+  retrieval?: Retrieval;
+}
+
+/** Rank: dates, the task's retrieval, focus and links, supersession and demotions, the scores, the profile's picks. */
+async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, now: Date, warnings: string[]): Promise<Ranked> {
+  const { root } = options;
+  const { files } = scanned;
+  const { scoreFiles } = await import('../pack/score.js');
+  const { taskScores } = await import('../pack/task.js');
+  const { demotions } = await import('../pack/demote.js');
+  const { PROFILES, profilePicks } = await import('../pack/profiles.js');
+  const { linkGraph } = await import('../pack/links.js');
+  const { supersession } = await import('../lifecycle/supersede.js');
+  const { queryTerms } = await import('../text/analyse.js');
+  const { readStats, accessCount } = await import('../cache/stats.js');
+  const profile = options.profile ? PROFILES[options.profile] : undefined;
 
   // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
   const undated = files.filter((f) => parseDate(f.updated) === undefined && parseDate(f.created) === undefined);
@@ -152,64 +229,65 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     }
   }
   const focused = resolveFocus(files, options.focus ?? []);
-  const graph = focused.length ? linkGraph(files) : undefined;
-  const focus = [...new Set([...focused, ...focused.flatMap((p) => [...(graph?.get(p) ?? [])])])];
+  const graph = linkGraph(files);
+  const focus = [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])];
   const { superseded } = supersession(files);
+  const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => scanned.text(files[i].path));
+  const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now) });
   const stats = readStats(root);
-  const scores = scoreFiles(files, { now, task, focus: focused, superseded });
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');
-  const result = packBundle({
-    files, scores, indexLines: indexLines(root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
-    budget: options.budget, format: options.format, encoding: options.encoding, picks, focus, taskOnly: profile?.taskOnly, memctx: options.memctx,
-    count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
-  });
-  deps.onPhase?.('bundle');
+  return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval };
+}
 
-  if (options.out !== undefined) {
-    const { writeOutputFile } = await import('../store/write.js');
-    try {
-      await writeOutputFile(options.out, result.text, { name: options.out, memoryRoot: root });
-    } catch (err) {
-      if (err instanceof MemctxError) throw err;
-      throw new MemctxError(`cannot write --out (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: options.out, hint: 'check that the directory is writable' });
-    }
-  }
-  deps.onPhase?.('write');
+/** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
+async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<PackResult> {
+  const { packBundle } = await import('../pack/select.js');
+  const { files } = scanned;
+  return packBundle({
+    files,
+    scores: ranked.scores,
+    indexLines: indexLines(options.root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
+    budget: options.budget,
+    format: options.format,
+    encoding: options.encoding,
+    picks: ranked.picks,
+    focus: ranked.focus,
+    taskOnly: ranked.profile?.taskOnly,
+    memctx: options.memctx,
+    count: scanned.count,
+    tokens: scanned.tokens,
+    text: (i) => scanned.text(files[i].path),
+    retrieval: ranked.retrieval,
+  });
+}
+
+/** Write: the bundle to --out, when given. */
+async function writeStep(options: PackOptions, text: string): Promise<void> {
+  if (options.out === undefined) return;
+  const { writeOutputFile } = await import('../store/write.js');
   try {
-    await scan.save();
-    await writeCountCache(root, loadedCache.cache, VERSION);
+    await writeOutputFile(options.out, text, { name: options.out, memoryRoot: options.root });
+  } catch (err) {
+    if (err instanceof MemctxError) throw err;
+    throw new MemctxError(`cannot write --out (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: options.out, hint: 'check that the directory is writable' });
+  }
+}
+
+async function saveStep(scanned: Scanned, warnings: string[]): Promise<void> {
+  try {
+    await scanned.save();
   } catch (err) {
     warnings.push(`could not save the pack caches in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
   }
-  deps.onPhase?.('caches');
-  // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
-  const full = result.files.filter((f) => f.tier === 'full').map((f) => f.path);
-  if (!options.redactSecrets) {
-    const { secretWarnings } = await import('../lint/secrets.js');
-    warnings.push(...(await secretWarnings(full.map((path) => ({ path, text: textOf(path) })))));
-  } else if (redacted.size) {
-    warnings.push(`possible secrets masked in ${[...redacted.keys()].join(', ')}`);
-  }
-  deps.onPhase?.('secrets');
-  try {
-    await recordAccess(root, full, now);
-  } catch (err) {
-    warnings.push(`could not record access counts in .memctx/stats.json (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  deps.onPhase?.('access');
-  return {
-    ...result,
-    profile: profile?.name ?? null,
-    task: options.task ?? null,
-    taskTerms: terms,
-    taskIgnored,
-    focus,
-    problems: scan.problems,
-    warnings,
-    tokenizer: { loaded: tokenizerLoaded() || background.usedWorker, cacheHits: counter.hits, cacheMisses: counter.misses },
-    caches: { tokenCounts: loadedCache.status, files: scan.status },
-  };
+}
+
+/** Warnings for secrets in what the bundle holds of each file (or which files were masked). */
+async function secretsStep(options: PackOptions, scanned: Scanned, result: PackResult): Promise<string[]> {
+  if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${[...scanned.redacted].join(', ')}`] : [];
+  const given = result.files.filter((f) => f.tier === 'full' || f.tier === 'head' || f.tier === 'passages').map((f) => f.path);
+  const { secretWarnings } = await import('../lint/secrets.js');
+  return secretWarnings(given.map((path) => ({ path, text: scanned.text(path) })));
 }
 
 /** MEMORY.md's generated block as it would be rebuilt now (every file, also those listed by hand), without its markers and blank lines. */

@@ -85,7 +85,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
     checkListFilters(filters, scan.files);
   }
   const stats = readStats(root);
-  const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters });
+  const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters, text: scan.textOf });
   const result: SearchResult = { hits, problems: scan.problems };
 
   const best = options.open && hits.length > 0 ? scan.files.find((f) => f.path === hits[0].path) : undefined;

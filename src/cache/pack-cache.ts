@@ -20,7 +20,7 @@ export interface CachedFile extends Omit<StoredFile, 'links' | 'bags'> {
 }
 
 /** As stored: the fields pack reads, and each distinct link once, as `r:`, `m:` or `w:` and its target. */
-interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'tags' | 'status' | 'severity' | 'pinned' | 'supersedes' | 'mtimeMs'> {
+interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'tags' | 'status' | 'severity' | 'expires' | 'pinned' | 'supersedes' | 'mtimeMs'> {
   links: string[];
   /** TODO/BLOCKER markers in the body. */
   markers: boolean;
@@ -90,6 +90,7 @@ class Entry {
   readonly tags: string[];
   readonly status: string | undefined;
   readonly severity: string | undefined;
+  readonly expires: string | undefined;
   readonly pinned: boolean;
   readonly supersedes: string[] | undefined;
   readonly mtimeMs: number;
@@ -111,6 +112,7 @@ class Entry {
     this.tags = stored.tags;
     this.status = stored.status;
     this.severity = stored.severity;
+    this.expires = stored.expires;
     this.pinned = stored.pinned;
     this.supersedes = stored.supersedes;
     this.mtimeMs = stored.mtimeMs;
@@ -157,10 +159,10 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
 }
 
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
-  const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, pinned, supersedes, mtimeMs } = file;
+  const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, expires, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
   const bags = fieldBags({ path, name, description, tags, body });
-  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bags };
+  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bags };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */

@@ -44,7 +44,7 @@ export function lastChangeMs(file: MemoryFile): { ms: number; label: string } {
 const ageDays = (now: Date, ms: number) => Math.floor((now.getTime() - ms) / DAY);
 
 /** `expires` is past. */
-export function expiredReason(file: MemoryFile, now: Date): string | undefined {
+export function expiredReason(file: Pick<MemoryFile, 'expires'>, now: Date): string | undefined {
   if (!file.expires) return undefined;
   const ms = parseDate(file.expires);
   return ms !== undefined && ms <= now.getTime() ? `expired on ${file.expires}` : undefined;

@@ -18,7 +18,14 @@ export function isBundleFormat(value: string): value is BundleFormat {
   return (FORMATS as readonly string[]).includes(value);
 }
 
-export type SectionId = 'index' | 'full' | 'description';
+export type SectionId = 'index' | 'full' | 'passages' | 'description';
+
+/** Part of a file given in a bundle: its lines (1-based, in the file as on disk) and their text. */
+export interface PassagePiece {
+  start: number;
+  end: number;
+  text: string;
+}
 
 export interface LeftOut {
   /** Files that should have had a line (full or description) but did not fit. */
@@ -42,6 +49,8 @@ export interface Renderer {
   /** One index line (from MEMORY.md's generated block; blank lines already folded in). */
   indexLine(line: string, first: boolean): string[];
   full(file: PackFile, score: FileScore, text: string, first: boolean): string[];
+  /** A passage of a file too large for its share of the budget, with the command that loads the whole file. */
+  passage(file: PackFile, passage: PassagePiece, first: boolean, memctx?: string): string[];
   /** `memctx` is the command prefix load hints use (`memctx --dir PATH`, `memctx --claude`). */
   description(file: PackFile, score: FileScore, first: boolean, memctx?: string): string[];
   leftOut(left: LeftOut, budget: number, memctx?: string): string;
@@ -56,6 +65,9 @@ export function fileText(file: Pick<MemoryFile, 'hasFrontmatter' | 'frontmatter'
 export function showCommand(path: string, memctx = 'memctx'): string {
   return `${memctx} show ${shellWord(path)}`;
 }
+
+/** "line 12" or "lines 12-14". */
+export const lineRange = (p: { start: number; end: number }) => (p.start === p.end ? `line ${p.start}` : `lines ${p.start}-${p.end}`);
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -76,13 +88,18 @@ const markdown: Renderer = {
   header: () => '# Memory bundle\n',
   trailer: () => '',
   sectionKey: (section) => section,
-  open: (section) => ({ index: '\n## Index\n\n', full: '\n## Files in full\n', description: '\n## More files (load on demand)\n\n' })[section],
+  open: (section) => ({ index: '\n## Index\n\n', full: '\n## Files in full\n', passages: '\n## Passages of larger files\n', description: '\n## More files (load on demand)\n\n' })[section],
   close: () => '',
   indexLine: (line, first) => [line.startsWith('## ') ? `${first ? '' : '\n'}#${line}\n\n` : `${line}\n`],
   full(file, score, text) {
     const marks = fenceFor(text);
     const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
     return [`\n### ${inlineMarkdown(file.path)}\n\n${meta}\n\n${marks}markdown\n`, text, `${marks}\n`];
+  },
+  passage(file, passage, _first, memctx) {
+    const text = `${passage.text}\n`;
+    const marks = fenceFor(text);
+    return [`\n### ${inlineMarkdown(file.path)}, ${lineRange(passage)}\n\nload the whole file: \`${showCommand(file.path, memctx)}\`\n\n${marks}markdown\n`, text, `${marks}\n`];
   },
   description(file, score, _first, memctx) {
     const what = inlineMarkdown(file.description || file.name, MAX_DESCRIPTION_CHARS);
@@ -112,6 +129,10 @@ const xml: Renderer = {
     const body = escapeText(text);
     return [`<memory ${attributes(file, score, 'full')}>\n`, body, '</memory>\n'];
   },
+  passage(file, passage, _first, memctx) {
+    const attrs = `path="${escapeAttr(file.path)}" lines="${passage.start}-${passage.end}" load="${escapeAttr(showCommand(file.path, memctx))}"`;
+    return [`<passage ${attrs}>\n`, `${escapeText(passage.text)}\n`, '</passage>\n'];
+  },
   description(file, score, _first, memctx) {
     const load = `load="${escapeAttr(showCommand(file.path, memctx))}"`;
     return [`<memory ${attributes(file, score, 'description')} ${load}>${escapeText((file.description || file.name) + supersededMark(score))}</memory>\n`];
@@ -131,6 +152,9 @@ const json: Renderer = {
   close: () => ']\n',
   indexLine: (line, first) => [`${first ? '' : ','}${JSON.stringify(line)}\n`],
   full: (file, score, text, first) => [`${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'full'), content: text })}\n`],
+  passage: (file, passage, first, memctx) => [
+    `${first ? '' : ','}${JSON.stringify({ path: file.path, tier: 'passage', lines: [passage.start, passage.end], load: showCommand(file.path, memctx), content: `${passage.text}\n` })}\n`,
+  ],
   description: (file, score, first, memctx) => [
     `${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'description'), description: file.description || file.name, load: showCommand(file.path, memctx), ...(score.superseded ? { superseded: score.superseded } : {}) })}\n`,
   ],

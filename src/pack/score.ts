@@ -6,7 +6,7 @@ import type { PackFile } from './types.js';
 import { isResolvedStatus } from '../store/schema.js';
 import { linkGraph } from './links.js';
 import { fileTimeMs } from '../lifecycle/age.js';
-import { taskScores } from './task.js';
+import { taskScores, type TaskScores } from './task.js';
 import { hasMarkers } from './markers.js';
 
 export { hasMarkers };
@@ -26,6 +26,12 @@ export interface ScoreOptions {
   focus?: readonly string[];
   /** Superseded paths and why (lifecycle/supersede.ts). */
   superseded?: ReadonlyMap<string, string>;
+  /** The link graph when already computed (links.ts linkGraph). */
+  graph?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The task's scores when already computed (taskScores, with the files' texts for passages). */
+  taskScores?: TaskScores;
+  /** Paths ranked last without a task and why: expired, resolved, duplicate (demotions). */
+  demoted?: ReadonlyMap<string, string>;
 }
 
 export interface FileScore {
@@ -39,6 +45,8 @@ export interface FileScore {
   task: number;
   /** Why it is not current ("superseded by PATH", "status: superseded"): never packed in full. */
   superseded?: string;
+  /** Why it ranks last ("expired 2026-01-01", "status: resolved", "duplicate of PATH"). */
+  demoted?: string;
   /** Why the file scored: task, recent, unresolved, core, reference, active, linked-from-active, second-degree, links-to-active. */
   reasons: string[];
 }
@@ -116,8 +124,8 @@ function dependencyScores(files: readonly PackFile[], active: Set<string>, graph
 /** Score every file (same order as given). */
 export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): FileScore[] {
   const recent = mostRecent(files, 5);
-  const graph = linkGraph(files);
-  const task = options.task ? taskScores(files, options.task, graph) : undefined;
+  const graph = options.graph ?? linkGraph(files);
+  const task = options.taskScores ?? (options.task ? taskScores(files, options.task, graph) : undefined);
   const active = new Set(options.focus ?? []);
   if (task) files.forEach((f, i) => task.own[i] >= TASK_MATCH && active.add(f.path));
   const dependency = dependencyScores(files, active, graph);
@@ -154,7 +162,9 @@ export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): F
     if (dep.reason) reasons.push(dep.reason);
     const superseded = options.superseded?.get(file.path);
     if (superseded) reasons.push('superseded');
-    return { path: file.path, relevance, recency, dependency: dep.points, score: relevance + recency + dep.points, task: sim, reasons, ...(superseded ? { superseded } : {}) };
+    const demoted = options.demoted?.get(file.path);
+    if (demoted) reasons.push('demoted');
+    return { path: file.path, relevance, recency, dependency: dep.points, score: relevance + recency + dep.points, task: sim, reasons, ...(superseded ? { superseded } : {}), ...(demoted ? { demoted } : {}) };
   });
 }
 
@@ -164,10 +174,13 @@ export const TASK_FLOOR = 0.05;
 
 /**
  * Rank order: with a task, task relevance first (a file the task matches outranks every file it
- * does not), then the score; without a task the score alone. Ties by path.
+ * does not); then files that are current before superseded, expired, resolved and duplicate ones;
+ * then the score. Ties by path.
  */
 export function compareRank(a: FileScore, b: FileScore): number {
   const ta = a.task >= TASK_FLOOR ? a.task : 0;
   const tb = b.task >= TASK_FLOOR ? b.task : 0;
-  return tb - ta || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const da = a.superseded || a.demoted ? 1 : 0;
+  const db = b.superseded || b.demoted ? 1 : 0;
+  return tb - ta || da - db || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }

@@ -1,16 +1,20 @@
 /**
- * Selection under a hard budget (design §5, issue 11). Pieces are placed in priority order while
- * they fit: pinned files in full, then the profile's picks and --focus files (and what they link
- * to), then every other file in rank order (task relevance first, then score), each in full where
- * it fits — no fixed share for full text; a wanted file too large for the room left goes in as its
- * head with a pointer. Then descriptions with the command that loads them, then MEMORY.md's index
- * lines, then a note saying what was left out. Superseded files never go in full. In the bundle the
- * index comes first. Every piece's cost is its exact token count and the pieces add up exactly
- * (src/tokens/join.ts), so the bundle's count never exceeds the budget.
+ * Selection under a hard budget (design §5, issues 11 and 23). Pieces are placed in priority order
+ * while they fit. MEMORY.md's index first (it is the map: whole when it fits, else the lines of the
+ * highest-ranked groups; with a task it takes at most INDEX_SHARE of the budget). Then pinned
+ * files in full, the profile's picks and --focus files (and what they link to). With a task, the
+ * files and passages it matches compete in one selection (placeByTask): a file within its share of
+ * the budget goes in whole, a larger one contributes its best-matching passages, each pick raised
+ * by the query terms it covers that earlier picks did not. Without a task, files in rank order,
+ * each in full where it fits, a wanted file too large for the room left as its head with a
+ * pointer. Then descriptions with the command that loads them, then a note saying what was left
+ * out. Superseded files never go in full. Every piece's cost is its exact token count and the
+ * pieces add up exactly (src/tokens/join.ts), so the bundle's count never exceeds the budget.
  */
 import type { MemoryFile } from '../store/types.js';
 import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
+import { newCoverage, COVERAGE_WEIGHT, type Retrieval, type ScoredPassage } from '../search/retrieve.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from './score.js';
 import type { PackFile } from './types.js';
@@ -23,7 +27,16 @@ const GIVE_UP_AFTER = 20;
 /** A head shorter than this many tokens is not worth a place: the file gets a description instead. */
 export const MIN_HEAD_TOKENS = 120;
 
-export type Tier = 'full' | 'head' | 'description' | 'index' | 'none';
+/** With a task, a file larger than this share of the budget contributes passages instead of its whole text. */
+export const FILE_SHARE = 1 / 3;
+/** With a task, the index takes at most this share of the budget (its best-ranked lines). */
+export const INDEX_SHARE = 0.1;
+/** A passage's rank: its own match, weighted this much against its file's. */
+const PASSAGE_OWN = 0.6;
+/** At most this many files and passages are weighed in one selection. */
+const MAX_UNITS = 200;
+
+export type Tier = 'full' | 'head' | 'passages' | 'description' | 'index' | 'none';
 
 export interface PackInput {
   files: readonly PackFile[];
@@ -48,6 +61,8 @@ export interface PackInput {
   tokens?: readonly number[];
   /** The command prefix for load hints: `memctx`, or with the --dir/--claude the bundle was built with. */
   memctx?: string;
+  /** The task's retrieval (search/retrieve.ts): its passages and the terms each file and passage holds. */
+  retrieval?: Retrieval;
 }
 
 export interface PackedFile extends FileScore {
@@ -92,6 +107,8 @@ interface Entry {
   file?: number;
   /** Set for a file that went in as its head. */
   head?: boolean;
+  /** Set for a passage of a file. */
+  passage?: ScoredPassage;
   /** The index lines an index entry holds. */
   lines?: readonly string[];
 }
@@ -109,6 +126,8 @@ interface FullOrder {
   order: number[];
   /** Files worth a head when they do not fit whole. */
   wanted: Set<number>;
+  /** Pinned files, the profile's picks and --focus files: placed first, whatever the task. */
+  priority: Set<number>;
 }
 
 /** Files in the order they are offered a place in full. */
@@ -126,7 +145,7 @@ function fullOrder(input: PackInput): FullOrder {
     .filter((i) => !scores[i].superseded && reached(scores[i], focus, Boolean(input.taskOnly)))
     .sort((a, b) => groups[a] - groups[b] || within[a] - within[b] || compareRank(scores[a], scores[b]));
   const wanted = new Set(order.filter((i) => group(i) < 3 || scores[i].task >= 0.35));
-  return { order, wanted };
+  return { order, wanted, priority: new Set(order.filter((i) => group(i) < 3)) };
 }
 
 class Layout {
@@ -177,7 +196,7 @@ function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: numb
   const piece = (n: number) => {
     const head = `${lines.slice(0, n).join('\n')}\n`;
     const left = Math.max(1, tokens - input.count(head));
-    const parts = renderer.full(file, input.scores[i], `${head}[… ${left} more tokens of this file left out: ${showCommand(file.path)}]\n`, layout.isFirst('full'));
+    const parts = renderer.full(file, input.scores[i], `${head}[… ${left} more tokens of this file left out: ${showCommand(file.path, input.memctx)}]\n`, layout.isFirst('full'));
     return { parts, cost: layout.cost('full', parts) };
   };
   let lo = 0;
@@ -203,10 +222,15 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   if (fixed > budget) return { layout, notes, missed: Number.POSITIVE_INFINITY };
   const room = budget - reserve;
   const fits = (cost: number) => layout.used + cost <= room;
+  const byTask = Boolean(input.retrieval?.terms.length);
 
-  // 1. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
-  // --focus, matched by the task), then heads of wanted ones too large, then every other file.
-  const { order, wanted } = fullOrder(input);
+  // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room.
+  const { order, wanted, priority } = fullOrder(input);
+  missed += placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
+
+  // 2. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
+  // --focus; without a task also those it matches), then heads of wanted ones too large; with a
+  // task, the files and passages it matches; then every other file.
   const placed = new Set<number>();
   const tryFull = (i: number): boolean => {
     // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
@@ -218,9 +242,10 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     placed.add(i);
     return true;
   };
-  for (const i of order) if (wanted.has(i)) tryFull(i);
+  const first = byTask ? priority : wanted;
+  for (const i of order) if (first.has(i)) tryFull(i);
   for (const i of order) {
-    if (!wanted.has(i) || placed.has(i)) continue;
+    if (!first.has(i) || placed.has(i)) continue;
     const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], room - layout.used) : undefined;
     if (head) {
       layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
@@ -228,12 +253,26 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       notes.set(i, tokens[i] > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
     }
   }
-  for (const i of order) if (!wanted.has(i)) tryFull(i);
+  if (byTask) placeByTask(input, renderer, layout, order, { text, tokens, room, placed, notes });
+  // The rest in rank order; without a task, a file larger than its share goes in as its head.
+  const share = Math.floor((room - layout.used) * FILE_SHARE);
   for (const i of order) {
-    if (!placed.has(i)) notes.set(i, tokens[i] > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
+    if (first.has(i) || (byTask && matched(scores[i]))) continue;
+    if (byTask || tokens[i] <= share) {
+      tryFull(i);
+      continue;
+    }
+    const head = share >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], Math.min(share, room - layout.used)) : undefined;
+    if (!head) continue;
+    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
+    placed.add(i);
+    notes.set(i, 'larger than its share of the budget: its head, with a pointer to the rest');
+  }
+  for (const i of order) {
+    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens[i] > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
   }
 
-  // 2. Descriptions of the rest, in rank order (superseded ones too, marked so).
+  // 3. Descriptions of the rest, in rank order (superseded ones too, marked so).
   const focus = new Set(input.focus ?? []);
   const described = files
     .map((_, i) => i)
@@ -259,29 +298,179 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       misses++;
     }
   }
-
-  // 3. The index: whole when it fits, else line by line until one does not fit.
-  const lineParts = input.indexLines.map((line, n) => renderer.indexLine(line, n === 0));
-  if (lineParts.length > 0) {
-    const whole = [renderer.open('index'), ...lineParts.flat(), renderer.close('index')].join('');
-    const wholeCost = count(whole);
-    if (fits(wholeCost)) {
-      layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: lineParts.flat(), cost: wholeCost, lines: input.indexLines });
-    } else {
-      const before = layout.used;
-      for (let n = 0; n < input.indexLines.length; n++) {
-        const parts = renderer.indexLine(input.indexLines[n], layout.isFirst('index'));
-        const cost = layout.cost('index', parts);
-        if (!fits(cost)) break;
-        // A group heading comes only with at least its first line.
-        const next = input.indexLines[n + 1];
-        if (input.indexLines[n].startsWith('## ') && next !== undefined && !fits(cost + count(renderer.indexLine(next, false).join('')))) break;
-        layout.add({ section: 'index', key: renderer.sectionKey('index'), parts, cost, lines: [input.indexLines[n]] });
-      }
-      missed += wholeCost - (layout.used - before);
-    }
-  }
   return { layout, notes, missed };
+}
+
+/** A file the task matches (it competes by its match, whole or as passages). */
+const matched = (score: FileScore) => score.task >= TASK_FLOOR && !score.superseded;
+
+/**
+ * MEMORY.md's index lines, up to `limit` tokens used: whole when it fits, else the lines of the
+ * highest-ranked groups (a group ranks by its best file; within it, lines by their file's rank),
+ * each group with its heading, in the index's own order. Returns what the lines left out would cost.
+ */
+function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, order: readonly number[], limit: number): number {
+  const lines = input.indexLines;
+  if (lines.length === 0) return 0;
+  const { count } = input;
+  const lineParts = lines.map((line, n) => renderer.indexLine(line, n === 0));
+  const whole = [renderer.open('index'), ...lineParts.flat(), renderer.close('index')].join('');
+  const wholeCost = count(whole);
+  if (layout.used + wholeCost <= limit) {
+    layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: lineParts.flat(), cost: wholeCost, lines });
+    return 0;
+  }
+  // Rank each line by the file it links to (files in rank order first, then the rest by score).
+  const rankOf = new Map<string, number>();
+  order.forEach((i, r) => rankOf.set(input.files[i].path, r));
+  const rest = input.files.map((_, i) => i).filter((i) => !rankOf.has(input.files[i].path)).sort((a, b) => compareRank(input.scores[a], input.scores[b]));
+  rest.forEach((i, r) => rankOf.set(input.files[i].path, order.length + r));
+  const heading = new Int32Array(lines.length).fill(-1);
+  const lineRank = new Float64Array(lines.length).fill(Number.POSITIVE_INFINITY);
+  let group = -1;
+  lines.forEach((line, n) => {
+    if (line.startsWith('## ')) {
+      group = n;
+      return;
+    }
+    heading[n] = group;
+    for (const path of linkedPaths(line)) lineRank[n] = Math.min(lineRank[n], rankOf.get(path) ?? Number.POSITIVE_INFINITY);
+  });
+  const groupRank = new Map<number, number>();
+  lines.forEach((_, n) => {
+    if (heading[n] >= 0 || !lines[n].startsWith('## ')) groupRank.set(heading[n], Math.min(groupRank.get(heading[n]) ?? Number.POSITIVE_INFINITY, lineRank[n]));
+  });
+  const candidates = lines
+    .map((_, n) => n)
+    .filter((n) => !lines[n].startsWith('## '))
+    .sort((a, b) => (groupRank.get(heading[a]) ?? 0) - (groupRank.get(heading[b]) ?? 0) || heading[a] - heading[b] || lineRank[a] - lineRank[b] || a - b);
+  // Keep lines while they fit, each line's cost counted once (and its group's heading with the
+  // group's first line); then the kept index is counted as rendered, dropping lines while it is over.
+  const frame = count(renderer.open('index')) + count(renderer.close('index'));
+  const costOf = (n: number) => count(renderer.indexLine(lines[n], false).join(''));
+  const kept = new Set<number>();
+  const headed = new Set<number>();
+  let used = layout.used + frame;
+  let misses = 0;
+  for (const n of candidates) {
+    const h = heading[n];
+    const add = costOf(n) + (h >= 0 && !headed.has(h) ? costOf(h) : 0);
+    if (used + add > limit) {
+      // Lines are short and alike: after many misses in a row the rest will not fit either.
+      if (++misses >= GIVE_UP_AFTER) break;
+      continue;
+    }
+    misses = 0;
+    used += add;
+    kept.add(n);
+    if (h >= 0) headed.add(h);
+  }
+  const ordered = lines.map((_, n) => n).filter((n) => kept.has(n) || headed.has(n));
+  const render = (shown: readonly number[]) => shown.flatMap((n, k) => renderer.indexLine(lines[n], k === 0));
+  let parts = render(ordered);
+  let cost = layout.cost('index', parts);
+  while (ordered.length && layout.used + cost > limit) {
+    // Drop the lowest-ranked kept line (and its heading when it was the group's last).
+    const drop = [...kept].reduce((worst, n) => (candidates.indexOf(n) > candidates.indexOf(worst) ? n : worst));
+    kept.delete(drop);
+    const h = heading[drop];
+    if (h >= 0 && ![...kept].some((n) => heading[n] === h)) headed.delete(h);
+    ordered.splice(0, ordered.length, ...lines.map((_, n) => n).filter((n) => kept.has(n) || headed.has(n)));
+    parts = render(ordered);
+    cost = layout.cost('index', parts);
+  }
+  if (kept.size === 0) return wholeCost;
+  layout.add({ section: 'index', key: renderer.sectionKey('index'), parts, cost, lines: ordered.map((n) => lines[n]) });
+  return wholeCost - cost;
+}
+
+interface Unit {
+  file: number;
+  passage?: ScoredPassage;
+  key: number;
+  terms: readonly number[];
+}
+
+/**
+ * Files and passages the task matches, in one selection under the room left: a file within its
+ * share of the budget is offered whole, a larger one by its passages. Each pick is the unit whose
+ * rank, raised by the query weight it covers that earlier picks did not, is highest. A passage of a
+ * file that fits whole brings the whole file; identical passages go in once.
+ */
+function placeByTask(
+  input: PackInput,
+  renderer: Renderer,
+  layout: Layout,
+  order: readonly number[],
+  state: { text: (i: number) => string; tokens: readonly number[]; room: number; placed: Set<number>; notes: Map<number, string> },
+): void {
+  const { files, scores } = input;
+  const retrieval = input.retrieval!;
+  const { text, tokens, room, placed, notes } = state;
+  // A file's share of the room: FILE_SHARE, or its task score when higher (the best match may take it all).
+  const left = room - layout.used;
+  const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
+  const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
+  const units: Unit[] = [];
+  for (const i of candidates) if (tokens[i] <= shareOf(i)) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
+  for (const p of retrieval.passages) {
+    if (candidates.has(p.file)) units.push({ file: p.file, passage: p, key: p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * scores[p.file].task), terms: p.terms });
+  }
+  units.sort((a, b) => b.key - a.key);
+  const pool = units.slice(0, MAX_UNITS);
+  const covered = new Uint8Array(retrieval.terms.length);
+  const total = retrieval.weights.reduce((a, b) => a + b, 0);
+  const withPassages = new Set<number>();
+  const seen = new Set<string>();
+  const add = (i: number, entry: Omit<Entry, 'key'>) => layout.add({ ...entry, key: renderer.sectionKey(entry.section) });
+  const passagesOf = new Map<number, ScoredPassage[]>();
+  for (const p of retrieval.passages) {
+    const list = passagesOf.get(p.file);
+    if (list) list.push(p);
+    else passagesOf.set(p.file, [p]);
+  }
+  const whole = (i: number): boolean => {
+    if (tokens[i] > room - layout.used) return false;
+    // A file repeating a passage already given goes in by its other passages instead.
+    if (passagesOf.get(i)?.some((p) => seen.has(p.text))) return false;
+    const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
+    const cost = layout.cost('full', parts);
+    if (layout.used + cost > room) return false;
+    add(i, { section: 'full', parts, cost, file: i });
+    placed.add(i);
+    for (const p of passagesOf.get(i) ?? []) seen.add(p.text);
+    return true;
+  };
+  while (pool.length) {
+    let pick = 0;
+    let best = -1;
+    for (let k = 0; k < pool.length; k++) {
+      const v = pool[k].key * (1 + COVERAGE_WEIGHT * newCoverage(pool[k].terms, covered, retrieval.weights, total));
+      if (v > best) {
+        best = v;
+        pick = k;
+      }
+    }
+    const [unit] = pool.splice(pick, 1);
+    const i = unit.file;
+    if (placed.has(i) && !withPassages.has(i)) continue;
+    let ok = false;
+    if (!unit.passage) ok = !withPassages.has(i) && whole(i);
+    else if (!withPassages.has(i) && tokens[i] <= shareOf(i) && whole(i)) ok = true;
+    else if (!seen.has(unit.passage.text)) {
+      const parts = renderer.passage(files[i], unit.passage, layout.isFirst('passages'), input.memctx);
+      const cost = layout.cost('passages', parts);
+      if (layout.used + cost <= room) {
+        add(i, { section: 'passages', parts, cost, file: i, passage: unit.passage });
+        seen.add(unit.passage.text);
+        placed.add(i);
+        withPassages.add(i);
+        notes.set(i, tokens[i] > shareOf(i) ? 'larger than its share of the budget: its best-matching passages' : 'did not fit whole: its best-matching passages');
+        ok = true;
+      }
+    }
+    if (ok) for (const t of unit.terms) covered[t] = 1;
+  }
 }
 
 /** Files that should have had a place (full, head or description) and have none. */
@@ -333,7 +522,11 @@ export function packBundle(input: PackInput): PackResult {
   const total = empty ? 0 : count(bundle);
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
-  for (const e of layout.entries) if (e.file !== undefined) tierOf.set(e.file, { tier: e.section === 'full' ? (e.head ? 'head' : 'full') : 'description', cost: e.cost });
+  for (const e of layout.entries) {
+    if (e.file === undefined) continue;
+    const tier: Tier = e.section === 'full' ? (e.head ? 'head' : 'full') : e.section === 'passages' ? 'passages' : 'description';
+    tierOf.set(e.file, { tier, cost: (tierOf.get(e.file)?.cost ?? 0) + e.cost });
+  }
   const listed = linkedPaths(empty ? '' : layout.entries.flatMap((e) => e.lines ?? []).join('\n'));
   const files: PackedFile[] = input.files.map((file, i) => {
     const placed = tierOf.get(i);
@@ -347,7 +540,7 @@ export function packBundle(input: PackInput): PackResult {
   files.sort(compareRank);
   const totalFileTokens = tokens.reduce((a, b) => a + b, 0);
   const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
-  const fullTokens = layout.entries.reduce((n, e) => n + (e.section === 'full' ? e.cost : 0), 0);
+  const fullTokens = layout.entries.reduce((n, e) => n + (e.section === 'full' || e.section === 'passages' ? e.cost : 0), 0);
   return {
     text: bundle,
     tokens: total,
@@ -368,7 +561,7 @@ function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: 
   const out = [renderer.header({ budget: input.budget, encoding: input.encoding })];
   let openKey: string | undefined;
   let openSection: SectionId | undefined;
-  const rank: Record<SectionId, number> = { index: 0, full: 1, description: 2 };
+  const rank: Record<SectionId, number> = { index: 0, full: 1, passages: 2, description: 3 };
   const entries = layout.entries.map((e, n) => ({ e, n })).sort((a, b) => rank[a.e.section] - rank[b.e.section] || a.n - b.n).map((x) => x.e);
   for (const entry of entries) {
     if (entry.key !== openKey) {

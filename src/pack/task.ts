@@ -1,8 +1,9 @@
 /**
- * Task relevance for `pack --task`: each file's BM25F match (text/relevance.ts), raised for files
- * linked to matched files (first degree more than second), and 1 for a file the task names by path.
+ * Task relevance for `pack --task`: each file's match by the retrieval `search` uses too
+ * (search/retrieve.ts: BM25F blended with its best passage), raised for files linked to matched
+ * files (first degree more than second), and 1 for a file the task names by path.
  */
-import { relevance } from '../text/relevance.js';
+import { retrieve, type Retrieval } from '../search/retrieve.js';
 import { linkGraph } from './links.js';
 import type { PackFile } from './types.js';
 
@@ -18,6 +19,8 @@ export interface TaskScores {
   own: Float64Array;
   /** With the link boost, 0-1. */
   combined: Float64Array;
+  /** The retrieval: passages, and the terms each file and passage holds. */
+  retrieval: Retrieval;
 }
 
 /** True when the task names the file by its path (with or without .md) as a whole word. */
@@ -36,10 +39,11 @@ export function namesFile(taskLower: string, path: string): boolean {
   return false;
 }
 
-export function taskScores(files: readonly PackFile[], task: string, graph: ReadonlyMap<string, ReadonlySet<string>> = linkGraph(files)): TaskScores {
-  const match = relevance(files, task);
+/** `text` gives a file's text as packed (frontmatter included), for its passages; by default its body. */
+export function taskScores(files: readonly PackFile[], task: string, graph: ReadonlyMap<string, ReadonlySet<string>> = linkGraph(files), text: (i: number) => string = (i) => files[i].body): TaskScores {
+  const retrieval = retrieve(files, task, { text });
   const lower = task.toLowerCase();
-  const own = match.scores.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
+  const own = retrieval.score.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
   const index = new Map(files.map((f, i) => [f.path, i]));
   // Links both ways: a file linked to a matched file, or linked from one.
   const neighbours: number[][] = files.map(() => []);
@@ -63,5 +67,5 @@ export function taskScores(files: readonly PackFile[], task: string, graph: Read
   }
   // The boost fills part of the gap to 1, so a file's own match keeps its order among boosted ones.
   const combined = own.map((s, i) => s + (1 - s) * Math.min(1, FIRST_DEGREE * first[i] + SECOND_DEGREE * second[i]));
-  return { terms: match.terms, own, combined };
+  return { terms: retrieval.terms, own, combined, retrieval };
 }

@@ -1,6 +1,9 @@
 /**
- * Ranked search (issue 11): the meaning of the query first. Text relevance is the analyser's BM25F
- * over name, description, tags and body (text/relevance.ts), 0-1 per query; importance/10, recency
+ * Ranked search (issue 11): the meaning of the query first. Text relevance is the retrieval that
+ * `pack --task` uses too (search/retrieve.ts: BM25F over name, description, tags and body, blended
+ * with the best passage's match), 0-1 per query; the top hits are then ordered to cover the query's
+ * terms across files (diversify), so the second file of a two-part question is not pushed out by
+ * near-copies of the first. importance/10, recency
  * 1/(1 + days/30) and min(access_count/10, 1) add at most 0.3 together, so they order files of
  * similar relevance and never lift a weak match over a strong one. Superseded files count half.
  * Pure: the clock and the access counts come in as arguments.
@@ -8,8 +11,11 @@
 import { matchesListFilters } from '../memindex/groups.js';
 import type { PackFile } from '../pack/types.js';
 import { fileTimeMs as updatedMs } from '../lifecycle/age.js';
-import { relevance } from '../text/relevance.js';
+import { diversify, retrieve } from './retrieve.js';
 import { supersession } from '../lifecycle/supersede.js';
+
+/** How many of the best-matching files have their passages matched in a search. */
+export const SEARCH_PASSAGE_FILES = 30;
 
 export const WEIGHTS = { text: 0.7, importance: 0.12, recency: 0.1, access: 0.08 } as const;
 
@@ -27,6 +33,8 @@ export interface SearchOptions {
   accessCount: (path: string) => number;
   limit?: number;
   filters?: SearchFilters;
+  /** A file's text as on disk, for its passages (default: its body). */
+  text?: (path: string) => string;
 }
 
 export interface SearchHit {
@@ -57,7 +65,10 @@ export function matchesSearchFilters(file: PackFile, filters: SearchFilters): bo
 /** Files matching the query text (title or content), best first. */
 export function searchMemory(files: readonly PackFile[], query: string, options: SearchOptions): SearchHit[] {
   const candidates = files.filter((f) => matchesSearchFilters(f, options.filters ?? {}));
-  const text = relevance(candidates, query).scores;
+  // Passages re-rank the best files (the same number whatever the limit, so a limit only cuts the ranking).
+  const passageFiles = SEARCH_PASSAGE_FILES;
+  const retrieval = retrieve(candidates, query, { text: (i) => options.text?.(candidates[i].path) ?? candidates[i].body, passageFiles });
+  const text = retrieval.score;
   const { superseded } = supersession(files);
   const factorsOf = (id: number) => {
     const file = candidates[id];
@@ -80,7 +91,8 @@ export function searchMemory(files: readonly PackFile[], query: string, options:
   }
   const path = (id: number) => candidates[id].path;
   ids.sort((a, b) => scores[b] - scores[a] || (path(a) < path(b) ? -1 : path(a) > path(b) ? 1 : 0));
-  return (options.limit === undefined ? ids : ids.slice(0, options.limit)).map((id) => {
+  const ranked = diversify(ids, (id) => scores[id], (id) => retrieval.fileTerms[id], retrieval.weights);
+  return (options.limit === undefined ? ranked : ranked.slice(0, options.limit)).map((id) => {
     const file = candidates[id];
     return { path: file.path, name: file.name, description: file.description, type: file.type ?? 'other', kind: file.kind ?? null, importance: file.importance, updated: file.updated ?? null, score: scores[id], factors: factorsOf(id), superseded: superseded.get(file.path) ?? null };
   });

@@ -32,6 +32,10 @@ export interface Bm25Result {
   coverage: Float64Array;
   /** The best score, 0 when nothing matched. */
   best: number;
+  /** idf of each query term over these documents. */
+  idf: Float64Array;
+  /** Per document and term (doc * terms + term): 1 when the document holds the term. */
+  matched: Uint8Array;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -485,7 +489,8 @@ export function bm25(input: Bm25Input): Bm25Result {
   const scores = new Float64Array(count);
   const coverage = new Float64Array(count);
   const pattern = termPattern(terms);
-  if (!pattern || count === 0) return { scores, coverage, best: 0 };
+  const matched = new Uint8Array(count * terms.length);
+  if (!pattern || count === 0) return { scores, coverage, best: 0, idf: new Float64Array(terms.length), matched };
   const index = new Map(terms.map((t, i) => [t, i]));
   const nt = terms.length;
   const nf = fields.length;
@@ -527,10 +532,13 @@ export function bm25(input: Bm25Input): Bm25Result {
         if (n > 0) sum += (fields[f].weight * n) / (1 - fields[f].b + (fields[f].b * lengths[d * nf + f]) / avg[f]);
       }
       wtf[d * nt + t] = sum;
-      if (sum > 0) df[t]++;
+      if (sum > 0) {
+        df[t]++;
+        matched[d * nt + t] = 1;
+      }
     }
   }
-  const idf = Array.from(df, (n) => Math.log(1 + (count - n + 0.5) / (n + 0.5)));
+  const idf = df.map((n) => Math.log(1 + (count - n + 0.5) / (n + 0.5)));
   const idfSum = idf.reduce((a, b) => a + b, 0) || 1;
   let best = 0;
   for (let d = 0; d < count; d++) {
@@ -546,5 +554,5 @@ export function bm25(input: Bm25Input): Bm25Result {
     coverage[d] = covered / idfSum;
     if (score > best) best = score;
   }
-  return { scores, coverage, best };
+  return { scores, coverage, best, idf, matched };
 }

@@ -30,6 +30,10 @@ export interface Relevance {
   scores: Float64Array;
   /** Per file, 0-1: the share of the query's weight it matches. */
   coverage: Float64Array;
+  /** Each term's idf over these files. */
+  idf: Float64Array;
+  /** Per file and term (file * terms + term): 1 when the file holds the term. */
+  matched: Uint8Array;
 }
 
 function fieldText(file: MatchableFile, field: number): string {
@@ -48,5 +52,5 @@ export function relevance(files: readonly MatchableFile[], query: string): Relev
   const terms = queryTerms(query);
   const result = bm25({ terms, fields: FIELDS, count: files.length, text: (d, f) => fieldText(files[d], f), bag: (d, f) => files[d].bags?.[f] ?? undefined });
   const scores = result.best > 0 ? result.scores.map((s) => s / result.best) : result.scores;
-  return { terms, scores, coverage: result.coverage };
+  return { terms, scores, coverage: result.coverage, idf: result.idf, matched: result.matched };
 }

@@ -189,11 +189,15 @@ describe('memctx pack', () => {
     expect(readFileSync(join(cwd, 'out/context.xml'), 'utf8')).toBe(xml);
   });
 
-  it('records full-text files as accessed in .memctx/stats.json, never in the memory files', async () => {
+  it('records no access for what it packs; `show` does, in .memctx/stats.json, never in the memory files', async () => {
     const cwd = fixture();
     const before = readFileSync(join(cwd, '.memory/pinned_rules.md'), 'utf8');
     await runCli(['pack', '-q'], { cwd });
+    await runCli(['pack', '-q', '--task', 'pinned rules'], { cwd });
+    expect(existsSync(join(cwd, '.memory/.memctx/stats.json'))).toBe(false);
+    await runCli(['show', 'pinned_rules.md'], { cwd });
     const stats = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/stats.json'), 'utf8'));
+    expect(Object.keys(stats.files)).toEqual(['pinned_rules.md']);
     expect(stats.files['pinned_rules.md'].count).toBe(1);
     expect(readFileSync(join(cwd, '.memory/pinned_rules.md'), 'utf8')).toBe(before);
   });

@@ -13,7 +13,8 @@ describe('hints that work when pasted', () => {
 
   it('bundle load hints carry the --dir the bundle was built with, and the pasted hint works', async () => {
     const dir = copyFixture('seed-memory', root);
-    const r = await runMemctx(['--dir', dir, 'pack', '--budget', '1000', '--format', 'json'], { cwd: root });
+    // 1,200 tokens: the index, four files in full, and a description line with its load hint.
+    const r = await runMemctx(['--dir', dir, 'pack', '--budget', '1200', '--format', 'json'], { cwd: root });
     expect(r.code).toBe(0);
     const bundle = JSON.parse(r.stdout) as { files?: { tier: string; load?: string }[]; leftOut?: { note: string } };
     const loads = (bundle.files ?? []).filter((f) => f.tier === 'description').map((f) => f.load!);

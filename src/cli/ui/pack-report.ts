@@ -5,7 +5,7 @@ import { renderTable, thousands as n } from './table.js';
 function tierColour(chalk: ChalkInstance, tier: Tier): string {
   if (tier === 'full') return chalk.green(tier);
   if (tier === 'description') return chalk.cyan(tier);
-  if (tier === 'head') return chalk.magenta(tier);
+  if (tier === 'head' || tier === 'passages') return chalk.magenta(tier);
   if (tier === 'none') return chalk.yellow(tier);
   return chalk.dim(tier);
 }

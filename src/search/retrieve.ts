@@ -1,0 +1,132 @@
+/**
+ * The one retrieval behind `search` and `pack --task` (design §5). Files are matched by the
+ * analyser's field-weighted BM25 (text/relevance.ts); the best-matching files are then cut into
+ * passages (text/passages.ts) and their passages matched by plain BM25, so a file whose match sits
+ * in one dialogue turn or one section still ranks by it. A file's best passage can raise its score
+ * (half its own match, half the passage's), never lower it: a match in the name or description counts. Each file and passage also says which query terms it holds, weighted by idf,
+ * so a selection can reward covering terms its earlier picks did not (questions whose evidence
+ * spans files). Pure: file texts come in through `text`.
+ */
+import { bm25 } from '../text/bm25.js';
+import { splitPassages, type Passage } from '../text/passages.js';
+import { relevance, type MatchableFile } from '../text/relevance.js';
+
+/** How many of the best-matching files have their passages matched. */
+export const PASSAGE_FILES = 50;
+/** Share of a file's score that comes from its best passage. */
+export const PASSAGE_WEIGHT = 0.5;
+/** How much covering query terms that earlier picks left uncovered raises a pick (diversify). */
+export const COVERAGE_WEIGHT = 0.35;
+
+export interface ScoredPassage extends Passage {
+  /** Index of its file. */
+  file: number;
+  /** 0-1: its BM25 over the best passage's. */
+  score: number;
+  /** The query terms (their indexes) it holds. */
+  terms: number[];
+}
+
+export interface Retrieval {
+  terms: string[];
+  /** Weight of each term (idf over the files). */
+  weights: Float64Array;
+  /** Per file, 0-1: its own field-weighted match. */
+  own: Float64Array;
+  /** Per file, 0-1: own match blended with its best passage's, over the best file's. */
+  score: Float64Array;
+  /** Per file: the query terms (indexes) it holds. */
+  fileTerms: number[][];
+  /** Passages of the best-matching files that match, best first. */
+  passages: ScoredPassage[];
+}
+
+export interface RetrieveOptions {
+  /** A file's text, as it will be shown (frontmatter included): passages and their lines come from it. */
+  text(file: number): string;
+  passageFiles?: number;
+}
+
+const termsOf = (matched: Uint8Array, doc: number, nt: number): number[] => {
+  const out: number[] = [];
+  for (let t = 0; t < nt; t++) if (matched[doc * nt + t]) out.push(t);
+  return out;
+};
+
+export function retrieve(files: readonly MatchableFile[], query: string, options: RetrieveOptions): Retrieval {
+  const match = relevance(files, query);
+  const { terms } = match;
+  const nt = terms.length;
+  const own = match.scores;
+  const fileTerms = files.map((_, i) => termsOf(match.matched, i, nt));
+  const score = new Float64Array(own);
+  const empty: Retrieval = { terms, weights: match.idf, own, score, fileTerms, passages: [] };
+  if (nt === 0) return empty;
+
+  const best = files
+    .map((_, i) => i)
+    .filter((i) => own[i] > 0)
+    .sort((a, b) => own[b] - own[a] || a - b)
+    .slice(0, options.passageFiles ?? PASSAGE_FILES);
+  const pieces: Passage[] = [];
+  const fileOf: number[] = [];
+  for (const i of best) {
+    for (const p of splitPassages(options.text(i))) {
+      pieces.push(p);
+      fileOf.push(i);
+    }
+  }
+  if (pieces.length === 0) return empty;
+  const result = bm25({ terms, fields: [{ weight: 1, b: 0.75 }], count: pieces.length, text: (d) => pieces[d].text });
+  const passages: ScoredPassage[] = [];
+  const bestPassage = new Float64Array(files.length);
+  for (let d = 0; d < pieces.length; d++) {
+    if (result.scores[d] === 0) continue;
+    const s = result.scores[d] / result.best;
+    const file = fileOf[d];
+    passages.push({ start: pieces[d].start, end: pieces[d].end, text: pieces[d].text, file, score: s, terms: termsOf(result.matched, d, nt) });
+    if (s > bestPassage[file]) bestPassage[file] = s;
+  }
+  passages.sort((a, b) => b.score - a.score || a.file - b.file || a.start - b.start);
+  let top = 0;
+  for (const i of best) {
+    score[i] = Math.max(own[i], (1 - PASSAGE_WEIGHT) * own[i] + PASSAGE_WEIGHT * bestPassage[i]);
+    top = Math.max(top, score[i]);
+  }
+  if (top > 0) for (let i = 0; i < files.length; i++) score[i] = Math.min(1, score[i] / top);
+  return { terms, weights: match.idf, own, score, fileTerms, passages };
+}
+
+/** The share of the query's weight in `terms` that `covered` does not hold yet (`total`: the weights' sum). */
+export function newCoverage(terms: readonly number[], covered: Uint8Array, weights: Float64Array, total = weights.reduce((a, b) => a + b, 0)): number {
+  if (total === 0) return 0;
+  let gain = 0;
+  for (const t of terms) if (!covered[t]) gain += weights[t];
+  return gain / total;
+}
+
+/**
+ * Reorder the first `window` items: each next pick is the one whose value, raised by the query
+ * weight it covers that earlier picks did not, is highest. The rest keep their order.
+ */
+export function diversify<T>(items: readonly T[], value: (item: T) => number, termsOf: (item: T) => readonly number[], weights: Float64Array, window = 30): T[] {
+  const head = items.slice(0, window);
+  const out: T[] = [];
+  const covered = new Uint8Array(weights.length);
+  const total = weights.reduce((a, b) => a + b, 0);
+  while (head.length) {
+    let pick = 0;
+    let bestValue = -Infinity;
+    head.forEach((item, k) => {
+      const v = value(item) * (1 + COVERAGE_WEIGHT * newCoverage(termsOf(item), covered, weights, total));
+      if (v > bestValue) {
+        bestValue = v;
+        pick = k;
+      }
+    });
+    const [item] = head.splice(pick, 1);
+    for (const t of termsOf(item)) covered[t] = 1;
+    out.push(item);
+  }
+  return [...out, ...items.slice(window)];
+}
