@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REPO, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { main } from '../../src/cli/main.js';
-import { LockBusy, withMemoryLock } from '../../src/store/write.js';
+import { assertLockHeld, LockBusy, withMemoryLock } from '../../src/store/write.js';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -56,6 +56,17 @@ async function kill(child: ChildProcess): Promise<void> {
 const hookInput = (cwd: string) => JSON.stringify({ session_id: 'sess-9', cwd, hook_event_name: 'SessionEnd', reason: 'exit' });
 const flushHook = (cwd: string) => runMemctx(['flush', '--hook', '--goal', 'Keep the summary'], { cwd, input: hookInput(cwd) });
 const sessions = (root: string) => (existsSync(join(root, 'sessions')) ? readdirSync(join(root, 'sessions')) : []);
+
+describe('the lock of a live holder', () => {
+  it('stays held across refreshes (recording its owner does not make it look taken over)', async () => {
+    const { root } = project();
+    // Past two refreshes (one a second): proper-lockfile compares the folder's mtime with its own.
+    await withMemoryLock(root, async () => {
+      await new Promise((done) => setTimeout(done, 2_500));
+      expect(() => assertLockHeld(root)).not.toThrow();
+    });
+  });
+});
 
 describe('a lock whose holder was killed', () => {
   it('is taken at once, even while it still looks fresh (no wait for the stale time)', async () => {
