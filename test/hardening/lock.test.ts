@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO, removeDir, tempDir } from '../helpers/cli.js';
@@ -65,6 +66,19 @@ describe('the lock of a live holder', () => {
       await new Promise((done) => setTimeout(done, 2_500));
       expect(() => assertLockHeld(root)).not.toThrow();
     });
+  });
+});
+
+describe('a lock not refreshed for the stale time', () => {
+  it('is taken, owner file and all, even when its recorded holder is alive', async () => {
+    const { root } = project();
+    const lock = join(root, '.memctx', 'lock');
+    mkdirSync(lock);
+    // pid 1 is alive: only the lock's age frees it.
+    writeFileSync(join(lock, 'owner'), JSON.stringify({ pid: 1, host: hostname() }));
+    const old = new Date(Date.now() - 20_000);
+    utimesSync(lock, old, old);
+    await expect(withMemoryLock(root, async () => JSON.parse(readFileSync(join(lock, 'owner'), 'utf8')).pid, { maxWaitMs: 0 })).resolves.toBe(process.pid);
   });
 });
 
