@@ -3,8 +3,9 @@
  * backticks and `<`), and `status` on a 1 GB sparse transcript and on a 100 MB single line, with the
  * peak RSS of the child process. The inputs are refused or handled; what matters is time and memory.
  */
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, REPO, fmtMs, median } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
@@ -83,6 +84,46 @@ function hookAfterKilledWriter(workDir: string): BenchRow {
   return { label: 'flush --hook right after a SIGKILLed writer', value: `${fmtMs(ms)}, ${written}/3 written`, goal: '<= 2 s, written', ok: ms <= 2000 && written === 3, data: { ms, written, times } };
 }
 
+/**
+ * The swap race of issue 20, item 2: a second process swaps `.memory/sub` between a real folder and
+ * a link to an outside folder as fast as it can while 300 locked writes (every other one a new file)
+ * and 300 reads run through the store. Counts what landed outside and what was read from outside.
+ */
+async function swapRace(workDir: string): Promise<BenchRow> {
+  const { withMemoryLock, writeFileAtomic } = await import(pathToFileURL(join(REPO, 'dist/src/store/write.js')).href);
+  const { readRegularFile } = await import(pathToFileURL(join(REPO, 'dist/src/store/read-file.js')).href);
+  const root = join(workDir, 'swap', '.memory');
+  const outside = join(workDir, 'swap', 'outside');
+  mkdirSync(join(root, 'sub'), { recursive: true });
+  mkdirSync(join(root, '.memctx'));
+  mkdirSync(outside);
+  writeFileSync(join(outside, 'race.md'), 'OUTSIDE');
+  writeFileSync(join(root, 'sub', 'race.md'), 'inside');
+  const swapper = spawn(process.execPath, ['-e', `const fs = require('fs'); const r = ${JSON.stringify(root)}, o = ${JSON.stringify(outside)};
+for (;;) { try { fs.renameSync(r + '/sub', r + '/sub-real'); fs.symlinkSync(o, r + '/sub'); fs.unlinkSync(r + '/sub'); fs.renameSync(r + '/sub-real', r + '/sub'); } catch {} }`], { stdio: 'ignore' });
+  const n = 300;
+  let leaked = 0;
+  let refused = 0;
+  try {
+    for (let i = 0; i < n; i++) {
+      try {
+        await withMemoryLock(root, () => writeFileAtomic(join(root, 'sub', i % 2 ? 'race.md' : `new-${i}.md`), `write ${i}`, { inside: root }));
+      } catch {
+        refused++;
+      }
+      try {
+        if (String(readRegularFile(join(root, 'sub', 'race.md'), { inside: root })).includes('OUTSIDE')) leaked++;
+      } catch {
+        refused++;
+      }
+    }
+  } finally {
+    swapper.kill('SIGKILL');
+  }
+  const landed = readdirSync(outside).length - 1 + (readFileSync(join(outside, 'race.md'), 'utf8') === 'OUTSIDE' ? 0 : 1);
+  return { label: `swap race: ${n} writes + ${n} reads while sub/ is swapped for a link`, value: `${landed} out, ${leaked} read`, goal: '0 written or read outside', ok: landed === 0 && leaked === 0, data: { n, landedOutside: landed, readOutside: leaked, refused } };
+}
+
 const section: BenchSection = {
   name: 'hardening',
   async run(workDir) {
@@ -116,6 +157,7 @@ const section: BenchSection = {
     }
     rows.push(...(await viewTenThousand(join(workDir, 'view'))));
     rows.push(hookAfterKilledWriter(workDir));
+    rows.push(await swapRace(workDir));
     rmSync(workDir, { recursive: true, force: true });
     return rows;
   },

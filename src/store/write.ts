@@ -191,10 +191,16 @@ const LOCK_FS = {
 
 const OWNER = 'owner';
 
-/** Record who holds the lock (this process, this host) inside the lock folder. */
+/**
+ * Record who holds the lock (this process, this host) inside the lock folder. Adding a file changes
+ * the folder's mtime, which proper-lockfile checks on every refresh ("is the lock still ours"), so
+ * the mtime it set is put back.
+ */
 function writeOwner(lockPath: string): void {
   try {
+    const { mtime } = fs.statSync(lockPath);
     fs.writeFileSync(join(lockPath, OWNER), `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`);
+    fs.utimesSync(lockPath, mtime, mtime);
   } catch {
     // without it the lock still works; it only expires by time
   }

@@ -6,12 +6,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { main } from '../../src/cli/main.js';
-import { LockBusy, withMemoryLock } from '../../src/store/write.js';
+import { assertLockHeld, LockBusy, withMemoryLock } from '../../src/store/write.js';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -56,6 +57,30 @@ async function kill(child: ChildProcess): Promise<void> {
 const hookInput = (cwd: string) => JSON.stringify({ session_id: 'sess-9', cwd, hook_event_name: 'SessionEnd', reason: 'exit' });
 const flushHook = (cwd: string) => runMemctx(['flush', '--hook', '--goal', 'Keep the summary'], { cwd, input: hookInput(cwd) });
 const sessions = (root: string) => (existsSync(join(root, 'sessions')) ? readdirSync(join(root, 'sessions')) : []);
+
+describe('the lock of a live holder', () => {
+  it('stays held across refreshes (recording its owner does not make it look taken over)', async () => {
+    const { root } = project();
+    // Past two refreshes (one a second): proper-lockfile compares the folder's mtime with its own.
+    await withMemoryLock(root, async () => {
+      await new Promise((done) => setTimeout(done, 2_500));
+      expect(() => assertLockHeld(root)).not.toThrow();
+    });
+  });
+});
+
+describe('a lock not refreshed for the stale time', () => {
+  it('is taken, owner file and all, even when its recorded holder is alive', async () => {
+    const { root } = project();
+    const lock = join(root, '.memctx', 'lock');
+    mkdirSync(lock);
+    // pid 1 is alive: only the lock's age frees it.
+    writeFileSync(join(lock, 'owner'), JSON.stringify({ pid: 1, host: hostname() }));
+    const old = new Date(Date.now() - 20_000);
+    utimesSync(lock, old, old);
+    await expect(withMemoryLock(root, async () => JSON.parse(readFileSync(join(lock, 'owner'), 'utf8')).pid, { maxWaitMs: 0 })).resolves.toBe(process.pid);
+  });
+});
 
 describe('a lock whose holder was killed', () => {
   it('is taken at once, even while it still looks fresh (no wait for the stale time)', async () => {
