@@ -15,7 +15,7 @@ import { diversify, retrieve } from './retrieve.js';
 import { supersession } from '../lifecycle/supersede.js';
 
 /** How many of the best-matching files have their passages matched in a search. */
-export const SEARCH_PASSAGE_FILES = 30;
+export const SEARCH_PASSAGE_FILES = 20;
 
 export const WEIGHTS = { text: 0.7, importance: 0.12, recency: 0.1, access: 0.08 } as const;
 
