@@ -46,8 +46,8 @@ export interface MemoryToolDeps {
 const READ_ONLY_DIRS = [ARCHIVE_DIR, TEMPLATES_DIR];
 
 /** A directory view stops at about this much, then says what it left out. */
-export const VIEW_MAX_LINES = 2_000;
-export const VIEW_MAX_CHARS = 40_000;
+const VIEW_MAX_LINES = 2_000;
+const VIEW_MAX_CHARS = 40_000;
 
 const LINE_NUMBER_WIDTH = 6;
 

@@ -30,7 +30,7 @@ export interface ServerOptions {
   io: Pick<Io, 'cwd' | 'env' | 'home' | 'now'>;
 }
 
-export const INDEX_URI = 'memctx://memory/MEMORY.md';
+const INDEX_URI = 'memctx://memory/MEMORY.md';
 
 /** Runs tool calls one at a time in arrival order, and tracks them so the server can let them finish before it exits. */
 export class InFlight {
