@@ -115,10 +115,12 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const { findSecrets, maskSecretsIn, maybeSecret } = await import('../lint/secrets.js');
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
+  const secrets: string[] = [];
   const suspects = options.redactSecrets ? files.filter((f) => maybeSecret(fileTextOf(f.path))) : [];
   if (suspects.length) {
     const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: fileTextOf(f.path) })));
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(fileTextOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
+    secrets.push(...hits.map((h) => h.secret));
   }
   const textOf = (path: string) => redacted.get(path) ?? fileTextOf(path);
 
@@ -159,8 +161,10 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const scores = scoreFiles(files, { now, task, focus: focused, superseded });
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');
+  // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
+  const shownFiles = redacted.size ? files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f)) : files;
   const result = packBundle({
-    files, scores, indexLines: indexLines(root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
+    files: shownFiles, scores, indexLines: indexLines(root, shownFiles, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
     budget: options.budget, format: options.format, encoding: options.encoding, picks, focus, taskOnly: profile?.taskOnly, memctx: options.memctx,
     count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
   });
