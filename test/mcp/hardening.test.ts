@@ -182,7 +182,7 @@ describe('a secret in a name or description is masked in the bundle too', () => 
 
 describe('every tool: schemas derived from src/schemas/, structured content that validates, truthful annotations (issue 21 item 4)', () => {
   it('lists each tool with its schemas; each answer validates against its outputSchema', async () => {
-    const { TOOLS } = await import('../../src/mcp/server.js');
+    const TOOLS = await (await import('../../src/mcp/server.js')).loadTools();
     const v = await import('valibot');
     const { dir, client } = await open();
     const { tools } = await client.listTools();
