@@ -4,8 +4,8 @@
  * store (safe paths, lock, atomic write, frontmatter kept, `updated` set, MEMORY.md rebuilt).
  * The MCP server's `memory` tool and the library's handlers for the Anthropic SDK both call this.
  */
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { lstatSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { basename, join } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { ARCHIVE_DIR, CACHE_DIR, MAX_FILE_BYTES, TEMPLATES_DIR } from '../store/layout.js';
 import { entryExists, isIndexPath, isInside, resolveMemoryPath } from '../store/paths.js';
@@ -14,8 +14,10 @@ import type { MemoryFile } from '../store/types.js';
 import type { LintConfig } from '../lint/types.js';
 import { lineAt } from '../lines.js';
 import { MEMORY_COMMANDS, parseMemoryCommand } from '../schemas/memory.js';
+import { MEMORIES, MemoryToolError, inMemoriesTerms, memoryErrorText } from './memory-errors.js';
 
-export const MEMORIES = '/memories';
+export { MEMORIES, MemoryToolError, inMemoriesTerms, memoryErrorText };
+
 
 export type MemoryCommand =
   | { command: 'view'; path: string; view_range?: number[] }
@@ -28,14 +30,6 @@ export type MemoryCommand =
 export type MemoryCommandName = MemoryCommand['command'];
 export { MEMORY_COMMANDS };
 
-/** A refusal the model should read and act on; the message is the tool's answer. */
-export class MemoryToolError extends MemctxError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MemoryToolError';
-  }
-}
-
 export interface MemoryToolDeps {
   now: () => Date;
   /** lint's configuration (the allowed types), for the frontmatter checks `add` makes; default: the memory directory's. */
@@ -46,8 +40,8 @@ export interface MemoryToolDeps {
 const READ_ONLY_DIRS = [ARCHIVE_DIR, TEMPLATES_DIR];
 
 /** A directory view stops at about this much, then says what it left out. */
-export const VIEW_MAX_LINES = 2_000;
-export const VIEW_MAX_CHARS = 40_000;
+const VIEW_MAX_LINES = 2_000;
+const VIEW_MAX_CHARS = 40_000;
 
 const LINE_NUMBER_WIDTH = 6;
 
@@ -466,34 +460,6 @@ export async function runMemoryCommand(root: string, input: MemoryCommand, deps:
     default:
       throw new MemoryToolError(`Unknown command ${JSON.stringify((cmd as { command?: unknown })?.command)}; use one of ${MEMORY_COMMANDS.join(', ')}`);
   }
-}
-
-/**
- * Host paths in a text as the model sees them: the memory directory (as given or resolved) becomes
- * /memories; any other absolute path is cut to its last part, so no answer names a host folder.
- */
-export function inMemoriesTerms(text: string, root: string | undefined): string {
-  let out = text;
-  if (root) {
-    const roots = [root];
-    try {
-      roots.push(realpathSync(root));
-    } catch {
-      // the directory is gone: the path as given is all there is
-    }
-    for (const r of [...new Set(roots)].sort((a, b) => b.length - a.length)) out = out.split(r).join(MEMORIES);
-  }
-  return out.replace(/(^|[\s"'`(=])(\/(?!memories\b)[^\s"'`)]*\/)([^\s"'`/)]+)/g, (_m, pre: string, _dir: string, last: string) => `${pre}…/${last}`);
-}
-
-/** A refusal as the text the model sees, in /memories terms (never a host path). */
-export function memoryErrorText(err: unknown, root?: string): string {
-  if (err instanceof MemoryToolError) return inMemoriesTerms(err.message, root);
-  if (err instanceof MemctxError) {
-    const file = err.file === undefined ? '' : root && isInside(root, err.file) ? `${MEMORIES}/${relative(root, err.file).split(sep).join('/')}` : err.file;
-    return inMemoriesTerms(`${file ? `${file}: ` : ''}${err.message}${err.hint ? ` (${err.hint})` : ''}`, root);
-  }
-  return inMemoriesTerms(`unexpected failure: ${(err as Error).message ?? String(err)}`, root);
 }
 
 /**

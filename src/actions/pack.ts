@@ -148,7 +148,7 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   });
   deps.onPhase?.('scan');
   for (const [hash, n] of await background.counts()) counter.record(hash, n);
-  const files: PackFile[] = scan.files;
+  let files: PackFile[] = scan.files;
   const { findSecrets, maskSecretsIn, maybeSecret } = await import('../lint/secrets.js');
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
@@ -156,6 +156,9 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   if (suspects.length) {
     const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: scan.textOf(f.path) })));
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
+    // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
+    const secrets = hits.map((h) => h.secret);
+    files = files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f));
   }
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.

@@ -64,7 +64,7 @@ async function secretlintConfig() {
  * offsets hold): a disable comment covers the block it opens and closes, or with `-line`/`-next-line` one
  * line, as secretlint documents; never the rest of the file.
  */
-export function closeDisables(text: string): string {
+function closeDisables(text: string): string {
   if (!text.includes('secretlint-disable')) return text;
   const lastEnable = text.lastIndexOf('secretlint-enable');
   return text.replace(/secretlint-disable(?![-\w])/g, (match, at: number) => (at < lastEnable ? match : 'secretlint-unclosd'));

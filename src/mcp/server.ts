@@ -7,20 +7,28 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type * as v from 'valibot';
-import { memoryErrorText } from '../actions/memory-tool.js';
+import { memoryErrorText } from '../actions/memory-errors.js';
 import type { Io } from '../io.js';
 import { VERSION } from '../version.js';
 import { TOOL_TEXT } from './descriptions.js';
 import type { Tool } from './tool.js';
-import { textResult } from './tool.js';
-import memory from './tools/memory.js';
-import search from './tools/search.js';
-import pack from './tools/pack.js';
-import status from './tools/status.js';
-import flush from './tools/flush.js';
-import lint from './tools/lint.js';
 
-export const TOOLS: readonly Tool[] = [memory, search, pack, status, flush, lint];
+/** A tool error as the model reads it (tool.ts's textResult, without loading the tools' schemas). */
+const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+let loaded: Promise<readonly Tool[]> | undefined;
+/** The tools, one module each, loaded on the first list or call: `initialize` needs none of them (nor their schemas). */
+export function loadTools(): Promise<readonly Tool[]> {
+  loaded ??= Promise.all([
+    import('./tools/memory.js'),
+    import('./tools/search.js'),
+    import('./tools/pack.js'),
+    import('./tools/status.js'),
+    import('./tools/flush.js'),
+    import('./tools/lint.js'),
+  ]).then((modules) => modules.map((m) => m.default));
+  return loaded;
+}
 
 export interface ServerOptions {
   /** The memory directory, absolute. */
@@ -30,7 +38,7 @@ export interface ServerOptions {
   io: Pick<Io, 'cwd' | 'env' | 'home' | 'now'>;
 }
 
-export const INDEX_URI = 'memctx://memory/MEMORY.md';
+const INDEX_URI = 'memctx://memory/MEMORY.md';
 
 /** Runs tool calls one at a time in arrival order, and tracks them so the server can let them finish before it exits. */
 export class InFlight {
@@ -63,13 +71,13 @@ export class InFlight {
 
 /** What tools/list answers: each tool's name, texts, schemas and annotations (the converter loads on the first list). */
 export async function listTools(): Promise<ListedTool[]> {
-  const { toJsonSchema } = await import('@valibot/to-json-schema');
+  const [{ toJsonSchema }, tools] = await Promise.all([import('@valibot/to-json-schema'), loadTools()]);
   /** A schema as the JSON Schema the client sees: an object, with the draft-07 `$schema` key left out. */
   const jsonSchemaOf = (schema: v.GenericSchema): ListedTool['inputSchema'] => {
     const { $schema: _drop, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
     return { type: 'object', ...rest } as ListedTool['inputSchema'];
   };
-  return TOOLS.map((tool) => ({
+  return tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -82,20 +90,20 @@ export async function listTools(): Promise<ListedTool[]> {
 export function createServer(options: ServerOptions, inFlight = new InFlight()): Server {
   const { root, io } = options;
   const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: TOOL_TEXT.instructions });
-  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
   // Tracked like tool calls, so a client that closes stdin right after asking still gets the answer.
   server.setRequestHandler(ListToolsRequestSchema, () => inFlight.track(listTools().then((tools) => ({ tools }))));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     inFlight.serial(async (): Promise<CallToolResult> => {
       try {
-        const tool = byName.get(request.params.name);
-        if (tool === undefined) return textResult(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`, true);
+        const tools = await loadTools();
+        const tool = tools.find((t) => t.name === request.params.name);
+        if (tool === undefined) return toolError(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${tools.map((t) => t.name).join(', ')}`);
         if (options.missing) throw options.missing;
         // The tool checks its arguments once, with its own schema (as the library and the CLI check theirs).
         return await tool.run(request.params.arguments ?? {}, { root, io });
       } catch (err) {
-        return textResult(memoryErrorText(err, options.missing ? undefined : root), true);
+        return toolError(memoryErrorText(err, options.missing ? undefined : root));
       }
     }),
   );

@@ -25,7 +25,7 @@ export const MemoryInput = v.strictObject({
 });
 
 /** What each memory command needs besides `command`. */
-export const MEMORY_REQUIRED: Record<(typeof MEMORY_COMMANDS)[number], string[]> = {
+const MEMORY_REQUIRED: Record<(typeof MEMORY_COMMANDS)[number], string[]> = {
   view: ['path'],
   create: ['path', 'file_text'],
   str_replace: ['path', 'old_str', 'new_str'],

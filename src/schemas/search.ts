@@ -15,7 +15,7 @@ export const SearchInput = v.strictObject({
 
 const nullableText = v.nullable(v.string());
 
-export const SearchHit = v.object({
+const SearchHit = v.object({
   path: v.string(),
   name: v.string(),
   description: v.string(),

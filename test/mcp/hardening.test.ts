@@ -166,9 +166,23 @@ describe('no secret reaches the model (issue 20 item 4: MCP pack returned 24 of 
   }, 60_000);
 });
 
+describe('a secret in a name or description is masked in the bundle too', () => {
+  it('the index and description lines of MCP pack carry no secret at any budget', async () => {
+    const { root, client } = await open();
+    const secret = SECRETS_24[2].value;
+    writeFileSync(join(root, 'a.md'), `---\nname: a\ndescription: key ${secret}\ntype: project\n---\n\nbody\n`);
+    for (let i = 0; i < 30; i++) writeFileSync(join(root, `f${i}.md`), `---\nname: f${i}\ndescription: filler ${i}\ntype: project\n---\n\n${'text '.repeat(300)}\n`);
+    for (const budget of [400, 2_000, 50_000]) {
+      const pack = await callTool(client, 'pack', { budget });
+      expect([budget, pack.text.includes(secret) || JSON.stringify(pack.structured).includes(secret)]).toEqual([budget, false]);
+      expect(pack.structured?.tokens as number).toBeLessThanOrEqual(budget);
+    }
+  });
+});
+
 describe('every tool: schemas derived from src/schemas/, structured content that validates, truthful annotations (issue 21 item 4)', () => {
   it('lists each tool with its schemas; each answer validates against its outputSchema', async () => {
-    const { TOOLS } = await import('../../src/mcp/server.js');
+    const TOOLS = await (await import('../../src/mcp/server.js')).loadTools();
     const v = await import('valibot');
     const { dir, client } = await open();
     const { tools } = await client.listTools();

@@ -17,7 +17,10 @@ export default defineTool({
       { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, sessionId: args.session_id, agentSummary: true, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
       { ...io, root, readStdin: async () => '', mayRead: (abs) => insideProject(abs, io) },
     );
-    const { path, written, replaced, text: fileText, warnings, notes } = outcome;
+    const { path, written, replaced, warnings, notes } = outcome;
+    // The session file is memory text: what goes back to the model has secrets masked (the file keeps them; lint reports them).
+    const { redactSecrets } = await import('../../lint/secrets.js');
+    const fileText = await redactSecrets(outcome.text);
     const shown = `/memories/${path}`;
     return structuredResult({ path: shown, written, replaced, text: fileText, warnings, notes }, written ? `saved ${shown}${warnings.length ? ` (${warnings.join('; ')})` : ''}` : fileText);
   },
