@@ -120,6 +120,8 @@ interface Scanned {
   tokens: number[];
   /** Paths whose secrets were masked. */
   redacted: ReadonlySet<string>;
+  /** The secrets found in them. */
+  secrets: readonly string[];
   count(text: string): number;
   status: string;
   countCacheStatus: string;
@@ -148,7 +150,8 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   });
   deps.onPhase?.('scan');
   for (const [hash, n] of await background.counts()) counter.record(hash, n);
-  let files: PackFile[] = scan.files;
+  const files: PackFile[] = scan.files;
+  const secrets: string[] = [];
   const { findSecrets, maskSecretsIn, maybeSecret } = await import('../lint/secrets.js');
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
@@ -156,9 +159,7 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   if (suspects.length) {
     const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: scan.textOf(f.path) })));
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
-    // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
-    const secrets = hits.map((h) => h.secret);
-    files = files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f));
+    secrets.push(...hits.map((h) => h.secret));
   }
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.
@@ -175,6 +176,7 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
     text,
     tokens,
     redacted: new Set(redacted.keys()),
+    secrets,
     count: (t) => counter.count(t),
     status: scan.status,
     countCacheStatus: loadedCache.status,
@@ -246,7 +248,10 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
 /** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
 async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<PackResult> {
   const { packBundle } = await import('../pack/select.js');
-  const { files } = scanned;
+  const { maskSecretsIn } = await import('../lint/secrets.js');
+  const { redacted, secrets } = scanned;
+  // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
+  const files = redacted.size ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f)) : scanned.files;
   return packBundle({
     files,
     scores: ranked.scores,
