@@ -69,7 +69,7 @@ export async function flush(options: FlushOptions, deps: FlushDeps & { root: str
 }
 
 /** Every field came out empty: an error for `memctx flush`, a skip for the hook (an empty session). */
-export class NothingToRecord extends MemctxError {
+class NothingToRecord extends MemctxError {
   constructor(message: string, details: ErrorDetails, readonly warnings: string[]) {
     super(message, details);
   }
