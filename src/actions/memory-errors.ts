@@ -3,7 +3,7 @@
  * apart from the tool itself so the MCP server can load it without the tool's schemas.
  */
 import { realpathSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { isInside } from '../store/paths.js';
 
@@ -24,7 +24,7 @@ export class MemoryToolError extends MemctxError {
 export function inMemoriesTerms(text: string, root: string | undefined): string {
   let out = text;
   if (root) {
-    const roots = [root];
+    const roots = [resolve(root)];
     try {
       roots.push(realpathSync(root));
     } catch {
