@@ -3,7 +3,7 @@
  * apart from the tool itself so the MCP server can load it without the tool's schemas.
  */
 import { realpathSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { isInside } from '../store/paths.js';
 
@@ -24,7 +24,7 @@ export class MemoryToolError extends MemctxError {
 export function inMemoriesTerms(text: string, root: string | undefined): string {
   let out = text;
   if (root) {
-    const roots = [root];
+    const roots = [resolve(root)];
     try {
       roots.push(realpathSync(root));
     } catch {
@@ -39,7 +39,8 @@ export function inMemoriesTerms(text: string, root: string | undefined): string 
 export function memoryErrorText(err: unknown, root?: string): string {
   if (err instanceof MemoryToolError) return inMemoriesTerms(err.message, root);
   if (err instanceof MemctxError) {
-    const file = err.file === undefined ? '' : root && isInside(root, err.file) ? `${MEMORIES}/${relative(root, err.file).split(sep).join('/')}` : err.file;
+    // A relative name is the store's, relative to the memory directory.
+    const file = err.file === undefined ? '' : !isAbsolute(err.file) ? `${MEMORIES}/${err.file}` : root && isInside(root, err.file) ? `${MEMORIES}/${relative(root, err.file).split(sep).join('/')}` : err.file;
     return inMemoriesTerms(`${file ? `${file}: ` : ''}${err.message}${err.hint ? ` (${err.hint})` : ''}`, root);
   }
   return inMemoriesTerms(`unexpected failure: ${(err as Error).message ?? String(err)}`, root);

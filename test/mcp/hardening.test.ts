@@ -66,6 +66,9 @@ describe('the memory tool writes only what `memctx add` accepts (issue 21 item 2
 describe('the configured types count, as for `memctx add`', () => {
   it('memctx.config.json types: [project, runbook] lets the tool write a runbook and lists them when refusing', async () => {
     const { dir, root, client } = await open();
+    // A write before the configuration exists: the setup found then must not outlive the new file.
+    expect((await memory(client, { command: 'create', path: '/memories/first.md', file_text: 'first\n' })).isError).toBe(false);
+    expect((await memory(client, { command: 'create', path: '/memories/early.md', file_text: '---\nname: e\ndescription: d\ntype: runbook\n---\n' })).isError).toBe(true);
     writeFileSync(join(dir, 'memctx.config.json'), JSON.stringify({ types: ['project', 'runbook'] }));
     const ok = await memory(client, { command: 'create', path: '/memories/deploy.md', file_text: '---\nname: deploy\ndescription: how to deploy\ntype: runbook\n---\n\nsteps\n' });
     expect(ok.isError).toBe(false);

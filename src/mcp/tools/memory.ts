@@ -2,7 +2,30 @@
 import { runMemoryCommand, type MemoryCommand } from '../../actions/memory-tool.js';
 import { MemoryInput } from '../../schemas/memory.js';
 import { TOOL_TEXT } from '../descriptions.js';
-import { defineTool, textResult } from '../tool.js';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LintSetup } from '../../actions/lint.js';
+import type { LintConfig } from '../../lint/types.js';
+import { CONFIG_FILE, MEMORY_CONFIG_FILE } from '../../sources/config.js';
+import { defineTool, textResult, type ToolContext } from '../tool.js';
+
+let found: { root: string; setup: LintSetup; stamp: string } | undefined;
+
+/** The configuration files' mtimes: a new, changed or removed file means reading the setup again. */
+function stamp(setup: LintSetup): string {
+  return [join(setup.repo.root, CONFIG_FILE), join(setup.root, MEMORY_CONFIG_FILE)].map((p) => statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? '-').join();
+}
+
+/**
+ * The types and rules `memctx add` checks against: this project's configuration, as `lint` finds it.
+ * Finding the repository runs git, so the setup is kept while the configuration files are unchanged.
+ */
+async function lintConfig(root: string, io: ToolContext['io']): Promise<LintConfig> {
+  if (found?.root === root && found.stamp === stamp(found.setup)) return found.setup.config;
+  const setup = (await import('../../actions/lint.js')).lintSetup({ memoryDir: root }, io);
+  found = { root, setup, stamp: stamp(setup) };
+  return setup.config;
+}
 
 export default defineTool({
   name: 'memory',
@@ -13,8 +36,6 @@ export default defineTool({
   // runMemoryCommand checks the arguments (MemoryInput and what each command needs), as it does for library callers.
   parse: (args) => args,
   async run(args, { root, io }) {
-    // The types and rules `memctx add` checks against: this project's configuration, as `lint` finds it.
-    const lintConfig = async () => (await import('../../actions/lint.js')).lintSetup({ memoryDir: root }, io).config;
-    return textResult(await runMemoryCommand(root, args as MemoryCommand, { now: io.now, lintConfig }));
+    return textResult(await runMemoryCommand(root, args as MemoryCommand, { now: io.now, lintConfig: () => lintConfig(root, io) }));
   },
 });
