@@ -526,13 +526,19 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     const root = locate(cwd) ?? find(cwd);
     log.root = root;
     const transcript = hook.transcriptPath ?? flags.transcript;
+    const unwritten = transcript !== undefined && !existsSync(resolve(deps.cwd, transcript));
+    // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
+    // wrote: a skip, not an error, whatever the work tree holds.
+    const given = [flags.from, flags.goal, flags.progress, flags.decision, flags.changed, flags.blocker, flags.next, flags.field].some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
+    if (unwritten && !given) {
+      const skipped = 'empty session, nothing to record (no transcript was written)';
+      return { skipped, logged: appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} skipped: ${skipped}`), root };
+    }
     let outcome: FlushOutcome;
     try {
       outcome = await flushOnce({ ...deps, cwd }, flags, { root, cwd, transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
     } catch (err) {
-      // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
-      // wrote: a skip, not an error. A transcript that is there but unreadable stays an error.
-      const unwritten = transcript !== undefined && !existsSync(resolve(deps.cwd, transcript));
+      // Every field empty is an empty session too; a transcript that is there but unreadable stays an error.
       if (!(err instanceof NothingToRecord && (err.warnings.length === 0 || unwritten))) throw err;
       const skipped = `empty session, nothing to record${unwritten ? ' (no transcript was written)' : ''}`;
       return { skipped, logged: appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} skipped: ${skipped}`), root };
