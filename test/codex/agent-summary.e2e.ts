@@ -1,7 +1,7 @@
 // The agent writes its own session summary inside the real Codex CLI, with the hooks
 // `memctx init --agent codex` writes to .codex/hooks.json: past 80% of gpt-5.5's window the Stop hook
 // (`memctx checkpoint`) keeps the agent going with the request; the agent runs
-// `memctx flush --agent-summary` through its shell tool (init wires no MCP server for Codex), which
+// `memctx flush --agent-summary` through its shell tool (mcp-memory.e2e.ts covers the MCP server), which
 // refuses a summary missing a field; SessionEnd keeps the agent's summary. One session file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

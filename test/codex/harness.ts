@@ -43,8 +43,8 @@ export function makeWorld(): World {
   return { root, home, project, cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }) };
 }
 
-/** CODEX_HOME/config.toml: the stand-in as a Responses provider, a catalogue model, the project trusted. */
-function writeConfig(world: World, url: string): void {
+/** CODEX_HOME/config.toml: the stand-in as a Responses provider, a catalogue model, the project trusted (unless told not). */
+function writeConfig(world: World, url: string, trusted = true): void {
   writeFileSync(
     join(world.home, 'config.toml'),
     [
@@ -59,9 +59,7 @@ function writeConfig(world: World, url: string): void {
       '[tools.update_plan]',
       'enabled = true',
       '',
-      `[projects."${world.project}"]`,
-      'trust_level = "trusted"',
-      '',
+      ...(trusted ? [`[projects."${world.project}"]`, 'trust_level = "trusted"', ''] : []),
     ].join('\n'),
   );
 }
@@ -80,7 +78,7 @@ export async function runCodex(world: World, options: StandInOptions & { prompt:
   if (!installed.bin) throw new Error(unavailable);
   const standIn = await startStandIn(options);
   writeConfig(world, standIn.url);
-  const env = { PATH: `${join(world.root, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: world.home, CODEX_HOME: world.home, OPENAI_API_KEY: 'sk-placeholder-memctx-e2e', LANG: 'C.UTF-8', NO_COLOR: '1' };
+  const env = codexEnv(world);
   const args = ['exec', '--dangerously-bypass-hook-trust', '--dangerously-bypass-approvals-and-sandbox', '--skip-git-repo-check', options.prompt];
   try {
     const result = await run(installed.bin, args, world.project, env, options.timeoutMs ?? 90_000);
@@ -88,6 +86,20 @@ export async function runCodex(world: World, options: StandInOptions & { prompt:
   } finally {
     await standIn.close();
   }
+}
+
+function codexEnv(world: World): Record<string, string> {
+  return { PATH: `${join(world.root, 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: world.home, CODEX_HOME: world.home, OPENAI_API_KEY: 'sk-placeholder-memctx-e2e', LANG: 'C.UTF-8', NO_COLOR: '1' };
+}
+
+/**
+ * Another Codex subcommand (`mcp list`, …) in the project, with the same CODEX_HOME; the provider points
+ * at a closed loopback port. `trusted: false` leaves the project untrusted (Codex then ignores its .codex/config.toml).
+ */
+export async function codexCommand(world: World, args: string[], options: { trusted?: boolean; timeoutMs?: number } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  if (!installed.bin) throw new Error(unavailable);
+  writeConfig(world, 'http://127.0.0.1:9/v1', options.trusted ?? true);
+  return run(installed.bin, args, world.project, codexEnv(world), options.timeoutMs ?? 60_000);
 }
 
 function latestRollout(dir: string): string | undefined {
