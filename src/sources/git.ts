@@ -1,6 +1,6 @@
 /** The one git runner (hooks, `flush --git`, lint's repository listing), and `flush --git`'s changes. */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 
@@ -242,7 +242,11 @@ export function sessionGitChanges(cwd: string, since: string | undefined, env: E
     if (log) for (const c of parseLogNameStatus(log).reverse()) note(c);
   }
   const status = run('the work tree', ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
-  if (status) for (const c of parsePorcelain(status)) note(c);
+  // With the session's start known, only work-tree changes made since then are the session's: a file
+  // left changed before it (by init, by hand) is not, nor a deletion git cannot date.
+  const startMs = since === undefined ? Number.NaN : Date.parse(since);
+  const during = (c: GitChange) => Number.isNaN(startMs) || (c.status !== 'deleted' && (statSync(join(root, c.path), { throwIfNoEntry: false })?.mtimeMs ?? 0) >= startMs);
+  if (status) for (const c of parsePorcelain(status)) if (byPath.has(c.path) || during(c)) note(c);
   return { root, changes: [...byPath.values()], problems };
 }
 

@@ -2,7 +2,7 @@
 // against the scripted stand-in, and returns what it left behind: transcript, hook outputs, files.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,6 +146,9 @@ export function hookRuns(world: World, name: string): { runs: HookRun[]; stdout:
 export function writeSettings(world: World, settings: object): void {
   mkdirSync(join(world.project, '.claude'), { recursive: true });
   writeFileSync(join(world.project, '.claude/settings.json'), JSON.stringify(settings, null, 2));
+  // The scenarios rewrite the settings between runs of one session: the harness's doing, not the session's work.
+  const exclude = join(world.project, '.git/info/exclude');
+  if (existsSync(exclude) && !readFileSync(exclude, 'utf8').includes('/.claude/settings.json')) appendFileSync(exclude, '/.claude/settings.json\n');
 }
 
 /** Claude Code's key for a project path: every non-alphanumeric character becomes '-'. */

@@ -79,7 +79,7 @@ describe.skipIf(unavailable)(`hooks in Claude Code ${claudeVersion}`, () => {
     expect(text).toContain(`session_id: ${sessionId}\n`);
     expect(text).toContain(`description: ${PROMPT}\n`);
     expect(section(text, 'Goal')).toBe(PROMPT);
-    expect(section(text, 'Changed Files')).toBe('- scripts/backfill.js — Backfills users.created_at in chunks of 500 rows (backfill)\n- src/db.js');
+    expect(section(text, 'Changed Files')).toBe('- scripts/backfill.js (new) — Backfills users.created_at in chunks of 500 rows (backfill)\n- src/db.js (new)');
     expect(section(text, 'Next Steps')).toBe('- run the backfill against staging before production.');
     expect(section(text, 'Blockers')).toBe('none recorded');
     expect(readFileSync(join(world.project, '.memory/MEMORY.md'), 'utf8')).toContain(`(sessions/${sessions[0]})`);

@@ -1,7 +1,7 @@
 // memctx's MCP server inside the real Claude Code: the memory and search tools, bad inputs, and the
 // SessionEnd flush of the same session.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   claudeCommand,
@@ -102,7 +102,7 @@ describe.skipIf(unavailable)(`memctx mcp in Claude Code ${claudeVersion}`, () =>
     expect(results.get('toolu_bad')?.text.split('\n')[0]).toBe('create needs path, file_text; it takes path, file_text');
     expect(results.get('toolu_unknown')).toEqual({
       isError: true,
-      text: 'MCP error -32602: Input validation error: Invalid arguments for tool memory: Invalid option: expected one of "view"|"create"|"str_replace"|"insert"|"delete"|"rename" at command',
+      text: 'command must be one of view, create, str_replace, insert, delete, rename, got "fly"',
     });
   });
 
@@ -121,7 +121,7 @@ describe.skipIf(unavailable)(`memctx mcp in Claude Code ${claudeVersion}`, () =>
     const text = readFileSync(join(world.project, '.memory/sessions', sessions[0]), 'utf8');
     expect(section(text, 'Goal')).toBe(PROMPT);
     expect(section(text, 'Decisions')).toBe('- only idempotent payment calls are retried, because a retried charge could bill twice.');
-    expect(section(text, 'Changed Files')).toBe('- src/payments/retry.js');
+    expect(section(text, 'Changed Files')).toBe('- src/payments/retry.js (new)');
     expect(section(text, 'Next Steps')).toBe('- add an idempotency key to refunds.');
     const lint = memctx(['lint'], { cwd: world.project });
     expect({ code: lint.code, stdout: lint.stdout, stderr: lint.stderr }).toEqual({ code: 0, stdout: '✔ no problems in 2 memory files\n', stderr: '' });
@@ -156,6 +156,6 @@ describe.skipIf(unavailable)(`memctx mcp without a memory directory, in Claude C
     expect(list.stdout).toMatch(/^memctx: .*memctx\.js mcp - ✔ Connected$/m);
     const view = toolResults(session.requests).get('toolu_view');
     expect(view?.isError).toBe(true);
-    expect(view?.text.split('\n')[0]).toBe(`no .memory/ directory in ${world.project} or any parent (run \`memctx init\` to create one, or pass --dir PATH)`);
+    expect(view?.text.split('\n')[0]).toBe(`no .memory/ directory in …/${basename(world.project)} or any parent (run \`memctx init\` to create one, or pass --dir PATH)`);
   });
 });
