@@ -242,10 +242,10 @@ export function sessionGitChanges(cwd: string, since: string | undefined, env: E
     if (log) for (const c of parseLogNameStatus(log).reverse()) note(c);
   }
   const status = run('the work tree', ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
-  // With the session's start known, only work-tree changes made since then are the session's: a file
-  // left changed before it (by init, by hand) is not, nor a deletion git cannot date.
+  // Only work-tree changes made since the session started are the session's: a file left changed
+  // before it (by init, by hand) is not, nor a deletion git cannot date; without a start, none are.
   const startMs = since === undefined ? Number.NaN : Date.parse(since);
-  const during = (c: GitChange) => Number.isNaN(startMs) || (c.status !== 'deleted' && (statSync(join(root, c.path), { throwIfNoEntry: false })?.mtimeMs ?? 0) >= startMs);
+  const during = (c: GitChange) => !Number.isNaN(startMs) && (c.status !== 'deleted' && (statSync(join(root, c.path), { throwIfNoEntry: false })?.mtimeMs ?? 0) >= startMs);
   if (status) for (const c of parsePorcelain(status)) if (byPath.has(c.path) || during(c)) note(c);
   return { root, changes: [...byPath.values()], problems };
 }
