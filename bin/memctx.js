@@ -1,7 +1,16 @@
 #!/usr/bin/env node
-// Launcher only: all behaviour lives in dist/src/cli/main.js.
-import { main } from '../dist/src/cli/main.js';
+// Launcher only: the bundled CLI (dist/cli/, built by scripts/bundle.mjs) holds all behaviour. This
+// file is CommonJS (bin/package.json) so that the status line, which Claude Code runs after every
+// message, starts without Node's ES module loader.
+'use strict';
 
-main(process.argv).then((code) => {
-  process.exitCode = code;
-});
+const argv = process.argv;
+if (argv.length === 4 && argv[2] === 'status' && argv[3] === '--statusline') {
+  require('../dist/cli/statusline.cjs');
+} else {
+  import('../dist/cli/main.js').then(({ main }) =>
+    main(argv).then((code) => {
+      process.exitCode = code;
+    }),
+  );
+}

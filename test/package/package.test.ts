@@ -10,7 +10,7 @@ describe('the npm package', () => {
   it('ships a LICENSE matching "license", and no benchmark code', () => {
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(REPO, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
-    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'schema/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'dist/cli/', 'schema/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
     expect(pkg.files).not.toContain('dist/');
     expect(existsSync(join(REPO, 'node_trace.1.log'))).toBe(false);
   });
@@ -18,8 +18,9 @@ describe('the npm package', () => {
   it('builds in prepack with foreground scripts off, so `npm pack` prints only the tarball name', () => {
     expect(pkg.scripts.prepare).toBeUndefined();
     expect(pkg.scripts.prepack).toBe('npm run build');
-    // The build also writes the tokenizer's rank tables beside the built module (dist/src/, in `files`).
-    expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs');
+    // The build also writes the tokenizer's rank tables beside the built module (dist/src/, in `files`)
+    // and bundles the CLI that bin/memctx.js runs (dist/cli/, in `files`).
+    expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs && node scripts/bundle.mjs');
     expect(readFileSync(join(REPO, '.npmrc'), 'utf8')).toMatch(/^foreground-scripts=false$/m);
   });
 

@@ -1,0 +1,6 @@
+/** `memctx mcp`'s entry: an agent starts it with every session. */
+import type { GlobalOptions, Io } from '../context.js';
+import { runMcp } from '../mcp.js';
+import { runOnce } from '../run.js';
+
+export const run = (io: Io, globals: GlobalOptions): Promise<number> => runOnce(io, globals, runMcp);
