@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Launcher only: the bundled CLI (dist/cli/, built by scripts/bundle.mjs) holds all behaviour. This
-// file is CommonJS (bin/package.json) so that the status line, which Claude Code runs after every
-// message, starts without Node's ES module loader.
+// Launcher only: the bundled CLI (dist/cli/, built by scripts/bundle.mjs) holds all behaviour. The
+// command lines run on every message, session or commit have their own entries (route.cjs says which);
+// this file is CommonJS (bin/package.json) so that the status line starts without the ES module loader.
 'use strict';
 
 const argv = process.argv;
-if (argv.length === 4 && argv[2] === 'status' && argv[3] === '--statusline') {
-  require('../dist/cli/statusline.cjs');
-} else {
+const route = require('../dist/cli/route.cjs').fastRoute(argv);
+if (route && route.entry === 'statusline') require('../dist/cli/statusline.cjs');
+else if (route) import(`../dist/cli/${route.entry}.js`).then((entry) => entry.start());
+else {
   import('../dist/cli/main.js').then(({ main }) =>
     main(argv).then((code) => {
       process.exitCode = code;

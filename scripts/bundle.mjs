@@ -1,8 +1,12 @@
 // Part of `npm run build`: bundles the published CLI with esbuild into dist/cli/ (the library API stays
-// as tsc builds it, in dist/src/). One ESM bundle with code splitting, entered through main.js, with a
-// small entry per hot path so the commands run on every message or commit load little: mcp.js,
-// flush-hook.js, index-staged.js; the status line is one self-contained CommonJS file that bin/memctx.js
-// requires without starting the ES module loader; count-worker.js is the tokenizer's worker thread.
+// as tsc builds it, in dist/src/). bin/memctx.js asks route.cjs which entry a command line takes:
+//   main.js          every command, through commander: one ESM bundle with code splitting, so each
+//                    command loads only its own chunks;
+//   statusline.cjs   `status --statusline`, run after every message: one CommonJS file (no ES module
+//                    loader), stdin read synchronously;
+//   flush-hook.js, mcp.js, index-staged.js   the other hot paths, each one self-contained file;
+//   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
+//   count-worker.js  the tokenizer's worker thread.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,33 +26,42 @@ function codeHash() {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** `yaml` imports go to the one bundled file beside the entry instead of into each bundle. */
+const yamlOutside = {
+  name: 'yaml-outside',
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, () => ({ path: './yaml.cjs', external: true }));
+  },
+};
+
+/**
+ * zod re-exports its error messages in 50 languages (`z.locales`) and so every bundle that uses zod would
+ * hold them all; memctx and the MCP SDK use only the default, English (which zod loads directly).
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";', loader: 'js' }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   absWorkingDir: root,
-  define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()) },
+  outdir: out,
+  define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()), __MEMCTX_YAML__: JSON.stringify('./yaml.cjs') },
+  plugins: [yamlOutside, zodEnglishOnly],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  // `yaml` and js-tiktoken's rank modules are required at run time through createRequire, from node_modules.
+  // js-tiktoken's rank modules are required at run time through createRequire, from node_modules.
 };
 
-rmSync(out, { recursive: true, force: true });
-const split = await build({
+const esm = {
   ...common,
-  entryPoints: {
-    main: 'src/cli/main.ts',
-    mcp: 'src/cli/fast/mcp.ts',
-    'flush-hook': 'src/cli/fast/flush-hook.ts',
-    'index-staged': 'src/cli/fast/index-staged.ts',
-    'count-worker': 'src/tokens/count-worker.ts',
-  },
-  outdir: out,
   format: 'esm',
-  splitting: true,
-  // Chunks beside the entries: code that finds files relative to its own module (package.json, bin/, the rank tables) finds them from any of them.
-  chunkNames: '[name]-[hash]',
   // CommonJS dependencies bundled into ES modules call require() for Node's own modules, and some read __filename.
   banner: {
     js: [
@@ -60,22 +73,41 @@ const split = await build({
       'const __dirname = __memctxDirname(__filename);',
     ].join(' '),
   },
-});
-const statusline = await build({
-  ...common,
-  entryPoints: { statusline: 'src/cli/fast/statusline-main.ts' },
-  outdir: out,
-  outExtension: { '.js': '.cjs' },
-  // Less to parse on every message.
-  minify: true,
-  // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).
-  logOverride: { 'empty-import-meta': 'silent' },
-  format: 'cjs',
-});
+};
+
+/** One file's build, run as a plain script (no ES module loader). */
+const script = (name, entry) => ({ ...common, entryPoints: { [name]: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, minify: true });
+
+rmSync(out, { recursive: true, force: true });
+const results = await Promise.all([
+  build({
+    ...esm,
+    entryPoints: {
+      main: 'src/cli/main.ts',
+      'flush-hook': 'src/cli/fast/flush-hook.ts',
+      mcp: 'src/cli/fast/mcp.ts',
+      'index-staged': 'src/cli/fast/index-staged.ts',
+      'count-worker': 'src/tokens/count-worker.ts',
+    },
+    splitting: true,
+    minify: process.env.MEMCTX_MINIFY === '1',
+    // Chunks beside the entries: code that finds files relative to its own module (package.json, bin/, the rank tables) finds them from any of them.
+    chunkNames: '[name]-[hash]',
+  }),
+  build({
+    ...script('statusline', 'src/cli/fast/statusline-main.ts'),
+    // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).
+    logOverride: { 'empty-import-meta': 'silent' },
+  }),
+  build(script('route', 'src/cli/fast/route.ts')),
+  build({ ...script('yaml', 'yaml'), plugins: [] }),
+]);
 
 // Which source modules each output file holds, for the start-up tests (not published).
 const outputs = {};
-for (const [file, output] of Object.entries({ ...split.metafile.outputs, ...statusline.metafile.outputs })) {
-  outputs[file] = { imports: output.imports.filter((i) => i.kind !== 'require-call').map((i) => i.path), inputs: Object.keys(output.inputs) };
+for (const result of results) {
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    outputs[file] = { imports: output.imports.filter((i) => i.kind !== 'require-call').map((i) => i.path), inputs: Object.keys(output.inputs) };
+  }
 }
 writeFileSync(join(root, 'dist/cli-meta.json'), `${JSON.stringify(outputs, null, 1)}\n`);

@@ -135,15 +135,15 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   // The command lines run on every message, session or commit (as `init --agent` and `hook install`
   // write them) skip commander: each has a small entry (cli/fast/) with the options commander would give.
   const fast = fastRoute(argv);
-  const [commander, { createUi, safeStream }, { createRunner }, commands, entry] = await Promise.all([
+  const [commander, { createUi }, { createRunner }, { terminalSafeIo }, commands, entry] = await Promise.all([
     fast ? undefined : import('commander'),
     import('./ui/output.js'),
     import('./run.js'),
+    import('./fast/start.js'),
     fast ? [] : loadCommands(argv),
     fast ? FAST_ENTRIES[fast.entry]() : undefined,
   ]);
-  // Memory text must never reach a terminal as a control sequence; piped stdout stays byte for byte.
-  const io: Io = { ...given, stdout: given.stdout.isTTY ? safeStream(given.stdout) : given.stdout, stderr: safeStream(given.stderr) };
+  const io = terminalSafeIo(given);
   if (!commander) return entry!.run(io, fast!.globals);
   const state: RunState = { exitCode: 0 };
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.

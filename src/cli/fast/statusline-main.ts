@@ -6,9 +6,10 @@
 import { readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isatty } from 'node:tty';
-import { quietOnBrokenPipe, type Io } from '../context.js';
-import { safeStream } from '../ui/output.js';
+import { quietOnBrokenPipe } from '../context.js';
 import { STATUSLINE_INPUT_BYTES } from '../statusline.js';
+import { fastRoute } from './route.js';
+import { terminalSafeIo } from './start.js';
 import { run } from './statusline.js';
 
 /** stdin as text, read synchronously up to the limit (past it, what was read: the line turns neutral); undefined when it cannot be read so. */
@@ -34,9 +35,10 @@ function stdinText(): string | undefined {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const io: Io = {
+// defaultIo() but for stdin, which is made (a stream) only if the synchronous read could not read it.
+const io = terminalSafeIo({
   stdout: quietOnBrokenPipe(process.stdout),
-  stderr: safeStream(quietOnBrokenPipe(process.stderr)),
+  stderr: quietOnBrokenPipe(process.stderr),
   get stdin() {
     return process.stdin;
   },
@@ -44,9 +46,7 @@ const io: Io = {
   env: process.env,
   home: homedir(),
   now: () => new Date(),
-};
-if (process.stdout.isTTY) io.stdout = safeStream(io.stdout);
-
-void run(io, {}, stdinText()).then((code) => {
+});
+void run(io, fastRoute(process.argv)?.globals ?? {}, stdinText()).then((code) => {
   process.exitCode = code;
 });
