@@ -161,7 +161,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const result = packBundle({
     files, scores, indexLines: indexLines(root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
     budget: options.budget, format: options.format, encoding: options.encoding, picks, focus, taskOnly: profile?.taskOnly, memctx: options.memctx,
-    count: (t) => counter.count(t), tokens, text: (i) => textOf(files[i].path),
+    count: (t) => counter.count(t), tokens, text: (i) => counter.seenAs(textOf(files[i].path), tokens[i]),
   });
   deps.onPhase?.('bundle');
 
