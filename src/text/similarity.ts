@@ -115,12 +115,13 @@ function globalRanks(sets: Uint32Array[]): { ranked: Uint32Array[]; frequency: U
   sets.forEach((set, id) => set.forEach((h, k) => (entries[starts[id] + k] = h * ID_BITS + id)));
   entries.sort();
   // Groups of equal hashes, in hash order; a group's key sorts by (frequency, hash).
-  const groupStart: number[] = [];
+  const starts2 = new Uint32Array(entries.length + 1);
+  let groups = 0;
   for (let i = 0; i < entries.length; i++) {
-    if (i === 0 || Math.floor(entries[i] / ID_BITS) !== Math.floor(entries[i - 1] / ID_BITS)) groupStart.push(i);
+    if (i === 0 || Math.floor(entries[i] / ID_BITS) !== Math.floor(entries[i - 1] / ID_BITS)) starts2[groups++] = i;
   }
-  groupStart.push(entries.length);
-  const groups = groupStart.length - 1;
+  starts2[groups] = entries.length;
+  const groupStart = starts2.subarray(0, groups + 1);
   const keys = new Float64Array(groups);
   for (let g = 0; g < groups; g++) keys[g] = (groupStart[g + 1] - groupStart[g]) * 2 ** 26 + g;
   keys.sort();
@@ -242,11 +243,13 @@ export function similarPairs(sets: Uint32Array[], threshold: number, containment
     const probe = c === undefined ? prefix : n;
     seen.clear();
     for (let k = 0; k < probe && k < n; k++) {
-      if (frequency[set[k]] > MAX_POSTING) continue;
+      const f = frequency[set[k]];
+      if (f < 2 || f > MAX_POSTING) continue;
       for (const other of index[set[k]] ?? []) compare(id, set, other, minSize);
     }
     for (const other of banded.get(id) ?? []) compare(id, set, other, minSize);
-    for (let k = 0; k < indexed && k < n; k++) if (frequency[set[k]] <= MAX_POSTING) (index[set[k]] ??= []).push(id);
+    // A shingle of this set alone can bring no candidate: only shared ones are indexed.
+    for (let k = 0; k < indexed && k < n; k++) if (frequency[set[k]] >= 2 && frequency[set[k]] <= MAX_POSTING) (index[set[k]] ??= []).push(id);
   }
   return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
 }
