@@ -5,7 +5,9 @@
 'use strict';
 
 const argv = process.argv;
-const route = require('../dist/cli/route.cjs').fastRoute(argv);
+// The status line as `init --agent` writes it, without even loading the router.
+const statusline = argv.length === 4 && argv[2] === 'status' && argv[3] === '--statusline';
+const route = statusline ? { entry: 'statusline' } : require('../dist/cli/route.cjs').fastRoute(argv);
 if (route && route.entry === 'statusline') require('../dist/cli/statusline.cjs');
 else if (route) import(`../dist/cli/${route.entry}.js`).then((entry) => entry.start());
 else {

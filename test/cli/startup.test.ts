@@ -49,10 +49,10 @@ describe('start-up: what the common commands load', () => {
     expect(commandModules(modules)).toEqual([]);
   });
 
-  it('status --statusline loads the router and one CommonJS file (no ES module, no commander); status with recorded usage loads only its command, no tokenizer or transcript parser', () => {
+  it('status --statusline loads one CommonJS file (no router, no ES module, no commander); status with recorded usage loads only its command, no tokenizer or transcript parser', () => {
     const line = modulesLoaded(['status', '--statusline'], JSON.stringify({ model: { display_name: 'Opus' }, context_window: { context_window_size: 200000, used_percentage: 12 } }));
     expect(line.stdout).toBe('● 12% 24k/200k · Opus\n');
-    expect(line.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/statusline.cjs']);
+    expect(line.files).toEqual(['bin/memctx.js', 'dist/cli/statusline.cjs']);
     expect(line.modules.filter((m) => m.includes('node_modules/commander') || TOKENIZER.test(m) || m.includes('js-tiktoken'))).toEqual([]);
     // green: the largest items are not needed, so nothing is counted
     const transcript = join(tempDir(), 'green.jsonl');

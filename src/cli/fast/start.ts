@@ -4,7 +4,7 @@ import { safeStream } from '../ui/output.js';
 import { fastRoute } from './route.js';
 
 /** Memory text must never reach a terminal as a control sequence; piped stdout stays byte for byte. */
-export function terminalSafeIo(given: Io): Io {
+export function terminalSafeIo<T extends Pick<Io, 'stdout' | 'stderr'>>(given: T): T {
   return { ...given, stdout: given.stdout.isTTY ? safeStream(given.stdout) : given.stdout, stderr: safeStream(given.stderr) };
 }
 

@@ -6,7 +6,7 @@
 import { readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isatty } from 'node:tty';
-import { quietOnBrokenPipe } from '../context.js';
+import { quietOnBrokenPipe, type Io } from '../context.js';
 import { STATUSLINE_INPUT_BYTES } from '../statusline.js';
 import { fastRoute } from './route.js';
 import { terminalSafeIo } from './start.js';
@@ -35,10 +35,12 @@ function stdinText(): string | undefined {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// defaultIo() but for stdin, which is made (a stream) only if the synchronous read could not read it.
-const io = terminalSafeIo({
-  stdout: quietOnBrokenPipe(process.stdout),
-  stderr: quietOnBrokenPipe(process.stderr),
+// terminalSafeIo(defaultIo()) but for stdin, a stream made only if the synchronous read could not read
+// it (a getter, which copying the object would call: making process.stdin loads Node's stream modules).
+const { stdout, stderr } = terminalSafeIo({ stdout: quietOnBrokenPipe(process.stdout), stderr: quietOnBrokenPipe(process.stderr) });
+const io: Io = {
+  stdout,
+  stderr,
   get stdin() {
     return process.stdin;
   },
@@ -46,7 +48,7 @@ const io = terminalSafeIo({
   env: process.env,
   home: homedir(),
   now: () => new Date(),
-});
+};
 void run(io, fastRoute(process.argv)?.globals ?? {}, stdinText()).then((code) => {
   process.exitCode = code;
 });
