@@ -44,23 +44,30 @@ export function lastSplit(text: string): number {
  * into head + middle + tail, count(middle) = count(part) − count(head) − count(tail).
  */
 export function countJoined(parts: readonly string[], count: (text: string) => number): number {
+  const texts = parts.filter((part) => part !== '');
   let total = 0;
   // The text since the last split point, not counted yet.
   let open = '';
-  for (const part of parts) {
-    if (part === '') continue;
+  for (let i = 0; i < texts.length; i++) {
+    const part = texts[i];
     if (open !== '' && joinsCleanly(open, part)) {
       total += count(open);
       open = '';
+    }
+    // A part that joins cleanly on both sides is counted whole (a cached count, for a file's text).
+    const cleanAfter = i + 1 === texts.length || joinsCleanly(part, texts[i + 1]);
+    if (open === '' && cleanAfter) {
+      total += count(part);
+      continue;
     }
     const first = firstSplit(part);
     if (first === -1) {
       open += part;
       continue;
     }
-    const tail = part.slice(lastSplit(part));
-    const head = part.slice(0, first);
-    total += open === '' ? count(part) - count(tail) : count(open + head) + count(part) - count(head) - count(tail);
+    const tail = cleanAfter ? '' : part.slice(lastSplit(part));
+    const head = open === '' ? '' : part.slice(0, first);
+    total += count(open + head) + count(part) - count(head) - count(tail);
     open = tail;
   }
   return total + count(open);
