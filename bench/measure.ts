@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,3 +61,46 @@ export function timeFn(fn: () => unknown, runs = 5): Timed {
 
 export const fmtMs = (ms: number) => `${ms.toFixed(0)} ms`;
 export const fmtRatio = (x: number) => `${x.toFixed(2)}×`;
+
+/** One Node process's wall time and CPU time (user + system of the process, reported at its exit). */
+export interface NodeRun {
+  wallMs: number;
+  cpuMs: number;
+}
+
+let probeFile: string | undefined;
+
+/** A preload script that prints the process's CPU time to stderr at exit (`cpu-ms=…`). */
+export function cpuProbe(): string {
+  if (!probeFile) {
+    probeFile = join(REPO, 'bench/out/cpu-probe.cjs');
+    mkdirSync(dirname(probeFile), { recursive: true });
+    writeFileSync(probeFile, "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\ncpu-ms=' + (u.user + u.system) / 1000 + '\\n'); });\n");
+  }
+  return probeFile;
+}
+
+/** The environment most users start Node with: this machine's NODE_EXTRA_CA_CERTS makes every start parse a certificate bundle. */
+export function plainEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
+/** Run `node ARGS` once; throws unless it exits 0 (or 1 with `allowProblems`). */
+export function runNode(args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv; allowProblems?: boolean } = {}): NodeRun & { stdout: string } {
+  const env = options.env ?? plainEnv();
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { cwd: options.cwd, input: options.input ?? '', env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${cpuProbe()}`.trim() }, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0 && !(options.allowProblems && result.status === 1)) {
+    throw new Error(`benchmark command failed (${result.status}): node ${args.join(' ')}\n${result.stderr}`);
+  }
+  const cpuMs = Number(/cpu-ms=([\d.]+)/.exec(result.stderr)?.[1] ?? Number.NaN);
+  return { wallMs, cpuMs, stdout: result.stdout };
+}
+
+/** Medians of a list of runs. */
+export function medians(runs: NodeRun[]): { medianMs: number; cpuMs: number; runsMs: number[]; cpuRunsMs: number[] } {
+  return { medianMs: median(runs.map((r) => r.wallMs)), cpuMs: median(runs.map((r) => r.cpuMs)), runsMs: runs.map((r) => r.wallMs), cpuRunsMs: runs.map((r) => r.cpuMs) };
+}

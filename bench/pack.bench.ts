@@ -172,8 +172,10 @@ const section: BenchSection = {
       { label: 'warm pack − index, cpu (what pack adds to the scan)', value: fmtMs(warm.cpuMs - indexCheck.cpuMs) },
     );
     rows.push(...coldPhases(work, args, cache, 5));
-    // The yardstick of issue 11: cold pack at most half of Repomix's time on the same files.
-    rows.push(...repomixRows(work, dir, [process.execPath, BIN, ...args], () => rmSync(cache, { recursive: true, force: true })));
+    // The yardstick of issues 11 and 25: on the same work (every file in full), a cold pack at most half of Repomix's time.
+    const fullArgs = ['--dir', dir, 'pack', '--budget', '100000000', '--out', join(work, 'bundle-full.md')];
+    rows.push(...coldPhases(work, fullArgs, cache, 5).map((row) => ({ ...row, label: row.label.replace('cold pack', 'cold pack, every file') })));
+    rows.push(...repomixRows(work, dir, [process.execPath, BIN, ...fullArgs], [process.execPath, BIN, ...args], () => rmSync(cache, { recursive: true, force: true })));
 
     // A warm run must not load the tokenizer: count js-tiktoken modules in require.cache at exit.
     const probe = join(work, 'probe.cjs');

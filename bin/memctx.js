@@ -1,7 +1,19 @@
 #!/usr/bin/env node
-// Launcher only: all behaviour lives in dist/src/cli/main.js.
-import { main } from '../dist/src/cli/main.js';
+// Launcher only: the bundled CLI (dist/cli/, built by scripts/bundle.mjs) holds all behaviour. The
+// command lines run on every message, session or commit have their own entries (route.cjs says which);
+// this file is CommonJS (bin/package.json) so that the status line starts without the ES module loader.
+'use strict';
 
-main(process.argv).then((code) => {
-  process.exitCode = code;
-});
+const argv = process.argv;
+// The status line as `init --agent` writes it, without even loading the router.
+const statusline = argv.length === 4 && argv[2] === 'status' && argv[3] === '--statusline';
+const route = statusline ? { entry: 'statusline' } : require('../dist/cli/route.cjs').fastRoute(argv);
+if (route && route.entry === 'statusline') require('../dist/cli/statusline.cjs');
+else if (route) import(`../dist/cli/${route.entry}.js`).then((entry) => entry.start());
+else {
+  import('../dist/cli/main.js').then(({ main }) =>
+    main(argv).then((code) => {
+      process.exitCode = code;
+    }),
+  );
+}

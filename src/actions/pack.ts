@@ -123,6 +123,8 @@ interface Scanned {
   /** The secrets found in them. */
   secrets: readonly string[];
   count(text: string): number;
+  /** The text, with the counter told its count (the bundle's count is then derived from its parts). */
+  seenAs(text: string, count: number): string;
   status: string;
   countCacheStatus: string;
   tokenizer(): PackActionResult['tokenizer'];
@@ -178,6 +180,7 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
     redacted: new Set(redacted.keys()),
     secrets,
     count: (t) => counter.count(t),
+    seenAs: (t, n) => counter.seenAs(t, n),
     status: scan.status,
     countCacheStatus: loadedCache.status,
     tokenizer: () => ({ loaded: tokenizerLoaded() || background.usedWorker, cacheHits: counter.hits, cacheMisses: counter.misses }),
@@ -265,7 +268,7 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
     memctx: options.memctx,
     count: scanned.count,
     tokens: scanned.tokens,
-    text: (i) => scanned.text(files[i].path),
+    text: (i) => scanned.seenAs(scanned.text(files[i].path), scanned.tokens[i]),
     retrieval: ranked.retrieval,
   });
 }

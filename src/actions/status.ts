@@ -2,6 +2,7 @@
  * `memctx status`: how full an agent's context window is, from a transcript's recorded
  * usage or its counted text; and the status line's figure from Claude Code's status-line JSON.
  */
+import { resolve } from 'node:path';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Level, Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
@@ -112,7 +113,6 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     path = latest;
     name = latest;
   } else {
-    const { resolve } = await import('node:path');
     path = resolve(deps.cwd, file);
     name = file;
   }
@@ -223,7 +223,6 @@ async function fromTranscript(path: string, cwd: string): Promise<{ used: number
   const { openTranscriptFile } = await import('../sources/transcript-file.js');
   const { detectFormat } = await import('../transcript/detect.js');
   const { scanUsage } = await import('../transcript/usage.js');
-  const { resolve } = await import('node:path');
   const f = openTranscriptFile(resolve(cwd, path));
   try {
     const head = f.firstLines(16384);

@@ -48,11 +48,15 @@ const RACY_MS = 2_000;
 
 let buildId: string | undefined;
 
+/** The same fingerprint, computed by the bundler (scripts/bundle.mjs) where the bundled CLI has no source folders to hash. */
+declare const __MEMCTX_CODE_HASH__: string | undefined;
+
 /**
  * The build's fingerprint: memctx's version and a hash of the code that shapes cached entries (the
  * store, the caches and the text analyser), so a rebuilt memctx with the same version number does not trust old entries.
  */
 export function cacheVersion(): string {
+  if (buildId === undefined && typeof __MEMCTX_CODE_HASH__ === 'string') buildId = `${VERSION}:${__MEMCTX_CODE_HASH__}`;
   if (buildId === undefined) {
     const hash = createHash('sha1');
     for (const rel of ['../store/', './', '../text/']) {

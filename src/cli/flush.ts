@@ -7,11 +7,14 @@ import { collect, type Runner } from './run.js';
 
 type Flags = Omit<FlushOptions, 'summarizeTimeout'> & { summarizeTimeout: string };
 
+/** The options' defaults, as commander fills them in (cli/fast/flush-hook.ts runs the hook without commander). */
+export const FLUSH_DEFAULTS = { template: 'session', target: '500', max: '650', encoding: 'o200k_base', summarizeTimeout: '60' } as const;
+
 export function register(program: Command, run: Runner): void {
   program
     .command('flush')
     .description('write a fixed-schema session summary (about 500 tokens) to sessions/ and re-index')
-    .option('-t, --template <name>', 'session, decision, notes, or templates/NAME.md in the memory directory', 'session')
+    .option('-t, --template <name>', 'session, decision, notes, or templates/NAME.md in the memory directory', FLUSH_DEFAULTS.template)
     .option('--from <file>', 'read fields from a JSON or YAML file (- for stdin)')
     .option('--goal <text>', 'what this session set out to do')
     .option('--progress <text>', 'what was done (repeatable)', collect)
@@ -24,15 +27,15 @@ export function register(program: Command, run: Runner): void {
     .option('--git', 'add the changed files from git status, each with a one-line summary')
     .option('--since <rev>', 'with --git: also the files changed since this revision')
     .option('--session-id <id>', 'record this session id in the frontmatter')
-    .option('--target <tokens>', 'token target the shortening aims for', '500')
-    .option('--max <tokens>', 'over this many tokens the summary is shortened to the target', '650')
+    .option('--target <tokens>', 'token target the shortening aims for', FLUSH_DEFAULTS.target)
+    .option('--max <tokens>', 'over this many tokens the summary is shortened to the target', FLUSH_DEFAULTS.max)
     .option('--strict', 'refuse (exit 1, nothing written) instead of shortening')
-    .option('--encoding <name>', 'tokenizer: o200k_base or cl100k_base', 'o200k_base')
+    .option('--encoding <name>', 'tokenizer: o200k_base or cl100k_base', FLUSH_DEFAULTS.encoding)
     .option('-n, --dry-run', 'print the file instead of writing it')
     .option('--agent-summary', "the agent's own summary: all six fields required (\"none\" for an empty one), refused over --max; one file per --session-id")
     .option('--hook', 'read a Claude Code SessionEnd/PreCompact hook JSON on stdin; never fails (problems go to .memctx/flush.log)')
     .option('--summarize-with <cmd>', 'ask this command (e.g. a local LLM CLI) for the six fields; its answer is kept only when it parses and fits')
-    .option('--summarize-timeout <seconds>', 'with --summarize-with: seconds to wait for the command', '60')
+    .option('--summarize-timeout <seconds>', 'with --summarize-with: seconds to wait for the command', FLUSH_DEFAULTS.summarizeTimeout)
     .action(run(runFlush));
 }
 
@@ -50,7 +53,7 @@ function depsOf(ctx: Context): FlushDeps {
   };
 }
 
-async function runFlush(ctx: Context, flags: Flags): Promise<number> {
+export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
   const actions = await import('../actions/flush.js');
   if (flags.hook) {
     // never fails the session: a bad --summarize-timeout falls back to the default

@@ -19,7 +19,7 @@ export function register(program: Command, run: Runner): void {
     .action(run(runIndex));
 }
 
-async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
+export async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
   // The hook runs in every commit: a repository without a memory directory is not an error there.
   const root = ctx.memoryDir({ allowMissing: Boolean(flags.staged) });
   if (flags.staged) {

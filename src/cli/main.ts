@@ -5,6 +5,7 @@ import { colorLevel, defaultIo, type GlobalOptions, type Io } from './context.js
 import type { createUi } from './ui/output.js';
 import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
+import { fastRoute, type FastEntry } from './fast/route.js';
 
 interface CommandModule {
   register(program: Command, run: Runner): void;
@@ -38,6 +39,14 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
 };
 
 type CreateUi = typeof createUi;
+
+/** The hot paths' entries (cli/fast/route.ts says which command lines take them). */
+const FAST_ENTRIES: Record<FastEntry, () => Promise<{ run(io: Io, globals: GlobalOptions): Promise<number> }>> = {
+  statusline: () => import('./fast/statusline.js'),
+  'flush-hook': () => import('./fast/flush-hook.js'),
+  mcp: () => import('./fast/mcp.js'),
+  'index-staged': () => import('./fast/index-staged.js'),
+};
 
 /** Global options that take a value, so the word after them is not the command. */
 const VALUE_OPTIONS = new Set(['--dir']);
@@ -137,25 +146,20 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
     given.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  // Claude Code runs `memctx status --statusline` (as `init --agent` installs it) after every assistant
-  // message: that exact command line skips commander, with the options commander would give it.
-  const statuslineOnly = argv.length === 4 && argv[2] === 'status' && argv[3] === '--statusline';
-  const [commander, { createUi, safeStream }, { createRunner, runHandler }, commands] = await Promise.all([
-    statuslineOnly ? undefined : import('commander'),
+  // The command lines run on every message, session or commit (as `init --agent` and `hook install`
+  // write them) skip commander: each has a small entry (cli/fast/) with the options commander would give.
+  const fast = fastRoute(argv);
+  const [commander, { createUi }, { createRunner }, { terminalSafeIo }, commands, entry] = await Promise.all([
+    fast ? undefined : import('commander'),
     import('./ui/output.js'),
     import('./run.js'),
-    statuslineOnly ? [] : loadCommands(argv),
+    import('./fast/start.js'),
+    fast ? [] : loadCommands(argv),
+    fast ? FAST_ENTRIES[fast.entry]() : undefined,
   ]);
-  // Memory text must never reach a terminal as a control sequence, whether stdout is one or a pipe
-  // that ends in one (`memctx show x | less -R`, an OSC 52 clipboard write): only memctx's own
-  // colour and spinner sequences pass; CRLF line ends are kept.
-  const io: Io = { ...given, stdout: safeStream(given.stdout), stderr: safeStream(given.stderr) };
+  const io = terminalSafeIo(given);
+  if (!commander) return entry!.run(io, fast!.globals);
   const state: RunState = { exitCode: 0 };
-  if (!commander) {
-    const { runStatus } = await import('./status.js');
-    await runHandler(io, state, { statusline: true } as GlobalOptions, runStatus, undefined, { statusline: true });
-    return state.exitCode;
-  }
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
   const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
   // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.

@@ -14,7 +14,7 @@ export function register(program: Command, run: Runner): void {
 }
 
 /** Serve until the client closes stdin or the process is told to stop; calls in flight finish first. */
-async function runMcp(ctx: Context): Promise<number> {
+export async function runMcp(ctx: Context): Promise<number> {
   // The SDK's modules are most of the start-up: they load while the directory is looked up.
   const loading = Promise.all([import('../mcp/server.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
   loading.catch(() => undefined);

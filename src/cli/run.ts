@@ -41,6 +41,13 @@ export async function runHandler<A extends unknown[]>(io: Io, state: RunState, g
   }
 }
 
+/** Run one handler outside commander (the hot paths' entries, cli/fast/); resolves to its exit code. */
+export async function runOnce<A extends unknown[]>(io: Io, globals: GlobalOptions, handler: Handler<A>, ...args: A): Promise<number> {
+  const state: RunState = { exitCode: 0 };
+  await runHandler(io, state, globals, handler, ...args);
+  return state.exitCode;
+}
+
 export function createRunner(io: Io, state: RunState): Runner {
   return <A extends unknown[]>(handler: Handler<A>) =>
     async (...args: unknown[]) => {

@@ -5,20 +5,25 @@
  */
 import { Chalk } from 'chalk';
 import { EXIT_OK } from '../errors.js';
-import type { StatusOptions } from '../actions/status.js';
+import { statusline, type StatusOptions } from '../actions/status.js';
 import type { Context } from './context.js';
 import { colorLevel } from './context.js';
+import { neutralStatusline, renderStatusline } from './ui/capacity.js';
 
-export async function runStatusline(ctx: Context, opts: StatusOptions): Promise<number> {
+/** The most of stdin the status line reads. */
+export const STATUSLINE_INPUT_BYTES = 1024 * 1024;
+
+/** `input`: the status-line JSON when the caller has read stdin already (cli/fast/statusline-main.ts reads it synchronously). */
+export async function runStatusline(ctx: Context, opts: StatusOptions, input?: string): Promise<number> {
   // Claude Code shows colours from a pipe: on unless turned off, at least 256 colours for the orange.
   const level = colorLevel(ctx.globals, ctx.io.env, true);
   const chalk = new Chalk({ level: level === 0 ? 0 : (Math.max(level, 2) as 2 | 3) });
-  const { neutralStatusline, renderStatusline } = await import('./ui/capacity.js');
   let label: string | undefined;
   try {
-    const { statusline } = await import('../actions/status.js');
-    const { readStdin } = await import('./input.js');
-    const input = ctx.io.stdin.isTTY ? '' : await readStdin(ctx.io.stdin, 1024 * 1024);
+    if (input === undefined) {
+      const { readStdin } = await import('./input.js');
+      input = ctx.io.stdin.isTTY ? '' : await readStdin(ctx.io.stdin, STATUSLINE_INPUT_BYTES);
+    }
     const result = await statusline(input, opts, { cwd: ctx.io.cwd });
     label = result.label;
     ctx.ui.out(`${result.figure ? renderStatusline(result.figure, chalk) : neutralStatusline(label)}\n`);

@@ -36,9 +36,9 @@ export interface HookPlan {
   warnings: string[];
 }
 
-/** The bin of the memctx running now: dist/src/hooks/install.js → bin/memctx.js (src/hooks/install.ts when tests run the sources). */
+/** The bin of the memctx running now: from the bundle dist/cli/*.js, from dist/src/hooks/install.js, or from src/hooks/install.ts when tests run the sources. */
 export function currentBin(): string {
-  const candidates = ['../../../bin/memctx.js', '../../bin/memctx.js'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
+  const candidates = ['../../bin/memctx.js', '../../../bin/memctx.js'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
   return candidates.find((path) => existsSync(path)) ?? candidates[0];
 }
 

@@ -517,9 +517,10 @@ export function packBundle(input: PackInput): PackResult {
   }
   const { layout, notes } = plan;
   const empty = layout.fixed > budget;
-  const bundle = empty ? '' : assemble(renderer, input, layout, footer);
-  // Pieces are counted apart; the blank lines between sections may join into fewer tokens, so count the text itself.
-  const total = empty ? 0 : count(bundle);
+  const parts = empty ? [] : assemble(renderer, input, layout, footer);
+  const bundle = parts.join('');
+  // The bundle's exact count from its parts (each file's text counted once): the blank lines between sections may join into fewer tokens, and countJoined counts those joins again.
+  const total = countJoined(parts, count);
 
   const tierOf = new Map<number, { tier: Tier; cost: number }>();
   for (const e of layout.entries) {
@@ -557,7 +558,8 @@ export function packBundle(input: PackInput): PackResult {
   };
 }
 
-function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: string): string {
+/** The bundle's text, in parts. */
+function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: string): string[] {
   const out = [renderer.header({ budget: input.budget, encoding: input.encoding })];
   let openKey: string | undefined;
   let openSection: SectionId | undefined;
@@ -574,5 +576,5 @@ function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: 
   }
   if (openSection) out.push(renderer.close(openSection));
   out.push(footer, renderer.trailer());
-  return out.join('');
+  return out;
 }

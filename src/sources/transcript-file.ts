@@ -53,10 +53,8 @@ function binaryError(name: string, offset: number): MemctxError {
 
 /** Refuse bytes that are not text: a NUL byte in the first 8,000 bytes (git's test). */
 export function assertText(buf: Uint8Array, name: string): void {
-  const end = Math.min(buf.length, BINARY_PROBE);
-  for (let i = 0; i < end; i++) {
-    if (buf[i] === 0) throw binaryError(name, i);
-  }
+  const nul = buf.subarray(0, BINARY_PROBE).indexOf(0);
+  if (nul >= 0) throw binaryError(name, nul);
 }
 
 /** A whole transcript file as text. Throws a MemctxError (exit 2) for a missing file, a directory, or binary data. */

@@ -6,8 +6,15 @@
  * 3-shingles; candidates come from prefix filtering (the AllPairs similarity join): with the
  * shingles of every set in one global order, rarest first, two sets with Jaccard similarity >= t
  * must share a shingle within their first |S| - ceil(t·|S|) + 1 shingles. Only sets sharing such a
- * prefix shingle, and of compatible size, are compared exactly. No pair at or over the threshold is
- * missed, and at t = 0.85 each set is indexed on about 15% of its shingles.
+ * prefix shingle, and of compatible size, are compared exactly. At t = 0.85 each set is indexed on
+ * about 15% of its shingles.
+ *
+ * A shingle found in many files (a small shared vocabulary: thousands of files from one template)
+ * would make that index compare nearly every pair. Shingles in more than MAX_POSTING files are not
+ * indexed; sets whose prefix holds one find their candidates through MinHash LSH instead (one-
+ * permutation hashing, 16 bands of 4), which misses a pair at Jaccard 0.85 with probability about
+ * 1e-5. Every candidate is compared exactly, so nothing is reported that is not over the threshold.
+ * Containment of a small set in a much larger one is found through the index only.
  */
 
 export const SHINGLE_WORDS = 3;
@@ -90,13 +97,17 @@ export function containment(a: Uint32Array, b: Uint32Array): number {
 
 const EPSILON = 1e-9;
 
+/** A shingle in more sets than this is not indexed (see above). */
+export const MAX_POSTING = 32;
+
 const ID_BITS = 2 ** 21;
 
 /**
- * Each set's shingles as ranks in the global order (rarest first), each list sorted ascending.
- * Typed arrays and sorting only: Maps keyed by 32-bit hashes are several times slower here.
+ * Each set's shingles as ranks in the global order (rarest first), each list sorted ascending, and
+ * the number of sets holding each rank. Typed arrays and sorting only: Maps keyed by 32-bit hashes
+ * are several times slower here.
  */
-function globalRanks(sets: Uint32Array[]): Uint32Array[] {
+function globalRanks(sets: Uint32Array[]): { ranked: Uint32Array[]; frequency: Uint32Array } {
   if (sets.length >= ID_BITS) throw new Error(`duplicate detection handles at most ${ID_BITS - 1} files`);
   const starts = new Uint32Array(sets.length + 1);
   sets.forEach((set, id) => (starts[id + 1] = starts[id] + set.length));
@@ -104,23 +115,92 @@ function globalRanks(sets: Uint32Array[]): Uint32Array[] {
   sets.forEach((set, id) => set.forEach((h, k) => (entries[starts[id] + k] = h * ID_BITS + id)));
   entries.sort();
   // Groups of equal hashes, in hash order; a group's key sorts by (frequency, hash).
-  const groupStart: number[] = [];
+  const starts2 = new Uint32Array(entries.length + 1);
+  let groups = 0;
   for (let i = 0; i < entries.length; i++) {
-    if (i === 0 || Math.floor(entries[i] / ID_BITS) !== Math.floor(entries[i - 1] / ID_BITS)) groupStart.push(i);
+    if (i === 0 || Math.floor(entries[i] / ID_BITS) !== Math.floor(entries[i - 1] / ID_BITS)) starts2[groups++] = i;
   }
-  groupStart.push(entries.length);
-  const groups = groupStart.length - 1;
+  starts2[groups] = entries.length;
+  const groupStart = starts2.subarray(0, groups + 1);
   const keys = new Float64Array(groups);
   for (let g = 0; g < groups; g++) keys[g] = (groupStart[g + 1] - groupStart[g]) * 2 ** 26 + g;
   keys.sort();
   const rank = new Uint32Array(groups);
-  for (let r = 0; r < groups; r++) rank[keys[r] % 2 ** 26] = r;
+  const frequency = new Uint32Array(groups);
+  for (let r = 0; r < groups; r++) {
+    const g = keys[r] % 2 ** 26;
+    rank[g] = r;
+    frequency[r] = groupStart[g + 1] - groupStart[g];
+  }
   const flat = new Uint32Array(entries.length);
   const fill = starts.slice(0, sets.length);
   for (let g = 0; g < groups; g++) {
     for (let i = groupStart[g]; i < groupStart[g + 1]; i++) flat[fill[entries[i] % ID_BITS]++] = rank[g];
   }
-  return sets.map((_, id) => flat.subarray(starts[id], starts[id + 1]).sort());
+  return { ranked: sets.map((_, id) => flat.subarray(starts[id], starts[id + 1]).sort()), frequency };
+}
+
+const BANDS = 16;
+const ROWS = 4;
+const BINS = BANDS * ROWS;
+
+/**
+ * A set's MinHash signature by one-permutation hashing: each element hashed once into one of BINS
+ * bins, the least value kept per bin; an empty bin takes the next filled bin's value, mixed with the
+ * distance, so that small sets still compare bin by bin.
+ */
+function signature(set: Uint32Array): Uint32Array {
+  const mins = new Uint32Array(BINS).fill(0xffffffff);
+  const filled = new Uint8Array(BINS);
+  for (let k = 0; k < set.length; k++) {
+    const h = mix(set[k] + 0x9e3779b9);
+    const bin = h >>> 26;
+    const value = h & 0x3ffffff;
+    if (value < mins[bin]) mins[bin] = value;
+    filled[bin] = 1;
+  }
+  const out = new Uint32Array(BINS);
+  for (let bin = 0; bin < BINS; bin++) {
+    let from = bin;
+    let distance = 0;
+    while (!filled[from]) {
+      from = (from + 1) % BINS;
+      distance++;
+    }
+    out[bin] = distance === 0 ? mins[from] : mix(mins[from] + Math.imul(distance, 0x27d4eb2d));
+  }
+  return out;
+}
+
+/**
+ * The LSH candidates of these sets (given in processing order): sets that agree on every row of some
+ * band, listed under the later of the two. Band keys are sorted, not put in a Map: fewer objects.
+ */
+function bandCandidates(ids: number[], ranked: Uint32Array[]): Map<number, number[]> {
+  const keys = new Float64Array(ids.length * BANDS);
+  let e = 0;
+  ids.forEach((id, position) => {
+    const sig = signature(ranked[id]);
+    for (let band = 0; band < BANDS; band++) {
+      let h = mix(0x811c9dc5 + band);
+      for (let r = 0; r < ROWS; r++) h = mix(h ^ sig[band * ROWS + r]);
+      keys[e++] = h * ID_BITS + position;
+    }
+  });
+  keys.sort();
+  const others = new Map<number, number[]>();
+  for (let i = 1; i < keys.length; i++) {
+    const key = Math.floor(keys[i] / ID_BITS);
+    for (let j = i - 1; j >= 0 && Math.floor(keys[j] / ID_BITS) === key; j--) {
+      const later = ids[keys[i] % ID_BITS];
+      const earlier = ids[keys[j] % ID_BITS];
+      if (later === earlier) continue;
+      const list = others.get(later);
+      if (list) list.push(earlier);
+      else others.set(later, [earlier]);
+    }
+  }
+  return others;
 }
 
 /**
@@ -130,36 +210,46 @@ function globalRanks(sets: Uint32Array[]): Uint32Array[] {
  * any of its shingles (containment: the smaller set's prefix must meet the larger set somewhere).
  */
 export function similarPairs(sets: Uint32Array[], threshold: number, containmentThreshold?: number): SimilarPair[] {
-  const ranked = globalRanks(sets);
+  const { ranked, frequency } = globalRanks(sets);
   const order = ranked
     .map((set, id) => ({ id, set }))
     .filter((d) => d.set.length >= MIN_SHINGLES)
     .sort((x, y) => x.set.length - y.set.length || x.id - y.id);
   const c = containmentThreshold;
   const indexShare = c === undefined ? threshold : Math.min(threshold, c);
+  const indexedCount = (n: number) => n - Math.ceil(indexShare * n - EPSILON) + 1;
+  // Sets with a shingle too common to index within their indexed prefix: LSH finds their candidates.
+  const hashed = order.filter(({ set }) => set.subarray(0, indexedCount(set.length)).some((r) => frequency[r] > MAX_POSTING)).map((d) => d.id);
+  const banded = hashed.length > 0 ? bandCandidates(hashed, ranked) : new Map<number, number[]>();
   const index: number[][] = [];
   const seen = new Set<number>();
   const pairs: SimilarPair[] = [];
+  const compare = (id: number, set: Uint32Array, other: number, minSize: number) => {
+    if (seen.has(other) || (c === undefined && ranked[other].length < minSize)) return;
+    seen.add(other);
+    const n = set.length;
+    const common = overlap(set, ranked[other]);
+    const similarity = common / (n + ranked[other].length - common);
+    const contained = common / Math.min(n, ranked[other].length);
+    if (similarity >= threshold - EPSILON || (c !== undefined && contained >= c - EPSILON)) {
+      pairs.push({ a: Math.min(id, other), b: Math.max(id, other), similarity, containment: contained });
+    }
+  };
   for (const { id, set } of order) {
     const n = set.length;
     const minSize = Math.ceil(threshold * n - EPSILON);
     const prefix = n - minSize + 1;
-    const indexed = n - Math.ceil(indexShare * n - EPSILON) + 1;
+    const indexed = indexedCount(n);
     const probe = c === undefined ? prefix : n;
     seen.clear();
     for (let k = 0; k < probe && k < n; k++) {
-      for (const other of index[set[k]] ?? []) {
-        if (seen.has(other) || (c === undefined && ranked[other].length < minSize)) continue;
-        seen.add(other);
-        const common = overlap(set, ranked[other]);
-        const similarity = common / (n + ranked[other].length - common);
-        const contained = common / Math.min(n, ranked[other].length);
-        if (similarity >= threshold - EPSILON || (c !== undefined && contained >= c - EPSILON)) {
-          pairs.push({ a: Math.min(id, other), b: Math.max(id, other), similarity, containment: contained });
-        }
-      }
+      const f = frequency[set[k]];
+      if (f < 2 || f > MAX_POSTING) continue;
+      for (const other of index[set[k]] ?? []) compare(id, set, other, minSize);
     }
-    for (let k = 0; k < indexed && k < n; k++) (index[set[k]] ??= []).push(id);
+    for (const other of banded.get(id) ?? []) compare(id, set, other, minSize);
+    // A shingle of this set alone can bring no candidate: only shared ones are indexed.
+    for (let k = 0; k < indexed && k < n; k++) if (frequency[set[k]] >= 2 && frequency[set[k]] <= MAX_POSTING) (index[set[k]] ??= []).push(id);
   }
   return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
 }

@@ -40,6 +40,8 @@ export interface CachedCounter extends TokenCounter {
   knows(hash: string): boolean;
   /** Remember a text's count computed elsewhere (a worker thread): a miss now, answered without a hit later. */
   record(hash: string, count: number): void;
+  /** Tell the counter a text's count (known already, e.g. by its hash): a later count(text) answers it without hashing the text. Returns the text. */
+  seenAs(text: string, count: number): string;
   /** Counts answered from the cache (on disk or earlier in this process). */
   readonly hits: number;
   /** Counts the tokenizer had to compute. */
@@ -81,6 +83,10 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
       return recorded.has(hash) || cache.entries.has(CountCache.key(encoding, hash));
     },
     known,
+    seenAs(text: string, count: number): string {
+      seen.set(text, count);
+      return text;
+    },
     count(text: string): number {
       if (text === '') return 0;
       const seenCount = seen.get(text);

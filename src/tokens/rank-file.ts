@@ -31,11 +31,11 @@ export interface LoadedRanks {
   source: 'file' | 'js-tiktoken';
 }
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /** The installed js-tiktoken's version and the size of the encoding's rank module: what a table file must match. */
 function tiktokenVersion(encoding: EncodingName): string {
-  const ranks = require.resolve(`js-tiktoken/ranks/${encoding}`);
+  const ranks = requireHere.resolve(`js-tiktoken/ranks/${encoding}`);
   for (let dir = dirname(ranks), i = 0; i < 4; dir = dirname(dir), i++) {
     const manifest = join(dir, 'package.json');
     if (!existsSync(manifest)) continue;
@@ -84,7 +84,7 @@ export function parseRankTable(data: Buffer, encoding: EncodingName, tiktoken = 
 
 /** js-tiktoken's rank module for an encoding (a synchronous require). */
 export function requireRankFile(encoding: EncodingName): RankFile {
-  return require(`js-tiktoken/ranks/${encoding}`) as RankFile;
+  return requireHere(`js-tiktoken/ranks/${encoding}`) as RankFile;
 }
 
 /** Where a file the build puts beside the tokenizer's modules may be: beside this one, or (for the sources under test) in dist/. */

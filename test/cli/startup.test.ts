@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { BIN, FIXTURES, REPO, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 
-/** The modules (paths inside the repo) the built bin imports for these arguments, in load order. */
-function modulesLoaded(args: string[], input = ''): { stdout: string; modules: string[] } {
+/** Which source modules each file of the bundled CLI holds (written by scripts/bundle.mjs). */
+const bundleMeta = (): Record<string, { inputs: string[] }> => JSON.parse(readFileSync(join(REPO, 'dist/cli-meta.json'), 'utf8'));
+
+/**
+ * The files (paths inside the repo) the built bin loads for these arguments, ES modules through a
+ * resolve hook and CommonJS files from require.cache at exit, and the source modules they hold.
+ */
+function modulesLoaded(args: string[], input = '', status: number | null = 0): { stdout: string; files: string[]; modules: string[] } {
   const list = join(tempDir(), 'modules.txt');
   const hook = `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
@@ -15,38 +21,60 @@ export async function resolve(specifier, context, next) {
   return r;
 }`;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], {
+  const probe = join(tempDir(), 'probe.cjs');
+  writeFileSync(probe, "process.on('exit', () => require('fs').appendFileSync(process.env.MEMCTX_MODULE_LIST, Object.keys(require.cache).map((f) => 'file://' + f + '\\n').join('')));\n");
+  const r = spawnSync(process.execPath, ['--require', probe, '--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], {
     input,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', MEMCTX_MODULE_LIST: list },
   });
-  expect(r.status).toBe(0);
+  if (status !== null) expect(r.status, r.stderr).toBe(status);
   const prefix = `file://${REPO}/`;
-  const modules = readFileSync(list, 'utf8').split('\n').filter((url) => url.startsWith(prefix)).map((url) => url.slice(prefix.length));
-  return { stdout: r.stdout, modules: [...new Set(modules)] };
+  const files = [...new Set(readFileSync(list, 'utf8').split('\n').filter((url) => url.startsWith(prefix)).map((url) => url.slice(prefix.length)))];
+  const meta = bundleMeta();
+  const modules = files.flatMap((file) => meta[file]?.inputs ?? []);
+  return { stdout: r.stdout, files, modules: [...new Set(modules)] };
 }
 
-const commandModules = (modules: string[]) => modules.filter((m) => /^dist\/src\/cli\/[^/]+\.js$/.test(m) && !/\/(main|context|run|options|input|statusline)\.js$/.test(m));
+const commandModules = (modules: string[]) => modules.filter((m) => /^src\/cli\/[^/]+\.ts$/.test(m) && !/\/(main|context|run|options|input|statusline)\.ts$/.test(m));
+const TOKENIZER = /\/tokens\/(index|count|bpe|cache)\.ts$|\/transcript\/index\.ts$|\/capacity\/count\.ts$/;
 
 describe('start-up: what the common commands load', () => {
-  it('--version loads neither commander, chalk nor any command', () => {
-    const { stdout, modules } = modulesLoaded(['--version']);
+  it('the bin runs the bundle: --version loads neither commander, chalk nor any command', () => {
+    const { stdout, files, modules } = modulesLoaded(['--version']);
     expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(files.filter((f) => !f.startsWith('dist/cli/') && f !== 'bin/memctx.js')).toEqual([]);
+    expect(modules).toContain('src/cli/main.ts');
     expect(modules.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
     expect(commandModules(modules)).toEqual([]);
   });
 
-  it('status --statusline loads no commander; status with recorded usage loads only its command, no tokenizer or transcript parser', () => {
+  it('status --statusline loads one CommonJS file (no router, no ES module, no commander); status with recorded usage loads only its command, no tokenizer or transcript parser', () => {
     const line = modulesLoaded(['status', '--statusline'], JSON.stringify({ model: { display_name: 'Opus' }, context_window: { context_window_size: 200000, used_percentage: 12 } }));
     expect(line.stdout).toBe('● 12% 24k/200k · Opus\n');
-    expect(line.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
+    expect(line.files).toEqual(['bin/memctx.js', 'dist/cli/statusline.cjs']);
+    expect(line.modules.filter((m) => m.includes('node_modules/commander') || TOKENIZER.test(m) || m.includes('js-tiktoken'))).toEqual([]);
     // green: the largest items are not needed, so nothing is counted
     const transcript = join(tempDir(), 'green.jsonl');
     writeFileSync(transcript, `${JSON.stringify({ type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1', content: [], usage: { input_tokens: 5, cache_read_input_tokens: 20000 } } })}\n`);
     const status = modulesLoaded(['status', transcript]);
     expect(status.stdout).toContain('recorded usage');
-    expect(commandModules(status.modules)).toEqual(['dist/src/cli/status.js']);
-    expect(status.modules.filter((m) => /\/tokens\/(index|count|bpe|cache)\.js$|\/transcript\/index\.js$|\/capacity\/count\.js$/.test(m))).toEqual([]);
+    expect(commandModules(status.modules)).toEqual(['src/cli/status.ts']);
+    expect(status.modules.filter((m) => TOKENIZER.test(m))).toEqual([]);
+  });
+
+  it('flush --hook, mcp and index --staged take their own entries, without commander, loading only their command', () => {
+    const dir = join(tempDir(), 'none');
+    const staged = modulesLoaded(['--dir', dir, 'index', '--staged'], '', null);
+    const mcp = modulesLoaded(['--dir', dir, 'mcp']);
+    const hook = modulesLoaded(['--dir', dir, 'flush', '--hook'], '{}');
+    expect(staged.files).toContain('dist/cli/index-staged.js');
+    expect(mcp.files).toContain('dist/cli/mcp.js');
+    expect(hook.files).toContain('dist/cli/flush-hook.js');
+    expect(commandModules(staged.modules)).toEqual(['src/cli/index-cmd.ts', 'src/cli/problems.ts', 'src/cli/staged.ts']);
+    expect(commandModules(mcp.modules)).toEqual(['src/cli/mcp.ts']);
+    expect(commandModules(hook.modules)).toEqual(['src/cli/flush.ts']);
+    for (const run of [staged, mcp, hook]) expect(run.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
   });
 
   it('the status line without commander prints what the commander path prints', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_SHINGLES, jaccard, shingles, similarPairs } from '../../src/text/similarity.js';
+import { MAX_POSTING, MIN_SHINGLES, containment, jaccard, shingles, similarPairs } from '../../src/text/similarity.js';
 
 function bruteForce(sets: Uint32Array[], threshold: number): string[] {
   const out: string[] = [];
@@ -43,6 +43,26 @@ describe('near-duplicate detection', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('with a vocabulary so small that every shingle is in many texts (template-made files), LSH finds the same pairs as comparing every pair', () => {
+    const words = 'alpha beta gamma delta epsilon zeta'.split(' ');
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const texts = Array.from({ length: 400 }, () => Array.from({ length: 60 }, () => words[Math.floor(rand() * words.length)]).join(' '));
+    for (const i of [3, 50, 170]) texts.push(texts[i].replace(/^(\S+ \S+)/, 'omega omega'));
+    const sets = texts.map((t) => shingles(t));
+    // the index alone would not find them: their shingles are in more texts than it indexes
+    const counts = new Map<number, number>();
+    for (const set of sets) for (const h of set) counts.set(h, (counts.get(h) ?? 0) + 1);
+    expect(Math.min(...sets[3].map((h) => counts.get(h)!))).toBeGreaterThan(MAX_POSTING);
+    const brute: string[] = [];
+    for (let a = 0; a < sets.length; a++) for (let b = a + 1; b < sets.length; b++) if (jaccard(sets[a], sets[b]) >= 0.85) brute.push(`${a}-${b}`);
+    expect(brute).toEqual(expect.arrayContaining(['3-400', '50-401', '170-402']));
+    expect(similarPairs(sets, 0.85).map((p) => `${p.a}-${p.b}`)).toEqual(brute);
+    const contained: string[] = [];
+    for (let a = 0; a < sets.length; a++) for (let b = a + 1; b < sets.length; b++) if (jaccard(sets[a], sets[b]) >= 0.85 || containment(sets[a], sets[b]) >= 0.8) contained.push(`${a}-${b}`);
+    expect(similarPairs(sets, 0.85, 0.8).map((p) => `${p.a}-${p.b}`)).toEqual(contained);
   });
 
   it('finds edited copies among many unrelated texts, and nothing else', () => {

@@ -10,7 +10,7 @@ describe('the npm package', () => {
   it('ships a LICENSE matching "license", and no benchmark code', () => {
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(REPO, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
-    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'schema/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'dist/cli/', 'schema/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
     expect(pkg.files).not.toContain('dist/');
     expect(existsSync(join(REPO, 'node_trace.1.log'))).toBe(false);
   });
@@ -19,8 +19,9 @@ describe('the npm package', () => {
     // prepare builds only an install from git (pre-commit 4.x: npm install -g git+file://…) that has no dist/ yet.
     expect(pkg.scripts.prepare).toBe('node scripts/prepare.mjs');
     expect(pkg.scripts.prepack).toBe('npm run build');
-    // The build also writes the tokenizer's rank tables beside the built module (dist/src/, in `files`).
-    expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs');
+    // The build also writes the tokenizer's rank tables beside the built module (dist/src/, in `files`)
+    // and bundles the CLI that bin/memctx.js runs (dist/cli/, in `files`).
+    expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs && node scripts/bundle.mjs');
     expect(readFileSync(join(REPO, '.npmrc'), 'utf8')).toMatch(/^foreground-scripts=false$/m);
   });
 

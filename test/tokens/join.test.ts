@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tiktoken } from '../helpers/tiktoken.js';
-import { countJoined, joinsCleanly } from '../../src/tokens/join.js';
+import { countJoined, firstSplit, joinsCleanly, lastSplit, splitChunks } from '../../src/tokens/join.js';
 
 const encoders = { o200k_base: tiktoken.o200k_base, cl100k_base: tiktoken.cl100k_base };
 
@@ -31,6 +31,50 @@ describe.each(Object.entries(encoders))('joined counts (%s)', (_name, tk) => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  // Text rich in pre-token boundaries and multi-byte characters: newlines before words, spaces, `/`,
+  // apostrophes, digits, CJK, emoji with modifiers, combining marks, CRLF, code fences.
+  const rich = fc
+    .array(
+      fc.oneof(
+        chunk,
+        fc.constantFrom('\nword', '\n/usr', '\n\nnext', '\n é', ' — ', '…', '日本語\n', '👍🏽\n', 'e\u0301', '\r\nA', "\nI'll", '\n123', '\n```ts\n', 'x'.repeat(300), '\n- item'),
+      ),
+      { maxLength: 30 },
+    )
+    .map((c) => c.join(''));
+
+  it('countJoined is exact for random cuts of a text (inside characters, pieces and lines too)', () => {
+    fc.assert(
+      fc.property(rich, fc.array(fc.nat(), { maxLength: 8 }), (whole, cuts) => {
+        const at = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b);
+        const parts = [...at, whole.length].map((end, i) => whole.slice(i === 0 ? 0 : at[i - 1], end));
+        expect(parts.join('')).toBe(whole);
+        expect(countJoined(parts, count)).toBe(count(whole));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('line-bounded chunks add up to the whole count, cut only at split points', () => {
+    fc.assert(
+      fc.property(rich, fc.integer({ min: 1, max: 200 }), (whole, size) => {
+        const chunks = splitChunks(whole, size);
+        expect(chunks.join('')).toBe(whole);
+        for (const c of chunks.slice(1)) expect(joinsCleanly('x\n', c) && !/^[\s/]/u.test(c)).toBe(true);
+        expect(chunks.reduce((sum, c) => sum + count(c), 0)).toBe(count(whole));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds the first and last split points', () => {
+    expect(firstSplit('a\n b\nc\nd')).toBe(5);
+    expect(lastSplit('a\n b\nc\nd')).toBe(7);
+    expect(firstSplit('a\n/b\n')).toBe(-1);
+    expect(lastSplit('\nx')).toBe(1);
+    expect(firstSplit('one line')).toBe(-1);
   });
 
   it('refuses joins that really change the count', () => {

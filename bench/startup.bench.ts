@@ -1,0 +1,130 @@
+/**
+ * `npm run bench -- startup`: the paths that run on every message or every commit, each beside
+ * `node -e 0` in the same rounds (interleaved, so load on a shared machine falls on all alike), with
+ * NODE_EXTRA_CA_CERTS unset as most users have it. Wall and CPU medians; the goals are ratios of CPU
+ * time to `node -e 0`'s (the steadier figure under load), the wall ratios are printed beside them.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { generateCorpus } from './corpus.js';
+import { claudeTranscript } from './flush.bench.js';
+import { BIN, cpuProbe, fmtMs, fmtRatio, medians, plainEnv, runNode, type NodeRun } from './measure.js';
+import type { BenchRow, BenchSection } from './run.js';
+
+const MCP_INPUT = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+].map((m) => `${JSON.stringify(m)}\n`).join('');
+
+/** `memctx mcp` from spawn to the `tools/list` answer on stdout (wall), and the process's CPU time at exit. */
+function mcpToToolsList(dir: string): Promise<NodeRun> {
+  return new Promise((resolve, reject) => {
+    const env = plainEnv();
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--require', cpuProbe(), BIN, '--dir', dir, 'mcp'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let wallMs = Number.NaN;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (Number.isNaN(wallMs) && /"id":2[,}]/.test(out)) {
+        wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+        child.stdin.end();
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0 || Number.isNaN(wallMs)) reject(new Error(`memctx mcp failed (${code}) before answering tools/list:\n${err}`));
+      else resolve({ wallMs, cpuMs: Number(/cpu-ms=([\d.]+)/.exec(err)?.[1] ?? Number.NaN) });
+    });
+    child.stdin.write(MCP_INPUT);
+  });
+}
+
+/** A git repository with 200 memory files and a staged change that touches none of them (the common commit). */
+function stagedRepo(work: string): { top: string; env: NodeJS.ProcessEnv } {
+  const top = join(work, 'repo');
+  mkdirSync(top, { recursive: true });
+  const env = plainEnv({ HOME: work, GIT_CONFIG_NOSYSTEM: '1', GIT_CEILING_DIRECTORIES: dirname(work) });
+  for (const key of Object.keys(env)) if (key.startsWith('GIT_DIR') || key === 'GIT_INDEX_FILE' || key === 'GIT_WORK_TREE') delete env[key];
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: top, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  git('init', '-q');
+  git('config', 'user.name', 'bench');
+  git('config', 'user.email', 'bench@example.com');
+  git('config', 'commit.gpgsign', 'false');
+  generateCorpus(join(top, '.memory'), 200, { seed: 3 });
+  writeFileSync(join(top, 'src.txt'), 'one\n');
+  runNode([BIN, 'index'], { cwd: top, env });
+  git('add', '-A');
+  git('commit', '-q', '-m', 'corpus');
+  appendFileSync(join(top, 'src.txt'), 'two\n');
+  git('add', 'src.txt');
+  return { top, env };
+}
+
+/** Each path's goal: CPU time at most this many times `node -e 0`'s. */
+const GOALS: Record<string, number> = { statusline: 1.5, 'flush --hook': 3, mcp: 4, 'index --staged': 3 };
+
+const section: BenchSection = {
+  name: 'startup',
+  async run(work) {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    // The status line's input: Claude Code's JSON naming a 5 MB transcript (usage read from its tail).
+    const project = join(work, 'project');
+    const mem = join(project, '.memory');
+    generateCorpus(mem, 50, { seed: 9 });
+    runNode([BIN, 'index'], { cwd: project });
+    const transcript = join(work, 'session.jsonl');
+    writeFileSync(transcript, claudeTranscript(project, 5e6));
+    const statusJson = JSON.stringify({ hook_event_name: 'Status', session_id: 's', transcript_path: transcript, model: { id: 'claude-sonnet-4-5-20250929', display_name: 'Sonnet 4.5' } });
+    // A small session for the flush hook (about 40 KB of transcript).
+    const small = join(work, 'small.jsonl');
+    writeFileSync(small, claudeTranscript(project, 40_000));
+    const hookJson = JSON.stringify({ session_id: 'bench-small', transcript_path: small, cwd: project, hook_event_name: 'SessionEnd', reason: 'other' });
+    const { top, env: gitEnv } = stagedRepo(work);
+
+    const paths: Array<{ name: string; label: string; run: () => NodeRun | Promise<NodeRun> }> = [
+      { name: 'node', label: 'node -e 0 (the floor)', run: () => runNode(['-e', '0']) },
+      { name: '--version', label: 'memctx --version', run: () => runNode([BIN, '--version']) },
+      { name: 'statusline', label: 'status --statusline (5 MB transcript)', run: () => runNode([BIN, 'status', '--statusline'], { input: statusJson }) },
+      {
+        name: 'flush --hook',
+        label: 'flush --hook, small session (40 KB)',
+        run: () => {
+          rmSync(join(mem, 'sessions'), { recursive: true, force: true });
+          return runNode([BIN, 'flush', '--hook'], { cwd: project, input: hookJson });
+        },
+      },
+      { name: 'mcp', label: 'mcp: start to first tools/list answer', run: () => mcpToToolsList(mem) },
+      { name: 'index --staged', label: 'index --staged, no memory file staged', run: () => runNode([BIN, 'index', '--staged'], { cwd: top, env: gitEnv }) },
+    ];
+    const load = loadavg()[0];
+    const runs = new Map<string, NodeRun[]>(paths.map((p) => [p.name, []]));
+    for (const path of paths) await path.run(); // warm the disk cache
+    for (let round = 0; round < 11; round++) {
+      for (const path of paths) runs.get(path.name)!.push(await path.run());
+    }
+    const node = medians(runs.get('node')!);
+    const rows: BenchRow[] = [];
+    for (const path of paths) {
+      const m = medians(runs.get(path.name)!);
+      const cpuRatio = m.cpuMs / node.cpuMs;
+      const goal = GOALS[path.name];
+      rows.push({
+        label: `${path.label}: wall, cpu (ratio to node -e 0)`,
+        value: `${fmtMs(m.medianMs)}, ${fmtMs(m.cpuMs)} (${fmtRatio(m.medianMs / node.medianMs)}, ${fmtRatio(cpuRatio)})`,
+        ...(goal ? { goal: `cpu ≤ ${goal}×`, ok: cpuRatio <= goal } : {}),
+        data: { ...m, wallRatio: m.medianMs / node.medianMs, cpuRatio },
+      });
+    }
+    rows.push({ label: `medians of 11 interleaved rounds; 1-min load ${load.toFixed(1)}→${loadavg()[0].toFixed(1)} on ${cpus().length} cores`, value: '' });
+    return rows;
+  },
+};
+
+export default section;
