@@ -244,7 +244,8 @@ export function sessionGitChanges(cwd: string, since: string | undefined, env: E
   const status = run('the work tree', ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
   // Only work-tree changes made since the session started are the session's: a file left changed
   // before it (by init, by hand) is not, nor a deletion git cannot date; without a start, none are.
-  const startMs = since === undefined ? Number.NaN : Date.parse(since);
+  // A start stated to the second (as transcripts' first lines are kept) counts from the end of that second.
+  const startMs = since === undefined ? Number.NaN : Date.parse(since) + (/:\d\d(?:Z|[+-]\d\d:?\d\d)?$/.test(since) ? 999 : 0);
   const during = (c: GitChange) => !Number.isNaN(startMs) && (c.status !== 'deleted' && (statSync(join(root, c.path), { throwIfNoEntry: false })?.mtimeMs ?? 0) >= startMs);
   if (status) for (const c of parsePorcelain(status)) if (byPath.has(c.path) || during(c)) note(c);
   return { root, changes: [...byPath.values()], problems };

@@ -17,6 +17,9 @@ describe('sessionGitChanges', () => {
     const env = { PATH: process.env.PATH };
     const since = sessionGitChanges(dir, start.toISOString(), env, 5_000);
     expect(since?.changes.map((c) => c.path)).toEqual(['during.js']);
+    // A start to the second: a file written within that second (before the first line) is not the session's.
+    utimesSync(join(dir, 'before.md'), new Date('2026-11-20T10:00:00.400Z'), new Date('2026-11-20T10:00:00.400Z'));
+    expect(sessionGitChanges(dir, '2026-11-20T10:00:00Z', env, 5_000)?.changes.map((c) => c.path)).toEqual(['during.js']);
     const unknown = sessionGitChanges(dir, undefined, env, 5_000);
     expect(unknown?.changes).toEqual([]);
   });
