@@ -22,7 +22,7 @@ export interface StatusOptions {
 }
 
 /** With recorded usage, the largest items are counted in at most this much of the transcript's end. */
-export const TAIL_BYTES = 4 * 1024 * 1024;
+const TAIL_BYTES = 4 * 1024 * 1024;
 
 export interface StatusDeps {
   cwd: string;
@@ -37,11 +37,11 @@ export interface StatusResult {
 }
 
 /** "200000", "200k", "1m", "1.5M" → tokens; anything else (0, negative, words) is a usage error. */
-export function parseWindow(value: string): number {
+function parseWindow(value: string): number {
   return parseTokenOption(value, '--window');
 }
 
-export function parseThresholds(value: string | undefined, problem: (t: Thresholds) => string | undefined, defaults: Thresholds): Thresholds {
+function parseThresholds(value: string | undefined, problem: (t: Thresholds) => string | undefined, defaults: Thresholds): Thresholds {
   if (value === undefined) return defaults;
   const parts = value.split(',').map((p) => p.trim());
   const nums = parts.map(Number);
@@ -249,8 +249,6 @@ export interface StatuslineFigure {
  * input gives nothing to measure; errors are the caller's to swallow.
  */
 export async function statusline(input: string, opts: StatusOptions, deps: { cwd: string }): Promise<{ figure?: StatuslineFigure; label?: string }> {
-  const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
-  const { modelPreset, resolveWindow } = await import('../capacity/models.js');
   let data: unknown;
   try {
     data = JSON.parse(input);

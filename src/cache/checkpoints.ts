@@ -11,7 +11,7 @@ const CHECKPOINTS_FILE = 'checkpoints.json';
 /** Sessions remembered; the oldest are dropped past this. */
 const MAX_SESSIONS = 200;
 
-export interface Checkpoints {
+interface Checkpoints {
   sessions: Record<string, { asked: number[]; at: string }>;
 }
 

@@ -1,7 +1,7 @@
 /** Capacity: levels and advice, model windows, counting, and compaction. Pure: no disk, no clock. */
-export { LEVELS, ADVICE, DEFAULT_THRESHOLDS, capacity, levelFor, atLeast, isLevel, thresholdsProblem, formatPercent, bar, nextSteps, type NextStep } from './levels.js';
+export { LEVELS, ADVICE, DEFAULT_THRESHOLDS, capacity, levelFor, atLeast, thresholdsProblem, formatPercent, bar } from './levels.js';
 export type { Level, Thresholds, Capacity } from './levels.js';
 export { MODEL_PRESETS, DEFAULT_WINDOW, modelPreset, normalizeModelId, resolveWindow, describeWindowSource } from './models.js';
-export type { ModelPreset, ResolvedWindow, WindowSource } from './models.js';
-export { countTranscript, describeItem, preview } from './count.js';
-export type { CountResult, CountedItem, Counter } from './count.js';
+export type { ModelPreset, ResolvedWindow } from './models.js';
+export { countTranscript } from './count.js';
+export type { CountResult, CountedItem } from './count.js';

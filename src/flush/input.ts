@@ -1,6 +1,6 @@
 /** Parse the `--from` document (JSON or YAML) into field values, with the line of every problem. */
 import { MemctxError } from '../errors.js';
-import { isMap, isScalar, type LineCounter, type Pair } from 'yaml';
+import { isMap, isScalar, type Pair } from 'yaml';
 import { nodeLine, parseYamlSafely, YamlFailure, type ParsedYaml } from '../store/yaml.js';
 import { emptyValues, cleanValue, normalizeKey, type FieldValues } from './fields.js';
 import { lineAt } from '../lines.js';

@@ -88,7 +88,7 @@ function nameKey(file: MemoryFile): string {
   return `name:${dir}:${file.name.trim().toLowerCase()}`;
 }
 
-export function supersededStates(files: MemoryFile[]): Map<string, string> {
+function supersededStates(files: MemoryFile[]): Map<string, string> {
   const states = files.filter((f) => f.kind === 'state');
   const out = new Map<string, string>();
   const newest = new Map<string, MemoryFile>();
@@ -121,7 +121,7 @@ export function supersededStates(files: MemoryFile[]): Map<string, string> {
 }
 
 /** A learning neither accessed nor updated within the limit. */
-export function unusedLearningReason(file: MemoryFile, now: Date, days: number, lastAccess?: number): string | undefined {
+function unusedLearningReason(file: MemoryFile, now: Date, days: number, lastAccess?: number): string | undefined {
   if (file.kind !== 'learning') return undefined;
   const changed = lastChangeMs(file);
   const last = Math.max(changed.ms, lastAccess ?? Number.NEGATIVE_INFINITY);

@@ -142,7 +142,7 @@ interface Part {
 const CHUNK_BYTES = 256 * 1024;
 const SEPARATOR = '\n\n';
 
-export function* chunks(items: Item[]): Generator<{ content: string; parts: Part[] }> {
+function* chunks(items: Item[]): Generator<{ content: string; parts: Part[] }> {
   let texts: string[] = [];
   let parts: Part[] = [];
   let offset = 0;

@@ -20,17 +20,17 @@ import { compareRank, TASK_FLOOR, type FileScore } from './score.js';
 import type { PackFile } from './types.js';
 
 /** Score labels of the report (design §5): tiers a score would have asked for. */
-export const FULL_SCORE = 70;
-export const DESCRIPTION_SCORE = 40;
+const FULL_SCORE = 70;
+const DESCRIPTION_SCORE = 40;
 /** Descriptions tried in vain before the rest are skipped when even the cheapest seen cannot fit. */
 const GIVE_UP_AFTER = 20;
 /** A head shorter than this many tokens is not worth a place: the file gets a description instead. */
-export const MIN_HEAD_TOKENS = 120;
+const MIN_HEAD_TOKENS = 120;
 
 /** With a task, a file larger than this share of the budget contributes passages instead of its whole text. */
-export const FILE_SHARE = 1 / 3;
+const FILE_SHARE = 1 / 3;
 /** With a task, the index takes at most this share of the budget (its best-ranked lines). */
-export const INDEX_SHARE = 0.1;
+const INDEX_SHARE = 0.1;
 /** A passage's rank: its own match, weighted this much against its file's. */
 const PASSAGE_OWN = 0.6;
 /** At most this many files and passages are weighed in one selection. */

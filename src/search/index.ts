@@ -1,2 +1,2 @@
-export { searchMemory, matchesSearchFilters, WEIGHTS } from './rank.js';
+export { searchMemory } from './rank.js';
 export type { SearchHit, SearchOptions, SearchFilters } from './rank.js';

@@ -86,7 +86,7 @@ export function listMemoryPaths(root: string, options: ListOptions = {}): string
 }
 
 /** Byte-wise order, so listings are the same on every machine and locale. */
-export function comparePaths(a: string, b: string): number {
+function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

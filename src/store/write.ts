@@ -15,7 +15,7 @@ import { isRecord } from '../values.js';
 export const TEMP_PREFIX = '.memctx-tmp-';
 
 /** A temporary file's name: memctx's prefix, this process's id and a random part. */
-export function tempName(): string {
+function tempName(): string {
   return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
 }
 
@@ -117,7 +117,7 @@ export async function writeMemoryFile(abs: string, rel: string, text: string, op
 }
 
 /** A lock not refreshed for this long is taken over (its holder was killed or paused). */
-export const LOCK_STALE_MS = 10_000;
+const LOCK_STALE_MS = 10_000;
 
 /** Why a lock was not taken within the wait a caller allowed (`maxWaitMs`). */
 export class LockBusy extends MemctxError {}

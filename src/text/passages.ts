@@ -23,7 +23,7 @@ export interface PassageOptions {
   minChars?: number;
 }
 
-export const MAX_PASSAGE_CHARS = 4000;
+const MAX_PASSAGE_CHARS = 4000;
 const MIN_PASSAGE_CHARS = 60;
 
 const HEADING = /^#{1,6}\s/;

@@ -10,7 +10,7 @@
  * missed, and at t = 0.85 each set is indexed on about 15% of its shingles.
  */
 
-export const SHINGLE_WORDS = 3;
+const SHINGLE_WORDS = 3;
 /** Sets smaller than this (texts under ~7 words) are not compared: too short to call duplicates. */
 export const MIN_SHINGLES = 5;
 
@@ -67,7 +67,7 @@ export interface SimilarPair {
 }
 
 /** |A∩B| of two sorted sets. */
-export function overlap(a: Uint32Array, b: Uint32Array): number {
+function overlap(a: Uint32Array, b: Uint32Array): number {
   let i = 0;
   let j = 0;
   let common = 0;
@@ -187,4 +187,3 @@ export function commonLines(bodies: readonly string[], minFiles = 3): Set<string
   return new Set([...seen].filter(([, n]) => n >= minFiles).map(([line]) => line));
 }
 
-export { relevance, type Relevance, type MatchableFile } from './relevance.js';

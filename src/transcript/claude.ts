@@ -55,14 +55,14 @@ export function classifyClaudeLine(o: Record<string, unknown>, line?: number): C
   return { kind: 'usage', usage, id: typeof message.id === 'string' ? message.id : undefined };
 }
 
-export function boundaryUsage(postTokens: number, line?: number): RecordedUsage {
+function boundaryUsage(postTokens: number, line?: number): RecordedUsage {
   const usage: RecordedUsage = { used: postTokens, source: 'claude-compact-boundary' };
   if (line !== undefined) usage.line = line;
   return usage;
 }
 
 /** Why a usage record was ignored. */
-export function badUsageMessage(reason: string): string {
+function badUsageMessage(reason: string): string {
   return `usage ignored: ${reason}`;
 }
 

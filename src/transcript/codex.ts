@@ -36,7 +36,7 @@ export function classifyCodexLine(o: Record<string, unknown>, line?: number): Co
 }
 
 /** Why a token_count record was ignored. */
-export function badTokenCountMessage(reason: string): string {
+function badTokenCountMessage(reason: string): string {
   return `token_count ignored: ${reason}`;
 }
 

@@ -15,8 +15,7 @@ import { TaskLog, type TaskEvent } from './tasks.js';
 import type { Transcript, TranscriptItem } from './types.js';
 
 export { condense } from './statement.js';
-export { planItems, planStatus, type PlanItem, type PlanStatus } from './tasks.js';
-export { summarySections, sectionItems, sectionLead } from './compaction.js';
+export { summarySections, sectionItems } from './compaction.js';
 
 export interface ExtractProfile {
   /** The user's request in a user message, or undefined when the message is not one (a preamble, a reminder). */
@@ -150,7 +149,7 @@ export function failingTests(output: string): string[] {
 }
 
 /** The line of a failed command's output that says why: an error line, not the tool's own headers. */
-export function errorLine(text: string): string {
+function errorLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !OUTPUT_HEADER.test(l));
   const line = lines.find((l) => ERROR_LINE.test(l)) ?? lines[0] ?? text.trim().split('\n')[0] ?? '';
   return condense(line.replace(/<\/?tool_use_error>/g, ''), 160);

@@ -8,14 +8,14 @@ import { isRecord } from '../values.js';
 import { condense } from './statement.js';
 import type { TranscriptItem } from './types.js';
 
-export type PlanStatus = 'completed' | 'in_progress' | 'pending' | 'blocked';
+type PlanStatus = 'completed' | 'in_progress' | 'pending' | 'blocked';
 
 export interface PlanItem {
   text: string;
   status: PlanStatus;
 }
 
-export function planStatus(value: unknown): PlanStatus | undefined {
+function planStatus(value: unknown): PlanStatus | undefined {
   const s = typeof value === 'string' ? value.toLowerCase().replace(/[\s-]+/g, '_') : '';
   if (s === 'completed' || s === 'done' || s === 'complete') return 'completed';
   if (s === 'in_progress' || s === 'active' || s === 'doing') return 'in_progress';

@@ -2,7 +2,7 @@ import { keyLine } from '../text.js';
 import type { LintRule, Report } from '../types.js';
 import { parseDate } from '../../dates.js';
 
-export const DATE_KEYS = ['updated', 'modified', 'created', 'expires'];
+const DATE_KEYS = ['updated', 'modified', 'created', 'expires'];
 
 /** True for an ISO 8601 date or date-time that names a real calendar day and time. */
 export function isIsoDate(value: string): boolean {
