@@ -5,7 +5,7 @@ import { fileTime } from './age.js';
 import { supersession } from './supersede.js';
 import { parseDate } from '../dates.js';
 
-export type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded' | 'superseded-state' | 'unused-learning';
+type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded' | 'superseded-state' | 'unused-learning';
 
 export interface ArchiveCandidate {
   path: string;

@@ -19,7 +19,7 @@ const SEARCH_PASSAGE_FILES = 20;
 
 export const WEIGHTS = { text: 0.7, importance: 0.12, recency: 0.1, access: 0.08 } as const;
 
-export interface SearchFilters {
+interface SearchFilters {
   type?: string;
   kind?: string;
   tag?: string;

@@ -11,4 +11,4 @@ export const FORMATTERS: Record<string, Formatter> = {
   sarif: formatSarif,
 };
 
-export type { FormatOptions, Formatter } from './types.js';
+export type { Formatter } from './types.js';
