@@ -191,7 +191,7 @@ async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string):
 
 /** Values given on the command line. */
 function optionValues(flags: FlushOptions, normalizeKey: (key: string) => string): FieldValues {
-  const values: FieldValues = Object.create(null); // keys are user text (--field toString=x)
+  const values = Object.create(null) as FieldValues; // keys are user text (--field toString=x)
   const add = (key: string, items: string[] | undefined) => {
     if (items?.length) values[key] = [...(values[key] ?? []), ...items];
   };
@@ -515,6 +515,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     }
   };
   const log: HookLog = { label: 'hook', root: locate(deps.cwd) };
+  // eslint-disable-next-line complexity -- the hook's never-fail steps (parse, locate, skip an empty session, flush) in one wrapper, as issue 21 asks
   return neverFail(deps, log, async () => {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');

@@ -28,7 +28,7 @@ const DEFAULT_SUMMARIZE_TIMEOUT = 60;
 /** Run `command` through the shell with `input` on stdin; killed (with its children) after the timeout. */
 const runCommand: RunCommand = (command, input, options) =>
   new Promise((done) => {
-    const child = spawn(command, { shell: true, cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    const child = spawn(command, { shell: true, cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

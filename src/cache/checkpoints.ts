@@ -37,7 +37,7 @@ function readCheckpoints(root: string): Checkpoints {
   if (!sessions || typeof sessions !== 'object' || Array.isArray(sessions)) return out;
   for (const [id, entry] of Object.entries(sessions as Record<string, unknown>)) {
     const { asked, at } = (entry ?? {}) as { asked?: unknown; at?: unknown };
-    if (Array.isArray(asked) && asked.every((t) => typeof t === 'number') && typeof at === 'string') out.sessions[id] = { asked: asked as number[], at };
+    if (Array.isArray(asked) && asked.every((t) => typeof t === 'number') && typeof at === 'string') out.sessions[id] = { asked: asked, at };
   }
   return out;
 }

@@ -145,7 +145,7 @@ class Entry {
 }
 
 function entry(root: string, stored: StoredFile, body?: string): PackEntry {
-  return new Entry(root, stored, body) as unknown as PackEntry;
+  return new Entry(root, stored, body);
 }
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {

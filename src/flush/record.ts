@@ -156,6 +156,7 @@ function placeholderId(now: Date): string {
   return `DEC-${isoTimestamp(now).slice(0, 10)}-000`;
 }
 
+// eslint-disable-next-line complexity -- one optional frontmatter key per branch
 function frontmatterFor(input: PlanInput, values: FieldValues): Record<string, unknown> {
   const { template, now } = input;
   const timestamp = isoTimestamp(now);

@@ -102,9 +102,9 @@ function supersededStates(files: MemoryFile[]): Map<string, string> {
     if (folder) consider(`task:${folder}`, file);
   }
   for (const file of states) {
-    const marker = SUPERSEDED_KEYS.map((k) => file.data[k]).find((v) => typeof v === 'string' && v.trim() !== '');
+    const marker = SUPERSEDED_KEYS.map((k) => file.data[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
     if (marker) {
-      out.set(file.path, `state superseded by ${String(marker).trim()} (superseded_by)`);
+      out.set(file.path, `state superseded by ${marker.trim()} (superseded_by)`);
       continue;
     }
     if (file.status === 'superseded') {

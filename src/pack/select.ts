@@ -213,6 +213,7 @@ function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: numb
   return best && best.cost >= MIN_HEAD_TOKENS ? best : undefined;
 }
 
+// eslint-disable-next-line complexity -- the bundle's layout is one greedy pass over the tiers (full, passages, description, index) sharing the budget
 function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: readonly number[], reserve: number): Plan {
   const { budget, count, files, scores } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
@@ -397,6 +398,7 @@ interface Unit {
  * rank, raised by the query weight it covers that earlier picks did not, is highest. A passage of a
  * file that fits whole brings the whole file; identical passages go in once.
  */
+// eslint-disable-next-line complexity -- a greedy pick over passages with coverage, whole-file promotion and de-duplication in one loop
 function placeByTask(
   input: PackInput,
   renderer: Renderer,
@@ -482,6 +484,7 @@ function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut 
 }
 
 /** Pack files into a bundle whose exact token count is at most the budget. */
+// eslint-disable-next-line complexity -- its options (picks, focus, taskOnly, text, tokens) each adjust the one layout
 export function packBundle(input: PackInput): PackResult {
   const renderer = RENDERERS[input.format];
   const { budget, count } = input;

@@ -29,7 +29,7 @@ export interface WalkOptions {
  * `onError` (as `.` for root itself) and skipped; the rest is walked.
  */
 export function walkTree(root: string, options: WalkOptions, visit: (path: string, dirent: fs.Dirent) => void, onError: (path: string, err: unknown) => void): void {
-  const readdir = options.readdirSync ?? (fs.readdirSync as unknown as ReaddirSync);
+  const readdir = options.readdirSync ?? (fs.readdirSync);
   const walk = (dir: string, rel: string) => {
     let dirents: fs.Dirent[];
     try {

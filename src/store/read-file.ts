@@ -145,7 +145,7 @@ async function readWholeStream(stream: NodeJS.ReadableStream, maxBytes: number, 
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
     total += buf.length;
     if (total > maxBytes) {
       (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();

@@ -35,6 +35,7 @@ const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
  * is not in the swapped-in folder) rather than write outside. `fsync: false` for caches: a cache lost
  * in a crash is rebuilt, and skipping the flush saves a disk round trip.
  */
+// eslint-disable-next-line complexity -- each check guards the atomic write against a swapped link or folder; splitting it would separate check from use
 export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
   const { inside } = options;
   let tmp: string | undefined;

@@ -483,6 +483,7 @@ function termFrequencies(text: string, terms: ReadonlyMap<string, number>, patte
 }
 
 /** BM25F scores of every document for the query terms. */
+// eslint-disable-next-line complexity -- the BM25F formula with per-field weights and length norms, kept as one hot loop
 export function bm25(input: Bm25Input): Bm25Result {
   const { terms, fields, count } = input;
   const k1 = input.k1 ?? 1.2;

@@ -62,6 +62,7 @@ export function cutText(text: string, max: number): string[] {
 }
 
 /** The passages of a file's text (frontmatter skipped). */
+// eslint-disable-next-line complexity -- a line scanner with one branch per passage boundary (heading, turn, list item, paragraph, long line)
 export function splitPassages(text: string, options: PassageOptions = {}): Passage[] {
   const max = options.maxChars ?? MAX_PASSAGE_CHARS;
   const min = options.minChars ?? MIN_PASSAGE_CHARS;

@@ -102,6 +102,7 @@ export const claudeUsageStep: UsageLineStep = {
 };
 
 /** Read a whole Claude Code JSONL transcript. */
+// eslint-disable-next-line complexity -- one branch per Claude Code JSONL record type, a format reader
 export function readClaudeTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
   const { lines, notes } = parseJsonLines(text, options.firstLine);
   const items: TranscriptItem[] = [];

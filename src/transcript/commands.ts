@@ -57,6 +57,7 @@ function dropHeredocs(script: string): string {
 }
 
 /** Split a script into simple commands (at `&&`, `||`, `;`, `|`, newlines), tracking `cd`. */
+// eslint-disable-next-line complexity -- a shell tokenizer: quotes, escapes, operators, here-documents and cd in one pass
 export function simpleCommands(script: string): SimpleCommand[] {
   const out: SimpleCommand[] = [];
   let dir: string | undefined;

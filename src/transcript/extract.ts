@@ -251,6 +251,7 @@ function readTimeline(main: TranscriptItem[], profile: ExtractProfile): Timeline
   const tl: Timeline = { summaries: [], tasks: new TaskLog(), outcomes: [], commitDecisions: [], readable: false, messages: 0 };
   const calls = new Map<string, TranscriptItem>();
   let notified = false;
+  // eslint-disable-next-line complexity -- one branch per transcript item kind in the timeline walk
   main.forEach((item, index) => {
     if (item.kind === 'message' && (item.role === 'user' || item.role === 'assistant')) {
       tl.messages++;
@@ -285,6 +286,7 @@ const NOTHING = /^(?:none|no pending|nothing|n\/a)\b/i;
 const SUMMARY_DONE = /\b(?:is|are|appears|was) (?:fully )?(?:complete|done|finished)\b|no (?:further|explicit) (?:action|next steps?|tasks?)|all requested (?:work|items)/i;
 
 /** Read a transcript's facts with a format's profile. */
+// eslint-disable-next-line complexity -- reads every session fact from one pass over the timeline; splitting is issue 21's open work on extract
 export function extractSession(t: Transcript, profile: ExtractProfile, options: { cwd?: string } = {}): SessionFacts {
   const main = t.items.filter((i) => !i.sidechain);
   const facts: SessionFacts = { goal: [], progress: [], decisions: [], blockers: [], nextSteps: [], changedFiles: [] };

@@ -12,12 +12,13 @@ import type { Transcript, TranscriptItem, TranscriptNote } from './types.js';
 
 /** The message list of a parsed JSON document, or undefined when it is not one. */
 function messageList(doc: unknown): unknown[] | undefined {
-  if (Array.isArray(doc)) return doc;
-  if (isRecord(doc) && Array.isArray(doc.messages)) return doc.messages;
+  if (Array.isArray(doc)) return doc as unknown[];
+  if (isRecord(doc) && Array.isArray(doc.messages)) return doc.messages as unknown[];
   return undefined;
 }
 
 /** 1-based line where each element of the message array starts (the top-level array, or `messages`). */
+// eslint-disable-next-line complexity -- a minimal JSON scanner (strings, escapes, nesting) that finds element start lines
 function elementLines(text: string): number[] {
   const out: number[] = [];
   let depth = 0;

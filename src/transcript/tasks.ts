@@ -30,7 +30,7 @@ export function planItems(list: unknown, textKeys: string[]): PlanItem[] {
   const out: PlanItem[] = [];
   for (const entry of list) {
     if (!isRecord(entry)) continue;
-    const key = textKeys.find((k) => typeof entry[k] === 'string' && (entry[k] as string).trim());
+    const key = textKeys.find((k) => typeof entry[k] === 'string' && (entry[k]).trim());
     const status = planStatus(entry.status);
     if (!key || !status) continue;
     out.push({ text: condense(entry[key] as string, 200), status });
