@@ -49,6 +49,7 @@ function parseAt(value: string): number[] {
   return [...new Set(list)].sort((a, b) => a - b);
 }
 
+// eslint-disable-next-line complexity -- the Stop hook's early outs read best in one place, in the order they are decided
 export async function checkpoint(options: CheckpointOptions, deps: CheckpointDeps): Promise<CheckpointResult> {
   const { appendFlushLog } = await import('../cache/flush-log.js');
   const { isoTimestamp } = await import('../store/schema.js');

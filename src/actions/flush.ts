@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
 import { parseEncoding, parseTokenOption } from './options.js';
-import { askSummarizer, runCommand, type RunCommand } from './summarize.js';
+import { askSummarizer, type RunCommand } from './summarize.js';
 
 export interface FlushOptions {
   template: string;
@@ -191,7 +191,7 @@ async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string):
 
 /** Values given on the command line. */
 function optionValues(flags: FlushOptions, normalizeKey: (key: string) => string): FieldValues {
-  const values: FieldValues = Object.create(null); // keys are user text (--field toString=x)
+  const values = Object.create(null) as FieldValues; // keys are user text (--field toString=x)
   const add = (key: string, items: string[] | undefined) => {
     if (items?.length) values[key] = [...(values[key] ?? []), ...items];
   };
@@ -213,7 +213,7 @@ function optionValues(flags: FlushOptions, normalizeKey: (key: string) => string
 /** How many changed files get a one-line summary (reading each one). */
 const MAX_SUMMARIES = 100;
 /** How long each of the hook's git calls may take (a hanging git must not hold the session's end). */
-export const HOOK_GIT_TIMEOUT_MS = 300;
+const HOOK_GIT_TIMEOUT_MS = 300;
 
 /** Each entry's line, with a one-line summary of the source files that exist (read from disk). */
 async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promise<string[]> {
@@ -394,10 +394,10 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
 }
 
 /** How long `flush --hook` waits for its stdin to close (the agent writes the hook JSON and closes it). */
-export const HOOK_STDIN_WAIT_MS = 2_000;
+const HOOK_STDIN_WAIT_MS = 2_000;
 
 /** How long `flush --hook` waits for the memory lock (the agent's hook timeout is 10 s). */
-export const HOOK_LOCK_WAIT_MS = 3_000;
+const HOOK_LOCK_WAIT_MS = 3_000;
 
 /** The render step: plan the file within the token budget (or take --summarize-with's answer), with notes and warnings. */
 async function render(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, input: PlanInput, warnings: string[], notes: string[], agent?: { rules: AgentSummaryModule; target: number; max: number }): Promise<FlushPlan> {
@@ -515,6 +515,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     }
   };
   const log: HookLog = { label: 'hook', root: locate(deps.cwd) };
+  // eslint-disable-next-line complexity -- the hook's never-fail steps (parse, locate, skip an empty session, flush) in one wrapper, as issue 21 asks
   return neverFail(deps, log, async () => {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');

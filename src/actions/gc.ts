@@ -14,7 +14,7 @@ export interface GcDeps {
   warn: (message: string) => void;
 }
 
-export type GcMove = ArchiveMove & Pick<ArchiveCandidate, 'reason' | 'rule'>;
+type GcMove = ArchiveMove & Pick<ArchiveCandidate, 'reason' | 'rule'>;
 
 export type GcResult =
   | { apply: false; candidates: (ArchiveCandidate & { to: string })[] }

@@ -56,7 +56,7 @@ interface Target {
 }
 
 /** Map a `/memories/...` path onto the memory directory, refusing anything that leaves it. */
-export function memoryTarget(root: string, input: unknown): Target {
+function memoryTarget(root: string, input: unknown): Target {
   if (typeof input !== 'string' || input === '') throw new MemoryToolError('path must be a non-empty string starting with /memories');
   if (input !== MEMORIES && !input.startsWith(`${MEMORIES}/`)) throw new MemoryToolError(`Path must start with /memories, got: ${input.replace(/\0/g, '\\0')}`);
   const rest = input.slice(MEMORIES.length + 1).replace(/\/+$/, '');

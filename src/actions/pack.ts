@@ -46,7 +46,7 @@ export interface PackDeps {
   onPhase?: (phase: PackPhase) => void;
 }
 
-export type PackPhase = 'scan' | 'count' | 'dates' | 'score' | 'bundle' | 'write' | 'caches' | 'secrets' | 'access';
+type PackPhase = 'scan' | 'count' | 'dates' | 'score' | 'bundle' | 'write' | 'caches' | 'secrets' | 'access';
 
 export interface PackActionResult extends PackResult {
   profile: ProfileName | null;
@@ -64,7 +64,7 @@ export interface PackActionResult extends PackResult {
 }
 
 /** Focus entries as memory paths: a file's own path (with or without .md), else the files that mention it. */
-export function resolveFocus(files: readonly PackFile[], focus: readonly string[]): string[] {
+function resolveFocus(files: readonly PackFile[], focus: readonly string[]): string[] {
   const paths = new Set<string>();
   const byPath = new Set(files.map((f) => f.path));
   for (const raw of focus) {

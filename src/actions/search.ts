@@ -24,7 +24,7 @@ export interface SearchDeps {
   now: () => Date;
 }
 
-export interface OpenedHit {
+interface OpenedHit {
   path: string;
   /** The file's text as on disk. */
   text: string;
@@ -45,7 +45,7 @@ export interface SearchResult {
 }
 
 /** `--since`: an ISO date or date-time, or a period back from now (h, d, w). */
-export function parseSince(value: string, now: Date): Date {
+function parseSince(value: string, now: Date): Date {
   const period = /^\s*(\d+)\s*([hdw])\s*$/i.exec(value);
   if (period) {
     const hours = { h: 1, d: 24, w: 24 * 7 }[period[2].toLowerCase() as 'h' | 'd' | 'w'];

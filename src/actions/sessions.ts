@@ -20,7 +20,7 @@ export interface SessionsDeps {
   now: () => Date;
 }
 
-export interface SessionEntry {
+interface SessionEntry {
   path: string;
   /** When the session ended, as far as the file says (`ended`, else `updated`, else `created`). */
   at?: string;

@@ -11,7 +11,7 @@ type FlushModule = typeof import('../flush/index.js');
 type PlanInput = import('../flush/record.js').PlanInput;
 type FlushPlan = import('../flush/record.js').FlushPlan;
 
-export interface CommandResult {
+interface CommandResult {
   code: number | null;
   stdout: string;
   stderr: string;
@@ -23,12 +23,12 @@ export interface CommandResult {
 export type RunCommand = (command: string, input: string, options: { timeoutMs: number; cwd: string; env: Record<string, string | undefined> }) => Promise<CommandResult>;
 
 const MAX_OUTPUT = 1_000_000;
-export const DEFAULT_SUMMARIZE_TIMEOUT = 60;
+const DEFAULT_SUMMARIZE_TIMEOUT = 60;
 
 /** Run `command` through the shell with `input` on stdin; killed (with its children) after the timeout. */
-export const runCommand: RunCommand = (command, input, options) =>
+const runCommand: RunCommand = (command, input, options) =>
   new Promise((done) => {
-    const child = spawn(command, { shell: true, cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    const child = spawn(command, { shell: true, cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -65,7 +65,7 @@ export const runCommand: RunCommand = (command, input, options) =>
   });
 
 /** What the command is asked: the schema, the budget, and the compacted transcript. */
-export async function summarizerInput(transcript: Transcript, max: number): Promise<string> {
+async function summarizerInput(transcript: Transcript, max: number): Promise<string> {
   const { compactTranscript } = await import('../capacity/compact.js');
   const { markdown } = compactTranscript(transcript, { header: ['# Transcript (compacted by memctx)'] });
   return [
@@ -84,7 +84,7 @@ export async function summarizerInput(transcript: Transcript, max: number): Prom
 }
 
 /** The command's answer as the six fields, or why it cannot be used. */
-export function parseSummary(flush: FlushModule, stdout: string): { values: Record<string, string[]> } | { why: string } {
+function parseSummary(flush: FlushModule, stdout: string): { values: Record<string, string[]> } | { why: string } {
   const text = stdout.trim();
   if (!text) return { why: 'it printed nothing' };
   const start = text.indexOf('{');

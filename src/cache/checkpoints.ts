@@ -11,7 +11,7 @@ const CHECKPOINTS_FILE = 'checkpoints.json';
 /** Sessions remembered; the oldest are dropped past this. */
 const MAX_SESSIONS = 200;
 
-export interface Checkpoints {
+interface Checkpoints {
   sessions: Record<string, { asked: number[]; at: string }>;
 }
 
@@ -37,7 +37,7 @@ function readCheckpoints(root: string): Checkpoints {
   if (!sessions || typeof sessions !== 'object' || Array.isArray(sessions)) return out;
   for (const [id, entry] of Object.entries(sessions as Record<string, unknown>)) {
     const { asked, at } = (entry ?? {}) as { asked?: unknown; at?: unknown };
-    if (Array.isArray(asked) && asked.every((t) => typeof t === 'number') && typeof at === 'string') out.sessions[id] = { asked: asked as number[], at };
+    if (Array.isArray(asked) && asked.every((t) => typeof t === 'number') && typeof at === 'string') out.sessions[id] = { asked: asked, at };
   }
   return out;
 }

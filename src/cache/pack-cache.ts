@@ -15,7 +15,7 @@ import { isFieldBag, type FieldBag } from '../text/bm25.js';
 export const PACK_CACHE_FILE = 'pack-cache.json';
 
 /** A cached file: the frontmatter fields, links, markers and the hash of its text. */
-export interface CachedFile extends Omit<StoredFile, 'links' | 'bags'> {
+interface CachedFile extends Omit<StoredFile, 'links' | 'bags'> {
   links: MemoryLink[];
 }
 
@@ -31,7 +31,7 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
 }
 
 /** A memory file for packing: cached fields, and the body read from disk on first use. */
-export type PackEntry = CachedFile & { readonly body: string; readonly bags?: readonly (FieldBag | null)[] };
+type PackEntry = CachedFile & { readonly body: string; readonly bags?: readonly (FieldBag | null)[] };
 
 export interface PackScan {
   files: PackEntry[];
@@ -145,7 +145,7 @@ class Entry {
 }
 
 function entry(root: string, stored: StoredFile, body?: string): PackEntry {
-  return new Entry(root, stored, body) as unknown as PackEntry;
+  return new Entry(root, stored, body);
 }
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {

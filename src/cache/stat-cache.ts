@@ -107,6 +107,7 @@ function statKey(root: string, entry: Entry, now: number): { key?: string; racy:
  * Every listed memory file's projection, from the cache where its stat is unchanged; `reader` is
  * called (once) only when some file must be parsed, so a warm run never loads the parser.
  */
+// eslint-disable-next-line complexity -- each branch is one reason a cached record is reused or refreshed
 export async function scanWithCache<T>(
   root: string,
   entries: readonly Entry[],
@@ -117,7 +118,7 @@ export async function scanWithCache<T>(
   const version = cacheVersion();
   const cachePath = dir ? join(dir, projection.file) : undefined;
   const loaded = load<T>(cachePath, version);
-  const records: Record<string, CacheRecord<T>> = Object.create(null);
+  const records = Object.create(null) as Record<string, CacheRecord<T>>;
   const values: CachedScan<T>['values'] = [];
   const problems: FileProblem[] = [];
   let dirty = loaded.status === 'rebuilt';

@@ -17,7 +17,7 @@ import type { Transcript, TranscriptItem } from '../transcript/types.js';
 import { condenseBlock, HEAD_LINES, isLongBlock, MAX_BLOCK_LINES } from './condense.js';
 import { fenceFor } from '../markdown/escape.js';
 
-export const MARKED = /\b(?:DECISION|BLOCKER|TODO):|\b(?:BUG|ISSUE)-\d+\b/;
+const MARKED = /\b(?:DECISION|BLOCKER|TODO):|\b(?:BUG|ISSUE)-\d+\b/;
 /**
  * A line that looks like an error message (not source text that mentions errors): an `error:` /
  * `Error:` / `SomethingError:` label, a compiler's `file:line:col: error`, FAIL / FAILED markers,
@@ -92,7 +92,7 @@ function heading(item: TranscriptItem): string {
 }
 
 /** A tool call's input as readable lines: `key: value`, multi-line strings as they are. */
-export function renderInput(input: unknown, fallback: string): string {
+function renderInput(input: unknown, fallback: string): string {
   if (typeof input === 'string') return input;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input === undefined ? fallback : JSON.stringify(input);
   const out: string[] = [];
@@ -104,7 +104,7 @@ export function renderInput(input: unknown, fallback: string): string {
 }
 
 /** The full text an item renders (before compaction). */
-export function itemBody(item: TranscriptItem): string {
+function itemBody(item: TranscriptItem): string {
   return item.kind === 'tool_call' ? renderInput(item.toolInput, item.text) : item.text;
 }
 

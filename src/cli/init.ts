@@ -19,6 +19,7 @@ export function register(program: Command, run: Runner): void {
     .action(run(runInit));
 }
 
+// eslint-disable-next-line complexity -- init's flags (--agent, --user-config, --dry-run, --dir) and what already exists each add one independent step
 async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   const { resolve, join } = await import('node:path');
   const { MEMORY_DIR_NAME } = await import('../store/find.js');

@@ -139,6 +139,7 @@ function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded
 }
 
 /** Run memctx with these arguments; resolves to the exit code. */
+// eslint-disable-next-line complexity -- the start-up fast paths (--version, status --statusline) skip commander and must stay inline
 export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
   // `memctx --version` alone needs neither commander nor a command: the answer commander would give.
   // -V too, as commander's default spelling.

@@ -52,7 +52,7 @@ export function createRunner(io: Io, state: RunState): Runner {
   return <A extends unknown[]>(handler: Handler<A>) =>
     async (...args: unknown[]) => {
       const command = args[args.length - 1] as Command;
-      await runHandler(io, state, command.optsWithGlobals() as GlobalOptions, handler, ...(args.slice(0, -1) as A));
+      await runHandler(io, state, command.optsWithGlobals<GlobalOptions>(), handler, ...(args.slice(0, -1) as A));
     };
 }
 

@@ -1,15 +1,11 @@
 /** The 50-line rule: a long block (tool output, a log) is stored as a summary, never raw. */
 import { condenseBlock, HEAD_LINES, MAX_BLOCK_LINES } from '../capacity/condense.js';
 
-export { HEAD_LINES, MAX_BLOCK_LINES };
+export { MAX_BLOCK_LINES };
 /** Error lines kept from the rest of it. */
-export const MAX_ERROR_LINES = 10;
+const MAX_ERROR_LINES = 10;
 
 const ERROR_LINE = /\bERR!|\b(error|errors|failed|failure|fail|fatal|exception|panic|traceback|denied|refused|cannot|unable|not found|timed? ?out)\b|✗|✖|❌/i;
-
-export function isErrorLine(line: string): boolean {
-  return ERROR_LINE.test(line);
-}
 
 export interface BlockSummary {
   text: string;

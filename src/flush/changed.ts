@@ -17,7 +17,7 @@ export interface ChangedEntry {
 }
 
 /** A git change (sources/git.ts's shape, restated so this core imports no source). */
-export interface GitFileChange {
+interface GitFileChange {
   path: string;
   status: string;
   from?: string;

@@ -55,7 +55,3 @@ export function mergeSources(sources: FieldSource[]): FieldValues {
   for (const key of Object.keys(merged)) if (merged[key].length === 0) delete merged[key];
   return merged;
 }
-
-export function hasAnyValue(values: FieldValues): boolean {
-  return Object.values(values).some((items) => items.length > 0);
-}

@@ -1,6 +1,6 @@
 /** Parse the `--from` document (JSON or YAML) into field values, with the line of every problem. */
 import { MemctxError } from '../errors.js';
-import { isMap, isScalar, type LineCounter, type Pair } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import { nodeLine, parseYamlSafely, YamlFailure, type ParsedYaml } from '../store/yaml.js';
 import { emptyValues, cleanValue, normalizeKey, type FieldValues } from './fields.js';
 import { lineAt } from '../lines.js';
@@ -111,11 +111,11 @@ export function parseFieldsText(text: string, format: InputFormat): ParsedInput 
   const data = parsed.data as Record<string, unknown>;
   if (doc.contents === null) return { values: {}, keys: [] };
   if (!isMap(doc.contents)) {
-    throw new FlushInputError('the document must be a mapping of field names to values', nodeLine(lineCounter, doc.contents as never) ?? 1, 'write it as `goal: …`, `decisions: [ … ]` (YAML) or {"goal": "…"} (JSON)');
+    throw new FlushInputError('the document must be a mapping of field names to values', nodeLine(lineCounter, doc.contents) ?? 1, 'write it as `goal: …`, `decisions: [ … ]` (YAML) or {"goal": "…"} (JSON)');
   }
   const values = emptyValues();
   const keys: ParsedInput['keys'] = [];
-  for (const pair of doc.contents.items as Pair[]) {
+  for (const pair of doc.contents.items) {
     const line = nodeLine(lineCounter, pair.key as never);
     const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
     if (key === undefined) throw new FlushInputError('keys must be plain names', line, 'use field names such as goal, progress, decisions');

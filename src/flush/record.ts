@@ -16,7 +16,7 @@ export const DEFAULT_MAX = 650;
 const MAX_DESCRIPTION = 160;
 const MAX_SLUG = 48;
 
-export interface Counter {
+interface Counter {
   count(text: string): number;
 }
 
@@ -152,10 +152,11 @@ export function usesId(template: Template): boolean {
 }
 
 /** The placeholder decision ID used for counting before the real one is known (same length). */
-export function placeholderId(now: Date): string {
+function placeholderId(now: Date): string {
   return `DEC-${isoTimestamp(now).slice(0, 10)}-000`;
 }
 
+// eslint-disable-next-line complexity -- one optional frontmatter key per branch
 function frontmatterFor(input: PlanInput, values: FieldValues): Record<string, unknown> {
   const { template, now } = input;
   const timestamp = isoTimestamp(now);
@@ -218,7 +219,7 @@ export function renderFlushFile(input: PlanInput, values: FieldValues, yamlCache
 }
 
 /** Apply the 50-line rule to every item. */
-export function summarizeBlocks(values: FieldValues): { values: FieldValues; summarized: FlushPlan['summarized'] } {
+function summarizeBlocks(values: FieldValues): { values: FieldValues; summarized: FlushPlan['summarized'] } {
   const out = emptyValues();
   const summarized: FlushPlan['summarized'] = [];
   for (const [key, items] of Object.entries(values)) {

@@ -39,7 +39,7 @@ function safeItem(item: string): string {
   return escapeHtmlStart(neutralizeControls(item.replace(/\r\n?/g, '\n')));
 }
 
-export function renderBlock(values: string[], style: FieldStyle): string[] {
+function renderBlock(values: string[], style: FieldStyle): string[] {
   if (values.length === 0) return [NONE_RECORDED];
   const items = values.map(safeItem);
   if (style === 'inline') return [escapeTextLine(items.map(oneLine).join(', '))];
@@ -48,7 +48,7 @@ export function renderBlock(values: string[], style: FieldStyle): string[] {
 }
 
 /** An inline placeholder's text: items on one line, joined with "; ". */
-export function renderInline(items: string[]): string {
+function renderInline(items: string[]): string {
   return items.length === 0 ? NONE_RECORDED : items.map((item) => oneLine(safeItem(item))).join('; ');
 }
 
@@ -115,7 +115,7 @@ function trimBlankLines(lines: string[]): string[] {
 }
 
 /** A block's lines back into items. */
-export function parseBlock(lines: string[], style: FieldStyle): string[] {
+function parseBlock(lines: string[], style: FieldStyle): string[] {
   return parseEscapedBlock(lines, style).map(unescapeHtmlStart);
 }
 

@@ -6,7 +6,7 @@
 import { emptyValues, type FieldValues } from './fields.js';
 
 /** Lines are never cut shorter than this many characters. */
-export const MIN_LINE_CHARS = 40;
+const MIN_LINE_CHARS = 40;
 
 export interface Cut {
   field: string;

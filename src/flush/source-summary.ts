@@ -19,10 +19,10 @@ const EXTENSIONS: Record<string, Lang> = {
   md: 'markdown', markdown: 'markdown',
 };
 
-export const MAX_NAMES = 5;
+const MAX_NAMES = 5;
 const MAX_DOC_CHARS = 100;
 
-export function languageOf(path: string): Lang | undefined {
+function languageOf(path: string): Lang | undefined {
   const m = /\.([A-Za-z0-9]+)$/.exec(path);
   return m ? EXTENSIONS[m[1].toLowerCase()] : undefined;
 }
@@ -73,7 +73,8 @@ function docLine(lines: string[]): string | undefined {
 }
 
 /** The first doc comment (or Markdown heading) near the top of the file. */
-export function firstDoc(lang: Lang, lines: string[]): string | undefined {
+// eslint-disable-next-line complexity -- one branch per language's doc-comment syntax, a small hand-written scanner
+function firstDoc(lang: Lang, lines: string[]): string | undefined {
   const head = lines.slice(0, 60);
   if (lang === 'markdown') {
     const fm = head[0]?.trim() === '---' ? head.indexOf('---', 1) + 1 : 0;
@@ -122,7 +123,7 @@ export function firstDoc(lang: Lang, lines: string[]): string | undefined {
 }
 
 /** Up to MAX_NAMES top-level function or class names, in file order. */
-export function topLevelNames(lang: Lang, lines: string[]): string[] {
+function topLevelNames(lang: Lang, lines: string[]): string[] {
   const names: string[] = [];
   const patterns = NAME_PATTERNS[lang];
   if (!patterns.length) return names;

@@ -18,7 +18,7 @@ export interface FieldSpec {
 }
 
 /** Placeholders every template may use, filled by memctx: never "no value". */
-export const SPECIAL_PLACEHOLDERS = ['date', 'timestamp', 'id'] as const;
+const SPECIAL_PLACEHOLDERS = ['date', 'timestamp', 'id'] as const;
 
 export interface Placeholder {
   key: string;

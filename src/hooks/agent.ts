@@ -196,7 +196,7 @@ function mergeSettings(start: Start) {
         data.statusLine.command = statusLine.command;
         parts.push('statusLine');
       }
-    } else if (!(isRecord(data.statusLine) && String(data.statusLine.command ?? '').includes('memctx status --statusline'))) {
+    } else if (!(isRecord(data.statusLine) && typeof data.statusLine.command === 'string' && data.statusLine.command.includes('memctx status --statusline'))) {
       warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${statusLine.command}\`)`);
     }
     return [...parts, ...mergeHooks(file, data, HOOKS, start)];
@@ -207,7 +207,7 @@ function mergeSettings(start: Start) {
 function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof HOOKS, start: Start): string[] {
   const parts: string[] = [];
   if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
-  const hooks = (data.hooks ?? {}) as Record<string, unknown>;
+  const hooks = (data.hooks ?? {});
   for (const [event, group] of Object.entries(wanted)) {
     const list = hooks[event];
     if (list !== undefined && !Array.isArray(list)) refuse(file, `"hooks.${event}" is not a list`, `make hooks.${event} a list of matcher groups`);
@@ -226,7 +226,7 @@ function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof 
 
 function isOurServer(server: unknown): boolean {
   if (!isRecord(server) || !Array.isArray(server.args)) return false;
-  const words = [server.command, ...server.args].map(String).join(' ');
+  const words = [server.command, ...(server.args as unknown[])].map(String).join(' ');
   return /^(?:memctx|npx --no-install(?: --prefix \S+)? memctx)(?: --dir \S+)? mcp$/.test(words);
 }
 
@@ -239,7 +239,7 @@ function mcpServer(start: Start, typed = true): Record<string, unknown> {
 function mergeMcp(start: Start, typed = true) {
   return (file: string, data: Record<string, unknown>, warnings: string[]): string[] => {
     if (data.mcpServers !== undefined && !isRecord(data.mcpServers)) refuse(file, '"mcpServers" is not an object', 'make mcpServers an object of server name to settings');
-    const servers = (data.mcpServers ?? {}) as Record<string, unknown>;
+    const servers = (data.mcpServers ?? {});
     const server = mcpServer(start, typed);
     if (servers.memctx !== undefined) {
       if (!isOurServer(servers.memctx)) warnings.push(`${file} already has an MCP server named memctx; left as it is`);

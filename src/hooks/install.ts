@@ -8,7 +8,7 @@ import { git, type Env } from '../sources/git.js';
 import { addedLines, createdHooksDir, HOOK_NAME, isMemctxHook, renderHookScript, SAVED_SUFFIX } from './script.js';
 
 /** Where the hook goes for the working tree holding cwd. */
-export interface HookLocation {
+interface HookLocation {
   /** Top of the working tree. */
   top: string;
   /** `git rev-parse --git-path hooks`, absolute: honours core.hooksPath and linked worktrees. */
@@ -42,7 +42,7 @@ export function currentBin(): string {
   return candidates.find((path) => existsSync(path)) ?? candidates[0];
 }
 
-export function locateHook(cwd: string, env: Env): HookLocation {
+function locateHook(cwd: string, env: Env): HookLocation {
   const top = gitTopLevel(cwd, env);
   // Asked from the top, where git runs hooks, so a relative core.hooksPath resolves as git resolves it.
   const [hooks, common] = git(['rev-parse', '--git-path', 'hooks', '--git-common-dir'], top, env).split('\n');

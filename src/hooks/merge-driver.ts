@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../store/write.js';
 import { git, type Env } from '../sources/git.js';
 
-export const MERGE_DRIVER = 'memctx';
-export const MERGE_DRIVER_COMMAND = 'memctx merge-index %O %A %B';
+const MERGE_DRIVER = 'memctx';
+const MERGE_DRIVER_COMMAND = 'memctx merge-index %O %A %B';
 /** The line for a teammate's clone (the README gives it too). */
 export const MERGE_DRIVER_SETUP = `git config merge.${MERGE_DRIVER}.driver '${MERGE_DRIVER_COMMAND}'`;
 /** In the memory directory's .gitattributes: MEMORY.md at its top. */
-export const MERGE_ATTRIBUTE = `/MEMORY.md merge=${MERGE_DRIVER}`;
+const MERGE_ATTRIBUTE = `/MEMORY.md merge=${MERGE_DRIVER}`;
 
 /** Add the attribute line to `<root>/.gitattributes` unless there; true when the file changed. */
 export async function addMergeAttribute(root: string): Promise<boolean> {

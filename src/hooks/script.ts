@@ -6,7 +6,7 @@ export const SAVED_SUFFIX = '.memctx-saved';
 /** A line only memctx's hook has. */
 export const HOOK_MARKER = '# memctx-hook: pre-commit v1';
 /** In the hook when `memctx hook install` created its directory, so uninstall removes the directory again when empty. */
-export const CREATED_DIR_MARKER = '# memctx-hook: created the hooks directory';
+const CREATED_DIR_MARKER = '# memctx-hook: created the hooks directory';
 
 export interface HookScriptOptions {
   /** Absolute path of the node binary that ran `memctx hook install`. */

@@ -5,7 +5,7 @@ import { fileTime } from './age.js';
 import { supersession } from './supersede.js';
 import { parseDate } from '../dates.js';
 
-export type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded' | 'superseded-state' | 'unused-learning';
+type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded' | 'superseded-state' | 'unused-learning';
 
 export interface ArchiveCandidate {
   path: string;
@@ -88,7 +88,7 @@ function nameKey(file: MemoryFile): string {
   return `name:${dir}:${file.name.trim().toLowerCase()}`;
 }
 
-export function supersededStates(files: MemoryFile[]): Map<string, string> {
+function supersededStates(files: MemoryFile[]): Map<string, string> {
   const states = files.filter((f) => f.kind === 'state');
   const out = new Map<string, string>();
   const newest = new Map<string, MemoryFile>();
@@ -102,9 +102,9 @@ export function supersededStates(files: MemoryFile[]): Map<string, string> {
     if (folder) consider(`task:${folder}`, file);
   }
   for (const file of states) {
-    const marker = SUPERSEDED_KEYS.map((k) => file.data[k]).find((v) => typeof v === 'string' && v.trim() !== '');
+    const marker = SUPERSEDED_KEYS.map((k) => file.data[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
     if (marker) {
-      out.set(file.path, `state superseded by ${String(marker).trim()} (superseded_by)`);
+      out.set(file.path, `state superseded by ${marker.trim()} (superseded_by)`);
       continue;
     }
     if (file.status === 'superseded') {
@@ -121,7 +121,7 @@ export function supersededStates(files: MemoryFile[]): Map<string, string> {
 }
 
 /** A learning neither accessed nor updated within the limit. */
-export function unusedLearningReason(file: MemoryFile, now: Date, days: number, lastAccess?: number): string | undefined {
+function unusedLearningReason(file: MemoryFile, now: Date, days: number, lastAccess?: number): string | undefined {
   if (file.kind !== 'learning') return undefined;
   const changed = lastChangeMs(file);
   const last = Math.max(changed.ms, lastAccess ?? Number.NEGATIVE_INFINITY);

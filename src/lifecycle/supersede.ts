@@ -22,7 +22,7 @@ export interface Supersession {
 }
 
 /** The memory path a `supersedes:` entry names, or undefined. */
-export function resolveTarget(entry: string, from: string, paths: ReadonlySet<string>): string | undefined {
+function resolveTarget(entry: string, from: string, paths: ReadonlySet<string>): string | undefined {
   const clean = entry.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/^\/+/, '');
   const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1) : '';
   for (const candidate of [clean, `${clean}.md`, `${dir}${clean}`, `${dir}${clean}.md`]) if (paths.has(candidate)) return candidate;

@@ -8,7 +8,7 @@ import required from './rules/required.js';
 import type { Finding, LintConfig } from './types.js';
 
 /** The rules that judge one file's frontmatter on its own: what `add` refuses before writing. */
-export const FRONTMATTER_RULES = [required, invalidType, invalidKind, invalidDate, importanceRange];
+const FRONTMATTER_RULES = [required, invalidType, invalidKind, invalidDate, importanceRange];
 
 /** What lint would report about a new file's frontmatter (warnings too), so a write never creates a finding. */
 export async function frontmatterFindings(file: MemoryFile, config: LintConfig, now: Date): Promise<Finding[]> {

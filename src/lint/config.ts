@@ -40,6 +40,7 @@ function closest(id: string, known: string[]): string | undefined {
  * belong to other commands and are left alone). Throws ConfigError naming the key for a wrong
  * type; an unknown rule id or threshold is a warning.
  */
+// eslint-disable-next-line complexity -- one type check per config key, each naming the key in its error
 export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule[]): { config: LintConfig; warnings: string[] } {
   const warnings: string[] = [];
   for (const key of Object.keys(data)) {

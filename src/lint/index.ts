@@ -1,4 +1,4 @@
-export { runLint, activeRules, needsTokens } from './runner.js';
-export { RULES, findRule } from './rules/index.js';
-export { resolveLintConfig, defaultLintConfig, ConfigError, DEFAULT_THRESHOLDS } from './config.js';
-export type { Finding, Fix, LintConfig, LintInput, LintResult, LintRule, Report, RuleContext, RuleSetting, Severity, Thresholds } from './types.js';
+export { runLint } from './runner.js';
+export { RULES } from './rules/index.js';
+export { resolveLintConfig, defaultLintConfig } from './config.js';
+export type { Finding, LintConfig, LintInput, LintResult, LintRule } from './types.js';

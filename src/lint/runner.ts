@@ -16,11 +16,6 @@ export function activeRules(config: LintInput['config'], rules: LintRule[] = RUL
     .map(({ rule, setting }) => ({ rule, severity: setting === 'error' ? ('error' as const) : ('warning' as const) }));
 }
 
-/** True when an enabled rule counts tokens, so the caller knows to load the tokenizer. */
-export function needsTokens(config: LintInput['config'], rules: LintRule[] = RULES): boolean {
-  return activeRules(config, rules).some(({ rule }) => rule.needsTokens);
-}
-
 function compareFindings(a: Finding, b: Finding): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);

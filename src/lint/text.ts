@@ -42,11 +42,6 @@ export function maskSecret(secret: string): string {
   return `${shown}${'*'.repeat(Math.min(8, Math.max(4, flat.length - shown.length)))} (${flat.length} characters)`;
 }
 
-/** Days between two instants. */
-export function daysBetween(fromMs: number, toMs: number): number {
-  return (toMs - fromMs) / 86_400_000;
-}
-
 /** Short quote of a text for a message. */
 export function quote(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -33,7 +33,7 @@ export interface LintConfig {
 }
 
 /** A safe change `--fix` may make. */
-export type Fix =
+type Fix =
   | { type: 'rebuild-index' }
   | { type: 'set-date'; key: 'updated' | 'modified'; value: string };
 

@@ -49,7 +49,7 @@ export function fenceFor(text: string): string {
 }
 
 /** At most `max` characters (whole code points), ending with "…" when cut. */
-export function capLength(text: string, max: number): string {
+function capLength(text: string, max: number): string {
   if (text.length <= max) return text;
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;

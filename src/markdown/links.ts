@@ -105,6 +105,7 @@ function advance(text: string, search: string, found: number, from: number): num
  * and those that may open or close a fence (holding three backticks or tildes); no other line
  * changes whether code is fenced.
  */
+// eslint-disable-next-line complexity -- a single-pass Markdown scanner: fences, inline code, inline, reference and [[name]] links
 export function markdownLinks(text: string, firstLine = 1): TextLink[] {
   let inline = text.indexOf('](');
   let wiki = text.indexOf('[[');

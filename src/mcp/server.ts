@@ -75,14 +75,14 @@ export async function listTools(): Promise<ListedTool[]> {
   /** A schema as the JSON Schema the client sees: an object, with the draft-07 `$schema` key left out. */
   const jsonSchemaOf = (schema: v.GenericSchema): ListedTool['inputSchema'] => {
     const { $schema: _drop, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
-    return { type: 'object', ...rest } as ListedTool['inputSchema'];
+    return { type: 'object', ...rest };
   };
   return tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: jsonSchemaOf(tool.input),
-    ...(tool.output ? { outputSchema: jsonSchemaOf(tool.output) as ListedTool['outputSchema'] } : {}),
+    ...(tool.output ? { outputSchema: jsonSchemaOf(tool.output) } : {}),
     annotations: { title: tool.title, ...tool.annotations },
   }));
 }

@@ -19,13 +19,13 @@ export interface IndexOptions {
 
 export const DEFAULT_MAX_LINES = 200;
 export const DEFAULT_MAX_BYTES = 25_000;
-export const DEFAULT_SESSIONS = 5;
+const DEFAULT_SESSIONS = 5;
 
 const EMPTY_LINE = '_No memory files yet: add one with `memctx add`._';
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** What one entry may take of the index: longer names and descriptions are cut with "…". */
-export const MAX_NAME_CHARS = 100;
+const MAX_NAME_CHARS = 100;
 export const MAX_DESCRIPTION_CHARS = 200;
 
 /** `- [Name](relative/path.md) — description`, with everything the file contributes escaped and capped. */

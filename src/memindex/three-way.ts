@@ -12,7 +12,7 @@ import { BEGIN_MARKER, END_MARKER, GROUPS } from './groups.js';
 import { IndexMarkerError, splitIndex } from './merge.js';
 
 /** Where both sides changed the same lines: ours, then the lines of theirs that ours does not have. */
-export function unionMerge(ours: string[], base: string[], theirs: string[]): string[] {
+function unionMerge(ours: string[], base: string[], theirs: string[]): string[] {
   const merged: string[] = [];
   for (const region of diff3Merge(ours, base, theirs, { excludeFalseConflicts: true })) {
     if (region.ok) merged.push(...region.ok);

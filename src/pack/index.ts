@@ -1,13 +1,4 @@
-export { scoreFiles, recencyScore, updatedMs, isUnresolved, isCore, isOpenIssue, hasMarkers } from './score.js';
-export type { PackFile } from './types.js';
+export { scoreFiles } from './score.js';
 export type { FileScore, ScoreOptions } from './score.js';
-export { linkGraph } from './links.js';
-export { taskScores, TASK_MATCH } from './task.js';
-export { compareRank } from './score.js';
-export { PROFILES, PROFILE_NAMES, isProfileName, profilePicks, describeProfile } from './profiles.js';
-export type { Profile, ProfileName } from './profiles.js';
-export { parseBudget, resolveWindow as resolveBudgetWindow, modelWindow, BudgetError } from './budget.js';
-export { FORMATS, RENDERERS, isBundleFormat, fileText } from './render.js';
-export type { BundleFormat } from './render.js';
-export { packBundle, FULL_SCORE, DESCRIPTION_SCORE, MIN_HEAD_TOKENS } from './select.js';
-export type { PackInput, PackResult, PackedFile, Tier } from './select.js';
+export { packBundle } from './select.js';
+export type { PackInput, PackResult, PackedFile } from './select.js';

@@ -117,19 +117,9 @@ export const PROFILES: Record<ProfileName, Profile> = {
   },
 };
 
-export function isProfileName(value: string): value is ProfileName {
-  return (PROFILE_NAMES as readonly string[]).includes(value);
-}
-
 /** The paths a profile loads first, in rule order, each once. */
 export function profilePicks(profile: Profile, files: readonly PackFile[], ctx: PickContext): string[] {
   const picked = new Set<string>();
   for (const rule of profile.rules) for (const file of rule.select(files, ctx)) picked.add(file.path);
   return [...picked];
-}
-
-/** One line per rule, for help and the README. */
-export function describeProfile(profile: Profile): string {
-  const loads = profile.rules.length ? `; loads first: ${profile.rules.map((r) => r.label).join(', ')}` : '';
-  return `${profile.name} (${profile.budget} tokens): ${profile.summary}${loads}`;
 }

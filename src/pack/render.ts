@@ -14,14 +14,10 @@ import type { PackFile } from './types.js';
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
 export type BundleFormat = (typeof FORMATS)[number];
 
-export function isBundleFormat(value: string): value is BundleFormat {
-  return (FORMATS as readonly string[]).includes(value);
-}
-
 export type SectionId = 'index' | 'full' | 'passages' | 'description';
 
 /** Part of a file given in a bundle: its lines (1-based, in the file as on disk) and their text. */
-export interface PassagePiece {
+interface PassagePiece {
   start: number;
   end: number;
   text: string;
@@ -34,7 +30,7 @@ export interface LeftOut {
   indexLines: number;
 }
 
-export interface BundleMeta {
+interface BundleMeta {
   budget: number;
   encoding: string;
 }
@@ -67,7 +63,7 @@ export function showCommand(path: string, memctx = 'memctx'): string {
 }
 
 /** "line 12" or "lines 12-14". */
-export const lineRange = (p: { start: number; end: number }) => (p.start === p.end ? `line ${p.start}` : `lines ${p.start}-${p.end}`);
+const lineRange = (p: { start: number; end: number }) => (p.start === p.end ? `line ${p.start}` : `lines ${p.start}-${p.end}`);
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

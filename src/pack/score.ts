@@ -8,15 +8,10 @@ import { linkGraph } from './links.js';
 import { fileTimeMs } from '../lifecycle/age.js';
 import { taskScores, type TaskScores } from './task.js';
 import { hasMarkers } from './markers.js';
-
-export { hasMarkers };
-
-export const RELEVANCE_CAP = 50;
-export const RECENCY_CAP = 30;
-export const DEPENDENCY_CAP = 20;
-/** A file whose task score reaches this is one "the task matches" (for the dependency score). */
-export { TASK_MATCH } from './task.js';
 import { TASK_MATCH } from './task.js';
+
+const RELEVANCE_CAP = 50;
+const DEPENDENCY_CAP = 20;
 
 export interface ScoreOptions {
   now: Date;
@@ -69,11 +64,11 @@ export function isOpenIssue(file: PackFile): boolean {
   return file.kind === 'issue' && !isResolvedStatus(file.status);
 }
 
-export function isUnresolved(file: PackFile): boolean {
+function isUnresolved(file: PackFile): boolean {
   return isOpenIssue(file) || (file.markers ?? hasMarkers(file.body));
 }
 
-export function isCore(file: PackFile): boolean {
+function isCore(file: PackFile): boolean {
   return file.kind === 'decision' || file.importance >= 8 || file.pinned;
 }
 

@@ -20,17 +20,17 @@ import { compareRank, TASK_FLOOR, type FileScore } from './score.js';
 import type { PackFile } from './types.js';
 
 /** Score labels of the report (design §5): tiers a score would have asked for. */
-export const FULL_SCORE = 70;
-export const DESCRIPTION_SCORE = 40;
+const FULL_SCORE = 70;
+const DESCRIPTION_SCORE = 40;
 /** Descriptions tried in vain before the rest are skipped when even the cheapest seen cannot fit. */
 const GIVE_UP_AFTER = 20;
 /** A head shorter than this many tokens is not worth a place: the file gets a description instead. */
-export const MIN_HEAD_TOKENS = 120;
+const MIN_HEAD_TOKENS = 120;
 
 /** With a task, a file larger than this share of the budget contributes passages instead of its whole text. */
-export const FILE_SHARE = 1 / 3;
+const FILE_SHARE = 1 / 3;
 /** With a task, the index takes at most this share of the budget (its best-ranked lines). */
-export const INDEX_SHARE = 0.1;
+const INDEX_SHARE = 0.1;
 /** A passage's rank: its own match, weighted this much against its file's. */
 const PASSAGE_OWN = 0.6;
 /** At most this many files and passages are weighed in one selection. */
@@ -213,6 +213,7 @@ function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: numb
   return best && best.cost >= MIN_HEAD_TOKENS ? best : undefined;
 }
 
+// eslint-disable-next-line complexity -- the bundle's layout is one greedy pass over the tiers (full, passages, description, index) sharing the budget
 function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: readonly number[], reserve: number): Plan {
   const { budget, count, files, scores } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
@@ -397,6 +398,7 @@ interface Unit {
  * rank, raised by the query weight it covers that earlier picks did not, is highest. A passage of a
  * file that fits whole brings the whole file; identical passages go in once.
  */
+// eslint-disable-next-line complexity -- a greedy pick over passages with coverage, whole-file promotion and de-duplication in one loop
 function placeByTask(
   input: PackInput,
   renderer: Renderer,
@@ -482,6 +484,7 @@ function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut 
 }
 
 /** Pack files into a bundle whose exact token count is at most the budget. */
+// eslint-disable-next-line complexity -- its options (picks, focus, taskOnly, text, tokens) each adjust the one layout
 export function packBundle(input: PackInput): PackResult {
   const renderer = RENDERERS[input.format];
   const { budget, count } = input;

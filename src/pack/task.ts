@@ -10,8 +10,8 @@ import type { PackFile } from './types.js';
 /** A file whose own match reaches this is one "the task matches". */
 export const TASK_MATCH = 0.35;
 /** Share of a matched neighbour's score a linked file gets, first and second degree. */
-export const FIRST_DEGREE = 0.4;
-export const SECOND_DEGREE = 0.15;
+const FIRST_DEGREE = 0.4;
+const SECOND_DEGREE = 0.15;
 
 export interface TaskScores {
   terms: string[];
@@ -24,7 +24,7 @@ export interface TaskScores {
 }
 
 /** True when the task names the file by its path (with or without .md) as a whole word. */
-export function namesFile(taskLower: string, path: string): boolean {
+function namesFile(taskLower: string, path: string): boolean {
   const lower = path.toLowerCase();
   for (const name of new Set([lower, lower.replace(/\.md$/, '')])) {
     if (!name.includes('/') && !name.endsWith('.md')) continue;

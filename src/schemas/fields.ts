@@ -14,6 +14,7 @@ export type Label = (key: string) => string;
 export const CLI_LABEL: Label = (key) => `--${key.replace(/_/g, '-')}`;
 export const ARG_LABEL: Label = (key) => key;
 
+// eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects and lists are named before; what is left (a number, boolean, bigint) prints as itself
 const got = (input: unknown) => (typeof input === 'string' ? JSON.stringify(input) : input === undefined ? 'nothing' : Array.isArray(input) ? 'a list' : input === null ? 'null' : typeof input === 'object' ? 'an object' : `${typeof input} ${String(input)}`);
 
 export const text = (description: string) => v.pipe(v.string((i) => `must be a string, got ${got(i.input)}`), v.description(description));

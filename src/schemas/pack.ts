@@ -6,7 +6,7 @@ import { DEFAULT_BUDGET, parseBudget, resolveWindow } from '../pack/budget.js';
 import { ENCODINGS, DEFAULT_ENCODING, type EncodingName } from '../tokens/encodings.js';
 import { ARG_LABEL, choice, flag, parseInput, text, texts, tokenSize, whole, words, type Label } from './fields.js';
 
-export const PACK_FORMATS = ['markdown', 'xml', 'json'] as const;
+const PACK_FORMATS = ['markdown', 'xml', 'json'] as const;
 
 export const PackInput = v.strictObject({
   task: v.optional(words('what the next work is about; matching files rank first')),

@@ -15,11 +15,11 @@ import { diversify, retrieve } from './retrieve.js';
 import { supersession } from '../lifecycle/supersede.js';
 
 /** How many of the best-matching files have their passages matched in a search. */
-export const SEARCH_PASSAGE_FILES = 20;
+const SEARCH_PASSAGE_FILES = 20;
 
 export const WEIGHTS = { text: 0.7, importance: 0.12, recency: 0.1, access: 0.08 } as const;
 
-export interface SearchFilters {
+interface SearchFilters {
   type?: string;
   kind?: string;
   tag?: string;
@@ -55,7 +55,7 @@ export interface SearchHit {
 
 const DAY = 86_400_000;
 
-export function matchesSearchFilters(file: PackFile, filters: SearchFilters): boolean {
+function matchesSearchFilters(file: PackFile, filters: SearchFilters): boolean {
   if (!matchesListFilters(file, filters)) return false;
   if (filters.minImportance !== undefined && file.importance < filters.minImportance) return false;
   if (filters.since && updatedMs(file) < filters.since.getTime()) return false;

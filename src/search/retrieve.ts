@@ -12,9 +12,9 @@ import { splitPassages, type Passage } from '../text/passages.js';
 import { relevance, type MatchableFile } from '../text/relevance.js';
 
 /** How many of the best-matching files have their passages matched. */
-export const PASSAGE_FILES = 50;
+const PASSAGE_FILES = 50;
 /** Share of a file's score that comes from its best passage. */
-export const PASSAGE_WEIGHT = 0.5;
+const PASSAGE_WEIGHT = 0.5;
 /** How much covering query terms that earlier picks left uncovered raises a pick (diversify). */
 export const COVERAGE_WEIGHT = 0.35;
 

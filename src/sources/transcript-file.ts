@@ -30,7 +30,7 @@ function openFile(path: string, name: string): { fd: number; stat: Stats } {
 }
 
 /** A transcript read whole (counted, compacted, flushed) may be at most this big. */
-export const MAX_TRANSCRIPT_BYTES = MAX_INPUT_BYTES;
+const MAX_TRANSCRIPT_BYTES = MAX_INPUT_BYTES;
 
 /** A line longer than this (a pasted dump) holds no usage record: the backward scan skips it unread. */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;

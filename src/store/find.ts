@@ -41,7 +41,7 @@ function claudeProjectRoot(cwd: string): string {
 /**
  * Claude Code's configuration directory: CLAUDE_CONFIG_DIR when set, else ~/.claude.
  */
-export function claudeConfigDir(env: Record<string, string | undefined>, home: string): string {
+function claudeConfigDir(env: Record<string, string | undefined>, home: string): string {
   const dir = env.CLAUDE_CONFIG_DIR?.trim();
   return dir ? resolve(dir.replace(/^~(?=[\\/]|$)/, home)) : join(home, '.claude');
 }
@@ -89,7 +89,7 @@ function projectDirFor(projects: string, root: string): string {
  * The shared, committed .claude/settings.json is not trusted with it (a repository must not point
  * the memory at ~/.ssh), and a relative path is ignored; `~/` is the home directory.
  */
-export function autoMemoryDirectory(root: string, env: Record<string, string | undefined>, home: string): string | undefined {
+function autoMemoryDirectory(root: string, env: Record<string, string | undefined>, home: string): string | undefined {
   let found: string | undefined;
   for (const file of [join(claudeConfigDir(env, home), 'settings.json'), join(root, '.claude', 'settings.local.json')]) {
     let value: unknown;

@@ -29,7 +29,7 @@ export interface WalkOptions {
  * `onError` (as `.` for root itself) and skipped; the rest is walked.
  */
 export function walkTree(root: string, options: WalkOptions, visit: (path: string, dirent: fs.Dirent) => void, onError: (path: string, err: unknown) => void): void {
-  const readdir = options.readdirSync ?? (fs.readdirSync as unknown as ReaddirSync);
+  const readdir = options.readdirSync ?? (fs.readdirSync);
   const walk = (dir: string, rel: string) => {
     let dirents: fs.Dirent[];
     try {
@@ -86,7 +86,7 @@ export function listMemoryPaths(root: string, options: ListOptions = {}): string
 }
 
 /** Byte-wise order, so listings are the same on every machine and locale. */
-export function comparePaths(a: string, b: string): number {
+function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

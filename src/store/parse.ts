@@ -97,6 +97,7 @@ export function lineEnding(text: string): { eol: FileFormat['eol']; mixed: boole
 }
 
 /** Split a decoded text into frontmatter data and body, and normalise it into a MemoryFile. */
+// eslint-disable-next-line complexity -- BOMs, line endings, YAML directives, unreadable YAML and a missing frontmatter each need a branch over the same text
 export function parseMemoryText(path: string, input: string, stat: FileStat): MemoryFile {
   const bom = input.charCodeAt(0) === 0xfeff;
   // Any number of BOMs (an editor may add one to a file that has one): the text starts after them.

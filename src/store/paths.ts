@@ -86,7 +86,7 @@ const charName = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCas
 const visible = (input: string) => input.replace(new RegExp(INVISIBLE.source, 'gu'), (ch) => `<${charName(ch)}>`);
 
 /** A name as compared for look-alikes: compatibility forms (fullwidth, ligatures) and case set aside. */
-export function foldName(name: string): string {
+function foldName(name: string): string {
   return name.normalize('NFKC').toLowerCase().normalize('NFKC');
 }
 

@@ -30,7 +30,7 @@ export class NotReadable extends MemctxError {}
  * Open a regular file for reading. A FIFO, device, socket or directory is refused (the open itself
  * does not block: O_NONBLOCK), as is a file over `maxBytes`.
  */
-export function openRegularFile(path: string, options: ReadOptions = {}): { fd: number; stat: Stats } {
+function openRegularFile(path: string, options: ReadOptions = {}): { fd: number; stat: Stats } {
   const name = options.name ?? path;
   const what = options.what ?? 'file';
   let fd: number;
@@ -145,7 +145,7 @@ async function readWholeStream(stream: NodeJS.ReadableStream, maxBytes: number, 
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
     total += buf.length;
     if (total > maxBytes) {
       (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();

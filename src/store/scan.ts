@@ -8,10 +8,10 @@ import type { FileProblem, MemoryFile, ScanResult } from './types.js';
 import { MAX_FILE_BYTES } from './layout.js';
 import { listEntries, unreadableProblem, type ListOptions } from './list.js';
 
-export { INDEX_FILE, CACHE_DIR, ARCHIVE_DIR, TEMPLATES_DIR, MAX_FILE_BYTES } from './layout.js';
+export { INDEX_FILE, MAX_FILE_BYTES } from './layout.js';
 
 
-export { comparePaths, listEntries, listMemoryPaths, unreadableProblem, type Entry } from './list.js';
+export { listMemoryPaths } from './list.js';
 
 export interface ScanOptions extends ListOptions {
   maxBytes?: number;

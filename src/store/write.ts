@@ -15,7 +15,7 @@ import { isRecord } from '../values.js';
 export const TEMP_PREFIX = '.memctx-tmp-';
 
 /** A temporary file's name: memctx's prefix, this process's id and a random part. */
-export function tempName(): string {
+function tempName(): string {
   return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
 }
 
@@ -35,6 +35,7 @@ const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
  * is not in the swapped-in folder) rather than write outside. `fsync: false` for caches: a cache lost
  * in a crash is rebuilt, and skipping the flush saves a disk round trip.
  */
+// eslint-disable-next-line complexity -- each check guards the atomic write against a swapped link or folder; splitting it would separate check from use
 export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
   const { inside } = options;
   let tmp: string | undefined;
@@ -117,7 +118,7 @@ export async function writeMemoryFile(abs: string, rel: string, text: string, op
 }
 
 /** A lock not refreshed for this long is taken over (its holder was killed or paused). */
-export const LOCK_STALE_MS = 10_000;
+const LOCK_STALE_MS = 10_000;
 
 /** Why a lock was not taken within the wait a caller allowed (`maxWaitMs`). */
 export class LockBusy extends MemctxError {}

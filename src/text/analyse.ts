@@ -7,7 +7,7 @@
 import { stemmer } from 'stemmer';
 
 /** Common English words and words that say nothing about a coding task. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
+const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
     'can could did do does doing done down during each few for from further get got had has have having he her here hers him his how ' +
@@ -51,7 +51,7 @@ export function words(text: string): string[] {
 }
 
 /** A word worth matching: not a stopword, and two or more characters unless it is CJK. */
-export function isContentWord(word: string): boolean {
+function isContentWord(word: string): boolean {
   return !STOPWORDS.has(word) && (word.length >= 2 || isCjkChar(word));
 }
 

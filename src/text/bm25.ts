@@ -42,7 +42,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A pattern finding every word that may stem to one of the terms. */
-export function termPattern(terms: readonly string[]): RegExp | undefined {
+function termPattern(terms: readonly string[]): RegExp | undefined {
   const latin: string[] = [];
   const cjk: string[] = [];
   for (const term of terms) {
@@ -465,7 +465,7 @@ function bagFrequencies(bag: FieldBag, keys: readonly string[], index: ReadonlyM
 }
 
 /** How often each term occurs as a word of the text. */
-export function termFrequencies(text: string, terms: ReadonlyMap<string, number>, pattern: RegExp, into: Float64Array): void {
+function termFrequencies(text: string, terms: ReadonlyMap<string, number>, pattern: RegExp, into: Float64Array): void {
   into.fill(0);
   if (text === '') return;
   pattern.lastIndex = 0;
@@ -483,6 +483,7 @@ export function termFrequencies(text: string, terms: ReadonlyMap<string, number>
 }
 
 /** BM25F scores of every document for the query terms. */
+// eslint-disable-next-line complexity -- the BM25F formula with per-field weights and length norms, kept as one hot loop
 export function bm25(input: Bm25Input): Bm25Result {
   const { terms, fields, count } = input;
   const k1 = input.k1 ?? 1.2;

@@ -23,7 +23,7 @@ export interface PassageOptions {
   minChars?: number;
 }
 
-export const MAX_PASSAGE_CHARS = 4000;
+const MAX_PASSAGE_CHARS = 4000;
 const MIN_PASSAGE_CHARS = 60;
 
 const HEADING = /^#{1,6}\s/;
@@ -62,6 +62,7 @@ export function cutText(text: string, max: number): string[] {
 }
 
 /** The passages of a file's text (frontmatter skipped). */
+// eslint-disable-next-line complexity -- a line scanner with one branch per passage boundary (heading, turn, list item, paragraph, long line)
 export function splitPassages(text: string, options: PassageOptions = {}): Passage[] {
   const max = options.maxChars ?? MAX_PASSAGE_CHARS;
   const min = options.minChars ?? MIN_PASSAGE_CHARS;

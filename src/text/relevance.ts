@@ -16,7 +16,7 @@ export interface MatchableFile {
 }
 
 /** name + path, description, tags, body. */
-export const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec[] = [
   { weight: 3, b: 0.3 },
   { weight: 2.5, b: 0.3 },
   { weight: 2, b: 0 },

@@ -17,7 +17,7 @@
  * Containment of a small set in a much larger one is found through the index only.
  */
 
-export const SHINGLE_WORDS = 3;
+const SHINGLE_WORDS = 3;
 /** Sets smaller than this (texts under ~7 words) are not compared: too short to call duplicates. */
 export const MIN_SHINGLES = 5;
 
@@ -74,7 +74,7 @@ export interface SimilarPair {
 }
 
 /** |A∩B| of two sorted sets. */
-export function overlap(a: Uint32Array, b: Uint32Array): number {
+function overlap(a: Uint32Array, b: Uint32Array): number {
   let i = 0;
   let j = 0;
   let common = 0;
@@ -277,4 +277,3 @@ export function commonLines(bodies: readonly string[], minFiles = 3): Set<string
   return new Set([...seen].filter(([, n]) => n >= minFiles).map(([line]) => line));
 }
 
-export { relevance, type Relevance, type MatchableFile } from './relevance.js';

@@ -7,7 +7,7 @@ import type { Transcript } from './types.js';
 const NO_REQUEST = new Set(['clear', 'compact', 'model', 'login', 'logout', 'exit', 'quit', 'resume', 'config', 'cost', 'help', 'context', 'mcp', 'memory', 'permissions', 'statusline', 'ide', 'hooks', 'agents', 'doctor', 'vim', 'theme', 'status', 'usage', 'rewind', 'export']);
 
 /** `<command-name>/review</command-name>…<command-args>123</command-args>` → `/review 123`. */
-export function claudeCommand(text: string): string | undefined {
+function claudeCommand(text: string): string | undefined {
   const name = /<command-name>\s*([^<]*?)\s*<\/command-name>/.exec(text)?.[1];
   if (!name) return undefined;
   const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';

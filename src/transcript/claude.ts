@@ -55,14 +55,14 @@ export function classifyClaudeLine(o: Record<string, unknown>, line?: number): C
   return { kind: 'usage', usage, id: typeof message.id === 'string' ? message.id : undefined };
 }
 
-export function boundaryUsage(postTokens: number, line?: number): RecordedUsage {
+function boundaryUsage(postTokens: number, line?: number): RecordedUsage {
   const usage: RecordedUsage = { used: postTokens, source: 'claude-compact-boundary' };
   if (line !== undefined) usage.line = line;
   return usage;
 }
 
 /** Why a usage record was ignored. */
-export function badUsageMessage(reason: string): string {
+function badUsageMessage(reason: string): string {
   return `usage ignored: ${reason}`;
 }
 
@@ -102,6 +102,7 @@ export const claudeUsageStep: UsageLineStep = {
 };
 
 /** Read a whole Claude Code JSONL transcript. */
+// eslint-disable-next-line complexity -- one branch per Claude Code JSONL record type, a format reader
 export function readClaudeTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
   const { lines, notes } = parseJsonLines(text, options.firstLine);
   const items: TranscriptItem[] = [];

@@ -36,7 +36,7 @@ export function classifyCodexLine(o: Record<string, unknown>, line?: number): Co
 }
 
 /** Why a token_count record was ignored. */
-export function badTokenCountMessage(reason: string): string {
+function badTokenCountMessage(reason: string): string {
   return `token_count ignored: ${reason}`;
 }
 
@@ -85,6 +85,7 @@ function outputFailed(output: unknown, text: string): boolean {
   return m ? Number(m[1]) !== 0 : false;
 }
 
+// eslint-disable-next-line complexity -- one branch per Codex response item type, a format reader
 export function codexResponseItems(p: Record<string, unknown>, line: number, toolNames: Map<string, string>): TranscriptItem[] {
   const callId = typeof p.call_id === 'string' ? p.call_id : typeof p.id === 'string' ? p.id : undefined;
   switch (p.type) {
@@ -116,6 +117,7 @@ export function codexResponseItems(p: Record<string, unknown>, line: number, too
 }
 
 /** Read a whole Codex rollout JSONL. */
+// eslint-disable-next-line complexity -- one branch per Codex rollout record type, a format reader
 export function readCodexTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
   const { lines, notes } = parseJsonLines(text, options.firstLine);
   const items: TranscriptItem[] = [];

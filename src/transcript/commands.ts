@@ -8,10 +8,10 @@ import { posix } from 'node:path';
 import { isRecord } from '../values.js';
 import type { TranscriptItem } from './types.js';
 
-export const SHELL_TOOLS = /^(?:bash|shell|shell_command|exec_command|local_shell|run_shell_command|terminal|execute_command|container\.exec)$/i;
+const SHELL_TOOLS = /^(?:bash|shell|shell_command|exec_command|local_shell|run_shell_command|terminal|execute_command|container\.exec)$/i;
 
 /** The command a shell-like call ran (a string, or an argv whose `bash -lc SCRIPT` form gives the script). */
-export function commandOf(input: unknown): string | undefined {
+function commandOf(input: unknown): string | undefined {
   if (typeof input === 'string') return input;
   if (!isRecord(input)) return undefined;
   const c = input.command ?? input.cmd;
@@ -57,6 +57,7 @@ function dropHeredocs(script: string): string {
 }
 
 /** Split a script into simple commands (at `&&`, `||`, `;`, `|`, newlines), tracking `cd`. */
+// eslint-disable-next-line complexity -- a shell tokenizer: quotes, escapes, operators, here-documents and cd in one pass
 export function simpleCommands(script: string): SimpleCommand[] {
   const out: SimpleCommand[] = [];
   let dir: string | undefined;
@@ -134,7 +135,7 @@ export function simpleCommands(script: string): SimpleCommand[] {
 }
 
 /** A simple command's words after `sudo`, `env` and leading VAR=value assignments. */
-export function programWords(words: string[]): string[] {
+function programWords(words: string[]): string[] {
   let i = 0;
   while (i < words.length && (/^\w+=/.test(words[i]) || words[i] === 'sudo' || words[i] === 'env' || words[i] === 'command' || words[i] === 'time')) i++;
   return words.slice(i);

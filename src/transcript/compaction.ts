@@ -102,6 +102,7 @@ const NOT_A_DECISION = /^(?:successfully|all (?:tests|checks)|tests? pass|ran |r
  * without their labels: an error item gives its fix, with the error's name as its subject
  * ("macOS symlink: Fixed by …"); a Problem Solving item counts when it states a choice.
  */
+// eslint-disable-next-line complexity -- one branch per summary section and item shape, a format reader
 export function summaryDecisions(sections: Partial<Record<SectionName, string>>): string[] {
   const out: string[] = [];
   for (const name of ['decisions', 'errors', 'problems'] as const) {

@@ -20,6 +20,7 @@ function lineFormat(o: Record<string, unknown>): TranscriptFormat | undefined {
  * OpenAI-style messages by a JSON array or `{messages: […]}`, anything else plain text. `text` may be
  * only the start of the file; `complete` says whether it is all of it.
  */
+// eslint-disable-next-line complexity -- one test per transcript format, in order of precedence
 export function detectFormat(text: string, options: { complete?: boolean } = {}): TranscriptFormat {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const start = body.search(/\S/);

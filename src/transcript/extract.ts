@@ -15,8 +15,7 @@ import { TaskLog, type TaskEvent } from './tasks.js';
 import type { Transcript, TranscriptItem } from './types.js';
 
 export { condense } from './statement.js';
-export { planItems, planStatus, type PlanItem, type PlanStatus } from './tasks.js';
-export { summarySections, sectionItems, sectionLead } from './compaction.js';
+export { summarySections, sectionItems } from './compaction.js';
 
 export interface ExtractProfile {
   /** The user's request in a user message, or undefined when the message is not one (a preamble, a reminder). */
@@ -150,7 +149,7 @@ export function failingTests(output: string): string[] {
 }
 
 /** The line of a failed command's output that says why: an error line, not the tool's own headers. */
-export function errorLine(text: string): string {
+function errorLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !OUTPUT_HEADER.test(l));
   const line = lines.find((l) => ERROR_LINE.test(l)) ?? lines[0] ?? text.trim().split('\n')[0] ?? '';
   return condense(line.replace(/<\/?tool_use_error>/g, ''), 160);
@@ -252,6 +251,7 @@ function readTimeline(main: TranscriptItem[], profile: ExtractProfile): Timeline
   const tl: Timeline = { summaries: [], tasks: new TaskLog(), outcomes: [], commitDecisions: [], readable: false, messages: 0 };
   const calls = new Map<string, TranscriptItem>();
   let notified = false;
+  // eslint-disable-next-line complexity -- one branch per transcript item kind in the timeline walk
   main.forEach((item, index) => {
     if (item.kind === 'message' && (item.role === 'user' || item.role === 'assistant')) {
       tl.messages++;
@@ -286,6 +286,7 @@ const NOTHING = /^(?:none|no pending|nothing|n\/a)\b/i;
 const SUMMARY_DONE = /\b(?:is|are|appears|was) (?:fully )?(?:complete|done|finished)\b|no (?:further|explicit) (?:action|next steps?|tasks?)|all requested (?:work|items)/i;
 
 /** Read a transcript's facts with a format's profile. */
+// eslint-disable-next-line complexity -- reads every session fact from one pass over the timeline; splitting is issue 21's open work on extract
 export function extractSession(t: Transcript, profile: ExtractProfile, options: { cwd?: string } = {}): SessionFacts {
   const main = t.items.filter((i) => !i.sidechain);
   const facts: SessionFacts = { goal: [], progress: [], decisions: [], blockers: [], nextSteps: [], changedFiles: [] };

@@ -57,7 +57,7 @@ function callPaths(item: TranscriptItem): string[] {
   if (typeof input.patch === 'string') return patchPaths(input.patch);
   if (!WRITING_TOOL.test(name)) return [];
   const paths: string[] = [];
-  for (const key of PATH_KEYS) if (typeof input[key] === 'string' && input[key]) paths.push(input[key] as string);
+  for (const key of PATH_KEYS) if (typeof input[key] === 'string' && input[key]) paths.push(input[key]);
   if (Array.isArray(input.edits)) {
     for (const e of input.edits) if (isRecord(e) && typeof e.file_path === 'string') paths.push(e.file_path);
   }

@@ -4,7 +4,7 @@ import { planItems } from './tasks.js';
 import { isRecord } from '../values.js';
 import type { Transcript } from './types.js';
 
-export const geminiProfile: ExtractProfile = {
+const geminiProfile: ExtractProfile = {
   request: plainRequest,
   tasks(call) {
     if (call.toolName !== 'write_todos' || !isRecord(call.toolInput)) return undefined;

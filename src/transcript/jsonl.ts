@@ -32,7 +32,7 @@ export function parseJsonObject(text: string): Record<string, unknown> | undefin
 }
 
 /** Describe line numbers compactly: "4, 9 and 12", or "4, 9, 12 and 37 more". */
-export function listLines(lines: number[], max = 5): string {
+function listLines(lines: number[], max = 5): string {
   const shown = lines.slice(0, max).join(', ');
   const more = lines.length - max;
   return more > 0 ? `${shown} and ${more} more` : shown;

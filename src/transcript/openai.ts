@@ -11,14 +11,15 @@ import { isRecord } from '../values.js';
 import type { Transcript, TranscriptItem, TranscriptNote } from './types.js';
 
 /** The message list of a parsed JSON document, or undefined when it is not one. */
-export function messageList(doc: unknown): unknown[] | undefined {
-  if (Array.isArray(doc)) return doc;
-  if (isRecord(doc) && Array.isArray(doc.messages)) return doc.messages;
+function messageList(doc: unknown): unknown[] | undefined {
+  if (Array.isArray(doc)) return doc as unknown[];
+  if (isRecord(doc) && Array.isArray(doc.messages)) return doc.messages as unknown[];
   return undefined;
 }
 
 /** 1-based line where each element of the message array starts (the top-level array, or `messages`). */
-export function elementLines(text: string): number[] {
+// eslint-disable-next-line complexity -- a minimal JSON scanner (strings, escapes, nesting) that finds element start lines
+function elementLines(text: string): number[] {
   const out: number[] = [];
   let depth = 0;
   let line = 1;

@@ -4,7 +4,7 @@ import { codexProfile } from './codex-extract.js';
 import { extractSession, plainRequest, type ExtractProfile, type SessionFacts } from './extract.js';
 import type { Transcript } from './types.js';
 
-export const plainProfile: ExtractProfile = {
+const plainProfile: ExtractProfile = {
   request: plainRequest,
   tasks: (call) => claudeProfile.tasks(call) ?? codexProfile.tasks(call),
 };

@@ -8,14 +8,14 @@ import { isRecord } from '../values.js';
 import { condense } from './statement.js';
 import type { TranscriptItem } from './types.js';
 
-export type PlanStatus = 'completed' | 'in_progress' | 'pending' | 'blocked';
+type PlanStatus = 'completed' | 'in_progress' | 'pending' | 'blocked';
 
 export interface PlanItem {
   text: string;
   status: PlanStatus;
 }
 
-export function planStatus(value: unknown): PlanStatus | undefined {
+function planStatus(value: unknown): PlanStatus | undefined {
   const s = typeof value === 'string' ? value.toLowerCase().replace(/[\s-]+/g, '_') : '';
   if (s === 'completed' || s === 'done' || s === 'complete') return 'completed';
   if (s === 'in_progress' || s === 'active' || s === 'doing') return 'in_progress';
@@ -30,7 +30,7 @@ export function planItems(list: unknown, textKeys: string[]): PlanItem[] {
   const out: PlanItem[] = [];
   for (const entry of list) {
     if (!isRecord(entry)) continue;
-    const key = textKeys.find((k) => typeof entry[k] === 'string' && (entry[k] as string).trim());
+    const key = textKeys.find((k) => typeof entry[k] === 'string' && (entry[k]).trim());
     const status = planStatus(entry.status);
     if (!key || !status) continue;
     out.push({ text: condense(entry[key] as string, 200), status });

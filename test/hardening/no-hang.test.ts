@@ -87,11 +87,10 @@ describe('nothing grows without bound', () => {
     expect(sparse.code).toBe(2);
     expect(sparse.stderr).toMatch(/looks like a binary file \(a NUL byte at offset \d+\)/);
     writeFileSync(join(cwd, 'line.txt'), 'a'.repeat(70 * 1024 * 1024));
-    const started = Date.now();
+    // How fast: bench/hardening.bench.ts (status, 100 MB single line).
     const line = await runMemctx(['status', 'line.txt'], { cwd });
     expect(line.code).toBe(2);
     expect(line.stderr).toContain('line.txt: is 70 MB, over the 64 MB limit for reading a transcript whole; not read');
-    expect(Date.now() - started).toBeLessThan(10_000);
     const compact = await runMemctx(['compact', 'line.txt'], { cwd });
     expect(compact.code).toBe(2);
     expect(compact.stderr).toContain('over the 64 MB limit');

@@ -23,17 +23,30 @@ function memoryDir(): { cwd: string; root: string; outside: string } {
 }
 
 const note = (name: string, extra = '') => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n${extra}---\nbody\n`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Hold the memory lock, run the command, swap sub/ for a link to outside while it waits, release. */
+/**
+ * Hold the memory lock, run the command, swap sub/ for a link to outside while it waits, release.
+ * The barrier is the command's first try for the lock (memctx runs in this process and calls the same
+ * proper-lockfile): by then it has checked the path once, and it re-checks only once it holds the lock.
+ */
 async function swapWhileWaiting(root: string, outside: string, args: string[], cwd: string) {
   const release = await lockfile.lock(root, { lockfilePath: join(root, '.memctx', 'lock'), realpath: false, stale: 10_000 });
-  const running = runMemctx(args, { cwd });
-  await sleep(600);
+  const lock = lockfile.lock;
+  let running: ReturnType<typeof runMemctx>;
+  try {
+    await new Promise<void>((tried) => {
+      lockfile.lock = ((dir: string, ...rest: unknown[]) => {
+        if (dir === root) tried();
+        return (lock as (...a: unknown[]) => Promise<() => Promise<void>>)(dir, ...rest);
+      }) as typeof lock;
+      running = runMemctx(args, { cwd });
+    });
+  } finally {
+    lockfile.lock = lock;
+  }
   renameSync(join(root, 'sub'), join(root, 'sub-was'));
   symlinkSync(outside, join(root, 'sub'));
   await release();
-  return running;
+  return running!;
 }
 
 describe('writes never leave the memory directory', () => {

@@ -54,13 +54,11 @@ describe('pack --task', () => {
     }
   });
 
-  it('takes a 10,000-character task quickly, within the budget', async () => {
+  it('takes a 10,000-character task within the budget', async () => {
     const cwd = memoryDir(TINY);
     const task = `${'login session cookie password form '.repeat(280)}`.slice(0, 10_000);
-    const started = Date.now();
     const { code, report } = await pack(cwd, '--task', task, '--budget', '500');
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(report.files[0].path).toBe('login.md');
     expect(report.tokens).toBeLessThanOrEqual(500);
     expect(o200k.count(report.bundle)).toBe(report.tokens);

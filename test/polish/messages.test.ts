@@ -28,9 +28,8 @@ describe('clear messages for the remaining confusing cases', () => {
     mkdirSync(lock, { recursive: true });
     const future = new Date(Date.now() + 3_600_000);
     utimesSync(lock, future, future);
-    const started = Date.now();
+    // "At once" without a clock: this message comes only from the first try for the lock (store/write.ts).
     const r = await runMemctx(add, { cwd: root });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('the write lock is dated ');
     expect(r.stderr).toContain('in the future, so it would never expire');

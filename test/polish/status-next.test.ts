@@ -58,9 +58,8 @@ describe('status says what to do next when the usage is recorded', () => {
     const lines = readFileSync(join(dir, 'claude-session.jsonl'), 'utf8').trimEnd().split('\n');
     const filler = JSON.stringify({ type: 'user', isSidechain: false, message: { role: 'user', content: `old text ${'x'.repeat(100_000)}` } });
     writeFileSync(join(dir, 'big.jsonl'), `${[lines[0], ...Array.from({ length: 50 }, () => filler), ...lines.slice(1)].join('\n')}\n`);
-    const started = Date.now();
+    // How fast a tail read is: bench/status.bench.ts (status on a 100 MB transcript).
     const report = await status(['status', 'big.jsonl']);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(report.largestScope!.lastBytes).toBeGreaterThanOrEqual(4 * 1024 * 1024);
     expect(report.largestScope!.lastBytes).toBeLessThan(5 * 1024 * 1024 + 200_000);
     expect(report.largest[0].kind).toBe('message');

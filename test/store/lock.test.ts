@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemctxError } from '../../src/errors.js';
 import { withMemoryLock } from '../../src/store/write.js';
@@ -27,15 +28,28 @@ describe('withMemoryLock', () => {
     dirs.push(root);
     const order: string[] = [];
     let second: Promise<void> | undefined;
-    await withMemoryLock(root, async () => {
-      order.push('first:start');
-      second = withMemoryLock(root, async () => {
-        order.push('second');
-      });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      order.push('first:end');
+    // The barrier: the second holder's try for the lock was refused (the same proper-lockfile, in this process).
+    const lock = lockfile.lock;
+    const refused = new Promise<void>((resolve) => {
+      lockfile.lock = ((...args: Parameters<typeof lock>) => {
+        const attempt = lock(...args);
+        attempt.catch(() => resolve());
+        return attempt;
+      }) as typeof lock;
     });
-    await second;
+    try {
+      await withMemoryLock(root, async () => {
+        order.push('first:start');
+        second = withMemoryLock(root, async () => {
+          order.push('second');
+        });
+        await refused;
+        order.push('first:end');
+      });
+      await second;
+    } finally {
+      lockfile.lock = lock;
+    }
     expect(order).toEqual(['first:start', 'first:end', 'second']);
   });
 });

@@ -161,14 +161,13 @@ describe('usage and windows', () => {
     const r = await status([{ type: 'turn_context', payload: { model: 'gpt-5-codex' } }, { type: 'event_msg', payload: { type: 'token_count', info: { last_token_usage: { total_tokens: 129_200 } } } }]);
     expect(r).toMatchObject({ used: 129_200, window: 258_400, percent: 50 });
   });
-  it('a 100 MB transcript that records no usage: a clear error, quickly', async () => {
+  // How fast: bench/hardening.bench.ts (status, 100 MB single line, the same size refusal).
+  it('a 100 MB transcript that records no usage: a clear error', async () => {
     const line = `${JSON.stringify(user('x'.repeat(1000)))}\n`;
     writeFileSync(join(dir, 'big.jsonl'), line.repeat(Math.ceil((100 * 1024 * 1024) / line.length)));
-    const started = Date.now();
     const r = await runMemctx(['status', 'big.jsonl'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('big.jsonl: is 100 MB, over the 64 MB limit for reading a transcript whole; not read');
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
 

@@ -6,7 +6,7 @@ import { thousands as n } from './table.js';
 
 
 
-export function levelColor(chalk: ChalkInstance, level: Level): (text: string) => string {
+function levelColor(chalk: ChalkInstance, level: Level): (text: string) => string {
   if (level === 'green') return chalk.green;
   if (level === 'yellow') return chalk.yellow;
   if (level === 'orange') return chalk.level >= 2 ? chalk.ansi256(208) : chalk.yellowBright;
@@ -56,7 +56,7 @@ export function renderStatus(r: StatusReport, chalk: ChalkInstance): string {
 }
 
 /** 84.2k, 1.2M, 950 */
-export function shortTokens(x: number): string {
+function shortTokens(x: number): string {
   if (x >= 1_000_000) return `${(Math.round(x / 100_000) / 10).toString()}M`;
   if (x >= 1000) return `${Math.round(x / 1000)}k`;
   return String(x);

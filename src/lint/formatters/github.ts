@@ -7,7 +7,7 @@ import type { FormatOptions } from './types.js';
  * `##[` anywhere in a line and `::` at a line's start are workflow commands to the Actions runner;
  * a zero-width space between the two characters keeps the text readable and inert.
  */
-export function defuseCommands(line: string): string {
+function defuseCommands(line: string): string {
   return line.replace(/##\[/g, '#\u200b#[').replace(/^(\s*):(?=:)/, '$1:\u200b');
 }
 

@@ -11,5 +11,4 @@ export const FORMATTERS: Record<string, Formatter> = {
   sarif: formatSarif,
 };
 
-export const FORMAT_NAMES = Object.keys(FORMATTERS);
-export type { FormatOptions, Formatter } from './types.js';
+export type { Formatter } from './types.js';

@@ -1,7 +1,7 @@
 import type { Finding, LintResult } from '../types.js';
 import type { FormatOptions } from './types.js';
 
-export interface JsonMessage {
+interface JsonMessage {
   ruleId: string;
   severity: 1 | 2;
   message: string;

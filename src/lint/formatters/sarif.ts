@@ -5,7 +5,10 @@ import type { FormatOptions } from './types.js';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
-/** A rule's documentation in the package and the repository: docs/rules/<id>.md (content/stale → docs/rules/content/stale.md). */
+/**
+ * A rule's documentation in the package and the repository: docs/rules/<id>.md (content/stale → docs/rules/content/stale.md).
+ * @public scripts/rule-docs.mjs imports it from dist/, which knip cannot follow.
+ */
 export function ruleDocPath(id: string): string {
   return `docs/rules/${id}.md`;
 }

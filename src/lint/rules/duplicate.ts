@@ -2,7 +2,7 @@ import { commonLines, contentText, shingles, similarPairs } from '../../text/sim
 import type { LintRule } from '../types.js';
 
 /** The share of the smaller body found in the other that makes two files duplicates. */
-export const CONTAINMENT = 0.8;
+const CONTAINMENT = 0.8;
 
 const rule: LintRule = {
   id: 'content/duplicate',

@@ -13,7 +13,7 @@ const GIT_LINES: { pattern: RegExp; what: string }[] = [
 const ONELINE_LOG = /^\s*(?:[*|\\/]\s*)*[0-9a-f]{7,12}\s+\S/;
 /** A line of pasted output: timestamps, log levels, stack frames, test-runner lines. */
 const LOG_LINE = /^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}\b|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL)\]?[\s:]|at\s+\S.*:\d+:\d+\)?\s*$|npm (?:ERR|WARN)!|Traceback \(most recent call last\)|File "[^"]+", line \d+|[\w.]*(?:Error|Exception):\s|(?:PASS|FAIL|ok|not ok)\s+\S|[✓✔✗✘×]\s)/;
-export const LOG_MIN_LINES = 5;
+const LOG_MIN_LINES = 5;
 
 const HEX_RUN = /[0-9a-f]{7}/i;
 

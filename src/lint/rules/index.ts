@@ -49,7 +49,3 @@ export const RULES: LintRule[] = [
   fileName,
   conflictMarker,
 ];
-
-export function findRule(id: string): LintRule | undefined {
-  return RULES.find((rule) => rule.id === id);
-}

@@ -3,7 +3,7 @@ import { bodyLines } from '../text.js';
 import type { LintRule, Report } from '../types.js';
 
 /** The six fields of the default session template. */
-export const SESSION_FIELDS = ['Goal', 'Progress', 'Decisions', 'Changed Files', 'Blockers', 'Next Steps'];
+const SESSION_FIELDS = ['Goal', 'Progress', 'Decisions', 'Changed Files', 'Blockers', 'Next Steps'];
 
 function fieldPattern(field: string): RegExp {
   const name = field.replace(/ /g, '[ _-]?');

@@ -1,2 +1,0 @@
-export { searchMemory, matchesSearchFilters, WEIGHTS } from './rank.js';
-export type { SearchHit, SearchOptions, SearchFilters } from './rank.js';
