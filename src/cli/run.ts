@@ -27,7 +27,7 @@ function createContext(io: Io, globals: GlobalOptions): Context {
 }
 
 /** Runs a handler with the context for these options (commander's `optsWithGlobals()`), recording its exit code and reporting its errors. */
-export async function runHandler<A extends unknown[]>(io: Io, state: RunState, globals: GlobalOptions, handler: Handler<A>, ...args: A): Promise<void> {
+async function runHandler<A extends unknown[]>(io: Io, state: RunState, globals: GlobalOptions, handler: Handler<A>, ...args: A): Promise<void> {
   const ctx = createContext(io, globals);
   try {
     state.exitCode = await handler(ctx, ...args);

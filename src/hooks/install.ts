@@ -37,7 +37,7 @@ export interface HookPlan {
 }
 
 /** The bin of the memctx running now: from the bundle dist/cli/*.js, from dist/src/hooks/install.js, or from src/hooks/install.ts when tests run the sources. */
-export function currentBin(): string {
+function currentBin(): string {
   const candidates = ['../../bin/memctx.js', '../../../bin/memctx.js'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
   return candidates.find((path) => existsSync(path)) ?? candidates[0];
 }
