@@ -254,7 +254,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       notes.set(i, tokens[i] > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
     }
   }
-  if (byTask) placeByTask(input, renderer, layout, order, { text, tokens, room, placed, notes });
+  if (byTask) placeByTask(input, renderer, layout, order, { tryFull, tokens, room, placed, notes });
   // The rest in rank order; without a task, a file larger than its share goes in as its head.
   const share = Math.floor((room - layout.used) * FILE_SHARE);
   for (const i of order) {
@@ -404,11 +404,11 @@ function placeByTask(
   renderer: Renderer,
   layout: Layout,
   order: readonly number[],
-  state: { text: (i: number) => string; tokens: readonly number[]; room: number; placed: Set<number>; notes: Map<number, string> },
+  state: { tryFull: (i: number) => boolean; tokens: readonly number[]; room: number; placed: Set<number>; notes: Map<number, string> },
 ): void {
   const { files, scores } = input;
   const retrieval = input.retrieval!;
-  const { text, tokens, room, placed, notes } = state;
+  const { tryFull, tokens, room, placed, notes } = state;
   // A file's share of the room: FILE_SHARE, or its task score when higher (the best match may take it all).
   const left = room - layout.used;
   const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
@@ -432,14 +432,9 @@ function placeByTask(
     else passagesOf.set(p.file, [p]);
   }
   const whole = (i: number): boolean => {
-    if (tokens[i] > room - layout.used) return false;
     // A file repeating a passage already given goes in by its other passages instead.
     if (passagesOf.get(i)?.some((p) => seen.has(p.text))) return false;
-    const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
-    const cost = layout.cost('full', parts);
-    if (layout.used + cost > room) return false;
-    add(i, { section: 'full', parts, cost, file: i });
-    placed.add(i);
+    if (!tryFull(i)) return false;
     for (const p of passagesOf.get(i) ?? []) seen.add(p.text);
     return true;
   };
