@@ -243,16 +243,17 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     placed.add(i);
     return true;
   };
+  const addHead = (i: number, head: { parts: string[]; cost: number }, note: string) => {
+    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
+    placed.add(i);
+    notes.set(i, note);
+  };
   const first = byTask ? priority : wanted;
   for (const i of order) if (first.has(i)) tryFull(i);
   for (const i of order) {
     if (!first.has(i) || placed.has(i)) continue;
     const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], room - layout.used) : undefined;
-    if (head) {
-      layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
-      placed.add(i);
-      notes.set(i, tokens[i] > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
-    }
+    if (head) addHead(i, head, tokens[i] > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
   }
   if (byTask) placeByTask(input, renderer, layout, order, { tryFull, tokens, room, placed, notes });
   // The rest in rank order; without a task, a file larger than its share goes in as its head.
@@ -264,10 +265,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       continue;
     }
     const head = share >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], Math.min(share, room - layout.used)) : undefined;
-    if (!head) continue;
-    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
-    placed.add(i);
-    notes.set(i, 'larger than its share of the budget: its head, with a pointer to the rest');
+    if (head) addHead(i, head, 'larger than its share of the budget: its head, with a pointer to the rest');
   }
   for (const i of order) {
     if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens[i] > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
