@@ -14,7 +14,7 @@
 import type { MemoryFile } from '../store/types.js';
 import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
-import { newCoverage, COVERAGE_WEIGHT, type Retrieval, type ScoredPassage } from '../search/retrieve.js';
+import { bestPick, type Retrieval, type ScoredPassage } from '../search/retrieve.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from './score.js';
 import type { PackFile } from './types.js';
@@ -437,16 +437,7 @@ function placeByTask(
     return true;
   };
   while (pool.length) {
-    let pick = 0;
-    let best = -1;
-    for (let k = 0; k < pool.length; k++) {
-      const v = pool[k].key * (1 + COVERAGE_WEIGHT * newCoverage(pool[k].terms, covered, retrieval.weights, total));
-      if (v > best) {
-        best = v;
-        pick = k;
-      }
-    }
-    const [unit] = pool.splice(pick, 1);
+    const [unit] = pool.splice(bestPick(pool, (u) => u.key, (u) => u.terms, covered, retrieval.weights, total), 1);
     const i = unit.file;
     if (placed.has(i) && !withPassages.has(i)) continue;
     let ok = false;

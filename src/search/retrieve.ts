@@ -16,7 +16,7 @@ const PASSAGE_FILES = 50;
 /** Share of a file's score that comes from its best passage. */
 const PASSAGE_WEIGHT = 0.5;
 /** How much covering query terms that earlier picks left uncovered raises a pick (diversify). */
-export const COVERAGE_WEIGHT = 0.35;
+const COVERAGE_WEIGHT = 0.35;
 
 export interface ScoredPassage extends Passage {
   /** Index of its file. */
@@ -98,11 +98,25 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
 }
 
 /** The share of the query's weight in `terms` that `covered` does not hold yet (`total`: the weights' sum). */
-export function newCoverage(terms: readonly number[], covered: Uint8Array, weights: Float64Array, total = weights.reduce((a, b) => a + b, 0)): number {
+function newCoverage(terms: readonly number[], covered: Uint8Array, weights: Float64Array, total = weights.reduce((a, b) => a + b, 0)): number {
   if (total === 0) return 0;
   let gain = 0;
   for (const t of terms) if (!covered[t]) gain += weights[t];
   return gain / total;
+}
+
+/** The index of the item whose value, raised by the query weight it covers that `covered` does not hold yet, is highest (the first of equals). */
+export function bestPick<T>(items: readonly T[], value: (item: T) => number, termsOf: (item: T) => readonly number[], covered: Uint8Array, weights: Float64Array, total: number): number {
+  let pick = 0;
+  let bestValue = -Infinity;
+  items.forEach((item, k) => {
+    const v = value(item) * (1 + COVERAGE_WEIGHT * newCoverage(termsOf(item), covered, weights, total));
+    if (v > bestValue) {
+      bestValue = v;
+      pick = k;
+    }
+  });
+  return pick;
 }
 
 /**
@@ -115,16 +129,7 @@ export function diversify<T>(items: readonly T[], value: (item: T) => number, te
   const covered = new Uint8Array(weights.length);
   const total = weights.reduce((a, b) => a + b, 0);
   while (head.length) {
-    let pick = 0;
-    let bestValue = -Infinity;
-    head.forEach((item, k) => {
-      const v = value(item) * (1 + COVERAGE_WEIGHT * newCoverage(termsOf(item), covered, weights, total));
-      if (v > bestValue) {
-        bestValue = v;
-        pick = k;
-      }
-    });
-    const [item] = head.splice(pick, 1);
+    const [item] = head.splice(bestPick(head, value, termsOf, covered, weights, total), 1);
     for (const t of termsOf(item)) covered[t] = 1;
     out.push(item);
   }
