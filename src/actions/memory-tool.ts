@@ -14,9 +14,9 @@ import type { MemoryFile } from '../store/types.js';
 import type { LintConfig } from '../lint/types.js';
 import { lineAt } from '../lines.js';
 import { MEMORY_COMMANDS, parseMemoryCommand } from '../schemas/memory.js';
-import { MEMORIES, MemoryToolError, inMemoriesTerms, memoryErrorText } from './memory-errors.js';
+import { MEMORIES, MemoryToolError, memoryErrorText } from './memory-errors.js';
 
-export { MEMORIES, MemoryToolError, inMemoriesTerms, memoryErrorText };
+export { MEMORIES, MemoryToolError };
 
 
 export type MemoryCommand =

@@ -7,7 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { REPO, tempDir } from '../helpers/cli.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
 import { SECRETS_24 } from '../helpers/secrets24.js';
-import { memoryErrorText } from '../../src/actions/memory-tool.js';
+import { memoryErrorText } from '../../src/actions/memory-errors.js';
 import { MemctxError } from '../../src/errors.js';
 
 const clients: Client[] = [];

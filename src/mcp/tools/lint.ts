@@ -1,5 +1,5 @@
 /** The `lint` tool: memory hygiene findings, with paths under /memories. */
-import { inMemoriesTerms } from '../../actions/memory-tool.js';
+import { inMemoriesTerms } from '../../actions/memory-errors.js';
 import { LintInput, LintOutput } from '../../schemas/lint.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool, structuredResult } from '../tool.js';

@@ -1,5 +1,5 @@
 /** The `status` tool: how full the context window is, for a transcript of this project only. */
-import { inMemoriesTerms } from '../../actions/memory-tool.js';
+import { inMemoriesTerms } from '../../actions/memory-errors.js';
 import { StatusInput, StatusOutput } from '../../schemas/status.js';
 import { confineTranscript } from '../confine.js';
 import { TOOL_TEXT } from '../descriptions.js';
