@@ -89,7 +89,7 @@ function parseErrorText(message: string, argv: string[], io: Io, createUi: Creat
   const error = new MemctxError(text, { hint });
   ui.error(error);
   // With --json, the error is also a JSON document on stdout (as run.ts does for a command's errors).
-  if (argv.slice(2, argv.indexOf('--') === -1 ? undefined : argv.indexOf('--')).includes('--json')) io.stdout.write(`${JSON.stringify(error, null, 2)}\n`);
+  if (argv.slice(2, argv.indexOf('--') === -1 ? undefined : argv.indexOf('--')).includes('--json')) ui.printJson(error);
   return out;
 }
 
