@@ -89,7 +89,7 @@ function parseErrorText(message: string, argv: string[], io: Io, createUi: Creat
   const error = new MemctxError(text, { hint });
   ui.error(error);
   // With --json, the error is also a JSON document on stdout (as run.ts does for a command's errors).
-  if (argv.slice(2, argv.indexOf('--') === -1 ? undefined : argv.indexOf('--')).includes('--json')) io.stdout.write(`${JSON.stringify(error, null, 2)}\n`);
+  if (argv.slice(2, argv.indexOf('--') === -1 ? undefined : argv.indexOf('--')).includes('--json')) ui.printJson(error);
   return out;
 }
 
@@ -139,7 +139,7 @@ function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded
 }
 
 /** Run memctx with these arguments; resolves to the exit code. */
-// eslint-disable-next-line complexity -- the start-up fast paths (--version, status --statusline) skip commander and must stay inline
+// eslint-disable-next-line complexity -- --version and the fast entries (cli/fast/) skip commander inline; status-line and hook parse errors must never fail
 export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
   // `memctx --version` alone needs neither commander nor a command: the answer commander would give.
   // -V too, as commander's default spelling.
@@ -161,10 +161,11 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   const io = terminalSafeIo(given);
   if (!commander) return entry!.run(io, fast!.globals);
   const state: RunState = { exitCode: 0 };
+  const command = commandName(argv);
   // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
-  const statusline = commandName(argv) === 'status' && argv.includes('--statusline');
+  const statusline = command === 'status' && argv.includes('--statusline');
   // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.
-  const flushHook = (commandName(argv) === 'flush' && argv.includes('--hook')) || commandName(argv) === 'checkpoint';
+  const flushHook = (command === 'flush' && argv.includes('--hook')) || command === 'checkpoint';
   let parseError = '';
   const program = buildProgram(io, state, commands, { commander, createUi, createRunner }, statusline || flushHook, (text) => (parseError += text), argv);
   try {
@@ -182,7 +183,7 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
         const { logHookProblem } = await import('../actions/flush.js');
         const globals = { dir: argValue(argv, '--dir'), claude: argv.includes('--claude') };
         const log = await logHookProblem(message, { cwd: io.cwd, env: io.env, home: io.home, now: io.now, ...globals });
-        io.stderr.write(`memctx ${commandName(argv) === 'checkpoint' ? 'checkpoint' : 'flush --hook'}: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);
+        io.stderr.write(`memctx ${command === 'checkpoint' ? 'checkpoint' : 'flush --hook'}: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);
         return 0;
       }
       return EXIT_USAGE;
