@@ -143,11 +143,11 @@ interface Start {
   mcp: { command: string; args: string[] };
 }
 
-function startFor(launcher: Launcher, project: string, memoryDir: string): Start {
+function startFor(launcher: Launcher, project: string, memoryDir: string, projectRef: string): Start {
   const rel = relative(project, memoryDir).split('\\').join('/');
   if (rel === '.memory') return { shell: launcher.shell, mcp: launcher.mcp };
   const inside = rel !== '' && !rel.startsWith('..');
-  const shellDir = inside ? `"$CLAUDE_PROJECT_DIR"/${rel}` : `'${memoryDir.replace(/'/g, `'\\''`)}'`;
+  const shellDir = inside ? `${projectRef}${rel}` : `'${memoryDir.replace(/'/g, `'\\''`)}'`;
   return { shell: `${launcher.shell} --dir ${shellDir}`, mcp: { command: launcher.mcp.command, args: [...launcher.mcp.args, '--dir', inside ? rel : memoryDir] } };
 }
 
@@ -324,7 +324,8 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
   const warnings: string[] = [];
   const changes: AgentChange[] = [];
   const launcher = findLauncher(root, memoryDir, env);
-  const start = startFor(launcher, root, memoryDir);
+  // Claude Code runs hooks and the status line with CLAUDE_PROJECT_DIR set (quoted, a path with spaces works).
+  const start = startFor(launcher, root, memoryDir, '"$CLAUDE_PROJECT_DIR"/');
   if (agent === 'claude') {
     changes.push(markdownChange(root, 'CLAUDE.md', section));
     changes.push(jsonChange(root, '.claude/settings.json', mergeSettings(start), warnings));
@@ -333,7 +334,7 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
   } else if (agent === 'codex') {
     // Codex sets no CLAUDE_PROJECT_DIR: its hooks run in the project, where npx finds the project's bin.
     const shell = launcher.kind === 'local' ? [launcher.mcp.command, ...launcher.mcp.args].join(' ') : launcher.shell;
-    const hookStart = startFor({ ...launcher, shell }, root, memoryDir);
+    const hookStart = startFor({ ...launcher, shell }, root, memoryDir, '');
     changes.push(markdownChange(root, 'AGENTS.md', section));
     changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, hookStart), warnings));
     // Codex reads a project's .codex/config.toml once the project is trusted; the user's own only on request.

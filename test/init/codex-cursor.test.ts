@@ -32,6 +32,18 @@ describe('init --agent codex: the MCP server in config.toml', () => {
     expect(readFileSync(join(dir, '.codex/config.toml'), 'utf8')).toBe(text);
   });
 
+  it('hooks.json names a memory folder other than .memory relative to the project: Codex sets no CLAUDE_PROJECT_DIR', async () => {
+    const dir = tempDir();
+    const out = await runMemctx(['--dir', 'notes', 'init', '--agent', 'codex'], { cwd: dir, env: { PATH: '/usr/bin:/bin' } });
+    expect(out.code).toBe(0);
+    const hooks = JSON.parse(readFileSync(join(dir, '.codex/hooks.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+    expect(Object.fromEntries(Object.entries(hooks.hooks).map(([event, groups]) => [event, groups[0].hooks[0].command]))).toEqual({
+      Stop: 'memctx --dir notes checkpoint',
+      SessionEnd: 'memctx --dir notes flush --hook',
+      PreCompact: 'memctx --dir notes flush --hook',
+    });
+  });
+
   it('a config.toml holding a different memctx server is left alone, with a warning', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.codex'));
