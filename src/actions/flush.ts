@@ -526,14 +526,15 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
     const root = locate(cwd) ?? find(cwd);
     log.root = root;
+    const append = (what: string) => appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} ${what}`);
+    const skip = (skipped: string): HookResult => ({ skipped, logged: append(`skipped: ${skipped}`), root });
     const transcript = hook.transcriptPath ?? flags.transcript;
     const unwritten = transcript !== undefined && !existsSync(resolve(deps.cwd, transcript));
     // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
     // wrote: a skip, not an error, whatever the work tree holds.
     const given = [flags.from, flags.goal, flags.progress, flags.decision, flags.changed, flags.blocker, flags.next, flags.field].some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
     if (unwritten && !given) {
-      const skipped = 'empty session, nothing to record (no transcript was written)';
-      return { skipped, logged: appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} skipped: ${skipped}`), root };
+      return skip('empty session, nothing to record (no transcript was written)');
     }
     let outcome: FlushOutcome;
     try {
@@ -541,11 +542,10 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     } catch (err) {
       // Every field empty is an empty session too; a transcript that is there but unreadable stays an error.
       if (!(err instanceof NothingToRecord && (err.warnings.length === 0 || unwritten))) throw err;
-      const skipped = `empty session, nothing to record${unwritten ? ' (no transcript was written)' : ''}`;
-      return { skipped, logged: appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} skipped: ${skipped}`), root };
+      return skip(`empty session, nothing to record${unwritten ? ' (no transcript was written)' : ''}`);
     }
     const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
-    const logged = appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} ${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
+    const logged = append(`${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
     return { outcome, logged, root };
   });
 }

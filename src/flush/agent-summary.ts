@@ -3,7 +3,8 @@
  * explicitly, e.g. "none"), within the token maximum. A summary that breaks the schema is refused
  * with a message that tells the agent what to add or shorten; nothing is written.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { isInside, relativeInside } from '../store/paths.js';
 import { changedFiles } from '../transcript/files.js';
 import { condense } from '../transcript/extract.js';
 import type { TranscriptItem } from '../transcript/types.js';
@@ -85,14 +86,11 @@ export interface LaterFacts {
 
 /** What the transcript proves happened after the summary: files written inside `cwd` (not in `memoryDir`), the last state line. */
 export function laterFacts(later: TranscriptItem[], cwd: string, memoryDir: string): LaterFacts {
-  const inside = (abs: string, dir: string) => {
-    const rel = relative(dir, abs);
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-  };
-  const files = changedFiles(later)
-    .map((f) => resolve(cwd, f.path))
-    .filter((abs) => inside(abs, cwd) && !inside(abs, memoryDir) && abs !== memoryDir)
-    .map((abs) => relative(cwd, abs).split('\\').join('/'));
+  const files = changedFiles(later).flatMap((f) => {
+    const abs = resolve(cwd, f.path);
+    const rel = relativeInside(cwd, abs);
+    return rel && !isInside(memoryDir, abs) ? [rel] : [];
+  });
   const worked = later.some((item) => item.kind === 'tool_call' && !isSummaryCall(item));
   const last = [...later].reverse().find((item) => item.kind === 'message' && item.role === 'assistant' && !item.meta && item.text.trim() !== '');
   return { files, lastLine: worked && last ? condense(last.text) : undefined };

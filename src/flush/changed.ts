@@ -4,7 +4,8 @@
  * project, under its final path with what happened to it (moved from, deleted, outside). Pure: the
  * caller says which paths are files.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { isInside, relativeInside } from '../store/paths.js';
 import type { FactFile } from '../transcript/index.js';
 
 /** A changed file from any input, before its line is written. */
@@ -33,11 +34,8 @@ export interface ChangedScope {
   root: string;
 }
 
-const inside = (dir: string, abs: string) => {
-  const rel = relative(dir, abs);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-};
-const shown = (scope: ChangedScope, abs: string) => (inside(scope.base, abs) ? relative(scope.base, abs).split('\\').join('/') : abs);
+/** Relative to the project base (with `/`) when below it, else absolute. */
+const shown = (scope: ChangedScope, abs: string) => relativeInside(scope.base, abs) || abs;
 
 /** Paths the user gave (`--changed`, `changedFiles` in --from): a bare path to a file gets a summary; other text is kept as written. */
 export function givenEntries(items: string[], scope: ChangedScope, isFile: (abs: string) => boolean): ChangedEntry[] {
@@ -52,7 +50,7 @@ export function transcriptEntries(files: FactFile[], scope: ChangedScope): Chang
   const out: ChangedEntry[] = [];
   for (const file of files) {
     const abs = file.abs ?? resolve(scope.base, file.path);
-    if (abs === scope.root || inside(scope.root, abs)) continue;
+    if (isInside(scope.root, abs)) continue;
     // relative to the project base, else to the session's own working directory; outside both: absolute, flagged
     const display = shown(scope, abs) !== abs ? shown(scope, abs) : file.outside ? abs : file.path;
     const moved = file.movedTo ? `(moved out of the project to ${file.movedTo})` : file.from ? `(moved from ${file.from})` : undefined;
@@ -67,7 +65,7 @@ export function gitEntries(changes: GitFileChange[], gitRoot: string, scope: Cha
   const out: ChangedEntry[] = [];
   for (const change of changes) {
     const abs = resolve(gitRoot, change.path);
-    if (abs === scope.root || inside(scope.root, abs)) continue;
+    if (isInside(scope.root, abs)) continue;
     const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
     out.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
   }

@@ -1,10 +1,11 @@
 /** A session's id and the times of its first and last timed lines, as its transcript states them. */
 import { parseDate } from '../dates.js';
+import { isoTimestamp } from '../store/schema.js';
 import type { Transcript } from './types.js';
 
 const iso = (value: string | undefined): string | undefined => {
   const ms = parseDate(value);
-  return ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return ms === undefined ? undefined : isoTimestamp(new Date(ms));
 };
 
 export class SessionSpan {
