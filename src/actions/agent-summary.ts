@@ -2,7 +2,6 @@
  * At SessionEnd or PreCompact: a summary the agent already wrote for this session is kept, and only
  * completed with what the transcript proves happened after it (design §7). One file per session.
  */
-import { resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import type { FieldValues } from '../flush/fields.js';
 import type { Template } from '../flush/templates.js';
@@ -41,11 +40,11 @@ export async function keptAgentSummary(
  * the end of a long session).
  */
 async function laterItems(deps: { home: string }, transcript: string, cwd: string) {
-  const { openTranscriptFile } = await import('../sources/transcript-file.js');
+  const { openTranscriptFile, transcriptPath } = await import('../sources/transcript-file.js');
   const { readTranscript, detectFormat } = await import('../transcript/index.js');
   const { afterAgentSummary } = await import('../flush/agent-summary.js');
   try {
-    const path = resolve(cwd, transcript.replace(/^~(?=\/|$)/, deps.home));
+    const path = transcriptPath(transcript, cwd, deps.home);
     const file = openTranscriptFile(path, transcript);
     try {
       const head = file.firstLines();

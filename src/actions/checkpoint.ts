@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
-import { openTranscriptFile, type TranscriptFile } from '../sources/transcript-file.js';
+import { openTranscriptFile, transcriptPath, type TranscriptFile } from '../sources/transcript-file.js';
 
 export interface CheckpointOptions {
   /** Percentages, "80" or "80,95"; default: the configuration's flush.askAt, else 80. */
@@ -71,7 +71,7 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     const { DEFAULT_ASK_AT, decideCheckpoint, askText } = await import('../flush/checkpoint.js');
     const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;
 
-    const transcript = resolve(cwd, hook.transcriptPath.replace(/^~(?=\/|$)/, deps.home));
+    const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
     const waited = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
     const { status } = await import('./status.js');
     const { report } = await status(transcript, { window: options.window, model: options.model }, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });

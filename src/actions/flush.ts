@@ -274,7 +274,8 @@ const AGENTS: Partial<Record<string, string>> = { claude: 'claude-code', codex: 
 /** Gather, the transcript: its fields, the files it shows changed, what it says of the session; a warning when it cannot be read. */
 async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: FlushScope, warnings: string[]) {
   if (scope.transcript === undefined) return undefined;
-  const path = resolve(scope.cwd, scope.transcript.replace(/^~(?=\/|$)/, deps.home));
+  const { transcriptPath } = await import('../sources/transcript-file.js');
+  const path = transcriptPath(scope.transcript, scope.cwd, deps.home);
   try {
     const { files, request, transcript, unreadable, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
     if (unreadable) warnings.push(`the transcript ${scope.transcript}: ${unreadable}`);
@@ -529,7 +530,9 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     const append = (what: string) => appendFlushLog(root, `${isoTimestamp(deps.now())} ${log.label} ${what}`);
     const skip = (skipped: string): HookResult => ({ skipped, logged: append(`skipped: ${skipped}`), root });
     const transcript = hook.transcriptPath ?? flags.transcript;
-    const unwritten = transcript !== undefined && !existsSync(resolve(deps.cwd, transcript));
+    // The transcript as the flush reads it: from the hook's cwd, `~` expanded.
+    const { transcriptPath } = await import('../sources/transcript-file.js');
+    const unwritten = transcript !== undefined && !existsSync(transcriptPath(transcript, cwd, deps.home));
     // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
     // wrote: a skip, not an error, whatever the work tree holds.
     const given = [flags.from, flags.goal, flags.progress, flags.decision, flags.changed, flags.blocker, flags.next, flags.field].some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined));

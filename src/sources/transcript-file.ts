@@ -3,7 +3,7 @@
  * end in chunks of whole lines (so a recorded usage figure is found without reading a large file).
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, statSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { fileKind, MAX_INPUT_BYTES, readAt } from '../store/read-file.js';
 
@@ -52,6 +52,11 @@ function binaryError(name: string, offset: number): MemctxError {
 }
 
 /** Refuse bytes that are not text: a NUL byte in the first 8,000 bytes (git's test). */
+/** A transcript path as a hook or an option names it: `~` is the home folder, a relative path is from cwd. */
+export function transcriptPath(given: string, cwd: string, home: string): string {
+  return resolve(cwd, given.replace(/^~(?=\/|$)/, home));
+}
+
 export function assertText(buf: Uint8Array, name: string): void {
   const nul = buf.subarray(0, BINARY_PROBE).indexOf(0);
   if (nul >= 0) throw binaryError(name, nul);

@@ -515,6 +515,19 @@ describe('--hook', () => {
     expect(log()).toContain('SessionEnd(clear) session=sess-1 skipped: empty session, nothing to record\n');
   });
 
+  it('a relative transcript_path is read from the hook cwd, not taken for a transcript never written', async () => {
+    writeFileSync(join(project, 'session.jsonl'), claudeTranscript(project));
+    const elsewhere = tempDir('memctx-flush-cwd-');
+    try {
+      const r = await runCli(['flush', '--hook'], { cwd: elsewhere, input: hookInput({ transcript_path: 'session.jsonl' }) });
+      expect(r.code).toBe(0);
+      expect(log()).toMatch(/SessionEnd\(clear\) session=sess-1 wrote sessions\//);
+      expect(sessions()).toHaveLength(1);
+    } finally {
+      removeDir(elsewhere);
+    }
+  });
+
   it('a hook cwd with no memory directory: exit 0 and says so on stderr', async () => {
     const bare = tempDir('memctx-flush-bare-');
     try {
