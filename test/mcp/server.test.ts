@@ -5,10 +5,10 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { stdioServer, stdioProject as setup } from '../helpers/mcp.js';
+import { stdioProject as setup, stdioServer } from '../helpers/mcp.js';
 
 describe('memctx mcp over stdio', () => {
-  const server = stdioServer(() => ({ dir: setup() }));
+  const server = stdioServer();
 
   it('lists the six tools and the MEMORY.md resource', async () => {
     const { client } = server;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callTool, stdioServer, hostProject } from '../../helpers/mcp.js';
+import { callTool, hostProject, stdioServer } from '../../helpers/mcp.js';
 
 describe('memctx mcp over stdio', () => {
   const server = stdioServer();

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callTool, closeOpened, stdioServer, openInProcess as open } from '../../helpers/mcp.js';
+import { callTool, closeOpened, openInProcess as open, stdioServer } from '../../helpers/mcp.js';
 import { memoryErrorText } from '../../../src/actions/memory-errors.js';
 import { MemctxError } from '../../../src/errors.js';
 

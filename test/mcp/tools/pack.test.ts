@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callTool, closeOpened, stdioServer, openInProcess as open } from '../../helpers/mcp.js';
+import { callTool, closeOpened, openInProcess as open, stdioServer } from '../../helpers/mcp.js';
 import { SECRETS_24 } from '../../helpers/secrets24.js';
 
 afterEach(closeOpened);

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../../helpers/cli.js';
-import { callTool, stdioServer, HOST_SECRET, hostProject } from '../../helpers/mcp.js';
+import { callTool, HOST_SECRET, hostProject, stdioServer } from '../../helpers/mcp.js';
 
 describe('memctx mcp over stdio', () => {
   const server = stdioServer();
