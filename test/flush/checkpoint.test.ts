@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { decideCheckpoint } from '../../src/flush/checkpoint.js';
+import { checkpoint as checkpointAction } from '../../src/actions/checkpoint.js';
 
 let project: string;
 let mem: string;
@@ -27,6 +28,19 @@ const USER = `${JSON.stringify({ type: 'user', uuid: 'u0', sessionId: 'sess-c', 
 const stop = (o: object = {}) => JSON.stringify({ session_id: 'sess-c', transcript_path: transcript, cwd: project, hook_event_name: 'Stop', stop_hook_active: false, ...o });
 const checkpoint = (input: string, args: string[] = []) => runCli(['checkpoint', '--wait', '500', ...args], { cwd: project, input });
 const log = () => readFileSync(join(mem, '.memctx/flush.log'), 'utf8');
+
+/**
+ * The action `memctx checkpoint --wait 5000` runs, with the wait's sleep replaced: `write` lands the
+ * late transcript at the first pause, so the hook has certainly looked once and found it missing.
+ */
+async function checkpointLate(input: string, write: () => void) {
+  let written = false;
+  const sleep = async () => {
+    if (!written) write();
+    written = true;
+  };
+  return await checkpointAction({ waitMs: 5000 }, { cwd: project, env: {}, home: project, now: () => new Date(), readStdin: async () => input, sleep });
+}
 
 describe('decideCheckpoint', () => {
   it('asks once per crossing, again after the usage fell below, never while a Stop hook is active', () => {
@@ -77,17 +91,15 @@ describe('memctx checkpoint', () => {
 
   it('waits for the message that just ended when Claude Code has not written it yet', async () => {
     writeFileSync(transcript, USER + assistant('Looking at the routes.', 100_000));
-    // Read at once, the transcript says 50%; the message that ended (at 85%) lands 200 ms later.
-    setTimeout(() => appendFileSync(transcript, assistant('Middleware written.', 170_000)), 200);
-    const r = await runCli(['checkpoint', '--wait', '5000'], { cwd: project, input: stop({ last_assistant_message: 'Middleware written.' }) });
-    expect(JSON.parse(r.stdout).reason).toContain('85% full');
+    // Read at once, the transcript says 50%; the message that ended (at 85%) lands while the hook waits.
+    const r = await checkpointLate(stop({ last_assistant_message: 'Middleware written.' }), () => appendFileSync(transcript, assistant('Middleware written.', 170_000)));
+    expect(r.ask).toContain('85% full');
     expect(log()).toMatch(/\(threshold 80%\); waited \d+ ms for the transcript\n$/);
   });
 
   it('waits for the transcript file itself', async () => {
-    setTimeout(() => writeFileSync(transcript, USER + assistant('Middleware written.', 170_000)), 200);
-    const r = await runCli(['checkpoint', '--wait', '5000'], { cwd: project, input: stop({ last_assistant_message: 'Middleware written.' }) });
-    expect(JSON.parse(r.stdout).reason).toContain('85% full');
+    const r = await checkpointLate(stop({ last_assistant_message: 'Middleware written.' }), () => writeFileSync(transcript, USER + assistant('Middleware written.', 170_000)));
+    expect(r.ask).toContain('85% full');
   });
 
   it('the wait is bounded: a message that never arrives leaves the usage on disk, and says so', async () => {

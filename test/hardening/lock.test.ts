@@ -4,10 +4,10 @@
  * sent at a known point (after the child says it holds the lock).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
@@ -54,6 +54,22 @@ async function kill(child: ChildProcess): Promise<void> {
   await exited; // reaped: its pid is no longer alive
 }
 
+/**
+ * Resolves once the lock folder was refreshed `count` times: each refresh sets the folder's times,
+ * which fs.watch reports as an event on the folder itself. (A refresh that found the lock taken
+ * over sets nothing, and the test runs into its timeout.)
+ */
+function refreshes(lock: string, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const watcher = watch(lock, (_event, name) => {
+      if (name !== basename(lock) || ++seen < count) return;
+      watcher.close();
+      resolve();
+    });
+  });
+}
+
 const hookInput = (cwd: string) => JSON.stringify({ session_id: 'sess-9', cwd, hook_event_name: 'SessionEnd', reason: 'exit' });
 const flushHook = (cwd: string) => runMemctx(['flush', '--hook', '--goal', 'Keep the summary'], { cwd, input: hookInput(cwd) });
 const sessions = (root: string) => (existsSync(join(root, 'sessions')) ? readdirSync(join(root, 'sessions')) : []);
@@ -63,7 +79,7 @@ describe('the lock of a live holder', () => {
     const { root } = project();
     // Past two refreshes (one a second): proper-lockfile compares the folder's mtime with its own.
     await withMemoryLock(root, async () => {
-      await new Promise((done) => setTimeout(done, 2_500));
+      await refreshes(join(root, '.memctx', 'lock'), 2);
       expect(() => assertLockHeld(root)).not.toThrow();
     });
   });

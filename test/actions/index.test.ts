@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, FIXTURES, memctx, tempDir } from '../helpers/cli.js';
+import { copyFixture, FIXTURES, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { read, snapshot } from './util.js';
+import { read, snapshot } from '../cli/util.js';
 
 const BROKEN_STDERR = [
   'broken/alias_bomb.md:4: error: YAML aliases expand too far (a possible alias bomb); refused',

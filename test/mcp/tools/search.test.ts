@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { callTool, stdioServer } from '../../helpers/mcp.js';
+
+describe('memctx mcp over stdio', () => {
+  const server = stdioServer();
+
+  it('search answers with structured content', async () => {
+    const { client } = server;
+    const search = await callTool(client, 'search', { query: 'tokens', limit: 3 });
+    expect((search.structured?.hits as Array<{ path: string }>).map((h) => h.path)).toContain('project_auth.md');
+  });
+});
