@@ -33,6 +33,14 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
   bags?: (FieldBag | null)[];
   /** The body's wordsKey (text/bm25.ts): which bodies may have the same words (pack/demote.ts). */
   words: WordsKey | null;
+  /** A TextCheck's id and its answer for the file's text, once asked (PackScan.checked). */
+  check?: [id: string, result: boolean];
+}
+
+/** A test of a file's text whose answer the cache keeps; a new `id` (another version of the test) asks again. */
+export interface TextCheck {
+  id: string;
+  test(text: string): boolean;
 }
 
 /** A memory file for packing: cached fields, and the body read from disk on first use. */
@@ -43,6 +51,8 @@ export interface PackScan {
   problems: FileProblem[];
   /** A file's text as packed: kept from the scan's read, else read now (packText). */
   textOf(path: string): string;
+  /** The check's answer for a file's text: from the cache when it asked this check before, else tested now (and kept). */
+  checked(path: string, check: TextCheck): boolean;
   /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors; callers warn. */
@@ -168,6 +178,7 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
   if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
   if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links)) return false;
   if (f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
+  if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
   // Plain loops: this runs for every cached file on every warm run.
   for (const l of f.links) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
   if (f.bags === undefined) return true;
@@ -205,16 +216,28 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
     },
   });
+  const byPath = new Map(scan.values.map(({ path, value }) => [path, value]));
+  const textOf = (path: string): string => {
+    let text = texts.get(path);
+    if (text === undefined) {
+      text = packText(root, path);
+      texts.set(path, text);
+    }
+    return text;
+  };
   return {
     files: scan.values.map(({ path, value }) => entry(root, value, scan.changed, bodies.get(path))),
     problems: scan.problems,
-    textOf(path) {
-      let text = texts.get(path);
-      if (text === undefined) {
-        text = packText(root, path);
-        texts.set(path, text);
+    textOf,
+    checked(path, check) {
+      const stored = byPath.get(path);
+      if (stored?.check?.[0] === check.id) return stored.check[1];
+      const result = check.test(textOf(path));
+      if (stored) {
+        stored.check = [check.id, result];
+        scan.changed();
       }
-      return text;
+      return result;
     },
     status: scan.status,
     save: scan.save,

@@ -4,6 +4,7 @@
  * text (pack, show, search --open), which warn about what they print.
  */
 import { maskSecret } from './text.js';
+import { contentHash } from '../tokens/hash.js';
 
 export interface Item {
   path: string;
@@ -196,6 +197,9 @@ export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) ||
 
 /** An env-style assignment of a password, secret or token (`DB_PASSWORD=`), and an Azure account key. Case matters. */
 const ASSIGNED_SECRET = /(?:PASSWORD|PASSWD|SECRET|TOKEN)[A-Z0-9_]*[ \t]*[=:]|AccountKey=/;
+
+/** maybeSecret as a check whose answers a cache may keep: its id changes with the patterns. */
+export const MAYBE_SECRET_CHECK = { id: contentHash(`${MAYBE_SECRET.source}\n${ASSIGNED_SECRET.source}`).slice(0, 12), test: maybeSecret };
 
 /** One stderr warning per possible secret in text a command is about to print (file, line, rule). */
 export async function secretWarnings(items: Item[]): Promise<string[]> {

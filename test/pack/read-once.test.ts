@@ -165,3 +165,22 @@ describe('word bags', () => {
     expect([...again.seen.keys()]).toEqual([]);
   });
 });
+
+describe('a text check', () => {
+  it('is answered from the cache for an unchanged file, and asked again under another id', async () => {
+    const { root } = memoryDir();
+    const asked: string[] = [];
+    const check = (id: string) => ({ id, test: (text: string) => (asked.push(id), text.includes('auth')) });
+    const cold = await scanForPack(root, recorder(root).options);
+    const answers = cold.files.map((f) => cold.checked(f.path, check('v1')));
+    await cold.save();
+    expect(asked).toHaveLength(cold.files.length);
+    const warm = await scanForPack(root, recorder(root).options);
+    expect(warm.files.map((f) => warm.checked(f.path, check('v1')))).toEqual(answers);
+    expect(asked).toHaveLength(cold.files.length);
+    expect(warm.files.map((f) => warm.checked(f.path, check('v2')))).toEqual(answers);
+    expect(asked).toHaveLength(2 * cold.files.length);
+    expect(answers).toContain(true);
+    expect(answers).toContain(false);
+  });
+});
