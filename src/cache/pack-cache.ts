@@ -38,7 +38,7 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
 }
 
 /** A test of a file's text whose answer the cache keeps; a new `id` (another version of the test) asks again. */
-export interface TextCheck {
+interface TextCheck {
   id: string;
   test(text: string): boolean;
 }
@@ -173,18 +173,23 @@ function entry(root: string, stored: StoredFile, counted: () => void, body?: str
   return new Entry(root, stored, counted, body);
 }
 
-function isStoredFile(value: unknown, path: string): value is StoredFile {
-  const f = value as StoredFile | undefined;
-  if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
-  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links)) return false;
+/** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
+function hasValidExtras(f: StoredFile): boolean {
   if (f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
   if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
-  // Plain loops: this runs for every cached file on every warm run.
-  for (const l of f.links) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
   if (f.bags === undefined) return true;
   if (!Array.isArray(f.bags) || f.bags.length !== 4) return false;
   for (const b of f.bags) if (b !== null && !isFieldBag(b)) return false;
   return true;
+}
+
+function isStoredFile(value: unknown, path: string): value is StoredFile {
+  const f = value as StoredFile | undefined;
+  if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
+  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links)) return false;
+  // Plain loops: this runs for every cached file on every warm run.
+  for (const l of f.links) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
+  return hasValidExtras(f);
 }
 
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
