@@ -7,7 +7,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCorpus, memoryText, rng } from './corpus.js';
-import { fmtMs, fmtRatio, median, timeFn, BIN, REPO } from './measure.js';
+import { fmtMs, fmtRatio, median, plainEnv, timeFn, BIN, REPO } from './measure.js';
 import { repomixRows } from './repomix.js';
 import type { BenchRow, BenchSection } from './run.js';
 import { createTokenCounter } from '../src/tokens/count.js';
@@ -93,8 +93,9 @@ interface WallAndCpu {
 }
 
 /**
- * Wall time and CPU time (user + system, read by a preloaded probe at exit) of a Node process. On a
- * shared machine the CPU time is the steadier figure; the goals are on wall time.
+ * Wall time and CPU time (user + system, read by a preloaded probe at exit) of a Node process, with
+ * NODE_EXTRA_CA_CERTS unset as for most users (plainEnv). On a shared machine the CPU time is the
+ * steadier figure; the goals are on wall time.
  */
 function timeWithCpu(work: string, args: string[], runs: number, before?: () => void): WallAndCpu {
   const probe = join(work, 'cpu-probe.cjs');
@@ -104,7 +105,7 @@ function timeWithCpu(work: string, args: string[], runs: number, before?: () => 
   for (let i = 0; i < runs; i++) {
     before?.();
     const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: `--require ${probe}` }, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const result = spawnSync(process.execPath, args, { env: plainEnv({ NODE_OPTIONS: `--require ${probe}` }), encoding: 'utf8', maxBuffer: 1 << 30 });
     runsMs.push(Number(process.hrtime.bigint() - start) / 1e6);
     if (result.status !== 0) throw new Error(`benchmark command failed (${result.status}): ${args.join(' ')}\n${result.stderr}`);
     cpuRunsMs.push(Number(/cpu-ms=([\d.]+)/.exec(result.stderr)?.[1] ?? Number.NaN));
@@ -119,7 +120,7 @@ function coldPhases(work: string, args: string[], cache: string, runs: number): 
   const byPhase = new Map<string, number[]>();
   for (let i = 0; i < runs; i++) {
     rmSync(cache, { recursive: true, force: true });
-    const result = spawnSync(process.execPath, [BIN, '--quiet', ...args], { cwd: work, env: { ...process.env, NO_COLOR: '1', MEMCTX_TIMING: '1' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, '--quiet', ...args], { cwd: work, env: plainEnv({ MEMCTX_TIMING: '1' }), encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`benchmark command failed (${result.status}): ${args.join(' ')}\n${result.stderr}`);
     for (const line of result.stderr.trim().split('\n').slice(1)) {
       const [phase, ms] = line.split(/ {2,}/);

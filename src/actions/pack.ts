@@ -151,18 +151,20 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
     background.add(hash, text);
   });
   deps.onPhase?.('scan');
-  for (const [hash, n] of await background.counts()) counter.record(hash, n);
   const files: PackFile[] = scan.files;
   const secrets: string[] = [];
-  const { findSecrets, maskSecretsIn, maybeSecret } = await import('../lint/secrets.js');
+  const { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK } = await import('../lint/secrets.js');
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
-  const suspects = options.redactSecrets ? files.filter((f) => maybeSecret(scan.textOf(f.path))) : [];
+  // The prefilter's answer is kept in the pack cache: a warm pack reads no text for it.
+  const suspects = options.redactSecrets ? files.filter((f) => scan.checked(f.path, MAYBE_SECRET_CHECK)) : [];
   if (suspects.length) {
     const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: scan.textOf(f.path) })));
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
     secrets.push(...hits.map((h) => h.secret));
   }
+  // Checked while the worker still counts; then this thread counts what the worker has not taken.
+  for (const [hash, n] of await background.counts()) counter.record(hash, n);
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];

@@ -6,7 +6,7 @@ import { scanWithCache, type Projection } from './stat-cache.js';
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBags } from '../text/relevance.js';
-import { isFieldBag, type FieldBag } from '../text/bm25.js';
+import { isFieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
 
 /**
  * What `pack` needs of each memory file, kept in .memctx/pack-cache.json by the stat-keyed cache
@@ -26,18 +26,33 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
   markers: boolean;
   /** Content hash of the file's text as packed. */
   hash: string;
-  /** Each matching field's words counted ahead (text/relevance.ts fieldBags), so a warm query reads no body. */
-  bags: (FieldBag | null)[];
+  /**
+   * Each matching field's words counted ahead (text/relevance.ts fieldBags), so a warm query reads no
+   * body: counted the first time a task or a search asks (a pack without a task never does), then kept.
+   */
+  bags?: (FieldBag | null)[];
+  /** The body's wordsKey (text/bm25.ts): which bodies may have the same words (pack/demote.ts). */
+  words: WordsKey | null;
+  /** A TextCheck's id and its answer for the file's text, once asked (PackScan.checked). */
+  check?: [id: string, result: boolean];
+}
+
+/** A test of a file's text whose answer the cache keeps; a new `id` (another version of the test) asks again. */
+interface TextCheck {
+  id: string;
+  test(text: string): boolean;
 }
 
 /** A memory file for packing: cached fields, and the body read from disk on first use. */
-type PackEntry = CachedFile & { readonly body: string; readonly bags?: readonly (FieldBag | null)[] };
+type PackEntry = CachedFile & { readonly body: string; readonly bags: readonly (FieldBag | null)[] };
 
 export interface PackScan {
   files: PackEntry[];
   problems: FileProblem[];
   /** A file's text as packed: kept from the scan's read, else read now (packText). */
   textOf(path: string): string;
+  /** The check's answer for a file's text: from the cache when it asked this check before, else tested now (and kept). */
+  checked(path: string, check: TextCheck): boolean;
   /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors; callers warn. */
@@ -96,11 +111,13 @@ class Entry {
   readonly mtimeMs: number;
   readonly markers: boolean;
   readonly hash: string;
+  readonly words: WordsKey | null;
   readonly #root: string;
   readonly #stored: StoredFile;
+  readonly #counted: () => void;
   #links: MemoryLink[] | undefined;
   #body: string | undefined;
-  constructor(root: string, stored: StoredFile, body?: string) {
+  constructor(root: string, stored: StoredFile, counted: () => void, body?: string) {
     this.path = stored.path;
     this.name = stored.name;
     this.description = stored.description;
@@ -118,13 +135,21 @@ class Entry {
     this.mtimeMs = stored.mtimeMs;
     this.markers = stored.markers;
     this.hash = stored.hash;
+    this.words = stored.words;
     this.#root = root;
+    this.#counted = counted;
     this.#stored = stored;
     this.#body = body;
   }
 
+  /** The fields' bags, counted on first use (and kept in the cache). */
   get bags(): readonly (FieldBag | null)[] {
-    return this.#stored.bags;
+    const stored = this.#stored;
+    if (stored.bags === undefined) {
+      stored.bags = fieldBags({ path: this.path, name: this.name, description: this.description, tags: this.tags, body: this.body });
+      this.#counted();
+    }
+    return stored.bags;
   }
 
   get links(): MemoryLink[] {
@@ -144,25 +169,33 @@ class Entry {
   }
 }
 
-function entry(root: string, stored: StoredFile, body?: string): PackEntry {
-  return new Entry(root, stored, body);
+function entry(root: string, stored: StoredFile, counted: () => void, body?: string): PackEntry {
+  return new Entry(root, stored, counted, body);
+}
+
+/** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
+function hasValidExtras(f: StoredFile): boolean {
+  if (f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
+  if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
+  if (f.bags === undefined) return true;
+  if (!Array.isArray(f.bags) || f.bags.length !== 4) return false;
+  for (const b of f.bags) if (b !== null && !isFieldBag(b)) return false;
+  return true;
 }
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
   const f = value as StoredFile | undefined;
   if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
-  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links) || !Array.isArray(f.bags) || f.bags.length !== 4) return false;
+  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links)) return false;
   // Plain loops: this runs for every cached file on every warm run.
   for (const l of f.links) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
-  for (const b of f.bags) if (b !== null && !isFieldBag(b)) return false;
-  return true;
+  return hasValidExtras(f);
 }
 
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, expires, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  const bags = fieldBags({ path, name, description, tags, body });
-  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bags };
+  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, words: wordsKey(body) };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
@@ -188,16 +221,28 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
     },
   });
+  const byPath = new Map(scan.values.map(({ path, value }) => [path, value]));
+  const textOf = (path: string): string => {
+    let text = texts.get(path);
+    if (text === undefined) {
+      text = packText(root, path);
+      texts.set(path, text);
+    }
+    return text;
+  };
   return {
-    files: scan.values.map(({ path, value }) => entry(root, value, bodies.get(path))),
+    files: scan.values.map(({ path, value }) => entry(root, value, scan.changed, bodies.get(path))),
     problems: scan.problems,
-    textOf(path) {
-      let text = texts.get(path);
-      if (text === undefined) {
-        text = packText(root, path);
-        texts.set(path, text);
+    textOf,
+    checked(path, check) {
+      const stored = byPath.get(path);
+      if (stored?.check?.[0] === check.id) return stored.check[1];
+      const result = check.test(textOf(path));
+      if (stored) {
+        stored.check = [check.id, result];
+        scan.changed();
       }
-      return text;
+      return result;
     },
     status: scan.status,
     save: scan.save,

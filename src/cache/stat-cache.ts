@@ -32,6 +32,8 @@ export interface CachedScan<T> {
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors. */
   save(): Promise<void>;
+  /** Say that a value was filled in after the scan (so save writes it). */
+  changed(): void;
 }
 
 /** How the parser reads a file that missed the cache (loaded by the caller only on a miss); it fills `detail`. */
@@ -151,6 +153,9 @@ export async function scanWithCache<T>(
     values,
     problems,
     status: loaded.status,
+    changed() {
+      dirty = true;
+    },
     async save() {
       if (!dirty || !cachePath) return;
       const { writeFileAtomic } = await import('../store/write.js');

@@ -1,20 +1,29 @@
 /**
  * Files that rank last (design §5): `expires` in the past, `status: resolved`, and duplicates — a
- * file whose body has exactly the words of another's (the body's counted words as the pack cache
- * keeps them, text/bm25.ts fieldBag, so no body is read), the older one being the duplicate. Superseded files are marked
+ * file whose body has exactly the words of another's (the body's counted words, text/bm25.ts fieldBag,
+ * counted only for bodies whose wordsKey meets another's), the older one being the duplicate. Superseded files are marked
  * apart (lifecycle/supersede.ts). Pure: the clock comes in as `now`.
  */
 import { expiredReason } from '../lifecycle/archive.js';
 import { fileTimeMs } from '../lifecycle/age.js';
 import { isResolvedStatus } from '../store/schema.js';
-import type { FieldBag } from '../text/bm25.js';
+import { wordsKeyOf, type FieldBag, type WordsKey } from '../text/bm25.js';
 import type { PackFile } from './types.js';
 
 /** A body shorter than this many characters is not called a duplicate (short notes can match by chance). */
 const MIN_DUPLICATE_CHARS = 60;
 
-export function demotions(files: readonly (PackFile & { bags?: readonly unknown[] })[], now: Date): Map<string, string> {
+export function demotions(files: readonly (PackFile & { bags?: readonly unknown[]; words?: WordsKey | null })[], now: Date): Map<string, string> {
   const out = new Map<string, string>();
+  // Only bodies whose wordsKey meets another's can have the same words: only those are bagged.
+  const keyOf = (file: (typeof files)[number]): string | undefined => {
+    const bag = file.words === undefined ? (file.bags?.[3] as FieldBag | null | undefined) : undefined;
+    const words = file.words !== undefined ? file.words : bag ? wordsKeyOf(bag) : null;
+    return words && words[0] >= MIN_DUPLICATE_CHARS ? words.join(':') : undefined;
+  };
+  const keys = files.map(keyOf);
+  const meets = new Map<string, number>();
+  for (const key of keys) if (key !== undefined) meets.set(key, (meets.get(key) ?? 0) + 1);
   // Bodies of the same length are compared by their words; a body's length is known without reading it.
   const byLength = new Map<number, number[]>();
   const bags: (FieldBag | undefined)[] = [];
@@ -22,14 +31,15 @@ export function demotions(files: readonly (PackFile & { bags?: readonly unknown[
     const expired = expiredReason(file, now);
     if (expired) out.set(file.path, expired);
     else if (isResolvedStatus(file.status)) out.set(file.path, `status: ${file.status}`);
-    const bag = (file.bags?.[3] as FieldBag | null | undefined) ?? undefined;
+    const key = keys[i];
+    const bag = key !== undefined && meets.get(key)! > 1 ? ((file.bags?.[3] as FieldBag | null | undefined) ?? undefined) : undefined;
     bags.push(bag);
     if (!bag || bag.length < MIN_DUPLICATE_CHARS) return;
     // Same text length and same length of the words string: worth comparing.
-    const key = bag.length * 65_536 + (bag.stems.length % 65_536);
-    const same = byLength.get(key);
+    const lengths = bag.length * 65_536 + (bag.stems.length % 65_536);
+    const same = byLength.get(lengths);
     if (same) same.push(i);
-    else byLength.set(key, [i]);
+    else byLength.set(lengths, [i]);
   });
   for (const group of byLength.values()) {
     if (group.length < 2) continue;

@@ -26,11 +26,22 @@ export interface ReadDetail {
 }
 
 /** Read a whole file through one descriptor, so its stat comes with the read at no extra cost. */
-function readWithStat(abs: string, max: number, detail?: ReadDetail): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
+function readWithStat(abs: string, max: number, symlink: boolean, detail?: ReadDetail): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
   // O_NONBLOCK: a FIFO (or a symlink to one) opens at once and is then refused as not a regular file.
   // O_NOFOLLOW: a link at the path is followed only to where it leads now (checked inside root below).
-  const opened = linkTarget(abs);
-  const fd = openSync(opened, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  // A path listed as no link is opened as it is (no lstat first); if it became a link since, ELOOP says so.
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+  let opened = symlink ? linkTarget(abs) : abs;
+  let fd: number;
+  try {
+    fd = openSync(opened, flags);
+  } catch (err) {
+    // ELOOP (EMLINK on FreeBSD): the path is now a link.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (symlink || (code !== 'ELOOP' && code !== 'EMLINK')) throw err;
+    opened = linkTarget(abs);
+    fd = openSync(opened, flags);
+  }
   try {
     const stat = fstatSync(fd);
     // The folder's real path is not checked here (two realpath calls per file would add about 40 %
@@ -65,7 +76,7 @@ export function readMemoryFile(root: string, path: string, options: ScanOptions 
     if (symlink && !isInside(realpathSync(root), realpathSync(abs))) {
       return { path, message: 'symbolic link to a file outside the memory directory; not read', hint: 'replace the link with a copy of the file' };
     }
-    const read = readWithStat(abs, options.maxBytes ?? MAX_FILE_BYTES, options.detail);
+    const read = readWithStat(abs, options.maxBytes ?? MAX_FILE_BYTES, symlink, options.detail);
     if ('message' in read) return { path, ...read };
     const text = decodeText(read.bytes);
     if (options.detail) options.detail.text = text;

@@ -440,6 +440,59 @@ function bagOf(t: WordTable, length: number): FieldBag {
   return { length, stems: parts.join(''), odd };
 }
 
+/**
+ * What two texts with equal bags surely share, found without bagging an ASCII text: its length, its
+ * word count and a sum over its words of a mix of each word's first character (a regular word starts
+ * with its stem's first character). Texts whose keys differ cannot have equal bags, so a caller
+ * looking for equal bags bags only texts whose keys meet. Null where fieldBag gives no bag.
+ */
+export type WordsKey = [length: number, words: number, firsts: number];
+
+const mix = (c: number) => Math.imul(c ^ 0x5bd1e995, 0x9e3779b1) | 0;
+
+let keyBytes = new Uint8Array(1 << 16);
+
+export function wordsKey(text: string): WordsKey | null {
+  const n = text.length;
+  if (keyBytes.length < n) keyBytes = new Uint8Array(n * 2);
+  const bytes = keyBytes;
+  // As in fieldBag: the text is ASCII when it fits byte for byte.
+  const { read, written } = encoder.encodeInto(text, bytes);
+  if (read !== n || written !== n) {
+    const bag = fieldBag(text);
+    return bag ? wordsKeyOf(bag) : null;
+  }
+  let count = 0;
+  let firsts = 0;
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const lower = ASCII_LOWER[bytes[i]];
+    if (lower !== 0 && prev === 0) {
+      count++;
+      firsts = (firsts + mix(lower)) | 0;
+    }
+    prev = lower;
+  }
+  if (n > 1 << 20) keyBytes = new Uint8Array(1 << 16);
+  return [n, count, firsts];
+}
+
+/** wordsKey from a text's bag. */
+export function wordsKeyOf(bag: FieldBag): WordsKey {
+  let count = 0;
+  let firsts = 0;
+  const add = (word: string, n: number) => {
+    count += n;
+    firsts = (firsts + Math.imul(mix(word.charCodeAt(0)), n)) | 0;
+  };
+  for (const pair of bag.stems.split(' ')) {
+    const colon = pair.lastIndexOf(':');
+    if (colon > 0) add(pair.slice(0, colon), Number(pair.slice(colon + 1)));
+  }
+  for (const [word, , n] of bag.odd) add(word, n);
+  return [bag.length, count, firsts];
+}
+
 /** True when a value has fieldBag's shape (a cache entry read back). */
 export function isFieldBag(value: unknown): value is FieldBag {
   const b = value as FieldBag;

@@ -34,10 +34,15 @@ interface Batch {
   bytes: number;
 }
 
+interface SentBatch extends Batch {
+  /** 0 while unclaimed; the worker or this thread sets it (compare-and-swap) to count the batch. */
+  claim: Int32Array;
+}
+
 export function backgroundCounter(encoding: EncodingName, options: BackgroundOptions): BackgroundCounter {
   const batchBytes = options.batchBytes ?? 128 * 1024;
   const results = new Map<string, number>();
-  const sent = new Map<number, Batch>();
+  const sent = new Map<number, SentBatch>();
   let waiting: Batch = { keys: [], texts: [], bytes: 0 };
   let queuedBytes = 0;
   let worker: Worker | undefined;
@@ -55,8 +60,9 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
   const send = () => {
     if (waiting.keys.length === 0) return;
     const id = nextId++;
-    sent.set(id, waiting);
-    worker!.postMessage({ id, texts: waiting.texts });
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    sent.set(id, { ...waiting, claim });
+    worker!.postMessage({ id, texts: waiting.texts, claim });
     waiting = { keys: [], texts: [], bytes: 0 };
   };
 
@@ -74,11 +80,14 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
     } catch {
       return;
     }
-    worker.on('message', ({ id, counts }: { id: number; counts: number[] }) => {
+    // `counts` is null for a batch this thread claimed first (and counted itself).
+    worker.on('message', ({ id, counts }: { id: number; counts: number[] | null }) => {
       const batch = sent.get(id);
       if (!batch) return;
-      sent.delete(id);
-      counts.forEach((n, i) => results.set(batch.keys[i], n));
+      if (counts) {
+        sent.delete(id);
+        counts.forEach((n, i) => results.set(batch.keys[i], n));
+      }
       if (sent.size === 0) settle?.();
     });
     worker.on('error', fail);
@@ -105,7 +114,13 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
     async counts() {
       if (worker && !failed) {
         send();
-        if (sent.size > 0) await new Promise<void>((resolve) => (settle = resolve));
+        // This thread counts the batches the worker has not started, from the last, while the worker goes on from the first.
+        for (const [id, batch] of [...sent].reverse()) {
+          if (Atomics.compareExchange(batch.claim, 0, 0, 2) !== 0) continue;
+          countHere(batch);
+          sent.delete(id);
+        }
+        if (sent.size > 0 && !failed) await new Promise<void>((resolve) => (settle = resolve));
         await worker.terminate();
       }
       // Whatever the worker did not answer (never started, failed, or queued before it ran) is counted here.

@@ -126,9 +126,11 @@ describe('a cached entry of the wrong shape', () => {
   it.each([
     ['a link that is not a string', (v: Record<string, unknown>) => ({ ...v, links: [5] })],
     ['a link of an unknown kind', (v: Record<string, unknown>) => ({ ...v, links: ['x:plain.md'] })],
-    ['three bags', (v: Record<string, unknown>) => ({ ...v, bags: (v.bags as unknown[]).slice(1) })],
+    ['three bags', (v: Record<string, unknown>) => ({ ...v, bags: [null, null, null] })],
+    ['a words key of two numbers', (v: Record<string, unknown>) => ({ ...v, words: [1, 2] })],
     ['a bag without stems', (v: Record<string, unknown>) => ({ ...v, bags: [{ length: 1, odd: [] }, null, null, null] })],
     ['no hash', (v: Record<string, unknown>) => ({ ...v, hash: undefined })],
+    ['no words key', (v: Record<string, unknown>) => ({ ...v, words: undefined })],
   ])('is read again: %s', async (_, spoil) => {
     const { root } = memoryDir();
     await (await scanForPack(root, recorder(root).options)).save();
@@ -140,5 +142,45 @@ describe('a cached entry of the wrong shape', () => {
     const scan = await scanForPack(root, again.options);
     expect([...again.seen.keys()]).toEqual(['plain.md']);
     expect(scan.files.find((f) => f.path === 'plain.md')!.links).toEqual(expect.arrayContaining([{ kind: 'markdown', target: 'bom.md' }]));
+  });
+});
+
+describe('word bags', () => {
+  it('are counted only when asked, then kept in the cache (a later scan reads no body for them)', async () => {
+    const { root } = memoryDir();
+    const path = join(root, '.memctx', PACK_CACHE_FILE);
+    const cold = await scanForPack(root, recorder(root).options);
+    await cold.save();
+    const stored = () => JSON.parse(readFileSync(path, 'utf8')).records['plain.md'].value as { bags?: unknown[]; words: unknown };
+    expect(stored().bags).toBeUndefined();
+    expect(stored().words).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+    const warm = await scanForPack(root, recorder(root).options);
+    const bags = warm.files.find((f) => f.path === 'plain.md')!.bags;
+    expect(bags).toHaveLength(4);
+    await warm.save();
+    expect(stored().bags).toEqual(JSON.parse(JSON.stringify(bags)));
+    const again = recorder(root);
+    const third = await scanForPack(root, again.options);
+    expect(third.files.find((f) => f.path === 'plain.md')!.bags).toEqual(stored().bags);
+    expect([...again.seen.keys()]).toEqual([]);
+  });
+});
+
+describe('a text check', () => {
+  it('is answered from the cache for an unchanged file, and asked again under another id', async () => {
+    const { root } = memoryDir();
+    const asked: string[] = [];
+    const check = (id: string) => ({ id, test: (text: string) => (asked.push(id), text.includes('auth')) });
+    const cold = await scanForPack(root, recorder(root).options);
+    const answers = cold.files.map((f) => cold.checked(f.path, check('v1')));
+    await cold.save();
+    expect(asked).toHaveLength(cold.files.length);
+    const warm = await scanForPack(root, recorder(root).options);
+    expect(warm.files.map((f) => warm.checked(f.path, check('v1')))).toEqual(answers);
+    expect(asked).toHaveLength(cold.files.length);
+    expect(warm.files.map((f) => warm.checked(f.path, check('v2')))).toEqual(answers);
+    expect(asked).toHaveLength(2 * cold.files.length);
+    expect(answers).toContain(true);
+    expect(answers).toContain(false);
   });
 });

@@ -27,6 +27,17 @@ describe('counting on a worker thread', () => {
     });
   }
 
+  it('gives every count when this thread counts the batches the worker has not taken', async () => {
+    const texts = Array.from({ length: 300 }, (_, i) => `${TEXTS[i % TEXTS.length]} ${i}\n`.repeat(1 + (i % 4)));
+    const background = backgroundCounter('o200k_base', { minBytes: 0, batchBytes: 32 });
+    texts.forEach((text, i) => background.add(`k${i}`, text));
+    const counts = await background.counts();
+    const here = loadTokenCounterSync('o200k_base');
+    expect(counts.size).toBe(texts.length);
+    texts.forEach((text, i) => expect(counts.get(`k${i}`)).toBe(here.count(text)));
+    expect(background.usedWorker).toBe(true);
+  });
+
   it('counts with the encoding it was given', async () => {
     const background = backgroundCounter('cl100k_base', { minBytes: 0 });
     background.add('a', TEXTS[1]);
