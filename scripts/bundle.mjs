@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,14 +46,32 @@ const zodEnglishOnly = {
   },
 };
 
+/** tools/list's answer, computed once from the tools' schemas (as tsc built them) so the bundled server never loads the converter. */
+const { computeToolsList } = await import(pathToFileURL(join(root, 'dist/src/mcp/server.js')).href);
+const toolsList = await computeToolsList();
+
+/**
+ * The MCP SDK's `Server` builds an ajv validator (ajv and ajv-formats, about 10 ms of start-up) for one
+ * use: checking what a client answers to `elicitation/create`, which memctx never sends.
+ */
+const noElicitationValidator = {
+  name: 'no-elicitation-validator',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
+      contents: 'export class AjvJsonSchemaValidator { getValidator() { throw new Error("memctx mcp validates no elicitation answers"); } }',
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   absWorkingDir: root,
   outdir: out,
-  define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()), __MEMCTX_YAML__: JSON.stringify('./yaml.cjs') },
-  plugins: [yamlOutside, zodEnglishOnly],
+  define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()), __MEMCTX_YAML__: JSON.stringify('./yaml.cjs'), __MEMCTX_TOOLS_LIST__: JSON.stringify(toolsList) },
+  plugins: [yamlOutside, zodEnglishOnly, noElicitationValidator],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
@@ -98,7 +116,6 @@ const results = await Promise.all([
     ...esm,
     entryPoints: {
       main: 'src/cli/main.ts',
-      mcp: 'src/cli/fast/mcp.ts',
       'index-staged': 'src/cli/fast/index-staged.ts',
       'count-worker': 'src/tokens/count-worker.ts',
     },
@@ -107,6 +124,9 @@ const results = await Promise.all([
     // Chunks beside the entries: code that finds files relative to its own module (package.json, bin/, the rank tables) finds them from any of them.
     chunkNames: '[name]-[hash]',
   }),
+  // `mcp` on its own, minified: what it loads before its first answer (the SDK, the server) is one file and
+  // one chunk instead of about fifteen; the tools' code is in chunks loaded on the first call.
+  build({ ...esm, entryPoints: { mcp: 'src/cli/fast/mcp.ts' }, splitting: true, minify: true, chunkNames: 'mcp-[name]-[hash]' }),
   build({
     ...script('statusline', 'src/cli/fast/statusline-main.ts'),
     // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).

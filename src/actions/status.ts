@@ -4,10 +4,19 @@
  */
 import { resolve } from 'node:path';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
-import type { Level, Thresholds } from '../capacity/levels.js';
+import { capacity, DEFAULT_THRESHOLDS, thresholdsProblem, type Level, type Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import { parseChoice, parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
 import { isRecord } from '../values.js';
+import { assertText, openTranscriptFile, latestClaudeTranscript } from '../sources/transcript-file.js';
+import { claudeProjectDir } from '../store/find.js';
+import { detectFormat } from '../transcript/detect.js';
+import { scanUsage } from '../transcript/usage.js';
+import { shellWord } from '../text/shell.js';
+import { modelPreset, resolveWindow } from '../capacity/models.js';
+import { claudeUsedTokens } from '../transcript/claude.js';
+import * as capacityLevels from '../capacity/levels.js';
+import * as capacityModels from '../capacity/models.js';
 
 export interface StatusOptions {
   window?: string;
@@ -93,7 +102,6 @@ function readTail(f: import('../sources/transcript-file.js').TranscriptFile, for
 async function measure(deps: StatusDeps, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
   // Recorded usage needs only the format check and the backward scan: the parsers load when text is parsed.
   const readTranscript = async () => (await import('../transcript/index.js')).readTranscript;
-  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../sources/transcript-file.js');
   if (file === '-') {
     const bytes = await deps.readStdinBytes();
     assertText(bytes, 'stdin');
@@ -104,7 +112,6 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
   let path: string;
   let name: string;
   if (file === undefined) {
-    const { claudeProjectDir } = await import('../store/find.js');
     const projectDir = claudeProjectDir(deps.cwd, deps.home, deps.env);
     const latest = latestClaudeTranscript(projectDir);
     if (!latest) {
@@ -116,8 +123,6 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     path = resolve(deps.cwd, file);
     name = file;
   }
-  const { detectFormat } = await import('../transcript/detect.js');
-  const { scanUsage } = await import('../transcript/usage.js');
   const f = openTranscriptFile(path, name);
   try {
     const head = f.firstLines();
@@ -152,7 +157,7 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
 // eslint-disable-next-line complexity -- one branch per source of the figure (recorded usage or counted text) and per option
 export async function status(file: string | undefined, opts: StatusOptions, deps: StatusDeps): Promise<StatusResult> {
   // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
-  const capacityLib = { ...(await import('../capacity/levels.js')), ...(await import('../capacity/models.js')) };
+  const capacityLib = { ...capacityLevels, ...capacityModels };
   const countTranscript = async (...args: Parameters<typeof import('../capacity/count.js').countTranscript>) => (await import('../capacity/count.js')).countTranscript(...args);
   const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
   if (opts.model !== undefined && !capacityLib.modelPreset(opts.model)) {
@@ -182,7 +187,6 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
   // Recorded usage gives the total only: count the (end of the) transcript for what to compact first.
   const tail = m.usage && m.tail && cap.level !== 'green' ? await m.tail() : undefined;
   if (tail) largest = (await countTranscript(tail.transcript, await counter(), { text: tail.text })).largest;
-  const { shellWord } = await import('../text/shell.js');
   const notes = m.notes.map((note) => note.message);
   if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');
   const report: import('../capacity/levels.js').StatusReport = {
@@ -221,9 +225,6 @@ interface Figure {
 }
 
 async function fromTranscript(path: string, cwd: string): Promise<{ used: number; recordedWindow?: number; model?: string } | undefined> {
-  const { openTranscriptFile } = await import('../sources/transcript-file.js');
-  const { detectFormat } = await import('../transcript/detect.js');
-  const { scanUsage } = await import('../transcript/usage.js');
   const f = openTranscriptFile(resolve(cwd, path));
   try {
     const head = f.firstLines(16384);
@@ -270,8 +271,6 @@ export async function statusline(input: string, opts: StatusOptions, deps: { cwd
 
 // eslint-disable-next-line complexity -- the status line's figure falls through its sources in order (used_percentage, current_usage, transcript); one chain reads best
 async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatusOptions, cwd: string): Promise<StatuslineFigure | undefined> {
-  const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
-  const { modelPreset, resolveWindow } = await import('../capacity/models.js');
   const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
   const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
   const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
@@ -283,7 +282,6 @@ async function statuslineFigure(data: Json, modelId: string | undefined, opts: S
     const percent = typeof cw.used_percentage === 'number' && Number.isFinite(cw.used_percentage) && cw.used_percentage >= 0 ? cw.used_percentage : undefined;
     let current: number | undefined;
     if (isRecord(cw.current_usage)) {
-      const { claudeUsedTokens } = await import('../transcript/claude.js');
       const u = claudeUsedTokens(cw.current_usage);
       if (u.ok) current = u.used;
     }

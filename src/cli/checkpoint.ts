@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { checkpoint } from '../actions/checkpoint.js';
+import { readStdin } from './input.js';
 
 interface Flags {
   at?: string;
@@ -24,7 +26,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
-  const { checkpoint } = await import('../actions/checkpoint.js');
   const wait = Number(flags.wait);
   const result = await checkpoint(
     { at: flags.at, cli: flags.cli, window: flags.window, model: flags.model, waitMs: Number.isFinite(wait) && wait >= 0 ? Math.min(wait, 30_000) : undefined },
@@ -33,7 +34,7 @@ async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
       env: ctx.io.env,
       home: ctx.io.home,
       now: ctx.io.now,
-      readStdin: async (maxBytes?: number) => (await import('./input.js')).readStdin(ctx.io.stdin, maxBytes),
+      readStdin: async (maxBytes?: number) => readStdin(ctx.io.stdin, maxBytes),
       dir: ctx.globals.dir,
       claude: ctx.globals.claude,
     },

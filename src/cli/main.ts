@@ -6,6 +6,7 @@ import type { createUi } from './ui/output.js';
 import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
 import { fastRoute, type FastEntry } from './fast/route.js';
+import { neutralStatusline } from './ui/capacity.js';
 
 interface CommandModule {
   register(program: Command, run: Runner): void;
@@ -174,7 +175,6 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
     if (err instanceof commander.CommanderError) {
       if (err.exitCode === 0) return 0;
       if (statusline) {
-        const { neutralStatusline } = await import('./ui/capacity.js');
         io.stdout.write(`${neutralStatusline()}\n`);
         return 0;
       }

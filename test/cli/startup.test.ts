@@ -71,7 +71,7 @@ describe('start-up: what the common commands load', () => {
     expect(staged.files).toContain('dist/cli/index-staged.js');
     expect(mcp.files).toContain('dist/cli/mcp.js');
     expect(hook.files).toContain('dist/cli/flush-hook.js');
-    expect(commandModules(staged.modules)).toEqual(['src/cli/index-cmd.ts', 'src/cli/problems.ts', 'src/cli/staged.ts']);
+    expect(commandModules(staged.modules).sort()).toEqual(['src/cli/index-cmd.ts', 'src/cli/problems.ts', 'src/cli/staged.ts']);
     expect(commandModules(mcp.modules)).toEqual(['src/cli/mcp.ts']);
     expect(commandModules(hook.modules)).toEqual(['src/cli/flush.ts']);
     for (const run of [staged, mcp, hook]) expect(run.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
