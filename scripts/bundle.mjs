@@ -95,17 +95,11 @@ const esm = {
 };
 
 /**
- * A hot path's entry as one self-contained file (its `start` runs it). Better than the split build where the
- * path needs most of what it reaches (flush --hook: about 25 ms of CPU less than loading 70 chunks);
- * worse where it reaches much it does not need (mcp, whose tools reach every action).
+ * A hot path's entry built on its own, minified: what it imports statically is one file (not the dozens
+ * of chunks it would share with main.js), and what it imports lazily (the tokenizer, secretlint, the MCP
+ * tools) is in chunks named after it, loaded only when needed.
  */
-const standalone = (name, source) => ({
-  ...esm,
-  stdin: { contents: `export { start } from './src/cli/fast/${source}.ts';`, resolveDir: root, sourcefile: `${name}-entry.ts`, loader: 'ts' },
-  outdir: undefined,
-  outfile: join(out, `${name}.js`),
-  minify: true,
-});
+const hotPath = (name) => ({ ...esm, entryPoints: { [name]: `src/cli/fast/${name}.ts` }, splitting: true, minify: !process.env.NOMIN, chunkNames: `${name}-[name]-[hash]` });
 
 /** One file's build, run as a plain script (no ES module loader). */
 const script = (name, entry) => ({ ...common, entryPoints: { [name]: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, minify: true });
@@ -124,15 +118,13 @@ const results = await Promise.all([
     // Chunks beside the entries: code that finds files relative to its own module (package.json, bin/, the rank tables) finds them from any of them.
     chunkNames: '[name]-[hash]',
   }),
-  // `mcp` on its own, minified: what it loads before its first answer (the SDK, the server) is one file and
-  // one chunk instead of about fifteen; the tools' code is in chunks loaded on the first call.
-  build({ ...esm, entryPoints: { mcp: 'src/cli/fast/mcp.ts' }, splitting: true, minify: true, chunkNames: 'mcp-[name]-[hash]' }),
+  build(hotPath('mcp')),
   build({
     ...script('statusline', 'src/cli/fast/statusline-main.ts'),
     // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).
     logOverride: { 'empty-import-meta': 'silent' },
   }),
-  build(standalone('flush-hook', 'flush-hook')),
+  build(hotPath('flush-hook')),
   build(script('route', 'src/cli/fast/route.ts')),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
 ]);
