@@ -4,8 +4,9 @@
 //                    command loads only its own chunks;
 //   statusline.cjs   `status --statusline`, run after every message: one CommonJS file (no ES module
 //                    loader), stdin read synchronously;
-//   mcp.js, index-staged.js   entries of the split build for two more hot paths;
-//   flush-hook.js    `flush --hook`: one self-contained file;
+//   index-staged.js  `index --staged`, an entry of that split build;
+//   mcp.js, flush-hook.js, checkpoint.js   `mcp`, `flush --hook` and `checkpoint`: each built on its own
+//                    (what it loads first in one file, what it may need later in chunks named after it);
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
 //   count-worker.js  the tokenizer's worker thread.
 import { createHash } from 'node:crypto';
@@ -125,6 +126,7 @@ const results = await Promise.all([
     logOverride: { 'empty-import-meta': 'silent' },
   }),
   build(hotPath('flush-hook')),
+  build(hotPath('checkpoint')),
   build(script('route', 'src/cli/fast/route.ts')),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
 ]);

@@ -47,6 +47,7 @@ const FAST_ENTRIES: Record<FastEntry, () => Promise<{ run(io: Io, globals: Globa
   'flush-hook': () => import('./fast/flush-hook.js'),
   mcp: () => import('./fast/mcp.js'),
   'index-staged': () => import('./fast/index-staged.js'),
+  checkpoint: () => import('./fast/checkpoint.js'),
 };
 
 /** Global options that take a value, so the word after them is not the command. */
