@@ -15,7 +15,7 @@ import { MAX_INPUT_BYTES, readRegularFile } from '../store/read-file.js';
 import { decodeInput } from '../store/decode.js';
 import { readTranscriptText, transcriptPath } from '../sources/transcript-file.js';
 import { readTranscript } from '../transcript/index.js';
-import * as git from '../sources/git.js';
+import { defaultSince, gitChanges, sessionGitChanges, type GitChange } from '../sources/git.js';
 import { LockBusy, withMemoryLock } from '../store/write.js';
 import { rebuildIndex } from './reindex.js';
 import { readMemoryFile, isProblem } from '../store/scan.js';
@@ -305,16 +305,16 @@ async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: Flus
  * revision); in hook mode inside a work tree, the session's commits and the work tree, each call
  * bounded (a git that fails or hangs only costs Changed Files its git part, with a warning).
  */
-async function gatherGit(deps: FlushDeps, flags: FlushOptions, scope: FlushScope, started: string | undefined, warnings: string[], notes: string[]): Promise<{ root: string; changes: import('../sources/git.js').GitChange[] } | undefined> {
+async function gatherGit(deps: FlushDeps, flags: FlushOptions, scope: FlushScope, started: string | undefined, warnings: string[], notes: string[]): Promise<{ root: string; changes: GitChange[] } | undefined> {
   let since = flags.since;
   if (flags.git && since === undefined) {
-    const base = git.defaultSince(scope.cwd, deps.env);
+    const base = defaultSince(scope.cwd, deps.env);
     if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
     since = base?.rev;
   }
-  if (flags.git || since !== undefined) return git.gitChanges(scope.cwd, since, deps.env);
+  if (flags.git || since !== undefined) return gitChanges(scope.cwd, since, deps.env);
   if (!scope.hookEvent) return undefined;
-  const found = git.sessionGitChanges(scope.cwd, started, deps.env, HOOK_GIT_TIMEOUT_MS);
+  const found = sessionGitChanges(scope.cwd, started, deps.env, HOOK_GIT_TIMEOUT_MS);
   if (found?.problems.length) warnings.push(`git: ${found.problems.join('; ')}; Changed Files holds what the transcript shows`);
   return found;
 }

@@ -69,7 +69,7 @@ export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'e
 }
 
 /** Rule ids a file turns off with `<!-- memctx-disable rule-id … -->`; 'all' for a bare comment. */
-export function disabledRules(text: string): Set<string> | 'all' | undefined {
+function disabledRules(text: string): Set<string> | 'all' | undefined {
   let ids: Set<string> | undefined;
   for (const match of text.matchAll(/<!--\s*memctx-disable\b([^>]*?)-->/g)) {
     const listed = match[1].split(/[\s,]+/).filter(Boolean);
@@ -85,7 +85,7 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
   return { findings, checked, errorCount: count('error', false), warningCount: count('warning', false), fixableErrorCount: count('error', true), fixableWarningCount: count('warning', true) };
 }
 
-export interface LintRun {
+interface LintRun {
   result: LintResult;
   /** Memory files looked at (the whole directory, so index and duplicate rules stay right). */
   files: number;

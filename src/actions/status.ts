@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
-import { capacity, DEFAULT_THRESHOLDS, thresholdsProblem, type Level, type Thresholds } from '../capacity/levels.js';
+import { atLeast, capacity, DEFAULT_THRESHOLDS, nextSteps, thresholdsProblem, type Level, type Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import { parseChoice, parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
 import { isRecord } from '../values.js';
@@ -13,10 +13,8 @@ import { claudeProjectDir } from '../store/find.js';
 import { detectFormat } from '../transcript/detect.js';
 import { scanUsage } from '../transcript/usage.js';
 import { shellWord } from '../text/shell.js';
-import { modelPreset, resolveWindow } from '../capacity/models.js';
+import { describeWindowSource, modelPreset, resolveWindow } from '../capacity/models.js';
 import { claudeUsedTokens } from '../transcript/claude.js';
-import * as capacityLevels from '../capacity/levels.js';
-import * as capacityModels from '../capacity/models.js';
 
 export interface StatusOptions {
   window?: string;
@@ -157,17 +155,16 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
 // eslint-disable-next-line complexity -- one branch per source of the figure (recorded usage or counted text) and per option
 export async function status(file: string | undefined, opts: StatusOptions, deps: StatusDeps): Promise<StatusResult> {
   // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
-  const capacityLib = { ...capacityLevels, ...capacityModels };
   const countTranscript = async (...args: Parameters<typeof import('../capacity/count.js').countTranscript>) => (await import('../capacity/count.js')).countTranscript(...args);
   const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
-  if (opts.model !== undefined && !capacityLib.modelPreset(opts.model)) {
+  if (opts.model !== undefined && !modelPreset(opts.model)) {
     throw new MemctxError(`unknown model "${opts.model}"`, { hint: 'use a known id (claude-sonnet-4-5, sonnet[1m], gpt-4o, gpt-4.1, gpt-5, gemini-2.5-pro, …) or give --window N' });
   }
   let failOn: Level | undefined;
   if (opts.failOn !== undefined) {
     failOn = parseChoice('--fail-on', opts.failOn, ['yellow', 'orange', 'red'] as const);
   }
-  const thresholds = parseThresholds(opts.thresholds, capacityLib.thresholdsProblem, capacityLib.DEFAULT_THRESHOLDS);
+  const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
   const forced = parseTranscriptFormat(opts.format);
   const encoding = parseEncoding(opts.encoding);
   const counter = async () => (await import('../tokens/index.js')).loadTokenCounter(encoding);
@@ -182,8 +179,8 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     used = counted.total;
     largest = counted.largest;
   }
-  const resolved = capacityLib.resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
-  const cap = capacityLib.capacity(used, resolved.window, thresholds);
+  const resolved = resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
+  const cap = capacity(used, resolved.window, thresholds);
   // Recorded usage gives the total only: count the (end of the) transcript for what to compact first.
   const tail = m.usage && m.tail && cap.level !== 'green' ? await m.tail() : undefined;
   if (tail) largest = (await countTranscript(tail.transcript, await counter(), { text: tail.text })).largest;
@@ -196,12 +193,12 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     percent: cap.percent,
     used,
     window: resolved.window,
-    windowSource: capacityLib.describeWindowSource(resolved),
+    windowSource: describeWindowSource(resolved),
     source: m.usage ? 'recorded' : 'counted',
     largest,
     ...(tail?.lastBytes !== undefined && largest.length ? { largestScope: { lastBytes: tail.lastBytes } } : {}),
     advice: cap.advice,
-    next: capacityLib.nextSteps(cap.level, { format: m.format, transcript: name === 'stdin' ? 'TRANSCRIPT' : shellWord(name), memctx: opts.memctx }),
+    next: nextSteps(cap.level, { format: m.format, transcript: name === 'stdin' ? 'TRANSCRIPT' : shellWord(name), memctx: opts.memctx }),
     thresholds,
     notes,
   };
@@ -211,7 +208,7 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     report.encoding = encoding;
     report.items = counted!.items;
   }
-  return { report, exitCode: failOn && capacityLib.atLeast(cap.level, failOn) ? EXIT_PROBLEMS : EXIT_OK };
+  return { report, exitCode: failOn && atLeast(cap.level, failOn) ? EXIT_PROBLEMS : EXIT_OK };
 }
 
 type Json = Record<string, unknown>;
