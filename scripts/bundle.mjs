@@ -4,9 +4,9 @@
 //                    command loads only its own chunks;
 //   statusline.cjs   `status --statusline`, run after every message: one CommonJS file (no ES module
 //                    loader), stdin read synchronously;
-//   index-staged.js  `index --staged`, an entry of that split build;
-//   mcp.js, flush-hook.js, checkpoint.js   `mcp`, `flush --hook` and `checkpoint`: each built on its own
-//                    (what it loads first in one file, what it may need later in chunks named after it);
+//   mcp.js, flush-hook.js, checkpoint.js, index-staged.js   `mcp`, `flush --hook`, `checkpoint` and
+//                    `index --staged`: each built on its own (what it loads first in one file, what it
+//                    may need later in chunks named after it);
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
 //   count-worker.js  the tokenizer's worker thread.
 import { createHash } from 'node:crypto';
@@ -111,7 +111,6 @@ const results = await Promise.all([
     ...esm,
     entryPoints: {
       main: 'src/cli/main.ts',
-      'index-staged': 'src/cli/fast/index-staged.ts',
       'count-worker': 'src/tokens/count-worker.ts',
     },
     splitting: true,
@@ -127,6 +126,7 @@ const results = await Promise.all([
   }),
   build(hotPath('flush-hook')),
   build(hotPath('checkpoint')),
+  build(hotPath('index-staged')),
   build(script('route', 'src/cli/fast/route.ts')),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
 ]);
