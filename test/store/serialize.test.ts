@@ -89,7 +89,7 @@ describe('newFrontmatter without the yaml package', () => {
     return doc.toString({ lineWidth: 0, flowCollectionPadding: false }).replace(/\n$/, '');
   };
   const WORDS = ['null', 'Null', 'NULL', '~', 'true', 'False', 'yes', 'no', 'on', 'off', '1e3', '1E3', '0x1F', '0o17', '.inf', '-.INF', '.NaN', '1_000', '12:30', '1.5', '-3', '+7', '2026-11-25', STAMP, 'Session 2026-11-25 01:40', 'a: b', 'a #b', 'a:', '-a', '- a', '? a', 'a  b', 'a ', ' a', 'é…', '中文', 'x…', 'claude-code', 'SessionEnd', 'DEC-2026-11-25-001', 'a/b (c), d; e+f=g', ''];
-  const CHARS = ['a', 'Z', '0', '9', ' ', ' ', ':', '#', '-', '.', ',', '…', "'", '"', '[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', '?', '/', '(', ')', '\t', 'é', '中', 'e', 'E', '+', '_', '=', ';', '\\', '\n'];
+  const CHARS = ['a', 'Z', '0', '9', ' ', ' ', ':', '#', '-', '.', ',', '…', "'", '"', '[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', '?', '/', '(', ')', '\t', 'é', 'À', 'ÿ', 'ɏ', '×', '÷', '\u00a0', '\u2028', '\u0085', '中', 'e', 'E', '+', '_', '=', ';', '\\', '\n'];
 
   it('writes every value exactly as the yaml package does', () => {
     let seed = 7;
