@@ -60,7 +60,6 @@ export async function indexStaged(options: IndexStagedOptions, deps: IndexStaged
   if (!isDirectory(root)) return { rebuilt: false, skipped: `no memory directory at ${root}; nothing to index`, touched: [] };
   const touched = stagedPaths(top, rel, env);
   if (touched.length === 0) return { rebuilt: false, touched };
-  // Loaded only now: the common case above (nothing staged in the memory directory) stays light.
   const indexRel = joinRepoPath(rel, INDEX_FILE);
   const unstaged = unstagedPaths(top, rel, env);
   const outcome = await withMemoryLock(root, async () => {

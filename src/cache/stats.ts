@@ -50,7 +50,6 @@ export function readAccessTimes(root: string): Map<string, number> {
 export async function recordAccess(root: string, paths: readonly string[], now: Date): Promise<void> {
   // No .memctx/ where there is no MEMORY.md (a read-only command pointed at any folder leaves no trace).
   if (paths.length === 0 || !cacheDir(root)) return;
-  // The writer loads only here: a read-only command (a search) never needs it.
   await withMemoryLock(root, async () => {
     const stats = readStats(root);
     const last = isoTimestamp(now);
