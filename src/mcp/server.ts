@@ -21,7 +21,7 @@ const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text',
 let loaded: Promise<readonly Tool[]> | undefined;
 /** The tools, one module each, loaded on the first call (or list, outside the bundle): `initialize` needs none of them (nor their schemas). */
 export function loadTools(): Promise<readonly Tool[]> {
-  loaded ??= import('./tools/index.js').then((m) => m.TOOLS);
+  loaded ??= import('./tool-list.js').then((m) => m.TOOLS);
   return loaded;
 }
 

@@ -53,7 +53,7 @@ const LAZY: Record<string, string> = {
   // the MCP SDK, the tools and the JSON Schema converter: `memctx --help` loads cli/mcp.ts without them
   'cli/mcp.ts → ../mcp/server.js': 'MCP SDK',
   'cli/mcp.ts → @modelcontextprotocol/sdk/server/stdio.js': 'MCP SDK',
-  'mcp/server.ts → ./tools/index.js': 'the tools, their actions and schemas: on the first call (initialize and the bundled tools/list need none)',
+  'mcp/server.ts → ./tool-list.js': 'the tools, their actions and schemas: on the first call (initialize and the bundled tools/list need none)',
   'mcp/server.ts → @valibot/to-json-schema': 'JSON Schema converter, outside the bundle only (the bundle has tools/list built in)',
   // other packages kept off the start-up paths
   'cli/main.ts → commander': 'command parser, skipped by --version and the hot paths',
