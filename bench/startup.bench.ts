@@ -5,8 +5,8 @@
  * time to `node -e 0`'s (the steadier figure under load), the wall ratios are printed beside them.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { generateCorpus } from './corpus.js';
 import { claudeTranscript } from './flush.bench.js';
@@ -75,7 +75,10 @@ const section: BenchSection = {
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
     // The status line's input: Claude Code's JSON naming a 5 MB transcript (usage read from its tail).
-    const project = join(work, 'project');
+    // The project is its own git repository outside this one, as users' projects are (the flush hook
+    // runs `git status` in it: inside memctx's work tree that would walk bench/out).
+    const project = mkdtempSync(join(tmpdir(), 'memctx-bench-startup-'));
+    execFileSync('git', ['init', '-q'], { cwd: project, env: plainEnv(), stdio: 'ignore' });
     const mem = join(project, '.memory');
     generateCorpus(mem, 50, { seed: 9 });
     runNode([BIN, 'index'], { cwd: project });
@@ -86,6 +89,9 @@ const section: BenchSection = {
     const small = join(work, 'small.jsonl');
     writeFileSync(small, claudeTranscript(project, 40_000));
     const hookJson = JSON.stringify({ session_id: 'bench-small', transcript_path: small, cwd: project, hook_event_name: 'SessionEnd', reason: 'other' });
+    // The Stop hook after a turn of that session: the message that just ended is the transcript's last.
+    const lastLine = JSON.parse(readFileSync(small, 'utf8').trimEnd().split('\n').pop()!) as { message: { content: Array<{ text: string }> } };
+    const stopJson = JSON.stringify({ session_id: 'bench-small', transcript_path: small, cwd: project, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: lastLine.message.content[0].text });
     const { top, env: gitEnv } = stagedRepo(work);
 
     const paths: Array<{ name: string; label: string; run: () => NodeRun | Promise<NodeRun> }> = [
@@ -100,6 +106,7 @@ const section: BenchSection = {
           return runNode([BIN, 'flush', '--hook'], { cwd: project, input: hookJson });
         },
       },
+      { name: 'checkpoint', label: 'checkpoint (Stop hook), small session', run: () => runNode([BIN, 'checkpoint'], { cwd: project, input: stopJson }) },
       { name: 'mcp', label: 'mcp: start to first tools/list answer', run: () => mcpToToolsList(mem) },
       { name: 'index --staged', label: 'index --staged, no memory file staged', run: () => runNode([BIN, 'index', '--staged'], { cwd: top, env: gitEnv }) },
     ];
@@ -122,6 +129,7 @@ const section: BenchSection = {
         data: { ...m, wallRatio: m.medianMs / node.medianMs, cpuRatio },
       });
     }
+    rmSync(project, { recursive: true, force: true });
     rows.push({ label: `medians of 11 interleaved rounds; 1-min load ${load.toFixed(1)}→${loadavg()[0].toFixed(1)} on ${cpus().length} cores`, value: '' });
     return rows;
   },

@@ -4,14 +4,15 @@
 //                    command loads only its own chunks;
 //   statusline.cjs   `status --statusline`, run after every message: one CommonJS file (no ES module
 //                    loader), stdin read synchronously;
-//   mcp.js, index-staged.js   entries of the split build for two more hot paths;
-//   flush-hook.js    `flush --hook`: one self-contained file;
+//   mcp.js, flush-hook.js, checkpoint.js, index-staged.js   `mcp`, `flush --hook`, `checkpoint` and
+//                    `index --staged`: each built on its own (what it loads first in one file, what it
+//                    may need later in chunks named after it);
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
 //   count-worker.js  the tokenizer's worker thread.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,14 +47,32 @@ const zodEnglishOnly = {
   },
 };
 
+/** tools/list's answer, computed once from the tools' schemas (as tsc built them) so the bundled server never loads the converter. */
+const { computeToolsList } = await import(pathToFileURL(join(root, 'dist/src/mcp/server.js')).href);
+const toolsList = await computeToolsList();
+
+/**
+ * The MCP SDK's `Server` builds an ajv validator (ajv and ajv-formats, about 10 ms of start-up) for one
+ * use: checking what a client answers to `elicitation/create`, which memctx never sends.
+ */
+const noElicitationValidator = {
+  name: 'no-elicitation-validator',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/ }, () => ({
+      contents: 'export class AjvJsonSchemaValidator { getValidator() { throw new Error("memctx mcp validates no elicitation answers"); } }',
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   absWorkingDir: root,
   outdir: out,
-  define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()), __MEMCTX_YAML__: JSON.stringify('./yaml.cjs') },
-  plugins: [yamlOutside, zodEnglishOnly],
+  define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()), __MEMCTX_YAML__: JSON.stringify('./yaml.cjs'), __MEMCTX_TOOLS_LIST__: JSON.stringify(toolsList) },
+  plugins: [yamlOutside, zodEnglishOnly, noElicitationValidator],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
@@ -77,17 +96,11 @@ const esm = {
 };
 
 /**
- * A hot path's entry as one self-contained file (its `start` runs it). Better than the split build where the
- * path needs most of what it reaches (flush --hook: about 25 ms of CPU less than loading 70 chunks);
- * worse where it reaches much it does not need (mcp, whose tools reach every action).
+ * A hot path's entry built on its own, minified: what it imports statically is one file (not the dozens
+ * of chunks it would share with main.js), and what it imports lazily (the tokenizer, secretlint, the MCP
+ * tools) is in chunks named after it, loaded only when needed.
  */
-const standalone = (name, source) => ({
-  ...esm,
-  stdin: { contents: `export { start } from './src/cli/fast/${source}.ts';`, resolveDir: root, sourcefile: `${name}-entry.ts`, loader: 'ts' },
-  outdir: undefined,
-  outfile: join(out, `${name}.js`),
-  minify: true,
-});
+const hotPath = (name) => ({ ...esm, entryPoints: { [name]: `src/cli/fast/${name}.ts` }, splitting: true, minify: !process.env.NOMIN, chunkNames: `${name}-[name]-[hash]` });
 
 /** One file's build, run as a plain script (no ES module loader). */
 const script = (name, entry) => ({ ...common, entryPoints: { [name]: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, minify: true });
@@ -98,8 +111,6 @@ const results = await Promise.all([
     ...esm,
     entryPoints: {
       main: 'src/cli/main.ts',
-      mcp: 'src/cli/fast/mcp.ts',
-      'index-staged': 'src/cli/fast/index-staged.ts',
       'count-worker': 'src/tokens/count-worker.ts',
     },
     splitting: true,
@@ -107,12 +118,15 @@ const results = await Promise.all([
     // Chunks beside the entries: code that finds files relative to its own module (package.json, bin/, the rank tables) finds them from any of them.
     chunkNames: '[name]-[hash]',
   }),
+  build(hotPath('mcp')),
   build({
     ...script('statusline', 'src/cli/fast/statusline-main.ts'),
     // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).
     logOverride: { 'empty-import-meta': 'silent' },
   }),
-  build(standalone('flush-hook', 'flush-hook')),
+  build(hotPath('flush-hook')),
+  build(hotPath('checkpoint')),
+  build(hotPath('index-staged')),
   build(script('route', 'src/cli/fast/route.ts')),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
 ]);

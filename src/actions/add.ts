@@ -2,6 +2,14 @@
 import { MemctxError } from '../errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import type { LintConfig } from '../lint/types.js';
+import { parseFrontmatterYaml } from '../store/yaml.js';
+import { parseMemoryText } from '../store/parse.js';
+import { frontmatterFindings } from '../lint/check-new.js';
+import { closestMatch } from '../text/suggest.js';
+import { resolveMemoryPath, isIndexPath, entryExists } from '../store/paths.js';
+import { newFrontmatter, assembleFile } from '../store/serialize.js';
+import { writeMemoryFile } from '../store/write.js';
+import { writeAndReindex } from './reindex.js';
 
 /** The frontmatter as typed on the command line. */
 export interface AddFields {
@@ -47,7 +55,6 @@ const OWN_KEYS = ['name', 'description', 'type', 'kind', 'status', 'severity', '
 
 /** `--field key=value` pairs, values read as YAML scalars or flow lists (`3`, `true`, `[a, b]`). */
 async function extraFields(pairs: readonly string[]): Promise<Record<string, unknown>> {
-  const { parseFrontmatterYaml } = await import('../store/yaml.js');
   const out: Record<string, unknown> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
@@ -92,8 +99,6 @@ async function frontmatterOf(flags: AddFields, now: string): Promise<Record<stri
 
 /** Refuse what `memctx lint` would report about the new file's frontmatter, naming the option. */
 async function checkFields(deps: AddDeps, rel: string, text: string): Promise<void> {
-  const { parseMemoryText } = await import('../store/parse.js');
-  const { frontmatterFindings } = await import('../lint/check-new.js');
   const file = parseMemoryText(rel, text, { mtimeMs: deps.now().getTime(), size: Buffer.byteLength(text) });
   const findings = await frontmatterFindings(file, deps.lintConfig(), deps.now());
   if (findings.length === 0) return;
@@ -101,22 +106,18 @@ async function checkFields(deps: AddDeps, rel: string, text: string): Promise<vo
   const key = f.line && f.line > 1 ? /^([\w-]+):/.exec(file.frontmatter.split('\n')[f.line - 2] ?? '')?.[1] : undefined;
   const option = key === undefined ? '' : OWN_KEYS.includes(key) ? `--${key === 'tags' ? 'tag' : key}: ` : `--field ${key}: `;
   const lint = `\`memctx lint\` would report this (${f.ruleId}); nothing was written`;
-  const guess = key === 'type' && file.type !== undefined ? (await import('../text/suggest.js')).closestMatch(file.type, deps.lintConfig().types) : undefined;
+  const guess = key === 'type' && file.type !== undefined ? closestMatch(file.type, deps.lintConfig().types) : undefined;
   throw new MemctxError(`${option}${f.message}`, { hint: guess === undefined ? lint : `did you mean --type ${guess}? (${lint})` });
 }
 
 export async function add(options: AddOptions, deps: AddDeps): Promise<AddResult> {
   const { root } = options;
-  const { resolveMemoryPath, isIndexPath, entryExists } = await import('../store/paths.js');
   const target = resolveMemoryPath(root, options.path);
   if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is the generated index, not a memory file', { hint: 'choose another path' });
-  const { newFrontmatter, assembleFile } = await import('../store/serialize.js');
   const frontmatter = newFrontmatter(await frontmatterOf(options.fields, isoTimestamp(deps.now())));
   await checkFields(deps, target.rel, assembleFile(frontmatter, '', { bom: false, eol: '\n' }));
   const body = await deps.readBody();
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
-  const { writeMemoryFile } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     // Any entry counts, a broken symlink too.
     if (entryExists(target.abs)) {

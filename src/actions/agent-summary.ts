@@ -5,6 +5,11 @@
 import { MemctxError } from '../errors.js';
 import type { FieldValues } from '../flush/fields.js';
 import type { Template } from '../flush/templates.js';
+import { findHookSessionFile } from '../store/flush.js';
+import { readMemoryFile, isProblem } from '../store/scan.js';
+import { openTranscriptFile, transcriptPath } from '../sources/transcript-file.js';
+import { readTranscript, detectFormat } from '../transcript/index.js';
+import { afterAgentSummary } from '../flush/agent-summary.js';
 
 export interface KeptSummary {
   /** The session file, inside the memory directory. */
@@ -21,8 +26,6 @@ export async function keptAgentSummary(
   scope: { root: string; cwd: string; sessionId?: string; transcript?: string },
 ): Promise<KeptSummary | undefined> {
   if (template.name !== 'session' || !scope.sessionId) return undefined;
-  const { findHookSessionFile } = await import('../store/flush.js');
-  const { readMemoryFile, isProblem } = await import('../store/scan.js');
   const path = findHookSessionFile(scope.root, template.dir, scope.sessionId);
   const file = path ? readMemoryFile(scope.root, path) : undefined;
   if (!path || !file || isProblem(file) || file.data.written_by !== flush.WRITTEN_BY_AGENT.written_by) return undefined;
@@ -40,9 +43,6 @@ export async function keptAgentSummary(
  * the end of a long session).
  */
 async function laterItems(deps: { home: string }, transcript: string, cwd: string) {
-  const { openTranscriptFile, transcriptPath } = await import('../sources/transcript-file.js');
-  const { readTranscript, detectFormat } = await import('../transcript/index.js');
-  const { afterAgentSummary } = await import('../flush/agent-summary.js');
   try {
     const path = transcriptPath(transcript, cwd, deps.home);
     const file = openTranscriptFile(path, transcript);

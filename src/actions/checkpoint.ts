@@ -6,6 +6,15 @@
 import { resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { openTranscriptFile, transcriptPath, type TranscriptFile } from '../sources/transcript-file.js';
+import { appendFlushLog } from '../cache/flush-log.js';
+import { isoTimestamp } from '../store/schema.js';
+import { parseHookInput } from '../flush/hook.js';
+import { findMemoryDir } from '../store/find.js';
+import { askThresholds } from '../sources/config.js';
+import { DEFAULT_ASK_AT, decideCheckpoint, askText } from '../flush/checkpoint.js';
+import { status } from './status.js';
+import { readAsked, writeAsked } from '../cache/checkpoints.js';
+import { DEFAULT_TARGET, DEFAULT_MAX } from '../flush/record.js';
 
 export interface CheckpointOptions {
   /** Percentages, "80" or "80,95"; default: the configuration's flush.askAt, else 80. */
@@ -51,31 +60,23 @@ function parseAt(value: string): number[] {
 
 // eslint-disable-next-line complexity -- the Stop hook's early outs read best in one place, in the order they are decided
 export async function checkpoint(options: CheckpointOptions, deps: CheckpointDeps): Promise<CheckpointResult> {
-  const { appendFlushLog } = await import('../cache/flush-log.js');
-  const { isoTimestamp } = await import('../store/schema.js');
   const stamp = isoTimestamp(deps.now());
   let root: string | undefined;
   let label = 'Stop';
   try {
-    const { parseHookInput } = await import('../flush/hook.js');
     const hook = parseHookInput(await deps.readStdin(1024 * 1024));
     label = `${hook.event ?? 'Stop'}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
-    const { findMemoryDir } = await import('../store/find.js');
     root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
     if (!hook.transcriptPath) throw new MemctxError('the hook input has no transcript_path');
     if (!hook.sessionId) throw new MemctxError('the hook input has no session_id');
-    const { askThresholds } = await import('../sources/config.js');
     const configured = options.at === undefined ? askThresholds(root) : {};
     if (configured.problem) appendFlushLog(root, `${stamp} ${label} warning: ${configured.problem}; asking at 80%`);
-    const { DEFAULT_ASK_AT, decideCheckpoint, askText } = await import('../flush/checkpoint.js');
     const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;
 
     const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
     const waited = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
-    const { status } = await import('./status.js');
     const { report } = await status(transcript, { window: options.window, model: options.model }, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
-    const { readAsked, writeAsked } = await import('../cache/checkpoints.js');
     const asked = readAsked(root, hook.sessionId);
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));
     if (decision.asked.join() !== asked.join()) await writeAsked(root, hook.sessionId, decision.asked, stamp);
@@ -86,7 +87,6 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
       const why = hook.stopHookActive ? 'already continuing for a Stop hook' : thresholds.some((t) => report.percent >= t) ? 'already asked at this threshold' : `below ${thresholds[0]}%`;
       return { why: `${percent}%: ${why}${late}`, percent: report.percent, settled };
     }
-    const { DEFAULT_TARGET, DEFAULT_MAX } = await import('../flush/record.js');
     const ask = askText({ percent, used: report.used, window: report.window, threshold: decision.ask, sessionId: hook.sessionId, cli: options.cli, target: DEFAULT_TARGET, max: DEFAULT_MAX });
     appendFlushLog(root, `${stamp} ${label} asked the agent for its summary at ${percent}% (threshold ${decision.ask}%)${late}`);
     return { ask, percent: report.percent, settled };

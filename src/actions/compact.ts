@@ -1,8 +1,12 @@
 /** `memctx compact`: a transcript compacted to Markdown, with the tokens it saves and the marked lines it lost. */
 import { resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
-import type { CompactResult, MarkedLine } from '../capacity/compact.js';
+import { compactTranscript, missingMarkedLines, type CompactResult, type MarkedLine } from '../capacity/compact.js';
 import type { EncodingName } from '../tokens/encodings.js';
+import { readTranscript } from '../transcript/index.js';
+import { parseEncoding, parseTranscriptFormat } from './options.js';
+import { assertText, readTranscriptText } from '../sources/transcript-file.js';
+import { writeOutputFile } from '../store/write.js';
 
 export interface CompactOptions {
   /** The transcript's path as typed, or - for stdin. */
@@ -41,8 +45,6 @@ export interface CompactReport {
 }
 
 export async function compact(options: CompactOptions, deps: CompactDeps): Promise<CompactReport> {
-  const { readTranscript } = await import('../transcript/index.js');
-  const { parseEncoding, parseTranscriptFormat } = await import('./options.js');
   const format = parseTranscriptFormat(options.format);
   const keepLast = Number(options.keepLast);
   if (!/^\s*\d+\s*$/.test(options.keepLast ?? '') || !Number.isSafeInteger(keepLast)) throw new MemctxError(`--keep-last must be a whole number, got "${options.keepLast}"`);
@@ -51,18 +53,15 @@ export async function compact(options: CompactOptions, deps: CompactDeps): Promi
   let text: string;
   let name: string;
   if (options.file === '-') {
-    const { assertText } = await import('../sources/transcript-file.js');
     const bytes = await deps.readStdin();
     name = 'stdin';
     assertText(bytes, name);
     text = bytes.toString('utf8');
   } else {
-    const { readTranscriptText } = await import('../sources/transcript-file.js');
     text = readTranscriptText(resolve(deps.cwd, options.file), options.file);
     name = options.file;
   }
   const transcript = readTranscript(text, { format });
-  const { compactTranscript, missingMarkedLines } = await import('../capacity/compact.js');
   const header = [`# Transcript: ${name} (compacted by memctx)`];
   const before = compactTranscript(transcript, { verbatim: true, header });
   const after = compactTranscript(transcript, { keepLast, header });
@@ -75,7 +74,6 @@ export async function compact(options: CompactOptions, deps: CompactDeps): Promi
   const savedPercent = tokensBefore ? Math.round((saved / tokensBefore) * 1000) / 10 : 0;
 
   if (options.out !== undefined) {
-    const { writeOutputFile } = await import('../store/write.js');
     // Inside no memory directory (when one is found): a compacted transcript is not a memory file.
     await writeOutputFile(resolve(deps.cwd, options.out), after.markdown, { name: options.out, memoryRoot: deps.memoryRoot() });
   }

@@ -2,7 +2,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { MemctxError } from '../errors.js';
 import { isoTimestamp } from '../store/schema.js';
-import type { RawText } from '../store/edit.js';
+import { readRawText, countOccurrences, finishEdit, mixedEndings, type RawText } from '../store/edit.js';
+import { resolveMemoryPath, isIndexPath } from '../store/paths.js';
+import { ParseFailure } from '../store/parse.js';
+import { MAX_FILE_BYTES } from '../store/scan.js';
+import { DecodeFailure } from '../store/decode.js';
+import { writeMemoryFile } from '../store/write.js';
+import { writeAndReindex } from './reindex.js';
 
 export interface EditOptions {
   root: string;
@@ -26,16 +32,9 @@ export interface EditResult {
 
 export async function edit(options: EditOptions, deps: EditDeps): Promise<EditResult> {
   const { root } = options;
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
   const target = resolveMemoryPath(root, options.path);
   if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is generated; edit the text outside its markers by hand, or edit the memory files', { file: target.rel });
   if (options.old === '') throw new MemctxError('--old must not be empty');
-  const { readRawText, countOccurrences, finishEdit, mixedEndings } = await import('../store/edit.js');
-  const { ParseFailure } = await import('../store/parse.js');
-  const { MAX_FILE_BYTES } = await import('../store/scan.js');
-  const { DecodeFailure } = await import('../store/decode.js');
-  const { writeMemoryFile } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
   let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
     if (!existsSync(target.abs)) throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files, or `memctx add` to create it' });

@@ -8,6 +8,25 @@ import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
 import { parseEncoding, parseTokenOption } from './options.js';
 import { askSummarizer, type RunCommand } from './summarize.js';
+import { readUserTemplate, listUserTemplates, readSourceHead, freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } from '../store/flush.js';
+import { parseMemoryText, ParseFailure } from '../store/parse.js';
+import { closestMatch } from '../text/suggest.js';
+import { MAX_INPUT_BYTES, readRegularFile } from '../store/read-file.js';
+import { decodeInput } from '../store/decode.js';
+import { readTranscriptText, transcriptPath } from '../sources/transcript-file.js';
+import { readTranscript } from '../transcript/index.js';
+import { defaultSince, gitChanges, sessionGitChanges, type GitChange } from '../sources/git.js';
+import { LockBusy, withMemoryLock } from '../store/write.js';
+import { rebuildIndex } from './reindex.js';
+import { readMemoryFile, isProblem } from '../store/scan.js';
+import * as flushCore from '../flush/index.js';
+import { keptAgentSummary } from './agent-summary.js';
+import { secretWarnings } from '../lint/secrets.js';
+import { appendFlushLog } from '../cache/flush-log.js';
+import { isoTimestamp } from '../store/schema.js';
+import { findMemoryDir } from '../store/find.js';
+import { parseHookInput } from '../flush/hook.js';
+import * as agentSummary from '../flush/agent-summary.js';
 
 export interface FlushOptions {
   template: string;
@@ -85,7 +104,7 @@ export interface HookResult {
   root?: string;
 }
 
-type FlushModule = typeof import('../flush/index.js');
+type FlushModule = typeof flushCore;
 type FieldValues = import('../flush/fields.js').FieldValues;
 type Template = import('../flush/templates.js').Template;
 type FlushPlan = import('../flush/record.js').FlushPlan;
@@ -130,11 +149,9 @@ function limits(flags: FlushOptions): { target: number; max: number } {
 
 /** The template by name: templates/NAME.md in the memory directory first, then the built-ins. */
 async function loadTemplate(flush: FlushModule, root: string, name: string): Promise<Template> {
-  const { readUserTemplate, listUserTemplates } = await import('../store/flush.js');
   if (!flush.isTemplateName(name)) throw new MemctxError(`unknown template "${name}"`, { hint: 'template names are file names in templates/, such as session or my-review' });
   const user = readUserTemplate(root, name);
   if (user) {
-    const { parseMemoryText, ParseFailure } = await import('../store/parse.js');
     let data: Record<string, unknown> = {};
     let body = user.text;
     let bodyLine = 1;
@@ -161,17 +178,15 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
   if (flush.isBuiltInTemplate(name)) return flush.builtInTemplate(name);
   const available = [...flush.BUILT_IN_TEMPLATES, ...listUserTemplates(root)];
   const known = [...new Set(available)];
-  const guess = (await import('../text/suggest.js')).closestMatch(name, known);
+  const guess = closestMatch(name, known);
   const create = `create templates/${name}.md in the memory directory with {{field}} placeholders`;
   throw new MemctxError(`unknown template "${name}"`, { hint: guess !== undefined ? `did you mean --template ${guess}? (or ${create})` : `use one of: ${known.join(', ')}; or ${create}` });
 }
 
 /** `--from FILE|-`: field values, with the keys as written for messages. */
 async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('../flush/input.js').ParsedInput }> {
-  const { MAX_INPUT_BYTES, readRegularFile } = await import('../store/read-file.js');
   let text: string;
   const label = from === '-' ? 'stdin' : from;
-  const { decodeInput } = await import('../store/decode.js');
   if (from === '-') text = decodeInput(Buffer.from(await deps.readStdin()), label);
   else {
     try {
@@ -217,7 +232,6 @@ const HOOK_GIT_TIMEOUT_MS = 300;
 
 /** Each entry's line, with a one-line summary of the source files that exist (read from disk). */
 async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promise<string[]> {
-  const { readSourceHead } = await import('../store/flush.js');
   let summarized = 0;
   return entries.map((entry) => {
     let summary: string | undefined;
@@ -263,8 +277,6 @@ async function gatherGiven(deps: FlushDeps, flush: FlushModule, flags: FlushOpti
 
 /** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
 async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('../flush/extract.js').TranscriptFields & { transcript: import('../transcript/types.js').Transcript }> {
-  const { readTranscriptText } = await import('../sources/transcript-file.js');
-  const { readTranscript } = await import('../transcript/index.js');
   const transcript = readTranscript(readTranscriptText(path, name));
   return { ...flush.transcriptFields(transcript, { cwd }), transcript };
 }
@@ -274,7 +286,6 @@ const AGENTS: Partial<Record<string, string>> = { claude: 'claude-code', codex: 
 /** Gather, the transcript: its fields, the files it shows changed, what it says of the session; a warning when it cannot be read. */
 async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: FlushScope, warnings: string[]) {
   if (scope.transcript === undefined) return undefined;
-  const { transcriptPath } = await import('../sources/transcript-file.js');
   const path = transcriptPath(scope.transcript, scope.cwd, deps.home);
   try {
     const { files, request, transcript, unreadable, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
@@ -294,17 +305,16 @@ async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: Flus
  * revision); in hook mode inside a work tree, the session's commits and the work tree, each call
  * bounded (a git that fails or hangs only costs Changed Files its git part, with a warning).
  */
-async function gatherGit(deps: FlushDeps, flags: FlushOptions, scope: FlushScope, started: string | undefined, warnings: string[], notes: string[]): Promise<{ root: string; changes: import('../sources/git.js').GitChange[] } | undefined> {
-  const git = await import('../sources/git.js');
+async function gatherGit(deps: FlushDeps, flags: FlushOptions, scope: FlushScope, started: string | undefined, warnings: string[], notes: string[]): Promise<{ root: string; changes: GitChange[] } | undefined> {
   let since = flags.since;
   if (flags.git && since === undefined) {
-    const base = git.defaultSince(scope.cwd, deps.env);
+    const base = defaultSince(scope.cwd, deps.env);
     if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
     since = base?.rev;
   }
-  if (flags.git || since !== undefined) return git.gitChanges(scope.cwd, since, deps.env);
+  if (flags.git || since !== undefined) return gitChanges(scope.cwd, since, deps.env);
   if (!scope.hookEvent) return undefined;
-  const found = git.sessionGitChanges(scope.cwd, started, deps.env, HOOK_GIT_TIMEOUT_MS);
+  const found = sessionGitChanges(scope.cwd, started, deps.env, HOOK_GIT_TIMEOUT_MS);
   if (found?.problems.length) warnings.push(`git: ${found.problems.join('; ')}; Changed Files holds what the transcript shows`);
   return found;
 }
@@ -359,10 +369,6 @@ function merge(flush: FlushModule, template: Template, gathered: Gathered, warni
 
 /** The write step: the planned file under the memory lock (a fresh name, or the hook's earlier file for this session), then re-index. */
 async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
-  const { freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } = await import('../store/flush.js');
-  const { LockBusy, withMemoryLock } = await import('../store/write.js');
-  const { rebuildIndex } = await import('./reindex.js');
-  const { readMemoryFile, isProblem } = await import('../store/scan.js');
   if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
   // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the
   // session would be lost otherwise. The index problem is reported instead.
@@ -428,7 +434,6 @@ async function render(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
 
 /** --dry-run: the file a write would make, and where. */
 async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope): Promise<{ path: string; text: string }> {
-  const { freePath, nextDecisionId } = await import('../store/flush.js');
   const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
   const text = id ? flush.renderFlushFile({ ...input, id }, plan.values).text : plan.text;
   return { path: freePath(scope.root, flush.plannedPath(plan, id)), text };
@@ -438,12 +443,11 @@ async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, sc
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max } = limits(flags);
   const encoding = parseEncoding(flags.encoding);
-  const flush = await import('../flush/index.js');
   const { loadTokenCounter } = await import('../tokens/index.js');
   const warnings: string[] = [];
   const notes: string[] = [];
-  const template = await loadTemplate(flush, scope.root, flags.template);
-  const agent = flags.agentSummary ? await import('../flush/agent-summary.js') : undefined;
+  const template = await loadTemplate(flushCore, scope.root, flags.template);
+  const agent = flags.agentSummary ? agentSummary : undefined;
   if (agent && template.name !== 'session') throw new MemctxError(`--agent-summary writes the session template, not ${template.name}`, { hint: 'drop --template, or drop --agent-summary' });
   const checkAgent = agent && ((values: FieldValues) => {
     const missing = agent.missingAgentFields(values);
@@ -451,18 +455,17 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   });
   const counter = await loadTokenCounter(encoding);
   // At SessionEnd/PreCompact a summary the agent wrote for this session is kept and completed.
-  const kept = scope.hookEvent && scope.sessionId && !agent ? await (await import('./agent-summary.js')).keptAgentSummary(deps, flush, template, scope) : undefined;
+  const kept = scope.hookEvent && scope.sessionId && !agent ? await keptAgentSummary(deps, flushCore, template, scope) : undefined;
   if (kept) notes.push(...kept.notes);
-  const gathered = kept ? undefined : await gather(deps, flush, flags, scope, warnings, notes);
-  const values = kept?.values ?? merge(flush, template, gathered!, warnings, checkAgent);
-  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flush.WRITTEN_BY_AGENT : {}) };
+  const gathered = kept ? undefined : await gather(deps, flushCore, flags, scope, warnings, notes);
+  const values = kept?.values ?? merge(flushCore, template, gathered!, warnings, checkAgent);
+  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}) };
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session, extra };
-  const plan = await render(deps, flush, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
-  if (flags.dryRun) return { plan, ...(await preview(flush, input, plan, scope)), written: false, replaced: false, warnings, notes };
-  const written = await write(flush, input, plan, scope, notes);
+  const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
+  if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };
+  const written = await write(flushCore, input, plan, scope, notes);
   // A transcript can carry credentials into the session file: say where (not in the 1.5 s hook path).
   if (!scope.hookEvent) {
-    const { secretWarnings } = await import('../lint/secrets.js');
     warnings.push(...(await secretWarnings([{ path: written.path, text: written.text }])).map((w) => w.replace('in the output', 'in the session file')));
   }
   return { plan, ...written, written: true, warnings, notes };
@@ -486,8 +489,6 @@ interface HookLog {
  * .memctx/flush.log (when a memory directory was found) and returned, never thrown.
  */
 async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<HookResult>): Promise<HookResult> {
-  const { appendFlushLog } = await import('../cache/flush-log.js');
-  const { isoTimestamp } = await import('../store/schema.js');
   try {
     return await body();
   } catch (err) {
@@ -504,9 +505,6 @@ async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<Hook
  * problem is written to .memctx/flush.log (and stderr) and the exit code is 0.
  */
 export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<HookResult> {
-  const { appendFlushLog } = await import('../cache/flush-log.js');
-  const { isoTimestamp } = await import('../store/schema.js');
-  const { findMemoryDir } = await import('../store/find.js');
   const find = (cwd: string) => findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
   const locate = (cwd: string) => {
     try {
@@ -520,7 +518,6 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
   return neverFail(deps, log, async () => {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
-    const { parseHookInput } = await import('../flush/hook.js');
     const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
     log.label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
@@ -531,7 +528,6 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     const skip = (skipped: string): HookResult => ({ skipped, logged: append(`skipped: ${skipped}`), root });
     const transcript = hook.transcriptPath ?? flags.transcript;
     // The transcript as the flush reads it: from the hook's cwd, `~` expanded.
-    const { transcriptPath } = await import('../sources/transcript-file.js');
     const unwritten = transcript !== undefined && !existsSync(transcriptPath(transcript, cwd, deps.home));
     // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
     // wrote: a skip, not an error, whatever the work tree holds.
@@ -556,9 +552,6 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
 /** Log a hook problem found before the flush could start (an unknown option, a bad value); never throws. */
 export async function logHookProblem(message: string, deps: Pick<FlushDeps, 'cwd' | 'env' | 'home' | 'now' | 'dir' | 'claude'>): Promise<{ logged: boolean; root?: string }> {
   try {
-    const { appendFlushLog } = await import('../cache/flush-log.js');
-    const { isoTimestamp } = await import('../store/schema.js');
-    const { findMemoryDir } = await import('../store/find.js');
     const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home });
     return { logged: appendFlushLog(root, `${isoTimestamp(deps.now())} hook error: ${message}`), root };
   } catch {

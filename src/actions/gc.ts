@@ -1,6 +1,9 @@
 /** `memctx gc`: the archival candidates, and with `apply` their move to archive/ and a re-index. */
-import type { ArchiveCandidate, ArchiveThresholds } from '../lifecycle/archive.js';
-import type { ArchiveMove } from '../store/archive.js';
+import { archiveCandidates, type ArchiveCandidate, type ArchiveThresholds } from '../lifecycle/archive.js';
+import { archivePath, moveToArchive, type ArchiveMove } from '../store/archive.js';
+import { scanMemoryDir } from '../store/scan.js';
+import { readAccessTimes } from '../cache/stats.js';
+import { writeAndReindex } from './reindex.js';
 
 export interface GcOptions {
   root: string;
@@ -21,17 +24,12 @@ export type GcResult =
   | { apply: true; moved: GcMove[]; skipped: GcMove[]; reindexed: boolean };
 
 async function candidates(options: GcOptions, deps: GcDeps): Promise<ArchiveCandidate[]> {
-  const { scanMemoryDir } = await import('../store/scan.js');
-  const { readAccessTimes } = await import('../cache/stats.js');
-  const { archiveCandidates } = await import('../lifecycle/archive.js');
   const scan = scanMemoryDir(options.root);
   return archiveCandidates(scan.files, { now: deps.now(), thresholds: options.thresholds, lastAccess: readAccessTimes(options.root) });
 }
 
 export async function gc(options: GcOptions, deps: GcDeps): Promise<GcResult> {
-  const { archivePath, moveToArchive } = await import('../store/archive.js');
   if (!options.apply) return { apply: false, candidates: (await candidates(options, deps)).map((c) => ({ ...c, to: archivePath(c.path) })) };
-  const { writeAndReindex } = await import('./reindex.js');
   const { value: moves, index } = await writeAndReindex(options.root, async () => {
     const found = await candidates(options, deps);
     return found.map((c): GcMove => ({ ...moveToArchive(options.root, c.path), reason: c.reason, rule: c.rule }));

@@ -1,6 +1,8 @@
 /** `memctx hook install|uninstall`: plan the pre-commit hook's change and, unless a dry run, make it. */
-import type { HookAction, HookStatus } from '../hooks/install.js';
+import { planInstall, planUninstall, applyPlan, type HookAction, type HookStatus } from '../hooks/install.js';
 import type { Env } from '../sources/git.js';
+import { MERGE_DRIVER_SETUP, mergeDriverSet, setMergeDriverConfig } from '../hooks/merge-driver.js';
+import { gitTopLevel } from '../hooks/git.js';
 
 export interface HookDeps {
   cwd: string;
@@ -21,23 +23,18 @@ export interface HookResult {
 }
 
 export async function hookInstall(options: { memoryDir: string | undefined; explicit: boolean; dryRun: boolean }, deps: HookDeps): Promise<HookResult> {
-  const { planInstall } = await import('../hooks/install.js');
   const result = await carryOut(planInstall({ cwd: deps.cwd, env: deps.env, memoryDir: options.memoryDir, explicit: options.explicit }), options.dryRun);
   // The pre-commit hook keeps MEMORY.md right at commit time; the merge driver keeps it right at merge time.
-  const { MERGE_DRIVER_SETUP, mergeDriverSet, setMergeDriverConfig } = await import('../hooks/merge-driver.js');
-  const { gitTopLevel } = await import('../hooks/git.js');
   const top = gitTopLevel(deps.cwd, deps.env);
   const state = mergeDriverSet(top, deps.env) ? 'already-set' : options.dryRun ? 'would-set' : (setMergeDriverConfig(top, deps.env), 'set');
   return { ...result, mergeDriver: { setup: MERGE_DRIVER_SETUP, state } };
 }
 
 export async function hookUninstall(options: { dryRun: boolean }, deps: HookDeps): Promise<HookResult> {
-  const { planUninstall } = await import('../hooks/install.js');
   return carryOut(planUninstall({ cwd: deps.cwd, env: deps.env }), options.dryRun);
 }
 
 async function carryOut(plan: import('../hooks/install.js').HookPlan, dryRun: boolean): Promise<HookResult> {
-  const { applyPlan } = await import('../hooks/install.js');
   if (!dryRun) await applyPlan(plan);
   return { status: plan.status, dryRun, hook: plan.location.hookPath, hooksDir: plan.location.hooksDir, actions: plan.actions, warnings: plan.warnings };
 }

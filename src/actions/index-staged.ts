@@ -9,6 +9,10 @@ import { EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import { gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo } from '../hooks/git.js';
 import { gitAdd, indexText, onlyGeneratedEdits, realIndexOfPartialCommit, stagedPaths, unstagedPaths, untrackedPaths } from '../hooks/staged.js';
 import type { FileProblem } from '../store/types.js';
+import { INDEX_FILE, listMemoryPaths } from '../store/scan.js';
+import { planIndex, rebuildIndex } from './reindex.js';
+import { displayPath } from '../store/paths.js';
+import { withMemoryLock } from '../store/write.js';
 
 export interface IndexStagedOptions {
   root: string;
@@ -56,11 +60,6 @@ export async function indexStaged(options: IndexStagedOptions, deps: IndexStaged
   if (!isDirectory(root)) return { rebuilt: false, skipped: `no memory directory at ${root}; nothing to index`, touched: [] };
   const touched = stagedPaths(top, rel, env);
   if (touched.length === 0) return { rebuilt: false, touched };
-  // Loaded only now: the common case above (nothing staged in the memory directory) stays light.
-  const { INDEX_FILE } = await import('../store/scan.js');
-  const { planIndex, rebuildIndex } = await import('./reindex.js');
-  const { displayPath } = await import('../store/paths.js');
-  const { withMemoryLock } = await import('../store/write.js');
   const indexRel = joinRepoPath(rel, INDEX_FILE);
   const unstaged = unstagedPaths(top, rel, env);
   const outcome = await withMemoryLock(root, async () => {
@@ -90,7 +89,6 @@ export async function indexStaged(options: IndexStagedOptions, deps: IndexStaged
 
 /** The index is built from the working tree: say where that differs from what is being committed. */
 async function unstagedWarnings(at: { top: string; rel: string; root: string; indexRel: string; unstaged: string[] }, env: Record<string, string | undefined>): Promise<string[]> {
-  const { INDEX_FILE, listMemoryPaths } = await import('../store/scan.js');
   const warnings = at.unstaged.filter((p) => p !== at.indexRel).map((p) => `${p} has unstaged changes; ${INDEX_FILE} was built from the working copy`);
   const untracked = untrackedPaths(at.top, at.rel, env);
   if (untracked.length === 0) return warnings;

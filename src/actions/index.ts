@@ -1,5 +1,7 @@
 /** `memctx index`: rebuild MEMORY.md (taking the lock only when it changes), or with `check` say what differs. */
-import type { ReindexResult } from './reindex.js';
+import { hasPending, planIndex, rebuildIndex, type ReindexResult } from './reindex.js';
+import { diffIndex } from '../memindex/merge.js';
+import { withMemoryLock } from '../store/write.js';
 
 export interface IndexCommandOptions {
   root: string;
@@ -13,16 +15,13 @@ export type IndexCommandResult =
 
 export async function indexMemory(options: IndexCommandOptions): Promise<IndexCommandResult> {
   const { root } = options;
-  const { hasPending, planIndex, rebuildIndex } = await import('./reindex.js');
   if (options.check) {
     const plan = await planIndex(root);
-    const { diffIndex } = await import('../memindex/merge.js');
     return { check: true, plan, ...diffIndex(plan.previous, plan.text) };
   }
   // The common case is an index that is already current: find that out without taking the lock.
   let result = await planIndex(root);
   if (result.changed || hasPending(root)) {
-    const { withMemoryLock } = await import('../store/write.js');
     result = await withMemoryLock(root, () => rebuildIndex(root));
   }
   return { check: false, result };

@@ -1,6 +1,11 @@
 /** `memctx init`: create the memory directory (never overwriting) and, with `agent`, wire an agent to it. */
 import { existsSync } from 'node:fs';
-import type { Agent, AgentPlan } from '../hooks/agent.js';
+import { applyAgentPlan, planAgent, type Agent, type AgentPlan } from '../hooks/agent.js';
+import { initMemoryDir } from '../store/init.js';
+import { planIndex } from './reindex.js';
+import { findRepository } from '../sources/repo.js';
+import { pathInRepo } from '../hooks/git.js';
+import { addMergeAttribute, setMergeDriverConfig } from '../hooks/merge-driver.js';
 
 export interface InitOptions {
   /** The memory directory, absolute. */
@@ -35,10 +40,8 @@ export async function init(options: InitOptions, deps: InitDeps): Promise<InitRe
   let created: string[] = [];
   let mergeDriver = false;
   if (!options.dryRun) {
-    const { initMemoryDir } = await import('../store/init.js');
-    const { planIndex } = await import('./reindex.js');
     created = await initMemoryDir(root, async () => (await planIndex(root)).text);
-    if (agentPlan) await (await import('../hooks/agent.js')).applyAgentPlan(agentPlan);
+    if (agentPlan) await applyAgentPlan(agentPlan);
     mergeDriver = await registerMergeDriver(root, deps, created);
   } else if (!existsSync(root)) {
     created = ['.'];
@@ -51,18 +54,13 @@ export async function init(options: InitOptions, deps: InitDeps): Promise<InitRe
  * (`.gitattributes`, added to `created`) and define the driver in the local git config.
  */
 async function registerMergeDriver(root: string, deps: InitDeps, created: string[]): Promise<boolean> {
-  const { findRepository } = await import('../sources/repo.js');
-  const { pathInRepo } = await import('../hooks/git.js');
   const repo = findRepository(root, root, deps.env);
   if (!repo.git || pathInRepo(repo.root, root) === undefined) return false;
-  const { addMergeAttribute, setMergeDriverConfig } = await import('../hooks/merge-driver.js');
   if (await addMergeAttribute(root)) created.push('.gitattributes');
   return setMergeDriverConfig(repo.root, deps.env);
 }
 
 async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps, userConfig: boolean): Promise<AgentPlan> {
-  const { findRepository } = await import('../sources/repo.js');
-  const { planAgent } = await import('../hooks/agent.js');
   const project = findRepository(deps.cwd, deps.cwd, deps.env).root;
   return planAgent(agent, project, memoryDir, deps.env, { userConfig, home: deps.home });
 }

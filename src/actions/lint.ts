@@ -3,12 +3,20 @@ import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadConfig, readConfigFile } from '../sources/config.js';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
-import { findRepository } from '../sources/repo.js';
+import { findRepository, listDirFiles, listRepoFiles } from '../sources/repo.js';
 import { relativeInside } from '../store/paths.js';
 import { INDEX_FILE } from '../store/layout.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
 import { RULES } from '../lint/rules/index.js';
 import type { Finding, LintConfig, LintResult } from '../lint/types.js';
+import { scanMemoryDir } from '../store/scan.js';
+import { readIndexFile } from '../store/index-file.js';
+import { readDecodableText } from '../store/raw.js';
+import { runLint, activeRules } from '../lint/runner.js';
+import { lastCommitTimes } from '../sources/git.js';
+import { withMemoryLock } from '../store/write.js';
+import { setMissingDate } from '../lint/fix.js';
+import { rebuildIndex } from './reindex.js';
 
 export interface LintSetup {
   /** The memory directory, resolved through symlinks. */
@@ -61,7 +69,7 @@ export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'e
 }
 
 /** Rule ids a file turns off with `<!-- memctx-disable rule-id … -->`; 'all' for a bare comment. */
-export function disabledRules(text: string): Set<string> | 'all' | undefined {
+function disabledRules(text: string): Set<string> | 'all' | undefined {
   let ids: Set<string> | undefined;
   for (const match of text.matchAll(/<!--\s*memctx-disable\b([^>]*?)-->/g)) {
     const listed = match[1].split(/[\s,]+/).filter(Boolean);
@@ -77,25 +85,19 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
   return { findings, checked, errorCount: count('error', false), warningCount: count('warning', false), fixableErrorCount: count('error', true), fixableWarningCount: count('warning', true) };
 }
 
-export interface LintRun {
+interface LintRun {
   result: LintResult;
   /** Memory files looked at (the whole directory, so index and duplicate rules stay right). */
   files: number;
 }
 
 async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
-  const { scanMemoryDir } = await import('../store/scan.js');
-  const { readIndexFile } = await import('../store/index-file.js');
-  const { listDirFiles, listRepoFiles } = await import('../sources/repo.js');
-  const { readDecodableText } = await import('../store/raw.js');
-  const { runLint, activeRules } = await import('../lint/runner.js');
   const { root, config } = setup;
   const scan = scanMemoryDir(root);
   const files = scan.files.length + scan.problems.length;
   // Files with no date of their own get their last commit time (one git log), so --fix never writes a clone's time.
   const undated = scan.files.filter((f) => f.hasFrontmatter && f.updated === undefined);
   if (undated.length > 0) {
-    const { lastCommitTimes } = await import('../sources/git.js');
     const times = lastCommitTimes(root, undated.map((f) => f.path), deps.env);
     for (const f of undated) if (times.has(f.path)) f.committedMs = times.get(f.path);
   }
@@ -145,9 +147,6 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
 async function applyFixes(root: string, result: LintResult): Promise<{ changes: string[]; skipped: string[] }> {
   const fixes = result.findings.filter((f) => f.fix);
   if (fixes.length === 0) return { changes: [], skipped: [] };
-  const { withMemoryLock } = await import('../store/write.js');
-  const { setMissingDate } = await import('../lint/fix.js');
-  const { rebuildIndex } = await import('./reindex.js');
   return withMemoryLock(root, async () => {
     const changes: string[] = [];
     const skipped: string[] = [];

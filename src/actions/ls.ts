@@ -1,6 +1,11 @@
 /** `memctx ls`: the memory files that pass the filters, in index order. */
 import { matchesListFilters } from '../memindex/groups.js';
 import type { FileProblem, IndexEntry } from '../store/types.js';
+import { scanIndexEntries } from '../cache/scan-cache.js';
+import { checkListFilters } from './options.js';
+import { readIndexFile } from '../store/index-file.js';
+import { splitIndex, IndexMarkerError } from '../memindex/merge.js';
+import { linkedPaths } from '../markdown/links.js';
 
 export interface LsOptions {
   root: string;
@@ -25,8 +30,6 @@ export interface LsResult {
 
 export async function ls(options: LsOptions, deps: LsDeps): Promise<LsResult> {
   const { root } = options;
-  const { scanIndexEntries } = await import('../cache/scan-cache.js');
-  const { checkListFilters } = await import('./options.js');
   const scan = await scanIndexEntries(root, deps.now().getTime(), { includeArchive: options.archive });
   checkListFilters(options, scan.files);
   const hidden = options.unlisted ? await unlistedFilter(root) : () => true;
@@ -35,9 +38,6 @@ export async function ls(options: LsOptions, deps: LsDeps): Promise<LsResult> {
 
 /** A test for paths MEMORY.md's generated block does not link to (all paths when it has no block). */
 async function unlistedFilter(root: string): Promise<(path: string) => boolean> {
-  const { readIndexFile } = await import('../store/index-file.js');
-  const { splitIndex, IndexMarkerError } = await import('../memindex/merge.js');
-  const { linkedPaths } = await import('../markdown/links.js');
   let block: string | undefined;
   try {
     block = splitIndex(readIndexFile(root)).block;

@@ -15,6 +15,19 @@ import type { LintConfig } from '../lint/types.js';
 import { lineAt } from '../lines.js';
 import { MEMORY_COMMANDS, parseMemoryCommand } from '../schemas/memory.js';
 import { MEMORIES, MemoryToolError, memoryErrorText } from './memory-errors.js';
+import { readRawText, finishEdit } from '../store/edit.js';
+import { DecodeFailure } from '../store/decode.js';
+import { redactSecrets } from '../lint/secrets.js';
+import { recordAccess } from '../cache/stats.js';
+import { indexEntriesFor } from '../cache/scan-cache.js';
+import { parseMemoryText, ParseFailure } from '../store/parse.js';
+import { lintSetup } from './lint.js';
+import { addedFrontmatterFindings } from '../lint/check-new.js';
+import { newFrontmatter, assembleFile, serializeMemoryFile } from '../store/serialize.js';
+import { writeMemoryFile, removeMemoryFile } from '../store/write.js';
+import { ALREADY_EXISTS, moveNoClobber } from '../store/archive.js';
+import { stampMoved } from './mv.js';
+import { writeAndReindex } from './reindex.js';
 
 export { MEMORIES, MemoryToolError };
 
@@ -127,8 +140,6 @@ async function readFileText(target: Target) {
   if (!stat) throw missing(target);
   if (!stat.isFile()) throw new MemoryToolError(`The path ${target.shown} is not a file.`);
   if (stat.size > MAX_FILE_BYTES) throw new MemoryToolError(`File ${target.shown} is ${stat.size} bytes, over memctx's ${MAX_FILE_BYTES}-byte limit for a memory file.`);
-  const { readRawText } = await import('../store/edit.js');
-  const { DecodeFailure } = await import('../store/decode.js');
   try {
     return { raw: readRawText(target.abs, target.root), stat };
   } catch (err) {
@@ -151,7 +162,6 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }, 
   if (!stat) throw missing(target);
   if (stat.isDirectory()) return viewDir(root, target);
   const { raw } = await readFileText(target);
-  const { redactSecrets } = await import('../lint/secrets.js');
   const lines = (await redactSecrets(raw.text)).split('\n');
   let first = 1;
   let shown = lines;
@@ -171,7 +181,6 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }, 
     shown = lines.slice(start - 1, end === -1 ? lines.length : end);
   }
   // Viewing a file is a deliberate read: it counts in .memctx/stats.json (a failure to record it is no error).
-  const { recordAccess } = await import('../cache/stats.js');
   await recordAccess(root, [target.rel], deps.now()).catch(() => undefined);
   return `Here's the content of ${target.shown} with line numbers:\n${numbered(shown, first)}`;
 }
@@ -219,7 +228,6 @@ async function viewDir(root: string, target: Target): Promise<string> {
     }
   };
   walk(target.abs, '', 1);
-  const { indexEntriesFor } = await import('../cache/scan-cache.js');
   const files = rows.filter((r) => !r.dir && /\.md$/i.test(r.rel)).map((r) => ({ path: r.rel, symlink: r.symlink }));
   const descriptions = new Map((await indexEntriesFor(root, files, Date.now())).map((f) => [f.path, f.description]));
   // Room for the line that says what was left out.
@@ -236,7 +244,6 @@ async function viewDir(root: string, target: Target): Promise<string> {
     shown++;
   }
   left += rows.length - shown;
-  const { redactSecrets } = await import('../lint/secrets.js');
   const listing = await redactSecrets(lines.join('\n'));
   if (left === 0) return listing;
   const sub = rows.slice(0, shown).find((row) => row.dir)?.shown;
@@ -253,7 +260,6 @@ function describe(text: string, fallback: string): string {
 }
 
 async function parsed(target: Target, text: string, what: string): Promise<MemoryFile> {
-  const { parseMemoryText, ParseFailure } = await import('../store/parse.js');
   try {
     return parseMemoryText(target.rel, text, { mtimeMs: 0, size: text.length });
   } catch (err) {
@@ -264,7 +270,6 @@ async function parsed(target: Target, text: string, what: string): Promise<Memor
 
 /** lint's configuration for this memory directory (the types it allows), found from the process's environment. */
 async function defaultLintConfig(root: string): Promise<LintConfig> {
-  const { lintSetup } = await import('./lint.js');
   return lintSetup({ memoryDir: root }, { cwd: process.cwd(), env: process.env }).config;
 }
 
@@ -274,7 +279,6 @@ async function defaultLintConfig(root: string): Promise<LintConfig> {
  * frontmatter rules. An edit is refused only for a problem it adds, never for one the file already had.
  */
 async function checkFrontmatter(target: Target, text: string, deps: MemoryToolDeps, before?: MemoryFile): Promise<void> {
-  const { addedFrontmatterFindings } = await import('../lint/check-new.js');
   const file = await parsed(target, text, `the text would leave ${target.shown} an invalid memory file`);
   const config = deps.lintConfig ? await deps.lintConfig() : await defaultLintConfig(target.root);
   const found = await addedFrontmatterFindings(file, config, deps.now(), before);
@@ -285,7 +289,6 @@ async function checkFrontmatter(target: Target, text: string, deps: MemoryToolDe
 
 /** A created file's text: its own frontmatter with `created`/`updated` set, or a new valid one. */
 async function createdText(target: Target, fileText: string, now: string): Promise<string> {
-  const { newFrontmatter, assembleFile, serializeMemoryFile } = await import('../store/serialize.js');
   const text = fileText.replace(/\r\n/g, '\n').replace(/^\uFEFF/, '');
   const file = await parsed(target, text, 'file_text is not a valid memory file');
   if (file.hasFrontmatter) {
@@ -309,7 +312,6 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
   refuseOversized(target, cmd.file_text, 'file_text');
   const text = await createdText(target, cmd.file_text, isoTimestamp(deps.now()));
   await checkFrontmatter(target, text, deps);
-  const { writeMemoryFile } = await import('../store/write.js');
   await changeAndReindex(root, async () => {
     // Like `memctx add`, create never overwrites (a broken symlink counts as there).
     if (entryExists(target.abs)) throw new MemoryToolError(`File ${target.shown} already exists; create never overwrites. Use str_replace or insert to change it, or delete it first.`);
@@ -323,10 +325,6 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
  * breaks the frontmatter or adds a problem `add` refuses writes nothing.
  */
 async function writeEdited(target: Target, raw: import('../store/edit.js').RawText, stat: { mtimeMs: number; size: number }, deps: MemoryToolDeps): Promise<string> {
-  const { finishEdit } = await import('../store/edit.js');
-  const { ParseFailure } = await import('../store/parse.js');
-  const { writeMemoryFile } = await import('../store/write.js');
-  const { readRawText } = await import('../store/edit.js');
   let text: string;
   try {
     text = finishEdit(target.rel, raw, stat, isoTimestamp(deps.now()));
@@ -394,7 +392,6 @@ async function remove(root: string, cmd: { path: string }): Promise<string> {
   if (target.rel === '') throw new MemoryToolError('Cannot delete the /memories directory itself');
   refuseIndex(target, 'deleted');
   refuseReadOnly(target, 'deleted');
-  const { removeMemoryFile } = await import('../store/write.js');
   await changeAndReindex(root, async () => {
     const stat = lstatSync(target.abs, { throwIfNoEntry: false });
     if (!stat) throw new MemoryToolError(`The path ${target.shown} does not exist`);
@@ -413,8 +410,6 @@ async function rename(root: string, cmd: { old_path: string; new_path: string },
   refuseIndex(to, 'overwritten');
   refuseReadOnly(from, 'renamed');
   refuseReadOnly(to, 'written');
-  const { ALREADY_EXISTS, moveNoClobber } = await import('../store/archive.js');
-  const { stampMoved } = await import('./mv.js');
   await changeAndReindex(root, async () => {
     const stat = statOf(from);
     if (!stat) throw new MemoryToolError(`The path ${from.shown} does not exist`);
@@ -431,7 +426,6 @@ async function rename(root: string, cmd: { old_path: string; new_path: string },
 
 /** The shared write path (actions/reindex.ts): lock, refuse early if MEMORY.md's markers are broken, change, rebuild the index. */
 async function changeAndReindex(root: string, change: () => Promise<void>): Promise<void> {
-  const { writeAndReindex } = await import('./reindex.js');
   // The write succeeded; a re-index that fails after it is not the tool call's failure (lint's index/stale shows it).
   await writeAndReindex(root, change, () => undefined);
 }

@@ -6,6 +6,12 @@
  */
 import { resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
+import { readRegularFile } from '../store/read-file.js';
+import { decodeText, DecodeFailure } from '../store/decode.js';
+import { MAX_FILE_BYTES } from '../store/layout.js';
+import { writeFileAtomic } from '../store/write.js';
+import { mergeIndexTexts } from '../memindex/three-way.js';
+import { conflictMarkerLines } from '../markdown/conflicts.js';
 
 export interface MergeIndexOptions {
   cwd: string;
@@ -22,12 +28,6 @@ export interface MergeIndexResult {
 }
 
 export async function mergeIndex(options: MergeIndexOptions): Promise<MergeIndexResult> {
-  const { readRegularFile } = await import('../store/read-file.js');
-  const { decodeText, DecodeFailure } = await import('../store/decode.js');
-  const { MAX_FILE_BYTES } = await import('../store/layout.js');
-  const { writeFileAtomic } = await import('../store/write.js');
-  const { mergeIndexTexts } = await import('../memindex/three-way.js');
-  const { conflictMarkerLines } = await import('../markdown/conflicts.js');
   const read = (name: string) => {
     try {
       return decodeText(readRegularFile(resolve(options.cwd, name), { name, maxBytes: MAX_FILE_BYTES, what: 'MEMORY.md version' }));

@@ -2,7 +2,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { MemctxError } from '../errors.js';
 import { isoTimestamp } from '../store/schema.js';
-import type { RawText } from '../store/edit.js';
+import { mixedEndings, readRawText, finishEdit, type RawText } from '../store/edit.js';
+import { resolveMemoryPath, isIndexPath } from '../store/paths.js';
+import { ALREADY_EXISTS, moveNoClobber } from '../store/archive.js';
+import { writeAndReindex } from './reindex.js';
+import { MAX_FILE_BYTES } from '../store/layout.js';
+import { checkMemoryText, writeFileAtomic } from '../store/write.js';
 
 export interface MvOptions {
   root: string;
@@ -29,16 +34,12 @@ export interface MvResult {
 
 export async function mv(options: MvOptions, deps: MvDeps): Promise<MvResult> {
   const { root } = options;
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
   const from = resolveMemoryPath(root, options.from);
   const to = resolveMemoryPath(root, options.to, { renaming: from.rel });
   if (isIndexPath(from.rel) || isIndexPath(to.rel)) throw new MemctxError('refusing to move MEMORY.md or to overwrite it; it is the generated index');
   if (!existsSync(from.abs) || !statSync(from.abs).isFile()) throw new MemctxError(`no memory file ${from.rel}`, { hint: 'run `memctx ls` to see the files' });
   if (from.abs === to.abs) throw new MemctxError(`${from.rel} and ${to.rel} are the same file`);
   if (options.dryRun) return { from: from.rel, to: to.rel, dryRun: true };
-  const { mixedEndings } = await import('../store/edit.js');
-  const { ALREADY_EXISTS, moveNoClobber } = await import('../store/archive.js');
-  const { writeAndReindex } = await import('./reindex.js');
   let mixed: RawText | undefined;
   await writeAndReindex(root, async () => {
     // One name at a time (link, then unlink): a run killed in between is finished by running it again.
@@ -56,9 +57,6 @@ export async function mv(options: MvOptions, deps: MvDeps): Promise<MvResult> {
  * text read when its line endings were mixed. Call under the lock (mv and the memory tool's rename).
  */
 export async function stampMoved(root: string, to: { abs: string; rel: string }, now: Date): Promise<RawText | undefined> {
-  const { readRawText, finishEdit } = await import('../store/edit.js');
-  const { MAX_FILE_BYTES } = await import('../store/layout.js');
-  const { checkMemoryText, writeFileAtomic } = await import('../store/write.js');
   const stat = statSync(to.abs);
   if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
   let edit: { read: RawText; text: string } | undefined;

@@ -1,14 +1,13 @@
 /** The pack cache as pack and search read it (its own module, so a search loads nothing else of pack). */
-import type { PackScan } from '../cache/pack-cache.js';
+import { scanForPack, type PackScan } from '../cache/pack-cache.js';
+import { contentHash } from '../tokens/hash.js';
+import { hasMarkers } from '../pack/markers.js';
 
 /**
  * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
  * (bodies read on first use); `textOf` gives each file's text as packed. `onRead` sees each text read.
  */
 export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void): Promise<PackScan> {
-  const { scanForPack } = await import('../cache/pack-cache.js');
-  const { contentHash } = await import('../tokens/hash.js');
-  const { hasMarkers } = await import('../pack/markers.js');
   return scanForPack(root, {
     now: now.getTime(),
     describe: (file, text) => {

@@ -8,12 +8,27 @@ import { indexLimits } from '../sources/config.js';
 import { MemctxError } from '../errors.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from '../pack/render.js';
-import type { PackResult } from '../pack/select.js';
+import { packBundle, type PackResult } from '../pack/select.js';
 import type { PackFile } from '../pack/types.js';
-import type { Profile, ProfileName } from '../pack/profiles.js';
-import type { FileScore } from '../pack/score.js';
+import { PROFILES, profilePicks, type Profile, type ProfileName } from '../pack/profiles.js';
+import { scoreFiles, type FileScore } from '../pack/score.js';
 import type { Retrieval } from '../search/retrieve.js';
 import { parseDate } from '../dates.js';
+import { VERSION } from '../version.js';
+import { readCountCache, writeCountCache } from '../cache/token-counts.js';
+import { scanCached } from './pack-scan.js';
+import { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK, secretWarnings } from '../lint/secrets.js';
+import { taskScores } from '../pack/task.js';
+import { demotions } from '../pack/demote.js';
+import { linkGraph } from '../pack/links.js';
+import { supersession } from '../lifecycle/supersede.js';
+import { queryTerms } from '../text/analyse.js';
+import { readStats, accessCount } from '../cache/stats.js';
+import { lastCommitTimes } from '../sources/git.js';
+import { writeOutputFile } from '../store/write.js';
+import * as indexFile from '../store/index-file.js';
+import * as memindexMerge from '../memindex/merge.js';
+import * as memindexGroups from '../memindex/groups.js';
 
 export interface PackOptions {
   /** The memory directory, absolute. */
@@ -134,8 +149,6 @@ interface Scanned {
 /** Scan: every memory file (through the pack cache), its text, and its exact token count. */
 async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promise<Scanned> {
   const { root } = options;
-  const { VERSION } = await import('../version.js');
-  const { readCountCache, writeCountCache } = await import('../cache/token-counts.js');
   const { cachedCounter } = await import('../tokens/cache.js');
   const { tokenizerLoaded } = await import('../tokens/count.js');
   const loadedCache = readCountCache(root, VERSION);
@@ -144,7 +157,6 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   const { backgroundCounter } = await import('../tokens/background.js');
   const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20 });
   const queued = new Set<string>();
-  const { scanCached } = await import('./pack-scan.js');
   const scan = await scanCached(root, now, (text, hash) => {
     if (queued.has(hash) || counter.knows(hash)) return;
     queued.add(hash);
@@ -153,7 +165,6 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   deps.onPhase?.('scan');
   const files: PackFile[] = scan.files;
   const secrets: string[] = [];
-  const { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK } = await import('../lint/secrets.js');
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
   // The prefilter's answer is kept in the pack cache: a warm pack reads no text for it.
@@ -208,20 +219,12 @@ interface Ranked {
 async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, now: Date, warnings: string[]): Promise<Ranked> {
   const { root } = options;
   const { files } = scanned;
-  const { scoreFiles } = await import('../pack/score.js');
-  const { taskScores } = await import('../pack/task.js');
-  const { demotions } = await import('../pack/demote.js');
-  const { PROFILES, profilePicks } = await import('../pack/profiles.js');
-  const { linkGraph } = await import('../pack/links.js');
-  const { supersession } = await import('../lifecycle/supersede.js');
-  const { queryTerms } = await import('../text/analyse.js');
-  const { readStats, accessCount } = await import('../cache/stats.js');
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
   // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
   const undated = files.filter((f) => parseDate(f.updated) === undefined && parseDate(f.created) === undefined);
   if (undated.length > 0) {
-    const commitTimes = deps.commitTimes ?? (await import('../sources/git.js')).lastCommitTimes;
+    const commitTimes = deps.commitTimes ?? lastCommitTimes;
     const times = commitTimes(root, undated.map((f) => f.path), deps.env);
     for (const f of undated) if (times.has(f.path)) (f as { committedMs?: number }).committedMs = times.get(f.path);
   }
@@ -252,15 +255,13 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
 
 /** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
 async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<PackResult> {
-  const { packBundle } = await import('../pack/select.js');
-  const { maskSecretsIn } = await import('../lint/secrets.js');
   const { redacted, secrets } = scanned;
   // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
   const files = redacted.size ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f)) : scanned.files;
   return packBundle({
     files,
     scores: ranked.scores,
-    indexLines: indexLines(options.root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
+    indexLines: indexLines(options.root, files, warnings, indexFile, memindexMerge, memindexGroups),
     budget: options.budget,
     format: options.format,
     encoding: options.encoding,
@@ -278,7 +279,6 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
 /** Write: the bundle to --out, when given. */
 async function writeStep(options: PackOptions, text: string): Promise<void> {
   if (options.out === undefined) return;
-  const { writeOutputFile } = await import('../store/write.js');
   try {
     await writeOutputFile(options.out, text, { name: options.out, memoryRoot: options.root });
   } catch (err) {
@@ -299,7 +299,6 @@ async function saveStep(scanned: Scanned, warnings: string[]): Promise<void> {
 async function secretsStep(options: PackOptions, scanned: Scanned, result: PackResult): Promise<string[]> {
   if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${[...scanned.redacted].join(', ')}`] : [];
   const given = result.files.filter((f) => f.tier === 'full' || f.tier === 'head' || f.tier === 'passages').map((f) => f.path);
-  const { secretWarnings } = await import('../lint/secrets.js');
   return secretWarnings(given.map((path) => ({ path, text: scanned.text(path) })));
 }
 

@@ -10,6 +10,8 @@ import { conflictMarkerLines } from '../markdown/conflicts.js';
 import { lineAt } from '../lines.js';
 import { IndexMarkerError, renderIndexFile, splitIndex } from '../memindex/merge.js';
 import type { IndexOptions } from '../memindex/render.js';
+import { withMemoryLock } from '../store/write.js';
+import { foldPendingFlushes } from '../store/flush.js';
 
 export interface ReindexResult {
   /** MEMORY.md as it should be. */
@@ -82,7 +84,6 @@ function checkIndexMarkers(root: string): void {
  * passed to `warn` (saying what to run), never reported as a failure of the write.
  */
 export async function writeAndReindex<T>(root: string, change: () => Promise<T>, warn: (message: string) => void): Promise<{ value: T; index?: ReindexResult }> {
-  const { withMemoryLock } = await import('../store/write.js');
   return withMemoryLock(root, async () => {
     checkIndexMarkers(root);
     await foldPending(root);
@@ -103,7 +104,7 @@ export function hasPending(root: string): boolean {
 
 /** Write the summaries a `flush --hook` kept while the lock was busy. Call inside withMemoryLock. */
 async function foldPending(root: string): Promise<void> {
-  if (hasPending(root)) await (await import('../store/flush.js')).foldPendingFlushes(root);
+  if (hasPending(root)) await foldPendingFlushes(root);
 }
 
 /** Fold in pending summaries, rebuild MEMORY.md and write it when it changed. Call inside withMemoryLock. */

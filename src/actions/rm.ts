@@ -1,6 +1,9 @@
 /** `memctx rm`: delete one memory file under the lock and re-index. */
 import { lstatSync } from 'node:fs';
 import { MemctxError } from '../errors.js';
+import { resolveMemoryPath, isIndexPath } from '../store/paths.js';
+import { removeMemoryFile } from '../store/write.js';
+import { writeAndReindex } from './reindex.js';
 
 export interface RmOptions {
   root: string;
@@ -23,7 +26,6 @@ export interface RmResult {
 
 export async function rm(options: RmOptions, deps: RmDeps): Promise<RmResult> {
   const { root } = options;
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
   const target = resolveMemoryPath(root, options.path);
   if (isIndexPath(target.rel)) throw new MemctxError('refusing to delete MEMORY.md, the generated index', { hint: 'delete memory files instead; the index follows' });
   const stat = (() => {
@@ -35,8 +37,6 @@ export async function rm(options: RmOptions, deps: RmDeps): Promise<RmResult> {
   })();
   if (!stat.isFile() && !stat.isSymbolicLink()) throw new MemctxError(`${target.rel} is not a file; rm deletes one memory file at a time`);
   if (options.dryRun) return { deleted: target.rel, dryRun: true };
-  const { removeMemoryFile } = await import('../store/write.js');
-  const { writeAndReindex } = await import('./reindex.js');
   await writeAndReindex(root, async () => {
     removeMemoryFile(root, target.abs);
   }, deps.warn);

@@ -1,8 +1,16 @@
 /** `memctx search`: check the filters, rank the files, and with `open` read the best hit and count it as read. */
 import { MemctxError } from '../errors.js';
 import { parseDate } from '../dates.js';
-import type { SearchHit } from '../search/rank.js';
+import { searchMemory, type SearchHit } from '../search/rank.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
+import { parsePositiveInt, checkListFilters } from './options.js';
+import { scanCached } from './pack-scan.js';
+import { readStats, accessCount, recordAccess } from '../cache/stats.js';
+import { readRegularFile } from '../store/read-file.js';
+import { MAX_FILE_BYTES } from '../store/layout.js';
+import { readMemoryFile } from '../store/scan.js';
+import { secretWarnings } from '../lint/secrets.js';
+import { join } from 'node:path';
 
 export interface SearchOptions {
   root: string;
@@ -66,7 +74,6 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
   const { root, query } = options;
   if (!/[\p{L}\p{N}]/u.test(query)) throw new MemctxError('the search query has no words in it', { hint: 'give one or more words, e.g. memctx search "auth token"' });
   const now = deps.now();
-  const { parsePositiveInt } = await import('./options.js');
   const limit = typeof options.limit === 'number' ? options.limit : parsePositiveInt(options.limit, '--limit');
   const filters = {
     type: options.type,
@@ -75,13 +82,9 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
     minImportance: options.minImportance === undefined ? undefined : parseImportance(options.minImportance),
     since: options.since === undefined ? undefined : parseSince(options.since, now),
   };
-  const { scanCached } = await import('./pack-scan.js');
-  const { readStats, accessCount, recordAccess } = await import('../cache/stats.js');
-  const { searchMemory } = await import('../search/rank.js');
   // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.
   const scan = await scanCached(root, now);
   if (filters.type !== undefined || filters.kind !== undefined) {
-    const { checkListFilters } = await import('./options.js');
     checkListFilters(filters, scan.files);
   }
   const stats = readStats(root);
@@ -106,11 +109,6 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
 }
 
 async function openHit(root: string, path: string): Promise<OpenedHit> {
-  const { readRegularFile } = await import('../store/read-file.js');
-  const { MAX_FILE_BYTES } = await import('../store/layout.js');
-  const { readMemoryFile } = await import('../store/scan.js');
-  const { secretWarnings } = await import('../lint/secrets.js');
-  const { join } = await import('node:path');
   const text = readRegularFile(join(root, path), { name: path, maxBytes: MAX_FILE_BYTES, what: 'memory file', inside: root }).toString('utf8');
   return { path, text, file: readMemoryFile(root, path), warnings: await secretWarnings([{ path, text }]) };
 }

@@ -5,6 +5,10 @@
  */
 import { MemctxError } from '../errors.js';
 import type { FileProblem } from '../store/types.js';
+import { normalizeKey, builtInTemplate, parseBody, SESSION_FIELDS, NONE_RECORDED } from '../flush/index.js';
+import { scanIndexEntries } from '../cache/scan-cache.js';
+import { readMemoryFile, isProblem } from '../store/scan.js';
+import { dateMs, sinceMs } from '../dates.js';
 
 export interface SessionsOptions {
   root: string;
@@ -44,10 +48,6 @@ export interface SessionsResult {
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : value instanceof Date ? value.toISOString() : undefined);
 
 export async function sessions(options: SessionsOptions, deps: SessionsDeps): Promise<SessionsResult> {
-  const { normalizeKey, builtInTemplate, parseBody, SESSION_FIELDS, NONE_RECORDED } = await import('../flush/index.js');
-  const { scanIndexEntries } = await import('../cache/scan-cache.js');
-  const { readMemoryFile, isProblem } = await import('../store/scan.js');
-  const { dateMs, sinceMs } = await import('../dates.js');
   const now = deps.now().getTime();
   const ms = (value: string | undefined) => (Number.isNaN(dateMs(value)) ? 0 : dateMs(value));
   const field = options.field === undefined ? undefined : normalizeKey(options.field);

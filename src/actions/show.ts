@@ -2,6 +2,12 @@
 import { existsSync } from 'node:fs';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import type { MemoryFile } from '../store/types.js';
+import { resolveMemoryPath, isIndexPath } from '../store/paths.js';
+import { readMemoryFile, isProblem } from '../store/scan.js';
+import { readRegularFile } from '../store/read-file.js';
+import { MAX_FILE_BYTES } from '../store/layout.js';
+import { secretWarnings } from '../lint/secrets.js';
+import { recordAccess } from '../cache/stats.js';
 
 export interface ShowOptions {
   root: string;
@@ -22,11 +28,7 @@ export type ShowResult =
 
 export async function show(options: ShowOptions, deps: ShowDeps): Promise<ShowResult> {
   const { root } = options;
-  const { resolveMemoryPath, isIndexPath } = await import('../store/paths.js');
-  const { readMemoryFile, isProblem } = await import('../store/scan.js');
   const target = resolveMemoryPath(root, options.path);
-  const { readRegularFile } = await import('../store/read-file.js');
-  const { MAX_FILE_BYTES } = await import('../store/layout.js');
   const readText = () => readRegularFile(target.abs, { name: target.rel, maxBytes: MAX_FILE_BYTES, what: 'memory file', inside: root }).toString('utf8');
   if (!existsSync(target.abs)) {
     throw new MemctxError(`no memory file ${target.rel}`, { hint: 'run `memctx ls` to see the files' });
@@ -39,11 +41,9 @@ export async function show(options: ShowOptions, deps: ShowDeps): Promise<ShowRe
   const result: ShowResult = { index: false, path: target.rel, file, warnings: [] };
   if (options.withText) {
     const text = readText();
-    const { secretWarnings } = await import('../lint/secrets.js');
     result.text = text;
     result.warnings = await secretWarnings([{ path: target.rel, text }]);
   }
-  const { recordAccess } = await import('../cache/stats.js');
   try {
     await recordAccess(root, [target.rel], deps.now());
   } catch (err) {

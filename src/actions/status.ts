@@ -4,10 +4,17 @@
  */
 import { resolve } from 'node:path';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
-import type { Level, Thresholds } from '../capacity/levels.js';
+import { atLeast, capacity, DEFAULT_THRESHOLDS, nextSteps, thresholdsProblem, type Level, type Thresholds } from '../capacity/levels.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import { parseChoice, parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
 import { isRecord } from '../values.js';
+import { assertText, openTranscriptFile, latestClaudeTranscript } from '../sources/transcript-file.js';
+import { claudeProjectDir } from '../store/find.js';
+import { detectFormat } from '../transcript/detect.js';
+import { scanUsage } from '../transcript/usage.js';
+import { shellWord } from '../text/shell.js';
+import { describeWindowSource, modelPreset, resolveWindow } from '../capacity/models.js';
+import { claudeUsedTokens } from '../transcript/claude.js';
 
 export interface StatusOptions {
   window?: string;
@@ -93,7 +100,6 @@ function readTail(f: import('../sources/transcript-file.js').TranscriptFile, for
 async function measure(deps: StatusDeps, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
   // Recorded usage needs only the format check and the backward scan: the parsers load when text is parsed.
   const readTranscript = async () => (await import('../transcript/index.js')).readTranscript;
-  const { assertText, openTranscriptFile, latestClaudeTranscript } = await import('../sources/transcript-file.js');
   if (file === '-') {
     const bytes = await deps.readStdinBytes();
     assertText(bytes, 'stdin');
@@ -104,7 +110,6 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
   let path: string;
   let name: string;
   if (file === undefined) {
-    const { claudeProjectDir } = await import('../store/find.js');
     const projectDir = claudeProjectDir(deps.cwd, deps.home, deps.env);
     const latest = latestClaudeTranscript(projectDir);
     if (!latest) {
@@ -116,8 +121,6 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
     path = resolve(deps.cwd, file);
     name = file;
   }
-  const { detectFormat } = await import('../transcript/detect.js');
-  const { scanUsage } = await import('../transcript/usage.js');
   const f = openTranscriptFile(path, name);
   try {
     const head = f.firstLines();
@@ -152,17 +155,16 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
 // eslint-disable-next-line complexity -- one branch per source of the figure (recorded usage or counted text) and per option
 export async function status(file: string | undefined, opts: StatusOptions, deps: StatusDeps): Promise<StatusResult> {
   // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
-  const capacityLib = { ...(await import('../capacity/levels.js')), ...(await import('../capacity/models.js')) };
   const countTranscript = async (...args: Parameters<typeof import('../capacity/count.js').countTranscript>) => (await import('../capacity/count.js')).countTranscript(...args);
   const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
-  if (opts.model !== undefined && !capacityLib.modelPreset(opts.model)) {
+  if (opts.model !== undefined && !modelPreset(opts.model)) {
     throw new MemctxError(`unknown model "${opts.model}"`, { hint: 'use a known id (claude-sonnet-4-5, sonnet[1m], gpt-4o, gpt-4.1, gpt-5, gemini-2.5-pro, …) or give --window N' });
   }
   let failOn: Level | undefined;
   if (opts.failOn !== undefined) {
     failOn = parseChoice('--fail-on', opts.failOn, ['yellow', 'orange', 'red'] as const);
   }
-  const thresholds = parseThresholds(opts.thresholds, capacityLib.thresholdsProblem, capacityLib.DEFAULT_THRESHOLDS);
+  const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
   const forced = parseTranscriptFormat(opts.format);
   const encoding = parseEncoding(opts.encoding);
   const counter = async () => (await import('../tokens/index.js')).loadTokenCounter(encoding);
@@ -177,12 +179,11 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     used = counted.total;
     largest = counted.largest;
   }
-  const resolved = capacityLib.resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
-  const cap = capacityLib.capacity(used, resolved.window, thresholds);
+  const resolved = resolveWindow({ window, model: opts.model, recordedWindow: m.usage?.window, transcriptModel: m.model, used });
+  const cap = capacity(used, resolved.window, thresholds);
   // Recorded usage gives the total only: count the (end of the) transcript for what to compact first.
   const tail = m.usage && m.tail && cap.level !== 'green' ? await m.tail() : undefined;
   if (tail) largest = (await countTranscript(tail.transcript, await counter(), { text: tail.text })).largest;
-  const { shellWord } = await import('../text/shell.js');
   const notes = m.notes.map((note) => note.message);
   if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');
   const report: import('../capacity/levels.js').StatusReport = {
@@ -192,12 +193,12 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     percent: cap.percent,
     used,
     window: resolved.window,
-    windowSource: capacityLib.describeWindowSource(resolved),
+    windowSource: describeWindowSource(resolved),
     source: m.usage ? 'recorded' : 'counted',
     largest,
     ...(tail?.lastBytes !== undefined && largest.length ? { largestScope: { lastBytes: tail.lastBytes } } : {}),
     advice: cap.advice,
-    next: capacityLib.nextSteps(cap.level, { format: m.format, transcript: name === 'stdin' ? 'TRANSCRIPT' : shellWord(name), memctx: opts.memctx }),
+    next: nextSteps(cap.level, { format: m.format, transcript: name === 'stdin' ? 'TRANSCRIPT' : shellWord(name), memctx: opts.memctx }),
     thresholds,
     notes,
   };
@@ -207,7 +208,7 @@ export async function status(file: string | undefined, opts: StatusOptions, deps
     report.encoding = encoding;
     report.items = counted!.items;
   }
-  return { report, exitCode: failOn && capacityLib.atLeast(cap.level, failOn) ? EXIT_PROBLEMS : EXIT_OK };
+  return { report, exitCode: failOn && atLeast(cap.level, failOn) ? EXIT_PROBLEMS : EXIT_OK };
 }
 
 type Json = Record<string, unknown>;
@@ -221,9 +222,6 @@ interface Figure {
 }
 
 async function fromTranscript(path: string, cwd: string): Promise<{ used: number; recordedWindow?: number; model?: string } | undefined> {
-  const { openTranscriptFile } = await import('../sources/transcript-file.js');
-  const { detectFormat } = await import('../transcript/detect.js');
-  const { scanUsage } = await import('../transcript/usage.js');
   const f = openTranscriptFile(resolve(cwd, path));
   try {
     const head = f.firstLines(16384);
@@ -270,8 +268,6 @@ export async function statusline(input: string, opts: StatusOptions, deps: { cwd
 
 // eslint-disable-next-line complexity -- the status line's figure falls through its sources in order (used_percentage, current_usage, transcript); one chain reads best
 async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatusOptions, cwd: string): Promise<StatuslineFigure | undefined> {
-  const { capacity, DEFAULT_THRESHOLDS, thresholdsProblem } = await import('../capacity/levels.js');
-  const { modelPreset, resolveWindow } = await import('../capacity/models.js');
   const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
   const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
   const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
@@ -283,7 +279,6 @@ async function statuslineFigure(data: Json, modelId: string | undefined, opts: S
     const percent = typeof cw.used_percentage === 'number' && Number.isFinite(cw.used_percentage) && cw.used_percentage >= 0 ? cw.used_percentage : undefined;
     let current: number | undefined;
     if (isRecord(cw.current_usage)) {
-      const { claudeUsedTokens } = await import('../transcript/claude.js');
       const u = claudeUsedTokens(cw.current_usage);
       if (u.ok) current = u.used;
     }

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Transcript } from '../transcript/types.js';
+import { compactTranscript } from '../capacity/compact.js';
 
 type FlushModule = typeof import('../flush/index.js');
 type PlanInput = import('../flush/record.js').PlanInput;
@@ -66,7 +67,6 @@ const runCommand: RunCommand = (command, input, options) =>
 
 /** What the command is asked: the schema, the budget, and the compacted transcript. */
 async function summarizerInput(transcript: Transcript, max: number): Promise<string> {
-  const { compactTranscript } = await import('../capacity/compact.js');
   const { markdown } = compactTranscript(transcript, { header: ['# Transcript (compacted by memctx)'] });
   return [
     'Summarize this coding-agent session for the next session to pick up.',

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR } from '../store/layout.js';
 import { cacheDir } from './dir.js';
+import { withMemoryLock, writeFileAtomic } from '../store/write.js';
 
 const CHECKPOINTS_FILE = 'checkpoints.json';
 /** Sessions remembered; the oldest are dropped past this. */
@@ -45,7 +46,6 @@ function readCheckpoints(root: string): Checkpoints {
 /** Record the thresholds asked for in a session, under the memory lock; false when there is no cache folder. */
 export async function writeAsked(root: string, sessionId: string, asked: number[], at: string): Promise<boolean> {
   if (!cacheDir(root)) return false;
-  const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   await withMemoryLock(root, async () => {
     const all = readCheckpoints(root);
     delete all.sessions[sessionId];

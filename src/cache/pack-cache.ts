@@ -7,6 +7,7 @@ import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBags } from '../text/relevance.js';
 import { isFieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
+import { readMemoryFile } from '../store/scan.js';
 
 /**
  * What `pack` needs of each memory file, kept in .memctx/pack-cache.json by the stat-keyed cache
@@ -217,7 +218,6 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   const scan = await scanWithCache(root, listEntries(root), projection, {
     now: options.now,
     reader: async () => {
-      const { readMemoryFile } = await import('../store/scan.js');
       return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
     },
   });

@@ -1,6 +1,6 @@
 import { listEntries } from '../store/list.js';
 import { conflictMarkerLines } from '../markdown/conflicts.js';
-import type { ScanOptions } from '../store/scan.js';
+import { readMemoryFile, type ScanOptions } from '../store/scan.js';
 import type { IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js';
 import { scanWithCache, type Projection } from './stat-cache.js';
 
@@ -25,7 +25,6 @@ export async function scanIndexEntries(root: string, now: number, options: ScanO
   const scan = await scanWithCache(root, listEntries(root, options), INDEX_PROJECTION, {
     now,
     reader: async () => {
-      const { readMemoryFile } = await import('../store/scan.js');
       return (path, symlink, detail) => readMemoryFile(root, path, { ...options, symlink, detail });
     },
   });
@@ -45,7 +44,6 @@ export async function indexEntriesFor(root: string, paths: readonly { path: stri
   const scan = await scanWithCache(root, paths, INDEX_PROJECTION, {
     now,
     reader: async () => {
-      const { readMemoryFile } = await import('../store/scan.js');
       return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
     },
   });

@@ -8,6 +8,7 @@ import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
 import { isRecord } from '../values.js';
+import { writeFileAtomic } from '../store/write.js';
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in
@@ -158,7 +159,6 @@ export async function scanWithCache<T>(
     },
     async save() {
       if (!dirty || !cachePath) return;
-      const { writeFileAtomic } = await import('../store/write.js');
       await writeFileAtomic(cachePath, JSON.stringify({ version, records }), { fsync: false });
     },
   };

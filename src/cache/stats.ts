@@ -4,6 +4,7 @@ import { isoTimestamp } from '../store/schema.js';
 import { CACHE_DIR } from '../store/layout.js';
 import { cacheDir } from './dir.js';
 import { dateMs, parseDate } from '../dates.js';
+import { withMemoryLock, writeFileAtomic } from '../store/write.js';
 
 const STATS_FILE = 'stats.json';
 
@@ -49,8 +50,6 @@ export function readAccessTimes(root: string): Map<string, number> {
 export async function recordAccess(root: string, paths: readonly string[], now: Date): Promise<void> {
   // No .memctx/ where there is no MEMORY.md (a read-only command pointed at any folder leaves no trace).
   if (paths.length === 0 || !cacheDir(root)) return;
-  // The writer loads only here: a read-only command (a search) never needs it.
-  const { withMemoryLock, writeFileAtomic } = await import('../store/write.js');
   await withMemoryLock(root, async () => {
     const stats = readStats(root);
     const last = isoTimestamp(now);

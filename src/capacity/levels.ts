@@ -40,10 +40,6 @@ export function nextSteps(level: Level, options: { format: string; transcript: s
   return [flush, { command: `memctx compact ${options.transcript} --out compacted.md`, why: `${when}: a compacted transcript to continue from` }];
 }
 
-export function isLevel(value: string): value is Level {
-  return (LEVELS as readonly string[]).includes(value);
-}
-
 /** Why these thresholds are unusable, or undefined when they are fine (0 < yellow < orange < red ≤ 100). */
 export function thresholdsProblem(t: Thresholds): string | undefined {
   for (const key of ['yellow', 'orange', 'red'] as const) {

@@ -26,7 +26,7 @@ export interface ModelPreset {
   extended?: number;
 }
 
-export const DEFAULT_WINDOW = 200_000;
+const DEFAULT_WINDOW = 200_000;
 const ONE_M = 1_000_000;
 
 export const MODEL_PRESETS: ModelPreset[] = [
@@ -59,7 +59,7 @@ export function modelPreset(id: string): ModelPreset | undefined {
   return MODEL_PRESETS.find((p) => p.pattern.test(m));
 }
 
-export type WindowSource = 'option' | 'model-option' | 'recorded' | 'model' | 'model-extended' | 'default';
+type WindowSource = 'option' | 'model-option' | 'recorded' | 'model' | 'model-extended' | 'default';
 
 export interface ResolvedWindow {
   window: number;

@@ -4,7 +4,8 @@ import { MAX_NAME_LENGTH, MEMORY_KINDS, MEMORY_SEVERITIES, MEMORY_TYPES } from '
 import type { Context } from './context.js';
 import { collect, type Runner } from './run.js';
 import { readBodyInput } from './input.js';
-import type { AddFields } from '../actions/add.js';
+import { add, type AddFields } from '../actions/add.js';
+import { loadLintSetup } from './lint-setup.js';
 
 interface AddFlags extends AddFields {
   body?: string;
@@ -35,8 +36,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<number> {
-  const { add } = await import('../actions/add.js');
-  const { loadLintSetup } = await import('./lint-setup.js');
   const { body, bodyFile, ...fields } = flags;
   const { created } = await add({ root: ctx.memoryDir(), path: input, fields }, {
     now: ctx.io.now,

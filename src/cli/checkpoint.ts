@@ -2,6 +2,11 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { checkpoint } from '../actions/checkpoint.js';
+import { readStdin } from './input.js';
+
+/** The flags commander fills in when none is given (the fast entry, cli/fast/checkpoint.ts, passes the same). */
+export const CHECKPOINT_DEFAULTS = { wait: '3000' } as const;
 
 interface Flags {
   at?: string;
@@ -19,12 +24,11 @@ export function register(program: Command, run: Runner): void {
     .option('--cli', 'ask for `memctx flush --agent-summary` instead of the flush MCP tool')
     .option('--window <tokens>', 'the context window, as for status (default: from the model the transcript names, else 200k)')
     .option('--model <id>', 'take the context window from this model id, e.g. sonnet[1m]')
-    .option('--wait <ms>', 'wait at most this long for the message that just ended to reach the transcript', '3000')
+    .option('--wait <ms>', 'wait at most this long for the message that just ended to reach the transcript', CHECKPOINT_DEFAULTS.wait)
     .action(run(runCheckpoint));
 }
 
-async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
-  const { checkpoint } = await import('../actions/checkpoint.js');
+export async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
   const wait = Number(flags.wait);
   const result = await checkpoint(
     { at: flags.at, cli: flags.cli, window: flags.window, model: flags.model, waitMs: Number.isFinite(wait) && wait >= 0 ? Math.min(wait, 30_000) : undefined },
@@ -33,7 +37,7 @@ async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
       env: ctx.io.env,
       home: ctx.io.home,
       now: ctx.io.now,
-      readStdin: async (maxBytes?: number) => (await import('./input.js')).readStdin(ctx.io.stdin, maxBytes),
+      readStdin: async (maxBytes?: number) => readStdin(ctx.io.stdin, maxBytes),
       dir: ctx.globals.dir,
       claude: ctx.globals.claude,
     },

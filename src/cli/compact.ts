@@ -2,6 +2,9 @@ import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { compact } from '../actions/compact.js';
+import { readStdinBytes } from './input.js';
+import { renderCompactReport } from './ui/capacity.js';
 
 interface CompactFlags {
   out?: string;
@@ -23,8 +26,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runCompact(ctx: Context, file: string, flags: CompactFlags): Promise<number> {
-  const { compact } = await import('../actions/compact.js');
-  const { readStdinBytes } = await import('./input.js');
   const report = await compact({ file, ...flags }, {
     cwd: ctx.io.cwd,
     readStdin: () => readStdinBytes(ctx.io.stdin),
@@ -61,7 +62,6 @@ async function runCompact(ctx: Context, file: string, flags: CompactFlags): Prom
   } else {
     for (const note of notes) ctx.ui.warn(`${name}: ${note}`);
     if (flags.out === undefined) ctx.ui.out(after.markdown);
-    const { renderCompactReport } = await import('./ui/capacity.js');
     ctx.ui.note(renderCompactReport({ ...report, out: flags.out, missing: missing.length }, ctx.ui.errChalk));
   }
   for (const m of missing) ctx.ui.error(new MemctxError(`marked line did not survive compaction: ${JSON.stringify(m.text)}`, { file: name, line: m.line, exitCode: EXIT_PROBLEMS }));

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { edit } from '../actions/edit.js';
 
 interface EditFlags {
   old: string;
@@ -19,7 +20,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<number> {
-  const { edit } = await import('../actions/edit.js');
   const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message) });
   if (mixedEndings) ctx.ui.warn(mixedEndings);
   if (ctx.ui.json) ctx.ui.printJson({ edited });

@@ -4,6 +4,8 @@ import type { FlushDeps, FlushOptions, FlushOutcome } from '../actions/flush.js'
 import type { Context } from './context.js';
 import { parsePositiveInt } from '../actions/options.js';
 import { collect, type Runner } from './run.js';
+import { readStdin } from './input.js';
+import * as actions from '../actions/flush.js';
 
 type Flags = Omit<FlushOptions, 'summarizeTimeout'> & { summarizeTimeout: string };
 
@@ -46,7 +48,7 @@ function depsOf(ctx: Context): FlushDeps {
     env: ctx.io.env,
     home: ctx.io.home,
     now: ctx.io.now,
-    readStdin: async (maxBytes?: number, timeoutMs?: number) => (await import('./input.js')).readStdin(ctx.io.stdin, maxBytes, timeoutMs),
+    readStdin: async (maxBytes?: number, timeoutMs?: number) => readStdin(ctx.io.stdin, maxBytes, timeoutMs),
     stdinIsTTY: Boolean(ctx.io.stdin.isTTY),
     dir: ctx.globals.dir,
     claude: ctx.globals.claude,
@@ -54,7 +56,6 @@ function depsOf(ctx: Context): FlushDeps {
 }
 
 export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
-  const actions = await import('../actions/flush.js');
   if (flags.hook) {
     // never fails the session: a bad --summarize-timeout falls back to the default
     const seconds = Number(flags.summarizeTimeout);

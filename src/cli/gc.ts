@@ -2,6 +2,9 @@ import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { loadLintSetup } from './lint-setup.js';
+import { gc } from '../actions/gc.js';
+import { renderTable } from './ui/table.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -12,9 +15,7 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runGc(ctx: Context, flags: { apply?: boolean }): Promise<number> {
-  const { loadLintSetup } = await import('./lint-setup.js');
   const { root, config } = loadLintSetup(ctx);
-  const { gc } = await import('../actions/gc.js');
   const result = await gc({ root, thresholds: config.thresholds, apply: Boolean(flags.apply) }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message) });
   if (!result.apply) {
     const { candidates } = result;
@@ -23,7 +24,6 @@ async function runGc(ctx: Context, flags: { apply?: boolean }): Promise<number> 
     } else if (candidates.length === 0) {
       ctx.ui.info('nothing to archive');
     } else {
-      const { renderTable } = await import('./ui/table.js');
       ctx.ui.out(renderTable(candidates.map((c) => [c.path, c.reason]), ctx.ui.chalk));
       ctx.ui.info(`${candidates.length} file${candidates.length === 1 ? '' : 's'} would be moved to archive/; run \`memctx gc --apply\` to move them`);
     }

@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
-import type { HookResult } from '../actions/hook.js';
+import { hookInstall, hookUninstall, type HookResult } from '../actions/hook.js';
+import { memoryDirIsExplicit } from './staged.js';
+import { walkUpForMemoryDir } from '../store/find.js';
 
 interface HookFlags {
   dryRun?: boolean;
@@ -25,16 +27,12 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runInstall(ctx: Context, flags: HookFlags): Promise<number> {
-  const { hookInstall } = await import('../actions/hook.js');
-  const { memoryDirIsExplicit } = await import('./staged.js');
-  const { walkUpForMemoryDir } = await import('../store/find.js');
   const explicit = memoryDirIsExplicit(ctx);
   const memoryDir = explicit ? ctx.memoryDir({ allowMissing: true }) : walkUpForMemoryDir(ctx.io.cwd);
   return render(ctx, await hookInstall({ memoryDir, explicit, dryRun: Boolean(flags.dryRun) }, { cwd: ctx.io.cwd, env: ctx.io.env }));
 }
 
 async function runUninstall(ctx: Context, flags: HookFlags): Promise<number> {
-  const { hookUninstall } = await import('../actions/hook.js');
   return render(ctx, await hookUninstall({ dryRun: Boolean(flags.dryRun) }, { cwd: ctx.io.cwd, env: ctx.io.env }));
 }
 

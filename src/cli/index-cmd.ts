@@ -4,6 +4,8 @@ import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
 import type { ReindexResult } from '../actions/reindex.js';
+import { runStagedIndex } from './staged.js';
+import { indexMemory } from '../actions/index.js';
 
 interface IndexFlags {
   check?: boolean;
@@ -23,10 +25,8 @@ export async function runIndex(ctx: Context, flags: IndexFlags): Promise<number>
   // The hook runs in every commit: a repository without a memory directory is not an error there.
   const root = ctx.memoryDir({ allowMissing: Boolean(flags.staged) });
   if (flags.staged) {
-    const { runStagedIndex } = await import('./staged.js');
     return runStagedIndex(ctx, root);
   }
-  const { indexMemory } = await import('../actions/index.js');
   const outcome = await indexMemory({ root, check: flags.check });
   if (outcome.check) return checkIndex(ctx, root, outcome);
   const { result } = outcome;

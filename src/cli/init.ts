@@ -2,6 +2,12 @@ import { Option, type Command } from 'commander';
 import { EXIT_OK, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { MEMORY_DIR_NAME } from '../store/find.js';
+import { displayPath } from '../store/paths.js';
+import { init } from '../actions/init.js';
+import { MERGE_DRIVER_SETUP } from '../hooks/merge-driver.js';
+import { renderAgentChanges } from './ui/agent.js';
+import { join, resolve } from 'node:path';
 
 interface InitFlags {
   agent?: 'claude' | 'codex' | 'cursor';
@@ -21,12 +27,8 @@ export function register(program: Command, run: Runner): void {
 
 // eslint-disable-next-line complexity -- init's flags (--agent, --user-config, --dry-run, --dir) and what already exists each add one independent step
 async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
-  const { resolve, join } = await import('node:path');
-  const { MEMORY_DIR_NAME } = await import('../store/find.js');
   const explicit = ctx.globals.dir ?? ctx.io.env.MEMCTX_DIR;
   const root = ctx.globals.claude ? ctx.memoryDir({ allowMissing: true }) : resolve(ctx.io.cwd, explicit ?? MEMORY_DIR_NAME);
-  const { displayPath } = await import('../store/paths.js');
-  const { init } = await import('../actions/init.js');
   if (flags.userConfig && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
   const { created, dryRun, agent, mergeDriver } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
@@ -50,11 +52,9 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
     for (const item of created) ctx.ui.info(`created ${displayPath(ctx.io.cwd, join(root, item))}`);
   }
   if (mergeDriver) {
-    const { MERGE_DRIVER_SETUP } = await import('../hooks/merge-driver.js');
     ctx.ui.info(`registered the MEMORY.md merge driver in this clone's git config; each teammate runs once: ${MERGE_DRIVER_SETUP}`);
   }
   if (agent) {
-    const { renderAgentChanges } = await import('./ui/agent.js');
     const changes = agent.changes.filter((c) => c.action !== 'unchanged');
     ctx.ui.out(renderAgentChanges(changes, { dryRun, quiet: ctx.ui.quiet, chalk: ctx.ui.chalk, show: (file) => displayPath(ctx.io.cwd, join(agent.root, file)) }));
     if (agent.launcher && agent.launcher.kind !== 'missing') ctx.ui.info(agent.launcher.note);

@@ -3,6 +3,16 @@ import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, MemctxError } from '../errors.js';
 import type { LintResult } from '../lint/types.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { parseChoice } from '../actions/options.js';
+import { loadLintSetup } from './lint-setup.js';
+import { SCHEMA_URL } from '../lint/schema.js';
+import { lintMemory } from '../actions/lint.js';
+import { relativeInside, displayPath } from '../store/paths.js';
+import { FORMATTERS } from '../lint/formatters/index.js';
+import { RULES } from '../lint/rules/index.js';
+import { VERSION, LINKS } from '../version.js';
+import { writeFileAtomic } from '../store/write.js';
+import { join, resolve } from 'node:path';
 
 const FORMATS = ['stylish', 'json', 'github', 'sarif'];
 
@@ -42,17 +52,13 @@ function onlyErrors(result: LintResult): LintResult {
 
 // eslint-disable-next-line complexity -- one branch per lint flag (--config, --print-config, --fix, --format, --output-file, --max-warnings) mapped onto the action
 async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): Promise<number> {
-  const { parseChoice } = await import('../actions/options.js');
   const format = parseChoice('--format', flags.format, FORMATS) ?? (ctx.ui.json ? 'json' : 'stylish');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const { loadLintSetup } = await import('./lint-setup.js');
   const setup = loadLintSetup(ctx, flags.config);
   if (flags.printConfig) {
-    const { SCHEMA_URL } = await import('../lint/schema.js');
     ctx.ui.printJson({ $schema: SCHEMA_URL, ...setup.config, file: setup.configPath ?? null });
     return EXIT_OK;
   }
-  const { lintMemory } = await import('../actions/lint.js');
   const { result, files: count, changes, skipped, outside } = await lintMemory(setup, { fix: flags.fix, files }, ctx.io);
   const machine = format !== 'stylish' || flags.outputFile !== undefined;
   for (const why of skipped) ctx.ui.warn(why);
@@ -62,12 +68,6 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   }
   if (flags.fix && changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
   if (outside.length && files.length === outside.length) ctx.ui.note(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
-  const { join } = await import('node:path');
-  const { relativeInside } = await import('../store/paths.js');
-  const { displayPath } = await import('../store/paths.js');
-  const { FORMATTERS } = await import('../lint/formatters/index.js');
-  const { RULES } = await import('../lint/rules/index.js');
-  const { VERSION, LINKS } = await import('../version.js');
   const abs = (file: string) => join(setup.root, file);
   const shown = ctx.ui.quiet ? onlyErrors(result) : result;
   const plain = format !== 'stylish' || flags.outputFile !== undefined;
@@ -83,8 +83,6 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     links: LINKS,
   });
   if (flags.outputFile !== undefined) {
-    const { resolve } = await import('node:path');
-    const { writeFileAtomic } = await import('../store/write.js');
     await writeFileAtomic(resolve(ctx.io.cwd, flags.outputFile), text);
   } else {
     ctx.ui.out(text);

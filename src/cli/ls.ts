@@ -3,6 +3,8 @@ import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
+import { ls } from '../actions/ls.js';
+import { renderTable } from './ui/table.js';
 
 interface LsFlags {
   type?: string;
@@ -25,14 +27,12 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runLs(ctx: Context, flags: LsFlags): Promise<number> {
-  const { ls } = await import('../actions/ls.js');
   const root = ctx.memoryDir();
   const { files, problems } = await ls({ root, ...flags }, { now: ctx.io.now });
   reportProblems(ctx, root, problems);
   if (ctx.ui.json) {
     ctx.ui.printJson(files.map((f) => ({ path: f.path, name: f.name, description: f.description, type: f.type ?? null, kind: f.kind ?? null, updated: f.updated ?? null, importance: f.importance, tags: f.tags })));
   } else {
-    const { renderTable } = await import('./ui/table.js');
     const rows = files.map((f) => [f.path, f.type ?? 'other', f.kind ?? '-', f.updated ?? '-', f.description ? `${f.name} — ${f.description}` : f.name]);
     if (rows.length) ctx.ui.out(renderTable(rows, ctx.ui.chalk));
   }

@@ -6,6 +6,7 @@ import type { createUi } from './ui/output.js';
 import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
 import { fastRoute, type FastEntry } from './fast/route.js';
+import { neutralStatusline } from './ui/capacity.js';
 
 interface CommandModule {
   register(program: Command, run: Runner): void;
@@ -46,6 +47,7 @@ const FAST_ENTRIES: Record<FastEntry, () => Promise<{ run(io: Io, globals: Globa
   'flush-hook': () => import('./fast/flush-hook.js'),
   mcp: () => import('./fast/mcp.js'),
   'index-staged': () => import('./fast/index-staged.js'),
+  checkpoint: () => import('./fast/checkpoint.js'),
 };
 
 /** Global options that take a value, so the word after them is not the command. */
@@ -174,7 +176,6 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
     if (err instanceof commander.CommanderError) {
       if (err.exitCode === 0) return 0;
       if (statusline) {
-        const { neutralStatusline } = await import('./ui/capacity.js');
         io.stdout.write(`${neutralStatusline()}\n`);
         return 0;
       }

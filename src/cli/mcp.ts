@@ -5,6 +5,8 @@ import { EXIT_OK, EXIT_USAGE, MemctxError } from '../errors.js';
 const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { LineBuffer } from '../mcp/line-buffer.js';
+import { realpathSync } from 'node:fs';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -18,7 +20,6 @@ export async function runMcp(ctx: Context): Promise<number> {
   // The SDK's modules are most of the start-up: they load while the directory is looked up.
   const loading = Promise.all([import('../mcp/server.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
   loading.catch(() => undefined);
-  const { realpathSync } = await import('node:fs');
   // Without a memory directory the server still starts, so the agent gets a tool error naming the fix.
   let root = '';
   let missing: Error | undefined;
@@ -34,7 +35,6 @@ export async function runMcp(ctx: Context): Promise<number> {
   // Room for a message well past the 1 MiB a memory file may hold, so an oversized write gets a tool
   // error naming the limit; a message past this one ends the server with one line on stderr and exit 2.
   const transport = new StdioServerTransport(process.stdin, process.stdout);
-  const { LineBuffer } = await import('../mcp/line-buffer.js');
   // The SDK's buffer copies all it holds on every chunk; ours joins once per line (test/mcp/oversized.test.ts).
   (transport as unknown as { _readBuffer: unknown })._readBuffer = new LineBuffer(MAX_MESSAGE_BYTES);
   let fatal: string | undefined;

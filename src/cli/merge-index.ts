@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { mergeIndex } from '../actions/merge-index.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -15,7 +16,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runMergeIndex(ctx: Context, base: string, ours: string, theirs: string): Promise<number> {
-  const { mergeIndex } = await import('../actions/merge-index.js');
   const result = await mergeIndex({ cwd: ctx.io.cwd, base, ours, theirs });
   if (ctx.ui.json) ctx.ui.printJson(result);
   // A side that carried conflict markers in: git is told the file is still conflicted.

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { mv } from '../actions/mv.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -14,7 +15,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runMv(ctx: Context, oldInput: string, newInput: string, flags: { dryRun?: boolean }): Promise<number> {
-  const { mv } = await import('../actions/mv.js');
   const { from, to, dryRun, mixedEndings } = await mv(
     { root: ctx.memoryDir(), from: oldInput, to: newInput, dryRun: flags.dryRun },
     { now: ctx.io.now, warn: (message) => ctx.ui.warn(message) },

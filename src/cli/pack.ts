@@ -3,6 +3,13 @@ import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { DEFAULT_BUDGET } from '../pack/budget.js';
+import { resolvePack } from '../schemas/pack.js';
+import { CLI_LABEL } from '../schemas/fields.js';
+import { isInside, displayPath } from '../store/paths.js';
+import { pack } from '../actions/pack.js';
+import { createProgress } from './ui/progress.js';
+import { renderTiming, renderPackReport } from './ui/pack-report.js';
+import { join, resolve } from 'node:path';
 
 export { DEFAULT_BUDGET };
 
@@ -39,24 +46,17 @@ export function register(program: Command, run: Runner): void {
 
 async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   // The options are checked by pack's one schema (src/schemas/pack.ts), as the MCP tool and the library check theirs.
-  const { resolvePack } = await import('../schemas/pack.js');
-  const { CLI_LABEL } = await import('../schemas/fields.js');
   const { redactSecrets, out: _out, ...rest } = flags;
   const given = Object.fromEntries(Object.entries({ ...rest, redact_secrets: redactSecrets }).filter(([, value]) => value !== undefined));
   const request = resolvePack(given, CLI_LABEL);
   const { budget } = request;
 
   const root = ctx.memoryDir();
-  const { resolve, join } = await import('node:path');
-  const { isInside } = await import('../store/paths.js');
   const outPath = flags.out === undefined ? undefined : resolve(ctx.io.cwd, flags.out);
   if (outPath !== undefined && isInside(root, outPath) && !isInside(join(root, '.memctx'), outPath)) {
     throw new MemctxError(`--out ${flags.out} is inside the memory directory, where the bundle would be read as a memory file`, { hint: 'write it somewhere else, e.g. --out context.md' });
   }
 
-  const { pack } = await import('../actions/pack.js');
-  const { createProgress } = await import('./ui/progress.js');
-  const { displayPath } = await import('../store/paths.js');
   const progress = createProgress(ctx, 'counting tokens');
   // MEMCTX_TIMING=1 (as ESLint's TIMING=1): wall time per phase on stderr; start-up is the time since the process began.
   const timing = ctx.io.env.MEMCTX_TIMING !== undefined && !['', '0', 'false'].includes(ctx.io.env.MEMCTX_TIMING) ? [{ phase: 'start-up', ms: performance.now() }] : undefined;
@@ -75,7 +75,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
   } finally {
     progress.stop();
   }
-  if (timing) ctx.ui.note((await import('./ui/pack-report.js')).renderTiming(timing, ctx.ui.errChalk), { quietable: false });
+  if (timing) ctx.ui.note(renderTiming(timing, ctx.ui.errChalk), { quietable: false });
   for (const problem of result.problems) ctx.ui.problem({ ...problem, path: displayPath(ctx.io.cwd, join(root, problem.path)) }, 'warning');
   for (const warning of result.warnings) ctx.ui.warn(warning);
   if (outPath === undefined && !ctx.ui.json) ctx.ui.out(result.text);
@@ -85,7 +85,6 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
     const { text, problems, warnings, ...report } = result;
     ctx.ui.printJson({ ...report, problems, out: out ?? null, ...(outPath === undefined ? { bundle: text } : {}) });
   } else if (!ctx.ui.quiet) {
-    const { renderPackReport } = await import('./ui/pack-report.js');
     ctx.ui.note(renderPackReport(result, ctx.ui.errChalk, { fileCount: result.files.length, out }));
   }
   if (result.pinnedLeftOut.length > 0) {

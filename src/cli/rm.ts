@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { rm } from '../actions/rm.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -13,7 +14,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runRm(ctx: Context, input: string, flags: { dryRun?: boolean }): Promise<number> {
-  const { rm } = await import('../actions/rm.js');
   const result = await rm({ root: ctx.memoryDir(), path: input, dryRun: flags.dryRun }, { warn: (message) => ctx.ui.warn(message) });
   if (ctx.ui.json) ctx.ui.printJson(result);
   else ctx.ui.info(`${result.dryRun ? 'would delete' : 'deleted'} ${result.deleted}`);

@@ -3,6 +3,11 @@ import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { shellWord } from '../text/shell.js';
+import { SearchInput } from '../schemas/search.js';
+import { CLI_LABEL, parseInput } from '../schemas/fields.js';
+import { search } from '../actions/search.js';
+import { reportProblems } from './problems.js';
+import { renderTable } from './ui/table.js';
 
 interface SearchFlags {
   type?: string;
@@ -34,17 +39,13 @@ const typedNumber = (value: string | undefined) => (value !== undefined && /^\s*
 
 async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promise<number> {
   // The options are checked by search's one schema (src/schemas/search.ts), as the MCP tool's are.
-  const { SearchInput } = await import('../schemas/search.js');
-  const { CLI_LABEL, parseInput } = await import('../schemas/fields.js');
   const given = { query, limit: typedNumber(flags.limit), type: flags.type, kind: flags.kind, tag: flags.tag, min_importance: typedNumber(flags.minImportance), since: flags.since };
   const args = parseInput(SearchInput, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), CLI_LABEL);
-  const { search } = await import('../actions/search.js');
   const root = ctx.memoryDir();
   const { hits, problems, opened, accessError } = await search(
     { root, query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since, open: flags.open },
     { now: ctx.io.now },
   );
-  const { reportProblems } = await import('./problems.js');
   reportProblems(ctx, root, problems);
   if (accessError) ctx.ui.warn(`could not record the access in .memctx/stats.json (${accessError})`);
   if (ctx.ui.json) {
@@ -55,7 +56,6 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   } else if (hits.length === 0) {
     ctx.ui.info(`no memory file matches "${query}"`);
   } else {
-    const { renderTable } = await import('./ui/table.js');
     const rows = hits.map((h) => [h.score.toFixed(2), h.path, h.description ? `${h.name} — ${h.description}` : h.name]);
     ctx.ui.out(renderTable(rows, ctx.ui.chalk, ['score', 'path', 'name']));
     ctx.ui.note(ctx.ui.errChalk.dim(`open one with: ${ctx.memctx} show PATH (or ${ctx.memctx} search ${shellWord(query)} --open)\n`));

@@ -4,6 +4,8 @@ import { parsePositiveInt } from '../actions/options.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
+import { sessions } from '../actions/sessions.js';
+import { renderTable } from './ui/table.js';
 
 interface SessionsFlags {
   field?: string;
@@ -22,7 +24,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runSessions(ctx: Context, flags: SessionsFlags): Promise<number> {
-  const { sessions } = await import('../actions/sessions.js');
   const root = ctx.memoryDir();
   const limit = flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit');
   const result = await sessions({ root, field: flags.field, since: flags.since, limit }, { now: ctx.io.now });
@@ -33,7 +34,6 @@ async function runSessions(ctx: Context, flags: SessionsFlags): Promise<number> 
     const blocks = result.sessions.filter((s) => s.items?.length).map((s) => `${ctx.ui.chalk.bold(s.path)}${s.at ? `  ${s.at}` : ''}${s.goal ? `  ${s.goal}` : ''}\n${s.items!.map((i) => `- ${i}`).join('\n')}`);
     if (blocks.length) ctx.ui.out(`${blocks.join('\n\n')}\n`);
   } else {
-    const { renderTable } = await import('./ui/table.js');
     const rows = result.sessions.map((s) => [s.path, s.at ?? '-', s.agent ?? '-', s.model ?? '-', s.goal ?? '']);
     if (rows.length) ctx.ui.out(renderTable(rows, ctx.ui.chalk));
   }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { show } from '../actions/show.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -12,7 +13,6 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runShow(ctx: Context, input: string): Promise<number> {
-  const { show } = await import('../actions/show.js');
   const result = await show({ root: ctx.memoryDir(), path: input, withText: !ctx.ui.json }, { now: ctx.io.now });
   if (result.index) {
     if (ctx.ui.json) ctx.ui.printJson({ path: result.path, text: result.text });

@@ -5,9 +5,9 @@ import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { StagedResult } from '../hooks/staged.js';
 import { INDEX_FILE } from '../store/layout.js';
 import { displayPath } from '../store/paths.js';
+import { indexStaged } from '../actions/index-staged.js';
 
 export async function runStagedIndex(ctx: Context, root: string): Promise<number> {
-  const { indexStaged } = await import('../actions/index-staged.js');
   const outcome = await indexStaged({ root, explicitDir: memoryDirIsExplicit(ctx) }, { cwd: ctx.io.cwd, env: ctx.io.env });
   if (!outcome.rebuilt) {
     if (ctx.ui.json) ctx.ui.printJson(result(outcome.touched));

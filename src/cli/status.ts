@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
-import type { StatusOptions } from '../actions/status.js';
+import { status, type StatusOptions } from '../actions/status.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
+import { runStatusline } from './statusline.js';
+import { readStdinBytes } from './input.js';
+import { renderStatus } from './ui/capacity.js';
 
 export function register(program: Command, run: Runner): void {
   program
@@ -21,17 +24,13 @@ export function register(program: Command, run: Runner): void {
 
 export async function runStatus(ctx: Context, file: string | undefined, opts: StatusOptions): Promise<number> {
   if (opts.statusline) {
-    const { runStatusline } = await import('./statusline.js');
     return runStatusline(ctx, opts);
   }
-  const { status } = await import('../actions/status.js');
-  const readStdinBytes = async () => (await import('./input.js')).readStdinBytes(ctx.io.stdin);
-  const { report, exitCode } = await status(file, { ...opts, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes });
+  const { report, exitCode } = await status(file, { ...opts, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes: () => readStdinBytes(ctx.io.stdin) });
   if (ctx.ui.json) {
     ctx.ui.printJson({ ...report, percent: Math.floor(report.percent * 10) / 10 });
   } else {
     for (const note of report.notes) ctx.ui.warn(`${report.file}: ${note}`);
-    const { renderStatus } = await import('./ui/capacity.js');
     if (!ctx.ui.quiet) ctx.ui.out(renderStatus(report, ctx.ui.chalk));
   }
   return exitCode;

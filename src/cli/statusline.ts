@@ -9,6 +9,7 @@ import { statusline, type StatusOptions } from '../actions/status.js';
 import type { Context } from './context.js';
 import { colorLevel } from './context.js';
 import { neutralStatusline, renderStatusline } from './ui/capacity.js';
+import { readStdin } from './input.js';
 
 /** The most of stdin the status line reads. */
 export const STATUSLINE_INPUT_BYTES = 1024 * 1024;
@@ -21,7 +22,6 @@ export async function runStatusline(ctx: Context, opts: StatusOptions, input?: s
   let label: string | undefined;
   try {
     if (input === undefined) {
-      const { readStdin } = await import('./input.js');
       input = ctx.io.stdin.isTTY ? '' : await readStdin(ctx.io.stdin, STATUSLINE_INPUT_BYTES);
     }
     const result = await statusline(input, opts, { cwd: ctx.io.cwd });

@@ -1,7 +1,6 @@
 /** Parse the `--from` document (JSON or YAML) into field values, with the line of every problem. */
 import { MemctxError } from '../errors.js';
-import { isMap, isScalar } from 'yaml';
-import { nodeLine, parseYamlSafely, YamlFailure, type ParsedYaml } from '../store/yaml.js';
+import { loadYaml, nodeLine, parseYamlSafely, YamlFailure, type ParsedYaml } from '../store/yaml.js';
 import { emptyValues, cleanValue, normalizeKey, type FieldValues } from './fields.js';
 import { lineAt } from '../lines.js';
 
@@ -108,6 +107,8 @@ export function parseFieldsText(text: string, format: InputFormat): ParsedInput 
     throw err;
   }
   const { doc, lineCounter } = parsed;
+  // The package as store/yaml.ts loads it (on first use): an import of `yaml` here would load it with every flush.
+  const { isMap, isScalar } = loadYaml();
   const data = parsed.data as Record<string, unknown>;
   if (doc.contents === null) return { values: {}, keys: [] };
   if (!isMap(doc.contents)) {

@@ -15,11 +15,10 @@ import { duplicateJsonKey } from '../json.js';
 import { isInside } from '../store/paths.js';
 import { realPathOf } from './git.js';
 
-export const AGENTS = ['claude', 'codex', 'cursor'] as const;
-export type Agent = (typeof AGENTS)[number];
+export type Agent = 'claude' | 'codex' | 'cursor';
 
-export const BEGIN = '<!-- memctx:begin -->';
-export const END = '<!-- memctx:end -->';
+const BEGIN = '<!-- memctx:begin -->';
+const END = '<!-- memctx:end -->';
 
 export interface AgentChange {
   /** Relative to the project root, `/` separators. */
@@ -58,7 +57,7 @@ const CODEX_HOOKS: typeof HOOKS = {
 const MCP_SERVER = { type: 'stdio', command: 'memctx', args: ['mcp'] };
 
 /** The memory section for this agent; `memoryDir` is relative to the project root. */
-export function memorySection(agent: Agent, memoryDir: string): string {
+function memorySection(agent: Agent, memoryDir: string): string {
   const index = `${memoryDir}/MEMORY.md`;
   const tools =
     agent === 'claude'
@@ -110,7 +109,7 @@ function readTarget(root: string, abs: string): string | undefined {
 }
 
 /** Put the section into Markdown text: replace the marked one, else append. */
-export function withSection(file: string, text: string | undefined, section: string): string {
+function withSection(file: string, text: string | undefined, section: string): string {
   if (text === undefined || text.trim() === '') return `${section}\n`;
   const begins = text.split(BEGIN).length - 1;
   const ends = text.split(END).length - 1;

@@ -5,28 +5,23 @@
  * objects; it prints nothing itself (stdout belongs to the protocol).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, McpError, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type * as v from 'valibot';
 import { memoryErrorText } from '../actions/memory-errors.js';
 import type { Io } from '../io.js';
 import { VERSION } from '../version.js';
 import { TOOL_TEXT } from './descriptions.js';
 import type { Tool } from './tool.js';
+import { readIndexFile } from '../store/index-file.js';
+import { redactSecrets } from '../lint/secrets.js';
 
 /** A tool error as the model reads it (tool.ts's textResult, without loading the tools' schemas). */
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 let loaded: Promise<readonly Tool[]> | undefined;
-/** The tools, one module each, loaded on the first list or call: `initialize` needs none of them (nor their schemas). */
+/** The tools, one module each, loaded on the first call (or list, outside the bundle): `initialize` needs none of them (nor their schemas). */
 export function loadTools(): Promise<readonly Tool[]> {
-  loaded ??= Promise.all([
-    import('./tools/memory.js'),
-    import('./tools/search.js'),
-    import('./tools/pack.js'),
-    import('./tools/status.js'),
-    import('./tools/flush.js'),
-    import('./tools/lint.js'),
-  ]).then((modules) => modules.map((m) => m.default));
+  loaded ??= import('./tool-list.js').then((m) => m.TOOLS);
   return loaded;
 }
 
@@ -69,8 +64,17 @@ export class InFlight {
   }
 }
 
-/** What tools/list answers: each tool's name, texts, schemas and annotations (the converter loads on the first list). */
+/** tools/list's answer as scripts/bundle.mjs computed it from the same tools at build time (the bundle only). */
+declare const __MEMCTX_TOOLS_LIST__: ListedTool[] | undefined;
+
+/** What tools/list answers: each tool's name, texts, schemas and annotations (the bundle has it built in; otherwise the converter loads on the first list). */
 export async function listTools(): Promise<ListedTool[]> {
+  if (typeof __MEMCTX_TOOLS_LIST__ !== 'undefined') return __MEMCTX_TOOLS_LIST__;
+  return computeToolsList();
+}
+
+/** tools/list's answer computed from the tools' schemas. */
+export async function computeToolsList(): Promise<ListedTool[]> {
   const [{ toJsonSchema }, tools] = await Promise.all([import('@valibot/to-json-schema'), loadTools()]);
   /** A schema as the JSON Schema the client sees: an object, with the draft-07 `$schema` key left out. */
   const jsonSchemaOf = (schema: v.GenericSchema): ListedTool['inputSchema'] => {
@@ -113,10 +117,7 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
   }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => inFlight.track(readResource(request.params.uri)));
   const readResource = async (uri: string) => {
-    const { McpError, ErrorCode } = await import('@modelcontextprotocol/sdk/types.js');
     if (uri !== INDEX_URI) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}; the one resource is ${INDEX_URI}`);
-    const { readIndexFile } = await import('../store/index-file.js');
-    const { redactSecrets } = await import('../lint/secrets.js');
     const text = await redactSecrets((options.missing ? undefined : readIndexFile(root)) ?? '');
     return { contents: [{ uri: INDEX_URI, mimeType: 'text/markdown', text }] };
   };

@@ -15,7 +15,7 @@ export class GitError extends MemctxError {
 }
 
 /** git is not installed or not on PATH. */
-export class GitMissingError extends MemctxError {
+class GitMissingError extends MemctxError {
   constructor() {
     super('git is not installed or not on PATH', { hint: 'install git, or run memctx where git is on PATH' });
     this.name = 'GitMissingError';
@@ -51,7 +51,7 @@ export function splitNul(text: string): string[] {
   return text.split('\0').filter((p) => p !== '');
 }
 
-export type ChangeStatus = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'untracked' | 'type changed' | 'unmerged';
+type ChangeStatus = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'untracked' | 'type changed' | 'unmerged';
 
 export interface GitChange {
   /** Path relative to the repository root, `/` separators. */

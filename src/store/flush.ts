@@ -1,15 +1,15 @@
 /** The files `memctx flush` reads and writes: user templates, source files, session files. */
 import { closeSync, existsSync, openSync, readdirSync, readSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from '../errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
-import { CACHE_DIR, MAX_FILE_BYTES, PENDING_DIR, TEMPLATES_DIR } from './layout.js';
+import { MAX_FILE_BYTES, PENDING_DIR, TEMPLATES_DIR } from './layout.js';
 import { writeFileAtomic, writeMemoryFile } from './write.js';
 import { isRecord } from '../values.js';
 import { readRegularFile } from './read-file.js';
+import { listEntries } from './list.js';
 
 
 /** A user template's text, or undefined when `templates/NAME.md` does not exist. */
@@ -26,11 +26,26 @@ export function readUserTemplate(root: string, name: string): { path: string; te
   }
 }
 
+/** The `*.md` files in one folder (a link counts when it leads to a file), no dot-files, in no set order. */
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.name.endsWith('.md') && !e.name.startsWith('.') && (e.isFile() || (e.isSymbolicLink() && isFileAt(join(dir, e.name)))))
+    .map((e) => e.name);
+}
+
+function isFileAt(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Names of the user templates in `templates/`. */
 export function listUserTemplates(root: string): string[] {
   const dir = join(root, TEMPLATES_DIR);
   if (!existsSync(dir)) return [];
-  return fg.sync('*.md', { cwd: dir, onlyFiles: true }).map((f) => f.replace(/\.md$/, '')).sort();
+  return markdownFiles(dir).map((f) => f.replace(/\.md$/, '')).sort();
 }
 
 /**
@@ -58,7 +73,7 @@ export function readSourceHead(abs: string, maxBytes = 256 * 1024): string | und
 export function nextDecisionId(root: string, date: string): string {
   const pattern = new RegExp(`DEC-${date}-(\\d{3,})`);
   let highest = 0;
-  const paths = fg.sync('**/*.md', { cwd: root, ignore: [`${CACHE_DIR}/**`, `${TEMPLATES_DIR}/**`], onlyFiles: true, followSymbolicLinks: false });
+  const paths = listEntries(root, { includeArchive: true }).filter((e) => !e.error && !e.symlink).map((e) => e.path);
   for (const path of paths) {
     const fromName = pattern.exec(path.slice(path.lastIndexOf('/') + 1));
     if (fromName) highest = Math.max(highest, Number(fromName[1]));
@@ -87,7 +102,7 @@ export async function writeMemoryText(root: string, rel: string, text: string): 
 /** The session file an earlier hook run or the agent itself (`written_by`) wrote for this session id, if any. */
 export function findHookSessionFile(root: string, dir: string, sessionId: string): string | undefined {
   if (!existsSync(join(root, dir))) return undefined;
-  for (const name of fg.sync('*.md', { cwd: join(root, dir), onlyFiles: true }).sort()) {
+  for (const name of markdownFiles(join(root, dir)).sort()) {
     const path = `${dir}/${name}`;
     const file = readMemoryFile(root, path);
     if (!isProblem(file) && (file.data.hook_event !== undefined || file.data.written_by !== undefined) && String(file.data.session_id) === sessionId) return path;

@@ -52,9 +52,43 @@ export function setFrontmatterKeys(frontmatter: string, changes: Record<string, 
   return text;
 }
 
+/** A key the `yaml` package writes as it stands. */
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/**
+ * A one-line string it writes unquoted: ASCII and Latin letters, digits and a few marks, not starting with
+ * a mark (no `: `, ` #`, quotes, brackets). No `\p{L}`: compiling that class costs a few milliseconds.
+ */
+const PLAIN_TEXT = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F][A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F _.,:;/()+=\u2026-]*$/;
+/** Strings the YAML core schema reads as something else: null, booleans, numbers. */
+const NOT_A_STRING = /^(?:~|null|true|false|[-+]?(?:\.\d+|\d[\d_]*(?:\.\d*)?)(?:e[-+]?\d+)?|0o[0-7]+|0x[\da-f]+|[-+]?\.inf|\.nan)$/i;
+
+/** `value` as `yaml` writes it after `key: `, when that is the value as it stands; undefined otherwise. */
+function plainScalar(value: unknown): string | undefined {
+  if (typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) return String(value);
+  if (typeof value !== 'string' || !PLAIN_TEXT.test(value) || / $|: |:$| {2}/.test(value) || NOT_A_STRING.test(value)) return undefined;
+  return value;
+}
+
+/**
+ * The frontmatter of most new files (flush --hook writes one per session) without loading `yaml`: each
+ * value a plain one-line scalar, as `yaml` writes it (test/store/serialize.test.ts compares the two).
+ */
+function plainFrontmatter(entries: [string, unknown][]): string | undefined {
+  const lines: string[] = [];
+  for (const [key, value] of entries) {
+    const text = PLAIN_KEY.test(key) ? plainScalar(value) : undefined;
+    if (text === undefined) return undefined;
+    lines.push(`${key}: ${text}`);
+  }
+  return lines.join('\n');
+}
+
 /** A new frontmatter block from ordered entries (undefined values are left out): a block mapping, lists in flow style. */
 export function newFrontmatter(entries: Record<string, unknown>): string {
-  const clean = Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
+  const defined = Object.entries(entries).filter(([, v]) => v !== undefined);
+  const plain = defined.length ? plainFrontmatter(defined) : undefined;
+  if (plain !== undefined) return plain;
+  const clean = Object.fromEntries(defined);
   const { Document, visit } = loadYaml();
   const doc = new Document(clean);
   visit(doc, {

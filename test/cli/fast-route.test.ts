@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { fastRoute } from '../../src/cli/fast/route.js';
+import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../src/cli/checkpoint.js';
 import { FLUSH_DEFAULTS, register } from '../../src/cli/flush.js';
 
 const argv = (...args: string[]) => ['node', 'memctx', ...args];
@@ -10,12 +11,13 @@ describe('the hot paths skip commander only for the command lines agents and hoo
     expect(fastRoute(argv('status', '--statusline'))).toEqual({ entry: 'statusline', globals: {} });
     expect(fastRoute(argv('flush', '--hook'))).toEqual({ entry: 'flush-hook', globals: {} });
     expect(fastRoute(argv('mcp'))).toEqual({ entry: 'mcp', globals: {} });
+    expect(fastRoute(argv('checkpoint'))).toEqual({ entry: 'checkpoint', globals: {} });
     expect(fastRoute(argv('--dir', '/m', 'index', '--staged'))).toEqual({ entry: 'index-staged', globals: { dir: '/m' } });
     expect(fastRoute(argv('--dir=/a b', '--claude', 'mcp'))).toEqual({ entry: 'mcp', globals: { dir: '/a b', claude: true } });
   });
 
   it('leaves every other command line to the full parser', () => {
-    for (const args of [[], ['mcp', '--help'], ['status', '--statusline', '--window', '1m'], ['--quiet', 'mcp'], ['index'], ['flush', '--hook', '--git'], ['status --statusline'], ['--dir'], ['mcp', 'x']]) {
+    for (const args of [[], ['mcp', '--help'], ['status', '--statusline', '--window', '1m'], ['--quiet', 'mcp'], ['index'], ['flush', '--hook', '--git'], ['status --statusline'], ['--dir'], ['mcp', 'x'], ['checkpoint', '--cli'], ['checkpoint', '--wait', '0']]) {
       expect(fastRoute(argv(...args))).toBeUndefined();
     }
   });
@@ -28,5 +30,15 @@ describe('the hot paths skip commander only for the command lines agents and hoo
     });
     await program.parseAsync(argv('flush', '--hook'));
     expect(seen).toEqual({ ...FLUSH_DEFAULTS, hook: true });
+  });
+
+  it("checkpoint's entry gives the handler the options commander would", async () => {
+    let seen: unknown;
+    const program = new Command('memctx').exitOverride();
+    registerCheckpoint(program, () => async (...args: unknown[]) => {
+      seen = args[0];
+    });
+    await program.parseAsync(argv('checkpoint'));
+    expect(seen).toEqual({ ...CHECKPOINT_DEFAULTS });
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, FIXTURES, REPO, tempDir } from '../helpers/cli.js';
@@ -71,10 +71,27 @@ describe('start-up: what the common commands load', () => {
     expect(staged.files).toContain('dist/cli/index-staged.js');
     expect(mcp.files).toContain('dist/cli/mcp.js');
     expect(hook.files).toContain('dist/cli/flush-hook.js');
-    expect(commandModules(staged.modules)).toEqual(['src/cli/index-cmd.ts', 'src/cli/problems.ts', 'src/cli/staged.ts']);
+    expect(commandModules(staged.modules).sort()).toEqual(['src/cli/index-cmd.ts', 'src/cli/problems.ts', 'src/cli/staged.ts']);
     expect(commandModules(mcp.modules)).toEqual(['src/cli/mcp.ts']);
     expect(commandModules(hook.modules)).toEqual(['src/cli/flush.ts']);
     for (const run of [staged, mcp, hook]) expect(run.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
+  });
+
+  it('checkpoint (the Stop hook, after every turn) takes its own entry without commander, and prints what the commander path prints', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, '.memory'));
+    const transcript = join(cwd, 'session.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 5, cache_read_input_tokens: 170000 } } })}\n`);
+    const input = JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' });
+    const fast = modulesLoaded(['--dir', join(cwd, '.memory'), 'checkpoint'], input);
+    expect(fast.files).toContain('dist/cli/checkpoint.js');
+    expect(commandModules(fast.modules)).toEqual(['src/cli/checkpoint.ts']);
+    expect(fast.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
+    expect(JSON.parse(fast.stdout)).toMatchObject({ decision: 'block' });
+    for (const env of [{}, { NO_COLOR: undefined }]) {
+      // --no-color changes nothing here but sends the command line through commander
+      expect(await runMemctx(['--dir', join(cwd, '.memory'), 'checkpoint'], { cwd, input, env })).toEqual(await runMemctx(['--no-color', '--dir', join(cwd, '.memory'), 'checkpoint'], { cwd, input, env }));
+    }
   });
 
   it('the status line without commander prints what the commander path prints', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { Document, parse, visit } from 'yaml';
 import { parseMemoryText } from '../../src/store/parse.js';
 import { assembleFile, newFrontmatter, serializeMemoryFile, setFrontmatterKeys } from '../../src/store/serialize.js';
 
@@ -78,5 +78,31 @@ describe('assembleFile and serializeMemoryFile', () => {
     const file = parseMemoryText('k.md', '---\nname: k\nmetadata:\n  type: user\nmodified: 2026-03-02T10:15:00.000Z\n---\nx\n', STAT);
     expect(file.format.dateKey).toBe('modified');
     expect(serializeMemoryFile(file, { [file.format.dateKey]: STAMP })).toBe(`---\nname: k\nmetadata:\n  type: user\nmodified: ${STAMP}\n---\nx\n`);
+  });
+});
+
+describe('newFrontmatter without the yaml package', () => {
+  /** What the `yaml` package writes for these entries (newFrontmatter's own fallback). */
+  const byYaml = (entries: Record<string, unknown>) => {
+    const doc = new Document(entries);
+    visit(doc, { Seq: (_key, seq) => void (seq.flow = true) });
+    return doc.toString({ lineWidth: 0, flowCollectionPadding: false }).replace(/\n$/, '');
+  };
+  const WORDS = ['null', 'Null', 'NULL', '~', 'true', 'False', 'yes', 'no', 'on', 'off', '1e3', '1E3', '0x1F', '0o17', '.inf', '-.INF', '.NaN', '1_000', '12:30', '1.5', '-3', '+7', '2026-11-25', STAMP, 'Session 2026-11-25 01:40', 'a: b', 'a #b', 'a:', '-a', '- a', '? a', 'a  b', 'a ', ' a', 'é…', '中文', 'x…', 'claude-code', 'SessionEnd', 'DEC-2026-11-25-001', 'a/b (c), d; e+f=g', ''];
+  const CHARS = ['a', 'Z', '0', '9', ' ', ' ', ':', '#', '-', '.', ',', '…', "'", '"', '[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', '?', '/', '(', ')', '\t', 'é', 'À', 'ÿ', 'ɏ', '×', '÷', '\u00a0', '\u2028', '\u0085', '中', 'e', 'E', '+', '_', '=', ';', '\\', '\n'];
+
+  it('writes every value exactly as the yaml package does', () => {
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const values: unknown[] = [...WORDS, 0, 5, -3, 1.5, 2 ** 60, true, false, null, ['a', 'b'], []];
+    for (let i = 0; i < 3000; i++) values.push(Array.from({ length: 1 + next(12) }, () => CHARS[next(CHARS.length)]).join(''));
+    for (const value of values) expect([value, newFrontmatter({ name: 'n', v: value })]).toEqual([value, byYaml({ name: 'n', v: value })]);
+    expect(newFrontmatter({ 'odd key': 'x', 'k:': 1, '-k': 2 })).toBe(byYaml({ 'odd key': 'x', 'k:': 1, '-k': 2 }));
+  });
+
+  it("a session file's frontmatter", () => {
+    const entries = { name: 'Session 2026-11-25 01:40', description: 'message 0 message 0…', type: 'project', kind: 'session', created: STAMP, updated: STAMP, session_id: 'hot-small', agent: 'claude-code', hook_event: 'SessionEnd', importance: 3, gone: undefined };
+    expect(newFrontmatter(entries)).toBe(`name: Session 2026-11-25 01:40\ndescription: message 0 message 0…\ntype: project\nkind: session\ncreated: ${STAMP}\nupdated: ${STAMP}\nsession_id: hot-small\nagent: claude-code\nhook_event: SessionEnd\nimportance: 3`);
+    expect(newFrontmatter(entries)).toBe(byYaml({ ...entries, gone: undefined }));
   });
 });

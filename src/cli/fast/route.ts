@@ -1,18 +1,19 @@
 /**
  * The command lines that run on every message, session or commit, as `init --agent` and `hook install`
- * write them: `status --statusline`, `flush --hook`, `mcp`, `index --staged`, after at most `--dir PATH`
+ * write them: `status --statusline`, `flush --hook`, `mcp`, `index --staged`, `checkpoint`, after at most `--dir PATH`
  * or `--claude`. main() runs them through their own small entry, without commander; any other command
  * line (another option, a typo, `--help`) takes the full parser, which gives the same result.
  */
 import type { GlobalOptions } from '../context.js';
 
-export type FastEntry = 'statusline' | 'flush-hook' | 'mcp' | 'index-staged';
+export type FastEntry = 'statusline' | 'flush-hook' | 'mcp' | 'index-staged' | 'checkpoint';
 
 const FORMS: Array<[string[], FastEntry]> = [
   [['status', '--statusline'], 'statusline'],
   [['flush', '--hook'], 'flush-hook'],
   [['mcp'], 'mcp'],
   [['index', '--staged'], 'index-staged'],
+  [['checkpoint'], 'checkpoint'],
 ];
 
 /** The hot path this command line asks for and its global options, or undefined for the full parser. */

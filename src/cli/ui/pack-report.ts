@@ -11,8 +11,8 @@ function tierColour(chalk: ChalkInstance, tier: Tier): string {
 }
 
 /** A longer ranking shows its first REPORT_ROWS files and how many more there are (--json has all). */
-export const REPORT_MAX_ROWS = 60;
-export const REPORT_ROWS = 50;
+const REPORT_MAX_ROWS = 60;
+const REPORT_ROWS = 50;
 
 /** The pack report for stderr: each file's score, sub-scores, tier and tokens (the first 50 of a long ranking), then the totals. */
 export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra: { fileCount: number; out?: string }): string {

@@ -3,6 +3,8 @@ import { FlushInput, FlushOutput } from '../../schemas/flush.js';
 import { insideProject } from '../confine.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool, structuredResult } from '../tool.js';
+import { flush } from '../../actions/flush.js';
+import { redactSecrets } from '../../lint/secrets.js';
 
 export default defineTool({
   name: 'flush',
@@ -12,14 +14,12 @@ export default defineTool({
   output: FlushOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, { root, io }) {
-    const { flush } = await import('../../actions/flush.js');
     const outcome = await flush(
       { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, sessionId: args.session_id, agentSummary: true, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
       { ...io, root, readStdin: async () => '', mayRead: (abs) => insideProject(abs, io) },
     );
     const { path, written, replaced, warnings, notes } = outcome;
     // The session file is memory text: what goes back to the model has secrets masked (the file keeps them; lint reports them).
-    const { redactSecrets } = await import('../../lint/secrets.js');
     const fileText = await redactSecrets(outcome.text);
     const shown = `/memories/${path}`;
     return structuredResult({ path: shown, written, replaced, text: fileText, warnings, notes }, written ? `saved ${shown}${warnings.length ? ` (${warnings.join('; ')})` : ''}` : fileText);

@@ -4,7 +4,7 @@ import { MemoryInput } from '../../schemas/memory.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LintSetup } from '../../actions/lint.js';
+import { lintSetup, type LintSetup } from '../../actions/lint.js';
 import type { LintConfig } from '../../lint/types.js';
 import { CONFIG_FILE, MEMORY_CONFIG_FILE } from '../../sources/config.js';
 import { defineTool, textResult, type ToolContext } from '../tool.js';
@@ -22,7 +22,7 @@ function stamp(setup: LintSetup): string {
  */
 async function lintConfig(root: string, io: ToolContext['io']): Promise<LintConfig> {
   if (found?.root === root && found.stamp === stamp(found.setup)) return found.setup.config;
-  const setup = (await import('../../actions/lint.js')).lintSetup({ memoryDir: root }, io);
+  const setup = lintSetup({ memoryDir: root }, io);
   found = { root, setup, stamp: stamp(setup) };
   return setup.config;
 }

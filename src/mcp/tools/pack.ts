@@ -3,6 +3,7 @@ import { PackOutput, PackToolInput, resolvePack } from '../../schemas/pack.js';
 import { ARG_LABEL } from '../../schemas/fields.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool } from '../tool.js';
+import { pack } from '../../actions/pack.js';
 
 export default defineTool({
   name: 'pack',
@@ -16,7 +17,6 @@ export default defineTool({
   // resolvePack checks the arguments against PackToolInput and settles the budget and profile.
   parse: (args) => resolvePack(args, ARG_LABEL, PackToolInput),
   async run(request, { root, io }) {
-    const { pack } = await import('../../actions/pack.js');
     const result = await pack(
       { root, ...request, format: 'markdown', redactSecrets: true },
       { now: io.now, env: io.env },

@@ -3,6 +3,7 @@ import { redactSecrets } from '../../lint/secrets.js';
 import { SearchInput, SearchOutput } from '../../schemas/search.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool, structuredResult } from '../tool.js';
+import { search } from '../../actions/search.js';
 
 export default defineTool({
   name: 'search',
@@ -13,7 +14,6 @@ export default defineTool({
   // It writes memctx's scan cache under .memctx/ (never a memory file): not read-only, not destructive.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, { root, io }) {
-    const { search } = await import('../../actions/search.js');
     const { hits } = await search(
       { root, query: args.query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since },
       { now: io.now },

@@ -4,6 +4,7 @@ import { StatusInput, StatusOutput } from '../../schemas/status.js';
 import { confineTranscript } from '../confine.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool, structuredResult } from '../tool.js';
+import { status } from '../../actions/status.js';
 
 export default defineTool({
   name: 'status',
@@ -13,7 +14,6 @@ export default defineTool({
   output: StatusOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, { root, io }) {
-    const { status } = await import('../../actions/status.js');
     const transcript = args.transcript === undefined ? undefined : confineTranscript(args.transcript, io);
     const { report } = await status(transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
     // Host paths (the transcript's, commands naming the memory directory) are not the model's business:
