@@ -227,8 +227,8 @@ function optionValues(flags: FlushOptions, normalizeKey: (key: string) => string
 
 /** How many changed files get a one-line summary (reading each one). */
 const MAX_SUMMARIES = 100;
-/** How long each of the hook's git calls may take (a hanging git must not hold the session's end). */
-const HOOK_GIT_TIMEOUT_MS = 300;
+/** How long each of the hook's git calls may take: a hanging git must not hold the session's end, yet git status on a large repository or a loaded machine takes several hundred ms (the recipes give the hook 10 s; the lock wait is 3 s). */
+const HOOK_GIT_TIMEOUT_MS = 1000;
 
 /** Each entry's line, with a one-line summary of the source files that exist (read from disk). */
 async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promise<string[]> {

@@ -80,6 +80,6 @@ describe('flush --hook and git', () => {
     const r = await hook({ PATH: `${bin}:${process.env.PATH}` });
     expect(r.code).toBe(0);
     expect(sessionFiles()).toHaveLength(1);
-    expect(readFileSync(join(project, '.memory', '.memctx', 'flush.log'), 'utf8')).toMatch(/warning: git: the commits of the session: git log .* failed: no answer within 300 ms; the work tree: git status .* failed: no answer within 300 ms; Changed Files holds what the transcript shows/);
+    expect(readFileSync(join(project, '.memory', '.memctx', 'flush.log'), 'utf8')).toMatch(/warning: git: the commits of the session: git log .* failed: no answer within 1000 ms; the work tree: git status .* failed: no answer within 1000 ms; Changed Files holds what the transcript shows/);
   });
 });
