@@ -184,12 +184,12 @@ function partAt(parts: Part[], offset: number): number {
 
 /**
  * Text that might hold something the secretlint rules report: key prefixes (AWS, GitHub, GitLab,
- * Slack, OpenAI/Anthropic `sk-`, npm, Google, Hugging Face, SendGrid, Shopify, Vault, Grafana,
+ * Slack, OpenAI/Anthropic `sk-`, Stripe, npm, Google, Hugging Face, SendGrid, Shopify, Vault, Grafana,
  * Docker, 1Password, Databricks, Linear, Notion, Figma, Groq, Vercel), AWS secret-key and
  * account-id assignments, private key blocks, JWTs and credentials in URLs. Checked against
  * secretlint's own test inputs (test/lint/secret-prefilter.test.ts). Linear: alternation of literals.
  */
-const MAYBE_SECRET = /AKIA|ASIA|A3T|secret_?access|account_?(?:id)?["']?\s*(?::|=>|=)|gh[pousr]_|github_pat_|glpat-|glc_|glsa_|xox[a-z]-|xapp-|hooks\.slack\.com|sk-|sk_live|rk_live|npm_|AIza|ya29\.|-----BEGIN|eyJ|:\/\/[^\s\/:@]{1,200}:[^\s\/@]{1,200}@|hf_|SG\.|shp(?:at|ss|ca|pa)_|hvs\.|dckr_pat_|ops_|dapi|lin_api_|ntn_|figd_|gsk_|vercel|vc[pikar]_|private_key|auths/i;
+const MAYBE_SECRET = /AKIA|ASIA|A3T|secret_?access|account_?(?:id)?["']?\s*(?::|=>|=)|gh[pousr]_|github_pat_|glpat-|glc_|glsa_|xox[a-z]-|xapp-|hooks\.slack\.com|sk-|[rs]k_(?:live|test)|npm_|AIza|ya29\.|-----BEGIN|eyJ|:\/\/[^\s\/:@]{1,200}:[^\s\/@]{1,200}@|hf_|SG\.|shp(?:at|ss|ca|pa)_|hvs\.|dckr_pat_|ops_|dapi|lin_api_|ntn_|figd_|gsk_|vercel|vc[pikar]_|private_key|auths/i;
 
 /** True when a text might hold a secret (secretWarnings runs secretlint only then). */
 export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) || ASSIGNED_SECRET.test(text);

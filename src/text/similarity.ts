@@ -103,41 +103,71 @@ export const MAX_POSTING = 32;
 const ID_BITS = 2 ** 21;
 
 /**
- * Each set's shingles as ranks in the global order (rarest first), each list sorted ascending, and
- * the number of sets holding each rank. Typed arrays and sorting only: Maps keyed by 32-bit hashes
- * are several times slower here.
+ * Each set's shingles as ranks in the global order (rarest first, ties by hash), each list sorted
+ * ascending, and the number of sets holding each rank. Typed arrays, a radix sort of the (hash, set)
+ * pairs and a counting sort of the frequencies: no comparison sort, no Map keyed by hash.
  */
 function globalRanks(sets: Uint32Array[]): { ranked: Uint32Array[]; frequency: Uint32Array } {
   if (sets.length >= ID_BITS) throw new Error(`duplicate detection handles at most ${ID_BITS - 1} files`);
   const starts = new Uint32Array(sets.length + 1);
   sets.forEach((set, id) => (starts[id + 1] = starts[id] + set.length));
-  const entries = new Float64Array(starts[sets.length]);
-  sets.forEach((set, id) => set.forEach((h, k) => (entries[starts[id] + k] = h * ID_BITS + id)));
-  entries.sort();
-  // Groups of equal hashes, in hash order; a group's key sorts by (frequency, hash).
-  const starts2 = new Uint32Array(entries.length + 1);
+  const total = starts[sets.length];
+  const { hashes, ids } = sortPairs(sets, total);
+  // Groups of equal hashes, in hash order.
+  const groupStart = new Uint32Array(total + 1);
   let groups = 0;
-  for (let i = 0; i < entries.length; i++) {
-    if (i === 0 || Math.floor(entries[i] / ID_BITS) !== Math.floor(entries[i - 1] / ID_BITS)) starts2[groups++] = i;
-  }
-  starts2[groups] = entries.length;
-  const groupStart = starts2.subarray(0, groups + 1);
-  const keys = new Float64Array(groups);
-  for (let g = 0; g < groups; g++) keys[g] = (groupStart[g + 1] - groupStart[g]) * 2 ** 26 + g;
-  keys.sort();
-  const rank = new Uint32Array(groups);
+  for (let i = 0; i < total; i++) if (i === 0 || hashes[i] !== hashes[i - 1]) groupStart[groups++] = i;
+  groupStart[groups] = total;
+  // Ranks by (frequency, hash): a counting sort on the frequency keeps the hash order within each.
+  const byFrequency = new Uint32Array(sets.length + 2);
+  for (let g = 0; g < groups; g++) byFrequency[groupStart[g + 1] - groupStart[g] + 1]++;
+  for (let f = 1; f < byFrequency.length; f++) byFrequency[f] += byFrequency[f - 1];
+  const groupOfRank = new Uint32Array(groups);
   const frequency = new Uint32Array(groups);
-  for (let r = 0; r < groups; r++) {
-    const g = keys[r] % 2 ** 26;
-    rank[g] = r;
-    frequency[r] = groupStart[g + 1] - groupStart[g];
-  }
-  const flat = new Uint32Array(entries.length);
-  const fill = starts.slice(0, sets.length);
   for (let g = 0; g < groups; g++) {
-    for (let i = groupStart[g]; i < groupStart[g + 1]; i++) flat[fill[entries[i] % ID_BITS]++] = rank[g];
+    const f = groupStart[g + 1] - groupStart[g];
+    const r = byFrequency[f]++;
+    groupOfRank[r] = g;
+    frequency[r] = f;
   }
-  return { ranked: sets.map((_, id) => flat.subarray(starts[id], starts[id + 1]).sort()), frequency };
+  // Filled in rank order, each set's list comes out sorted.
+  const flat = new Uint32Array(total);
+  const fill = starts.slice(0, sets.length);
+  for (let r = 0; r < groups; r++) {
+    const g = groupOfRank[r];
+    for (let i = groupStart[g]; i < groupStart[g + 1]; i++) flat[fill[ids[i]]++] = r;
+  }
+  return { ranked: sets.map((_, id) => flat.subarray(starts[id], starts[id + 1])), frequency };
+}
+
+/**
+ * Every (hash, set) pair, sorted by hash then set: filled set by set, then a stable LSD radix sort
+ * on the hash's two 16-bit halves.
+ */
+function sortPairs(sets: Uint32Array[], total: number): { hashes: Uint32Array; ids: Uint32Array } {
+  let hashes = new Uint32Array(total);
+  let ids = new Uint32Array(total);
+  let e = 0;
+  sets.forEach((set, id) => {
+    hashes.set(set, e);
+    ids.fill(id, e, (e += set.length));
+  });
+  let toHashes = new Uint32Array(total);
+  let toIds = new Uint32Array(total);
+  const bucket = new Uint32Array(0x10001);
+  for (const shift of [0, 16]) {
+    bucket.fill(0);
+    for (let i = 0; i < total; i++) bucket[((hashes[i] >>> shift) & 0xffff) + 1]++;
+    for (let b = 1; b <= 0x10000; b++) bucket[b] += bucket[b - 1];
+    for (let i = 0; i < total; i++) {
+      const at = bucket[(hashes[i] >>> shift) & 0xffff]++;
+      toHashes[at] = hashes[i];
+      toIds[at] = ids[i];
+    }
+    [hashes, toHashes] = [toHashes, hashes];
+    [ids, toIds] = [toIds, ids];
+  }
+  return { hashes, ids };
 }
 
 const BANDS = 16;
