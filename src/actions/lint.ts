@@ -84,13 +84,13 @@ export interface LintRun {
 }
 
 async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
-  const { scanMemoryDir } = await import('../store/scan.js');
+  const { scanForLint } = await import('../cache/lint-cache.js');
   const { readIndexFile } = await import('../store/index-file.js');
   const { listDirFiles, listRepoFiles } = await import('../sources/repo.js');
   const { readDecodableText } = await import('../store/raw.js');
   const { runLint, activeRules } = await import('../lint/runner.js');
   const { root, config } = setup;
-  const scan = scanMemoryDir(root);
+  const scan = scanForLint(root, deps.now().getTime());
   const files = scan.files.length + scan.problems.length;
   // Files with no date of their own get their last commit time (one git log), so --fix never writes a clone's time.
   const undated = scan.files.filter((f) => f.hasFrontmatter && f.updated === undefined);
@@ -127,8 +127,10 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     memoryPaths: listDirFiles(root),
     problemTexts,
     now: deps.now(),
+    memo: scan.memo,
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
+  await scan.save();
   const texts = new Map<string, string>([...scan.files.map((f) => [f.path, f.body] as const), ...Object.entries(problemTexts)]);
   if (indexText !== undefined) texts.set(INDEX_FILE, indexText);
   const disabled = new Map([...texts].map(([path, text]) => [path, disabledRules(text)] as const));

@@ -89,7 +89,8 @@ function load<T>(path: string | undefined, version: string): { records: Record<s
   return { records: empty, status: 'rebuilt' };
 }
 
-function keyOf(st: Stats, now: number): { key?: string; racy: boolean } {
+/** A file's cache key (size, mtime, ctime, inode) and whether it changed too recently to trust. */
+export function keyOf(st: Stats, now: number): { key?: string; racy: boolean } {
   return { key: `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`, racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
 }
 

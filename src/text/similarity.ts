@@ -73,8 +73,8 @@ export interface SimilarPair {
   containment: number;
 }
 
-/** |A∩B| of two sorted sets. */
-function overlap(a: Uint32Array, b: Uint32Array): number {
+/** |A∩B| of two sorted sets; -1 as soon as it cannot reach `need`. */
+function overlap(a: Uint32Array, b: Uint32Array, need = 0): number {
   let i = 0;
   let j = 0;
   let common = 0;
@@ -83,8 +83,11 @@ function overlap(a: Uint32Array, b: Uint32Array): number {
       common++;
       i++;
       j++;
-    } else if (a[i] < b[j]) i++;
+      continue;
+    }
+    if (a[i] < b[j]) i++;
     else j++;
+    if (common + Math.min(a.length - i, b.length - j) < need) return -1;
   }
   return common;
 }
@@ -258,7 +261,12 @@ export function similarPairs(sets: Uint32Array[], threshold: number, containment
     if (seen.has(other) || (c === undefined && ranked[other].length < minSize)) return;
     seen.add(other);
     const n = set.length;
-    const common = overlap(set, ranked[other]);
+    const m = ranked[other].length;
+    // The least overlap either test could pass with (rounded down, so never too strict).
+    const jaccardNeed = ((threshold - EPSILON) * (n + m)) / (1 + threshold - EPSILON);
+    const need = Math.floor(Math.min(jaccardNeed, c === undefined ? Infinity : (c - EPSILON) * Math.min(n, m)) - 1e-6);
+    const common = overlap(set, ranked[other], need);
+    if (common < 0) return;
     const similarity = common / (n + ranked[other].length - common);
     const contained = common / Math.min(n, ranked[other].length);
     if (similarity >= threshold - EPSILON || (c !== undefined && contained >= c - EPSILON)) {

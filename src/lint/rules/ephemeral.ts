@@ -81,7 +81,16 @@ const rule: LintRule = {
   fixable: false,
   check(ctx) {
     const out: Report[] = [];
-    for (const file of ctx.files) out.push(...fileReports(file.path, bodyLines(file)));
+    for (const file of ctx.files) {
+      const kept = ctx.memo?.get(file.path, rule.id);
+      if (Array.isArray(kept)) {
+        out.push(...(kept as Report[]));
+        continue;
+      }
+      const reports = fileReports(file.path, bodyLines(file));
+      ctx.memo?.set(file.path, rule.id, reports);
+      out.push(...reports);
+    }
     return out;
   },
 };
