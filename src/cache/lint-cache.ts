@@ -42,7 +42,7 @@ function load(path: string | undefined, version: string): CacheData | undefined 
   try {
     const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<CacheData>;
     if (data.version !== version || !isRecord(data.files)) return undefined;
-    return { version, files: data.files as Record<string, FileRecord>, whole: isRecord(data.whole) && typeof data.whole.stamp === 'string' && isRecord(data.whole.values) ? data.whole : undefined };
+    return { version, files: data.files, whole: isRecord(data.whole) && typeof data.whole.stamp === 'string' && isRecord(data.whole.values) ? data.whole : undefined };
   } catch {
     return undefined;
   }

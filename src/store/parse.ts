@@ -191,5 +191,5 @@ const LAZY_LINKS: PropertyDescriptor = {
 function withLazyLinks<T extends object>(file: T, find: () => MemoryLink[]): T & Partial<MemoryFile> {
   Object.defineProperty(file, LINKS, { value: find, writable: true });
   Object.defineProperty(file, 'links', LAZY_LINKS);
-  return file as T & Partial<MemoryFile>;
+  return file;
 }

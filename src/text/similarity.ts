@@ -21,15 +21,6 @@ const SHINGLE_WORDS = 3;
 /** Sets smaller than this (texts under ~7 words) are not compared: too short to call duplicates. */
 export const MIN_SHINGLES = 5;
 
-function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -41,9 +32,8 @@ function mix(h: number): number {
 
 /** The distinct hashed word shingles of a text, sorted ascending. */
 export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (words.length < size) return new Uint32Array(0);
-  const hashes = words.map(hashString);
+  const hashes = wordHashes(text.toLowerCase());
+  if (hashes.length < size) return new Uint32Array(0);
   const all = new Uint32Array(hashes.length - size + 1);
   for (let i = 0; i < all.length; i++) {
     let h = 0x9747b28c;
@@ -54,6 +44,54 @@ export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
   let n = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i];
   return all.slice(0, n);
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
+const wordCodes = new Map<number, boolean>();
+
+function isWordCode(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 || (code >= 65 && code <= 90);
+  let word = wordCodes.get(code);
+  if (word === undefined) wordCodes.set(code, (word = WORD_CHAR.test(String.fromCodePoint(code))));
+  return word;
+}
+
+/**
+ * The FNV-1a hash (of UTF-16 units) of each word, a run of letters, digits and `_` as
+ * /[\p{L}\p{N}_]+/gu matches them, in one pass over the text without making the words:
+ * shingling every file is a large share of lint.
+ */
+function wordHashes(text: string): Uint32Array {
+  const out = new Uint32Array((text.length >> 1) + 1);
+  let n = 0;
+  let h = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    let code = unit;
+    let units = 1;
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = ((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+        units = 2;
+      }
+    }
+    if (isWordCode(code)) {
+      if (!inWord) h = 0x811c9dc5;
+      inWord = true;
+      for (let u = 0; u < units; u++) {
+        h ^= text.charCodeAt(i + u);
+        h = Math.imul(h, 0x01000193);
+      }
+    } else if (inWord) {
+      out[n++] = h >>> 0;
+      inWord = false;
+    }
+    i += units - 1;
+  }
+  if (inWord) out[n++] = h >>> 0;
+  return out.subarray(0, n);
 }
 
 /** Exact Jaccard similarity of two sorted sets. */
