@@ -181,9 +181,12 @@ function globalRanks(sets: Uint32Array[]): { ranked: Uint32Array[]; frequency: U
   return { ranked: sets.map((_, id) => flat.subarray(starts[id], starts[id + 1])), frequency };
 }
 
+const DIGIT_BITS = 11;
+const DIGIT = 1 << DIGIT_BITS;
+
 /**
  * Every (hash, set) pair, sorted by hash then set: filled set by set, then a stable LSD radix sort
- * on the hash's two 16-bit halves.
+ * on the hash in three 11-bit digits (a 2,048-entry count stays in cache; 16-bit digits are slower).
  */
 function sortPairs(sets: Uint32Array[], total: number): { hashes: Uint32Array; ids: Uint32Array } {
   let hashes = new Uint32Array(total);
@@ -195,13 +198,13 @@ function sortPairs(sets: Uint32Array[], total: number): { hashes: Uint32Array; i
   });
   let toHashes = new Uint32Array(total);
   let toIds = new Uint32Array(total);
-  const bucket = new Uint32Array(0x10001);
-  for (const shift of [0, 16]) {
+  const bucket = new Uint32Array(DIGIT + 1);
+  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
     bucket.fill(0);
-    for (let i = 0; i < total; i++) bucket[((hashes[i] >>> shift) & 0xffff) + 1]++;
-    for (let b = 1; b <= 0x10000; b++) bucket[b] += bucket[b - 1];
+    for (let i = 0; i < total; i++) bucket[((hashes[i] >>> shift) & (DIGIT - 1)) + 1]++;
+    for (let b = 1; b <= DIGIT; b++) bucket[b] += bucket[b - 1];
     for (let i = 0; i < total; i++) {
-      const at = bucket[(hashes[i] >>> shift) & 0xffff]++;
+      const at = bucket[(hashes[i] >>> shift) & (DIGIT - 1)]++;
       toHashes[at] = hashes[i];
       toIds[at] = ids[i];
     }
