@@ -1,12 +1,14 @@
 /**
- * `npm run bench -- scale`: index, pack, search and lint at 1,000 and 10,000 files (and 100,000 with
- * MEMCTX_BENCH_SCALE=100000, slow to generate), wall time and peak memory (maximum resident set) of
- * each process. Two corpora: a realistic one (words drawn from a 30,000-word vocabulary, Zipf-like)
+ * `npm run bench -- scale`: index, pack, search and lint at 1,000, 10,000 and 100,000 files (pick
+ * sizes with MEMCTX_BENCH_SCALE=1000,10000: the 100,000 runs take minutes), wall time, CPU time and
+ * peak memory (maximum resident set) of each process, and the load average. Two corpora: a realistic one (words drawn from a 30,000-word vocabulary, Zipf-like)
  * and a template-made one (session summaries from one template, filled from 40 words, so most
  * shingles are shared by thousands of files), on which lint's duplicate search once grew with the
- * square of the file count.
+ * square of the file count. Bad inputs: as many files of one word each, and a memory folder on a
+ * slow disk (every fs call delayed in the child process by a preloaded wrapper).
  */
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -68,9 +70,9 @@ interface Measured {
 }
 
 /** Wall time, CPU time and peak resident memory of `memctx ARGS` (exit 0 or 1), via /usr/bin/time. */
-function measure(args: string[]): Measured {
+function measure(args: string[], nodeArgs: string[] = []): Measured {
   const start = process.hrtime.bigint();
-  const run = spawnSync('/usr/bin/time', ['-f', 'cpu-s=%U %S peak-kb=%M', process.execPath, BIN, ...args], { env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 30 });
+  const run = spawnSync('/usr/bin/time', ['-f', 'cpu-s=%U %S peak-kb=%M', process.execPath, ...nodeArgs, BIN, ...args], { env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.status !== 0 && run.status !== 1) throw new Error(`benchmark command failed (${run.status}): memctx ${args.join(' ')}\n${run.stderr.slice(-2000)}`);
   const [user, sys] = (/cpu-s=([\d.]+) ([\d.]+)/.exec(run.stderr)?.slice(1) ?? ['NaN', 'NaN']).map(Number);
@@ -79,13 +81,62 @@ function measure(args: string[]): Measured {
 
 const show = (m: Measured) => `${fmtMs(m.ms)} (cpu ${fmtMs(m.cpuMs)}), ${m.peakMb.toFixed(0)} MB`;
 
+/** Files of one word each. */
+function oneWord(dir: string, n: number): void {
+  const words = vocabulary(5000, 14);
+  writeFiles(dir, n, (i) => `${words[i % words.length]}\n`);
+}
+
+/** Delay per fs call in the slow-disk runs. */
+const SLOW_MS = 0.5;
+
+/**
+ * A module preloaded with `--import` that makes every synchronous fs call (and the promise API's
+ * reads and writes) wait SLOW_MS first, as on a network or spun-down disk.
+ */
+function slowFsModule(work: string): string {
+  const path = join(work, 'slow-fs.mjs');
+  writeFileSync(
+    path,
+    `import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+const cell = new Int32Array(new SharedArrayBuffer(4));
+const wait = () => Atomics.wait(cell, 0, 0, ${SLOW_MS});
+for (const name of Object.keys(fs)) {
+  const fn = fs[name];
+  if (typeof fn !== 'function' || !/Sync$/.test(name)) continue;
+  fs[name] = Object.assign(function (...args) { wait(); return fn.apply(this, args); }, fn);
+}
+for (const name of ['readFile', 'writeFile', 'open', 'stat', 'lstat', 'readdir']) {
+  const fn = fs.promises[name];
+  fs.promises[name] = async (...args) => { wait(); return fn(...args); };
+}
+syncBuiltinESMExports();
+`,
+  );
+  return pathToFileURL(path).href;
+}
+
+/** Goal on a lint row at 100,000 files: CPU (or wall, when lower) and peak memory. */
+function lintGoal(n: number, m: Measured): Pick<BenchRow, 'goal' | 'ok'> {
+  return n >= 100_000 ? { goal: '≤ 10 s, ≤ 1 GB', ok: Math.min(m.ms, m.cpuMs) <= 10_000 && m.peakMb <= 1024 } : {};
+}
+
+/** Sizes from MEMCTX_BENCH_SCALE (a comma-separated list), else 1,000, 10,000 and 100,000. */
+function scaleSizes(value: string | undefined): number[] {
+  const picked = (value ?? '').split(',').map((v) => Number(v.replace(/_/g, '').trim())).filter((v) => Number.isInteger(v) && v > 0);
+  return picked.length ? picked : [1000, 10_000, 100_000];
+}
+
 const section: BenchSection = {
   name: 'scale',
   async run(work) {
-    const sizes = [1000, 10_000, ...(Number(process.env.MEMCTX_BENCH_SCALE) >= 100_000 ? [100_000] : [])];
+    const sizes = scaleSizes(process.env.MEMCTX_BENCH_SCALE);
     const rows: BenchRow[] = [];
     const load = loadavg()[0];
+    const row = (label: string, m: Measured, extra: Partial<BenchRow> = {}): BenchRow => ({ label, value: show(m), data: { ...m, load: loadavg()[0] }, ...extra });
     for (const n of sizes) {
+      const count = n.toLocaleString('en-US');
       const dir = join(work, `real-${n}/.memory`);
       realistic(dir, n);
       const index = measure(['--dir', dir, 'index']);
@@ -97,25 +148,50 @@ const section: BenchSection = {
       rmSync(join(dir, '.memctx'), { recursive: true, force: true });
       const lint = measure(['--dir', dir, 'lint', '--format', 'json']);
       const lintWarm = measure(['--dir', dir, 'lint', '--format', 'json']);
+      rmSync(dirname(dir), { recursive: true, force: true });
       const tdir = join(work, `template-${n}/.memory`);
       templated(tdir, n);
+      // Files changed in the last 2 s are never kept by the stat-keyed caches: let them age first.
+      await new Promise((done) => setTimeout(done, 2100));
       const tlint = measure(['--dir', tdir, 'lint', '--format', 'json']);
       const tlintWarm = measure(['--dir', tdir, 'lint', '--format', 'json']);
-      const big = n >= 100_000;
-      const lintGoal = big ? { goal: '≤ 10 s, ≤ 1 GB', ok: Math.min(lint.ms, lint.cpuMs) <= 10_000 && lint.peakMb <= 1024 } : {};
-      const tlintGoal = big ? { goal: '≤ 10 s, ≤ 1 GB', ok: Math.min(tlint.ms, tlint.cpuMs) <= 10_000 && tlint.peakMb <= 1024 } : {};
-      const count = n.toLocaleString('en-US');
+      rmSync(dirname(tdir), { recursive: true, force: true });
+      const odir = join(work, `one-word-${n}/.memory`);
+      oneWord(odir, n);
+      const oindex = measure(['--dir', odir, 'index']);
+      const opack = measure(['--dir', odir, 'pack', '--task', 'vorka', '--out', join(work, 'bundle.md')]);
+      const olint = measure(['--dir', odir, 'lint', '--format', 'json']);
+      rmSync(dirname(odir), { recursive: true, force: true });
       rows.push(
-        { label: `${count} files: index (write MEMORY.md), cold`, value: show(index), data: { ...index } },
-        { label: `${count} files: index --check, warm`, value: show(indexWarm), data: { ...indexWarm } },
-        { label: `${count} files: pack --task, cold / warm`, value: `${show(packCold)} / ${show(packWarm)}`, data: { packCold, packWarm } },
-        { label: `${count} files: search, warm`, value: show(search), data: { ...search } },
-        { label: `${count} files: lint, realistic vocabulary, first run`, value: show(lint), ...lintGoal, data: { ...lint } },
-        { label: `${count} files: lint, realistic vocabulary, second run`, value: show(lintWarm), data: { ...lintWarm } },
-        { label: `${count} files: lint, template-made files, first run`, value: show(tlint), ...tlintGoal, data: { ...tlint } },
-        { label: `${count} files: lint, template-made files, second run`, value: show(tlintWarm), data: { ...tlintWarm } },
+        row(`${count} files: index (write MEMORY.md), cold`, index),
+        row(`${count} files: index --check, warm`, indexWarm),
+        { label: `${count} files: pack --task, cold / warm`, value: `${show(packCold)} / ${show(packWarm)}`, data: { packCold, packWarm, load: loadavg()[0] } },
+        row(`${count} files: search, warm`, search),
+        row(`${count} files: lint, realistic vocabulary, first run`, lint, lintGoal(n, lint)),
+        row(`${count} files: lint, realistic vocabulary, second run`, lintWarm),
+        row(`${count} files: lint, template-made files, first run`, tlint, lintGoal(n, tlint)),
+        row(`${count} files: lint, template-made files, second run`, tlintWarm),
+        row(`${count} files of one word: index, cold`, oindex),
+        row(`${count} files of one word: pack --task, cold`, opack),
+        row(`${count} files of one word: lint, first run`, olint),
       );
     }
+    // A slow disk: the same commands with every fs call delayed, at the smallest size (or 1,000 files).
+    const slowN = Math.min(1000, ...sizes);
+    const sdir = join(work, `slow-${slowN}/.memory`);
+    realistic(sdir, slowN);
+    const slow = ['--import', slowFsModule(work)];
+    const sindex = measure(['--dir', sdir, 'index'], slow);
+    const spack = measure(['--dir', sdir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')], slow);
+    rmSync(join(sdir, '.memctx'), { recursive: true, force: true });
+    const slint = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
+    const slintWarm = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
+    const slowCount = slowN.toLocaleString('en-US');
+    rows.push(
+      row(`slow disk (+${SLOW_MS} ms per fs call), ${slowCount} files: index`, sindex),
+      row(`slow disk, ${slowCount} files: pack --task, cold`, spack),
+      row(`slow disk, ${slowCount} files: lint, first / second run`, slint, { value: `${show(slint)} / ${show(slintWarm)}`, data: { slint, slintWarm } }),
+    );
     rows.push({ label: `wall time (CPU time), peak resident memory; 1-min load ${load.toFixed(1)}→${loadavg()[0].toFixed(1)} on ${cpus().length} cores`, value: '' });
     return rows;
   },

@@ -21,7 +21,7 @@ const out = join(root, 'dist/cli');
 /** cache/stat-cache.ts's fingerprint of the code that shapes cached entries, as it computes it from dist/src/ when not bundled. */
 function codeHash() {
   const hash = createHash('sha1');
-  for (const rel of ['store', 'cache', 'text']) {
+  for (const rel of ['store', 'cache', 'text', 'lint', 'lint/rules']) {
     const dir = join(root, 'dist/src', rel);
     for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
   }

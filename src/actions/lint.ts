@@ -9,7 +9,7 @@ import { INDEX_FILE } from '../store/layout.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
 import { RULES } from '../lint/rules/index.js';
 import type { Finding, LintConfig, LintResult } from '../lint/types.js';
-import { scanMemoryDir } from '../store/scan.js';
+import { scanForLint } from '../cache/lint-cache.js';
 import { readIndexFile } from '../store/index-file.js';
 import { readDecodableText } from '../store/raw.js';
 import { runLint, activeRules } from '../lint/runner.js';
@@ -93,7 +93,7 @@ interface LintRun {
 
 async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
   const { root, config } = setup;
-  const scan = scanMemoryDir(root);
+  const scan = scanForLint(root, deps.now().getTime());
   const files = scan.files.length + scan.problems.length;
   // Files with no date of their own get their last commit time (one git log), so --fix never writes a clone's time.
   const undated = scan.files.filter((f) => f.hasFrontmatter && f.updated === undefined);
@@ -129,8 +129,10 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     memoryPaths: listDirFiles(root),
     problemTexts,
     now: deps.now(),
+    memo: scan.memo,
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
+  await scan.save();
   const texts = new Map<string, string>([...scan.files.map((f) => [f.path, f.body] as const), ...Object.entries(problemTexts)]);
   if (indexText !== undefined) texts.set(INDEX_FILE, indexText);
   const disabled = new Map([...texts].map(([path, text]) => [path, disabledRules(text)] as const));

@@ -56,13 +56,13 @@ declare const __MEMCTX_CODE_HASH__: string | undefined;
 
 /**
  * The build's fingerprint: memctx's version and a hash of the code that shapes cached entries (the
- * store, the caches and the text analyser), so a rebuilt memctx with the same version number does not trust old entries.
+ * store, the caches, the text analyser and lint's rules, whose answers lint-cache.ts keeps), so a rebuilt memctx with the same version number does not trust old entries.
  */
 export function cacheVersion(): string {
   if (buildId === undefined && typeof __MEMCTX_CODE_HASH__ === 'string') buildId = `${VERSION}:${__MEMCTX_CODE_HASH__}`;
   if (buildId === undefined) {
     const hash = createHash('sha1');
-    for (const rel of ['../store/', './', '../text/']) {
+    for (const rel of ['../store/', './', '../text/', '../lint/', '../lint/rules/']) {
       const dir = fileURLToPath(new URL(rel, import.meta.url));
       for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
     }
@@ -92,7 +92,8 @@ function load<T>(path: string | undefined, version: string): { records: Record<s
   return { records: empty, status: 'rebuilt' };
 }
 
-function keyOf(st: Stats, now: number): { key?: string; racy: boolean } {
+/** A file's cache key (size, mtime, ctime, inode) and whether it changed too recently to trust. */
+export function keyOf(st: Stats, now: number): { key?: string; racy: boolean } {
   return { key: `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`, racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
 }
 

@@ -4,7 +4,7 @@ import type { MemoryFile } from '../store/types.js';
 import type { TokenCounter } from '../tokens/index.js';
 import { repoView } from './repo.js';
 import { RULES } from './rules/index.js';
-import { fileText } from './text.js';
+import { fileText, textWithin } from './text.js';
 import { maskSecretsIn } from './secrets.js';
 import type { Finding, LintInput, LintResult, LintRule, RuleContext, Severity } from './types.js';
 
@@ -58,15 +58,21 @@ function createContext(input: LintInput): RuleContext {
     secrets: new Set<string>(),
     repo: input.repoFiles ? repoView(input.repoFiles, input.repoIgnoredDirs, input.memoryPrefix) : undefined,
     now: input.now,
+    memo: input.memo,
     textOf,
     async tokensOver(file, limit) {
-      const text = textOf(file);
-      if (text.length <= limit && Buffer.byteLength(text) <= limit) return undefined;
+      if (textWithin(file, limit)) return undefined;
       let n = tokens.get(file);
       if (n === undefined) {
-        if (!input.tokens) throw new Error('a token counter is needed for the token-size rules');
-        counter ??= typeof input.tokens === 'function' ? input.tokens() : Promise.resolve(input.tokens);
-        tokens.set(file, (n = (await counter).count(text)));
+        const kept = input.memo?.get(file.path, 'tokens');
+        if (typeof kept === 'number') n = kept;
+        else {
+          if (!input.tokens) throw new Error('a token counter is needed for the token-size rules');
+          counter ??= typeof input.tokens === 'function' ? input.tokens() : Promise.resolve(input.tokens);
+          n = (await counter).count(textOf(file));
+          input.memo?.set(file.path, 'tokens', n);
+        }
+        tokens.set(file, n);
       }
       return n > limit ? n : undefined;
     },

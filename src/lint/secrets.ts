@@ -185,7 +185,7 @@ function partAt(parts: Part[], offset: number): number {
 
 /**
  * Text that might hold something the secretlint rules report: key prefixes (AWS, GitHub, GitLab,
- * Slack, OpenAI/Anthropic `sk-`, npm, Google, Hugging Face, SendGrid, Shopify, Vault, Grafana,
+ * Slack, OpenAI/Anthropic `sk-`, Stripe, npm, Google, Hugging Face, SendGrid, Shopify, Vault, Grafana,
  * Docker, 1Password, Databricks, Linear, Notion, Figma, Groq, Vercel), AWS secret-key and
  * account-id assignments, private key blocks, JWTs and credentials in URLs. Checked against
  * secretlint's own test inputs (test/lint/secret-prefilter.test.ts). Linear: alternation of literals,
@@ -193,7 +193,7 @@ function partAt(parts: Part[], offset: number): number {
  * regular expression engine tries faster than one flat list.
  */
 const MAYBE_SECRET =
-  /a(?:kia|sia|3t|iza|ccount_?(?:id)?["']?\s*(?::|=>|=)|uths)|s(?:ecret_?access|k-|k_live|g\.|hp(?:at|ss|ca|pa)_)|g(?:h[pousr]_|ithub_pat_|l(?:pat-|c_|sa_)|sk_)|x(?:ox[a-z]-|app-)|h(?:ooks\.slack\.com|f_|vs\.)|rk_live|npm_|ya29\.|-----begin|eyj|:\/\/[^\s\/:@]{1,200}:[^\s\/@]{1,200}@|d(?:ckr_pat_|api)|ops_|lin_api_|ntn_|figd_|v(?:ercel|c[pikar]_)|private_key/i;
+  /a(?:kia|sia|3t|iza|ccount_?(?:id)?["']?\s*(?::|=>|=)|uths)|s(?:ecret_?access|k-|k_(?:live|test)|g\.|hp(?:at|ss|ca|pa)_)|g(?:h[pousr]_|ithub_pat_|l(?:pat-|c_|sa_)|sk_)|x(?:ox[a-z]-|app-)|h(?:ooks\.slack\.com|f_|vs\.)|rk_(?:live|test)|npm_|ya29\.|-----begin|eyj|:\/\/[^\s\/:@]{1,200}:[^\s\/@]{1,200}@|d(?:ckr_pat_|api)|ops_|lin_api_|ntn_|figd_|v(?:ercel|c[pikar]_)|private_key/i;
 
 /** True when a text might hold a secret (secretWarnings runs secretlint only then). */
 export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) || ASSIGNED_SECRET.test(text);

@@ -6,10 +6,23 @@ import type { MemoryFile } from '../store/types.js';
  * from `bodyLine` (CRLF and BOM already removed by the parser).
  */
 export function fileText(file: MemoryFile): string {
-  if (!file.hasFrontmatter) return file.body;
+  const { head, gap } = textHead(file);
+  return head + '\n'.repeat(gap) + file.body;
+}
+
+/** What fileText puts before the body: the frontmatter block and the empty lines after it. */
+function textHead(file: MemoryFile): { head: string; gap: number } {
+  if (!file.hasFrontmatter) return { head: '', gap: 0 };
   const head = `---\n${file.frontmatter === '' ? '' : `${file.frontmatter}\n`}---\n`;
   const headLines = head.split('\n').length - 1;
-  return head + '\n'.repeat(Math.max(0, file.bodyLine - 1 - headLines)) + file.body;
+  return { head, gap: Math.max(0, file.bodyLine - 1 - headLines) };
+}
+
+/** True when fileText(file) is at most `limit` UTF-8 bytes, found without building the text. */
+export function textWithin(file: MemoryFile, limit: number): boolean {
+  const { head, gap } = textHead(file);
+  if (head.length + gap + file.body.length > limit) return Buffer.byteLength(head) + gap + Buffer.byteLength(file.body) <= limit;
+  return true;
 }
 
 /** 1-based line of a top-level frontmatter key, or the frontmatter's first line (1). */

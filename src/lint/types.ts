@@ -67,6 +67,19 @@ export interface RepoView {
   memoryPrefix?: string;
 }
 
+/**
+ * What lint keeps between runs (cache/lint-cache.ts), keyed by each file's stat: values must be plain
+ * JSON. A value is returned only while the file (or, for `whole`, every file) is unchanged.
+ */
+export interface LintMemo {
+  /** The value kept for this file under `name`, or undefined. */
+  get(path: string, name: string): unknown;
+  set(path: string, name: string, value: unknown): void;
+  /** The value kept under `name` while the same files have the same stats, or undefined. */
+  getWhole(name: string): unknown;
+  setWhole(name: string, value: unknown): void;
+}
+
 export interface RuleContext {
   files: MemoryFile[];
   problems: FileProblem[];
@@ -96,6 +109,8 @@ export interface RuleContext {
   tokensOver(file: MemoryFile, limit: number): Promise<number | undefined>;
   /** MEMORY.md as `memctx index` would write it, or the error that prevents it (broken markers); cached. */
   expectedIndex(): string | Error;
+  /** Results kept from an earlier run for unchanged files, when the caller keeps them. */
+  memo?: LintMemo;
 }
 
 export interface LintRule {
@@ -127,6 +142,8 @@ export interface LintInput {
   now: Date;
   /** A token counter, or a function loading one (called only when a file could be over a limit). */
   tokens?: TokenCounter | (() => Promise<TokenCounter>);
+  /** Results kept between runs (see LintMemo). */
+  memo?: LintMemo;
   /** Called before each rule runs (for a spinner). */
   onProgress?: (ruleId: string, done: number, total: number) => void;
 }

@@ -21,15 +21,6 @@ const SHINGLE_WORDS = 3;
 /** Sets smaller than this (texts under ~7 words) are not compared: too short to call duplicates. */
 export const MIN_SHINGLES = 5;
 
-function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -41,9 +32,8 @@ function mix(h: number): number {
 
 /** The distinct hashed word shingles of a text, sorted ascending. */
 export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (words.length < size) return new Uint32Array(0);
-  const hashes = words.map(hashString);
+  const hashes = wordHashes(text.toLowerCase());
+  if (hashes.length < size) return new Uint32Array(0);
   const all = new Uint32Array(hashes.length - size + 1);
   for (let i = 0; i < all.length; i++) {
     let h = 0x9747b28c;
@@ -54,6 +44,54 @@ export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
   let n = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i];
   return all.slice(0, n);
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
+const wordCodes = new Map<number, boolean>();
+
+function isWordCode(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 || (code >= 65 && code <= 90);
+  let word = wordCodes.get(code);
+  if (word === undefined) wordCodes.set(code, (word = WORD_CHAR.test(String.fromCodePoint(code))));
+  return word;
+}
+
+/**
+ * The FNV-1a hash (of UTF-16 units) of each word, a run of letters, digits and `_` as
+ * /[\p{L}\p{N}_]+/gu matches them, in one pass over the text without making the words:
+ * shingling every file is a large share of lint.
+ */
+function wordHashes(text: string): Uint32Array {
+  const out = new Uint32Array((text.length >> 1) + 1);
+  let n = 0;
+  let h = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    let code = unit;
+    let units = 1;
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = ((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+        units = 2;
+      }
+    }
+    if (isWordCode(code)) {
+      if (!inWord) h = 0x811c9dc5;
+      inWord = true;
+      for (let u = 0; u < units; u++) {
+        h ^= text.charCodeAt(i + u);
+        h = Math.imul(h, 0x01000193);
+      }
+    } else if (inWord) {
+      out[n++] = h >>> 0;
+      inWord = false;
+    }
+    i += units - 1;
+  }
+  if (inWord) out[n++] = h >>> 0;
+  return out.subarray(0, n);
 }
 
 /** Exact Jaccard similarity of two sorted sets. */
@@ -73,8 +111,8 @@ export interface SimilarPair {
   containment: number;
 }
 
-/** |A∩B| of two sorted sets. */
-function overlap(a: Uint32Array, b: Uint32Array): number {
+/** |A∩B| of two sorted sets; -1 as soon as it cannot reach `need`. */
+function overlap(a: Uint32Array, b: Uint32Array, need = 0): number {
   let i = 0;
   let j = 0;
   let common = 0;
@@ -83,8 +121,11 @@ function overlap(a: Uint32Array, b: Uint32Array): number {
       common++;
       i++;
       j++;
-    } else if (a[i] < b[j]) i++;
+      continue;
+    }
+    if (a[i] < b[j]) i++;
     else j++;
+    if (common + Math.min(a.length - i, b.length - j) < need) return -1;
   }
   return common;
 }
@@ -103,41 +144,74 @@ export const MAX_POSTING = 32;
 const ID_BITS = 2 ** 21;
 
 /**
- * Each set's shingles as ranks in the global order (rarest first), each list sorted ascending, and
- * the number of sets holding each rank. Typed arrays and sorting only: Maps keyed by 32-bit hashes
- * are several times slower here.
+ * Each set's shingles as ranks in the global order (rarest first, ties by hash), each list sorted
+ * ascending, and the number of sets holding each rank. Typed arrays, a radix sort of the (hash, set)
+ * pairs and a counting sort of the frequencies: no comparison sort, no Map keyed by hash.
  */
 function globalRanks(sets: Uint32Array[]): { ranked: Uint32Array[]; frequency: Uint32Array } {
   if (sets.length >= ID_BITS) throw new Error(`duplicate detection handles at most ${ID_BITS - 1} files`);
   const starts = new Uint32Array(sets.length + 1);
   sets.forEach((set, id) => (starts[id + 1] = starts[id] + set.length));
-  const entries = new Float64Array(starts[sets.length]);
-  sets.forEach((set, id) => set.forEach((h, k) => (entries[starts[id] + k] = h * ID_BITS + id)));
-  entries.sort();
-  // Groups of equal hashes, in hash order; a group's key sorts by (frequency, hash).
-  const starts2 = new Uint32Array(entries.length + 1);
+  const total = starts[sets.length];
+  const { hashes, ids } = sortPairs(sets, total);
+  // Groups of equal hashes, in hash order.
+  const groupStart = new Uint32Array(total + 1);
   let groups = 0;
-  for (let i = 0; i < entries.length; i++) {
-    if (i === 0 || Math.floor(entries[i] / ID_BITS) !== Math.floor(entries[i - 1] / ID_BITS)) starts2[groups++] = i;
-  }
-  starts2[groups] = entries.length;
-  const groupStart = starts2.subarray(0, groups + 1);
-  const keys = new Float64Array(groups);
-  for (let g = 0; g < groups; g++) keys[g] = (groupStart[g + 1] - groupStart[g]) * 2 ** 26 + g;
-  keys.sort();
-  const rank = new Uint32Array(groups);
+  for (let i = 0; i < total; i++) if (i === 0 || hashes[i] !== hashes[i - 1]) groupStart[groups++] = i;
+  groupStart[groups] = total;
+  // Ranks by (frequency, hash): a counting sort on the frequency keeps the hash order within each.
+  const byFrequency = new Uint32Array(sets.length + 2);
+  for (let g = 0; g < groups; g++) byFrequency[groupStart[g + 1] - groupStart[g] + 1]++;
+  for (let f = 1; f < byFrequency.length; f++) byFrequency[f] += byFrequency[f - 1];
+  const groupOfRank = new Uint32Array(groups);
   const frequency = new Uint32Array(groups);
-  for (let r = 0; r < groups; r++) {
-    const g = keys[r] % 2 ** 26;
-    rank[g] = r;
-    frequency[r] = groupStart[g + 1] - groupStart[g];
-  }
-  const flat = new Uint32Array(entries.length);
-  const fill = starts.slice(0, sets.length);
   for (let g = 0; g < groups; g++) {
-    for (let i = groupStart[g]; i < groupStart[g + 1]; i++) flat[fill[entries[i] % ID_BITS]++] = rank[g];
+    const f = groupStart[g + 1] - groupStart[g];
+    const r = byFrequency[f]++;
+    groupOfRank[r] = g;
+    frequency[r] = f;
   }
-  return { ranked: sets.map((_, id) => flat.subarray(starts[id], starts[id + 1]).sort()), frequency };
+  // Filled in rank order, each set's list comes out sorted.
+  const flat = new Uint32Array(total);
+  const fill = starts.slice(0, sets.length);
+  for (let r = 0; r < groups; r++) {
+    const g = groupOfRank[r];
+    for (let i = groupStart[g]; i < groupStart[g + 1]; i++) flat[fill[ids[i]]++] = r;
+  }
+  return { ranked: sets.map((_, id) => flat.subarray(starts[id], starts[id + 1])), frequency };
+}
+
+const DIGIT_BITS = 11;
+const DIGIT = 1 << DIGIT_BITS;
+
+/**
+ * Every (hash, set) pair, sorted by hash then set: filled set by set, then a stable LSD radix sort
+ * on the hash in three 11-bit digits (a 2,048-entry count stays in cache; 16-bit digits are slower).
+ */
+function sortPairs(sets: Uint32Array[], total: number): { hashes: Uint32Array; ids: Uint32Array } {
+  let hashes = new Uint32Array(total);
+  let ids = new Uint32Array(total);
+  let e = 0;
+  sets.forEach((set, id) => {
+    hashes.set(set, e);
+    ids.fill(id, e, (e += set.length));
+  });
+  let toHashes = new Uint32Array(total);
+  let toIds = new Uint32Array(total);
+  const bucket = new Uint32Array(DIGIT + 1);
+  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
+    bucket.fill(0);
+    for (let i = 0; i < total; i++) bucket[((hashes[i] >>> shift) & (DIGIT - 1)) + 1]++;
+    for (let b = 1; b <= DIGIT; b++) bucket[b] += bucket[b - 1];
+    for (let i = 0; i < total; i++) {
+      const at = bucket[(hashes[i] >>> shift) & (DIGIT - 1)]++;
+      toHashes[at] = hashes[i];
+      toIds[at] = ids[i];
+    }
+    [hashes, toHashes] = [toHashes, hashes];
+    [ids, toIds] = [toIds, ids];
+  }
+  return { hashes, ids };
 }
 
 const BANDS = 16;
@@ -228,7 +302,12 @@ export function similarPairs(sets: Uint32Array[], threshold: number, containment
     if (seen.has(other) || (c === undefined && ranked[other].length < minSize)) return;
     seen.add(other);
     const n = set.length;
-    const common = overlap(set, ranked[other]);
+    const m = ranked[other].length;
+    // The least overlap either test could pass with (rounded down, so never too strict).
+    const jaccardNeed = ((threshold - EPSILON) * (n + m)) / (1 + threshold - EPSILON);
+    const need = Math.floor(Math.min(jaccardNeed, c === undefined ? Infinity : (c - EPSILON) * Math.min(n, m)) - 1e-6);
+    const common = overlap(set, ranked[other], need);
+    if (common < 0) return;
     const similarity = common / (n + ranked[other].length - common);
     const contained = common / Math.min(n, ranked[other].length);
     if (similarity >= threshold - EPSILON || (c !== undefined && contained >= c - EPSILON)) {

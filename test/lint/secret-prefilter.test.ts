@@ -28,4 +28,10 @@ describe('the secret pre-check (secretlint is loaded only when it passes)', () =
       expect((await secretWarnings([input])).length, name).toBeGreaterThan(0);
     }
   });
+
+  it('passes the Stripe shapes our own pattern reports, test keys included', async () => {
+    const key = ['sk', '_test_', '4eC39HqLyjWDarjtT1zdp7dc'].join('');
+    expect(maybeSecret(`billing uses ${key}`)).toBe(true);
+    expect((await secretWarnings([{ path: 'billing.md', text: `billing uses ${key}\n` }])).length).toBe(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { commonLines, contentText, shingles, similarPairs } from '../../text/similarity.js';
-import type { LintRule } from '../types.js';
+import type { MemoryFile } from '../../store/types.js';
+import type { LintRule, Report } from '../types.js';
 
 /** The share of the smaller body found in the other that makes two files duplicates. */
 const CONTAINMENT = 0.8;
@@ -10,21 +11,29 @@ const rule: LintRule = {
   defaultSeverity: 'warning',
   fixable: false,
   check(ctx) {
-    const files = ctx.files;
-    const common = commonLines(files.map((f) => f.body));
-    const sets = files.map((f) => shingles(contentText(f.body, common)));
     const threshold = ctx.thresholds.duplicateSimilarity;
-    return similarPairs(sets, threshold, Math.max(threshold, CONTAINMENT)).map(({ a, b, similarity, containment }) => {
-      const [first, second] = files[a].path < files[b].path ? [files[a], files[b]] : [files[b], files[a]];
-      const how = similarity >= threshold ? `similarity ${similarity.toFixed(2)}, threshold ${threshold}` : `${Math.round(containment * 100)}% of the shorter body is in the other`;
-      return {
-        file: second.path,
-        line: second.bodyLine,
-        column: 1,
-        message: `near-duplicate of ${first.path} (${how}); merge ${second.path} into ${first.path} or remove one`,
-      };
-    });
+    const name = `${rule.id}:${threshold}`;
+    const kept = ctx.memo?.getWhole(name);
+    if (Array.isArray(kept)) return kept as Report[];
+    const reports = duplicates(ctx.files, threshold);
+    ctx.memo?.setWhole(name, reports);
+    return reports;
   },
 };
+
+function duplicates(files: MemoryFile[], threshold: number): Report[] {
+  const common = commonLines(files.map((f) => f.body));
+  const sets = files.map((f) => shingles(contentText(f.body, common)));
+  return similarPairs(sets, threshold, Math.max(threshold, CONTAINMENT)).map(({ a, b, similarity, containment }) => {
+    const [first, second] = files[a].path < files[b].path ? [files[a], files[b]] : [files[b], files[a]];
+    const how = similarity >= threshold ? `similarity ${similarity.toFixed(2)}, threshold ${threshold}` : `${Math.round(containment * 100)}% of the shorter body is in the other`;
+    return {
+      file: second.path,
+      line: second.bodyLine,
+      column: 1,
+      message: `near-duplicate of ${first.path} (${how}); merge ${second.path} into ${first.path} or remove one`,
+    };
+  });
+}
 
 export default rule;

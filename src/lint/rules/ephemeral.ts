@@ -31,7 +31,8 @@ function firstHash(text: string): { index: number; text: string } | undefined {
 const isHash = (text: string) => /\d/.test(text) && /[a-f]/i.test(text);
 const shortHash = (hash: string) => `${hash.slice(0, 7)}${hash.length > 7 ? '…' : ''}`;
 
-function fileReports(path: string, lines: { line: number; text: string }[]): Report[] {
+/** `hex`: the body has a run of 7 hex digits somewhere (else no line can hold a hash). */
+function fileReports(path: string, lines: { line: number; text: string }[], hex: boolean): Report[] {
   const out: Report[] = [];
   let logStart = -1;
   let onelineStart = -1;
@@ -54,8 +55,8 @@ function fileReports(path: string, lines: { line: number; text: string }[]): Rep
   lines.forEach(({ line, text }, i) => {
     const run = /\d:\d\d/.test(text) ? TEST_RUN.exec(text) : null;
     if (run) out.push({ file: path, line, column: run.index + 1, message: `test-run timestamp "${quote(run[0], 50)}": ephemeral task state; keep only the durable fact` });
-    const oneline = ONELINE_LOG.test(text) && isHash(/[0-9a-f]{7,12}/i.exec(text)![0]);
-    const hash = HEX_RUN.test(text) && !oneline ? firstHash(text) : undefined;
+    const oneline = hex && ONELINE_LOG.test(text) && isHash(/[0-9a-f]{7,12}/i.exec(text)![0]);
+    const hash = hex && HEX_RUN.test(text) && !oneline ? firstHash(text) : undefined;
     if (hash) {
       out.push({ file: path, line, column: hash.index + 1, message: `commit hash ${shortHash(hash.text)}: git history belongs in git (\`git log\`), not in memory; keep the durable fact` });
     }
@@ -81,7 +82,16 @@ const rule: LintRule = {
   fixable: false,
   check(ctx) {
     const out: Report[] = [];
-    for (const file of ctx.files) out.push(...fileReports(file.path, bodyLines(file)));
+    for (const file of ctx.files) {
+      const kept = ctx.memo?.get(file.path, rule.id);
+      if (Array.isArray(kept)) {
+        out.push(...(kept as Report[]));
+        continue;
+      }
+      const reports = fileReports(file.path, bodyLines(file), HEX_RUN.test(file.body));
+      ctx.memo?.set(file.path, rule.id, reports);
+      out.push(...reports);
+    }
     return out;
   },
 };

@@ -1,7 +1,10 @@
 import { INDEX_FILE } from '../../store/scan.js';
 import type { LintRule, Report } from '../types.js';
 import { maskSecret } from '../text.js';
-import { findSecrets, type Item } from '../secrets.js';
+import { findSecrets, maybeSecret, type Item } from '../secrets.js';
+
+/** Memo name of a file found clean: a file with a hit is scanned again, so no secret is kept on disk. */
+const CLEAN = 'security/secret:clean';
 
 const rule: LintRule = {
   id: 'security/secret',
@@ -9,11 +12,17 @@ const rule: LintRule = {
   defaultSeverity: 'error',
   fixable: false,
   async check(ctx) {
-    const items: Item[] = ctx.files.map((file) => ({ path: file.path, text: ctx.textOf(file) }));
+    const fresh = ctx.files.filter((file) => ctx.memo?.get(file.path, CLEAN) !== true);
+    // A shape the pre-check looks for never spans the frontmatter's closing `---` line: each part is checked alone.
+    const items: Item[] = fresh.filter((file) => maybeSecret(file.body) || maybeSecret(file.frontmatter)).map((file) => ({ path: file.path, text: ctx.textOf(file) }));
     for (const [path, text] of ctx.problemTexts) items.push({ path, text });
     if (ctx.indexText !== undefined) items.push({ path: INDEX_FILE, text: ctx.indexText });
     const names = new Set([...ctx.files.map((f) => f.path), ...ctx.problemTexts.keys()]);
-    const hits = await findSecrets([...items, ...[...names].map((path) => ({ path: `\0name:${path}`, text: path }))]);
+    // secretlint runs only on texts with a shape one of its rules (or ours) looks for: most memory has none.
+    const suspects = [...items, ...[...names].map((path) => ({ path: `\0name:${path}`, text: path }))].filter((item) => maybeSecret(item.text));
+    const hits = suspects.length ? await findSecrets(suspects) : [];
+    const found = new Set(hits.map((hit) => hit.path));
+    for (const file of fresh) if (!found.has(file.path)) ctx.memo?.set(file.path, CLEAN, true);
     const out: Report[] = [];
     for (const hit of hits) {
       ctx.secrets?.add(hit.secret);
