@@ -74,7 +74,10 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
     const waited = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
     const { status } = await import('./status.js');
-    const { report } = await status(transcript, { window: options.window, model: options.model }, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
+    const { resolveStatus } = await import('../schemas/status.js');
+    const { CLI_LABEL, fromFlags } = await import('../schemas/fields.js');
+    const request = resolveStatus(fromFlags({ window: options.window, model: options.model }), CLI_LABEL);
+    const { report } = await status(transcript, request, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const { readAsked, writeAsked } = await import('../cache/checkpoints.js');
     const asked = readAsked(root, hook.sessionId);
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));

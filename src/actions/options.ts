@@ -1,7 +1,6 @@
 import { MemctxError } from '../errors.js';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../store/schema.js';
 import { closestMatch } from '../text/suggest.js';
-import { parseTokenSize, tokenSizeHint } from '../tokens/size.js';
 import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../tokens/encodings.js';
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.js';
 
@@ -38,13 +37,6 @@ export function checkListFilters(filters: { type?: string; kind?: string }, file
   const unique = (values: string[]) => [...new Set(values)];
   parseChoice('--type', filters.type, unique([...MEMORY_TYPES, 'other', ...seen('type')]));
   parseChoice('--kind', filters.kind, unique([...MEMORY_KINDS, ...seen('kind')]));
-}
-
-/** A token-size option (--window, --budget, --target, --max): 200000, 200k or 1m; a usage error otherwise. */
-export function parseTokenOption(value: string, option: string): number {
-  const n = parseTokenSize(value);
-  if (n === undefined) throw new MemctxError(`${option} must be a positive number of tokens, got "${value}"`, { hint: tokenSizeHint(option) });
-  return n;
 }
 
 /** Parse a positive integer option, or throw a usage error naming the option. */

@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, MemctxError } from '../errors.js';
+import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { LintResult } from '../lint/types.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
-
-const FORMATS = ['stylish', 'json', 'github', 'sarif'];
 
 interface LintFlags {
   fix?: boolean;
@@ -21,18 +19,12 @@ export function register(program: Command, run: Runner): void {
     .description('check memory hygiene: frontmatter, index, duplicates, stale and ephemeral content, broken references, sessions, secrets')
     .argument('[files...]', 'report only these memory files (as lint-staged and pre-commit pass them); files outside the memory directory are ignored')
     .option('--fix', 'apply safe fixes (rebuild MEMORY.md, add a missing `updated`) and report what changed')
-    .option('-f, --format <name>', `output format: ${FORMATS.join(' | ')} (default stylish; json with --json)`)
+    .option('-f, --format <name>', 'output format: stylish | json | github | sarif (default stylish; json with --json)')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
     .option('-o, --output-file <file>', 'write the report to this file instead of stdout')
     .option('-c, --config <file>', 'use this configuration file instead of memctx.config.json or .memory/config.json')
     .option('--print-config', 'print the configuration in effect (every rule, threshold and type) as JSON and exit')
     .action(run(runLintCommand));
-}
-
-function parseMaxWarnings(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value)) throw new MemctxError(`--max-warnings must be a whole number, 0 or more (got "${value}")`, { exitCode: EXIT_USAGE });
-  return Number(value);
 }
 
 function onlyErrors(result: LintResult): LintResult {
@@ -42,25 +34,28 @@ function onlyErrors(result: LintResult): LintResult {
 
 // eslint-disable-next-line complexity -- one branch per lint flag (--config, --print-config, --fix, --format, --output-file, --max-warnings) mapped onto the action
 async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): Promise<number> {
-  const { parseChoice } = await import('../actions/options.js');
-  const format = parseChoice('--format', flags.format, FORMATS) ?? (ctx.ui.json ? 'json' : 'stylish');
-  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
+  // The options are checked by lint's one schema (src/schemas/lint.ts).
+  const { LintOptions } = await import('../schemas/lint.js');
+  const { CLI_LABEL, fromFlags, parseInput } = await import('../schemas/fields.js');
+  const options = parseInput(LintOptions, fromFlags({ files, ...flags }, ['max_warnings']), CLI_LABEL);
+  const format = options.format ?? (ctx.ui.json ? 'json' : 'stylish');
+  const maxWarnings = options.max_warnings;
   const { loadLintSetup } = await import('./lint-setup.js');
-  const setup = loadLintSetup(ctx, flags.config);
-  if (flags.printConfig) {
+  const setup = loadLintSetup(ctx, options.config);
+  if (options.print_config) {
     const { SCHEMA_URL } = await import('../lint/schema.js');
     ctx.ui.printJson({ $schema: SCHEMA_URL, ...setup.config, file: setup.configPath ?? null });
     return EXIT_OK;
   }
   const { lintMemory } = await import('../actions/lint.js');
-  const { result, files: count, changes, skipped, outside } = await lintMemory(setup, { fix: flags.fix, files }, ctx.io);
-  const machine = format !== 'stylish' || flags.outputFile !== undefined;
+  const { result, files: count, changes, skipped, outside } = await lintMemory(setup, { fix: options.fix, files }, ctx.io);
+  const machine = format !== 'stylish' || options.output_file !== undefined;
   for (const why of skipped) ctx.ui.warn(why);
   for (const change of changes) {
     if (!machine) ctx.ui.info(`fixed: ${change}`);
     else ctx.ui.note(`fixed: ${change}\n`);
   }
-  if (flags.fix && changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
+  if (options.fix && changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
   if (outside.length && files.length === outside.length) ctx.ui.note(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
   const { join } = await import('node:path');
   const { relativeInside } = await import('../store/paths.js');
@@ -70,7 +65,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   const { VERSION, LINKS } = await import('../version.js');
   const abs = (file: string) => join(setup.root, file);
   const shown = ctx.ui.quiet ? onlyErrors(result) : result;
-  const plain = format !== 'stylish' || flags.outputFile !== undefined;
+  const plain = format !== 'stylish' || options.output_file !== undefined;
   const text = FORMATTERS[format](shown, {
     displayPath: (file) => displayPath(ctx.io.cwd, abs(file)),
     absolutePath: abs,
@@ -82,10 +77,10 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     version: VERSION,
     links: LINKS,
   });
-  if (flags.outputFile !== undefined) {
+  if (options.output_file !== undefined) {
     const { resolve } = await import('node:path');
     const { writeFileAtomic } = await import('../store/write.js');
-    await writeFileAtomic(resolve(ctx.io.cwd, flags.outputFile), text);
+    await writeFileAtomic(resolve(ctx.io.cwd, options.output_file), text);
   } else {
     ctx.ui.out(text);
   }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { StatusOptions } from '../actions/status.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 
@@ -19,14 +18,30 @@ export function register(program: Command, run: Runner): void {
     .action(run(runStatus));
 }
 
-export async function runStatus(ctx: Context, file: string | undefined, opts: StatusOptions): Promise<number> {
-  if (opts.statusline) {
+interface StatusFlags {
+  window?: string;
+  model?: string;
+  failOn?: string;
+  thresholds?: string;
+  count?: boolean;
+  format?: string;
+  encoding?: string;
+  statusline?: boolean;
+}
+
+export async function runStatus(ctx: Context, file: string | undefined, flags: StatusFlags): Promise<number> {
+  const { statusline, ...options } = flags;
+  if (statusline) {
     const { runStatusline } = await import('./statusline.js');
-    return runStatusline(ctx, opts);
+    return runStatusline(ctx, options);
   }
+  // The options are checked by status's one schema (src/schemas/status.ts), as the MCP tool's are.
+  const { resolveStatus } = await import('../schemas/status.js');
+  const { CLI_LABEL, fromFlags } = await import('../schemas/fields.js');
+  const request = resolveStatus(fromFlags(options), CLI_LABEL);
   const { status } = await import('../actions/status.js');
   const readStdinBytes = async () => (await import('./input.js')).readStdinBytes(ctx.io.stdin);
-  const { report, exitCode } = await status(file, { ...opts, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes });
+  const { report, exitCode } = await status(file, { ...request, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes });
   if (ctx.ui.json) {
     ctx.ui.printJson({ ...report, percent: Math.floor(report.percent * 10) / 10 });
   } else {

@@ -34,7 +34,7 @@ afterAll(async () => client.close());
 
 describe('pack options: one refusal through every door', () => {
   it.each([
-    ['unknown profile', ['--profile', 'rehydrat'], { profile: 'rehydrat' }, 'profile must be one of rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency, got "rehydrat" (did you mean rehydrate?)'],
+    ['unknown profile', ['--profile', 'rehydrat'], { profile: 'rehydrat' }, 'profile must be one of rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency, got "rehydrat"'],
     ['budget 0', ['--budget', '0'], { budget: '0' }, 'budget must be a positive number of tokens, got "0"'],
     ['budget -5', ['--budget', '-5'], { budget: '-5' }, 'budget must be a positive number of tokens, got "-5"'],
     ['budget 1e3', ['--budget', '1e3'], { budget: '1e3' }, 'budget must be a positive number of tokens, got "1e3"'],
