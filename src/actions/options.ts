@@ -8,7 +8,7 @@ import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.j
  * An option value that must be one of `allowed` (case ignored): the allowed spelling, undefined when
  * not given, else a usage error listing the allowed values with a "did you mean".
  */
-export function parseChoice<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+function parseChoice<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
   const found = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
   if (found !== undefined) return found;

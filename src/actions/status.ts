@@ -131,7 +131,6 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
  * `memctx status FILE`: how full the context is, from the recorded usage or the counted text.
  * `opts` is checked already (schemas/status.ts resolveStatus); `memctx` is the command prefix for the next steps.
  */
-// eslint-disable-next-line complexity -- one branch per source of the figure (recorded usage or counted text)
 export async function status(file: string | undefined, opts: StatusRequest & { memctx?: string }, deps: StatusDeps): Promise<StatusResult> {
   // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
   const capacityLib = { ...(await import('../capacity/levels.js')), ...(await import('../capacity/models.js')) };

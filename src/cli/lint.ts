@@ -43,7 +43,7 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   const { loadLintSetup } = await import('./lint-setup.js');
   const setup = loadLintSetup(ctx, options.config);
   if (options.print_config) {
-    const { SCHEMA_URL } = await import('../lint/schema.js');
+    const { SCHEMA_URL } = await import('../schemas/config.js');
     ctx.ui.printJson({ $schema: SCHEMA_URL, ...setup.config, file: setup.configPath ?? null });
     return EXIT_OK;
   }

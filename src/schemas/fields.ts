@@ -50,7 +50,7 @@ export function choice<const T extends string>(allowed: readonly T[], descriptio
 function allowedAt(schema: v.GenericSchema, keys: string[]): readonly string[] {
   type Node = { type?: string; wrapped?: Node; entries?: Record<string, Node>; options?: readonly string[] } | undefined;
   const unwrap = (node: Node): Node => (node?.type === 'optional' ? unwrap(node.wrapped) : node);
-  let node = unwrap(schema as Node);
+  let node = unwrap(schema);
   for (const key of keys) node = unwrap(node?.entries?.[key]);
   return node?.options ?? [];
 }

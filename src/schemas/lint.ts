@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { choice, flag, text, texts, whole } from './fields.js';
 
-export const LINT_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
+const LINT_FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
 
 export const LintOptions = v.strictObject({
   files: v.optional(texts('report only these memory files; files outside the memory directory are ignored')),

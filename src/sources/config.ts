@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { lineAt } from '../lines.js';
 import { readRegularFile } from '../store/read-file.js';
 
 /** The configuration file at the repository root, and its alternative inside the memory directory. */
@@ -41,6 +42,26 @@ export function readConfigFile(path: string): Record<string, unknown> {
     throw new MemctxError('the configuration must be a JSON object', { file: path, line: 1, exitCode: EXIT_USAGE, hint: 'write it as { "rules": { … }, "thresholds": { … } }' });
   }
   return data as Record<string, unknown>;
+}
+
+/**
+ * The line of a key in a configuration file, for an error about its value: each part of the dotted
+ * key is looked for after the one before (`thresholds`, then `maxTokens`). Undefined when not found.
+ */
+export function configKeyLine(path: string, key: string): number | undefined {
+  let text: string;
+  try {
+    text = readRegularFile(path, { maxBytes: 1024 * 1024, what: 'configuration file' }).toString('utf8');
+  } catch {
+    return undefined;
+  }
+  let at = 0;
+  for (const part of key.split('.').filter(Boolean)) {
+    const found = text.indexOf(`${JSON.stringify(part)}`, at);
+    if (found === -1) return undefined;
+    at = found;
+  }
+  return key === '' ? undefined : lineAt(text, at);
 }
 
 /**

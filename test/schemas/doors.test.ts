@@ -121,8 +121,8 @@ describe('a config key of the wrong type: the same refusal from the CLI, MCP and
     await mcpClient.close();
     const lib = library(() => resolveLintConfig(config, RULES));
     expect(mcp.isError).toBe(true);
-    expect(cliMessage(cli.stderr)).toBe(`${join(cwd, 'memctx.config.json')}: invalid configuration: ${lib}`);
+    expect(cliMessage(cli.stderr)).toBe(`${join(cwd, 'memctx.config.json')}:1: invalid configuration: ${lib}`);
     // MCP names no host path: the file by its last part.
-    expect(mcp.text).toContain(`…/memctx.config.json: invalid configuration: ${lib}`);
+    expect(mcp.text).toContain(`…/memctx.config.json:1: invalid configuration: ${lib}`);
   });
 });
