@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { MemctxError } from '../errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import type { RawText } from '../store/edit.js';
+import type { LintConfig } from '../lint/types.js';
 
 export interface EditOptions {
   root: string;
@@ -16,6 +17,8 @@ export interface EditDeps {
   now: () => Date;
   /** A problem that did not stop the command (a re-index that failed after the write). */
   warn: (message: string) => void;
+  /** The types and rules the frontmatter is checked against (as `add` and the memory tool check it); default the built-in ones. */
+  lintConfig?: () => LintConfig;
 }
 
 export interface EditResult {
@@ -55,7 +58,9 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => options.new.replace(/\r\n/g, '\n')) };
-      await writeMemoryFile(target.abs, target.rel, finishEdit(target.rel, edited, stat, isoTimestamp(deps.now())), { inside: root });
+      const text = finishEdit(target.rel, edited, stat, isoTimestamp(deps.now()));
+      await refuseNewFindings(target.rel, raw.text, text, stat, deps);
+      await writeMemoryFile(target.abs, target.rel, text, { inside: root });
       if (raw.mixed) mixed = raw;
     } catch (err) {
       if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });
@@ -64,4 +69,15 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
     }
   }, deps.warn);
   return { edited: target.rel, ...(mixed ? { mixedEndings: mixedEndings(target.rel, mixed) } : {}) };
+}
+
+/** Refuse an edit that adds a frontmatter problem `memctx lint` would report (one it leaves is not refused), as the memory tool's str_replace does. */
+async function refuseNewFindings(rel: string, before: string, after: string, stat: { mtimeMs: number; size: number }, deps: EditDeps): Promise<void> {
+  const { parseMemoryText } = await import('../store/parse.js');
+  const { addedFrontmatterFindings } = await import('../lint/check-new.js');
+  const config = deps.lintConfig?.() ?? (await import('../lint/config.js')).defaultLintConfig((await import('../lint/rules/index.js')).RULES);
+  const found = await addedFrontmatterFindings(parseMemoryText(rel, after, stat), config, deps.now(), parseMemoryText(rel, before, stat));
+  if (found.length === 0) return;
+  const f = found[0];
+  throw new MemctxError(f.message, { file: rel, line: f.line, hint: `\`memctx lint\` would report this (${f.ruleId}); nothing was written` });
 }

@@ -20,7 +20,8 @@ export function register(program: Command, run: Runner): void {
 
 async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<number> {
   const { edit } = await import('../actions/edit.js');
-  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message) });
+  const { loadLintSetup } = await import('./lint-setup.js');
+  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message), lintConfig: () => loadLintSetup(ctx).config });
   if (mixedEndings) ctx.ui.warn(mixedEndings);
   if (ctx.ui.json) ctx.ui.printJson({ edited });
   else ctx.ui.info(`edited ${edited}`);

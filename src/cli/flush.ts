@@ -72,7 +72,8 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
       const { message, hint } = err as { message: string; hint?: string };
       const problem = `${message}${hint ? ` (${hint})` : ''}`;
       const log = await actions.logHookProblem(problem, depsOf(ctx));
-      ctx.ui.note(`memctx flush --hook: ${problem}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`, { quietable: false });
+      const why = log.logged ? '' : log.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
+      ctx.ui.note(`memctx flush --hook: ${problem}${why}\n`, { quietable: false });
       return EXIT_OK;
     }
     const result = await actions.flushHook(options, depsOf(ctx));

@@ -19,6 +19,9 @@ const got = (input: unknown) => (typeof input === 'string' ? JSON.stringify(inpu
 
 export const text = (description: string) => v.pipe(v.string((i) => `must be a string, got ${got(i.input)}`), v.description(description));
 
+/** A file's path: a string, not empty. */
+export const path = (description: string) => v.pipe(v.string((i) => `must be a string, got ${got(i.input)}`), v.minLength(1, 'is empty'), v.description(description));
+
 /** A string that must hold more than white space. */
 export const words = (description: string) =>
   v.pipe(v.string((i) => `must be a string, got ${got(i.input)}`), v.check((s) => s.trim() !== '', 'is empty (only white space)'), v.description(description));
@@ -77,9 +80,11 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown,
   const result = v.safeParse(schema, input, { abortEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];
-  const key = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+  // A bad item names its list (`focus`, not `focus.1`).
+  const key = issue.path?.filter((p) => p.type !== 'array').map((p) => String(p.key)).join('.') ?? '';
   if (issue.type === 'strict_object' || (issue.kind === 'schema' && issue.expected === 'never')) {
-    throw new MemctxError(`unknown ${label === CLI_LABEL ? 'option' : 'argument'} ${label(key)}`, { hint: `known: ${knownKeys(schema).map(label).join(', ')}` });
+    const known = knownKeys(schema);
+    throw new MemctxError(`unknown ${label === CLI_LABEL ? 'option' : 'argument'} ${label(key)}`, { hint: known.length ? `known: ${known.map(label).join(', ')}` : 'it takes none' });
   }
   if (issue.type === 'object' && key === '') throw new MemctxError(`the arguments must be an object, got ${got(issue.input)}`);
   throw new MemctxError(`${label(key)} ${issue.message}`, { hint: hintFor(issue, schema, label) });

@@ -1,7 +1,7 @@
 /** `flush`'s options, defaults and result shape: one definition for the CLI flags, the MCP tool and the library. */
 import * as v from 'valibot';
 import { MemctxError } from '../errors.js';
-import { DEFAULT_MAX, DEFAULT_TARGET } from '../flush/record.js';
+import { DEFAULT_MAX, DEFAULT_TARGET } from '../flush/limits.js';
 import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../tokens/encodings.js';
 import { parseTokenOption } from '../tokens/size.js';
 import { ARG_LABEL, choice, flag, parseInput, text, texts, tokenSize, whole, type Label } from './fields.js';

@@ -6,18 +6,12 @@ import { MODEL_PRESETS, modelPreset } from '../capacity/models.js';
 import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../tokens/encodings.js';
 import { parseTokenOption } from '../tokens/size.js';
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.js';
-import { ARG_LABEL, choice, flag, parseInput, text, tokenSize, type Label } from './fields.js';
+import { ARG_LABEL, choice, flag, parseInput, path, text, tokenSize, type Label } from './fields.js';
 
 const FAIL_LEVELS = ['yellow', 'orange', 'red'] as const;
 
 export const StatusOptions = v.strictObject({
-  transcript: v.optional(
-    v.pipe(
-      v.string(),
-      v.minLength(1, 'is empty'),
-      v.description('a transcript file (Claude Code or Codex JSONL, OpenAI JSON, text) of this project; default: the latest Claude Code session of the working directory'),
-    ),
-  ),
+  transcript: v.optional(path('a transcript file (Claude Code or Codex JSONL, OpenAI JSON, text) of this project; default: the latest Claude Code session of the working directory')),
   window: v.optional(tokenSize('the context window in tokens: 200000, "200k" or "1m"')),
   model: v.optional(text('take the context window from this model id')),
   fail_on: v.optional(choice(FAIL_LEVELS, 'exit 1 at or above this level')),

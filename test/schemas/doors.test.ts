@@ -7,20 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { tempDir } from '../helpers/cli.js';
+import { cliMessage, library, neutral } from '../helpers/doors.js';
 import { runCli } from '../helpers/run.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
-import { memoryToolHandlers, resolvePack, resolveLintConfig, RULES, MemctxError, parseInput, SearchInputSchema, ARG_LABEL } from '../../src/index.js';
-
-const cliMessage = (stderr: string) => /memctx: error: (.*)/.exec(stderr)?.[1] ?? `(no error) ${stderr}`;
-const neutral = (message: string) => message.replace(/--([a-z-]+)/g, (_m, key: string) => key.replace(/-/g, '_'));
-const library = (fn: () => unknown): string => {
-  try {
-    fn();
-    return '(accepted)';
-  } catch (err) {
-    return (err as MemctxError).message;
-  }
-};
+import { memoryToolHandlers, resolvePack, resolveLintConfig, RULES, parseInput, SearchInputSchema, ARG_LABEL } from '../../src/index.js';
 
 let dir: string;
 let client: Client;
