@@ -32,14 +32,17 @@ function onlyErrors(result: LintResult): LintResult {
   return { ...result, findings, warningCount: 0, fixableWarningCount: 0 };
 }
 
-// eslint-disable-next-line complexity -- one branch per lint flag (--config, --print-config, --fix, --format, --output-file, --max-warnings) mapped onto the action
+type LintOptions = import('valibot').InferOutput<typeof import('../schemas/lint.js').LintOptions>;
+type LintSetup = import('../actions/lint.js').LintSetup;
+type LintRun = Awaited<ReturnType<typeof import('../actions/lint.js').lintMemory>>;
+
+/** `memctx lint`: check the options, then run, report what was fixed or skipped, print the findings, and exit by them. */
 async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): Promise<number> {
   // The options are checked by lint's one schema (src/schemas/lint.ts).
   const { LintOptions } = await import('../schemas/lint.js');
   const { CLI_LABEL, fromFlags, parseInput } = await import('../schemas/fields.js');
   const options = parseInput(LintOptions, fromFlags({ files, ...flags }, ['max_warnings']), CLI_LABEL);
   const format = options.format ?? (ctx.ui.json ? 'json' : 'stylish');
-  const maxWarnings = options.max_warnings;
   const { loadLintSetup } = await import('./lint-setup.js');
   const setup = loadLintSetup(ctx, options.config);
   if (options.print_config) {
@@ -48,25 +51,43 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     return EXIT_OK;
   }
   const { lintMemory } = await import('../actions/lint.js');
-  const { result, files: count, changes, skipped, outside } = await lintMemory(setup, { fix: options.fix, files }, ctx.io);
+  const run = await lintMemory(setup, { fix: options.fix, files }, ctx.io);
+  // A machine-read report (another format, or a file) keeps stdout to itself: notes go to stderr.
   const machine = format !== 'stylish' || options.output_file !== undefined;
-  for (const why of skipped) ctx.ui.warn(why);
-  for (const change of changes) {
+  reportRun(ctx, run, files, Boolean(options.fix), machine);
+  const text = await renderFindings(ctx, setup, ctx.ui.quiet ? onlyErrors(run.result) : run.result, format, machine);
+  if (options.output_file !== undefined) {
+    const { resolve } = await import('node:path');
+    const { writeFileAtomic } = await import('../store/write.js');
+    await writeFileAtomic(resolve(ctx.io.cwd, options.output_file), text);
+  } else {
+    ctx.ui.out(text);
+  }
+  if (!machine && run.result.findings.length === 0) ctx.ui.info(`✔ no problems in ${run.files} memory file${run.files === 1 ? '' : 's'}`);
+  return exitCode(ctx, run.result, options);
+}
+
+/** What the run skipped and fixed, and a note when none of the given files is in the memory directory. */
+function reportRun(ctx: Context, run: LintRun, files: string[], fix: boolean, machine: boolean): void {
+  for (const why of run.skipped) ctx.ui.warn(why);
+  for (const change of run.changes) {
     if (!machine) ctx.ui.info(`fixed: ${change}`);
     else ctx.ui.note(`fixed: ${change}\n`);
   }
-  if (options.fix && changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
+  if (fix && run.changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
+  const { outside } = run;
   if (outside.length && files.length === outside.length) ctx.ui.note(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
+}
+
+/** The findings in the chosen format; plain (no colour) when machine-read. */
+async function renderFindings(ctx: Context, setup: LintSetup, result: LintResult, format: NonNullable<LintOptions['format']>, plain: boolean): Promise<string> {
   const { join } = await import('node:path');
-  const { relativeInside } = await import('../store/paths.js');
-  const { displayPath } = await import('../store/paths.js');
+  const { displayPath, relativeInside } = await import('../store/paths.js');
   const { FORMATTERS } = await import('../lint/formatters/index.js');
   const { RULES } = await import('../lint/rules/index.js');
   const { VERSION, LINKS } = await import('../version.js');
   const abs = (file: string) => join(setup.root, file);
-  const shown = ctx.ui.quiet ? onlyErrors(result) : result;
-  const plain = format !== 'stylish' || options.output_file !== undefined;
-  const text = FORMATTERS[format](shown, {
+  return FORMATTERS[format](result, {
     displayPath: (file) => displayPath(ctx.io.cwd, abs(file)),
     absolutePath: abs,
     repoPath: (file) => relativeInside(setup.repo.root, abs(file)),
@@ -77,17 +98,14 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     version: VERSION,
     links: LINKS,
   });
-  if (options.output_file !== undefined) {
-    const { resolve } = await import('node:path');
-    const { writeFileAtomic } = await import('../store/write.js');
-    await writeFileAtomic(resolve(ctx.io.cwd, options.output_file), text);
-  } else {
-    ctx.ui.out(text);
-  }
-  if (!machine && result.findings.length === 0) ctx.ui.info(`✔ no problems in ${count} memory file${count === 1 ? '' : 's'}`);
+}
+
+/** 1 for an error, or for more warnings than --max-warnings; else 0. */
+function exitCode(ctx: Context, result: LintResult, options: LintOptions): number {
   if (result.errorCount > 0) return EXIT_PROBLEMS;
-  if (maxWarnings !== undefined && result.warningCount > maxWarnings) {
-    ctx.ui.note(`memctx lint: ${result.warningCount} warnings, more than --max-warnings ${maxWarnings}\n`, { quietable: false });
+  const max = options.max_warnings;
+  if (max !== undefined && result.warningCount > max) {
+    ctx.ui.note(`memctx lint: ${result.warningCount} warnings, more than --max-warnings ${max}\n`, { quietable: false });
     return EXIT_PROBLEMS;
   }
   return EXIT_OK;

@@ -175,4 +175,16 @@ describe('frontmatter: `memctx edit` refuses what the memory tool str_replace re
     expect(cli.code).toBe(0);
     expect(readFileSync(join(cwd, '.memory', 'b.md'), 'utf8')).toContain('New words.');
   });
+
+  it('a file without frontmatter: edit and str_replace both take the edit (its missing fields are the problem it had)', async () => {
+    const cwd = tempDir('memctx-options-bare-');
+    mkdirSync(join(cwd, '.memory'));
+    writeFileSync(join(cwd, '.memory', 'c.md'), 'Loose notes.\n');
+    const cli = await runCli(['edit', 'c.md', '--old', 'Loose', '--new', 'Tidy'], { cwd });
+    const mcpClient = await connectInProcess(join(cwd, '.memory'), cwd);
+    const mcp = await callTool(mcpClient, 'memory', { command: 'str_replace', path: '/memories/c.md', old_str: 'Tidy', new_str: 'Kept' });
+    await mcpClient.close();
+    expect([cli.code, mcp.isError]).toEqual([0, false]);
+    expect(readFileSync(join(cwd, '.memory', 'c.md'), 'utf8')).toContain('Kept notes.');
+  });
 });
