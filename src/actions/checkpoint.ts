@@ -66,7 +66,8 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     if (!hook.transcriptPath) throw new MemctxError('the hook input has no transcript_path');
     if (!hook.sessionId) throw new MemctxError('the hook input has no session_id');
     const { askThresholds } = await import('../sources/config.js');
-    const configured = options.at === undefined ? askThresholds(root) : {};
+    const { parseAskAt } = await import('../schemas/config.js');
+    const configured = options.at === undefined ? askThresholds(root, parseAskAt) : {};
     if (configured.problem) appendFlushLog(root, `${stamp} ${label} warning: ${configured.problem}; asking at 80%`);
     const { DEFAULT_ASK_AT, decideCheckpoint, askText } = await import('../flush/checkpoint.js');
     const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;

@@ -42,6 +42,19 @@ const typeNames = mustBe('a non-empty list of type names');
 const percent = mustBe('a percentage or a list of them (above 0, at most 100)');
 const onePercent = v.pipe(v.number(percent), v.gtValue(0, percent), v.maxValue(100, percent));
 
+/** `flush.askAt`: the context percentages at which `memctx checkpoint` asks for the session summary. */
+const AskAt = v.pipe(
+  v.union([onePercent, v.pipe(v.array(onePercent, percent), v.minLength(1, percent))], percent),
+  v.description('context percentages at which the Stop hook asks the agent for its session summary (default 80)'),
+);
+
+/** `flush.askAt` checked: its percentages in order without repeats, or what it must be. */
+export function parseAskAt(value: unknown): { thresholds: number[] } | { problem: string } {
+  const result = v.safeParse(AskAt, value);
+  if (!result.success) return { problem: result.issues[0].message };
+  return { thresholds: [...new Set(Array.isArray(result.output) ? result.output : [result.output])].sort((a, b) => a - b) };
+}
+
 /** The whole configuration: every key, its type, range, default and meaning. */
 export function configSchema(rules: readonly LintRule[], defaults: Thresholds) {
   const setting = (rule: LintRule) =>
@@ -65,12 +78,7 @@ export function configSchema(rules: readonly LintRule[], defaults: Thresholds) {
       flush: v.optional(
         v.pipe(
           v.strictObject({
-            askAt: v.optional(
-              v.pipe(
-                v.union([onePercent, v.pipe(v.array(onePercent, percent), v.minLength(1, percent))], percent),
-                v.description('context percentages at which the Stop hook asks the agent for its session summary (default 80)'),
-              ),
-            ),
+            askAt: v.optional(AskAt),
           }, mustBe('an object')),
           v.description('`memctx checkpoint` (the Stop hook)'),
         ),

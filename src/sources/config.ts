@@ -104,11 +104,11 @@ export function indexLimits(memoryDir: string): { maxLines?: number; maxBytes?: 
 }
 
 /**
- * The context percentages at which the agent is asked to save its session summary
- * (`flush.askAt`: a number or a list, each above 0 and at most 100). Undefined when not set;
- * a problem when it is set wrong or the configuration cannot be read (the caller keeps the default).
+ * The context percentages at which the agent is asked to save its session summary (`flush.askAt`,
+ * checked by `check`: schemas/config.ts `parseAskAt`). Undefined when not set; a problem when it is
+ * set wrong or the configuration cannot be read (the caller keeps the default).
  */
-export function askThresholds(memoryDir: string): { thresholds?: number[]; problem?: string } {
+export function askThresholds(memoryDir: string, check: (value: unknown) => { thresholds: number[] } | { problem: string }): { thresholds?: number[]; problem?: string } {
   let loaded: LoadedConfig;
   try {
     loaded = loadConfig(repositoryRoot(memoryDir), memoryDir);
@@ -119,9 +119,6 @@ export function askThresholds(memoryDir: string): { thresholds?: number[]; probl
   if (flush === undefined) return {};
   const value = flush !== null && typeof flush === 'object' && !Array.isArray(flush) ? (flush as Record<string, unknown>).askAt : undefined;
   if (value === undefined) return {};
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || list.some((t) => typeof t !== 'number' || !(t > 0 && t <= 100))) {
-    return { problem: `${loaded.path}: "flush.askAt" must be a percentage or a list of them (above 0, at most 100), got ${JSON.stringify(value)}` };
-  }
-  return { thresholds: [...new Set(list as number[])].sort((a, b) => a - b) };
+  const checked = check(value);
+  return 'problem' in checked ? { problem: `${loaded.path}: "flush.askAt" ${checked.problem}, got ${JSON.stringify(value)}` } : checked;
 }
