@@ -87,7 +87,7 @@ export async function flushFields(work: string, file: string): Promise<Fields> {
   if (!transcript) throw new Error(`${file}: not present (see fixtures/transcripts/real/SOURCES.md)`);
   const values = (
     await flush(
-      { template: 'session', transcript, target: '500', max: '650', encoding: 'o200k_base', dryRun: true },
+      { template: 'session', transcript, target: 500, max: 650, encoding: 'o200k_base', dryRun: true },
       { root, cwd: work, env: {}, home: work, now: () => new Date('2026-11-24T00:00:00Z'), readStdin: async () => '' },
     )
   ).plan.values;

@@ -31,8 +31,10 @@ export { PackInput as PackInputSchema, PackToolInput as PackToolInputSchema, Pac
 export type { PackRequest } from './schemas/pack.js';
 export { SearchInput as SearchInputSchema, SearchOutput as SearchOutputSchema } from './schemas/search.js';
 export { MemoryInput as MemoryInputSchema } from './schemas/memory.js';
-export { StatusInput as StatusInputSchema, StatusOutput as StatusOutputSchema } from './schemas/status.js';
-export { FlushInput as FlushInputSchema, FlushOutput as FlushOutputSchema } from './schemas/flush.js';
-export { LintInput as LintInputSchema, LintOutput as LintOutputSchema } from './schemas/lint.js';
+export { StatusOptions as StatusOptionsSchema, StatusInput as StatusInputSchema, StatusOutput as StatusOutputSchema, resolveStatus } from './schemas/status.js';
+export type { StatusRequest } from './schemas/status.js';
+export { FlushOptions as FlushOptionsSchema, FlushInput as FlushInputSchema, FlushOutput as FlushOutputSchema, resolveFlush } from './schemas/flush.js';
+export type { FlushRequest } from './schemas/flush.js';
+export { LintOptions as LintOptionsSchema, LintInput as LintInputSchema, LintOutput as LintOutputSchema } from './schemas/lint.js';
 export { parseInput, CLI_LABEL, ARG_LABEL } from './schemas/fields.js';
 export type { Label } from './schemas/fields.js';

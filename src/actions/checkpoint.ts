@@ -11,6 +11,9 @@ import { isoTimestamp } from '../store/schema.js';
 import { parseHookInput } from '../flush/hook.js';
 import { findMemoryDir } from '../store/find.js';
 import { askThresholds } from '../sources/config.js';
+import { parseAskAt } from '../schemas/config.js';
+import { resolveStatus } from '../schemas/status.js';
+import { CLI_LABEL, fromFlags } from '../schemas/fields.js';
 import { DEFAULT_ASK_AT, decideCheckpoint, askText } from '../flush/checkpoint.js';
 import { status } from './status.js';
 import { readAsked, writeAsked } from '../cache/checkpoints.js';
@@ -70,13 +73,14 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
     if (!hook.transcriptPath) throw new MemctxError('the hook input has no transcript_path');
     if (!hook.sessionId) throw new MemctxError('the hook input has no session_id');
-    const configured = options.at === undefined ? askThresholds(root) : {};
+    const configured = options.at === undefined ? askThresholds(root, parseAskAt) : {};
     if (configured.problem) appendFlushLog(root, `${stamp} ${label} warning: ${configured.problem}; asking at 80%`);
     const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;
 
     const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
     const waited = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
-    const { report } = await status(transcript, { window: options.window, model: options.model }, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
+    const request = resolveStatus(fromFlags({ window: options.window, model: options.model }), CLI_LABEL);
+    const { report } = await status(transcript, request, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const asked = readAsked(root, hook.sessionId);
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));
     if (decision.asked.join() !== asked.join()) await writeAsked(root, hook.sessionId, decision.asked, stamp);

@@ -4,11 +4,15 @@ import { MemctxError } from '../errors.js';
 import { isoTimestamp } from '../store/schema.js';
 import { readRawText, countOccurrences, finishEdit, mixedEndings, type RawText } from '../store/edit.js';
 import { resolveMemoryPath, isIndexPath } from '../store/paths.js';
-import { ParseFailure } from '../store/parse.js';
+import { ParseFailure, parseMemoryText } from '../store/parse.js';
 import { MAX_FILE_BYTES } from '../store/scan.js';
 import { DecodeFailure } from '../store/decode.js';
 import { writeMemoryFile } from '../store/write.js';
 import { writeAndReindex } from './reindex.js';
+import type { LintConfig } from '../lint/types.js';
+import { addedFrontmatterFindings } from '../lint/check-new.js';
+import { defaultLintConfig } from '../lint/config.js';
+import { RULES } from '../lint/rules/index.js';
 
 export interface EditOptions {
   root: string;
@@ -22,6 +26,8 @@ export interface EditDeps {
   now: () => Date;
   /** A problem that did not stop the command (a re-index that failed after the write). */
   warn: (message: string) => void;
+  /** The types and rules the frontmatter is checked against (as `add` and the memory tool check it); default the built-in ones. */
+  lintConfig?: () => LintConfig;
 }
 
 export interface EditResult {
@@ -54,7 +60,9 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => options.new.replace(/\r\n/g, '\n')) };
-      await writeMemoryFile(target.abs, target.rel, finishEdit(target.rel, edited, stat, isoTimestamp(deps.now())), { inside: root });
+      const text = finishEdit(target.rel, edited, stat, isoTimestamp(deps.now()));
+      await refuseNewFindings(target.rel, raw.text, text, stat, deps);
+      await writeMemoryFile(target.abs, target.rel, text, { inside: root });
       if (raw.mixed) mixed = raw;
     } catch (err) {
       if (err instanceof ParseFailure) throw new MemctxError(`the edit would leave an invalid memory file: ${err.message}; nothing written`, { file: target.rel, line: err.line, hint: err.hint });
@@ -63,4 +71,13 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
     }
   }, deps.warn);
   return { edited: target.rel, ...(mixed ? { mixedEndings: mixedEndings(target.rel, mixed) } : {}) };
+}
+
+/** Refuse an edit that adds a frontmatter problem `memctx lint` would report (one it leaves is not refused), as the memory tool's str_replace does. */
+async function refuseNewFindings(rel: string, before: string, after: string, stat: { mtimeMs: number; size: number }, deps: EditDeps): Promise<void> {
+  const config = deps.lintConfig?.() ?? defaultLintConfig(RULES);
+  const found = await addedFrontmatterFindings(parseMemoryText(rel, after, stat), config, deps.now(), parseMemoryText(rel, before, stat));
+  if (found.length === 0) return;
+  const f = found[0];
+  throw new MemctxError(f.message, { file: rel, line: f.line, hint: `\`memctx lint\` would report this (${f.ruleId}); nothing was written` });
 }

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
-import { parseEncoding, parseTokenOption } from './options.js';
+import type { FlushRequest } from '../schemas/flush.js';
 import { askSummarizer, type RunCommand } from './summarize.js';
 import { readUserTemplate, listUserTemplates, readSourceHead, freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } from '../store/flush.js';
 import { parseMemoryText, ParseFailure } from '../store/parse.js';
@@ -28,32 +28,8 @@ import { findMemoryDir } from '../store/find.js';
 import { parseHookInput } from '../flush/hook.js';
 import * as agentSummary from '../flush/agent-summary.js';
 
-export interface FlushOptions {
-  template: string;
-  from?: string;
-  goal?: string;
-  progress?: string[];
-  decision?: string[];
-  changed?: string[];
-  blocker?: string[];
-  next?: string[];
-  field?: string[];
-  transcript?: string;
-  git?: boolean;
-  since?: string;
-  sessionId?: string;
-  target: string;
-  max: string;
-  strict?: boolean;
-  encoding: string;
-  dryRun?: boolean;
-  hook?: boolean;
-  summarizeWith?: string;
-  /** Seconds the --summarize-with command may take. */
-  summarizeTimeout?: number;
-  /** The agent's own summary: all six fields required, refused over --max (design §7). */
-  agentSummary?: boolean;
-}
+/** A flush's options, checked and with their defaults (schemas/flush.ts resolveFlush). */
+export type FlushOptions = FlushRequest;
 
 /** What a flush reads from the outside world. */
 export interface FlushDeps {
@@ -138,13 +114,6 @@ interface FlushScope {
   read?: import('../transcript/types.js').Transcript;
   /** The agent writes its own summary: it replaces this session's earlier file. */
   agentSummary?: boolean;
-}
-
-function limits(flags: FlushOptions): { target: number; max: number } {
-  const target = parseTokenOption(flags.target, '--target');
-  const max = parseTokenOption(flags.max, '--max');
-  if (target > max) throw new MemctxError(`--target (${target}) must not be over --max (${max})`, { hint: 'the summary is shortened to the target once it is over the maximum' });
-  return { target, max };
 }
 
 /** The template by name: templates/NAME.md in the memory directory first, then the built-ins. */
@@ -441,8 +410,7 @@ async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, sc
 
 /** One flush: gather → merge → render → write (or, with --dry-run, preview). */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
-  const { target, max } = limits(flags);
-  const encoding = parseEncoding(flags.encoding);
+  const { target, max, encoding } = flags;
   const { loadTokenCounter } = await import('../tokens/index.js');
   const warnings: string[] = [];
   const notes: string[] = [];

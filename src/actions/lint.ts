@@ -1,7 +1,7 @@
 /** lint's use case: find the setup, run the rules, apply inline disables and a file selection, fix. */
 import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadConfig, readConfigFile } from '../sources/config.js';
+import { configKeyLine, loadConfig, readConfigFile } from '../sources/config.js';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { findRepository, listDirFiles, listRepoFiles } from '../sources/repo.js';
 import { relativeInside } from '../store/paths.js';
@@ -60,7 +60,8 @@ export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'e
     resolved = resolveLintConfig(loaded.data, RULES);
   } catch (err) {
     if (err instanceof ConfigError) {
-      throw new MemctxError(`invalid configuration: ${err.message}`, { file: loaded.path, exitCode: EXIT_USAGE, hint: `fix "${err.key}": rule settings are "off", "warn" or "error", thresholds are numbers, "types" is a list of names` });
+      const line = loaded.path === undefined ? undefined : configKeyLine(loaded.path, err.key);
+      throw new MemctxError(`invalid configuration: ${err.message}`, { file: loaded.path, line, exitCode: EXIT_USAGE, hint: `fix "${err.key}": rule settings are "off", "warn" or "error", thresholds are numbers, "types" is a list of names` });
     }
     throw err;
   }

@@ -41,7 +41,8 @@ export function memoryErrorText(err: unknown, root?: string): string {
   if (err instanceof MemctxError) {
     // A relative name is the store's, relative to the memory directory.
     const file = err.file === undefined ? '' : !isAbsolute(err.file) ? `${MEMORIES}/${err.file}` : root && isInside(root, err.file) ? `${MEMORIES}/${relative(root, err.file).split(sep).join('/')}` : err.file;
-    return inMemoriesTerms(`${file ? `${file}: ` : ''}${err.message}${err.hint ? ` (${err.hint})` : ''}`, root);
+    const at = file && err.line !== undefined ? `${file}:${err.line}` : file;
+    return inMemoriesTerms(`${at ? `${at}: ` : ''}${err.message}${err.hint ? ` (${err.hint})` : ''}`, root);
   }
   return inMemoriesTerms(`unexpected failure: ${(err as Error).message ?? String(err)}`, root);
 }

@@ -1,7 +1,6 @@
 import { MemctxError } from '../errors.js';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../store/schema.js';
 import { closestMatch } from '../text/suggest.js';
-import { parseTokenSize, tokenSizeHint } from '../tokens/size.js';
 import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../tokens/encodings.js';
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.js';
 
@@ -9,7 +8,7 @@ import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.j
  * An option value that must be one of `allowed` (case ignored): the allowed spelling, undefined when
  * not given, else a usage error listing the allowed values with a "did you mean".
  */
-export function parseChoice<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+function parseChoice<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
   const found = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
   if (found !== undefined) return found;
@@ -38,13 +37,6 @@ export function checkListFilters(filters: { type?: string; kind?: string }, file
   const unique = (values: string[]) => [...new Set(values)];
   parseChoice('--type', filters.type, unique([...MEMORY_TYPES, 'other', ...seen('type')]));
   parseChoice('--kind', filters.kind, unique([...MEMORY_KINDS, ...seen('kind')]));
-}
-
-/** A token-size option (--window, --budget, --target, --max): 200000, 200k or 1m; a usage error otherwise. */
-export function parseTokenOption(value: string, option: string): number {
-  const n = parseTokenSize(value);
-  if (n === undefined) throw new MemctxError(`${option} must be a positive number of tokens, got "${value}"`, { hint: tokenSizeHint(option) });
-  return n;
 }
 
 /** Parse a positive integer option, or throw a usage error naming the option. */

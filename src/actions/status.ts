@@ -4,9 +4,10 @@
  */
 import { resolve } from 'node:path';
 import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
-import { atLeast, capacity, DEFAULT_THRESHOLDS, nextSteps, thresholdsProblem, type Level, type Thresholds } from '../capacity/levels.js';
+import { atLeast, capacity, DEFAULT_THRESHOLDS, nextSteps, parseThresholds, type Level } from '../capacity/levels.js';
+import type { StatusRequest } from '../schemas/status.js';
+import { parseTokenOption } from '../tokens/size.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
-import { parseChoice, parseEncoding, parseTokenOption, parseTranscriptFormat } from './options.js';
 import { isRecord } from '../values.js';
 import { assertText, openTranscriptFile, latestClaudeTranscript } from '../sources/transcript-file.js';
 import { claudeProjectDir } from '../store/find.js';
@@ -16,17 +17,13 @@ import { shellWord } from '../text/shell.js';
 import { describeWindowSource, modelPreset, resolveWindow } from '../capacity/models.js';
 import { claudeUsedTokens } from '../transcript/claude.js';
 
-export interface StatusOptions {
+/** The status line's options, as typed (it never fails: a bad value gives the neutral line). */
+export interface StatuslineOptions {
   window?: string;
   model?: string;
-  failOn?: string;
   thresholds?: string;
-  count?: boolean;
-  format?: string;
-  encoding?: string;
+  /** Set by the callers that route here on `--statusline`; read by nothing. */
   statusline?: boolean;
-  /** The command prefix for the next-step commands (`memctx --dir PATH`); default `memctx`. */
-  memctx?: string;
 }
 
 /** With recorded usage, the largest items are counted in at most this much of the transcript's end. */
@@ -42,24 +39,6 @@ export interface StatusDeps {
 export interface StatusResult {
   report: import('../capacity/levels.js').StatusReport;
   exitCode: number;
-}
-
-/** "200000", "200k", "1m", "1.5M" → tokens; anything else (0, negative, words) is a usage error. */
-function parseWindow(value: string): number {
-  return parseTokenOption(value, '--window');
-}
-
-function parseThresholds(value: string | undefined, problem: (t: Thresholds) => string | undefined, defaults: Thresholds): Thresholds {
-  if (value === undefined) return defaults;
-  const parts = value.split(',').map((p) => p.trim());
-  const nums = parts.map(Number);
-  if (parts.length !== 3 || parts.some((p) => p === '') || nums.some((x) => !Number.isFinite(x))) {
-    throw new MemctxError(`--thresholds takes three percentages (yellow,orange,red), got "${value}"`, { hint: 'e.g. --thresholds 80,90,95' });
-  }
-  const t = { yellow: nums[0], orange: nums[1], red: nums[2] };
-  const why = problem(t);
-  if (why) throw new MemctxError(`--thresholds: ${why}`, { hint: 'e.g. --thresholds 80,90,95' });
-  return t;
 }
 
 interface Measured {
@@ -151,22 +130,14 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
   }
 }
 
-/** `memctx status FILE`: how full the context is, from the recorded usage or the counted text. */
-// eslint-disable-next-line complexity -- one branch per source of the figure (recorded usage or counted text) and per option
-export async function status(file: string | undefined, opts: StatusOptions, deps: StatusDeps): Promise<StatusResult> {
+/**
+ * `memctx status FILE`: how full the context is, from the recorded usage or the counted text.
+ * `opts` is checked already (schemas/status.ts resolveStatus); `memctx` is the command prefix for the next steps.
+ */
+export async function status(file: string | undefined, opts: StatusRequest & { memctx?: string }, deps: StatusDeps): Promise<StatusResult> {
   // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
   const countTranscript = async (...args: Parameters<typeof import('../capacity/count.js').countTranscript>) => (await import('../capacity/count.js')).countTranscript(...args);
-  const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
-  if (opts.model !== undefined && !modelPreset(opts.model)) {
-    throw new MemctxError(`unknown model "${opts.model}"`, { hint: 'use a known id (claude-sonnet-4-5, sonnet[1m], gpt-4o, gpt-4.1, gpt-5, gemini-2.5-pro, …) or give --window N' });
-  }
-  let failOn: Level | undefined;
-  if (opts.failOn !== undefined) {
-    failOn = parseChoice('--fail-on', opts.failOn, ['yellow', 'orange', 'red'] as const);
-  }
-  const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
-  const forced = parseTranscriptFormat(opts.format);
-  const encoding = parseEncoding(opts.encoding);
+  const { window, failOn, thresholds, format: forced, encoding } = opts;
   const counter = async () => (await import('../tokens/index.js')).loadTokenCounter(encoding);
 
   const { name, m } = await measure(deps, file, forced, Boolean(opts.count));
@@ -246,7 +217,7 @@ export interface StatuslineFigure {
  * transcript's recorded usage), so they never disagree. Undefined (with the model's label) when the
  * input gives nothing to measure; errors are the caller's to swallow.
  */
-export async function statusline(input: string, opts: StatusOptions, deps: { cwd: string }): Promise<{ figure?: StatuslineFigure; label?: string }> {
+export async function statusline(input: string, opts: StatuslineOptions, deps: { cwd: string }): Promise<{ figure?: StatuslineFigure; label?: string }> {
   let data: unknown;
   try {
     data = JSON.parse(input);
@@ -267,9 +238,9 @@ export async function statusline(input: string, opts: StatusOptions, deps: { cwd
 }
 
 // eslint-disable-next-line complexity -- the status line's figure falls through its sources in order (used_percentage, current_usage, transcript); one chain reads best
-async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatusOptions, cwd: string): Promise<StatuslineFigure | undefined> {
-  const window = opts.window !== undefined ? parseWindow(opts.window) : undefined;
-  const thresholds = parseThresholds(opts.thresholds, thresholdsProblem, DEFAULT_THRESHOLDS);
+async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatuslineOptions, cwd: string): Promise<StatuslineFigure | undefined> {
+  const window = opts.window !== undefined ? parseTokenOption(opts.window, '--window') : undefined;
+  const thresholds = opts.thresholds === undefined ? DEFAULT_THRESHOLDS : parseThresholds(opts.thresholds);
   const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
 
   let figure: Figure | undefined;

@@ -1,4 +1,5 @@
 /** Capacity levels: green below 80%, yellow 80-89%, orange 90-94%, red 95% and over. */
+import { MemctxError } from '../errors.js';
 import type { CountedItem } from './count.js';
 
 export const LEVELS = ['green', 'yellow', 'orange', 'red'] as const;
@@ -47,6 +48,20 @@ export function thresholdsProblem(t: Thresholds): string | undefined {
   }
   if (!(t.yellow < t.orange && t.orange < t.red)) return `thresholds must rise: yellow < orange < red, got ${t.yellow}, ${t.orange}, ${t.red}`;
   return undefined;
+}
+
+/** `--thresholds 80,90,95`: the percentages where yellow, orange and red start; a usage error naming `option` otherwise. */
+export function parseThresholds(value: string, option = '--thresholds'): Thresholds {
+  const parts = value.split(',').map((p) => p.trim());
+  const nums = parts.map(Number);
+  const hint = `e.g. ${option} 80,90,95`;
+  if (parts.length !== 3 || parts.some((p) => p === '') || nums.some((x) => !Number.isFinite(x))) {
+    throw new MemctxError(`${option} takes three percentages (yellow,orange,red), got "${value}"`, { hint });
+  }
+  const t = { yellow: nums[0], orange: nums[1], red: nums[2] };
+  const why = thresholdsProblem(t);
+  if (why) throw new MemctxError(`${option}: ${why}`, { hint });
+  return t;
 }
 
 export function levelFor(percent: number, t: Thresholds = DEFAULT_THRESHOLDS): Level {

@@ -3,6 +3,7 @@ import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { edit } from '../actions/edit.js';
+import { loadLintSetup } from './lint-setup.js';
 
 interface EditFlags {
   old: string;
@@ -20,7 +21,7 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<number> {
-  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message) });
+  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message), lintConfig: () => loadLintSetup(ctx).config });
   if (mixedEndings) ctx.ui.warn(mixedEndings);
   if (ctx.ui.json) ctx.ui.printJson({ edited });
   else ctx.ui.info(`edited ${edited}`);

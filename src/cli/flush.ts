@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
-import type { FlushDeps, FlushOptions, FlushOutcome } from '../actions/flush.js';
+import type { FlushDeps, FlushOutcome } from '../actions/flush.js';
+import { resolveFlush, type FlushRequest } from '../schemas/flush.js';
+import { CLI_LABEL, fromFlags } from '../schemas/fields.js';
 import type { Context } from './context.js';
-import { parsePositiveInt } from '../actions/options.js';
 import { collect, type Runner } from './run.js';
 import { readStdin } from './input.js';
 import * as actions from '../actions/flush.js';
 
-type Flags = Omit<FlushOptions, 'summarizeTimeout'> & { summarizeTimeout: string };
+/** The flags as commander gives them: strings, the repeatable ones as lists. */
+type Flags = Record<string, string | string[] | boolean | undefined> & { hook?: boolean; dryRun?: boolean };
 
 /** The options' defaults, as commander fills them in (cli/fast/flush-hook.ts runs the hook without commander). */
 export const FLUSH_DEFAULTS = { template: 'session', target: '500', max: '650', encoding: 'o200k_base', summarizeTimeout: '60' } as const;
@@ -55,12 +57,27 @@ function depsOf(ctx: Context): FlushDeps {
   };
 }
 
+/** The flags checked by flush's one schema (src/schemas/flush.ts), as the MCP tool's arguments are. */
+function resolveFlags(flags: Flags): FlushRequest {
+  return resolveFlush(fromFlags(flags, ['summarize_timeout']), CLI_LABEL);
+}
+
 export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
   if (flags.hook) {
-    // never fails the session: a bad --summarize-timeout falls back to the default
-    const seconds = Number(flags.summarizeTimeout);
-    const result = await actions.flushHook({ ...flags, summarizeTimeout: Number.isFinite(seconds) && seconds > 0 ? seconds : undefined }, depsOf(ctx));
-    if (result.outcome) report(ctx, flags, result.outcome);
+    let options: FlushRequest;
+    try {
+      options = resolveFlags(flags);
+    } catch (err) {
+      // never fails the session: a bad value is logged, as an unknown option is (cli/main.ts)
+      const { message, hint } = err as { message: string; hint?: string };
+      const problem = `${message}${hint ? ` (${hint})` : ''}`;
+      const log = await actions.logHookProblem(problem, depsOf(ctx));
+      const why = log.logged ? '' : log.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
+      ctx.ui.note(`memctx flush --hook: ${problem}${why}\n`, { quietable: false });
+      return EXIT_OK;
+    }
+    const result = await actions.flushHook(options, depsOf(ctx));
+    if (result.outcome) report(ctx, options, result.outcome);
     if (result.skipped) ctx.ui.note(`memctx flush --hook: skipped: ${result.skipped}\n`);
     if (result.error) {
       const why = result.logged ? '' : result.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
@@ -69,9 +86,9 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
     }
     return EXIT_OK;
   }
-  const options: FlushOptions = { ...flags, summarizeTimeout: parsePositiveInt(flags.summarizeTimeout, '--summarize-timeout') };
+  const options = resolveFlags(flags);
   try {
-    report(ctx, flags, await actions.flush(options, { ...depsOf(ctx), root: ctx.memoryDir() }));
+    report(ctx, options, await actions.flush(options, { ...depsOf(ctx), root: ctx.memoryDir() }));
   } catch (err) {
     if (err instanceof actions.FlushRefused) for (const w of err.warnings) ctx.ui.warn(w);
     throw err;

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, MemctxError } from '../errors.js';
+import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { LintResult } from '../lint/types.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
-import { parseChoice } from '../actions/options.js';
 import { loadLintSetup } from './lint-setup.js';
-import { SCHEMA_URL } from '../lint/schema.js';
+import { SCHEMA_URL } from '../schemas/config.js';
+import { LintOptions } from '../schemas/lint.js';
+import { CLI_LABEL, fromFlags, parseInput } from '../schemas/fields.js';
 import { lintMemory } from '../actions/lint.js';
 import { relativeInside, displayPath } from '../store/paths.js';
 import { FORMATTERS } from '../lint/formatters/index.js';
@@ -13,8 +14,6 @@ import { RULES } from '../lint/rules/index.js';
 import { VERSION, LINKS } from '../version.js';
 import { writeFileAtomic } from '../store/write.js';
 import { join, resolve } from 'node:path';
-
-const FORMATS = ['stylish', 'json', 'github', 'sarif'];
 
 interface LintFlags {
   fix?: boolean;
@@ -31,7 +30,7 @@ export function register(program: Command, run: Runner): void {
     .description('check memory hygiene: frontmatter, index, duplicates, stale and ephemeral content, broken references, sessions, secrets')
     .argument('[files...]', 'report only these memory files (as lint-staged and pre-commit pass them); files outside the memory directory are ignored')
     .option('--fix', 'apply safe fixes (rebuild MEMORY.md, add a missing `updated`) and report what changed')
-    .option('-f, --format <name>', `output format: ${FORMATS.join(' | ')} (default stylish; json with --json)`)
+    .option('-f, --format <name>', 'output format: stylish | json | github | sarif (default stylish; json with --json)')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
     .option('-o, --output-file <file>', 'write the report to this file instead of stdout')
     .option('-c, --config <file>', 'use this configuration file instead of memctx.config.json or .memory/config.json')
@@ -39,39 +38,55 @@ export function register(program: Command, run: Runner): void {
     .action(run(runLintCommand));
 }
 
-function parseMaxWarnings(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value)) throw new MemctxError(`--max-warnings must be a whole number, 0 or more (got "${value}")`, { exitCode: EXIT_USAGE });
-  return Number(value);
-}
-
 function onlyErrors(result: LintResult): LintResult {
   const findings = result.findings.filter((f) => f.severity === 'error');
   return { ...result, findings, warningCount: 0, fixableWarningCount: 0 };
 }
 
-// eslint-disable-next-line complexity -- one branch per lint flag (--config, --print-config, --fix, --format, --output-file, --max-warnings) mapped onto the action
+type LintOptions = import('valibot').InferOutput<typeof import('../schemas/lint.js').LintOptions>;
+type LintSetup = import('../actions/lint.js').LintSetup;
+type LintRun = Awaited<ReturnType<typeof import('../actions/lint.js').lintMemory>>;
+
+/** `memctx lint`: check the options, then run, report what was fixed or skipped, print the findings, and exit by them. */
 async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): Promise<number> {
-  const format = parseChoice('--format', flags.format, FORMATS) ?? (ctx.ui.json ? 'json' : 'stylish');
-  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const setup = loadLintSetup(ctx, flags.config);
-  if (flags.printConfig) {
+  // The options are checked by lint's one schema (src/schemas/lint.ts).
+  const options = parseInput(LintOptions, fromFlags({ files, ...flags }, ['max_warnings']), CLI_LABEL);
+  const format = options.format ?? (ctx.ui.json ? 'json' : 'stylish');
+  const setup = loadLintSetup(ctx, options.config);
+  if (options.print_config) {
     ctx.ui.printJson({ $schema: SCHEMA_URL, ...setup.config, file: setup.configPath ?? null });
     return EXIT_OK;
   }
-  const { result, files: count, changes, skipped, outside } = await lintMemory(setup, { fix: flags.fix, files }, ctx.io);
-  const machine = format !== 'stylish' || flags.outputFile !== undefined;
-  for (const why of skipped) ctx.ui.warn(why);
-  for (const change of changes) {
+  const run = await lintMemory(setup, { fix: options.fix, files }, ctx.io);
+  // A machine-read report (another format, or a file) keeps stdout to itself: notes go to stderr.
+  const machine = format !== 'stylish' || options.output_file !== undefined;
+  reportRun(ctx, run, files, Boolean(options.fix), machine);
+  const text = await renderFindings(ctx, setup, ctx.ui.quiet ? onlyErrors(run.result) : run.result, format, machine);
+  if (options.output_file !== undefined) {
+    await writeFileAtomic(resolve(ctx.io.cwd, options.output_file), text);
+  } else {
+    ctx.ui.out(text);
+  }
+  if (!machine && run.result.findings.length === 0) ctx.ui.info(`✔ no problems in ${run.files} memory file${run.files === 1 ? '' : 's'}`);
+  return exitCode(ctx, run.result, options);
+}
+
+/** What the run skipped and fixed, and a note when none of the given files is in the memory directory. */
+function reportRun(ctx: Context, run: LintRun, files: string[], fix: boolean, machine: boolean): void {
+  for (const why of run.skipped) ctx.ui.warn(why);
+  for (const change of run.changes) {
     if (!machine) ctx.ui.info(`fixed: ${change}`);
     else ctx.ui.note(`fixed: ${change}\n`);
   }
-  if (flags.fix && changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
+  if (fix && run.changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
+  const { outside } = run;
   if (outside.length && files.length === outside.length) ctx.ui.note(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
+}
+
+/** The findings in the chosen format; plain (no colour) when machine-read. */
+async function renderFindings(ctx: Context, setup: LintSetup, result: LintResult, format: NonNullable<LintOptions['format']>, plain: boolean): Promise<string> {
   const abs = (file: string) => join(setup.root, file);
-  const shown = ctx.ui.quiet ? onlyErrors(result) : result;
-  const plain = format !== 'stylish' || flags.outputFile !== undefined;
-  const text = FORMATTERS[format](shown, {
+  return FORMATTERS[format](result, {
     displayPath: (file) => displayPath(ctx.io.cwd, abs(file)),
     absolutePath: abs,
     repoPath: (file) => relativeInside(setup.repo.root, abs(file)),
@@ -82,15 +97,14 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
     version: VERSION,
     links: LINKS,
   });
-  if (flags.outputFile !== undefined) {
-    await writeFileAtomic(resolve(ctx.io.cwd, flags.outputFile), text);
-  } else {
-    ctx.ui.out(text);
-  }
-  if (!machine && result.findings.length === 0) ctx.ui.info(`✔ no problems in ${count} memory file${count === 1 ? '' : 's'}`);
+}
+
+/** 1 for an error, or for more warnings than --max-warnings; else 0. */
+function exitCode(ctx: Context, result: LintResult, options: LintOptions): number {
   if (result.errorCount > 0) return EXIT_PROBLEMS;
-  if (maxWarnings !== undefined && result.warningCount > maxWarnings) {
-    ctx.ui.note(`memctx lint: ${result.warningCount} warnings, more than --max-warnings ${maxWarnings}\n`, { quietable: false });
+  const max = options.max_warnings;
+  if (max !== undefined && result.warningCount > max) {
+    ctx.ui.note(`memctx lint: ${result.warningCount} warnings, more than --max-warnings ${max}\n`, { quietable: false });
     return EXIT_PROBLEMS;
   }
   return EXIT_OK;

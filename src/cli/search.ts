@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { shellWord } from '../text/shell.js';
 import { SearchInput } from '../schemas/search.js';
-import { CLI_LABEL, parseInput } from '../schemas/fields.js';
+import { CLI_LABEL, fromFlags, parseInput } from '../schemas/fields.js';
 import { search } from '../actions/search.js';
 import { reportProblems } from './problems.js';
 import { renderTable } from './ui/table.js';
@@ -34,22 +34,19 @@ export function register(program: Command, run: Runner): void {
     .action(run(runSearch));
 }
 
-/** A number typed on the command line as the number, for the schema; anything else as typed, for its message. */
-const typedNumber = (value: string | undefined) => (value !== undefined && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
-
 async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promise<number> {
   // The options are checked by search's one schema (src/schemas/search.ts), as the MCP tool's are.
-  const given = { query, limit: typedNumber(flags.limit), type: flags.type, kind: flags.kind, tag: flags.tag, min_importance: typedNumber(flags.minImportance), since: flags.since };
-  const args = parseInput(SearchInput, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)), CLI_LABEL);
+  const { open, ...options } = flags;
+  const args = parseInput(SearchInput, fromFlags({ query, ...options }, ['limit', 'min_importance']), CLI_LABEL);
   const root = ctx.memoryDir();
   const { hits, problems, opened, accessError } = await search(
-    { root, query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since, open: flags.open },
+    { root, query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since, open },
     { now: ctx.io.now },
   );
   reportProblems(ctx, root, problems);
   if (accessError) ctx.ui.warn(`could not record the access in .memctx/stats.json (${accessError})`);
   if (ctx.ui.json) {
-    ctx.ui.printJson(flags.open ? { hits, opened: opened ? opened.file : null } : hits);
+    ctx.ui.printJson(open ? { hits, opened: opened ? opened.file : null } : hits);
   } else if (opened) {
     ctx.ui.memoryText(opened.text);
     for (const warning of opened.warnings) ctx.ui.warn(warning);

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { status, type StatusOptions } from '../actions/status.js';
+import { status } from '../actions/status.js';
+import { resolveStatus } from '../schemas/status.js';
+import { CLI_LABEL, fromFlags } from '../schemas/fields.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { runStatusline } from './statusline.js';
@@ -22,11 +24,25 @@ export function register(program: Command, run: Runner): void {
     .action(run(runStatus));
 }
 
-export async function runStatus(ctx: Context, file: string | undefined, opts: StatusOptions): Promise<number> {
-  if (opts.statusline) {
-    return runStatusline(ctx, opts);
+interface StatusFlags {
+  window?: string;
+  model?: string;
+  failOn?: string;
+  thresholds?: string;
+  count?: boolean;
+  format?: string;
+  encoding?: string;
+  statusline?: boolean;
+}
+
+export async function runStatus(ctx: Context, file: string | undefined, flags: StatusFlags): Promise<number> {
+  const { statusline, ...options } = flags;
+  if (statusline) {
+    return runStatusline(ctx, options);
   }
-  const { report, exitCode } = await status(file, { ...opts, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes: () => readStdinBytes(ctx.io.stdin) });
+  // The options are checked by status's one schema (src/schemas/status.ts), as the MCP tool's are.
+  const request = resolveStatus(fromFlags(options), CLI_LABEL);
+  const { report, exitCode } = await status(file, { ...request, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes: () => readStdinBytes(ctx.io.stdin) });
   if (ctx.ui.json) {
     ctx.ui.printJson({ ...report, percent: Math.floor(report.percent * 10) / 10 });
   } else {

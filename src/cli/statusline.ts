@@ -5,7 +5,7 @@
  */
 import { Chalk } from 'chalk';
 import { EXIT_OK } from '../errors.js';
-import { statusline, type StatusOptions } from '../actions/status.js';
+import { statusline, type StatuslineOptions } from '../actions/status.js';
 import type { Context } from './context.js';
 import { colorLevel } from './context.js';
 import { neutralStatusline, renderStatusline } from './ui/capacity.js';
@@ -15,7 +15,7 @@ import { readStdin } from './input.js';
 export const STATUSLINE_INPUT_BYTES = 1024 * 1024;
 
 /** `input`: the status-line JSON when the caller has read stdin already (cli/fast/statusline-main.ts reads it synchronously). */
-export async function runStatusline(ctx: Context, opts: StatusOptions, input?: string): Promise<number> {
+export async function runStatusline(ctx: Context, opts: StatuslineOptions, input?: string): Promise<number> {
   // Claude Code shows colours from a pipe: on unless turned off, at least 256 colours for the orange.
   const level = colorLevel(ctx.globals, ctx.io.env, true);
   const chalk = new Chalk({ level: level === 0 ? 0 : (Math.max(level, 2) as 2 | 3) });

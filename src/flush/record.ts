@@ -10,9 +10,9 @@ import { emptyValues, normalizeKey, type FieldValues } from './fields.js';
 import { NONE_RECORDED, renderBody, type SpecialValues } from './render.js';
 import { describeCut, shortenToFit, type Cut } from './shorten.js';
 import type { Template } from './templates.js';
+import { DEFAULT_MAX, DEFAULT_TARGET } from './limits.js';
 
-export const DEFAULT_TARGET = 500;
-export const DEFAULT_MAX = 650;
+export { DEFAULT_MAX, DEFAULT_TARGET };
 const MAX_DESCRIPTION = 160;
 const MAX_SLUG = 48;
 

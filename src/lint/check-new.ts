@@ -20,11 +20,14 @@ export async function frontmatterFindings(file: MemoryFile, config: LintConfig, 
 
 /**
  * The frontmatter findings a write would add: those of `after` that `before` (the file as it was, for an
- * edit) did not have. An edit may leave a problem it did not make, never add one.
+ * edit) did not have. An edit may leave a problem it did not make, never add one. Used by `memctx edit` and
+ * the memory tool's str_replace and insert alike.
  */
 export async function addedFrontmatterFindings(after: MemoryFile, config: LintConfig, now: Date, before?: MemoryFile): Promise<Finding[]> {
   const found = await frontmatterFindings(after, config, now);
   if (before === undefined || found.length === 0) return found;
   const had = new Set((await frontmatterFindings(before, config, now)).map((f) => `${f.ruleId}\0${f.message}`));
-  return found.filter((f) => !had.has(`${f.ruleId}\0${f.message}`));
+  // A file without frontmatter gets one with `updated` on an edit: its missing fields are the problem it had.
+  const stamped = (f: Finding) => !before.hasFrontmatter && f.ruleId === 'frontmatter/required';
+  return found.filter((f) => !had.has(`${f.ruleId}\0${f.message}`) && !stamped(f));
 }

@@ -1,8 +1,9 @@
+import * as v from 'valibot';
 import { MemctxError } from '../errors.js';
 import { DEFAULT_ARCHIVE_THRESHOLDS } from '../lifecycle/archive.js';
 import { MEMORY_TYPES } from '../store/schema.js';
-import type { LintConfig, LintRule, RuleSetting, Thresholds } from './types.js';
-import { CONFIG_KEYS, RULE_SETTINGS, THRESHOLD_SPECS, fitsThreshold } from './schema.js';
+import type { LintConfig, LintRule, Thresholds } from './types.js';
+import { configSchema } from '../schemas/config.js';
 import { closestMatch } from '../text/suggest.js';
 import { isRecord } from '../values.js';
 
@@ -23,8 +24,6 @@ export class ConfigError extends MemctxError {
   }
 }
 
-const SETTINGS: readonly RuleSetting[] = RULE_SETTINGS;
-
 const describe = (value: unknown) => (Array.isArray(value) ? 'a list' : value === null ? 'null' : `${typeof value} ${JSON.stringify(value)}`);
 
 /** The known id closest to a mistyped one, for "did you mean": same rule name, or at most 3 edits away. */
@@ -35,56 +34,56 @@ function closest(id: string, known: string[]): string | undefined {
   return closestMatch(id, known, 3);
 }
 
+/** `value` without the keys `known` lacks, each left out with a warning from `warn`. */
+function knownOnly(value: unknown, known: string[], warn: (key: string) => string, warnings: string[]): unknown {
+  if (!isRecord(value)) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (known.includes(key)) kept[key] = item;
+    else warnings.push(warn(key));
+  }
+  return kept;
+}
+
 /**
- * Validate the lint keys of a configuration object (`rules`, `thresholds`, `types`; other keys
- * belong to other commands and are left alone). Throws ConfigError naming the key for a wrong
- * type; an unknown rule id or threshold is a warning.
+ * Validate a configuration object against the one configuration schema (schemas/config.ts).
+ * Throws ConfigError naming the key for a wrong type or range; an unknown key, rule id or
+ * threshold is a warning (with a "did you mean" when one is close) and is ignored.
  */
-// eslint-disable-next-line complexity -- one type check per config key, each naming the key in its error
 export function resolveLintConfig(data: Record<string, unknown>, rules: LintRule[]): { config: LintConfig; warnings: string[] } {
+  const schema = configSchema(rules, DEFAULT_THRESHOLDS);
   const warnings: string[] = [];
-  for (const key of Object.keys(data)) {
-    if ((CONFIG_KEYS as readonly string[]).includes(key)) continue;
-    const guess = closest(key, [...CONFIG_KEYS]);
-    warnings.push(`unknown key "${key}"; ignored${guess ? ` (did you mean "${guess}"?)` : ` (known: ${CONFIG_KEYS.join(', ')})`}`);
+  const keys = Object.keys(schema.entries);
+  const ids = rules.map((r) => r.id);
+  const thresholdKeys = Object.keys(DEFAULT_THRESHOLDS);
+  const top = knownOnly(data, keys, (key) => `unknown key "${key}"; ignored${suggest(key, keys, ` (known: ${keys.join(', ')})`)}`, warnings) as Record<string, unknown>;
+  const checked: Record<string, unknown> = {
+    ...top,
+    ...('rules' in top ? { rules: knownOnly(top.rules, ids, (id) => `unknown rule "${id}" in "rules"; ignored${suggest(id, ids, '')}`, warnings) } : {}),
+    ...('thresholds' in top ? { thresholds: knownOnly(top.thresholds, thresholdKeys, (key) => `unknown threshold "${key}" in "thresholds"; ignored (known: ${thresholdKeys.join(', ')})`, warnings) } : {}),
+  };
+  // valibot takes a list for an object (with keys "0", "1", …): refused here, with the object's words.
+  for (const key of keys) {
+    const entry = schema.entries[key as keyof typeof schema.entries].wrapped as { type: string; message?: unknown };
+    if (entry.type === 'strict_object' && Array.isArray(checked[key])) throw new ConfigError(key, `"${key}" ${String(entry.message)} (got a list)`);
   }
-  const known = rules.map((r) => r.id);
-  const settings: Record<string, RuleSetting> = Object.fromEntries(rules.map((r) => [r.id, r.defaultSeverity === 'error' ? 'error' : 'warn']));
-  if (data.rules !== undefined) {
-    if (!isRecord(data.rules)) throw new ConfigError('rules', `"rules" must be an object of rule id to "off", "warn" or "error" (got ${describe(data.rules)})`);
-    for (const [id, value] of Object.entries(data.rules)) {
-      if (typeof value !== 'string' || !SETTINGS.includes(value as RuleSetting)) {
-        throw new ConfigError(`rules.${id}`, `"rules.${id}" must be "off", "warn" or "error" (got ${describe(value)})`);
-      }
-      if (!known.includes(id)) {
-        const guess = closest(id, known);
-        warnings.push(`unknown rule "${id}" in "rules"; ignored${guess ? ` (did you mean "${guess}"?)` : ''}`);
-        continue;
-      }
-      settings[id] = value as RuleSetting;
-    }
+  const result = v.safeParse(schema, checked, { abortEarly: true });
+  if (!result.success) {
+    const issue = result.issues[0];
+    // The key named is an object's key: a bad item names its list.
+    const path = issue.path ?? [];
+    const item = path.findIndex((p) => typeof p.key !== 'string');
+    const named = item === -1 ? path : path.slice(0, item);
+    const key = named.map((p) => String(p.key)).join('.');
+    throw new ConfigError(key, `"${key}" ${issue.message} (got ${describe(named.at(-1)?.value)})`);
   }
-  const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS };
-  if (data.thresholds !== undefined) {
-    if (!isRecord(data.thresholds)) throw new ConfigError('thresholds', `"thresholds" must be an object (got ${describe(data.thresholds)})`);
-    for (const [key, value] of Object.entries(data.thresholds)) {
-      const spec = Object.hasOwn(THRESHOLD_SPECS, key) ? THRESHOLD_SPECS[key as keyof Thresholds] : undefined;
-      if (!spec) {
-        warnings.push(`unknown threshold "${key}" in "thresholds"; ignored (known: ${Object.keys(DEFAULT_THRESHOLDS).join(', ')})`);
-        continue;
-      }
-      if (!fitsThreshold(spec, value)) throw new ConfigError(`thresholds.${key}`, `"thresholds.${key}" must be ${spec.says} (got ${describe(value)})`);
-      thresholds[key as keyof Thresholds] = value;
-    }
-  }
-  let types: string[] = [...MEMORY_TYPES];
-  if (data.types !== undefined) {
-    if (!Array.isArray(data.types) || data.types.length === 0 || !data.types.every((t) => typeof t === 'string' && t.trim() !== '')) {
-      throw new ConfigError('types', `"types" must be a non-empty list of type names (got ${describe(data.types)})`);
-    }
-    types = data.types.map((t: string) => t.trim().toLowerCase());
-  }
-  return { config: { rules: settings, thresholds, types }, warnings };
+  const { rules: settings, thresholds, types } = result.output;
+  return { config: { rules: settings, thresholds, types: (types ?? [...MEMORY_TYPES]).map((t) => t.trim().toLowerCase()) }, warnings };
+}
+
+function suggest(key: string, known: string[], otherwise: string): string {
+  const guess = closest(key, known);
+  return guess ? ` (did you mean "${guess}"?)` : otherwise;
 }
 
 /** The default configuration, as `resolveLintConfig({})` gives it. */

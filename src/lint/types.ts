@@ -3,7 +3,7 @@ import type { TokenCounter } from '../tokens/index.js';
 
 export type Severity = 'error' | 'warning';
 /** A severity as written in the configuration. */
-export type RuleSetting = 'off' | 'warn' | 'error';
+type RuleSetting = 'off' | 'warn' | 'error';
 
 export interface Thresholds {
   /** content/too-large: tokens per memory file. */

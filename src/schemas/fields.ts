@@ -19,6 +19,9 @@ const got = (input: unknown) => (typeof input === 'string' ? JSON.stringify(inpu
 
 export const text = (description: string) => v.pipe(v.string((i) => `must be a string, got ${got(i.input)}`), v.description(description));
 
+/** A file's path: a string, not empty. */
+export const path = (description: string) => v.pipe(v.string((i) => `must be a string, got ${got(i.input)}`), v.minLength(1, 'is empty'), v.description(description));
+
 /** A string that must hold more than white space. */
 export const words = (description: string) =>
   v.pipe(v.string((i) => `must be a string, got ${got(i.input)}`), v.check((s) => s.trim() !== '', 'is empty (only white space)'), v.description(description));
@@ -38,15 +41,38 @@ export const whole = (description: string, min: number, max = Number.MAX_SAFE_IN
 export const tokenSize = (description: string) =>
   v.pipe(v.union([v.number(), v.string()], (i) => `must be a number of tokens or a string such as "25k", got ${got(i.input)}`), v.description(description));
 
-/** One of a fixed list, with a "did you mean" when the value is close to one. */
+/** One of a fixed list; a refusal lists them, with a "did you mean" in its hint when the value is close to one (parseInput). */
 export function choice<const T extends string>(allowed: readonly T[], description: string) {
   return v.pipe(
-    v.picklist(allowed, (issue) => {
-      const guess = typeof issue.input === 'string' ? closestMatch(issue.input.trim(), allowed) : undefined;
-      return `must be one of ${allowed.join(', ')}, got ${got(issue.input)}${guess ? ` (did you mean ${guess}?)` : ''}`;
-    }),
+    v.picklist(allowed, (issue) => `must be one of ${allowed.join(', ')}, got ${got(issue.input)}`),
     v.description(description),
   );
+}
+
+/** The allowed values of the picklist at `keys` inside an object schema (optional fields unwrapped). */
+function allowedAt(schema: v.GenericSchema, keys: string[]): readonly string[] {
+  type Node = { type?: string; wrapped?: Node; entries?: Record<string, Node>; options?: readonly string[] } | undefined;
+  const unwrap = (node: Node): Node => (node?.type === 'optional' ? unwrap(node.wrapped) : node);
+  let node = unwrap(schema);
+  for (const key of keys) node = unwrap(node?.entries?.[key]);
+  return node?.options ?? [];
+}
+
+/** A number typed on the command line as the number, for the schema; anything else as typed, for its message. */
+const typedNumber = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
+
+/**
+ * Commander's flags as an operation's raw input: camelCase keys in snake_case, unset flags left out,
+ * and the keys in `numbers` (whole-number fields) typed as numbers when they look like one.
+ */
+export function fromFlags(flags: Record<string, unknown>, numbers: readonly string[] = []): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(flags)) {
+    if (value === undefined) continue;
+    const key = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    input[key] = numbers.includes(key) ? typedNumber(value) : value;
+  }
+  return input;
 }
 
 /** Validate an operation's input; the first problem is a usage error naming the field as `label` spells it. */
@@ -54,13 +80,25 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown,
   const result = v.safeParse(schema, input, { abortEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];
-  const key = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+  // A bad item names its list (`focus`, not `focus.1`).
+  const key = issue.path?.filter((p) => p.type !== 'array').map((p) => String(p.key)).join('.') ?? '';
   if (issue.type === 'strict_object' || (issue.kind === 'schema' && issue.expected === 'never')) {
-    throw new MemctxError(`unknown ${label === CLI_LABEL ? 'option' : 'argument'} ${label(key)}`, { hint: `known: ${knownKeys(schema).map(label).join(', ')}` });
+    const known = knownKeys(schema);
+    throw new MemctxError(`unknown ${label === CLI_LABEL ? 'option' : 'argument'} ${label(key)}`, { hint: known.length ? `known: ${known.map(label).join(', ')}` : 'it takes none' });
   }
   if (issue.type === 'object' && key === '') throw new MemctxError(`the arguments must be an object, got ${got(issue.input)}`);
-  const hint = issue.message.startsWith('is empty') ? `give a few words, or leave ${label(key)} out` : undefined;
-  throw new MemctxError(`${label(key)} ${issue.message}`, hint === undefined ? {} : { hint });
+  throw new MemctxError(`${label(key)} ${issue.message}`, { hint: hintFor(issue, schema, label) });
+}
+
+/** What to do about a refused value: leave an empty one out, or the closest allowed value, as the door spells it. */
+function hintFor(issue: v.BaseIssue<unknown>, schema: v.GenericSchema, label: Label): string | undefined {
+  const keys = issue.path?.map((p) => String(p.key)) ?? [];
+  const key = keys.join('.');
+  if (issue.message.startsWith('is empty')) return `give a few words, or leave ${label(key)} out`;
+  if (issue.type !== 'picklist' || typeof issue.input !== 'string') return undefined;
+  const guess = closestMatch(issue.input.trim(), allowedAt(schema, keys));
+  if (guess === undefined) return undefined;
+  return `did you mean ${label === CLI_LABEL ? `${label(key)} ${guess}` : `${label(key)} "${guess}"`}?`;
 }
 
 function knownKeys(schema: v.GenericSchema): string[] {

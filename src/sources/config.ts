@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
+import { lineAt } from '../lines.js';
 import { readRegularFile } from '../store/read-file.js';
 
 /** The configuration file at the repository root, and its alternative inside the memory directory. */
@@ -44,6 +45,26 @@ export function readConfigFile(path: string): Record<string, unknown> {
 }
 
 /**
+ * The line of a key in a configuration file, for an error about its value: each part of the dotted
+ * key is looked for after the one before (`thresholds`, then `maxTokens`). Undefined when not found.
+ */
+export function configKeyLine(path: string, key: string): number | undefined {
+  let text: string;
+  try {
+    text = readRegularFile(path, { maxBytes: 1024 * 1024, what: 'configuration file' }).toString('utf8');
+  } catch {
+    return undefined;
+  }
+  let at = 0;
+  for (const part of key.split('.').filter(Boolean)) {
+    const found = text.indexOf(`${JSON.stringify(part)}`, at);
+    if (found === -1) return undefined;
+    at = found;
+  }
+  return key === '' ? undefined : lineAt(text, at);
+}
+
+/**
  * The configuration: `memctx.config.json` at the repository root, else `.memory/config.json`.
  * When both exist the repository one is used and a warning says so.
  */
@@ -83,11 +104,11 @@ export function indexLimits(memoryDir: string): { maxLines?: number; maxBytes?: 
 }
 
 /**
- * The context percentages at which the agent is asked to save its session summary
- * (`flush.askAt`: a number or a list, each above 0 and at most 100). Undefined when not set;
- * a problem when it is set wrong or the configuration cannot be read (the caller keeps the default).
+ * The context percentages at which the agent is asked to save its session summary (`flush.askAt`,
+ * checked by `check`: schemas/config.ts `parseAskAt`). Undefined when not set; a problem when it is
+ * set wrong or the configuration cannot be read (the caller keeps the default).
  */
-export function askThresholds(memoryDir: string): { thresholds?: number[]; problem?: string } {
+export function askThresholds(memoryDir: string, check: (value: unknown) => { thresholds: number[] } | { problem: string }): { thresholds?: number[]; problem?: string } {
   let loaded: LoadedConfig;
   try {
     loaded = loadConfig(repositoryRoot(memoryDir), memoryDir);
@@ -98,9 +119,6 @@ export function askThresholds(memoryDir: string): { thresholds?: number[]; probl
   if (flush === undefined) return {};
   const value = flush !== null && typeof flush === 'object' && !Array.isArray(flush) ? (flush as Record<string, unknown>).askAt : undefined;
   if (value === undefined) return {};
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || list.some((t) => typeof t !== 'number' || !(t > 0 && t <= 100))) {
-    return { problem: `${loaded.path}: "flush.askAt" must be a percentage or a list of them (above 0, at most 100), got ${JSON.stringify(value)}` };
-  }
-  return { thresholds: [...new Set(list as number[])].sort((a, b) => a - b) };
+  const checked = check(value);
+  return 'problem' in checked ? { problem: `${loaded.path}: "flush.askAt" ${checked.problem}, got ${JSON.stringify(value)}` } : checked;
 }

@@ -1,3 +1,5 @@
+import { MemctxError } from '../errors.js';
+
 /** The one parser for token sizes on the command line: "200000", "200k", "1.5m" (k = 1,000, m = 1,000,000). */
 export function parseTokenSize(value: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([kKmM]?)\s*$/.exec(value);
@@ -9,4 +11,11 @@ export function parseTokenSize(value: string): number | undefined {
 /** The usage hint every token option shares. */
 export function tokenSizeHint(option: string): string {
   return `e.g. ${option} 25000, ${option} 25k or ${option} 1m`;
+}
+
+/** A token-size option (--window, --target, --max): 200000, 200k or 1m; a usage error naming `option` otherwise. */
+export function parseTokenOption(value: string, option: string): number {
+  const n = parseTokenSize(value);
+  if (n === undefined) throw new MemctxError(`${option} must be a positive number of tokens, got "${value}"`, { hint: tokenSizeHint(option) });
+  return n;
 }

@@ -1,7 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configSchema } from '../../src/lint/schema.js';
 import { DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/lint/config.js';
 import { RULES } from '../../src/lint/rules/index.js';
 import { REPO, tempDir } from '../helpers/cli.js';
@@ -63,10 +63,12 @@ describe('lint for CI and editors', () => {
     expect(Object.keys(config.rules)).toEqual(RULES.map((r) => r.id));
   });
 
-  it('the shipped JSON schema is the one the rules and thresholds generate', () => {
+  it('the shipped JSON schema is the one the configuration schema generates (scripts/config-schema.mjs --check)', () => {
+    const check = spawnSync(process.execPath, [join(REPO, 'scripts/config-schema.mjs'), '--check'], { encoding: 'utf8' });
+    expect([check.status, check.stderr]).toEqual([0, '']);
     const shipped = JSON.parse(readFileSync(join(REPO, 'schema/memctx.config.schema.json'), 'utf8'));
-    expect(shipped).toEqual(configSchema(RULES, DEFAULT_THRESHOLDS));
-    expect(Object.keys(shipped.properties)).toEqual(['$schema', 'rules', 'thresholds', 'types']);
+    expect(Object.keys(shipped.properties)).toEqual(['$schema', 'rules', 'thresholds', 'types', 'flush']);
+    expect(Object.keys(shipped.properties.rules.properties)).toEqual(RULES.map((r) => r.id));
   });
 });
 
@@ -87,7 +89,9 @@ describe('the config check and the shipped JSON Schema agree (issue 21 item 1)',
     const cases: Record<string, unknown>[] = [
       ...Object.keys(DEFAULT_THRESHOLDS).flatMap((key) => samples.map((value) => ({ thresholds: { [key]: value } }))),
       ...['off', 'warn', 'error', 'warning', 1, null].map((value) => ({ rules: { 'frontmatter/required': value } })),
-      ...[['project'], [], [''], 'project', [1]].map((types) => ({ types })),
+      ...[['project'], [], [''], [' '], 'project', [1]].map((types) => ({ types })),
+      ...[80, [50, 90], [], 0, 101, '80', [0], null].map((askAt) => ({ flush: { askAt } })),
+      { flush: [] },
     ];
     const disagree = cases.filter((c) => accepts(c) !== validate(c)).map((c) => JSON.stringify(c));
     expect(cases.length).toBeGreaterThan(100);

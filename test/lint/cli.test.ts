@@ -228,7 +228,7 @@ describe('memctx lint: configuration', () => {
     const res = await runCli(['lint'], { cwd: ws.root });
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toContain(`memctx: error: ${join(ws.root, 'memctx.config.json')}: invalid configuration: "thresholds.maxTokens" must be a positive whole number (got string "lots")`);
+    expect(res.stderr).toContain(`memctx: error: ${join(ws.root, 'memctx.config.json')}:1: invalid configuration: "thresholds.maxTokens" must be a positive whole number (got string "lots")`);
     expect(res.stderr).toContain('hint: fix "thresholds.maxTokens"');
     write(ws.root, 'memctx.config.json', '{\n  "rules": {\n    "content/duplicate": "warn",\n  }\n}\n');
     const bad = await runCli(['lint'], { cwd: ws.root });

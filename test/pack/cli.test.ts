@@ -105,7 +105,7 @@ describe('memctx pack', () => {
   });
 
   it.each([
-    ['--profile', 'rehydrat', 'must be one of rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency, got "rehydrat" (did you mean rehydrate?)'],
+    ['--profile', 'rehydrat', 'must be one of rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency, got "rehydrat"\n  hint: did you mean --profile rehydrate?'],
     ['--format', 'yaml', 'must be one of markdown, xml, json, got "yaml"'],
     ['--encoding', 'p50k_base', 'must be one of o200k_base, cl100k_base, got "p50k_base"'],
   ])('refuses an unknown %s with exit 2, listing the valid ones', async (option, value, listing) => {

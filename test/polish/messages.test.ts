@@ -46,7 +46,7 @@ describe('clear messages for the remaining confusing cases', () => {
     const choice = await runMemctx(['pack', '--format', 'jsn'], { cwd: root });
     expect(choice.code).toBe(2);
     // Checked by pack's schema (src/schemas/pack.ts), which MCP and the library share.
-    expect(choice.stderr).toBe('memctx: error: --format must be one of markdown, xml, json, got "jsn" (did you mean json?)\n');
+    expect(choice.stderr).toBe('memctx: error: --format must be one of markdown, xml, json, got "jsn"\n  hint: did you mean --format json?\n');
   });
 
   it('a status line still prints its neutral line on a bad option', async () => {

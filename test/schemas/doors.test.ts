@@ -7,20 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { tempDir } from '../helpers/cli.js';
+import { cliMessage, library, neutral } from '../helpers/doors.js';
 import { runCli } from '../helpers/run.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
-import { memoryToolHandlers, resolvePack, resolveLintConfig, RULES, MemctxError, parseInput, SearchInputSchema, ARG_LABEL } from '../../src/index.js';
-
-const cliMessage = (stderr: string) => /memctx: error: (.*)/.exec(stderr)?.[1] ?? `(no error) ${stderr}`;
-const neutral = (message: string) => message.replace(/--([a-z-]+)/g, (_m, key: string) => key.replace(/-/g, '_'));
-const library = (fn: () => unknown): string => {
-  try {
-    fn();
-    return '(accepted)';
-  } catch (err) {
-    return (err as MemctxError).message;
-  }
-};
+import { memoryToolHandlers, resolvePack, resolveLintConfig, RULES, parseInput, SearchInputSchema, ARG_LABEL } from '../../src/index.js';
 
 let dir: string;
 let client: Client;
@@ -34,7 +24,7 @@ afterAll(async () => client.close());
 
 describe('pack options: one refusal through every door', () => {
   it.each([
-    ['unknown profile', ['--profile', 'rehydrat'], { profile: 'rehydrat' }, 'profile must be one of rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency, got "rehydrat" (did you mean rehydrate?)'],
+    ['unknown profile', ['--profile', 'rehydrat'], { profile: 'rehydrat' }, 'profile must be one of rehydrate, handoff-complete, handoff-specialist, handoff-continuation, handoff-emergency, got "rehydrat"'],
     ['budget 0', ['--budget', '0'], { budget: '0' }, 'budget must be a positive number of tokens, got "0"'],
     ['budget -5', ['--budget', '-5'], { budget: '-5' }, 'budget must be a positive number of tokens, got "-5"'],
     ['budget 1e3', ['--budget', '1e3'], { budget: '1e3' }, 'budget must be a positive number of tokens, got "1e3"'],
@@ -121,8 +111,8 @@ describe('a config key of the wrong type: the same refusal from the CLI, MCP and
     await mcpClient.close();
     const lib = library(() => resolveLintConfig(config, RULES));
     expect(mcp.isError).toBe(true);
-    expect(cliMessage(cli.stderr)).toBe(`${join(cwd, 'memctx.config.json')}: invalid configuration: ${lib}`);
+    expect(cliMessage(cli.stderr)).toBe(`${join(cwd, 'memctx.config.json')}:1: invalid configuration: ${lib}`);
     // MCP names no host path: the file by its last part.
-    expect(mcp.text).toContain(`…/memctx.config.json: invalid configuration: ${lib}`);
+    expect(mcp.text).toContain(`…/memctx.config.json:1: invalid configuration: ${lib}`);
   });
 });

@@ -119,7 +119,7 @@ describe('memctx status', () => {
   it('refuses an unknown --model (exit 2)', async () => {
     const r = await run(['status', 'claude-session.jsonl', '--model', 'llama-9']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown model "llama-9"');
+    expect(r.stderr).toContain('unknown --model "llama-9"');
   });
   it('exits 1 at or above --fail-on', async () => {
     expect((await run(['status', 'claude-session.jsonl', '--fail-on', 'yellow'])).code).toBe(1);

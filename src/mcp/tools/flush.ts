@@ -1,5 +1,6 @@
 /** The `flush` tool: a session summary saved under /memories/sessions/. */
-import { FlushInput, FlushOutput } from '../../schemas/flush.js';
+import { ARG_LABEL, parseInput } from '../../schemas/fields.js';
+import { FlushInput, FlushOutput, resolveFlush } from '../../schemas/flush.js';
 import { insideProject } from '../confine.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool, structuredResult } from '../tool.js';
@@ -13,9 +14,14 @@ export default defineTool({
   input: FlushInput,
   output: FlushOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run(args, { root, io }) {
+  // The tool's names mapped onto flush's options, then checked and defaulted as the CLI's flags are.
+  parse: (input) => {
+    const args = parseInput(FlushInput, input, ARG_LABEL);
+    return resolveFlush({ goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, session_id: args.session_id, dry_run: args.dry_run, agent_summary: true });
+  },
+  async run(options, { root, io }) {
     const outcome = await flush(
-      { template: 'session', goal: args.goal, progress: args.progress, decision: args.decisions, changed: args.changed_files, blocker: args.blockers, next: args.next_steps, sessionId: args.session_id, agentSummary: true, target: '500', max: '650', encoding: 'o200k_base', dryRun: args.dry_run },
+      options,
       { ...io, root, readStdin: async () => '', mayRead: (abs) => insideProject(abs, io) },
     );
     const { path, written, replaced, warnings, notes } = outcome;

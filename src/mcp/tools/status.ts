@@ -1,6 +1,7 @@
 /** The `status` tool: how full the context window is, for a transcript of this project only. */
 import { inMemoriesTerms } from '../../actions/memory-errors.js';
-import { StatusInput, StatusOutput } from '../../schemas/status.js';
+import { ARG_LABEL } from '../../schemas/fields.js';
+import { StatusInput, StatusOutput, resolveStatus } from '../../schemas/status.js';
 import { confineTranscript } from '../confine.js';
 import { TOOL_TEXT } from '../descriptions.js';
 import { defineTool, structuredResult } from '../tool.js';
@@ -13,9 +14,11 @@ export default defineTool({
   input: StatusInput,
   output: StatusOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(args, { root, io }) {
-    const transcript = args.transcript === undefined ? undefined : confineTranscript(args.transcript, io);
-    const { report } = await status(transcript, { model: args.model }, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
+  // resolveStatus checks the arguments against StatusInput and settles the defaults, as for the CLI's flags.
+  parse: (args) => resolveStatus(args, ARG_LABEL, StatusInput),
+  async run(request, { root, io }) {
+    const transcript = request.transcript === undefined ? undefined : confineTranscript(request.transcript, io);
+    const { report } = await status(transcript, request, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
     // Host paths (the transcript's, commands naming the memory directory) are not the model's business:
     // the memory directory is /memories, any other path its last part.
     const shown = JSON.parse(inMemoriesTerms(JSON.stringify(report), root)) as Record<string, unknown>;
