@@ -482,7 +482,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     }
   };
   const log: HookLog = { label: 'hook', root: locate(deps.cwd) };
-  // eslint-disable-next-line complexity -- the hook's never-fail steps (parse, locate, skip an empty session, flush) in one wrapper, as issue 21 asks
+  // eslint-disable-next-line complexity -- the hook's never-fail steps (parse, locate, skip an empty session, flush) in one wrapper, so that no step can fail the session
   return neverFail(deps, log, async () => {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');

@@ -1,5 +1,5 @@
 /**
- * Ranked search (issue 11): the meaning of the query first. Text relevance is the retrieval that
+ * Ranked search: the meaning of the query first. Text relevance is the retrieval that
  * `pack --task` uses too (search/retrieve.ts: BM25F over name, description, tags and body, blended
  * with the best passage's match), 0-1 per query; the top hits are then ordered to cover the query's
  * terms across files (diversify), so the second file of a two-part question is not pushed out by

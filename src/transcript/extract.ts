@@ -286,7 +286,7 @@ const NOTHING = /^(?:none|no pending|nothing|n\/a)\b/i;
 const SUMMARY_DONE = /\b(?:is|are|appears|was) (?:fully )?(?:complete|done|finished)\b|no (?:further|explicit) (?:action|next steps?|tasks?)|all requested (?:work|items)/i;
 
 /** Read a transcript's facts with a format's profile. */
-// eslint-disable-next-line complexity -- reads every session fact from one pass over the timeline; splitting is issue 21's open work on extract
+// eslint-disable-next-line complexity -- reads every session fact from one pass over the timeline, in order; the facts depend on what came before
 export function extractSession(t: Transcript, profile: ExtractProfile, options: { cwd?: string } = {}): SessionFacts {
   const main = t.items.filter((i) => !i.sidechain);
   const facts: SessionFacts = { goal: [], progress: [], decisions: [], blockers: [], nextSteps: [], changedFiles: [] };
