@@ -87,9 +87,9 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const now = deps.now();
   const scanned = await scanStep(options, deps, now);
   const ranked = await rankStep(options, deps, scanned, now, warnings);
-  const result = await selectStep(options, scanned, ranked, warnings);
+  const { result, parts } = await selectStep(options, scanned, ranked, warnings);
   deps.onPhase?.('bundle');
-  await writeStep(options, result.text);
+  await writeStep(options, parts);
   deps.onPhase?.('write');
   await saveStep(scanned, warnings);
   deps.onPhase?.('caches');
@@ -98,8 +98,8 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   deps.onPhase?.('secrets');
   // What pack includes is not a read (only show, search --open and MCP view count): nothing to record.
   deps.onPhase?.('access');
-  return {
-    ...result,
+  // Assigned onto the result, not spread: its text stays unjoined until someone reads it.
+  return Object.assign(result, {
     profile: ranked.profile?.name ?? null,
     task: options.task ?? null,
     taskTerms: ranked.terms,
@@ -109,7 +109,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     warnings,
     tokenizer: scanned.tokenizer(),
     caches: { tokenCounts: scanned.countCacheStatus, files: scanned.status },
-  };
+  });
 }
 
 interface Scanned {
@@ -251,13 +251,13 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
 }
 
 /** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
-async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<PackResult> {
-  const { packBundle } = await import('../pack/select.js');
+async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<{ result: PackResult; parts: readonly string[] }> {
+  const { packBundleParts } = await import('../pack/select.js');
   const { maskSecretsIn } = await import('../lint/secrets.js');
   const { redacted, secrets } = scanned;
   // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
   const files = redacted.size ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f)) : scanned.files;
-  return packBundle({
+  return packBundleParts({
     files,
     scores: ranked.scores,
     indexLines: indexLines(options.root, files, warnings, await import('../store/index-file.js'), await import('../memindex/merge.js'), await import('../memindex/groups.js')),
@@ -275,8 +275,8 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
   });
 }
 
-/** Write: the bundle to --out, when given. */
-async function writeStep(options: PackOptions, text: string): Promise<void> {
+/** Write: the bundle (in parts) to --out, when given. */
+async function writeStep(options: PackOptions, text: readonly string[]): Promise<void> {
   if (options.out === undefined) return;
   const { writeOutputFile } = await import('../store/write.js');
   try {
