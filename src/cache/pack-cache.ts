@@ -72,13 +72,13 @@ function packedText(decoded: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-/** A file's text as it is packed (packedText of the file on disk); '' when it cannot be read. */
-export function packText(root: string, path: string): string {
+/** A file's text as it is packed (packedText of the file on disk); undefined when it cannot be read. */
+export function packText(root: string, path: string): string | undefined {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
     return packedText(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES, inside: root }).toString('utf8'));
   } catch {
-    return '';
+    return undefined;
   }
 }
 
@@ -117,6 +117,9 @@ class Entry {
   readonly #counted: () => void;
   #links: MemoryLink[] | undefined;
   #body: string | undefined;
+  /** The body could not be read: what is made from it is not kept in the cache. */
+  #unread = false;
+  #bags: readonly (FieldBag | null)[] | undefined;
   constructor(root: string, stored: StoredFile, counted: () => void, body?: string) {
     this.path = stored.path;
     this.name = stored.name;
@@ -142,14 +145,16 @@ class Entry {
     this.#body = body;
   }
 
-  /** The fields' bags, counted on first use (and kept in the cache). */
+  /** The fields' bags, counted on first use (and kept in the cache, unless the body could not be read). */
   get bags(): readonly (FieldBag | null)[] {
     const stored = this.#stored;
-    if (stored.bags === undefined) {
-      stored.bags = fieldBags({ path: this.path, name: this.name, description: this.description, tags: this.tags, body: this.body });
+    if (stored.bags !== undefined) return stored.bags;
+    this.#bags ??= fieldBags({ path: this.path, name: this.name, description: this.description, tags: this.tags, body: this.body });
+    if (!this.#unread) {
+      stored.bags = this.#bags;
       this.#counted();
     }
-    return stored.bags;
+    return this.#bags;
   }
 
   get links(): MemoryLink[] {
@@ -159,11 +164,9 @@ class Entry {
 
   get body(): string {
     if (this.#body === undefined) {
-      try {
-        this.#body = bodyOf(packText(this.#root, this.path));
-      } catch {
-        this.#body = '';
-      }
+      const text = packText(this.#root, this.path);
+      this.#unread = text === undefined;
+      this.#body = bodyOf(text ?? '');
     }
     return this.#body;
   }
@@ -207,7 +210,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     valid: isStoredFile,
     project(file, detail) {
       // The text as read and decoded for parsing: the file is read once.
-      const text = detail.text === undefined ? packText(root, file.path) : packedText(detail.text);
+      const text = detail.text === undefined ? packText(root, file.path) ?? '' : packedText(detail.text);
       const body = bodyOf(text);
       texts.set(file.path, text);
       bodies.set(file.path, body);
@@ -222,10 +225,14 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     },
   });
   const byPath = new Map(scan.values.map(({ path, value }) => [path, value]));
+  // Files whose text could not be read now: answers made from '' are not kept in the cache.
+  const unread = new Set<string>();
   const textOf = (path: string): string => {
     let text = texts.get(path);
     if (text === undefined) {
       text = packText(root, path);
+      if (text === undefined) unread.add(path);
+      text ??= '';
       texts.set(path, text);
     }
     return text;
@@ -238,7 +245,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       const stored = byPath.get(path);
       if (stored?.check?.[0] === check.id) return stored.check[1];
       const result = check.test(textOf(path));
-      if (stored) {
+      if (stored && !unread.has(path)) {
         stored.check = [check.id, result];
         scan.changed();
       }
