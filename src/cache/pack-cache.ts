@@ -119,7 +119,7 @@ class Entry {
   #body: string | undefined;
   /** The body could not be read: what is made from it is not kept in the cache. */
   #unread = false;
-  #bags: readonly (FieldBag | null)[] | undefined;
+  #bags: (FieldBag | null)[] | undefined;
   constructor(root: string, stored: StoredFile, counted: () => void, body?: string) {
     this.path = stored.path;
     this.name = stored.name;

@@ -49,12 +49,33 @@ export interface CachedCounter extends TokenCounter {
 }
 
 /**
+ * Counts of texts seen in this process, found by length and then compared: a Map keyed by the text
+ * would hash every character of each file's text, where `===` on the very string given is one pointer
+ * check (and texts of one length mostly differ within their first characters).
+ */
+class SeenTexts {
+  readonly #byLength = new Map<number, [text: string, count: number][]>();
+
+  get(text: string): number | undefined {
+    const same = this.#byLength.get(text.length);
+    if (same) for (const [t, n] of same) if (t === text) return n;
+    return undefined;
+  }
+
+  set(text: string, count: number): void {
+    const same = this.#byLength.get(text.length);
+    if (!same) this.#byLength.set(text.length, [[text, count]]);
+    else if (this.get(text) === undefined) same.push([text, count]);
+  }
+}
+
+/**
  * A counter that asks the cache first and loads the tokenizer only on the first miss. Texts seen
  * earlier in this process are answered without hashing again.
  */
 export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (encoding: EncodingName) => TokenCounter = loadTokenCounterSync): CachedCounter {
   let tokenizer: TokenCounter | undefined;
-  const seen = new Map<string, number>();
+  const seen = new SeenTexts();
   const recorded = new Map<string, number>();
   let hits = 0;
   let misses = 0;
