@@ -68,7 +68,8 @@ export interface PackScanOptions {
 
 /** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
 function packedText(decoded: string): string {
-  const text = neutralizeControls(decoded.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+  const unmarked = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+  const text = neutralizeControls(unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked);
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
@@ -84,7 +85,9 @@ export function packText(root: string, path: string): string | undefined {
 
 /** The text after the frontmatter block of a file's text (for task matching of cached files). */
 export function bodyOf(text: string): string {
-  const clean = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  // A packed text (the usual caller's) has neither a BOM nor a CR: nothing to clean.
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const clean = unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked;
   if (!/^---[ \t]*\n/.test(clean)) return clean;
   const close = /\n---[ \t]*(?:\n|$)/.exec(clean);
   return close ? clean.slice(close.index + close[0].length) : clean;
