@@ -31,8 +31,10 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
    * body: counted the first time a task or a search asks (a pack without a task never does), then kept.
    */
   bags?: (FieldBag | null)[];
-  /** The body's wordsKey (text/bm25.ts): which bodies may have the same words (pack/demote.ts). */
-  words: WordsKey | null;
+  /** The body's length: only bodies of one length may be duplicates (pack/demote.ts). */
+  bodyLength: number;
+  /** The body's wordsKey (text/bm25.ts): which bodies may have the same words; computed when asked (a body whose length another has). */
+  words?: WordsKey | null;
   /** A TextCheck's id and its answer for the file's text, once asked (PackScan.checked). */
   check?: [id: string, result: boolean];
 }
@@ -114,7 +116,7 @@ class Entry {
   readonly mtimeMs: number;
   readonly markers: boolean;
   readonly hash: string;
-  readonly words: WordsKey | null;
+  readonly bodyLength: number;
   readonly #root: string;
   readonly #stored: StoredFile;
   readonly #counted: () => void;
@@ -141,7 +143,7 @@ class Entry {
     this.mtimeMs = stored.mtimeMs;
     this.markers = stored.markers;
     this.hash = stored.hash;
-    this.words = stored.words;
+    this.bodyLength = stored.bodyLength;
     this.#root = root;
     this.#counted = counted;
     this.#stored = stored;
@@ -158,6 +160,18 @@ class Entry {
       this.#counted();
     }
     return this.#bags;
+  }
+
+  /** The body's wordsKey, computed on first use (and kept in the cache, unless the body could not be read). */
+  get words(): WordsKey | null {
+    const stored = this.#stored;
+    if (stored.words !== undefined) return stored.words;
+    const words = wordsKey(this.body);
+    if (!this.#unread) {
+      stored.words = words;
+      this.#counted();
+    }
+    return words;
   }
 
   get links(): MemoryLink[] {
@@ -181,7 +195,8 @@ function entry(root: string, stored: StoredFile, counted: () => void, body?: str
 
 /** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
 function hasValidExtras(f: StoredFile): boolean {
-  if (f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
+  if (typeof f.bodyLength !== 'number') return false;
+  if (f.words !== undefined && f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
   if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
   if (f.bags === undefined) return true;
   if (!Array.isArray(f.bags) || f.bags.length !== 4) return false;
@@ -201,7 +216,7 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, expires, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, words: wordsKey(body) };
+  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bodyLength: body.length };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
