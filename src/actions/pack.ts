@@ -8,7 +8,7 @@ import { indexLimits } from '../sources/config.js';
 import { MemctxError } from '../errors.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from '../pack/render.js';
-import { packBundle, type PackResult } from '../pack/select.js';
+import { packBundleParts, type PackResult } from '../pack/select.js';
 import type { PackFile } from '../pack/types.js';
 import { PROFILES, profilePicks, type Profile, type ProfileName } from '../pack/profiles.js';
 import { scoreFiles, type FileScore } from '../pack/score.js';
@@ -102,9 +102,9 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   const now = deps.now();
   const scanned = await scanStep(options, deps, now);
   const ranked = await rankStep(options, deps, scanned, now, warnings);
-  const result = await selectStep(options, scanned, ranked, warnings);
+  const { result, parts } = await selectStep(options, scanned, ranked, warnings);
   deps.onPhase?.('bundle');
-  await writeStep(options, result.text);
+  await writeStep(options, parts);
   deps.onPhase?.('write');
   await saveStep(scanned, warnings);
   deps.onPhase?.('caches');
@@ -113,8 +113,8 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   deps.onPhase?.('secrets');
   // What pack includes is not a read (only show, search --open and MCP view count): nothing to record.
   deps.onPhase?.('access');
-  return {
-    ...result,
+  // Assigned onto the result, not spread: its text stays unjoined until someone reads it.
+  return Object.assign(result, {
     profile: ranked.profile?.name ?? null,
     task: options.task ?? null,
     taskTerms: ranked.terms,
@@ -124,7 +124,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     warnings,
     tokenizer: scanned.tokenizer(),
     caches: { tokenCounts: scanned.countCacheStatus, files: scanned.status },
-  };
+  });
 }
 
 interface Scanned {
@@ -254,11 +254,11 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
 }
 
 /** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
-async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<PackResult> {
+async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<{ result: PackResult; parts: readonly string[] }> {
   const { redacted, secrets } = scanned;
   // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
   const files = redacted.size ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f)) : scanned.files;
-  return packBundle({
+  return packBundleParts({
     files,
     scores: ranked.scores,
     indexLines: indexLines(options.root, files, warnings, indexFile, memindexMerge, memindexGroups),
@@ -276,8 +276,8 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
   });
 }
 
-/** Write: the bundle to --out, when given. */
-async function writeStep(options: PackOptions, text: string): Promise<void> {
+/** Write: the bundle (in parts) to --out, when given. */
+async function writeStep(options: PackOptions, text: readonly string[]): Promise<void> {
   if (options.out === undefined) return;
   try {
     await writeOutputFile(options.out, text, { name: options.out, memoryRoot: options.root });

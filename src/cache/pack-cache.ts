@@ -32,8 +32,10 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
    * body: counted the first time a task or a search asks (a pack without a task never does), then kept.
    */
   bags?: (FieldBag | null)[];
-  /** The body's wordsKey (text/bm25.ts): which bodies may have the same words (pack/demote.ts). */
-  words: WordsKey | null;
+  /** The body's length: only bodies of one length may be duplicates (pack/demote.ts). */
+  bodyLength: number;
+  /** The body's wordsKey (text/bm25.ts): which bodies may have the same words; computed when asked (a body whose length another has). */
+  words?: WordsKey | null;
   /** A TextCheck's id and its answer for the file's text, once asked (PackScan.checked). */
   check?: [id: string, result: boolean];
 }
@@ -69,23 +71,26 @@ export interface PackScanOptions {
 
 /** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
 function packedText(decoded: string): string {
-  const text = neutralizeControls(decoded.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'));
+  const unmarked = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+  const text = neutralizeControls(unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked);
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-/** A file's text as it is packed (packedText of the file on disk); '' when it cannot be read. */
-export function packText(root: string, path: string): string {
+/** A file's text as it is packed (packedText of the file on disk); undefined when it cannot be read. */
+export function packText(root: string, path: string): string | undefined {
   try {
     // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
     return packedText(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES, inside: root }).toString('utf8'));
   } catch {
-    return '';
+    return undefined;
   }
 }
 
 /** The text after the frontmatter block of a file's text (for task matching of cached files). */
 export function bodyOf(text: string): string {
-  const clean = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  // A packed text (the usual caller's) has neither a BOM nor a CR: nothing to clean.
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const clean = unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked;
   if (!/^---[ \t]*\n/.test(clean)) return clean;
   const close = /\n---[ \t]*(?:\n|$)/.exec(clean);
   return close ? clean.slice(close.index + close[0].length) : clean;
@@ -112,12 +117,15 @@ class Entry {
   readonly mtimeMs: number;
   readonly markers: boolean;
   readonly hash: string;
-  readonly words: WordsKey | null;
+  readonly bodyLength: number;
   readonly #root: string;
   readonly #stored: StoredFile;
   readonly #counted: () => void;
   #links: MemoryLink[] | undefined;
   #body: string | undefined;
+  /** The body could not be read: what is made from it is not kept in the cache. */
+  #unread = false;
+  #bags: (FieldBag | null)[] | undefined;
   constructor(root: string, stored: StoredFile, counted: () => void, body?: string) {
     this.path = stored.path;
     this.name = stored.name;
@@ -136,21 +144,35 @@ class Entry {
     this.mtimeMs = stored.mtimeMs;
     this.markers = stored.markers;
     this.hash = stored.hash;
-    this.words = stored.words;
+    this.bodyLength = stored.bodyLength;
     this.#root = root;
     this.#counted = counted;
     this.#stored = stored;
     this.#body = body;
   }
 
-  /** The fields' bags, counted on first use (and kept in the cache). */
+  /** The fields' bags, counted on first use (and kept in the cache, unless the body could not be read). */
   get bags(): readonly (FieldBag | null)[] {
     const stored = this.#stored;
-    if (stored.bags === undefined) {
-      stored.bags = fieldBags({ path: this.path, name: this.name, description: this.description, tags: this.tags, body: this.body });
+    if (stored.bags !== undefined) return stored.bags;
+    this.#bags ??= fieldBags({ path: this.path, name: this.name, description: this.description, tags: this.tags, body: this.body });
+    if (!this.#unread) {
+      stored.bags = this.#bags;
       this.#counted();
     }
-    return stored.bags;
+    return this.#bags;
+  }
+
+  /** The body's wordsKey, computed on first use (and kept in the cache, unless the body could not be read). */
+  get words(): WordsKey | null {
+    const stored = this.#stored;
+    if (stored.words !== undefined) return stored.words;
+    const words = wordsKey(this.body);
+    if (!this.#unread) {
+      stored.words = words;
+      this.#counted();
+    }
+    return words;
   }
 
   get links(): MemoryLink[] {
@@ -160,11 +182,9 @@ class Entry {
 
   get body(): string {
     if (this.#body === undefined) {
-      try {
-        this.#body = bodyOf(packText(this.#root, this.path));
-      } catch {
-        this.#body = '';
-      }
+      const text = packText(this.#root, this.path);
+      this.#unread = text === undefined;
+      this.#body = bodyOf(text ?? '');
     }
     return this.#body;
   }
@@ -176,7 +196,8 @@ function entry(root: string, stored: StoredFile, counted: () => void, body?: str
 
 /** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
 function hasValidExtras(f: StoredFile): boolean {
-  if (f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
+  if (typeof f.bodyLength !== 'number') return false;
+  if (f.words !== undefined && f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
   if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
   if (f.bags === undefined) return true;
   if (!Array.isArray(f.bags) || f.bags.length !== 4) return false;
@@ -196,7 +217,7 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, expires, pinned, supersedes, mtimeMs } = file;
   const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, words: wordsKey(body) };
+  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bodyLength: body.length };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
@@ -208,7 +229,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     valid: isStoredFile,
     project(file, detail) {
       // The text as read and decoded for parsing: the file is read once.
-      const text = detail.text === undefined ? packText(root, file.path) : packedText(detail.text);
+      const text = detail.text === undefined ? packText(root, file.path) ?? '' : packedText(detail.text);
       const body = bodyOf(text);
       texts.set(file.path, text);
       bodies.set(file.path, body);
@@ -222,10 +243,14 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     },
   });
   const byPath = new Map(scan.values.map(({ path, value }) => [path, value]));
+  // Files whose text could not be read now: answers made from '' are not kept in the cache.
+  const unread = new Set<string>();
   const textOf = (path: string): string => {
     let text = texts.get(path);
     if (text === undefined) {
       text = packText(root, path);
+      if (text === undefined) unread.add(path);
+      text ??= '';
       texts.set(path, text);
     }
     return text;
@@ -238,7 +263,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       const stored = byPath.get(path);
       if (stored?.check?.[0] === check.id) return stored.check[1];
       const result = check.test(textOf(path));
-      if (stored) {
+      if (stored && !unread.has(path)) {
         stored.check = [check.id, result];
         scan.changed();
       }

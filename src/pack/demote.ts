@@ -13,10 +13,14 @@ import type { PackFile } from './types.js';
 /** A body shorter than this many characters is not called a duplicate (short notes can match by chance). */
 const MIN_DUPLICATE_CHARS = 60;
 
-export function demotions(files: readonly (PackFile & { bags?: readonly unknown[]; words?: WordsKey | null })[], now: Date): Map<string, string> {
+export function demotions(files: readonly (PackFile & { bags?: readonly unknown[]; words?: WordsKey | null; bodyLength?: number })[], now: Date): Map<string, string> {
   const out = new Map<string, string>();
+  // A body whose length no other body has cannot have another's words: its wordsKey is not asked for.
+  const lengths = new Map<number, number>();
+  for (const { bodyLength } of files) if (bodyLength !== undefined) lengths.set(bodyLength, (lengths.get(bodyLength) ?? 0) + 1);
   // Only bodies whose wordsKey meets another's can have the same words: only those are bagged.
   const keyOf = (file: (typeof files)[number]): string | undefined => {
+    if (file.bodyLength !== undefined && (file.bodyLength < MIN_DUPLICATE_CHARS || lengths.get(file.bodyLength)! < 2)) return undefined;
     const bag = file.words === undefined ? (file.bags?.[3] as FieldBag | null | undefined) : undefined;
     const words = file.words !== undefined ? file.words : bag ? wordsKeyOf(bag) : null;
     return words && words[0] >= MIN_DUPLICATE_CHARS ? words.join(':') : undefined;

@@ -468,8 +468,16 @@ function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut 
 }
 
 /** Pack files into a bundle whose exact token count is at most the budget. */
-// eslint-disable-next-line complexity -- its options (picks, focus, taskOnly, text, tokens) each adjust the one layout
 export function packBundle(input: PackInput): PackResult {
+  return packBundleParts(input).result;
+}
+
+/**
+ * packBundle, with the bundle's text also in parts: written part by part, a bundle whose framing is
+ * not Latin-1 is not first flattened into one two-byte string. `result.text` is joined on first read.
+ */
+// eslint-disable-next-line complexity -- its options (picks, focus, taskOnly, text, tokens) each adjust the one layout
+export function packBundleParts(input: PackInput): { result: PackResult; parts: readonly string[] } {
   const renderer = RENDERERS[input.format];
   const { budget, count } = input;
   const text = input.text ?? ((i: number) => fileText(input.files[i] as MemoryFile));
@@ -505,7 +513,7 @@ export function packBundle(input: PackInput): PackResult {
   const { layout, notes } = plan;
   const empty = layout.fixed > budget;
   const parts = empty ? [] : assemble(renderer, input, layout, footer);
-  const bundle = parts.join('');
+  let joined: string | undefined;
   // The bundle's exact count from its parts (each file's text counted once): the blank lines between sections may join into fewer tokens, and countJoined counts those joins again.
   const total = countJoined(parts, count);
 
@@ -529,8 +537,10 @@ export function packBundle(input: PackInput): PackResult {
   const totalFileTokens = tokens.reduce((a, b) => a + b, 0);
   const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
   const fullTokens = layout.entries.reduce((n, e) => n + (e.section === 'full' || e.section === 'passages' ? e.cost : 0), 0);
-  return {
-    text: bundle,
+  const result: PackResult = {
+    get text() {
+      return (joined ??= parts.join(''));
+    },
     tokens: total,
     budget,
     format: input.format,
@@ -543,6 +553,7 @@ export function packBundle(input: PackInput): PackResult {
     totalFileTokens,
     saved: totalFileTokens - total,
   };
+  return { result, parts };
 }
 
 /** The bundle's text, in parts. */

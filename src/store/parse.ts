@@ -102,10 +102,14 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
   const bom = input.charCodeAt(0) === 0xfeff;
   // Any number of BOMs (an editor may add one to a file that has one): the text starts after them.
   let text = bom ? input.replace(/^\uFEFF+/, '') : input;
-  const { eol } = lineEnding(text);
-  text = text.replace(/\r\n/g, '\n');
-  // A file with CR-only line endings (classic Mac) has lines too: read them as such (written back with LF).
-  if (!text.includes('\n') && text.includes('\r')) text = text.replace(/\r/g, '\n');
+  // Most files hold no CR at all: one quick search instead of a pass per line.
+  const hasCr = text.includes('\r');
+  const eol = hasCr ? lineEnding(text).eol : '\n';
+  if (hasCr) {
+    text = text.replace(/\r\n/g, '\n');
+    // A file with CR-only line endings (classic Mac) has lines too: read them as such (written back with LF).
+    if (!text.includes('\n') && text.includes('\r')) text = text.replace(/\r/g, '\n');
+  }
 
   let data: Record<string, unknown> = {};
   let frontmatter = '';

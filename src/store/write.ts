@@ -21,6 +21,16 @@ function tempName(): string {
 
 const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
 
+/** Texts as one UTF-8 buffer, encoded one by one: Latin-1 parts stay on the fast path even when another part is not. */
+function utf8Parts(parts: readonly string[]): Buffer {
+  let size = 0;
+  for (const part of parts) size += Buffer.byteLength(part, 'utf8');
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) at += bytes.write(part, at, 'utf8');
+  return bytes;
+}
+
 /**
  * Write a file atomically, creating its directory; a MemctxError naming the file when it cannot.
  * The text goes into a temporary file created (O_EXCL, O_NOFOLLOW) in the folder that was checked,
@@ -36,7 +46,7 @@ const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
  * in a crash is rebuilt, and skipping the flush saves a disk round trip.
  */
 // eslint-disable-next-line complexity -- each check guards the atomic write against a swapped link or folder; splitting it would separate check from use
-export async function writeFileAtomic(abs: string, text: string | Buffer, options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(abs: string, text: string | Buffer | readonly string[], options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
   const { inside } = options;
   let tmp: string | undefined;
   try {
@@ -63,7 +73,7 @@ export async function writeFileAtomic(abs: string, text: string | Buffer, option
       const opened = fstatSync(fd);
       inPlace(opened);
       if (existing?.isFile()) fchmodSync(fd, existing.mode & 0o7777);
-      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.isBuffer(text) ? text : utf8Parts(text);
       for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
       if (options.fsync ?? true) fsyncSync(fd);
       inPlace(opened);
@@ -332,7 +342,7 @@ export function removeMemoryFile(root: string, abs: string): void {
  * device, socket or directory is refused, never replaced), never inside the memory directory (also
  * not through a symbolic link), and into a folder that exists (none is created).
  */
-export async function writeOutputFile(abs: string, text: string, options: { name: string; memoryRoot?: string }): Promise<void> {
+export async function writeOutputFile(abs: string, text: string | readonly string[], options: { name: string; memoryRoot?: string }): Promise<void> {
   const fail = (why: string, hint: string) => new MemctxError(`--out ${why}; not written`, { file: options.name, hint });
   const parent = statSync(dirname(abs), { throwIfNoEntry: false });
   if (!parent?.isDirectory()) throw fail(`goes into ${dirname(abs)}, which does not exist`, 'create the folder first, or choose another path');

@@ -49,12 +49,42 @@ export interface CachedCounter extends TokenCounter {
 }
 
 /**
+ * Counts of texts seen in this process. A long text (a file's) is found by its length and then
+ * compared: a Map keyed by it would hash every character, where `===` on the very string given is
+ * one pointer check (and long texts of one length mostly differ early). Short texts (index lines,
+ * framing), many of one length, are kept in a Map.
+ */
+class SeenTexts {
+  readonly #short = new Map<string, number>();
+  readonly #byLength = new Map<number, [text: string, count: number][]>();
+
+  get(text: string): number | undefined {
+    if (text.length < LONG_TEXT) return this.#short.get(text);
+    const same = this.#byLength.get(text.length);
+    if (same) for (const [t, n] of same) if (t === text) return n;
+    return undefined;
+  }
+
+  set(text: string, count: number): void {
+    if (text.length < LONG_TEXT) {
+      this.#short.set(text, count);
+      return;
+    }
+    const same = this.#byLength.get(text.length);
+    if (!same) this.#byLength.set(text.length, [[text, count]]);
+    else if (this.get(text) === undefined) same.push([text, count]);
+  }
+}
+
+const LONG_TEXT = 1024;
+
+/**
  * A counter that asks the cache first and loads the tokenizer only on the first miss. Texts seen
  * earlier in this process are answered without hashing again.
  */
 export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (encoding: EncodingName) => TokenCounter = loadTokenCounterSync): CachedCounter {
   let tokenizer: TokenCounter | undefined;
-  const seen = new Map<string, number>();
+  const seen = new SeenTexts();
   const recorded = new Map<string, number>();
   let hits = 0;
   let misses = 0;

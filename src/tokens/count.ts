@@ -29,12 +29,24 @@ export function createTokenCounter(encoding: EncodingName): TokenCounter {
   const { table, patStr } = loadRanks(encoding);
   loadedEncodings.add(encoding);
   const pattern = new RegExp(patStr, 'gu');
+  // The pieces follow one another (every character is in one): each is matched where the last ended,
+  // by test(), which builds no match array. Where none starts there, exec() finds the next, as before.
+  const sticky = new RegExp(patStr, 'yu');
   const pieces = new Map<string, number>();
   const countText = (text: string): number => {
     let total = 0;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const piece = match[0];
+    for (let at = 0; at < text.length; ) {
+      let start = at;
+      sticky.lastIndex = at;
+      if (sticky.test(text)) at = sticky.lastIndex;
+      else {
+        pattern.lastIndex = at;
+        const match = pattern.exec(text);
+        if (match === null) break;
+        start = match.index;
+        at = pattern.lastIndex;
+      }
+      const piece = text.slice(start, at);
       let n = pieces.get(piece);
       if (n === undefined) {
         n = countPieceTokens(utf8Binary(piece), table);

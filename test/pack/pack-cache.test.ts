@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/cache/pack-cache.js';
@@ -36,7 +36,7 @@ function describer() {
       now,
       describe: (file: MemoryFile) => {
         calls.push(file.path);
-        const text = packText(root, file.path);
+        const text = packText(root, file.path) ?? '';
         return { text, hash: `h:${text.length}`, markers: file.body.includes('TODO') };
       },
     }),
@@ -96,6 +96,25 @@ describe('the pack cache', () => {
     expect(later.calls).toEqual([]);
   });
 
+  it('keeps no bag or check answer made from a body that could not be read', async () => {
+    root = memoryDir();
+    await (await scanForPack(root, describer().options(root))).save();
+    const warm = await scanForPack(root, describer().options(root));
+    const stored = () => JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { bags?: unknown; check?: unknown } }>;
+    // b.md goes away after the scan listed it: its body reads as ''.
+    renameSync(join(root, 'b.md'), join(root, 'b.gone'));
+    const check = { id: 'empty', test: (text: string) => text === '' };
+    const [a, b] = ['a.md', 'b.md'].map((path) => warm.files.find((f) => f.path === path)!);
+    expect([a.bags, b.bags].map((bags) => bags.length)).toEqual([4, 4]);
+    expect(b.body).toBe('');
+    expect([warm.checked('a.md', check), warm.checked('b.md', check)]).toEqual([false, true]);
+    await warm.save();
+    expect(stored()['a.md'].value).toMatchObject({ check: ['empty', false] });
+    expect(stored()['a.md'].value.bags).toHaveLength(4);
+    expect(stored()['b.md'].value.bags).toBeUndefined();
+    expect(stored()['b.md'].value.check).toBeUndefined();
+  });
+
   it.each([`{"version": "${cacheVersion()}", "records": `, '[]', '{"version": "0.0.1", "records": {}}', `{"version": "${cacheVersion()}", "records": {"a.md": {"key": "x", "value": {"path": "a.md"}}}}`])(
     'ignores a corrupt or outdated cache file (%s) and rebuilds it',
     async (content) => {
@@ -119,7 +138,7 @@ describe('texts', () => {
     root = memoryDir();
     expect(packText(root, 'b.md')).toBe('---\nname: B\ntype: project\n---\nBody of b.\n');
     expect(packText(root, 'sub/c.md')).toBe('No frontmatter at all\n');
-    expect(packText(root, 'missing.md')).toBe('');
+    expect(packText(root, 'missing.md')).toBeUndefined();
   });
 
   it.each([

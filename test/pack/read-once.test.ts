@@ -130,7 +130,7 @@ describe('a cached entry of the wrong shape', () => {
     ['a words key of two numbers', (v: Record<string, unknown>) => ({ ...v, words: [1, 2] })],
     ['a bag without stems', (v: Record<string, unknown>) => ({ ...v, bags: [{ length: 1, odd: [] }, null, null, null] })],
     ['no hash', (v: Record<string, unknown>) => ({ ...v, hash: undefined })],
-    ['no words key', (v: Record<string, unknown>) => ({ ...v, words: undefined })],
+    ['no body length', (v: Record<string, unknown>) => ({ ...v, bodyLength: undefined })],
   ])('is read again: %s', async (_, spoil) => {
     const { root } = memoryDir();
     await (await scanForPack(root, recorder(root).options)).save();
@@ -151,14 +151,18 @@ describe('word bags', () => {
     const path = join(root, '.memctx', PACK_CACHE_FILE);
     const cold = await scanForPack(root, recorder(root).options);
     await cold.save();
-    const stored = () => JSON.parse(readFileSync(path, 'utf8')).records['plain.md'].value as { bags?: unknown[]; words: unknown };
+    const stored = () => JSON.parse(readFileSync(path, 'utf8')).records['plain.md'].value as { bags?: unknown[]; words?: unknown; bodyLength: number };
     expect(stored().bags).toBeUndefined();
-    expect(stored().words).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+    expect(stored().words).toBeUndefined();
     const warm = await scanForPack(root, recorder(root).options);
-    const bags = warm.files.find((f) => f.path === 'plain.md')!.bags;
+    const plain = warm.files.find((f) => f.path === 'plain.md')!;
+    expect(stored().bodyLength).toBe(plain.body.length);
+    const bags = plain.bags;
     expect(bags).toHaveLength(4);
+    expect(plain.words).toEqual([plain.body.length, expect.any(Number), expect.any(Number)]);
     await warm.save();
     expect(stored().bags).toEqual(JSON.parse(JSON.stringify(bags)));
+    expect(stored().words).toEqual(plain.words);
     const again = recorder(root);
     const third = await scanForPack(root, again.options);
     expect(third.files.find((f) => f.path === 'plain.md')!.bags).toEqual(stored().bags);

@@ -44,6 +44,22 @@ describe('cachedCounter', () => {
   });
 });
 
+describe('seenAs', () => {
+  it('answers a told count for that text only, short or long, without hashing or tokenizing it', () => {
+    const { loads, load } = countingLoader();
+    const counter = cachedCounter(new CountCache(), 'o200k_base', load);
+    const long = 'word '.repeat(400);
+    const sameLength = 'draw '.repeat(400);
+    expect(counter.seenAs(long, 7)).toBe(long);
+    counter.seenAs('short text', 3);
+    expect([counter.count(long), counter.count('word '.repeat(399) + 'word '), counter.count('short text')]).toEqual([7, 7, 3]);
+    expect(loads).toEqual([]);
+    expect(counter.count(sameLength)).toBe(loadTokenCounterSync('o200k_base').count(sameLength));
+    expect(counter.count('short texT')).toBe(loadTokenCounterSync('o200k_base').count('short texT'));
+    expect(counter.count(long)).toBe(7);
+  });
+});
+
 describe('the cache file in .memctx/', () => {
   let dir = '';
   afterEach(() => removeDir(dir));
