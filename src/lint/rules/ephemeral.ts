@@ -17,6 +17,19 @@ const LOG_MIN_LINES = 5;
 
 const HEX_RUN = /[0-9a-f]{7}/i;
 
+/** HEX_RUN.test(text) in one pass over the char codes: the regex retries at every position of every body. */
+function hasHexRun(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const letter = c | 0x20;
+    if ((c >= 0x30 && c <= 0x39) || (letter >= 0x61 && letter <= 0x66)) {
+      if (++run === 7) return true;
+    } else run = 0;
+  }
+  return false;
+}
+
 /** The first commit hash on a line: after a git word, or a full 40-digit hash anywhere. */
 function firstHash(text: string): { index: number; text: string } | undefined {
   let best: { index: number; text: string } | undefined;
@@ -88,7 +101,7 @@ const rule: LintRule = {
         out.push(...(kept as Report[]));
         continue;
       }
-      const reports = fileReports(file.path, bodyLines(file), HEX_RUN.test(file.body));
+      const reports = fileReports(file.path, bodyLines(file), hasHexRun(file.body));
       ctx.memo?.set(file.path, rule.id, reports);
       out.push(...reports);
     }
