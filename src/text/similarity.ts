@@ -368,7 +368,15 @@ export function contentShingles(bodies: readonly string[], minFiles = 3): Uint32
       else if (was % BODY_BITS !== i + 1) seen.set(line, (Math.floor(was / BODY_BITS) + 1) * BODY_BITS + i + 1);
     }
   });
-  const common = (line: string) => (seen.get(line.trim()) ?? 0) >= minFiles * BODY_BITS;
+  // Only the common lines outlive the count; most lines are looked up by their length alone.
+  const commonSet = new Set<string>();
+  for (const [line, value] of seen) if (value >= minFiles * BODY_BITS) commonSet.add(line);
+  seen.clear();
+  const lengths = new Set([...commonSet].map((line) => line.length));
+  const common = (line: string) => {
+    const trimmed = line.trim();
+    return lengths.has(trimmed.length) && commonSet.has(trimmed);
+  };
   return bodies.map((body) =>
     lowerShingles(
       body
