@@ -32,17 +32,28 @@ function mix(h: number): number {
 
 /** The distinct hashed word shingles of a text, sorted ascending. */
 export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
-  const hashes = wordHashes(text.toLowerCase());
+  return lowerShingles(text.toLowerCase(), size);
+}
+
+/** Scratch buffers reused from text to text: shingling every file should not allocate twice per file. */
+let wordScratch = new Uint32Array(4096);
+let shingleScratch = new Uint32Array(4096);
+
+/** shingles() of a text already lower-cased. */
+function lowerShingles(lower: string, size = SHINGLE_WORDS): Uint32Array {
+  const hashes = wordHashes(lower);
   if (hashes.length < size) return new Uint32Array(0);
-  const all = new Uint32Array(hashes.length - size + 1);
-  for (let i = 0; i < all.length; i++) {
+  const count = hashes.length - size + 1;
+  if (shingleScratch.length < count) shingleScratch = new Uint32Array(count * 2);
+  const all = shingleScratch.subarray(0, count);
+  for (let i = 0; i < count; i++) {
     let h = 0x9747b28c;
     for (let k = 0; k < size; k++) h = mix(h ^ Math.imul(hashes[i + k], k + 1));
     all[i] = h;
   }
   all.sort();
   let n = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i];
+  for (let i = 0; i < count; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i];
   return all.slice(0, n);
 }
 
@@ -62,7 +73,9 @@ function isWordCode(code: number): boolean {
  * shingling every file is a large share of lint.
  */
 function wordHashes(text: string): Uint32Array {
-  const out = new Uint32Array((text.length >> 1) + 1);
+  const most = (text.length >> 1) + 1;
+  if (wordScratch.length < most) wordScratch = new Uint32Array(most * 2);
+  const out = wordScratch;
   let n = 0;
   let h = 0;
   let inWord = false;
@@ -334,25 +347,43 @@ export function similarPairs(sets: Uint32Array[], threshold: number, containment
 }
 
 const HEADING = /^\s{0,3}#{1,6}\s/;
+const BODY_BITS = 2 ** 21;
 
 /**
- * The text of a memory body that says something: heading lines and lines shared by several files
- * (a template's placeholders such as "none recorded") are left out, so two files from one template
- * with different content do not look alike. `common` holds lines to drop, from commonLines().
+ * The shingles of each memory body's text that says something: heading lines and lines (trimmed,
+ * lower-cased) found in at least `minFiles` bodies — a template's placeholders such as "none
+ * recorded" — are left out, so two files from one template with different content do not look alike.
+ * Each body is lower-cased once per pass and no line set is made per body.
  */
-export function contentText(body: string, common: ReadonlySet<string> = new Set()): string {
-  return body
-    .split('\n')
-    .filter((line) => !HEADING.test(line) && !common.has(line.trim().toLowerCase()))
-    .join('\n');
-}
-
-/** Lines (trimmed, lower-cased) found in at least `minFiles` of the bodies: template boilerplate. */
-export function commonLines(bodies: readonly string[], minFiles = 3): Set<string> {
+export function contentShingles(bodies: readonly string[], minFiles = 3): Uint32Array[] {
+  if (bodies.length >= BODY_BITS) throw new Error(`duplicate detection handles at most ${BODY_BITS - 1} files`);
+  // Per line: files holding it × BODY_BITS + (last file counted + 1).
   const seen = new Map<string, number>();
-  for (const body of bodies) {
-    for (const line of new Set(body.split('\n').map((l) => l.trim().toLowerCase()))) if (line !== '') seen.set(line, (seen.get(line) ?? 0) + 1);
-  }
-  return new Set([...seen].filter(([, n]) => n >= minFiles).map(([line]) => line));
+  bodies.forEach((body, i) => {
+    for (const raw of body.toLowerCase().split('\n')) {
+      const line = raw.trim();
+      if (line === '') continue;
+      const was = seen.get(line);
+      if (was === undefined) seen.set(line, BODY_BITS + i + 1);
+      else if (was % BODY_BITS !== i + 1) seen.set(line, (Math.floor(was / BODY_BITS) + 1) * BODY_BITS + i + 1);
+    }
+  });
+  // Only the common lines outlive the count; most lines are looked up by their length alone.
+  const commonSet = new Set<string>();
+  for (const [line, value] of seen) if (value >= minFiles * BODY_BITS) commonSet.add(line);
+  seen.clear();
+  const lengths = new Set([...commonSet].map((line) => line.length));
+  const common = (line: string) => {
+    const trimmed = line.trim();
+    return lengths.has(trimmed.length) && commonSet.has(trimmed);
+  };
+  return bodies.map((body) =>
+    lowerShingles(
+      body
+        .toLowerCase()
+        .split('\n')
+        .filter((line) => !HEADING.test(line) && !common(line))
+        .join('\n'),
+    ),
+  );
 }
-

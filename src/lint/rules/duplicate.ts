@@ -1,4 +1,4 @@
-import { commonLines, contentText, shingles, similarPairs } from '../../text/similarity.js';
+import { contentShingles, similarPairs } from '../../text/similarity.js';
 import type { MemoryFile } from '../../store/types.js';
 import type { LintRule, Report } from '../types.js';
 
@@ -22,8 +22,7 @@ const rule: LintRule = {
 };
 
 function duplicates(files: MemoryFile[], threshold: number): Report[] {
-  const common = commonLines(files.map((f) => f.body));
-  const sets = files.map((f) => shingles(contentText(f.body, common)));
+  const sets = contentShingles(files.map((f) => f.body));
   return similarPairs(sets, threshold, Math.max(threshold, CONTAINMENT)).map(({ a, b, similarity, containment }) => {
     const [first, second] = files[a].path < files[b].path ? [files[a], files[b]] : [files[b], files[a]];
     const how = similarity >= threshold ? `similarity ${similarity.toFixed(2)}, threshold ${threshold}` : `${Math.round(containment * 100)}% of the shorter body is in the other`;
