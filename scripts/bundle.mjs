@@ -59,6 +59,21 @@ const noGracefulFs = {
   },
 };
 
+/**
+ * signal-exit (proper-lockfile's) requires Node's `assert` (about 2 ms to load) for one check, that its
+ * handler is a function; the bundles give it that one check.
+ */
+const signalExitAssert = {
+  name: 'signal-exit-assert',
+  setup(b) {
+    b.onResolve({ filter: /^assert$/ }, (args) => (/[\\/]signal-exit[\\/]/.test(args.importer) ? { path: 'assert', namespace: 'signal-exit-assert' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'signal-exit-assert' }, () => ({
+      contents: 'exports.equal = (actual, expected, message) => { if (actual != expected) throw new Error(message); };',
+      loader: 'js',
+    }));
+  },
+};
+
 /** tools/list's answer, computed once from the tools' schemas (as tsc built them) so the bundled server never loads the converter. */
 const { computeToolsList } = await import(pathToFileURL(join(root, 'dist/src/mcp/server.js')).href);
 const toolsList = await computeToolsList();
@@ -84,7 +99,7 @@ const common = {
   absWorkingDir: root,
   outdir: out,
   define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()), __MEMCTX_YAML__: JSON.stringify('./yaml.cjs'), __MEMCTX_TOOLS_LIST__: JSON.stringify(toolsList) },
-  plugins: [yamlOutside, zodEnglishOnly, noElicitationValidator, noGracefulFs],
+  plugins: [yamlOutside, zodEnglishOnly, noElicitationValidator, noGracefulFs, signalExitAssert],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
