@@ -203,10 +203,10 @@ function insideGitRepo(dir: string): boolean {
  * False when git's own files show that no commit can have been made on HEAD since `startMs` (so `git
  * log` need not run): HEAD names a branch with no commit yet, or neither HEAD nor the branch's ref
  * changed since then. True when they may have, and whenever the layout is not the plain one read
- * here (a linked work tree or submodule, reftable, an unreadable file).
+ * here (a linked work tree or submodule, GIT_DIR set, reftable, an unreadable file).
  */
-function headMayHaveMoved(root: string, startMs: number): boolean {
-  if (Number.isNaN(startMs)) return true;
+function headMayHaveMoved(root: string, startMs: number, env: Env): boolean {
+  if (Number.isNaN(startMs) || env.GIT_DIR !== undefined || env.GIT_COMMON_DIR !== undefined) return true;
   const gitDir = join(root, '.git');
   const changedSince = (stat: Stats | undefined) => stat === undefined || stat.mtimeMs >= startMs;
   try {
@@ -269,7 +269,7 @@ export function sessionGitChanges(cwd: string, since: string | undefined, env: E
   // A start stated to the second (as transcripts' first lines are kept) counts from the end of that second.
   const startMs = since === undefined ? Number.NaN : Date.parse(since) + (/:\d\d(?:Z|[+-]\d\d:?\d\d)?$/.test(since) ? 999 : 0);
   // (HEAD's files are compared with the start less two seconds: some file systems keep coarse times.)
-  if (since !== undefined && headMayHaveMoved(root, Date.parse(since) - 2_000)) {
+  if (since !== undefined && headMayHaveMoved(root, Date.parse(since) - 2_000, env)) {
     const log = run('the commits of the session', ['log', `--since=${since}`, '--name-status', '-z', '-M', '--format=%x01%H', '--']);
     // oldest first, so the latest change of a path wins
     if (log) for (const c of parseLogNameStatus(log).reverse()) note(c);
