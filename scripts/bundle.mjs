@@ -47,6 +47,33 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * proper-lockfile requires graceful-fs (about 5 ms to load: it clones and patches fs) only as the default
+ * for its `fs` option, which store/write.ts always gives; the bundles take Node's fs in its place.
+ */
+const noGracefulFs = {
+  name: 'no-graceful-fs',
+  setup(b) {
+    b.onResolve({ filter: /^graceful-fs$/ }, () => ({ path: 'graceful-fs', namespace: 'node-fs' }));
+    b.onLoad({ filter: /.*/, namespace: 'node-fs' }, () => ({ contents: 'module.exports = require("node:fs");', loader: 'js' }));
+  },
+};
+
+/**
+ * signal-exit (proper-lockfile's) requires Node's `assert` (about 2 ms to load) for one check, that its
+ * handler is a function; the bundles give it that one check.
+ */
+const signalExitAssert = {
+  name: 'signal-exit-assert',
+  setup(b) {
+    b.onResolve({ filter: /^assert$/ }, (args) => (/[\\/]signal-exit[\\/]/.test(args.importer) ? { path: 'assert', namespace: 'signal-exit-assert' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'signal-exit-assert' }, () => ({
+      contents: 'exports.equal = (actual, expected, message) => { if (actual != expected) throw new Error(message); };',
+      loader: 'js',
+    }));
+  },
+};
+
 /** tools/list's answer, computed once from the tools' schemas (as tsc built them) so the bundled server never loads the converter. */
 const { computeToolsList } = await import(pathToFileURL(join(root, 'dist/src/mcp/server.js')).href);
 const toolsList = await computeToolsList();
@@ -72,7 +99,7 @@ const common = {
   absWorkingDir: root,
   outdir: out,
   define: { __MEMCTX_CODE_HASH__: JSON.stringify(codeHash()), __MEMCTX_YAML__: JSON.stringify('./yaml.cjs'), __MEMCTX_TOOLS_LIST__: JSON.stringify(toolsList) },
-  plugins: [yamlOutside, zodEnglishOnly, noElicitationValidator],
+  plugins: [yamlOutside, zodEnglishOnly, noElicitationValidator, noGracefulFs, signalExitAssert],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,

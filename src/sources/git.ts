@@ -1,6 +1,6 @@
 /** The one git runner (hooks, `flush --git`, lint's repository listing), and `flush --git`'s changes. */
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 
@@ -199,6 +199,36 @@ function insideGitRepo(dir: string): boolean {
   return gitTopByFiles(dir) !== undefined;
 }
 
+/**
+ * False when git's own files show that no commit can have been made on HEAD since `startMs` (so `git
+ * log` need not run): HEAD names a branch with no commit yet, or neither HEAD nor the branch's ref
+ * changed since then. True when they may have, and whenever the layout is not the plain one read
+ * here (a linked work tree or submodule, GIT_DIR set, reftable, an unreadable file).
+ */
+function headMayHaveMoved(root: string, startMs: number, env: Env): boolean {
+  if (Number.isNaN(startMs) || env.GIT_DIR !== undefined || env.GIT_COMMON_DIR !== undefined) return true;
+  const gitDir = join(root, '.git');
+  const changedSince = (stat: Stats | undefined) => stat === undefined || stat.mtimeMs >= startMs;
+  try {
+    if (!statSync(gitDir).isDirectory() || existsSync(join(gitDir, 'reftable'))) return true;
+    const headPath = join(gitDir, 'HEAD');
+    const headMoved = changedSince(statSync(headPath));
+    const head = readFileSync(headPath, 'utf8');
+    const branch = /^ref: (refs\/heads\/\S+)\s*$/.exec(head);
+    // Detached: HEAD itself holds the commit.
+    if (!branch) return headMoved || !/^[0-9a-f]{40,64}\s*$/.test(head);
+    const loose = statSync(join(gitDir, branch[1]), { throwIfNoEntry: false });
+    if (loose) return headMoved || changedSince(loose);
+    // No loose ref: the branch is packed (a commit since would have written a loose one), or has no commit yet.
+    const packedPath = join(gitDir, 'packed-refs');
+    const packed = statSync(packedPath, { throwIfNoEntry: false });
+    if (!packed || !`${readFileSync(packedPath, 'utf8')}\n`.includes(` ${branch[1]}\n`)) return false;
+    return headMoved || changedSince(packed);
+  } catch {
+    return true;
+  }
+}
+
 /** `git log --name-status -z --format=%x01%H`: the files of each commit. */
 function parseLogNameStatus(out: string): GitChange[] {
   return parseNameStatus(out.replace(/\x01[0-9a-f]+\0?/g, '').replace(/(^|\0)\n/g, '$1'));
@@ -236,7 +266,10 @@ export function sessionGitChanges(cwd: string, since: string | undefined, env: E
       return undefined;
     }
   };
-  if (since !== undefined) {
+  // A start stated to the second (as transcripts' first lines are kept) counts from the end of that second.
+  const startMs = since === undefined ? Number.NaN : Date.parse(since) + (/:\d\d(?:Z|[+-]\d\d:?\d\d)?$/.test(since) ? 999 : 0);
+  // (HEAD's files are compared with the start less two seconds: some file systems keep coarse times.)
+  if (since !== undefined && headMayHaveMoved(root, Date.parse(since) - 2_000, env)) {
     const log = run('the commits of the session', ['log', `--since=${since}`, '--name-status', '-z', '-M', '--format=%x01%H', '--']);
     // oldest first, so the latest change of a path wins
     if (log) for (const c of parseLogNameStatus(log).reverse()) note(c);
@@ -244,8 +277,6 @@ export function sessionGitChanges(cwd: string, since: string | undefined, env: E
   const status = run('the work tree', ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
   // Only work-tree changes made since the session started are the session's: a file left changed
   // before it (by init, by hand) is not, nor a deletion git cannot date; without a start, none are.
-  // A start stated to the second (as transcripts' first lines are kept) counts from the end of that second.
-  const startMs = since === undefined ? Number.NaN : Date.parse(since) + (/:\d\d(?:Z|[+-]\d\d:?\d\d)?$/.test(since) ? 999 : 0);
   const during = (c: GitChange) => !Number.isNaN(startMs) && (c.status !== 'deleted' && (statSync(join(root, c.path), { throwIfNoEntry: false })?.mtimeMs ?? 0) >= startMs);
   if (status) for (const c of parsePorcelain(status)) if (byPath.has(c.path) || during(c)) note(c);
   return { root, changes: [...byPath.values()], problems };

@@ -193,9 +193,15 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>, opti
   }
 }
 
-/** proper-lockfile's fs, with a stale lock folder removed together with its `owner` file. */
+/**
+ * proper-lockfile's fs: the calls it makes, with a stale lock folder removed together with its `owner`
+ * file (named one by one: spreading `fs` would load its stream classes and `fs.promises`).
+ */
 const LOCK_FS = {
-  ...fs,
+  mkdir: fs.mkdir,
+  stat: fs.stat,
+  utimes: fs.utimes,
+  realpath: fs.realpath,
   rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => fs.rm(path, { recursive: true }, done),
   rmdirSync: (path: string) => fs.rmSync(path, { recursive: true, force: true }),
 };

@@ -71,11 +71,15 @@ describe('flush --hook and git', () => {
 
   it('a git that hangs is killed after its time limit: the hook still writes the summary and says why git is missing from it', async () => {
     git('init', '-q');
+    // A commit made after the session's start, so that `git log` runs (a branch with no commit, or none since the start, needs no git log).
+    writeFileSync(join(project, 'old.ts'), 'x\n');
+    git('add', 'old.ts');
+    git('commit', '-qm', 'during the session');
     const bin = join(project, 'fake-bin');
     mkdirSync(bin);
     writeFileSync(join(bin, 'git'), '#!/bin/sh\nexec sleep 30\n');
     chmodSync(join(bin, 'git'), 0o755);
-    writeFileSync(join(project, 'session.jsonl'), transcript('2099-01-01T10:00:00Z'));
+    writeFileSync(join(project, 'session.jsonl'), transcript('2001-01-01T10:00:00Z'));
     // The fake git sleeps 30 s, as long as the test may run: the log's "no answer within" shows it was killed.
     const r = await hook({ PATH: `${bin}:${process.env.PATH}` });
     expect(r.code).toBe(0);
