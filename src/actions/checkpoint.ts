@@ -8,7 +8,7 @@ import { MemctxError } from '../errors.js';
 import { openTranscriptFile, transcriptPath, type TranscriptFile } from '../sources/transcript-file.js';
 import { appendFlushLog } from '../cache/flush-log.js';
 import { isoTimestamp } from '../store/schema.js';
-import { parseHookInput } from '../flush/hook.js';
+import { parseHookInput, type HookInput } from '../flush/hook.js';
 import { findMemoryDir } from '../store/find.js';
 import { askThresholds } from '../sources/config.js';
 import { parseAskAt } from '../schemas/config.js';
@@ -78,7 +78,7 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;
 
     const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
-    const waited = await waitForTranscript(transcript, hook.lastMessage, options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
+    const waited = await waitForTranscript(transcript, awaitedSnippet(hook), options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
     const request = resolveStatus(fromFlags({ window: options.window, model: options.model }), CLI_LABEL);
     const { report } = await status(transcript, request, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const asked = readAsked(root, hook.sessionId);
@@ -103,13 +103,21 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
 }
 
 /**
- * Claude Code writes the transcript asynchronously: the message that just ended (sometimes the
- * file) may not be on disk when the Stop hook starts. Wait, at most `waitMs`, until the file holds
- * the start of that message. The milliseconds waited, or -1 when it never did.
+ * What the transcript holds once the message that just ended is on disk: for Stop, the start of that
+ * message's text; for PostToolUse, its tool call's id as Claude Code writes it (`"id":"toolu_…"`).
  */
-async function waitForTranscript(path: string, lastMessage: string | undefined, waitMs: number, sleep: (ms: number) => Promise<void>): Promise<number> {
-  const line = lastMessage?.split('\n').find((l) => l.trim() !== '')?.trim();
-  const snippet = line ? JSON.stringify(Array.from(line).slice(0, 60).join('')).slice(1, -1) : undefined;
+function awaitedSnippet(hook: HookInput): string | undefined {
+  if (hook.toolUseId) return `"id":${JSON.stringify(hook.toolUseId)}`;
+  const line = hook.lastMessage?.split('\n').find((l) => l.trim() !== '')?.trim();
+  return line ? JSON.stringify(Array.from(line).slice(0, 60).join('')).slice(1, -1) : undefined;
+}
+
+/**
+ * Claude Code writes the transcript asynchronously: the message that just ended (sometimes the
+ * file) may not be on disk when the hook starts. Wait, at most `waitMs`, until the file holds the
+ * snippet. The milliseconds waited, or -1 when it never did.
+ */
+async function waitForTranscript(path: string, snippet: string | undefined, waitMs: number, sleep: (ms: number) => Promise<void>): Promise<number> {
   const started = performance.now();
   for (let first = true; ; first = false) {
     if (holds(path, snippet)) return first ? 0 : Math.max(1, Math.round(performance.now() - started));

@@ -14,6 +14,8 @@ export interface HookInput {
   stopHookActive?: boolean;
   /** Stop: the text of the message that just ended. */
   lastMessage?: string;
+  /** PostToolUse: the id of the tool call that just ran (its assistant message holds the usage). */
+  toolUseId?: string;
 }
 
 export class HookInputError extends MemctxError {
@@ -51,5 +53,6 @@ export function parseHookInput(text: string): HookInput {
     reason: optionalString(o, 'reason') ?? optionalString(o, 'trigger'),
     stopHookActive: o.stop_hook_active === true ? true : undefined,
     lastMessage: optionalString(o, 'last_assistant_message'),
+    toolUseId: optionalString(o, 'tool_use_id'),
   };
 }

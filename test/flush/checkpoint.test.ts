@@ -97,6 +97,16 @@ describe('memctx checkpoint', () => {
     expect(log()).toMatch(/\(threshold 80%\); waited \d+ ms for the transcript\n$/);
   });
 
+  it('as a PostToolUse hook, waits for the tool call that just ran (by its tool_use_id)', async () => {
+    writeFileSync(transcript, USER + assistant('Looking at the routes.', 100_000));
+    const call = JSON.stringify({ type: 'assistant', uuid: 'a2', sessionId: 'sess-c', message: { id: 'msg_a2', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [{ type: 'tool_use', id: 'toolu_7', name: 'Write', input: {} }], usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 169_990, output_tokens: 5 } } });
+    const input = stop({ hook_event_name: 'PostToolUse', tool_name: 'Write', tool_use_id: 'toolu_7' });
+    // Read at once, the transcript says 50%; the call's line (at 85%) lands while the hook waits.
+    const r = await checkpointLate(input, () => appendFileSync(transcript, `${call}\n`));
+    expect(r.ask).toContain('85% full');
+    expect(log()).toMatch(/PostToolUse session=sess-c asked the agent for its summary at 85% \(threshold 80%\); waited \d+ ms for the transcript\n$/);
+  });
+
   it('waits for the transcript file itself', async () => {
     const r = await checkpointLate(stop({ last_assistant_message: 'Middleware written.' }), () => writeFileSync(transcript, USER + assistant('Middleware written.', 170_000)));
     expect(r.ask).toContain('85% full');
