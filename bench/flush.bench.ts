@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus, rng } from './corpus.js';
 import { fmtMs, median, timeMemctx, timeProcess, type Timed } from './measure.js';
@@ -53,8 +55,11 @@ export function claudeTranscript(project: string, bytes: number, seed = 5): stri
 const section: BenchSection = {
   name: 'flush',
   async run(work) {
-    const project = join(work, 'project');
-    rmSync(project, { recursive: true, force: true });
+    // The project is its own git repository outside this one, as users' projects are: inside memctx's
+    // work tree the hook's `git log` since the transcript's start would walk memctx's own history.
+    mkdirSync(work, { recursive: true });
+    const project = mkdtempSync(join(tmpdir(), 'memctx-bench-flush-'));
+    execFileSync('git', ['init', '-q'], { cwd: project, stdio: 'ignore' });
     const mem = join(project, '.memory');
     generateCorpus(mem, 200, { seed: 7 });
     const transcriptPath = join(work, 'session.jsonl');
@@ -82,9 +87,9 @@ const section: BenchSection = {
     if (!/ wrote sessions\//.test(last) || !existsSync(join(mem, 'sessions'))) throw new Error(`flush --hook did not write a session: ${last}`);
     const plain = withCpu(() => timeMemctx(['flush', '--goal', 'Bench', '--next', 'n'], { cwd: project, runs: 7, before: clean, env }));
     const node = withCpu(() => timeProcess(['-e', ''], { runs: 7, env }));
-    mkdirSync(work, { recursive: true });
+    rmSync(project, { recursive: true, force: true });
     return [
-      { label: `flush --hook, ${mb.toFixed(1)} MB Claude Code transcript: wall`, value: fmtMs(hook.medianMs), goal: '≤ 1.2 s', ok: hook.medianMs <= 1200, data: { ...hook, bytes: Buffer.byteLength(text) } },
+      { label: `flush --hook, ${mb.toFixed(1)} MB Claude Code transcript: wall`, value: fmtMs(hook.medianMs), goal: '≤ 0.5 s', ok: hook.medianMs <= 500, data: { ...hook, bytes: Buffer.byteLength(text) } },
       { label: 'flush --hook, same: CPU time of the process', value: fmtMs(hook.cpuMedianMs) },
       { label: 'flush from options only (tokenizer, write, index of 200): wall', value: fmtMs(plain.medianMs), data: { ...plain } },
       { label: 'flush from options only: CPU time', value: fmtMs(plain.cpuMedianMs) },
