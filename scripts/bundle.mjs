@@ -7,6 +7,8 @@
 //   mcp.js, flush-hook.js, checkpoint.js, index-staged.js   `mcp`, `flush --hook`, `checkpoint` and
 //                    `index --staged`: each built on its own (what it loads first in one file, what it
 //                    may need later in chunks named after it);
+//   pack.js          `pack` and `search` (route.cjs's mainEntry): main() again, minified, with what those
+//                    two commands load in few files;
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
 //   count-worker.js  the tokenizer's worker thread.
 import { createHash } from 'node:crypto';
@@ -154,6 +156,7 @@ const results = await Promise.all([
   build(hotPath('flush-hook')),
   build(hotPath('checkpoint')),
   build(hotPath('index-staged')),
+  build(hotPath('pack')),
   build(script('route', 'src/cli/fast/route.ts')),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
 ]);

@@ -60,7 +60,7 @@ const LAZY: Record<string, string> = {
   'cli/main.ts → ./ui/output.js': 'chalk, not for --version',
   'cli/main.ts → ./run.js': 'chalk (through ui/output.ts), not for --version',
   'cli/main.ts → ./fast/start.js': 'chalk (through ui/output.ts), not for --version',
-  'cli/main.ts → ../actions/flush.js': "a flush hook's unparsable command line only: the flush action's modules",
+  'cli/program.ts → ../actions/flush.js': "a flush hook's unparsable command line only: the flush action's modules",
   'cli/lint.ts → chalk': 'colours, only for the plain formatters',
   'cli/ui/progress.ts → ora': 'spinner, only on a TTY',
   // (store/yaml.ts loads `yaml` with createRequire, only for frontmatter simple-yaml.ts cannot read.)

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { fastRoute } from '../../src/cli/fast/route.js';
+import { fastRoute, mainEntry } from '../../src/cli/fast/route.js';
 import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../src/cli/checkpoint.js';
 import { FLUSH_DEFAULTS, register } from '../../src/cli/flush.js';
 
@@ -40,5 +40,17 @@ describe('the hot paths skip commander only for the command lines agents and hoo
     });
     await program.parseAsync(argv('checkpoint'));
     expect(seen).toEqual({ ...CHECKPOINT_DEFAULTS });
+  });
+});
+
+describe('pack and search take their own bundle of the full parser', () => {
+  it('by the command word, after global options and their values', () => {
+    expect(mainEntry(argv('pack', '--task', 'x'))).toBe('pack');
+    expect(mainEntry(argv('--dir', 'search', 'search', 'q'))).toBe('pack');
+    expect(mainEntry(argv('--json', '--dir=m', 'pack', '--help'))).toBe('pack');
+    expect(mainEntry(argv('--dir', 'pack', 'ls'))).toBe('main');
+    expect(mainEntry(argv('help', 'pack'))).toBe('main');
+    expect(mainEntry(argv('--', 'pack'))).toBe('main');
+    expect(mainEntry(argv('--help'))).toBe('main');
   });
 });

@@ -36,7 +36,7 @@ export async function resolve(specifier, context, next) {
   return { stdout: r.stdout, files, modules: [...new Set(modules)] };
 }
 
-const commandModules = (modules: string[]) => modules.filter((m) => /^src\/cli\/[^/]+\.ts$/.test(m) && !/\/(main|context|run|options|input|statusline)\.ts$/.test(m));
+const commandModules = (modules: string[]) => modules.filter((m) => /^src\/cli\/[^/]+\.ts$/.test(m) && !/\/(main|program|context|run|options|input|statusline)\.ts$/.test(m));
 const TOKENIZER = /\/tokens\/(index|count|bpe|cache)\.ts$|\/transcript\/index\.ts$|\/capacity\/count\.ts$/;
 
 describe('start-up: what the common commands load', () => {
@@ -75,6 +75,24 @@ describe('start-up: what the common commands load', () => {
     expect(commandModules(mcp.modules)).toEqual(['src/cli/mcp.ts']);
     expect(commandModules(hook.modules)).toEqual(['src/cli/flush.ts']);
     for (const run of [staged, mcp, hook]) expect(run.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
+  });
+
+  it('pack and search take their own bundle (dist/cli/pack.js and its chunks, none of main.js), loading only their commands; a warm pack not js-tiktoken', () => {
+    const dir = join(tempDir(), '.memory');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'auth.md'), '---\ndescription: Auth tokens\n---\n# Auth\n\nRotate the token weekly.\n');
+    const out = join(tempDir(), 'bundle.md');
+    modulesLoaded(['--dir', dir, 'pack', '--out', out]);
+    const pack = modulesLoaded(['--dir', dir, 'pack', '--out', out]);
+    const search = modulesLoaded(['--dir', dir, 'search', 'token']);
+    expect(search.stdout).toContain('auth.md');
+    for (const run of [pack, search]) {
+      expect(run.files.filter((f) => f.startsWith('dist/cli/') && !/^dist\/cli\/(pack[.-]|route\.cjs$)/.test(f))).toEqual([]);
+      expect(run.files).toContain('dist/cli/pack.js');
+      expect(commandModules(run.modules).sort()).toEqual(['src/cli/pack.ts', 'src/cli/problems.ts', 'src/cli/search.ts']);
+      expect(run.modules.filter((m) => m.includes('js-tiktoken'))).toEqual([]);
+    }
+    expect(readFileSync(out, 'utf8')).toContain('Rotate the token weekly.');
   });
 
   it('checkpoint (the Stop hook, after every turn) takes its own entry without commander, and prints what the commander path prints', async () => {
