@@ -56,4 +56,20 @@ describe('sessionGitChanges: git log only when HEAD may have moved since the sta
     sessionGitChanges(dir, '2000-01-01T00:00:00Z', env, 5_000);
     expect(calls()).toEqual(['log', 'status']);
   });
+
+  it('where git keeps its files elsewhere (a linked work tree, GIT_DIR), git log always runs', () => {
+    const { dir, git, calls, env } = repo();
+    writeFileSync(join(dir, 'a.ts'), 'a\n');
+    git('add', 'a.ts');
+    git('commit', '-qm', 'before');
+    const later = new Date(Date.now() + 60_000).toISOString();
+    // GIT_DIR points git at the same repository: memctx does not read refs it would have to locate.
+    sessionGitChanges(dir, later, { ...env, GIT_DIR: join(dir, '.git') }, 5_000);
+    expect(calls()).toEqual(['log', 'status']);
+    // A linked work tree's .git is a file.
+    const linked = join(dir, '.bin', 'linked');
+    git('worktree', 'add', '-q', linked);
+    sessionGitChanges(linked, later, env, 5_000);
+    expect(calls()).toEqual(['log', 'status']);
+  });
 });
