@@ -3,7 +3,7 @@ import { EXIT_OK } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { checkpoint } from '../actions/checkpoint.js';
-import { readStdin } from './input.js';
+import { hookDeps } from './input.js';
 
 /** The flags commander fills in when none is given (the fast entry, cli/fast/checkpoint.ts, passes the same). */
 export const CHECKPOINT_DEFAULTS = { wait: '3000' } as const;
@@ -32,15 +32,7 @@ export async function runCheckpoint(ctx: Context, flags: Flags): Promise<number>
   const wait = Number(flags.wait);
   const result = await checkpoint(
     { at: flags.at, cli: flags.cli, window: flags.window, model: flags.model, waitMs: Number.isFinite(wait) && wait >= 0 ? Math.min(wait, 30_000) : undefined },
-    {
-      cwd: ctx.io.cwd,
-      env: ctx.io.env,
-      home: ctx.io.home,
-      now: ctx.io.now,
-      readStdin: async (maxBytes?: number) => readStdin(ctx.io.stdin, maxBytes),
-      dir: ctx.globals.dir,
-      claude: ctx.globals.claude,
-    },
+    hookDeps(ctx),
   );
   // Claude Code reads a JSON object on stdout: "block" with a reason keeps the agent going.
   if (result.ask) ctx.ui.out(`${JSON.stringify({ decision: 'block', reason: result.ask })}\n`);

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../errors.js';
-import type { FlushDeps, FlushOutcome } from '../actions/flush.js';
+import type { FlushOutcome } from '../actions/flush.js';
 import { resolveFlush, type FlushRequest } from '../schemas/flush.js';
 import { CLI_LABEL, fromFlags } from '../schemas/fields.js';
 import type { Context } from './context.js';
 import { collect, type Runner } from './run.js';
-import { readStdin } from './input.js';
+import { hookDeps } from './input.js';
 import * as actions from '../actions/flush.js';
 
 /** The flags as commander gives them: strings, the repeatable ones as lists. */
@@ -43,20 +43,6 @@ export function register(program: Command, run: Runner): void {
     .action(run(runFlush));
 }
 
-
-function depsOf(ctx: Context): FlushDeps {
-  return {
-    cwd: ctx.io.cwd,
-    env: ctx.io.env,
-    home: ctx.io.home,
-    now: ctx.io.now,
-    readStdin: async (maxBytes?: number, timeoutMs?: number) => readStdin(ctx.io.stdin, maxBytes, timeoutMs),
-    stdinIsTTY: Boolean(ctx.io.stdin.isTTY),
-    dir: ctx.globals.dir,
-    claude: ctx.globals.claude,
-  };
-}
-
 /** The flags checked by flush's one schema (src/schemas/flush.ts), as the MCP tool's arguments are. */
 function resolveFlags(flags: Flags): FlushRequest {
   return resolveFlush(fromFlags(flags, ['summarize_timeout']), CLI_LABEL);
@@ -71,12 +57,12 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
       // never fails the session: a bad value is logged, as an unknown option is (cli/main.ts)
       const { message, hint } = err as { message: string; hint?: string };
       const problem = `${message}${hint ? ` (${hint})` : ''}`;
-      const log = await actions.logHookProblem(problem, depsOf(ctx));
+      const log = await actions.logHookProblem(problem, hookDeps(ctx));
       const why = log.logged ? '' : log.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
       ctx.ui.note(`memctx flush --hook: ${problem}${why}\n`, { quietable: false });
       return EXIT_OK;
     }
-    const result = await actions.flushHook(options, depsOf(ctx));
+    const result = await actions.flushHook(options, hookDeps(ctx));
     if (result.outcome) report(ctx, options, result.outcome);
     if (result.skipped) ctx.ui.note(`memctx flush --hook: skipped: ${result.skipped}\n`);
     if (result.error) {
@@ -88,7 +74,7 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
   }
   const options = resolveFlags(flags);
   try {
-    report(ctx, options, await actions.flush(options, { ...depsOf(ctx), root: ctx.memoryDir() }));
+    report(ctx, options, await actions.flush(options, { ...hookDeps(ctx), root: ctx.memoryDir() }));
   } catch (err) {
     if (err instanceof actions.FlushRefused) for (const w of err.warnings) ctx.ui.warn(w);
     throw err;

@@ -14,6 +14,20 @@ export async function readStdin(stdin: NodeJS.ReadableStream, maxBytes = MAX_INP
   return (await readStdinBytes(stdin, maxBytes, timeoutMs)).toString('utf8');
 }
 
+/** What a command reading a hook's JSON on stdin takes from the context (flush and checkpoint). */
+export function hookDeps(ctx: Context) {
+  return {
+    cwd: ctx.io.cwd,
+    env: ctx.io.env,
+    home: ctx.io.home,
+    now: ctx.io.now,
+    readStdin: async (maxBytes?: number, timeoutMs?: number) => readStdin(ctx.io.stdin, maxBytes, timeoutMs),
+    stdinIsTTY: Boolean(ctx.io.stdin.isTTY),
+    dir: ctx.globals.dir,
+    claude: ctx.globals.claude,
+  };
+}
+
 /** The body from --body, --body-file (- for stdin), or stdin when it is not a terminal. */
 export async function readBodyInput(ctx: Context, flags: { body?: string; bodyFile?: string }): Promise<string> {
   if (flags.body !== undefined && flags.bodyFile !== undefined) throw new MemctxError('give either --body or --body-file, not both');
