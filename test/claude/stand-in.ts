@@ -3,6 +3,7 @@
 // request (titles, summaries, compaction) gets a short text. Every request is recorded.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { shownText } from '../helpers/shown-text.js';
 
 export type Block =
   | { type: 'text'; text: string }
@@ -201,17 +202,5 @@ function stream(res: ServerResponse, id: string, model: string, blocks: Block[],
 
 /** Every piece of text a request showed the model: system blocks, message texts, tool results. */
 export function requestText(body: any): string {
-  const parts: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') parts.push(value);
-    else if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      const v = value as Record<string, unknown>;
-      if (typeof v.text === 'string') parts.push(v.text);
-      if (v.content !== undefined) walk(v.content);
-    }
-  };
-  walk(body?.system);
-  walk(body?.messages);
-  return parts.join('\n');
+  return shownText([body?.system, body?.messages]);
 }

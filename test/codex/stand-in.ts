@@ -4,6 +4,7 @@
 // usage. Every request is recorded.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { shownText } from '../helpers/shown-text.js';
 
 export type Item =
   | { type: 'message'; text: string }
@@ -91,17 +92,5 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
 
 /** Every text the model was shown in a request's input. */
 export function inputText(body: any): string {
-  const parts: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') parts.push(value);
-    else if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      const v = value as Record<string, unknown>;
-      if (typeof v.text === 'string') parts.push(v.text);
-      if (typeof v.output === 'string') parts.push(v.output);
-      if (v.content !== undefined) walk(v.content);
-    }
-  };
-  walk(body?.input);
-  return parts.join('\n');
+  return shownText([body?.input], ['text', 'output']);
 }
