@@ -71,6 +71,7 @@ export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'e
 
 /** Rule ids a file turns off with `<!-- memctx-disable rule-id … -->`; 'all' for a bare comment. */
 function disabledRules(text: string): Set<string> | 'all' | undefined {
+  if (!text.includes('memctx-disable')) return undefined;
   let ids: Set<string> | undefined;
   for (const match of text.matchAll(/<!--\s*memctx-disable\b([^>]*?)-->/g)) {
     const listed = match[1].split(/[\s,]+/).filter(Boolean);
@@ -134,11 +135,19 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
   await scan.save();
-  const texts = new Map<string, string>([...scan.files.map((f) => [f.path, f.body] as const), ...Object.entries(problemTexts)]);
-  if (indexText !== undefined) texts.set(INDEX_FILE, indexText);
-  const disabled = new Map([...texts].map(([path, text]) => [path, disabledRules(text)] as const));
+  // Only a file with findings can turn one off: its disable comments are read on first need.
+  const bodies = new Map<string, string>(scan.files.map((f) => [f.path, f.body] as const));
+  const disabled = new Map<string, ReturnType<typeof disabledRules>>();
+  const disabledIn = (path: string) => {
+    if (!disabled.has(path)) {
+      const own = Object.hasOwn(problemTexts, path) ? problemTexts[path] : bodies.get(path);
+      const text = path === INDEX_FILE && indexText !== undefined ? indexText : own;
+      disabled.set(path, text === undefined ? undefined : disabledRules(text));
+    }
+    return disabled.get(path);
+  };
   const kept = result.findings.filter((f) => {
-    const off = disabled.get(f.file);
+    const off = disabledIn(f.file);
     if (off === 'all' || off?.has(f.ruleId)) return false;
     return selection === undefined || selection.has(f.file);
   });

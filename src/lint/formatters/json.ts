@@ -23,6 +23,11 @@ export interface JsonFileResult {
 
 /** ESLint's JSON shape: one entry per checked file (absolute path), severity 2 error / 1 warning. */
 export function jsonResults(result: LintResult, options: FormatOptions): JsonFileResult[] {
+  return [...eachJsonResult(result, options)];
+}
+
+/** jsonResults one file at a time, so a report on 100,000 files never holds every entry at once. */
+function* eachJsonResult(result: LintResult, options: FormatOptions): Generator<JsonFileResult> {
   const byFile = new Map<string, Finding[]>(result.checked.map((file) => [file, []]));
   for (const f of result.findings) {
     const list = byFile.get(f.file);
@@ -30,10 +35,10 @@ export function jsonResults(result: LintResult, options: FormatOptions): JsonFil
     else byFile.set(f.file, [f]);
   }
   const files = [...byFile.keys()].sort();
-  return files.map((file) => {
+  for (const file of files) {
     const findings = byFile.get(file)!;
     const count = (severity: string, fixable = false) => findings.filter((f) => f.severity === severity && (!fixable || f.fix)).length;
-    return {
+    yield {
       filePath: options.absolutePath(file),
       messages: findings.map((f) => ({
         ruleId: f.ruleId,
@@ -49,9 +54,23 @@ export function jsonResults(result: LintResult, options: FormatOptions): JsonFil
       fixableWarningCount: count('warning', true),
       usedDeprecatedRules: [],
     };
-  });
+  }
 }
 
-export function formatJson(result: LintResult, options: FormatOptions): string {
-  return `${JSON.stringify(jsonResults(result, options), null, 2)}\n`;
+/**
+ * The report as JSON.stringify(jsonResults(…), null, 2) writes it, in pieces of about `size`
+ * characters: each entry is indented on its own (a JSON string never holds a raw line break).
+ */
+export function* jsonPieces(result: LintResult, options: FormatOptions, size = 1 << 16): Generator<string> {
+  let piece = '[';
+  let first = true;
+  for (const entry of eachJsonResult(result, options)) {
+    piece += `${first ? '' : ','}\n  ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ')}`;
+    first = false;
+    if (piece.length >= size) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield `${piece}${first ? ']' : '\n]'}\n`;
 }
