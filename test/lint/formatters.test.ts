@@ -85,10 +85,10 @@ describe('json', () => {
 
   it('writes the same bytes as JSON.stringify in pieces of any size, and [] when nothing was checked', () => {
     const whole = `${JSON.stringify(jsonResults(result, options), null, 2)}\n`;
-    for (const size of [1, 200, 1 << 16]) {
+    for (const size of [1, 2, 1000]) {
       const pieces = [...jsonPieces(result, options, size)];
       expect(pieces.join('')).toBe(whole);
-      if (size !== 200) expect(pieces.length).toBe(size === 1 ? 4 : 1);
+      expect(pieces.length).toBe(size === 1 ? 4 : size === 2 ? 3 : 2);
     }
     const none = { ...result, findings: [], checked: [], errorCount: 0, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0 };
     expect([...jsonPieces(none, options)]).toEqual(['[]\n']);

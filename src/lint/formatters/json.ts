@@ -58,19 +58,23 @@ function* eachJsonResult(result: LintResult, options: FormatOptions): Generator<
 }
 
 /**
- * The report as JSON.stringify(jsonResults(…), null, 2) writes it, in pieces of about `size`
- * characters: each entry is indented on its own (a JSON string never holds a raw line break).
+ * The report exactly as JSON.stringify(jsonResults(…), null, 2) writes it, a batch of `batch` entries
+ * per piece: each batch is one stringified array without its brackets.
  */
-export function* jsonPieces(result: LintResult, options: FormatOptions, size = 1 << 16): Generator<string> {
-  let piece = '[';
+export function* jsonPieces(result: LintResult, options: FormatOptions, batch = 1000): Generator<string> {
+  let entries: JsonFileResult[] = [];
   let first = true;
-  for (const entry of eachJsonResult(result, options)) {
-    piece += `${first ? '' : ','}\n  ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ')}`;
+  const piece = () => {
+    const text = JSON.stringify(entries, null, 2);
+    const out = `${first ? '[' : ','}${text.slice(1, -2)}`;
+    entries = [];
     first = false;
-    if (piece.length >= size) {
-      yield piece;
-      piece = '';
-    }
+    return out;
+  };
+  for (const entry of eachJsonResult(result, options)) {
+    entries.push(entry);
+    if (entries.length >= batch) yield piece();
   }
-  yield `${piece}${first ? ']' : '\n]'}\n`;
+  if (entries.length) yield piece();
+  yield first ? '[]\n' : '\n]\n';
 }
