@@ -71,7 +71,7 @@ export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'e
 
 /** Rule ids a file turns off with `<!-- memctx-disable rule-id … -->`; 'all' for a bare comment. */
 function disabledRules(text: string): Set<string> | 'all' | undefined {
-  if (!text.includes('memctx-disable')) return undefined;
+  if (!text.includes('<!--')) return undefined;
   let ids: Set<string> | undefined;
   for (const match of text.matchAll(/<!--\s*memctx-disable\b([^>]*?)-->/g)) {
     const listed = match[1].split(/[\s,]+/).filter(Boolean);
