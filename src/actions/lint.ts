@@ -135,19 +135,18 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
   await scan.save();
-  // Only a file with findings can turn one off: its disable comments are read on first need.
-  const bodies = new Map<string, string>(scan.files.map((f) => [f.path, f.body] as const));
-  const disabled = new Map<string, ReturnType<typeof disabledRules>>();
-  const disabledIn = (path: string) => {
-    if (!disabled.has(path)) {
-      const own = Object.hasOwn(problemTexts, path) ? problemTexts[path] : bodies.get(path);
-      const text = path === INDEX_FILE && indexText !== undefined ? indexText : own;
-      disabled.set(path, text === undefined ? undefined : disabledRules(text));
-    }
-    return disabled.get(path);
+  // Disable comments by file; a problem's text stands for its path, MEMORY.md's for the index. Only texts with one are kept.
+  const disabled = new Map<string, Set<string> | 'all'>();
+  const note = (path: string, text: string) => {
+    const off = disabledRules(text);
+    if (off) disabled.set(path, off);
+    else disabled.delete(path);
   };
+  for (const f of scan.files) note(f.path, f.body);
+  for (const [path, text] of Object.entries(problemTexts)) note(path, text);
+  if (indexText !== undefined) note(INDEX_FILE, indexText);
   const kept = result.findings.filter((f) => {
-    const off = disabledIn(f.file);
+    const off = disabled.get(f.file);
     if (off === 'all' || off?.has(f.ruleId)) return false;
     return selection === undefined || selection.has(f.file);
   });

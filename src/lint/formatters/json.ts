@@ -37,7 +37,16 @@ function* eachJsonResult(result: LintResult, options: FormatOptions): Generator<
   const files = [...byFile.keys()].sort();
   for (const file of files) {
     const findings = byFile.get(file)!;
-    const count = (severity: string, fixable = false) => findings.filter((f) => f.severity === severity && (!fixable || f.fix)).length;
+    const counts = { error: 0, warning: 0, fixableError: 0, fixableWarning: 0 };
+    for (const f of findings) {
+      if (f.severity === 'error') {
+        counts.error++;
+        if (f.fix) counts.fixableError++;
+      } else if (f.severity === 'warning') {
+        counts.warning++;
+        if (f.fix) counts.fixableWarning++;
+      }
+    }
     yield {
       filePath: options.absolutePath(file),
       messages: findings.map((f) => ({
@@ -47,11 +56,11 @@ function* eachJsonResult(result: LintResult, options: FormatOptions): Generator<
         ...(f.line !== undefined ? { line: f.line, column: f.column ?? 1 } : {}),
       })),
       suppressedMessages: [],
-      errorCount: count('error'),
+      errorCount: counts.error,
       fatalErrorCount: 0,
-      warningCount: count('warning'),
-      fixableErrorCount: count('error', true),
-      fixableWarningCount: count('warning', true),
+      warningCount: counts.warning,
+      fixableErrorCount: counts.fixableError,
+      fixableWarningCount: counts.fixableWarning,
       usedDeprecatedRules: [],
     };
   }
