@@ -71,6 +71,7 @@ export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'e
 
 /** Rule ids a file turns off with `<!-- memctx-disable rule-id … -->`; 'all' for a bare comment. */
 function disabledRules(text: string): Set<string> | 'all' | undefined {
+  if (!text.includes('<!--')) return undefined;
   let ids: Set<string> | undefined;
   for (const match of text.matchAll(/<!--\s*memctx-disable\b([^>]*?)-->/g)) {
     const listed = match[1].split(/[\s,]+/).filter(Boolean);
@@ -134,9 +135,16 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
   await scan.save();
-  const texts = new Map<string, string>([...scan.files.map((f) => [f.path, f.body] as const), ...Object.entries(problemTexts)]);
-  if (indexText !== undefined) texts.set(INDEX_FILE, indexText);
-  const disabled = new Map([...texts].map(([path, text]) => [path, disabledRules(text)] as const));
+  // Disable comments by file; a problem's text stands for its path, MEMORY.md's for the index. Only texts with one are kept.
+  const disabled = new Map<string, Set<string> | 'all'>();
+  const note = (path: string, text: string) => {
+    const off = disabledRules(text);
+    if (off) disabled.set(path, off);
+    else disabled.delete(path);
+  };
+  for (const f of scan.files) note(f.path, f.body);
+  for (const [path, text] of Object.entries(problemTexts)) note(path, text);
+  if (indexText !== undefined) note(INDEX_FILE, indexText);
   const kept = result.findings.filter((f) => {
     const off = disabled.get(f.file);
     if (off === 'all' || off?.has(f.ruleId)) return false;

@@ -91,7 +91,7 @@ export function scanForLint(root: string, now: number): LintScan {
     set(path, name, value) {
       const record = records[path];
       if (!record) return;
-      record.values = { ...record.values, [name]: value };
+      record.values[name] = value;
       dirty = true;
     },
     getWhole: (name) => whole[name],

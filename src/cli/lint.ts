@@ -63,9 +63,11 @@ async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): 
   reportRun(ctx, run, files, Boolean(options.fix), machine);
   const text = await renderFindings(ctx, setup, ctx.ui.quiet ? onlyErrors(run.result) : run.result, format, machine);
   if (options.output_file !== undefined) {
-    await writeFileAtomic(resolve(ctx.io.cwd, options.output_file), text);
-  } else {
+    await writeFileAtomic(resolve(ctx.io.cwd, options.output_file), typeof text === 'string' ? text : [...text].join(''));
+  } else if (typeof text === 'string') {
     ctx.ui.out(text);
+  } else {
+    for (const piece of text) ctx.ui.out(piece);
   }
   if (!machine && run.result.findings.length === 0) ctx.ui.info(`✔ no problems in ${run.files} memory file${run.files === 1 ? '' : 's'}`);
   return exitCode(ctx, run.result, options);
@@ -84,7 +86,7 @@ function reportRun(ctx: Context, run: LintRun, files: string[], fix: boolean, ma
 }
 
 /** The findings in the chosen format; plain (no colour) when machine-read. */
-async function renderFindings(ctx: Context, setup: LintSetup, result: LintResult, format: NonNullable<LintOptions['format']>, plain: boolean): Promise<string> {
+async function renderFindings(ctx: Context, setup: LintSetup, result: LintResult, format: NonNullable<LintOptions['format']>, plain: boolean): Promise<string | Generator<string>> {
   const abs = (file: string) => join(setup.root, file);
   return FORMATTERS[format](result, {
     displayPath: (file) => displayPath(ctx.io.cwd, abs(file)),

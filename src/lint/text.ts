@@ -20,8 +20,17 @@ function textHead(file: MemoryFile): { head: string; gap: number } {
 
 /** True when fileText(file) is at most `limit` UTF-8 bytes, found without building the text. */
 export function textWithin(file: MemoryFile, limit: number): boolean {
-  const { head, gap } = textHead(file);
-  if (head.length + gap + file.body.length > limit) return Buffer.byteLength(head) + gap + Buffer.byteLength(file.body) <= limit;
+  // The head is `---\n`, the frontmatter and a line break when there is one, and `---\n`: 8 characters and line breaks.
+  const fm = file.frontmatter;
+  const headChars = file.hasFrontmatter ? 8 + (fm === '' ? 0 : fm.length + 1) : 0;
+  let headLines = 0;
+  if (file.hasFrontmatter) {
+    headLines = fm === '' ? 2 : 3;
+    for (let at = fm.indexOf('\n'); at !== -1; at = fm.indexOf('\n', at + 1)) headLines++;
+  }
+  const gap = file.hasFrontmatter ? Math.max(0, file.bodyLine - 1 - headLines) : 0;
+  const headBytes = file.hasFrontmatter ? 8 + (fm === '' ? 0 : Buffer.byteLength(fm) + 1) : 0;
+  if (headChars + gap + file.body.length > limit) return headBytes + gap + Buffer.byteLength(file.body) <= limit;
   return true;
 }
 

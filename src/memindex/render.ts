@@ -46,18 +46,29 @@ interface Group {
   title: string;
   /** Entries in keep order (best first). */
   ranked: IndexEntry[];
-  /** Their index lines, and the running byte total of those lines (line endings not included). */
-  lines: string[];
-  bytesUpTo: number[];
+  /** The index line of ranked[i], made on first need: a block shows a few hundred of 100,000 files. */
+  line(i: number): string;
+  /** The bytes of the first k index lines (line endings not included). */
+  bytesUpTo(k: number): number;
   /** Entries left out before any size limit (sessions beyond the latest N). */
   dropped: number;
 }
 
 function makeGroup(id: GroupId, title: string, ranked: IndexEntry[], dropped: number, superseded: ReadonlyMap<string, string>): Group {
-  const lines = ranked.map((file) => indexLine(file, superseded.has(file.path)));
-  const bytesUpTo = [0];
-  for (const line of lines) bytesUpTo.push(bytesUpTo[bytesUpTo.length - 1] + byteLength(line));
-  return { id, title, ranked, lines, bytesUpTo, dropped };
+  const lines: string[] = [];
+  const sums = [0];
+  const line = (i: number) => {
+    while (lines.length <= i) {
+      const file = ranked[lines.length];
+      lines.push(indexLine(file, superseded.has(file.path)));
+    }
+    return lines[i];
+  };
+  const bytesUpTo = (k: number) => {
+    while (sums.length <= k) sums.push(sums[sums.length - 1] + byteLength(line(sums.length - 1)));
+    return sums[k];
+  };
+  return { id, title, ranked, line, bytesUpTo, dropped };
 }
 
 function buildGroups(files: IndexEntry[], sessions: number): Group[] {
@@ -90,7 +101,7 @@ function overflowLine(group: Group, hidden: number): string {
 }
 
 function renderGroup(group: Group, shown: number): string[] {
-  const kept = group.ranked.slice(0, shown).map((file, i) => ({ path: file.path, line: group.lines[i] }));
+  const kept = group.ranked.slice(0, shown).map((file, i) => ({ path: file.path, line: group.line(i) }));
   const ordered = group.id === 'sessions' ? kept : kept.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // A blank line under the heading: Markdown linters want headings and lists set apart.
   const lines = [`## ${group.title}`, '', ...ordered.map((entry) => entry.line)];
@@ -110,30 +121,33 @@ function renderBlock(groups: Group[], caps: number[]): string[] {
   return lines;
 }
 
-/** Lines and bytes the block would take with these caps, each line ended by `eol`, without rendering it. */
-function blockSize(groups: Group[], caps: number[], eol: string): { lines: number; bytes: number } {
+/** Lines the block would take with these caps, without rendering it. */
+function blockLines(groups: Group[], caps: number[]): number {
   let lines = 2;
-  let bytes = byteLength(BEGIN_MARKER) + byteLength(END_MARKER);
   groups.forEach((group, i) => {
     if (i > 0) lines += 1;
     lines += 2 + caps[i];
-    bytes += byteLength(`## ${group.title}`) + group.bytesUpTo[caps[i]];
-    const hidden = group.ranked.length - caps[i] + group.dropped;
-    if (hidden > 0) {
-      lines += 1;
-      bytes += byteLength(overflowLine(group, hidden));
-    }
+    if (group.ranked.length - caps[i] + group.dropped > 0) lines += 1;
   });
-  if (groups.length === 0) {
-    lines += 1;
-    bytes += byteLength(EMPTY_LINE);
-  }
-  return { lines, bytes: bytes + lines * eol.length };
+  return groups.length === 0 ? lines + 1 : lines;
 }
 
+/** Bytes the block would take with these caps, each of its `lines` lines ended by `eol`, without rendering it. */
+function blockBytes(groups: Group[], caps: number[], eol: string, lines: number): number {
+  let bytes = byteLength(BEGIN_MARKER) + byteLength(END_MARKER);
+  groups.forEach((group, i) => {
+    bytes += byteLength(`## ${group.title}`) + group.bytesUpTo(caps[i]);
+    const hidden = group.ranked.length - caps[i] + group.dropped;
+    if (hidden > 0) bytes += byteLength(overflowLine(group, hidden));
+  });
+  if (groups.length === 0) bytes += byteLength(EMPTY_LINE);
+  return bytes + lines * eol.length;
+}
+
+/** Lines are counted first: the bytes (which need the index lines) only for a block within the line limit. */
 function fits(groups: Group[], caps: number[], room: Room, eol: string): boolean {
-  const size = blockSize(groups, caps, eol);
-  return size.lines <= room.lines && size.bytes <= room.bytes;
+  const lines = blockLines(groups, caps);
+  return lines <= room.lines && blockBytes(groups, caps, eol, lines) <= room.bytes;
 }
 
 /**

@@ -76,6 +76,14 @@ function relatedLinks(data: Record<string, unknown>): MemoryLink[] {
   });
 }
 
+/**
+ * White space runs as one space. A text that has none other than single spaces is returned as it is:
+ * replace would build it again as a chain of pieces that a scan keeps for every file (~0.7 KB each).
+ */
+function oneSpaced(text: string): string {
+  return /[^\S ]|\s\s/.test(text) ? text.replace(/\s+/g, ' ') : text;
+}
+
 function importanceOf(value: unknown): number {
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return 5;
@@ -147,7 +155,7 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     bodyLine,
     body,
     name: asString(data.name) ?? fileStem(path),
-    description: (asString(data.description) ?? '').replace(/\s+/g, ' '),
+    description: oneSpaced(asString(data.description) ?? ''),
     type: (asString(data.type) ?? asString(meta.type))?.toLowerCase(),
     kind: (asString(data.kind) ?? asString(meta.kind))?.toLowerCase(),
     updated: asString(data[dateKey]),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultLintConfig } from '../../src/lint/config.js';
 import { escapeData, escapeProperty, formatGithub } from '../../src/lint/formatters/github.js';
 import { FORMATTERS } from '../../src/lint/formatters/index.js';
-import { jsonResults } from '../../src/lint/formatters/json.js';
+import { jsonPieces, jsonResults } from '../../src/lint/formatters/json.js';
 import { sarifLog } from '../../src/lint/formatters/sarif.js';
 import { formatStylish } from '../../src/lint/formatters/stylish.js';
 import type { FormatOptions } from '../../src/lint/formatters/types.js';
@@ -80,7 +80,20 @@ describe('json', () => {
     });
     expect(json[0].fixableErrorCount).toBe(1);
     expect(json[2].messages).toEqual([]);
-    expect(JSON.parse(FORMATTERS.json(result, options))).toEqual(json);
+    expect([...jsonPieces(result, options)].join('')).toBe(`${JSON.stringify(json, null, 2)}\n`);
+  });
+
+  it('writes the same bytes as JSON.stringify in pieces of any size, and [] when nothing was checked', () => {
+    const whole = `${JSON.stringify(jsonResults(result, options), null, 2)}\n`;
+    for (const size of [1, 2, 1000]) {
+      const pieces = [...jsonPieces(result, options, size)];
+      expect(pieces.join('')).toBe(whole);
+      expect(pieces.length).toBe(size === 1 ? 4 : size === 2 ? 3 : 2);
+    }
+    const none = { ...result, findings: [], checked: [], errorCount: 0, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0 };
+    expect([...jsonPieces(none, options)]).toEqual(['[]\n']);
+    const piecesOf = FORMATTERS.json(result, options);
+    expect(typeof piecesOf === 'string' ? piecesOf : [...piecesOf].join('')).toBe(whole);
   });
 });
 

@@ -23,6 +23,11 @@ export interface JsonFileResult {
 
 /** ESLint's JSON shape: one entry per checked file (absolute path), severity 2 error / 1 warning. */
 export function jsonResults(result: LintResult, options: FormatOptions): JsonFileResult[] {
+  return [...eachJsonResult(result, options)];
+}
+
+/** jsonResults one file at a time, so a report on 100,000 files never holds every entry at once. */
+function* eachJsonResult(result: LintResult, options: FormatOptions): Generator<JsonFileResult> {
   const byFile = new Map<string, Finding[]>(result.checked.map((file) => [file, []]));
   for (const f of result.findings) {
     const list = byFile.get(f.file);
@@ -30,10 +35,19 @@ export function jsonResults(result: LintResult, options: FormatOptions): JsonFil
     else byFile.set(f.file, [f]);
   }
   const files = [...byFile.keys()].sort();
-  return files.map((file) => {
+  for (const file of files) {
     const findings = byFile.get(file)!;
-    const count = (severity: string, fixable = false) => findings.filter((f) => f.severity === severity && (!fixable || f.fix)).length;
-    return {
+    const counts = { error: 0, warning: 0, fixableError: 0, fixableWarning: 0 };
+    for (const f of findings) {
+      if (f.severity === 'error') {
+        counts.error++;
+        if (f.fix) counts.fixableError++;
+      } else if (f.severity === 'warning') {
+        counts.warning++;
+        if (f.fix) counts.fixableWarning++;
+      }
+    }
+    yield {
       filePath: options.absolutePath(file),
       messages: findings.map((f) => ({
         ruleId: f.ruleId,
@@ -42,16 +56,34 @@ export function jsonResults(result: LintResult, options: FormatOptions): JsonFil
         ...(f.line !== undefined ? { line: f.line, column: f.column ?? 1 } : {}),
       })),
       suppressedMessages: [],
-      errorCount: count('error'),
+      errorCount: counts.error,
       fatalErrorCount: 0,
-      warningCount: count('warning'),
-      fixableErrorCount: count('error', true),
-      fixableWarningCount: count('warning', true),
+      warningCount: counts.warning,
+      fixableErrorCount: counts.fixableError,
+      fixableWarningCount: counts.fixableWarning,
       usedDeprecatedRules: [],
     };
-  });
+  }
 }
 
-export function formatJson(result: LintResult, options: FormatOptions): string {
-  return `${JSON.stringify(jsonResults(result, options), null, 2)}\n`;
+/**
+ * The report exactly as JSON.stringify(jsonResults(…), null, 2) writes it, a batch of `batch` entries
+ * per piece: each batch is one stringified array without its brackets.
+ */
+export function* jsonPieces(result: LintResult, options: FormatOptions, batch = 1000): Generator<string> {
+  let entries: JsonFileResult[] = [];
+  let first = true;
+  const piece = () => {
+    const text = JSON.stringify(entries, null, 2);
+    const out = `${first ? '[' : ','}${text.slice(1, -2)}`;
+    entries = [];
+    first = false;
+    return out;
+  };
+  for (const entry of eachJsonResult(result, options)) {
+    entries.push(entry);
+    if (entries.length >= batch) yield piece();
+  }
+  if (entries.length) yield piece();
+  yield first ? '[]\n' : '\n]\n';
 }

@@ -18,4 +18,5 @@ export interface FormatOptions {
   links?: { home?: string; repository?: string };
 }
 
-export type Formatter = (result: LintResult, options: FormatOptions) => string;
+/** The report as one text, or in pieces to write one after another (a long JSON report). */
+export type Formatter = (result: LintResult, options: FormatOptions) => string | Generator<string>;

@@ -162,7 +162,8 @@ const rule: LintRule = {
     const out: Report[] = [];
     for (const file of ctx.files) {
       out.push(...linkReports(ctx, file, names));
-      if (!ctx.repo) continue;
+      // A line is looked at only when it holds a slash or a backtick: a body with neither is never split.
+      if (!ctx.repo || !(file.body.includes('/') || file.body.includes('`'))) continue;
       for (const { line, text, fenced } of bodyLines(file)) {
         if (fenced || !(text.includes('/') || text.includes('`'))) continue;
         for (const mention of mentionedPaths(text)) {

@@ -1,4 +1,4 @@
-import { bodyLines, quote } from '../text.js';
+import { quote } from '../text.js';
 import type { LintRule, Report } from '../types.js';
 
 /** "iteration 3 passed at 14:32", "CI went green @ 9:05". */
@@ -55,28 +55,33 @@ function firstHash(text: string): { index: number; text: string } | undefined {
 const isHash = (text: string) => /\d/.test(text) && /[a-f]/i.test(text);
 const shortHash = (hash: string) => `${hash.slice(0, 7)}${hash.length > 7 ? '…' : ''}`;
 
-/** `hex`: the body has a run of 7 hex digits somewhere (else no line can hold a hash). */
-function fileReports(path: string, lines: { line: number; text: string }[], hex: boolean): Report[] {
+/**
+ * `texts`: the body's lines, the first on file line `first` (fenced code is checked too, so the
+ * lines need no fence state). `hex`: the body has a run of 7 hex digits somewhere (else no line can hold a hash).
+ */
+function fileReports(path: string, texts: string[], first: number, hex: boolean): Report[] {
   const out: Report[] = [];
   let logStart = -1;
   let onelineStart = -1;
   const flushLog = (end: number) => {
     if (logStart !== -1 && end - logStart >= LOG_MIN_LINES) {
-      out.push({ file: path, line: lines[logStart].line, column: 1, message: `pasted log output (${end - logStart} lines); store the conclusion, not the raw output` });
+      out.push({ file: path, line: first + logStart, column: 1, message: `pasted log output (${end - logStart} lines); store the conclusion, not the raw output` });
     }
     logStart = -1;
   };
   const flushOneline = (end: number) => {
     if (onelineStart !== -1 && end - onelineStart >= 2) {
-      out.push({ file: path, line: lines[onelineStart].line, column: 1, message: `pasted git history (${end - onelineStart} lines of \`git log --oneline\`); git already keeps it` });
+      out.push({ file: path, line: first + onelineStart, column: 1, message: `pasted git history (${end - onelineStart} lines of \`git log --oneline\`); git already keeps it` });
     } else if (onelineStart !== -1) {
-      const { line, text } = lines[onelineStart];
+      const line = first + onelineStart;
+      const text = texts[onelineStart];
       const hash = /[0-9a-f]{7,12}/i.exec(text)!;
       out.push({ file: path, line, column: hash.index + 1, message: `commit hash ${shortHash(hash[0])}: git history belongs in git (\`git log\`), not in memory; keep the durable fact` });
     }
     onelineStart = -1;
   };
-  lines.forEach(({ line, text }, i) => {
+  texts.forEach((text, i) => {
+    const line = first + i;
     const run = /\d:\d\d/.test(text) ? TEST_RUN.exec(text) : null;
     if (run) out.push({ file: path, line, column: run.index + 1, message: `test-run timestamp "${quote(run[0], 50)}": ephemeral task state; keep only the durable fact` });
     const oneline = hex && ONELINE_LOG.test(text) && isHash(/[0-9a-f]{7,12}/i.exec(text)![0]);
@@ -94,8 +99,8 @@ function fileReports(path: string, lines: { line: number; text: string }[], hex:
       if (logStart === -1) logStart = i;
     } else flushLog(i);
   });
-  flushOneline(lines.length);
-  flushLog(lines.length);
+  flushOneline(texts.length);
+  flushLog(texts.length);
   return out;
 }
 
@@ -112,7 +117,7 @@ const rule: LintRule = {
         out.push(...(kept as Report[]));
         continue;
       }
-      const reports = fileReports(file.path, bodyLines(file), hasHexRun(file.body));
+      const reports = fileReports(file.path, file.body.split('\n'), file.bodyLine, hasHexRun(file.body));
       ctx.memo?.set(file.path, rule.id, reports);
       out.push(...reports);
     }

@@ -19,7 +19,7 @@ const rule: LintRule = {
     if (ctx.indexText !== undefined) items.push({ path: INDEX_FILE, text: ctx.indexText });
     const names = new Set([...ctx.files.map((f) => f.path), ...ctx.problemTexts.keys()]);
     // secretlint runs only on texts with a shape one of its rules (or ours) looks for: most memory has none.
-    const suspects = [...items, ...[...names].map((path) => ({ path: `\0name:${path}`, text: path }))].filter((item) => maybeSecret(item.text));
+    const suspects = [...items.filter((item) => maybeSecret(item.text)), ...[...names].filter(maybeSecret).map((path) => ({ path: `\0name:${path}`, text: path }))];
     const hits = suspects.length ? await findSecrets(suspects) : [];
     const found = new Set(hits.map((hit) => hit.path));
     for (const file of fresh) if (!found.has(file.path)) ctx.memo?.set(file.path, CLEAN, true);
