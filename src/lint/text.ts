@@ -18,7 +18,11 @@ function textHead(file: MemoryFile): { head: string; gap: number } {
   return { head, gap: Math.max(0, file.bodyLine - 1 - headLines) };
 }
 
-/** True when fileText(file) is at most `limit` UTF-8 bytes, found without building the text. */
+/**
+ * True when fileText(file) is at most `limit` UTF-8 bytes, found without building the text. A BPE token
+ * covers at least one byte, so such a file needs no count; characters alone bound nothing (`ꙮ` is one
+ * character and three o200k tokens).
+ */
 export function textWithin(file: MemoryFile, limit: number): boolean {
   // The head is `---\n`, the frontmatter and a line break when there is one, and `---\n`: 8 characters and line breaks.
   const fm = file.frontmatter;
@@ -29,9 +33,10 @@ export function textWithin(file: MemoryFile, limit: number): boolean {
     for (let at = fm.indexOf('\n'); at !== -1; at = fm.indexOf('\n', at + 1)) headLines++;
   }
   const gap = file.hasFrontmatter ? Math.max(0, file.bodyLine - 1 - headLines) : 0;
+  // UTF-8 takes at least one byte per UTF-16 unit, so more characters than the limit means more bytes.
+  if (headChars + gap + file.body.length > limit) return false;
   const headBytes = file.hasFrontmatter ? 8 + (fm === '' ? 0 : Buffer.byteLength(fm) + 1) : 0;
-  if (headChars + gap + file.body.length > limit) return headBytes + gap + Buffer.byteLength(file.body) <= limit;
-  return true;
+  return headBytes + gap + Buffer.byteLength(file.body) <= limit;
 }
 
 /** 1-based line of a top-level frontmatter key, or the frontmatter's first line (1). */

@@ -200,6 +200,18 @@ describe('content rules', () => {
     expect(result.findings[0].message).toBe(`${expected} tokens, over the 2000-token limit; split it into smaller memory files or summarise it`);
   });
 
+  it('too-large counts a file of few characters and many tokens (ꙮ: one character, three bytes, three tokens)', async () => {
+    const { loadTokenCounter } = await import('../../src/tokens/index.js');
+    const body = 'ꙮ'.repeat(1000);
+    const file = mem('eyes.md', doc(VALID, body));
+    const tokens = await loadTokenCounter();
+    const expected = tokens.count(`---\n${file.frontmatter}\n---\n${body}`);
+    expect(file.body.length).toBeLessThan(2000);
+    expect(expected).toBeGreaterThan(3000);
+    const result = await lint(['content/too-large'], { files: [file], tokens });
+    expect(result.findings.map((f) => f.message)).toEqual([`${expected} tokens, over the 2000-token limit; split it into smaller memory files or summarise it`]);
+  });
+
   it('duplicate: near-duplicates at 0.85 name both files; different texts do not match', async () => {
     const text = 'The deploy pipeline runs lint, unit tests and the integration suite before the canary stage. Rollbacks use the previous image tag and never rebuild from source. Secrets come from the vault agent sidecar at start-up.';
     const files = [
