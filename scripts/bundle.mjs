@@ -1,12 +1,13 @@
 // Part of `npm run build`: bundles the published CLI with esbuild into dist/cli/ (the library API stays
-// as tsc builds it, in dist/src/). bin/memctx.js asks route.cjs which entry a command line takes:
+// as tsc builds it, in dist/src/). bin/memctx.js asks route.cjs (cli/fast/launch.ts) which entry a
+// command line takes:
 //   main.js          every command, through commander: one ESM bundle with code splitting, so each
 //                    command loads only its own chunks;
 //   statusline.cjs   `status --statusline`, run after every message: one CommonJS file (no ES module
 //                    loader), stdin read synchronously;
-//   mcp.js, flush-hook.js, checkpoint.js, index-staged.js   `mcp`, `flush --hook`, `checkpoint` and
-//                    `index --staged`: each built on its own (what it loads first in one file, what it
-//                    may need later in chunks named after it);
+//   mcp.cjs, flush-hook.cjs, checkpoint.cjs, index-staged.cjs   `mcp`, `flush --hook`, `checkpoint`
+//                    and `index --staged`: each one CommonJS file, which route.cjs loads with V8's code
+//                    cache (cache/code-cache.ts);
 //   pack.js          `pack` and `search` (route.cjs's mainEntry): main() again, minified, with what those
 //                    two commands load in few files;
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
@@ -124,15 +125,24 @@ const esm = {
   },
 };
 
-/**
- * A hot path's entry built on its own, minified: what it imports statically is one file (not the dozens
- * of chunks it would share with main.js), and what it imports lazily (the tokenizer, secretlint, the MCP
- * tools) is in chunks named after it, loaded only when needed.
- */
-const hotPath = (name) => ({ ...esm, entryPoints: { [name]: `src/cli/fast/${name}.ts` }, splitting: true, minify: !process.env.NOMIN, chunkNames: `${name}-[name]-[hash]` });
-
 /** One file's build, run as a plain script (no ES module loader). */
 const script = (name, entry) => ({ ...common, entryPoints: { [name]: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, minify: true });
+
+/**
+ * A hot path's entry built on its own into one minified CommonJS file (no ES module loader; bin/memctx.js
+ * loads it through route.cjs with V8's code cache). What it imports lazily (the tokenizer, secretlint,
+ * the MCP tools) is in the same file, in functions that run only when imported: compiled only then, and
+ * with the code cache not even parsed. Code that finds files from import.meta.url gets the file's URL.
+ */
+const hotPath = (name) => ({
+  ...script(name, `src/cli/fast/${name}.ts`),
+  minify: !process.env.NOMIN,
+  supported: { 'dynamic-import': false },
+  define: { ...common.define, 'import.meta.url': '__memctxImportMetaUrl' },
+  banner: { js: "var __memctxImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
+const HOT_PATHS = ['mcp', 'flush-hook', 'checkpoint', 'index-staged'];
 
 rmSync(out, { recursive: true, force: true });
 const results = await Promise.all([
@@ -147,19 +157,18 @@ const results = await Promise.all([
     // Chunks beside the entries: code that finds files relative to its own module (package.json, bin/, the rank tables) finds them from any of them.
     chunkNames: '[name]-[hash]',
   }),
-  build(hotPath('mcp')),
+  ...HOT_PATHS.map((name) => build(hotPath(name))),
   build({
     ...script('statusline', 'src/cli/fast/statusline-main.ts'),
     // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).
     logOverride: { 'empty-import-meta': 'silent' },
   }),
-  build(hotPath('flush-hook')),
-  build(hotPath('checkpoint')),
-  build(hotPath('index-staged')),
-  build(hotPath('pack')),
-  build(script('route', 'src/cli/fast/route.ts')),
+  build({ ...esm, entryPoints: { pack: 'src/cli/fast/pack.ts' }, splitting: true, minify: !process.env.NOMIN, chunkNames: 'pack-[name]-[hash]' }),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
 ]);
+// The launcher, built last: it knows each hot path's bundle by a hash of its content (the code cache's key).
+const entryHashes = Object.fromEntries(HOT_PATHS.map((name) => [name, createHash('sha1').update(readFileSync(join(out, `${name}.cjs`))).digest('hex').slice(0, 16)]));
+results.push(await build({ ...script('route', 'src/cli/fast/launch.ts'), define: { ...common.define, __MEMCTX_ENTRY_HASHES__: JSON.stringify(entryHashes) } }));
 
 // Which source modules each output file holds, for the start-up tests (not published).
 const outputs = {};
