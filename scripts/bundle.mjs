@@ -77,6 +77,41 @@ const signalExitAssert = {
   },
 };
 
+/**
+ * memctx gives every Chalk its colour level (cli/context.ts colorLevel); chalk's own detection, which
+ * only its default instance uses, reads the terminals through node:tty as it loads. The hot paths skip it.
+ */
+const noColorDetection = {
+  name: 'no-color-detection',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]chalk[\\/]source[\\/]vendor[\\/]supports-color[\\/]index\.js$/ }, () => ({
+      contents: 'export function createSupportsColor() { return false; } export default { stdout: false, stderr: false };',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Node's crypto (2.5 ms to load) and child_process (2.3 ms, with net and streams) are required where
+ * esbuild puts every import, at the top of the file, though many runs of a hot path call neither. In
+ * memctx's own modules (which call only their functions) the hot paths get each as a module of
+ * functions that require it on first call.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const src = join(root, 'src');
+    b.onResolve({ filter: /^node:(crypto|child_process)$/ }, (args) => (args.importer.startsWith(src) ? { path: args.path, namespace: 'lazy-builtin' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+      const names = Object.entries(await import(args.path)).filter(([name, value]) => typeof value === 'function' && /^[a-z]/.test(name)).map(([name]) => name);
+      return {
+        contents: [`let loaded; const load = () => (loaded ??= require('${args.path}'));`, ...names.map((name) => `export const ${name} = (...args) => load().${name}(...args);`)].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** tools/list's answer, computed once from the tools' schemas (as tsc built them) so the bundled server never loads the converter. */
 const { computeToolsList } = await import(pathToFileURL(join(root, 'dist/src/mcp/server.js')).href);
 const toolsList = await computeToolsList();
@@ -137,6 +172,7 @@ const script = (name, entry) => ({ ...common, entryPoints: { [name]: entry }, fo
 const hotPath = (name) => ({
   ...script(name, `src/cli/fast/${name}.ts`),
   minify: !process.env.NOMIN,
+  plugins: [...common.plugins, noColorDetection, lazyBuiltins],
   supported: { 'dynamic-import': false },
   define: { ...common.define, 'import.meta.url': '__memctxImportMetaUrl' },
   banner: { js: "var __memctxImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
