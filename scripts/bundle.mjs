@@ -11,6 +11,7 @@
 //   pack.js          `pack` and `search` (route.cjs's mainEntry): main() again, minified, with what those
 //                    two commands load in few files;
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
+//   secretlint.cjs   secretlint for the hot paths, one file, loaded only for text with a secret's shape;
 //   count-worker.js  the tokenizer's worker thread.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,6 +113,20 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * secretlint (about 80 KB, loaded only for text with a secret's shape) is one file beside the hot paths'
+ * entries, as `yaml` is, so that an entry compiled without its code cache does not parse it.
+ */
+const SECRETLINT = { '@secretlint/core': 'core', '@secretlint/secretlint-rule-preset-recommend': 'preset', '@secretlint/secretlint-rule-pattern': 'pattern' };
+const secretlintOutside = {
+  name: 'secretlint-outside',
+  setup(b) {
+    b.onResolve({ filter: /^@secretlint\/(core|secretlint-rule-preset-recommend|secretlint-rule-pattern)$/ }, (args) => ({ path: args.path, namespace: 'secretlint-outside' }));
+    b.onResolve({ filter: /^\.\/secretlint\.cjs$/ }, () => ({ path: './secretlint.cjs', external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'secretlint-outside' }, (args) => ({ contents: `module.exports = require('./secretlint.cjs').${SECRETLINT[args.path]};`, loader: 'js' }));
+  },
+};
+
 /** tools/list's answer, computed once from the tools' schemas (as tsc built them) so the bundled server never loads the converter. */
 const { computeToolsList } = await import(pathToFileURL(join(root, 'dist/src/mcp/server.js')).href);
 const toolsList = await computeToolsList();
@@ -163,19 +178,26 @@ const esm = {
 /** One file's build, run as a plain script (no ES module loader). */
 const script = (name, entry) => ({ ...common, entryPoints: { [name]: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, minify: true });
 
+/** In a CommonJS file, code that finds files from import.meta.url gets the file's URL. */
+const cjsImportMetaUrl = {
+  define: { ...common.define, 'import.meta.url': '__memctxImportMetaUrl' },
+  banner: { js: "var __memctxImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
 /**
  * A hot path's entry built on its own into one minified CommonJS file (no ES module loader; bin/memctx.js
- * loads it through route.cjs with V8's code cache). What it imports lazily (the tokenizer, secretlint,
- * the MCP tools) is in the same file, in functions that run only when imported: compiled only then, and
- * with the code cache not even parsed. Code that finds files from import.meta.url gets the file's URL.
+ * loads it through route.cjs with V8's code cache). What it imports lazily (the tokenizer, the MCP tools,
+ * proper-lockfile) is in the same file, in functions that run only when imported: compiled only then,
+ * and with the code cache not even parsed; yaml and secretlint are files of their own.
  */
 const hotPath = (name) => ({
   ...script(name, `src/cli/fast/${name}.ts`),
   minify: !process.env.NOMIN,
-  plugins: [...common.plugins, noColorDetection, lazyBuiltins],
+  plugins: [...common.plugins, noColorDetection, lazyBuiltins, secretlintOutside],
+  // the JSON Schema converter runs only outside the bundle (the bundle has tools/list built in)
+  external: ['@valibot/to-json-schema'],
   supported: { 'dynamic-import': false },
-  define: { ...common.define, 'import.meta.url': '__memctxImportMetaUrl' },
-  banner: { js: "var __memctxImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  ...cjsImportMetaUrl,
 });
 
 const HOT_PATHS = ['mcp', 'flush-hook', 'checkpoint', 'index-staged'];
@@ -201,6 +223,14 @@ const results = await Promise.all([
   }),
   build({ ...esm, entryPoints: { pack: 'src/cli/fast/pack.ts' }, splitting: true, minify: !process.env.NOMIN, chunkNames: 'pack-[name]-[hash]' }),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
+  build({
+    ...script('secretlint', 'secretlint'),
+    entryPoints: undefined,
+    stdin: { contents: Object.entries(SECRETLINT).map(([pkg, key]) => `export * as ${key} from '${pkg}';`).join('\n'), resolveDir: root, sourcefile: 'secretlint.js' },
+    outfile: join(out, 'secretlint.cjs'),
+    outdir: undefined,
+    ...cjsImportMetaUrl,
+  }),
 ]);
 // The launcher, built last: it knows each hot path's bundle by a hash of its content (the code cache's key).
 const entryHashes = Object.fromEntries(HOT_PATHS.map((name) => [name, createHash('sha1').update(readFileSync(join(out, `${name}.cjs`))).digest('hex').slice(0, 16)]));

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeCacheDir, loadScript } from '../../src/cache/code-cache.js';
 import { BIN, removeTempDirs, tempDir } from '../helpers/cli.js';
+import { callTool, connectStdio, stdioProject } from '../helpers/mcp.js';
+import { SECRETS_24 } from '../helpers/secrets24.js';
 
 afterAll(removeTempDirs);
 
@@ -99,5 +101,20 @@ describe('the hot paths\' code cache (cache/code-cache.ts)', () => {
     expect([second.status, second.stdout, second.stderr]).toEqual([first.status, first.stdout, first.stderr]);
     expect([third.status, third.stdout, third.stderr]).toEqual([first.status, first.stdout, first.stderr]);
     expect(existsSync(off)).toBe(false);
+  });
+
+  it('the built mcp finds secrets through secretlint.cjs, the file beside its entry', async () => {
+    const dir = stdioProject();
+    const secret = SECRETS_24[2];
+    writeFileSync(join(dir, '.memory', 'keys.md'), `---\nname: keys\ndescription: a token\ntype: project\n---\n\n${secret.line}\n`);
+    const client = await connectStdio(dir);
+    try {
+      const view = await callTool(client, 'memory', { command: 'view', path: '/memories/keys.md' });
+      expect(view.isError).toBe(false);
+      expect(view.text).toContain('github token');
+      expect(view.text).not.toContain(secret.value);
+    } finally {
+      await client.close();
+    }
   });
 });
