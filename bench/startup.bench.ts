@@ -3,6 +3,9 @@
  * `node -e 0` in the same rounds (interleaved, so load on a shared machine falls on all alike), with
  * NODE_EXTRA_CA_CERTS unset as most users have it. Wall and CPU medians; the goals are ratios of CPU
  * time to `node -e 0`'s (the steadier figure under load), the wall ratios are printed beside them.
+ * The hot paths that load their bundle with V8's code cache (cache/code-cache.ts) run with a cache the
+ * warm-up run filled (the steady state: a hook runs many times) and, on their own rows, with an empty
+ * one each time (the first run after installing or upgrading).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,9 +23,8 @@ const MCP_INPUT = [
 ].map((m) => `${JSON.stringify(m)}\n`).join('');
 
 /** `memctx mcp` from spawn to the `tools/list` answer on stdout (wall), and the process's CPU time at exit. */
-function mcpToToolsList(dir: string): Promise<NodeRun> {
+function mcpToToolsList(dir: string, env: NodeJS.ProcessEnv): Promise<NodeRun> {
   return new Promise((resolve, reject) => {
-    const env = plainEnv();
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, ['--require', cpuProbe(), BIN, '--dir', dir, 'mcp'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
@@ -93,22 +95,32 @@ const section: BenchSection = {
     const lastLine = JSON.parse(readFileSync(small, 'utf8').trimEnd().split('\n').pop()!) as { message: { content: Array<{ text: string }> } };
     const stopJson = JSON.stringify({ session_id: 'bench-small', transcript_path: small, cwd: project, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: lastLine.message.content[0].text });
     const { top, env: gitEnv } = stagedRepo(work);
+    // The code cache: one the runs share (filled by the warm-up run), and one emptied before each first run.
+    const warm = join(work, 'code-cache');
+    const empty = join(work, 'code-cache-first');
+    const withCache = (first: boolean, env: NodeJS.ProcessEnv = plainEnv()): NodeJS.ProcessEnv => {
+      if (first) rmSync(empty, { recursive: true, force: true });
+      return { ...env, MEMCTX_COMPILE_CACHE: first ? empty : warm };
+    };
+    const flushHook = (first: boolean) => {
+      rmSync(join(mem, 'sessions'), { recursive: true, force: true });
+      return runNode([BIN, 'flush', '--hook'], { cwd: project, input: hookJson, env: withCache(first) });
+    };
+    const checkpoint = (first: boolean) => runNode([BIN, 'checkpoint'], { cwd: project, input: stopJson, env: withCache(first) });
+    const staged = (first: boolean) => runNode([BIN, 'index', '--staged'], { cwd: top, env: withCache(first, gitEnv) });
 
     const paths: Array<{ name: string; label: string; run: () => NodeRun | Promise<NodeRun> }> = [
       { name: 'node', label: 'node -e 0 (the floor)', run: () => runNode(['-e', '0']) },
       { name: '--version', label: 'memctx --version', run: () => runNode([BIN, '--version']) },
       { name: 'statusline', label: 'status --statusline (5 MB transcript)', run: () => runNode([BIN, 'status', '--statusline'], { input: statusJson }) },
-      {
-        name: 'flush --hook',
-        label: 'flush --hook, small session (40 KB)',
-        run: () => {
-          rmSync(join(mem, 'sessions'), { recursive: true, force: true });
-          return runNode([BIN, 'flush', '--hook'], { cwd: project, input: hookJson });
-        },
-      },
-      { name: 'checkpoint', label: 'checkpoint (Stop hook), small session', run: () => runNode([BIN, 'checkpoint'], { cwd: project, input: stopJson }) },
-      { name: 'mcp', label: 'mcp: start to first tools/list answer', run: () => mcpToToolsList(mem) },
-      { name: 'index --staged', label: 'index --staged, no memory file staged', run: () => runNode([BIN, 'index', '--staged'], { cwd: top, env: gitEnv }) },
+      { name: 'flush --hook', label: 'flush --hook, small session (40 KB)', run: () => flushHook(false) },
+      { name: 'flush --hook first', label: 'flush --hook, small session, first run (empty code cache)', run: () => flushHook(true) },
+      { name: 'checkpoint', label: 'checkpoint (Stop hook), small session', run: () => checkpoint(false) },
+      { name: 'checkpoint first', label: 'checkpoint, first run (empty code cache)', run: () => checkpoint(true) },
+      { name: 'mcp', label: 'mcp: start to first tools/list answer', run: () => mcpToToolsList(mem, withCache(false)) },
+      { name: 'mcp first', label: 'mcp: start to tools/list, first run (empty code cache)', run: () => mcpToToolsList(mem, withCache(true)) },
+      { name: 'index --staged', label: 'index --staged, no memory file staged', run: () => staged(false) },
+      { name: 'index --staged first', label: 'index --staged, first run (empty code cache)', run: () => staged(true) },
     ];
     const load = loadavg()[0];
     const runs = new Map<string, NodeRun[]>(paths.map((p) => [p.name, []]));

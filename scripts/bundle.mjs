@@ -1,15 +1,17 @@
 // Part of `npm run build`: bundles the published CLI with esbuild into dist/cli/ (the library API stays
-// as tsc builds it, in dist/src/). bin/memctx.js asks route.cjs which entry a command line takes:
+// as tsc builds it, in dist/src/). bin/memctx.js asks route.cjs (cli/fast/launch.ts) which entry a
+// command line takes:
 //   main.js          every command, through commander: one ESM bundle with code splitting, so each
 //                    command loads only its own chunks;
 //   statusline.cjs   `status --statusline`, run after every message: one CommonJS file (no ES module
 //                    loader), stdin read synchronously;
-//   mcp.js, flush-hook.js, checkpoint.js, index-staged.js   `mcp`, `flush --hook`, `checkpoint` and
-//                    `index --staged`: each built on its own (what it loads first in one file, what it
-//                    may need later in chunks named after it);
+//   mcp.cjs, flush-hook.cjs, checkpoint.cjs, index-staged.cjs   `mcp`, `flush --hook`, `checkpoint`
+//                    and `index --staged`: each one CommonJS file, which route.cjs loads with V8's code
+//                    cache (cache/code-cache.ts);
 //   pack.js          `pack` and `search` (route.cjs's mainEntry): main() again, minified, with what those
 //                    two commands load in few files;
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
+//   secretlint.cjs   secretlint for the hot paths, one file, loaded only for text with a secret's shape;
 //   count-worker.js  the tokenizer's worker thread.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,6 +78,55 @@ const signalExitAssert = {
   },
 };
 
+/**
+ * memctx gives every Chalk its colour level (cli/context.ts colorLevel); chalk's own detection, which
+ * only its default instance uses, reads the terminals through node:tty as it loads. The hot paths skip it.
+ */
+const noColorDetection = {
+  name: 'no-color-detection',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]chalk[\\/]source[\\/]vendor[\\/]supports-color[\\/]index\.js$/ }, () => ({
+      contents: 'export function createSupportsColor() { return false; } export default { stdout: false, stderr: false };',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Node's crypto (2.5 ms to load) and child_process (2.3 ms, with net and streams) are required where
+ * esbuild puts every import, at the top of the file, though many runs of a hot path call neither. In
+ * memctx's own modules (which call only their functions) the hot paths get each as a module of
+ * functions that require it on first call.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const src = join(root, 'src');
+    b.onResolve({ filter: /^node:(crypto|child_process)$/ }, (args) => (args.importer.startsWith(src) ? { path: args.path, namespace: 'lazy-builtin' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+      const names = Object.entries(await import(args.path)).filter(([name, value]) => typeof value === 'function' && /^[a-z]/.test(name)).map(([name]) => name);
+      return {
+        contents: [`let loaded; const load = () => (loaded ??= require('${args.path}'));`, ...names.map((name) => `export const ${name} = (...args) => load().${name}(...args);`)].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * secretlint (about 80 KB, loaded only for text with a secret's shape) is one file beside the hot paths'
+ * entries, as `yaml` is, so that an entry compiled without its code cache does not parse it.
+ */
+const SECRETLINT = { '@secretlint/core': 'core', '@secretlint/secretlint-rule-preset-recommend': 'preset', '@secretlint/secretlint-rule-pattern': 'pattern' };
+const secretlintOutside = {
+  name: 'secretlint-outside',
+  setup(b) {
+    b.onResolve({ filter: /^@secretlint\/(core|secretlint-rule-preset-recommend|secretlint-rule-pattern)$/ }, (args) => ({ path: args.path, namespace: 'secretlint-outside' }));
+    b.onResolve({ filter: /^\.\/secretlint\.cjs$/ }, () => ({ path: './secretlint.cjs', external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'secretlint-outside' }, (args) => ({ contents: `module.exports = require('./secretlint.cjs').${SECRETLINT[args.path]};`, loader: 'js' }));
+  },
+};
+
 /** tools/list's answer, computed once from the tools' schemas (as tsc built them) so the bundled server never loads the converter. */
 const { computeToolsList } = await import(pathToFileURL(join(root, 'dist/src/mcp/server.js')).href);
 const toolsList = await computeToolsList();
@@ -124,15 +175,32 @@ const esm = {
   },
 };
 
-/**
- * A hot path's entry built on its own, minified: what it imports statically is one file (not the dozens
- * of chunks it would share with main.js), and what it imports lazily (the tokenizer, secretlint, the MCP
- * tools) is in chunks named after it, loaded only when needed.
- */
-const hotPath = (name) => ({ ...esm, entryPoints: { [name]: `src/cli/fast/${name}.ts` }, splitting: true, minify: !process.env.NOMIN, chunkNames: `${name}-[name]-[hash]` });
-
 /** One file's build, run as a plain script (no ES module loader). */
 const script = (name, entry) => ({ ...common, entryPoints: { [name]: entry }, format: 'cjs', outExtension: { '.js': '.cjs' }, minify: true });
+
+/** In a CommonJS file, code that finds files from import.meta.url gets the file's URL. */
+const cjsImportMetaUrl = {
+  define: { ...common.define, 'import.meta.url': '__memctxImportMetaUrl' },
+  banner: { js: "var __memctxImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+/**
+ * A hot path's entry built on its own into one minified CommonJS file (no ES module loader; bin/memctx.js
+ * loads it through route.cjs with V8's code cache). What it imports lazily (the tokenizer, the MCP tools,
+ * proper-lockfile) is in the same file, in functions that run only when imported: compiled only then,
+ * and with the code cache not even parsed; yaml and secretlint are files of their own.
+ */
+const hotPath = (name) => ({
+  ...script(name, `src/cli/fast/${name}.ts`),
+  minify: !process.env.NOMIN,
+  plugins: [...common.plugins, noColorDetection, lazyBuiltins, secretlintOutside],
+  // the JSON Schema converter runs only outside the bundle (the bundle has tools/list built in)
+  external: ['@valibot/to-json-schema'],
+  supported: { 'dynamic-import': false },
+  ...cjsImportMetaUrl,
+});
+
+const HOT_PATHS = ['mcp', 'flush-hook', 'checkpoint', 'index-staged'];
 
 rmSync(out, { recursive: true, force: true });
 const results = await Promise.all([
@@ -147,19 +215,26 @@ const results = await Promise.all([
     // Chunks beside the entries: code that finds files relative to its own module (package.json, bin/, the rank tables) finds them from any of them.
     chunkNames: '[name]-[hash]',
   }),
-  build(hotPath('mcp')),
+  ...HOT_PATHS.map((name) => build(hotPath(name))),
   build({
     ...script('statusline', 'src/cli/fast/statusline-main.ts'),
     // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).
     logOverride: { 'empty-import-meta': 'silent' },
   }),
-  build(hotPath('flush-hook')),
-  build(hotPath('checkpoint')),
-  build(hotPath('index-staged')),
-  build(hotPath('pack')),
-  build(script('route', 'src/cli/fast/route.ts')),
+  build({ ...esm, entryPoints: { pack: 'src/cli/fast/pack.ts' }, splitting: true, minify: !process.env.NOMIN, chunkNames: 'pack-[name]-[hash]' }),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
+  build({
+    ...script('secretlint', 'secretlint'),
+    entryPoints: undefined,
+    stdin: { contents: Object.entries(SECRETLINT).map(([pkg, key]) => `export * as ${key} from '${pkg}';`).join('\n'), resolveDir: root, sourcefile: 'secretlint.js' },
+    outfile: join(out, 'secretlint.cjs'),
+    outdir: undefined,
+    ...cjsImportMetaUrl,
+  }),
 ]);
+// The launcher, built last: it knows each hot path's bundle by a hash of its content (the code cache's key).
+const entryHashes = Object.fromEntries(HOT_PATHS.map((name) => [name, createHash('sha1').update(readFileSync(join(out, `${name}.cjs`))).digest('hex').slice(0, 16)]));
+results.push(await build({ ...script('route', 'src/cli/fast/launch.ts'), define: { ...common.define, __MEMCTX_ENTRY_HASHES__: JSON.stringify(entryHashes) } }));
 
 // Which source modules each output file holds, for the start-up tests (not published).
 const outputs = {};

@@ -63,14 +63,14 @@ describe('start-up: what the common commands load', () => {
     expect(status.modules.filter((m) => TOKENIZER.test(m))).toEqual([]);
   });
 
-  it('flush --hook, mcp and index --staged take their own entries, without commander, loading only their command', () => {
+  it('flush --hook, mcp and index --staged take their own entries (one CommonJS file each, no ES module), without commander, loading only their command', () => {
     const dir = join(tempDir(), 'none');
     const staged = modulesLoaded(['--dir', dir, 'index', '--staged'], '', null);
     const mcp = modulesLoaded(['--dir', dir, 'mcp']);
     const hook = modulesLoaded(['--dir', dir, 'flush', '--hook'], '{}');
-    expect(staged.files).toContain('dist/cli/index-staged.js');
-    expect(mcp.files).toContain('dist/cli/mcp.js');
-    expect(hook.files).toContain('dist/cli/flush-hook.js');
+    expect(staged.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/index-staged.cjs']);
+    expect(mcp.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/mcp.cjs']);
+    expect(hook.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/flush-hook.cjs']);
     expect(commandModules(staged.modules).sort()).toEqual(['src/cli/index-cmd.ts', 'src/cli/problems.ts', 'src/cli/staged.ts']);
     expect(commandModules(mcp.modules)).toEqual(['src/cli/mcp.ts']);
     expect(commandModules(hook.modules)).toEqual(['src/cli/flush.ts']);
@@ -102,7 +102,7 @@ describe('start-up: what the common commands load', () => {
     writeFileSync(transcript, `${JSON.stringify({ type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 5, cache_read_input_tokens: 170000 } } })}\n`);
     const input = JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' });
     const fast = modulesLoaded(['--dir', join(cwd, '.memory'), 'checkpoint'], input);
-    expect(fast.files).toContain('dist/cli/checkpoint.js');
+    expect(fast.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/checkpoint.cjs']);
     expect(commandModules(fast.modules)).toEqual(['src/cli/checkpoint.ts']);
     expect(fast.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
     expect(JSON.parse(fast.stdout)).toMatchObject({ decision: 'block' });
