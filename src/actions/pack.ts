@@ -242,8 +242,9 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
     }
   }
   const focused = resolveFocus(files, options.focus ?? []);
-  const graph = linkGraph(files);
-  const focus = [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])];
+  // Links count only next to files a task or --focus makes active: with neither, they are not looked for.
+  const graph = task !== undefined || focused.length > 0 ? linkGraph(files) : undefined;
+  const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
   const { superseded } = supersession(files);
   const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => scanned.text(files[i].path));
   const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now) });
