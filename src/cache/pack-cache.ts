@@ -58,8 +58,8 @@ export interface PackScan {
   problems: FileProblem[];
   /** A file's text as packed: kept from the scan's read, else read now (packText). */
   textOf(path: string): string;
-  /** The check's answer for a file's text: from the cache when it asked this check before, else tested now (and kept). */
-  checked(path: string, check: TextCheck): boolean;
+  /** The check's answer for a file's text: from the cache when it asked this check before, else `known` (tested elsewhere on the same text) or tested now; kept. */
+  checked(path: string, check: TextCheck, known?: boolean): boolean;
   /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors; callers warn. */
@@ -292,10 +292,10 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     files: scan.values.map(({ path, value }) => entry(root, value, scan.changed, bodies.get(path), found.get(path))),
     problems: scan.problems,
     textOf,
-    checked(path, check) {
+    checked(path, check, known) {
       const stored = byPath.get(path);
       if (stored?.check?.[0] === check.id) return stored.check[1];
-      const result = check.test(textOf(path));
+      const result = known ?? check.test(textOf(path));
       if (stored && !unread.has(path)) {
         stored.check = [check.id, result];
         scan.changed();
