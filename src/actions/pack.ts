@@ -17,7 +17,7 @@ import { parseDate } from '../dates.js';
 import { VERSION } from '../version.js';
 import { readCountCache, writeCountCache } from '../cache/token-counts.js';
 import { scanCached } from './pack-scan.js';
-import { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK, secretWarnings } from '../lint/secrets.js';
+import { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
 import { taskScores } from '../pack/task.js';
 import { demotions } from '../pack/demote.js';
 import { linkGraph } from '../pack/links.js';
@@ -153,9 +153,10 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   const { tokenizerLoaded } = await import('../tokens/count.js');
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);
-  // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on.
+  // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on
+  // (and, for redaction, tests them with the secret prefilter there, in the time it waits for the scan).
   const { backgroundCounter } = await import('../tokens/background.js');
-  const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20 });
+  const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20, patterns: options.redactSecrets ? MAYBE_SECRET_PATTERNS : undefined });
   const queued = new Set<string>();
   const scan = await scanCached(root, now, (text, hash) => {
     if (queued.has(hash) || counter.knows(hash)) return;
@@ -167,15 +168,16 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   const secrets: string[] = [];
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
   const redacted = new Map<string, string>();
-  // The prefilter's answer is kept in the pack cache: a warm pack reads no text for it.
-  const suspects = options.redactSecrets ? files.filter((f) => scan.checked(f.path, MAYBE_SECRET_CHECK)) : [];
+  // This thread counts what the worker has not taken.
+  for (const [hash, n] of await background.counts()) counter.record(hash, n);
+  // The prefilter's answer is kept in the pack cache (a warm pack reads no text for it); a text the worker had, it tested there.
+  const prefiltered = (hash: string) => (queued.has(hash) ? background.matched.has(hash) : undefined);
+  const suspects = options.redactSecrets ? files.filter((f, i) => scan.checked(f.path, MAYBE_SECRET_CHECK, prefiltered(scan.files[i].hash))) : [];
   if (suspects.length) {
     const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: scan.textOf(f.path) })));
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
     secrets.push(...hits.map((h) => h.secret));
   }
-  // Checked while the worker still counts; then this thread counts what the worker has not taken.
-  for (const [hash, n] of await background.counts()) counter.record(hash, n);
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];
@@ -242,8 +244,9 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
     }
   }
   const focused = resolveFocus(files, options.focus ?? []);
-  const graph = linkGraph(files);
-  const focus = [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])];
+  // Links count only next to files a task or --focus makes active: with neither, they are not looked for.
+  const graph = task !== undefined || focused.length > 0 ? linkGraph(files) : undefined;
+  const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
   const { superseded } = supersession(files);
   const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => scanned.text(files[i].path));
   const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now) });

@@ -20,9 +20,13 @@ interface CachedFile extends Omit<StoredFile, 'links' | 'bags'> {
   links: MemoryLink[];
 }
 
-/** As stored: the fields pack reads, and each distinct link once, as `r:`, `m:` or `w:` and its target. */
+/** As stored: the fields pack reads, and (once asked) each distinct link once, as `r:`, `m:` or `w:` and its target. */
 interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'tags' | 'status' | 'severity' | 'expires' | 'pinned' | 'supersedes' | 'mtimeMs'> {
-  links: string[];
+  /**
+   * Found the first time a task or --focus asks (a pack with neither never does: links only matter
+   * next to files the task or focus makes active), then kept.
+   */
+  links?: string[];
   /** TODO/BLOCKER markers in the body. */
   markers: boolean;
   /** Content hash of the file's text as packed. */
@@ -54,8 +58,8 @@ export interface PackScan {
   problems: FileProblem[];
   /** A file's text as packed: kept from the scan's read, else read now (packText). */
   textOf(path: string): string;
-  /** The check's answer for a file's text: from the cache when it asked this check before, else tested now (and kept). */
-  checked(path: string, check: TextCheck): boolean;
+  /** The check's answer for a file's text: from the cache when it asked this check before, else `known` (tested elsewhere on the same text) or tested now; kept. */
+  checked(path: string, check: TextCheck, known?: boolean): boolean;
   /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors; callers warn. */
@@ -121,12 +125,14 @@ class Entry {
   readonly #root: string;
   readonly #stored: StoredFile;
   readonly #counted: () => void;
+  /** The parsed file's links, when this scan parsed it. */
+  readonly #found: (() => MemoryLink[]) | undefined;
   #links: MemoryLink[] | undefined;
   #body: string | undefined;
   /** The body could not be read: what is made from it is not kept in the cache. */
   #unread = false;
   #bags: (FieldBag | null)[] | undefined;
-  constructor(root: string, stored: StoredFile, counted: () => void, body?: string) {
+  constructor(root: string, stored: StoredFile, counted: () => void, body?: string, found?: () => MemoryLink[]) {
     this.path = stored.path;
     this.name = stored.name;
     this.description = stored.description;
@@ -149,6 +155,7 @@ class Entry {
     this.#counted = counted;
     this.#stored = stored;
     this.#body = body;
+    this.#found = found;
   }
 
   /** The fields' bags, counted on first use (and kept in the cache, unless the body could not be read). */
@@ -175,8 +182,21 @@ class Entry {
     return words;
   }
 
+  /** The links, found on first use (and kept in the cache, unless the file could not be read and parsed). */
   get links(): MemoryLink[] {
-    this.#links ??= this.#stored.links.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) }));
+    if (this.#links) return this.#links;
+    const stored = this.#stored;
+    let compact = stored.links;
+    if (compact === undefined) {
+      const found = this.#found ?? (() => parsedLinks(this.#root, this.path));
+      const links = found();
+      compact = links ? compactLinks(links) : [];
+      if (links) {
+        stored.links = compact;
+        this.#counted();
+      }
+    }
+    this.#links = compact.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) }));
     return this.#links;
   }
 
@@ -190,8 +210,19 @@ class Entry {
   }
 }
 
-function entry(root: string, stored: StoredFile, counted: () => void, body?: string): PackEntry {
-  return new Entry(root, stored, counted, body);
+function entry(root: string, stored: StoredFile, counted: () => void, body?: string, found?: () => MemoryLink[]): PackEntry {
+  return new Entry(root, stored, counted, body, found);
+}
+
+/** A file's links, read and parsed again (its cache entry has none yet); undefined when it cannot be read or parsed. */
+function parsedLinks(root: string, path: string): MemoryLink[] | undefined {
+  const file = readMemoryFile(root, path);
+  return 'message' in file ? undefined : file.links;
+}
+
+/** Each distinct link once, as `r:`, `m:` or `w:` and its target. */
+function compactLinks(links: readonly MemoryLink[]): string[] {
+  return [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
 }
 
 /** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
@@ -208,22 +239,23 @@ function hasValidExtras(f: StoredFile): boolean {
 function isStoredFile(value: unknown, path: string): value is StoredFile {
   const f = value as StoredFile | undefined;
   if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
-  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || !Array.isArray(f.links)) return false;
+  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || (f.links !== undefined && !Array.isArray(f.links))) return false;
   // Plain loops: this runs for every cached file on every warm run.
-  for (const l of f.links) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
+  for (const l of f.links ?? []) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
   return hasValidExtras(f);
 }
 
+/** What the cache keeps of a parsed file; its links (which the parser finds only when asked) are left for Entry. */
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
-  const { path, name, description, type, kind, updated, created, importance, tags, links, status, severity, expires, pinned, supersedes, mtimeMs } = file;
-  const compact = [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
-  return { path, name, description, type, kind, updated, created, importance, tags, links: compact, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bodyLength: body.length };
+  const { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes, mtimeMs } = file;
+  return { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bodyLength: body.length };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
 export async function scanForPack(root: string, options: PackScanOptions): Promise<PackScan> {
   const texts = new Map<string, string>();
   const bodies = new Map<string, string>();
+  const found = new Map<string, () => MemoryLink[]>();
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
     valid: isStoredFile,
@@ -233,6 +265,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       const body = bodyOf(text);
       texts.set(file.path, text);
       bodies.set(file.path, body);
+      found.set(file.path, () => file.links);
       return toStored(file, options.describe(file, text), body);
     },
   };
@@ -256,13 +289,13 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     return text;
   };
   return {
-    files: scan.values.map(({ path, value }) => entry(root, value, scan.changed, bodies.get(path))),
+    files: scan.values.map(({ path, value }) => entry(root, value, scan.changed, bodies.get(path), found.get(path))),
     problems: scan.problems,
     textOf,
-    checked(path, check) {
+    checked(path, check, known) {
       const stored = byPath.get(path);
       if (stored?.check?.[0] === check.id) return stored.check[1];
-      const result = check.test(textOf(path));
+      const result = known ?? check.test(textOf(path));
       if (stored && !unread.has(path)) {
         stored.check = [check.id, result];
         scan.changed();

@@ -195,11 +195,14 @@ function partAt(parts: Part[], offset: number): number {
 const MAYBE_SECRET =
   /a(?:kia|sia|3t|iza|ccount_?(?:id)?["']?\s*(?::|=>|=)|uths)|s(?:ecret_?access|k-|k_(?:live|test)|g\.|hp(?:at|ss|ca|pa)_)|g(?:h[pousr]_|ithub_pat_|l(?:pat-|c_|sa_)|sk_)|x(?:ox[a-z]-|app-)|h(?:ooks\.slack\.com|f_|vs\.)|rk_(?:live|test)|npm_|ya29\.|-----begin|eyj|:\/\/[^\s\/:@]{1,200}:[^\s\/@]{1,200}@|d(?:ckr_pat_|api)|ops_|lin_api_|ntn_|figd_|v(?:ercel|c[pikar]_)|private_key/i;
 
-/** True when a text might hold a secret (secretWarnings runs secretlint only then). */
-export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) || ASSIGNED_SECRET.test(text);
-
 /** An env-style assignment of a password, secret or token (`DB_PASSWORD=`), and an Azure account key. Case matters. */
 const ASSIGNED_SECRET = /(?:PASSWORD|PASSWD|SECRET|TOKEN)[A-Z0-9_]*[ \t]*[=:]|AccountKey=/;
+
+/** maybeSecret's patterns (neither global nor sticky): a text might hold a secret when one matches. The count worker tests them too. */
+export const MAYBE_SECRET_PATTERNS: readonly RegExp[] = [MAYBE_SECRET, ASSIGNED_SECRET];
+
+/** True when a text might hold a secret (secretWarnings runs secretlint only then). */
+export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) || ASSIGNED_SECRET.test(text);
 
 /** maybeSecret as a check whose answers a cache may keep: its id changes with the patterns. */
 export const MAYBE_SECRET_CHECK = { id: contentHash(`${MAYBE_SECRET.source}\n${ASSIGNED_SECRET.source}`).slice(0, 12), test: maybeSecret };

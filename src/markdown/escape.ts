@@ -43,6 +43,8 @@ export function singleLine(text: string): string {
 
 /** A code fence longer than any run of three or more backticks in the text, so the text cannot close it. */
 export function fenceFor(text: string): string {
+  // Most texts hold no run of three: one native search instead of the pattern over the whole text.
+  if (!text.includes('```')) return '```';
   let longest = 2;
   for (const run of text.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
   return '`'.repeat(longest + 1);
@@ -55,11 +57,16 @@ function capLength(text: string, max: number): string {
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
+/** Text inlineMarkdown would change: anything but printable ASCII, a character it escapes, two spaces, a space at either end. */
+const NOT_PLAIN_INLINE = /[^\x20-\x3b\x3d-\x5a\x5e-\x7e]| {2}|^ | $/;
+
 /**
  * User text as inline Markdown on one line: backslash, brackets and `<` are escaped, so it opens no
  * link, HTML tag, HTML comment or autolink, and can never be one of memctx's markers.
  */
 export function inlineMarkdown(text: string, max = Number.POSITIVE_INFINITY): string {
+  // Most names and descriptions need none of it: one test instead of five passes (an index lists thousands).
+  if (text.length <= max && !NOT_PLAIN_INLINE.test(text)) return text;
   return capLength(oneLine(text).replace(/ {2,}/g, ' ').trim(), max).replace(/[\\[\]<]/g, '\\$&');
 }
 

@@ -119,11 +119,13 @@ function dependencyScores(files: readonly PackFile[], active: Set<string>, graph
 /** Score every file (same order as given). */
 export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): FileScore[] {
   const recent = mostRecent(files, 5);
-  const graph = options.graph ?? linkGraph(files);
-  const task = options.taskScores ?? (options.task ? taskScores(files, options.task, graph) : undefined);
+  // The links are found only when needed: with no active file, no file has dependency points.
+  let graph = options.graph;
+  const links = () => (graph ??= linkGraph(files));
+  const task = options.taskScores ?? (options.task ? taskScores(files, options.task, links()) : undefined);
   const active = new Set(options.focus ?? []);
   if (task) files.forEach((f, i) => task.own[i] >= TASK_MATCH && active.add(f.path));
-  const dependency = dependencyScores(files, active, graph);
+  const dependency = active.size > 0 ? dependencyScores(files, active, links()) : new Map<string, { points: number; reason?: string }>();
 
   return files.map((file, i) => {
     const reasons: string[] = [];

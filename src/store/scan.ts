@@ -25,6 +25,17 @@ export interface ReadDetail {
   text?: string;
 }
 
+/** One buffer the reads reuse (each file is decoded before the next is read): a scan allocates no buffer per file. */
+let scratch: Buffer | undefined;
+const SCRATCH_MAX = 1 << 20;
+
+/** A buffer of at least `size` bytes for one read, valid until the next call. */
+function readBuffer(size: number): Buffer {
+  if (size > SCRATCH_MAX) return Buffer.allocUnsafe(size);
+  if (!scratch || scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.max(size, 64 * 1024));
+  return scratch.subarray(0, size);
+}
+
 /** Read a whole file through one descriptor, so its stat comes with the read at no extra cost. */
 function readWithStat(abs: string, max: number, symlink: boolean, detail?: ReadDetail): { bytes: Buffer; mtimeMs: number; size: number } | FileProblemCore {
   // O_NONBLOCK: a FIFO (or a symlink to one) opens at once and is then refused as not a regular file.
@@ -53,7 +64,7 @@ function readWithStat(abs: string, max: number, symlink: boolean, detail?: ReadD
     if (stat.size > max) {
       return { message: `file is ${stat.size} bytes, over the ${max}-byte limit for a memory file; not read`, hint: 'split it into smaller memory files or move it out of the memory directory' };
     }
-    const bytes = Buffer.allocUnsafe(stat.size);
+    const bytes = readBuffer(stat.size);
     let read = 0;
     while (read < stat.size) {
       const n = readSync(fd, bytes, read, stat.size - read, read);
@@ -68,7 +79,7 @@ function readWithStat(abs: string, max: number, symlink: boolean, detail?: ReadD
 
 type FileProblemCore = Omit<FileProblem, 'path'>;
 
-/** Read and parse one memory file; a problem instead of a file when it cannot be used. */
+/** Read and parse one memory file; a problem instead of a file when it cannot be used. Its bytes are not kept (readBuffer). */
 export function readMemoryFile(root: string, path: string, options: ScanOptions & { symlink?: boolean; detail?: ReadDetail } = {}): MemoryFile | FileProblem {
   const abs = join(root, path);
   try {

@@ -14,6 +14,8 @@ export interface BackgroundCounter {
   add(key: string, text: string): void;
   /** Every queued text's count by key; ends the worker. */
   counts(): Promise<Map<string, number>>;
+  /** The keys of the queued texts that one of `patterns` matches: complete once `counts()` has answered. */
+  readonly matched: ReadonlySet<string>;
   /** Whether a worker thread counted. */
   readonly usedWorker: boolean;
 }
@@ -25,7 +27,12 @@ export interface BackgroundOptions {
   batchBytes?: number;
   /** The worker script (tests point it elsewhere); default count-worker.js as built. */
   workerFile?: URL;
+  /** Also test each text against these (neither global nor sticky), where it is counted: see `matched`. */
+  patterns?: readonly RegExp[];
 }
+
+/** True when one of the patterns matches the text (count-worker.ts tests the same way). */
+export const anyMatch = (patterns: readonly RegExp[], text: string): boolean => patterns.some((re) => re.test(text));
 
 
 interface Batch {
@@ -42,6 +49,8 @@ interface SentBatch extends Batch {
 export function backgroundCounter(encoding: EncodingName, options: BackgroundOptions): BackgroundCounter {
   const batchBytes = options.batchBytes ?? 128 * 1024;
   const results = new Map<string, number>();
+  const matched = new Set<string>();
+  const patterns = options.patterns ?? [];
   const sent = new Map<number, SentBatch>();
   let waiting: Batch = { keys: [], texts: [], bytes: 0 };
   let queuedBytes = 0;
@@ -54,7 +63,10 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
   const countHere = (batch: Batch) => {
     if (batch.texts.length === 0) return;
     const counter = loadTokenCounterSync(encoding);
-    batch.texts.forEach((text, i) => results.set(batch.keys[i], counter.count(text)));
+    batch.texts.forEach((text, i) => {
+      results.set(batch.keys[i], counter.count(text));
+      if (patterns.length > 0 && anyMatch(patterns, text)) matched.add(batch.keys[i]);
+    });
   };
 
   const send = () => {
@@ -76,17 +88,18 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
     const file = options.workerFile ?? builtFiles('count-worker.js').find((url) => existsSync(url));
     if (!file) return;
     try {
-      worker = new Worker(file, { workerData: { encoding } });
+      worker = new Worker(file, { workerData: { encoding, patterns: patterns.map((re) => ({ source: re.source, flags: re.flags })) } });
     } catch {
       return;
     }
-    // `counts` is null for a batch this thread claimed first (and counted itself).
-    worker.on('message', ({ id, counts }: { id: number; counts: number[] | null }) => {
+    // `counts` is null for a batch this thread claimed first (and counted itself); `hits`, the indexes of texts a pattern matched.
+    worker.on('message', ({ id, counts, hits }: { id: number; counts: number[] | null; hits: number[] }) => {
       const batch = sent.get(id);
       if (!batch) return;
       if (counts) {
         sent.delete(id);
         counts.forEach((n, i) => results.set(batch.keys[i], n));
+        for (const i of hits) matched.add(batch.keys[i]);
       }
       if (sent.size === 0) settle?.();
     });
@@ -100,6 +113,7 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
     get usedWorker() {
       return worker !== undefined;
     },
+    matched,
     add(key: string, text: string) {
       waiting.keys.push(key);
       waiting.texts.push(text);

@@ -113,6 +113,31 @@ describe('the pack cache', () => {
     expect(stored()['a.md'].value.bags).toHaveLength(4);
     expect(stored()['b.md'].value.bags).toBeUndefined();
     expect(stored()['b.md'].value.check).toBeUndefined();
+    expect(b.links).toEqual([]);
+    await warm.save();
+    expect(stored()['b.md'].value).not.toHaveProperty('links');
+  });
+
+  it('finds a file\'s links only when asked, from the scan\'s parse or else by parsing it again, and keeps them', async () => {
+    root = memoryDir();
+    const stored = () => JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { links?: string[] } }>;
+    const cold = await scanForPack(root, describer().options(root));
+    await cold.save();
+    expect(Object.values(stored()).filter((r) => r.value && 'links' in r.value)).toEqual([]);
+    expect(cold.files.find((f) => f.path === 'sub/c.md')!.links).toEqual([]);
+    await cold.save();
+    expect(stored()['sub/c.md'].value.links).toEqual([]);
+    expect(stored()['a.md'].value).not.toHaveProperty('links');
+
+    const warm = await scanForPack(root, describer().options(root));
+    expect(warm.files.find((f) => f.path === 'a.md')!.links).toEqual([
+      { kind: 'related', target: 'b.md' },
+      { kind: 'wiki', target: 'B' },
+      { kind: 'markdown', target: 'b.md' },
+    ]);
+    await warm.save();
+    expect(stored()['a.md'].value.links).toEqual(['r:b.md', 'w:B', 'm:b.md']);
+    expect(stored()['b.md'].value).not.toHaveProperty('links');
   });
 
   it.each([`{"version": "${cacheVersion()}", "records": `, '[]', '{"version": "0.0.1", "records": {}}', `{"version": "${cacheVersion()}", "records": {"a.md": {"key": "x", "value": {"path": "a.md"}}}}`])(

@@ -110,6 +110,22 @@ describe('cold and warm pack', () => {
     expect(a.rest.files.map((f: { path: string }) => f.path).sort()).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
   });
 
+  it('look for links only when --focus or a task needs them, and a later --focus run finds them as a cold one does', async () => {
+    const records = (root: string) => Object.values(JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records as Record<string, { value?: { path: string; links?: string[] } }>);
+    const focus = ['pack', '--json', '--focus', 'plain.md'];
+    // Past the racy window of files just written (their ctime is now), so their entries are kept.
+    const now = new Date(Date.now() + 10_000);
+    const fresh = memoryDir();
+    const cold = strip((await runMemctx(focus, { cwd: fresh.cwd, now })).stdout);
+    const { cwd, root } = memoryDir();
+    expect((await runMemctx(['pack', '--json'], { cwd, now })).code).toBe(0);
+    expect(records(root).filter((r) => r.value).map((r) => [r.value!.path, r.value!.links])).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md'].map((path) => [path, undefined]));
+    const later = strip((await runMemctx(focus, { cwd, now })).stdout);
+    expect(later.rest).toEqual(cold.rest);
+    expect(later.rest.files.filter((f: { reasons: string[] }) => f.reasons.includes('linked-from-active')).map((f: { path: string }) => f.path).sort()).toEqual(['bom.md', 'ctl.md']);
+    expect(records(root).find((r) => r.value?.path === 'plain.md')!.value!.links).toEqual(['m:bom.md', 'w:Controls']);
+  });
+
   it('give the same search hits', async () => {
     const { cwd } = memoryDir();
     const args = ['search', '--json', 'auth token'];

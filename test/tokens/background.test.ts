@@ -38,6 +38,24 @@ describe('counting on a worker thread', () => {
     expect(background.usedWorker).toBe(true);
   });
 
+  for (const minBytes of [0, Number.POSITIVE_INFINITY]) {
+    it(`says which texts a pattern matches, as this thread would (minBytes ${minBytes})`, async () => {
+      const patterns = [/tok(en)/i, /Größe/];
+      const background = backgroundCounter('o200k_base', { minBytes, batchBytes: 64, patterns });
+      TEXTS.forEach((text, i) => background.add(`k${i}`, text));
+      await background.counts();
+      expect([...background.matched].sort()).toEqual(['k0', 'k1']);
+      expect(background.usedWorker).toBe(minBytes === 0);
+    });
+  }
+
+  it('matches nothing when given no patterns', async () => {
+    const background = backgroundCounter('o200k_base', { minBytes: 0 });
+    TEXTS.forEach((text, i) => background.add(`k${i}`, text));
+    await background.counts();
+    expect(background.matched.size).toBe(0);
+  });
+
   it('counts with the encoding it was given', async () => {
     const background = backgroundCounter('cl100k_base', { minBytes: 0 });
     background.add('a', TEXTS[1]);
@@ -69,6 +87,22 @@ describe('pack with counts from a worker thread', () => {
     }
     expect(results[0]).toEqual(results[1]);
     expect(results[0].misses).toBeGreaterThanOrEqual(30);
+  });
+
+  it('masks the same secrets when the worker runs the secret prefilter as when this thread does', async () => {
+    const results = [];
+    for (const backgroundCountBytes of [0, Number.POSITIVE_INFINITY]) {
+      const root = join(work, `s${results.length}`, '.memory');
+      mkdirSync(root, { recursive: true });
+      for (let i = 0; i < 12; i++) writeFileSync(join(root, `note_${i}.md`), `---\nname: Note ${i}\ndescription: note ${i}\ntype: project\n---\n\n${i === 4 ? 'export DB_PASSWORD=hunter2xyz99\n' : ''}${'Plain words about the release. '.repeat(1 + i)}\n`);
+      const options = { root, budget: 100_000, format: 'markdown' as const, encoding: 'o200k_base' as const, redactSecrets: true };
+      const result = await pack(options, { now: () => new Date('2026-11-20T10:00:00Z'), env: {}, backgroundCountBytes });
+      results.push({ text: result.text, warnings: result.warnings, usedWorker: result.tokenizer.loaded });
+    }
+    expect(results[0].text).toBe(results[1].text);
+    expect(results[0].warnings).toEqual(['possible secrets masked in note_4.md']);
+    expect(results[1].warnings).toEqual(results[0].warnings);
+    expect(results[0].text).not.toContain('hunter2xyz99');
   });
 
   it('reports the same cache hits as a warm run when only the pack cache was lost', async () => {
