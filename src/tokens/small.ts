@@ -30,11 +30,35 @@ for (let c = 0; c < 128; c++) {
   else if ((c >= 9 && c <= 13) || c === 32) ascii[c] = S | (c === 10 || c === 13 ? NL : 0);
 }
 
-/** Classes of characters beyond ASCII, each found once by small regexes compiled on first use. */
+/** Classes of other characters, each found once by small regexes compiled on first use. */
 let wide: { map: Map<number, number>; tests: Array<[RegExp, number]> } | undefined;
 
-function classOf(cp: number): number {
-  if (cp < 128) return ascii[cp];
+/** Latin-1's letters and numbers (the rest of U+0080–U+00FF is punctuation and symbols, U+00A0 a space). */
+function latin1Class(cp: number): number {
+  if (cp === 0xa0) return S;
+  if (cp === 0xaa || cp === 0xba) return L | U | W;
+  if (cp === 0xb5) return L | W;
+  if (cp === 0xb2 || cp === 0xb3 || cp === 0xb9 || (cp >= 0xbc && cp <= 0xbe)) return N;
+  if (cp >= 0xc0 && cp <= 0xde && cp !== 0xd7) return L | U;
+  if (cp >= 0xdf && cp !== 0xf7) return L | W;
+  return 0;
+}
+
+/**
+ * The class of the characters summaries hold most beyond ASCII (Latin-1, dashes and quotes, arrows
+ * and symbols, emoji and their variation selectors) without compiling a Unicode property regex;
+ * undefined for the rest. A test checks every code point of these ranges against the regexes.
+ */
+export function knownClass(cp: number): number | undefined {
+  if (cp >= 0x80 && cp <= 0xff) return latin1Class(cp);
+  if (cp >= 0x2000 && cp <= 0x206f) return cp <= 0x200a || cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f ? S : 0;
+  if ((cp >= 0x2190 && cp <= 0x245f) || (cp >= 0x2500 && cp <= 0x2775) || (cp >= 0x2794 && cp <= 0x27bf) || (cp >= 0x1f300 && cp <= 0x1faff)) return 0;
+  if (cp >= 0xfe00 && cp <= 0xfe0f) return U | W;
+  return undefined;
+}
+
+/** A character's class by the regexes of the split pattern's classes (compiled on first use, each answer kept). */
+export function regexClass(cp: number): number {
   wide ??= {
     map: new Map(),
     tests: [
@@ -43,6 +67,7 @@ function classOf(cp: number): number {
       [/^\s$/u, S],
       [/^[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]$/u, U],
       [/^[\p{Ll}\p{Lm}\p{Lo}\p{M}]$/u, W],
+      [/^[\r\n]$/u, NL],
     ],
   };
   let bits = wide.map.get(cp);
@@ -53,6 +78,11 @@ function classOf(cp: number): number {
     wide.map.set(cp, bits);
   }
   return bits;
+}
+
+/** A character's class: ASCII and the common ranges from tables, the rest by regex. */
+export function classOf(cp: number): number {
+  return cp < 128 ? ascii[cp] : knownClass(cp) ?? regexClass(cp);
 }
 
 /** The text as code points (what the pattern's `u` flag matches), with each one's class and UTF-16 offset. */

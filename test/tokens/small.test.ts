@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tiktoken } from '../helpers/tiktoken.js';
 import { requireRankFile } from '../../src/tokens/rank-file.js';
-import { SMALL_TEXT, smallTextCounter, splitPieces } from '../../src/tokens/small.js';
+import { SMALL_TEXT, classOf, knownClass, regexClass, smallTextCounter, splitPieces } from '../../src/tokens/small.js';
 import type { EncodingName } from '../../src/tokens/index.js';
 
 /** The pieces js-tiktoken's own split pattern finds. */
@@ -65,5 +65,17 @@ describe.each(['o200k_base', 'cl100k_base'] as const)('short texts split by hand
     const text = `${SAMPLES[4]}\n${SAMPLES[1]}\n`.repeat(Math.ceil((SMALL_TEXT + 1) / (SAMPLES[4].length + SAMPLES[1].length + 2)));
     expect(text.length).toBeGreaterThan(SMALL_TEXT);
     expect(counter.count(text)).toBe(tiktoken[encoding].encode(text, [], []).length);
+  });
+});
+
+describe('character classes', () => {
+  it('the tables (ASCII, Latin-1, punctuation, arrows and symbols, emoji) agree with the regexes on every code point they cover', () => {
+    let covered = 0;
+    for (let cp = 0; cp <= 0x1ffff; cp++) {
+      if (cp >= 0x80 && knownClass(cp) === undefined) continue;
+      covered++;
+      expect([cp, classOf(cp)]).toEqual([cp, regexClass(cp)]);
+    }
+    expect(covered).toBeGreaterThan(3000);
   });
 });
