@@ -82,17 +82,27 @@ const NOTIFICATION = /^\s*(?:<(?:task-notification|bash-notification|background-
 
 // ---- decisions ----
 
+/** How many texts a cue screens by its words. */
+const MAX_SCREENED = 64;
+
 /**
  * A case-insensitive cue pattern with the lower-case words every match contains: texts without any
  * of them (most) are answered without running the pattern, which V8 would first interpret and then
  * compile (about 1 ms for DONE, even on a short message). The words must be ASCII and spelled as
  * in the pattern; a test runs both on random text.
  */
-class Cue {
-  /** `quick`: a small part of the pattern, tried first (any text it matches, the pattern matches). */
-  constructor(readonly pattern: RegExp, readonly words: readonly string[], readonly quick?: RegExp) {}
+export class Cue {
+  private calls = 0;
+
+  /**
+   * `quick`: a small part of the pattern, tried first (any text it matches, the pattern matches);
+   * `screened`: how many texts are screened by the words before the pattern runs on every text (a
+   * long session asks often, and there the compiled pattern is faster than lower-casing each text).
+   */
+  constructor(readonly pattern: RegExp, readonly words: readonly string[], readonly quick?: RegExp, readonly screened = MAX_SCREENED) {}
 
   test(text: string): boolean {
+    if (++this.calls > this.screened) return this.pattern.test(text);
     const lower = text.toLowerCase();
     return this.words.some((word) => lower.includes(word)) && (this.quick?.test(text) || this.pattern.test(text));
   }

@@ -55,10 +55,18 @@ describe.each(['o200k_base', 'cl100k_base'] as const)('short texts split by hand
     fc.assert(
       fc.property(fc.array(FRAGMENTS, { maxLength: 24 }), (parts) => {
         const text = parts.join('');
-        expect(counter.count(text)).toBe(tiktoken[encoding].encode(text, [], []).length);
+        // A fresh counter each time: within its budget, so the text is split by hand.
+        expect(smallTextCounter(encoding).count(text)).toBe(tiktoken[encoding].encode(text, [], []).length);
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('keeps counting exactly once the texts it split by hand add up past its budget', () => {
+    const fresh = smallTextCounter(encoding);
+    const text = `${SAMPLES[4]}\n${SAMPLES[1]}\n${SAMPLES[2]}`;
+    const expected = tiktoken[encoding].encode(text, [], []).length;
+    for (let i = 0; i < Math.ceil((8 * 1024) / text.length); i++) expect(fresh.count(text)).toBe(expected);
   });
 
   it('hands texts past the small size to the bulk counter, with the same count', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CUES } from '../../src/transcript/extract.js';
+import { CUES, Cue } from '../../src/transcript/extract.js';
 
 /** Words of the cue patterns and what surrounds them, in any case, so that random text often matches. */
 const FRAGMENTS = fc.oneof(
@@ -32,12 +32,20 @@ const TEXT = fc.oneof(
 
 const SAMPLES = ['Done.', 'x.done', 'x. done', 'x.\ndone', 'Undone', 'All tests pass', 'all good', 'It is now complete', 'DONE: x', 'we decided to', 'decidedly', 'use a lock to protect it', 'because we prefer', 'ready to be merged', 'You can run it', 'ſo that', 'İs done'];
 
+/** The cue as defined, screening every text by its words (not only the first ones). */
+const screening = Object.entries(CUES).map(([name, cue]) => [name, new Cue(cue.pattern, cue.words, cue.quick, Number.POSITIVE_INFINITY)] as const);
+
 describe('cue patterns with their words', () => {
-  it.each(Object.entries(CUES))('%s answers as its pattern does on samples', (_name, cue) => {
+  it('runs the pattern alone once it has screened enough texts (the answer is the same)', () => {
+    const cue = new Cue(/\bdone\b/i, ['done'], undefined, 2);
+    expect(['x', 'done', 'DONE', 'undone', 'x done'].map((text) => cue.test(text))).toEqual([false, true, true, false, true]);
+  });
+
+  it.each(screening)('%s answers as its pattern does on samples', (_name, cue) => {
     for (const text of SAMPLES) expect([text, cue.test(text)]).toEqual([text, cue.pattern.test(text)]);
   });
 
-  it.each(Object.entries(CUES))('%s answers as its pattern does on random text', (_name, cue) => {
+  it.each(screening)('%s answers as its pattern does on random text', (_name, cue) => {
     let matched = 0;
     fc.assert(
       fc.property(TEXT, (text) => {
