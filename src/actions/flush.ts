@@ -411,7 +411,7 @@ async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, sc
 /** One flush: gather → merge → render → write (or, with --dry-run, preview). */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max, encoding } = flags;
-  const { loadTokenCounter } = await import('../tokens/index.js');
+  const { smallTextCounter } = await import('../tokens/small.js');
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flushCore, scope.root, flags.template);
@@ -421,7 +421,8 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
     const missing = agent.missingAgentFields(values);
     if (missing.length) throw new FlushRefused(warnings, agent.missingFieldsMessage(missing), { hint: agent.agentSummaryRules(target, max) });
   });
-  const counter = await loadTokenCounter(encoding);
+  // A summary is a short text: counted without compiling the split pattern (long ones still use the bulk counter).
+  const counter = smallTextCounter(encoding);
   // At SessionEnd/PreCompact a summary the agent wrote for this session is kept and completed.
   const kept = scope.hookEvent && scope.sessionId && !agent ? await keptAgentSummary(deps, flushCore, template, scope) : undefined;
   if (kept) notes.push(...kept.notes);

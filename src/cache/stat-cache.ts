@@ -126,7 +126,7 @@ export async function scanWithCache<T>(
   const records = Object.create(null) as Record<string, CacheRecord<T>>;
   const values: CachedScan<T>['values'] = [];
   const problems: FileProblem[] = [];
-  let dirty = loaded.status === 'rebuilt';
+  let dirty = loaded.status !== 'read';
   let read: ReadFile | undefined;
   for (const entry of entries) {
     const { path } = entry;
@@ -144,10 +144,13 @@ export async function scanWithCache<T>(
       const result = read(path, entry.symlink, detail);
       if (!cached && !entry.symlink) ({ key, racy } = detail.stat ? keyOf(detail.stat, options.now) : { key: undefined, racy: true });
       record = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result, detail) };
-      dirty = true;
     }
-    if (key !== undefined && !racy) records[path] = record;
-    else dirty = true;
+    // Written again only when a record changes or goes: a file too new to keep (the one a flush
+    // just wrote) and not kept before leaves the cache as it was.
+    if (key !== undefined && !racy) {
+      records[path] = record;
+      if (record !== cached) dirty = true;
+    } else if (cached) dirty = true;
     if (record.value !== undefined) values.push({ path, value: record.value });
     else if (record.problem) problems.push({ path, ...record.problem });
   }

@@ -52,7 +52,8 @@ export function transcriptEntries(files: FactFile[], scope: ChangedScope): Chang
     const abs = file.abs ?? resolve(scope.base, file.path);
     if (isInside(scope.root, abs)) continue;
     // relative to the project base, else to the session's own working directory; outside both: absolute, flagged
-    const display = shown(scope, abs) !== abs ? shown(scope, abs) : file.outside ? abs : file.path;
+    const relative = shown(scope, abs);
+    const display = relative !== abs ? relative : file.outside ? abs : file.path;
     const moved = file.movedTo ? `(moved out of the project to ${file.movedTo})` : file.from ? `(moved from ${file.from})` : undefined;
     const note = moved ?? (file.deleted ? '(deleted)' : file.outside && display === abs && isAbsolute(abs) ? '(outside the working directory)' : undefined);
     out.push({ display, abs: file.deleted || file.movedTo ? undefined : abs, note });

@@ -245,7 +245,8 @@ export function planFlush(input: PlanInput): FlushPlan {
   const blocks = summarizeBlocks(input.values);
   const yamlCache = new Map<string, string>();
   const measure = (values: FieldValues) => input.counter.count(renderFlushFile(input, values, yamlCache).text);
-  const originalTokens = measure(blocks.values);
+  const first = renderFlushFile(input, blocks.values, yamlCache);
+  const originalTokens = input.counter.count(first.text);
   let values = blocks.values;
   let tokens = originalTokens;
   let cuts: Cut[] = [];
@@ -255,7 +256,8 @@ export function planFlush(input: PlanInput): FlushPlan {
     tokens = shortened.tokens;
     cuts = shortened.cuts;
   }
-  const { text, frontmatter } = renderFlushFile(input, values);
+  // Not shortened: the file as first rendered.
+  const { text, frontmatter } = values === blocks.values ? first : renderFlushFile(input, values);
   const empty = template.fields.filter((f) => template.reflected.has(f.key) && !(values[f.key]?.length)).map((f) => f.heading);
   const slugSource = template.describeBy ? firstLine(values[template.describeBy]) ?? '' : '';
   return {

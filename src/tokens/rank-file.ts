@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildRankTable, type RankFile, type RankTable } from './bpe.js';
 import type { EncodingName } from './encodings.js';
 
@@ -33,9 +34,32 @@ export interface LoadedRanks {
 
 const requireHere = createRequire(import.meta.url);
 
+/**
+ * js-tiktoken's rank module for an encoding: found as Node finds a package (the node_modules folders
+ * upward from here, then its `exports`), which takes a tenth of require.resolve's 2 ms; require.resolve
+ * when that finds nothing.
+ */
+function rankModulePath(encoding: EncodingName): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'node_modules', 'js-tiktoken', 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { require?: unknown } | undefined> };
+        const target = exports?.[`./ranks/${encoding}`]?.require;
+        if (typeof target === 'string') return join(dir, 'node_modules', 'js-tiktoken', target);
+      } catch {
+        // Unreadable: let Node resolve it.
+      }
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return requireHere.resolve(`js-tiktoken/ranks/${encoding}`);
+}
+
 /** The installed js-tiktoken's version and the size of the encoding's rank module: what a table file must match. */
 function tiktokenVersion(encoding: EncodingName): string {
-  const ranks = requireHere.resolve(`js-tiktoken/ranks/${encoding}`);
+  const ranks = rankModulePath(encoding);
   for (let dir = dirname(ranks), i = 0; i < 4; dir = dirname(dir), i++) {
     const manifest = join(dir, 'package.json');
     if (!existsSync(manifest)) continue;

@@ -82,10 +82,36 @@ const NOTIFICATION = /^\s*(?:<(?:task-notification|bash-notification|background-
 
 // ---- decisions ----
 
-const STRONG_CUE = /\b(?:decided|decide to|chose|choose to|went with|go with|opted|instead of|rather than|trade-?offs?)\b/i;
+/** How many texts a cue screens by its words. */
+const MAX_SCREENED = 64;
+
+/**
+ * A case-insensitive cue pattern with the lower-case words every match contains: texts without any
+ * of them (most) are answered without running the pattern, which V8 would first interpret and then
+ * compile (about 1 ms for DONE, even on a short message). The words must be ASCII and spelled as
+ * in the pattern; a test runs both on random text.
+ */
+export class Cue {
+  private calls = 0;
+
+  /**
+   * `quick`: a small part of the pattern, tried first (any text it matches, the pattern matches);
+   * `screened`: how many texts are screened by the words before the pattern runs on every text (a
+   * long session asks often, and there the compiled pattern is faster than lower-casing each text).
+   */
+  constructor(readonly pattern: RegExp, readonly words: readonly string[], readonly quick?: RegExp, readonly screened = MAX_SCREENED) {}
+
+  test(text: string): boolean {
+    if (++this.calls > this.screened) return this.pattern.test(text);
+    const lower = text.toLowerCase();
+    return this.words.some((word) => lower.includes(word)) && (this.quick?.test(text) || this.pattern.test(text));
+  }
+}
+
+const STRONG_CUE = new Cue(/\b(?:decided|decide to|chose|choose to|went with|go with|opted|instead of|rather than|trade-?offs?)\b/i, ['decide', 'chose', 'choose to', 'went with', 'go with', 'opted', 'instead of', 'rather than', 'trade']);
 /** An action taken for a stated purpose ("add a mutex to protect the cache"). */
-const PURPOSE_CUE = /\b(?:add(?:ed|s)?|use[sd]?|using|switch(?:ed)?|replac(?:e|ed|ing)|mov(?:e|ed)|keep|kept|inlin(?:e|ed)|remov(?:e|ed)|fall(?:s)? back|wrap(?:ped)?|guard(?:ed)?|scop(?:e|ed))\b[^.]{3,80}\b(?:to (?:protect|avoid|prevent|keep|match|ensure|support|handle|make sure)|so that|so (?:we|it|the)|which (?:avoids|prevents|keeps))\b/i;
-const WEAK_CUE = /\b(?:because|since)\b/i;
+const PURPOSE_CUE = new Cue(/\b(?:add(?:ed|s)?|use[sd]?|using|switch(?:ed)?|replac(?:e|ed|ing)|mov(?:e|ed)|keep|kept|inlin(?:e|ed)|remov(?:e|ed)|fall(?:s)? back|wrap(?:ped)?|guard(?:ed)?|scop(?:e|ed))\b[^.]{3,80}\b(?:to (?:protect|avoid|prevent|keep|match|ensure|support|handle|make sure)|so that|so (?:we|it|the)|which (?:avoids|prevents|keeps))\b/i, ['to protect', 'to avoid', 'to prevent', 'to keep', 'to match', 'to ensure', 'to support', 'to handle', 'to make sure', 'so that', 'so we', 'so it', 'so the', 'which avoids', 'which prevents', 'which keeps']);
+const WEAK_CUE = new Cue(/\b(?:because|since)\b/i, ['because', 'since']);
 const PLAN_WORD = /\b(?:I'll|I will|we'll|we will|let's|use|using|keep|switch(?:ed)?|prefer)\b/i;
 /** A marked line (`DECISION:`, `BLOCKER:`, `Next steps:` …) is read as such by flush, not as a cue statement. */
 const MARKED = /(?:^|[\s(.;,*])(?:DECISIONS?|BLOCKERS?|TODO|GOAL|DONE|PROGRESS|NEXT[ -]STEPS?|Next steps)\**:/;
@@ -184,9 +210,12 @@ function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] 
 // ---- the end of the session ----
 
 /** A final message that says the work is done. */
-const DONE = /(?:^|[.!]\s+)(?:done\b|all (?:\w+ ){0,4}(?:are |is |have been )?(?:complete|completed|done|finished|addressed|resolved|implemented|passing|pass)\b|(?:\w+ ){0,6}(?:is|are) (?:now )?(?:complete|done|finished)\b)|\bready to (?:be )?(?:commit|merge|review|ship)|\bno (?:further|more) (?:action|work|changes)\b/im;
+const DONE = new Cue(/(?:^|[.!]\s+)(?:done\b|all (?:\w+ ){0,4}(?:are |is |have been )?(?:complete|completed|done|finished|addressed|resolved|implemented|passing|pass)\b|(?:\w+ ){0,6}(?:is|are) (?:now )?(?:complete|done|finished)\b)|\bready to (?:be )?(?:commit|merge|review|ship)|\bno (?:further|more) (?:action|work|changes)\b/im, ['done', 'complete', 'finished', 'addressed', 'resolved', 'implemented', 'pass', 'ready to', 'no further', 'no more'], /(?:^|[.!]\s+)done\b/im);
 /** Sentences of a final message that state what is left. */
-const NEXT_CUE = /\b(?:ready to be (?:committed|merged|reviewed|pushed)|ready for (?:review|merge|commit)|(?:still|yet) (?:needs?|to be)|remaining (?:work|steps?|tasks?)|left to do|follow-?up\b|next step|you (?:can|could|may|might) (?:now |then )?(?:run|commit|merge|push|review|test|try|deploy))/i;
+const NEXT_CUE = new Cue(/\b(?:ready to be (?:committed|merged|reviewed|pushed)|ready for (?:review|merge|commit)|(?:still|yet) (?:needs?|to be)|remaining (?:work|steps?|tasks?)|left to do|follow-?up\b|next step|you (?:can|could|may|might) (?:now |then )?(?:run|commit|merge|push|review|test|try|deploy))/i, ['ready to be', 'ready for', 'still ', 'yet ', 'remaining ', 'left to do', 'follow', 'next step', 'you ']);
+
+/** The cue patterns, for the test that runs each with and without its words. */
+export const CUES = { STRONG_CUE, PURPOSE_CUE, WEAK_CUE, DONE, NEXT_CUE };
 
 /** Sentences outside code blocks. */
 function sentences(text: string): string[] {

@@ -38,7 +38,7 @@ function commandBoundary(site: string): boolean {
 const LAZY: Record<string, string> = {
   // the tokenizer (js-tiktoken's rank tables): only when text is counted
   'actions/compact.ts → ../tokens/index.js': 'tokenizer',
-  'actions/flush.ts → ../tokens/index.js': 'tokenizer',
+  'actions/flush.ts → ../tokens/small.js': 'tokenizer (a summary is a short text)',
   'actions/lint.ts → ../tokens/index.js': 'tokenizer, only when a rule counts tokens',
   'actions/pack.ts → ../tokens/cache.js': 'tokenizer, skipped on a warm pack cache',
   'actions/pack.ts → ../tokens/count.js': 'tokenizer, skipped on a warm pack cache',

@@ -56,6 +56,22 @@ describe('scanIndexEntries', () => {
     expect(cache.records).toEqual({});
   });
 
+  it('leaves the cache file as it was when only a new file too recent to keep appeared (a flush\'s session file)', async () => {
+    const root = memoryDir({ 'a.md': note('Alpha') });
+    await scanIndexEntries(root, NOW);
+    const before = statSync(cacheFile(root));
+    writeFileSync(join(root, 'b.md'), note('Beta'));
+    // Changed "just now" at the scan's clock, while a.md is old enough.
+    utimesSync(join(root, 'b.md'), new Date(NOW - 500), new Date(NOW - 500));
+    expect((await scanIndexEntries(root, NOW)).files.map((f) => f.name)).toEqual(['Alpha', 'Beta']);
+    const after = statSync(cacheFile(root));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records)).toEqual(['a.md']);
+    // Once old enough, it is kept.
+    await scanIndexEntries(root, NOW + 5_000);
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile(root), 'utf8')).records)).toEqual(['a.md', 'b.md']);
+  });
+
   it('ignores a corrupt cache and rebuilds it', async () => {
     const root = memoryDir({ 'a.md': note('Alpha') });
     mkdirSync(join(root, '.memctx'));
