@@ -75,6 +75,7 @@ describe('pack with counts from a worker thread', () => {
 
   it('packs the same bundle, counts and report as counting on this thread', async () => {
     const results = [];
+    // Dates in the files, so that which files are the most recent does not hang on write times.
     for (const backgroundCountBytes of [0, Number.POSITIVE_INFINITY]) {
       const root = join(work, `m${results.length}`, '.memory');
       mkdirSync(root, { recursive: true });
@@ -91,10 +92,11 @@ describe('pack with counts from a worker thread', () => {
 
   it('masks the same secrets when the worker runs the secret prefilter as when this thread does', async () => {
     const results = [];
+    // Dates in the files, so that which files are the most recent does not hang on write times.
     for (const backgroundCountBytes of [0, Number.POSITIVE_INFINITY]) {
       const root = join(work, `s${results.length}`, '.memory');
       mkdirSync(root, { recursive: true });
-      for (let i = 0; i < 12; i++) writeFileSync(join(root, `note_${i}.md`), `---\nname: Note ${i}\ndescription: note ${i}\ntype: project\n---\n\n${i === 4 ? 'export DB_PASSWORD=hunter2xyz99\n' : ''}${'Plain words about the release. '.repeat(1 + i)}\n`);
+      for (let i = 0; i < 12; i++) writeFileSync(join(root, `note_${i}.md`), `---\nname: Note ${i}\ndescription: note ${i}\ntype: project\nupdated: 2026-11-${10 + i}\n---\n\n${i === 4 ? 'export DB_PASSWORD=hunter2xyz99\n' : ''}${'Plain words about the release. '.repeat(1 + i)}\n`);
       const options = { root, budget: 100_000, format: 'markdown' as const, encoding: 'o200k_base' as const, redactSecrets: true };
       const result = await pack(options, { now: () => new Date('2026-11-20T10:00:00Z'), env: {}, backgroundCountBytes });
       results.push({ text: result.text, warnings: result.warnings, usedWorker: result.tokenizer.loaded });
