@@ -155,76 +155,164 @@ const EPSILON = 1e-9;
 export const MAX_POSTING = 32;
 
 const ID_BITS = 2 ** 21;
+const SHARED = 0x80000000;
+const BUCKET_BITS = 11;
+const BUCKETS = 1 << BUCKET_BITS;
+const LOW_BITS = 32 - BUCKET_BITS;
 
-/**
- * Each set's shingles as ranks in the global order (rarest first, ties by hash), each list sorted
- * ascending, and the number of sets holding each rank. Typed arrays, a radix sort of the (hash, set)
- * pairs and a counting sort of the frequencies: no comparison sort, no Map keyed by hash.
- */
-function globalRanks(sets: Uint32Array[]): { ranked: Uint32Array[]; frequency: Uint32Array } {
-  if (sets.length >= ID_BITS) throw new Error(`duplicate detection handles at most ${ID_BITS - 1} files`);
-  const starts = new Uint32Array(sets.length + 1);
-  sets.forEach((set, id) => (starts[id + 1] = starts[id] + set.length));
-  const total = starts[sets.length];
-  const { hashes, ids } = sortPairs(sets, total);
-  // Groups of equal hashes, in hash order.
-  const groupStart = new Uint32Array(total + 1);
-  let groups = 0;
-  for (let i = 0; i < total; i++) if (i === 0 || hashes[i] !== hashes[i - 1]) groupStart[groups++] = i;
-  groupStart[groups] = total;
-  // Ranks by (frequency, hash): a counting sort on the frequency keeps the hash order within each.
-  const byFrequency = new Uint32Array(sets.length + 2);
-  for (let g = 0; g < groups; g++) byFrequency[groupStart[g + 1] - groupStart[g] + 1]++;
-  for (let f = 1; f < byFrequency.length; f++) byFrequency[f] += byFrequency[f - 1];
-  const groupOfRank = new Uint32Array(groups);
-  const frequency = new Uint32Array(groups);
-  for (let g = 0; g < groups; g++) {
-    const f = groupStart[g + 1] - groupStart[g];
-    const r = byFrequency[f]++;
-    groupOfRank[r] = g;
-    frequency[r] = f;
-  }
-  // Filled in rank order, each set's list comes out sorted.
-  const flat = new Uint32Array(total);
-  const fill = starts.slice(0, sets.length);
-  for (let r = 0; r < groups; r++) {
-    const g = groupOfRank[r];
-    for (let i = groupStart[g]; i < groupStart[g + 1]; i++) flat[fill[ids[i]]++] = r;
-  }
-  return { ranked: sets.map((_, id) => flat.subarray(starts[id], starts[id + 1])), frequency };
+interface Ranks {
+  /** Each set's shingles also found in another set, as ranks in the global order, sorted ascending. */
+  shared: Uint32Array[];
+  /** Each set's size, its shingles found in no other set included. */
+  size: Uint32Array;
+  /** The number of sets holding each rank of `shared`. */
+  frequency: Uint32Array;
+  /** A set's ranks among all shingles, those in one set only included (the order of `shared` after them), unsorted. */
+  fullRanks: (id: number) => Uint32Array;
 }
 
-const DIGIT_BITS = 11;
-const DIGIT = 1 << DIGIT_BITS;
+/** A slot of a linear-probing table of 2^bits slots (Fibonacci hashing: small or patterned values spread too). */
+const slotOf = (h: number, bits: number) => Math.imul(h, 0x9e3779b1) >>> (32 - bits);
 
 /**
- * Every (hash, set) pair, sorted by hash then set: filled set by set, then a stable LSD radix sort
- * on the hash in three 11-bit digits (a 2,048-entry count stays in cache; 16-bit digits are slower).
+ * The global order of shingles: rarest first, ties by hash. A shingle in one set only can bring
+ * no pair, so only the shared ones are ranked and kept per set (a set is its shared ranks and its
+ * size); the ranks of the others, all before the shared ones, are worked out only for the sets
+ * whose MinHash signature is needed. Grouping without a full sort: the (hash, set) pairs go into
+ * 2,048 buckets by their top bits, and each bucket counts its hashes in a table small enough to
+ * stay in cache.
  */
-function sortPairs(sets: Uint32Array[], total: number): { hashes: Uint32Array; ids: Uint32Array } {
-  let hashes = new Uint32Array(total);
-  let ids = new Uint32Array(total);
-  let e = 0;
-  sets.forEach((set, id) => {
-    hashes.set(set, e);
-    ids.fill(id, e, (e += set.length));
-  });
-  let toHashes = new Uint32Array(total);
-  let toIds = new Uint32Array(total);
-  const bucket = new Uint32Array(DIGIT + 1);
-  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
-    bucket.fill(0);
-    for (let i = 0; i < total; i++) bucket[((hashes[i] >>> shift) & (DIGIT - 1)) + 1]++;
-    for (let b = 1; b <= DIGIT; b++) bucket[b] += bucket[b - 1];
-    for (let i = 0; i < total; i++) {
-      const at = bucket[(hashes[i] >>> shift) & (DIGIT - 1)]++;
-      toHashes[at] = hashes[i];
-      toIds[at] = ids[i];
-    }
-    [hashes, toHashes] = [toHashes, hashes];
-    [ids, toIds] = [toIds, ids];
+function globalRanks(sets: Uint32Array[]): Ranks {
+  if (sets.length >= ID_BITS) throw new Error(`duplicate detection handles at most ${ID_BITS - 1} files`);
+  const bucketStart = new Uint32Array(BUCKETS + 1);
+  for (const set of sets) for (let k = 0; k < set.length; k++) bucketStart[(set[k] >>> LOW_BITS) + 1]++;
+  let largest = 0;
+  for (let b = 1; b <= BUCKETS; b++) {
+    largest = Math.max(largest, bucketStart[b]);
+    bucketStart[b] += bucketStart[b - 1];
   }
-  return { hashes, ids };
+  const total = bucketStart[BUCKETS];
+  // Per pair: the hash (for a shared one, after counting, its index in hash order) and the set (| SHARED).
+  const hashes = new Uint32Array(total);
+  const ids = new Uint32Array(total);
+  const fill = bucketStart.slice(0, BUCKETS);
+  for (let id = 0; id < sets.length; id++) {
+    const set = sets[id];
+    for (let k = 0; k < set.length; k++) {
+      const at = fill[set[k] >>> LOW_BITS]++;
+      hashes[at] = set[k];
+      ids[at] = id;
+    }
+  }
+  let bits = 4;
+  while (1 << bits < 2 * largest) bits++;
+  const keys = new Uint32Array(1 << bits);
+  const counts = new Uint32Array(1 << bits);
+  const sharedHash: number[] = [];
+  const sharedFrequency: number[] = [];
+  const bucketShared = new Uint32Array(BUCKETS + 1);
+  const singlesBefore = new Uint32Array(BUCKETS + 1);
+  let sharedPairs = 0;
+  for (let b = 0; b < BUCKETS; b++) {
+    const from = bucketStart[b];
+    const to = bucketStart[b + 1];
+    let tableBits = 4;
+    while (1 << tableBits < 2 * (to - from)) tableBits++;
+    const mask = (1 << tableBits) - 1;
+    counts.fill(0, 0, mask + 1);
+    for (let i = from; i < to; i++) {
+      const h = hashes[i];
+      let s = slotOf(h, tableBits);
+      while (counts[s] !== 0 && keys[s] !== h) s = (s + 1) & mask;
+      keys[s] = h;
+      counts[s]++;
+    }
+    const local: number[] = [];
+    for (let s = 0; s <= mask; s++) if (counts[s] >= 2) local.push(keys[s]);
+    local.sort((x, y) => x - y);
+    for (const h of local) {
+      let s = slotOf(h, tableBits);
+      while (keys[s] !== h) s = (s + 1) & mask;
+      sharedFrequency.push(counts[s]);
+      sharedPairs += counts[s];
+      counts[s] = SHARED + sharedHash.length;
+      sharedHash.push(h);
+    }
+    bucketShared[b + 1] = sharedHash.length;
+    singlesBefore[b + 1] = singlesBefore[b];
+    for (let i = from; i < to; i++) {
+      const h = hashes[i];
+      let s = slotOf(h, tableBits);
+      while (keys[s] !== h) s = (s + 1) & mask;
+      if (counts[s] >= SHARED) {
+        hashes[i] = counts[s] - SHARED;
+        ids[i] |= SHARED;
+      } else singlesBefore[b + 1]++;
+    }
+  }
+  // Ranks by (frequency, hash): a counting sort on the frequency keeps the hash order within each.
+  const distinct = sharedHash.length;
+  const byFrequency = new Uint32Array(sets.length + 2);
+  for (let d = 0; d < distinct; d++) byFrequency[sharedFrequency[d] + 1]++;
+  for (let f = 1; f < byFrequency.length; f++) byFrequency[f] += byFrequency[f - 1];
+  const rankOf = new Uint32Array(distinct);
+  const frequency = new Uint32Array(distinct);
+  for (let d = 0; d < distinct; d++) {
+    const r = byFrequency[sharedFrequency[d]]++;
+    rankOf[d] = r;
+    frequency[r] = sharedFrequency[d];
+  }
+  // The sets of each rank, then each set's list filled in rank order: it comes out sorted.
+  const rankStart = new Uint32Array(distinct + 1);
+  for (let r = 0; r < distinct; r++) rankStart[r + 1] = rankStart[r] + frequency[r];
+  const cursor = rankStart.slice(0, distinct);
+  const setsByRank = new Uint32Array(sharedPairs);
+  const setStart = new Uint32Array(sets.length + 1);
+  for (let i = 0; i < total; i++) {
+    if (ids[i] < SHARED) continue;
+    const id = ids[i] - SHARED;
+    setsByRank[cursor[rankOf[hashes[i]]]++] = id;
+    setStart[id + 1]++;
+  }
+  for (let id = 0; id < sets.length; id++) setStart[id + 1] += setStart[id];
+  const flat = new Uint32Array(sharedPairs);
+  const setFill = setStart.slice(0, sets.length);
+  for (let r = 0; r < distinct; r++) for (let i = rankStart[r]; i < rankStart[r + 1]; i++) flat[setFill[setsByRank[i]]++] = r;
+  const shared = sets.map((_, id) => flat.subarray(setStart[id], setStart[id + 1]));
+  const size = Uint32Array.from(sets, (set) => set.length);
+
+  const singles = singlesBefore[BUCKETS];
+  const sortedSingles: Uint32Array[] = [];
+  const singlesOf = (b: number) => {
+    let list = sortedSingles[b];
+    if (list) return list;
+    list = new Uint32Array(singlesBefore[b + 1] - singlesBefore[b]);
+    let n = 0;
+    for (let i = bucketStart[b]; i < bucketStart[b + 1]; i++) if (ids[i] < SHARED) list[n++] = hashes[i];
+    return (sortedSingles[b] = list.sort());
+  };
+  const fullRank = (h: number) => {
+    const b = h >>> LOW_BITS;
+    let lo = bucketShared[b];
+    let hi = bucketShared[b + 1];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sharedHash[mid] < h) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < bucketShared[b + 1] && sharedHash[lo] === h) return singles + rankOf[lo];
+    const list = singlesOf(b);
+    lo = 0;
+    hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid] < h) lo = mid + 1;
+      else hi = mid;
+    }
+    return singlesBefore[b] + lo;
+  };
+  const fullRanks = (id: number) => (shared[id].length === sets[id].length ? shared[id].map((r) => singles + r) : sets[id].map(fullRank));
+  return { shared, size, frequency, fullRanks };
 }
 
 const BANDS = 16;
@@ -263,11 +351,11 @@ function signature(set: Uint32Array): Uint32Array {
  * The LSH candidates of these sets (given in processing order): sets that agree on every row of some
  * band, listed under the later of the two. Band keys are sorted, not put in a Map: fewer objects.
  */
-function bandCandidates(ids: number[], ranked: Uint32Array[]): Map<number, number[]> {
+function bandCandidates(ids: number[], fullRanks: (id: number) => Uint32Array): Map<number, number[]> {
   const keys = new Float64Array(ids.length * BANDS);
   let e = 0;
   ids.forEach((id, position) => {
-    const sig = signature(ranked[id]);
+    const sig = signature(fullRanks(id));
     for (let band = 0; band < BANDS; band++) {
       let h = mix(0x811c9dc5 + band);
       for (let r = 0; r < ROWS; r++) h = mix(h ^ sig[band * ROWS + r]);
@@ -297,51 +385,50 @@ function bandCandidates(ids: number[], ranked: Uint32Array[]): Map<number, numbe
  * any of its shingles (containment: the smaller set's prefix must meet the larger set somewhere).
  */
 export function similarPairs(sets: Uint32Array[], threshold: number, containmentThreshold?: number): SimilarPair[] {
-  const { ranked, frequency } = globalRanks(sets);
-  const order = ranked
-    .map((set, id) => ({ id, set }))
-    .filter((d) => d.set.length >= MIN_SHINGLES)
-    .sort((x, y) => x.set.length - y.set.length || x.id - y.id);
+  const { shared, size, frequency, fullRanks } = globalRanks(sets);
+  const order = shared
+    .map((set, id) => ({ id, set, n: size[id] }))
+    .filter((d) => d.n >= MIN_SHINGLES)
+    .sort((x, y) => x.n - y.n || x.id - y.id);
   const c = containmentThreshold;
   const indexShare = c === undefined ? threshold : Math.min(threshold, c);
   const indexedCount = (n: number) => n - Math.ceil(indexShare * n - EPSILON) + 1;
+  // A set's shingles in no other set come first in its order: its k-th shingle is set[k - single].
   // Sets with a shingle too common to index within their indexed prefix: LSH finds their candidates.
-  const hashed = order.filter(({ set }) => set.subarray(0, indexedCount(set.length)).some((r) => frequency[r] > MAX_POSTING)).map((d) => d.id);
-  const banded = hashed.length > 0 ? bandCandidates(hashed, ranked) : new Map<number, number[]>();
+  const hashed = order.filter(({ set, n }) => set.subarray(0, Math.max(0, indexedCount(n) - (n - set.length))).some((r) => frequency[r] > MAX_POSTING)).map((d) => d.id);
+  const banded = hashed.length > 0 ? bandCandidates(hashed, fullRanks) : new Map<number, number[]>();
   const index: number[][] = [];
   const seen = new Set<number>();
   const pairs: SimilarPair[] = [];
-  const compare = (id: number, set: Uint32Array, other: number, minSize: number) => {
-    if (seen.has(other) || (c === undefined && ranked[other].length < minSize)) return;
+  const compare = (id: number, set: Uint32Array, n: number, other: number, minSize: number) => {
+    const m = size[other];
+    if (seen.has(other) || (c === undefined && m < minSize)) return;
     seen.add(other);
-    const n = set.length;
-    const m = ranked[other].length;
     // The least overlap either test could pass with (rounded down, so never too strict).
     const jaccardNeed = ((threshold - EPSILON) * (n + m)) / (1 + threshold - EPSILON);
     const need = Math.floor(Math.min(jaccardNeed, c === undefined ? Infinity : (c - EPSILON) * Math.min(n, m)) - 1e-6);
-    const common = overlap(set, ranked[other], need);
+    // Only shared shingles can be common: the overlap of the shared parts is the sets' overlap.
+    const common = overlap(set, shared[other], need);
     if (common < 0) return;
-    const similarity = common / (n + ranked[other].length - common);
-    const contained = common / Math.min(n, ranked[other].length);
+    const similarity = common / (n + m - common);
+    const contained = common / Math.min(n, m);
     if (similarity >= threshold - EPSILON || (c !== undefined && contained >= c - EPSILON)) {
       pairs.push({ a: Math.min(id, other), b: Math.max(id, other), similarity, containment: contained });
     }
   };
-  for (const { id, set } of order) {
-    const n = set.length;
+  for (const { id, set, n } of order) {
+    const single = n - set.length;
     const minSize = Math.ceil(threshold * n - EPSILON);
     const prefix = n - minSize + 1;
-    const indexed = indexedCount(n);
-    const probe = c === undefined ? prefix : n;
+    const indexed = indexedCount(n) - single;
+    const probe = (c === undefined ? prefix : n) - single;
     seen.clear();
-    for (let k = 0; k < probe && k < n; k++) {
-      const f = frequency[set[k]];
-      if (f < 2 || f > MAX_POSTING) continue;
-      for (const other of index[set[k]] ?? []) compare(id, set, other, minSize);
+    for (let k = 0; k < probe && k < set.length; k++) {
+      if (frequency[set[k]] > MAX_POSTING) continue;
+      for (const other of index[set[k]] ?? []) compare(id, set, n, other, minSize);
     }
-    for (const other of banded.get(id) ?? []) compare(id, set, other, minSize);
-    // A shingle of this set alone can bring no candidate: only shared ones are indexed.
-    for (let k = 0; k < indexed && k < n; k++) if (frequency[set[k]] >= 2 && frequency[set[k]] <= MAX_POSTING) (index[set[k]] ??= []).push(id);
+    for (const other of banded.get(id) ?? []) compare(id, set, n, other, minSize);
+    for (let k = 0; k < indexed && k < set.length; k++) if (frequency[set[k]] <= MAX_POSTING) (index[set[k]] ??= []).push(id);
   }
   return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
 }
