@@ -7,7 +7,8 @@
  * shingles of every set in one global order, rarest first, two sets with Jaccard similarity >= t
  * must share a shingle within their first |S| - ceil(t·|S|) + 1 shingles. Only sets sharing such a
  * prefix shingle, and of compatible size, are compared exactly. At t = 0.85 each set is indexed on
- * about 15% of its shingles.
+ * about 15% of its shingles. A shingle in one set only can be in no pair's overlap: only shingles in
+ * two sets or more are ranked and kept, with each set's full size, so every exact check is unchanged.
  *
  * A shingle found in many files (a small shared vocabulary: thousands of files from one template)
  * would make that index compare nearly every pair. Shingles in more than MAX_POSTING files are not
@@ -35,23 +36,23 @@ export function shingles(text: string, size = SHINGLE_WORDS): Uint32Array {
   const lower = text.toLowerCase();
   words.length = 0;
   appendWordHashes(lower, 0, lower.length, words);
-  return shinglesOf(words.hashes, 0, words.length, size);
+  return shinglesOf(words.values, 0, words.length, size);
 }
 
 /** A growable list of numbers in a typed array. */
 class Numbers {
-  hashes = new Uint32Array(4096);
+  values = new Uint32Array(4096);
   length = 0;
   /** Room for `more` further numbers. */
   reserve(more: number): void {
-    if (this.length + more <= this.hashes.length) return;
-    const grown = new Uint32Array(Math.max(this.hashes.length * 2, this.length + more));
-    grown.set(this.hashes.subarray(0, this.length));
-    this.hashes = grown;
+    if (this.length + more <= this.values.length) return;
+    const grown = new Uint32Array(Math.max(this.values.length * 2, this.length + more));
+    grown.set(this.values.subarray(0, this.length));
+    this.values = grown;
   }
   push(value: number): void {
     this.reserve(1);
-    this.hashes[this.length++] = value;
+    this.values[this.length++] = value;
   }
 }
 
@@ -95,7 +96,7 @@ function isWordCode(code: number): boolean {
  */
 function appendWordHashes(text: string, from: number, to: number, words: Numbers): void {
   words.reserve(((to - from) >> 1) + 1);
-  const out = words.hashes;
+  const out = words.values;
   let n = words.length;
   let h = 0;
   let inWord = false;
@@ -222,8 +223,8 @@ function globalRanks(sets: Uint32Array[]): Ranks {
     const set = sets[id];
     out.length = 0;
     out.reserve(set.length);
-    if (shared[id].length === set.length) for (let k = 0; k < set.length; k++) out.hashes[k] = singles + shared[id][k];
-    else for (let k = 0; k < set.length; k++) out.hashes[k] = fullRank(set[k]);
+    if (shared[id].length === set.length) for (let k = 0; k < set.length; k++) out.values[k] = singles + shared[id][k];
+    else for (let k = 0; k < set.length; k++) out.values[k] = fullRank(set[k]);
     out.length = set.length;
   };
   return { shared, size: Uint32Array.from(sets, (set) => set.length), frequency, fullRanks };
@@ -433,7 +434,7 @@ function bandCandidates(ids: number[], setCount: number, fullRanks: (id: number,
   let e = 0;
   ids.forEach((id) => {
     fullRanks(id, ranks);
-    signature(ranks.hashes.subarray(0, ranks.length), sig);
+    signature(ranks.values.subarray(0, ranks.length), sig);
     for (let band = 0; band < BANDS; band++) {
       let h = mix(0x811c9dc5 + band);
       for (let r = 0; r < ROWS; r++) h = mix(h ^ sig[band * ROWS + r]);
@@ -464,11 +465,11 @@ function bandCandidates(ids: number[], setCount: number, fullRanks: (id: number,
     }
   }
   const start = new Uint32Array(setCount + 1);
-  for (let p = 0; p < later.length; p++) start[later.hashes[p] + 1]++;
+  for (let p = 0; p < later.length; p++) start[later.values[p] + 1]++;
   for (let id = 0; id < setCount; id++) start[id + 1] += start[id];
   const fill = start.slice(0, setCount);
   const others = new Uint32Array(later.length);
-  for (let p = 0; p < later.length; p++) others[fill[later.hashes[p]]++] = earlier.hashes[p];
+  for (let p = 0; p < later.length; p++) others[fill[later.values[p]]++] = earlier.values[p];
   return { start, others };
 }
 
@@ -569,7 +570,7 @@ export function contentShingles(bodies: readonly string[], minFiles = 3): Uint32
         const first = words.length;
         appendWordHashes(lower, from, to, words);
         let key = mix(to - from);
-        for (let w = first; w < words.length; w++) key = mix(key ^ words.hashes[w]);
+        for (let w = first; w < words.length; w++) key = mix(key ^ words.values[w]);
         HEADING_AT.lastIndex = at;
         starts.push(from);
         ends.push(to);
@@ -588,28 +589,29 @@ export function contentShingles(bodies: readonly string[], minFiles = 3): Uint32
   for (let i = 0; i < bodies.length; i++) {
     const first = bodyLines[i];
     const last = bodyLines[i + 1];
-    let from = first === 0 ? 0 : wordEnds.hashes[first - 1];
+    let from = first === 0 ? 0 : wordEnds.values[first - 1];
     let all = true;
-    for (let l = first; l < last; l++) all &&= kinds.hashes[l] === 0;
+    for (let l = first; l < last; l++) all &&= kinds.values[l] === 0;
     if (all) {
-      sets.push(shinglesOf(words.hashes, from, last === 0 ? 0 : wordEnds.hashes[last - 1]));
+      sets.push(shinglesOf(words.values, from, last === 0 ? 0 : wordEnds.values[last - 1]));
       continue;
     }
     kept.length = 0;
-    for (let l = first; l < last; from = wordEnds.hashes[l], l++) {
-      if (kinds.hashes[l] !== 0) continue;
-      kept.reserve(wordEnds.hashes[l] - from);
-      kept.hashes.set(words.hashes.subarray(from, wordEnds.hashes[l]), kept.length);
-      kept.length += wordEnds.hashes[l] - from;
+    for (let l = first; l < last; from = wordEnds.values[l], l++) {
+      if (kinds.values[l] !== 0) continue;
+      kept.reserve(wordEnds.values[l] - from);
+      kept.values.set(words.values.subarray(from, wordEnds.values[l]), kept.length);
+      kept.length += wordEnds.values[l] - from;
     }
-    sets.push(shinglesOf(kept.hashes, 0, kept.length));
+    sets.push(shinglesOf(kept.values, 0, kept.length));
   }
   return sets;
 }
 
 /**
- * Marks COMMON_LINE the lines (trimmed, lower-cased) found in at least `minFiles` bodies, headings
- * aside. A key in fewer bodies rules its lines out; the lines of the other keys are counted as text.
+ * Marks COMMON_LINE the lines (trimmed, lower-cased) found in at least `minFiles` bodies, as
+ * headings or not (an indented "# x" is no heading but matches one). A key in fewer bodies rules
+ * its lines out; the lines of the other keys are counted as text.
  */
 function markCommonLines(
   bodies: readonly string[],
@@ -628,8 +630,7 @@ function markCommonLines(
   const slotOfLine = new Uint32Array(keys.length);
   for (let i = 0; i < bodies.length; i++) {
     for (let l = bodyLines[i]; l < bodyLines[i + 1]; l++) {
-      if (kinds.hashes[l] !== 0) continue;
-      const key = keys.hashes[l];
+      const key = keys.values[l];
       let s = slotOf(key, bits);
       while (slotLast[s] !== 0 && slotKeys[s] !== key) s = (s + 1) & mask;
       slotKeys[s] = key;
@@ -642,8 +643,8 @@ function markCommonLines(
   }
   // Per candidate line's text: files holding it × BODY_BITS + (last file counted + 1).
   const seen = new Map<string, number>();
-  const text = (l: number, lower: string) => lower.slice(starts.hashes[l], ends.hashes[l]);
-  const candidate = (l: number) => kinds.hashes[l] === 0 && slotCounts[slotOfLine[l]] >= minFiles;
+  const text = (l: number, lower: string) => lower.slice(starts.values[l], ends.values[l]);
+  const candidate = (l: number) => slotCounts[slotOfLine[l]] >= minFiles;
   for (let i = 0; i < bodies.length; i++) {
     let lower: string | undefined;
     for (let l = bodyLines[i]; l < bodyLines[i + 1]; l++) {
@@ -658,7 +659,7 @@ function markCommonLines(
   for (let i = 0; i < bodies.length; i++) {
     let lower: string | undefined;
     for (let l = bodyLines[i]; l < bodyLines[i + 1]; l++) {
-      if (candidate(l) && seen.get(text(l, (lower ??= bodies[i].toLowerCase())))! >= minFiles * BODY_BITS) kinds.hashes[l] = COMMON_LINE;
+      if (kinds.values[l] === 0 && candidate(l) && seen.get(text(l, (lower ??= bodies[i].toLowerCase())))! >= minFiles * BODY_BITS) kinds.values[l] = COMMON_LINE;
     }
   }
 }
