@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
@@ -14,9 +13,15 @@ import { isRecord } from '../values.js';
 /** The name every temporary file of memctx starts with; the sweep removes nothing else. */
 export const TEMP_PREFIX = '.memctx-tmp-';
 
-/** A temporary file's name: memctx's prefix, this process's id and a random part. */
-function tempName(): string {
-  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
+let tempsMade = 0;
+
+/**
+ * A name of this process's own: memctx's prefix, the process id, a count and a random part. Files
+ * are created with O_EXCL, so the name needs to be unique, not secret: Math.random spares the hook
+ * loading node:crypto (about 2.5 ms).
+ */
+function tempName(tag = ''): string {
+  return `${TEMP_PREFIX}${tag}${process.pid}-${(tempsMade += 1).toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 }
 
 const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
@@ -252,7 +257,7 @@ function alive(pid: number): boolean {
 function takeDeadLock(cache: string, lockPath: string): boolean {
   const pid = ownerOnThisHost(lockPath);
   if (pid === undefined || pid === process.pid || alive(pid)) return false;
-  const aside = join(cache, `${TEMP_PREFIX}lock-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const aside = join(cache, tempName('lock-'));
   try {
     fs.renameSync(lockPath, aside);
   } catch {
