@@ -207,9 +207,44 @@ const LOCK_FS = {
   stat: fs.stat,
   utimes: fs.utimes,
   realpath: fs.realpath,
-  rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => fs.rm(path, { recursive: true }, done),
-  rmdirSync: (path: string) => fs.rmSync(path, { recursive: true, force: true }),
+  rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => {
+    try {
+      removeLockFolder(path);
+    } catch (err) {
+      done(err as NodeJS.ErrnoException);
+      return;
+    }
+    done(null);
+  },
+  rmdirSync: (path: string) => {
+    try {
+      removeLockFolder(path);
+    } catch {
+      // Gone already, or not removable: as rmSync with force.
+    }
+  },
 };
+
+/**
+ * A lock folder and its `owner` file: the file and then the folder by name, which spares loading the
+ * recursive remove (about 0.8 ms of a hook); a folder holding anything else is removed recursively.
+ */
+function removeLockFolder(path: string): void {
+  try {
+    fs.unlinkSync(join(path, OWNER));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      fs.rmSync(path, { recursive: true });
+      return;
+    }
+  }
+  try {
+    fs.rmdirSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    fs.rmSync(path, { recursive: true, force: true });
+  }
+}
 
 const OWNER = 'owner';
 
