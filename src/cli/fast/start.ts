@@ -1,7 +1,7 @@
 /** Running a hot path's entry as its own process (scripts/bundle.mjs builds each into one file that bin/memctx.js imports). */
-import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Stream } from '../../io.js';
+import { fdWriter } from '../../store/std-output.js';
 import { defaultIo, quietOnBrokenPipe, type GlobalOptions, type Io } from '../context.js';
 import { safeStream } from '../ui/output.js';
 import { fastRoute } from './route.js';
@@ -16,35 +16,13 @@ export function terminalSafeIo<T extends Pick<Io, 'stdout' | 'stderr'>>(given: T
 }
 
 /**
- * stdout or stderr written with writeSync, for an entry that prints a line or two: making
- * process.stdout and process.stderr (a socket each on a pipe) costs a hook about 1 ms. A terminal
- * gets the process's own stream; text for a reader that has gone (EPIPE, a closed descriptor) is dropped; what a full
- * non-blocking pipe (EAGAIN) does not take goes to the process's stream.
+ * stdout or stderr written with writeSync (store/std-output.ts), for an entry that prints a line or
+ * two: making process.stdout and process.stderr (a socket each on a pipe) costs a hook about 1 ms. A
+ * terminal gets the process's own stream.
  */
 export function syncOutput(fd: 1 | 2): Stream {
   const own = () => quietOnBrokenPipe(fd === 1 ? process.stdout : process.stderr);
-  if (isatty(fd)) return own();
-  let gone = false;
-  let rest: NodeJS.WriteStream | undefined;
-  return {
-    isTTY: false,
-    write(text: string) {
-      if (gone) return true;
-      if (rest) return rest.write(text);
-      const bytes = Buffer.from(text, 'utf8');
-      for (let at = 0; at < bytes.length; ) {
-        try {
-          at += writeSync(fd, bytes, at);
-        } catch (err) {
-          const code = (err as NodeJS.ErrnoException).code;
-          if (code === 'EAGAIN') (rest = own()).write(bytes.subarray(at));
-          else gone = true;
-          break;
-        }
-      }
-      return true;
-    },
-  };
+  return isatty(fd) ? own() : fdWriter(fd, own);
 }
 
 /**
