@@ -35,10 +35,11 @@ export function quietOnBrokenPipe<S extends NodeJS.WritableStream>(stream: S, ex
   return stream;
 }
 
-export function defaultIo(): Io {
+/** The process's io; `out` in place of process.stdout and process.stderr (which are then not made). */
+export function defaultIo(out?: Pick<Io, 'stdout' | 'stderr'>): Io {
   return {
-    stdout: quietOnBrokenPipe(process.stdout),
-    stderr: quietOnBrokenPipe(process.stderr),
+    stdout: out ? out.stdout : quietOnBrokenPipe(process.stdout),
+    stderr: out ? out.stderr : quietOnBrokenPipe(process.stderr),
     stdin: process.stdin,
     cwd: process.cwd(),
     env: process.env,

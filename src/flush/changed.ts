@@ -4,7 +4,7 @@
  * project, under its final path with what happened to it (moved from, deleted, outside). Pure: the
  * caller says which paths are files.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { isInside, relativeInside } from '../store/paths.js';
 import type { FactFile } from '../transcript/index.js';
 
@@ -64,9 +64,13 @@ export function transcriptEntries(files: FactFile[], scope: ChangedScope): Chang
 /** git's changes (commits of the session, the work tree), relative to its top level `gitRoot`. */
 export function gitEntries(changes: GitFileChange[], gitRoot: string, scope: ChangedScope): ChangedEntry[] {
   const out: ChangedEntry[] = [];
+  // git's paths are normalised and relative to its top level: with the memory directory below that
+  // top, a prefix test says the same as isInside (whose path.relative resolves both paths each call).
+  const memoryAt = sep === '/' ? relativeInside(gitRoot, scope.root) : undefined;
+  const inMemory = (path: string, abs: string) => (memoryAt === undefined ? isInside(scope.root, abs) : memoryAt === '' || path === memoryAt || path.startsWith(`${memoryAt}/`));
   for (const change of changes) {
     const abs = resolve(gitRoot, change.path);
-    if (isInside(scope.root, abs)) continue;
+    if (inMemory(change.path, abs)) continue;
     const note = change.status === 'added' || change.status === 'untracked' ? '(new)' : change.status === 'deleted' ? '(deleted)' : change.from ? `(${change.status} from ${change.from})` : undefined;
     out.push({ display: change.path, abs: change.status === 'deleted' ? undefined : abs, note });
   }

@@ -204,8 +204,15 @@ export const MAYBE_SECRET_PATTERNS: readonly RegExp[] = [MAYBE_SECRET, ASSIGNED_
 /** True when a text might hold a secret (secretWarnings runs secretlint only then). */
 export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) || ASSIGNED_SECRET.test(text);
 
-/** maybeSecret as a check whose answers a cache may keep: its id changes with the patterns. */
-export const MAYBE_SECRET_CHECK = { id: contentHash(`${MAYBE_SECRET.source}\n${ASSIGNED_SECRET.source}`).slice(0, 12), test: maybeSecret };
+let maybeSecretId: string | undefined;
+
+/** maybeSecret as a check whose answers a cache may keep: its id changes with the patterns (hashed on first use, so loading this module loads no node:crypto). */
+export const MAYBE_SECRET_CHECK = {
+  get id(): string {
+    return (maybeSecretId ??= contentHash(`${MAYBE_SECRET.source}\n${ASSIGNED_SECRET.source}`).slice(0, 12));
+  },
+  test: maybeSecret,
+};
 
 /** One stderr warning per possible secret in text a command is about to print (file, line, rule). */
 export async function secretWarnings(items: Item[]): Promise<string[]> {

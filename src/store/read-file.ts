@@ -141,17 +141,32 @@ export async function readStreamBytes(stream: NodeJS.ReadableStream, maxBytes = 
   }
 }
 
-async function readWholeStream(stream: NodeJS.ReadableStream, maxBytes: number, name: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
-    total += buf.length;
-    if (total > maxBytes) {
-      (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
-      throw new NotReadable(`more than ${mb(maxBytes)} on ${name}; not read`, { file: name, hint: 'pass a smaller input, or a file' });
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
+/** The stream read with its 'data' and 'end' events: the async iterator would cost a hook's start about 1 ms more. */
+function readWholeStream(stream: NodeJS.ReadableStream, maxBytes: number, name: string): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      stream.removeListener('data', onData);
+      fn();
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      total += buf.length;
+      if (total > maxBytes) {
+        settle(() => fail(new NotReadable(`more than ${mb(maxBytes)} on ${name}; not read`, { file: name, hint: 'pass a smaller input, or a file' })));
+        (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+        return;
+      }
+      chunks.push(buf);
+    };
+    stream.on('data', onData);
+    stream.once('end', () => settle(() => done(Buffer.concat(chunks))));
+    stream.once('error', (err: Error) => settle(() => fail(err)));
+    stream.once('close', () => settle(() => fail(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }))));
+    if ((stream as NodeJS.ReadableStream & { readableEnded?: boolean }).readableEnded) settle(() => done(Buffer.concat(chunks)));
+  });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
@@ -14,9 +13,15 @@ import { isRecord } from '../values.js';
 /** The name every temporary file of memctx starts with; the sweep removes nothing else. */
 export const TEMP_PREFIX = '.memctx-tmp-';
 
-/** A temporary file's name: memctx's prefix, this process's id and a random part. */
-function tempName(): string {
-  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
+let tempsMade = 0;
+
+/**
+ * A name of this process's own: memctx's prefix, the process id, a count and a random part. Files
+ * are created with O_EXCL, so the name needs to be unique, not secret: Math.random spares the hook
+ * loading node:crypto (about 2.5 ms).
+ */
+function tempName(tag = ''): string {
+  return `${TEMP_PREFIX}${tag}${process.pid}-${(tempsMade += 1).toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 }
 
 const sameEntry = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
@@ -202,9 +207,44 @@ const LOCK_FS = {
   stat: fs.stat,
   utimes: fs.utimes,
   realpath: fs.realpath,
-  rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => fs.rm(path, { recursive: true }, done),
-  rmdirSync: (path: string) => fs.rmSync(path, { recursive: true, force: true }),
+  rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => {
+    try {
+      removeLockFolder(path);
+    } catch (err) {
+      done(err as NodeJS.ErrnoException);
+      return;
+    }
+    done(null);
+  },
+  rmdirSync: (path: string) => {
+    try {
+      removeLockFolder(path);
+    } catch {
+      // Gone already, or not removable: as rmSync with force.
+    }
+  },
 };
+
+/**
+ * A lock folder and its `owner` file: the file and then the folder by name, which spares loading the
+ * recursive remove (about 0.8 ms of a hook); a folder holding anything else is removed recursively.
+ */
+function removeLockFolder(path: string): void {
+  try {
+    fs.unlinkSync(join(path, OWNER));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      fs.rmSync(path, { recursive: true });
+      return;
+    }
+  }
+  try {
+    fs.rmdirSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    fs.rmSync(path, { recursive: true, force: true });
+  }
+}
 
 const OWNER = 'owner';
 
@@ -252,7 +292,7 @@ function alive(pid: number): boolean {
 function takeDeadLock(cache: string, lockPath: string): boolean {
   const pid = ownerOnThisHost(lockPath);
   if (pid === undefined || pid === process.pid || alive(pid)) return false;
-  const aside = join(cache, `${TEMP_PREFIX}lock-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const aside = join(cache, tempName('lock-'));
   try {
     fs.renameSync(lockPath, aside);
   } catch {

@@ -37,16 +37,16 @@ const requireHere = createRequire(import.meta.url);
 /**
  * js-tiktoken's rank module for an encoding: found as Node finds a package (the node_modules folders
  * upward from here, then its `exports`), which takes a tenth of require.resolve's 2 ms; require.resolve
- * when that finds nothing.
+ * when that finds nothing. With the package's version when its manifest was read.
  */
-function rankModulePath(encoding: EncodingName): string {
+function rankModule(encoding: EncodingName): { path: string; version?: string } {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const manifest = join(dir, 'node_modules', 'js-tiktoken', 'package.json');
     if (existsSync(manifest)) {
       try {
-        const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { require?: unknown } | undefined> };
+        const { exports, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { require?: unknown } | undefined>; version?: unknown };
         const target = exports?.[`./ranks/${encoding}`]?.require;
-        if (typeof target === 'string') return join(dir, 'node_modules', 'js-tiktoken', target);
+        if (typeof target === 'string') return { path: join(dir, 'node_modules', 'js-tiktoken', target), version: typeof version === 'string' ? version : undefined };
       } catch {
         // Unreadable: let Node resolve it.
       }
@@ -54,12 +54,14 @@ function rankModulePath(encoding: EncodingName): string {
     }
     if (dirname(dir) === dir) break;
   }
-  return requireHere.resolve(`js-tiktoken/ranks/${encoding}`);
+  return { path: requireHere.resolve(`js-tiktoken/ranks/${encoding}`) };
 }
 
 /** The installed js-tiktoken's version and the size of the encoding's rank module: what a table file must match. */
 function tiktokenVersion(encoding: EncodingName): string {
-  const ranks = rankModulePath(encoding);
+  // The manifest that named the module gives the version (read once); else the one above the module.
+  const { path: ranks, version: found } = rankModule(encoding);
+  if (found !== undefined) return `${found} ${statSync(ranks).size}`;
   for (let dir = dirname(ranks), i = 0; i < 4; dir = dirname(dir), i++) {
     const manifest = join(dir, 'package.json');
     if (!existsSync(manifest)) continue;

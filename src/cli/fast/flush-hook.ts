@@ -7,4 +7,4 @@ import { runEntry } from './start.js';
 export const run = (io: Io, globals: GlobalOptions): Promise<number> => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true });
 
 /** Run as the process's entry (bin/memctx.js). */
-export const start = (): Promise<void> => runEntry(run);
+export const start = (): Promise<void> => runEntry(run, { syncOutput: true });

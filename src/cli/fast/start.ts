@@ -1,5 +1,8 @@
 /** Running a hot path's entry as its own process (scripts/bundle.mjs builds each into one file that bin/memctx.js imports). */
-import { defaultIo, type GlobalOptions, type Io } from '../context.js';
+import { isatty } from 'node:tty';
+import type { Stream } from '../../io.js';
+import { fdWriter } from '../../store/std-output.js';
+import { defaultIo, quietOnBrokenPipe, type GlobalOptions, type Io } from '../context.js';
 import { safeStream } from '../ui/output.js';
 import { fastRoute } from './route.js';
 
@@ -12,7 +15,21 @@ export function terminalSafeIo<T extends Pick<Io, 'stdout' | 'stderr'>>(given: T
   return { ...given, stdout: safeStream(given.stdout), stderr: safeStream(given.stderr) };
 }
 
-/** Run the entry with the process's io and the global options on its command line; the exit code becomes the process's. */
-export async function runEntry(run: (io: Io, globals: GlobalOptions) => Promise<number>): Promise<void> {
-  process.exitCode = await run(terminalSafeIo(defaultIo()), fastRoute(process.argv)?.globals ?? {});
+/**
+ * stdout or stderr written with writeSync (store/std-output.ts), for an entry that prints a line or
+ * two: making process.stdout and process.stderr (a socket each on a pipe) costs a hook about 1 ms. A
+ * terminal gets the process's own stream.
+ */
+export function syncOutput(fd: 1 | 2): Stream {
+  const own = () => quietOnBrokenPipe(fd === 1 ? process.stdout : process.stderr);
+  return isatty(fd) ? own() : fdWriter(fd, own);
+}
+
+/**
+ * Run the entry with the process's io (with `syncOutput`, stdout and stderr written synchronously)
+ * and the global options on its command line; the exit code becomes the process's.
+ */
+export async function runEntry(run: (io: Io, globals: GlobalOptions) => Promise<number>, options: { syncOutput?: boolean } = {}): Promise<void> {
+  const io = defaultIo(options.syncOutput ? { stdout: syncOutput(1), stderr: syncOutput(2) } : undefined);
+  process.exitCode = await run(terminalSafeIo(io), fastRoute(process.argv)?.globals ?? {});
 }
