@@ -18,6 +18,8 @@ export interface BackgroundCounter {
   readonly matched: ReadonlySet<string>;
   /** Whether a worker thread counted. */
   readonly usedWorker: boolean;
+  /** Ends the worker if `counts()` has not (on an error path); harmless after it. */
+  stop(): void;
 }
 
 export interface BackgroundOptions {
@@ -114,6 +116,9 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
       return worker !== undefined;
     },
     matched,
+    stop() {
+      if (worker) void worker.terminate();
+    },
     add(key: string, text: string) {
       waiting.keys.push(key);
       waiting.texts.push(text);
