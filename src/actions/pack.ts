@@ -17,6 +17,8 @@ import { parseDate } from '../dates.js';
 import { VERSION } from '../version.js';
 import { readCountCache, writeCountCache } from '../cache/token-counts.js';
 import { scanCached } from './pack-scan.js';
+import type { BackgroundCounter } from '../tokens/background.js';
+import type { CachedCounter } from '../tokens/cache.js';
 import { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
 import { taskScores } from '../pack/task.js';
 import { demotions } from '../pack/demote.js';
@@ -57,7 +59,7 @@ export interface PackDeps {
   backgroundCountBytes?: number;
   /** Last commit times of files with no date of their own (one `git log`). */
   commitTimes?: (root: string, paths: readonly string[], env: Record<string, string | undefined>) => Map<string, number>;
-  /** Called as each phase ends, in this order, for MEMCTX_TIMING. */
+  /** Called as each phase ends, in this order (without a task, count after score), for MEMCTX_TIMING. */
   onPhase?: (phase: PackPhase) => void;
 }
 
@@ -100,8 +102,18 @@ function resolveFocus(files: readonly PackFile[], focus: readonly string[]): str
 export async function pack(options: PackOptions, deps: PackDeps): Promise<PackActionResult> {
   const warnings: string[] = [];
   const now = deps.now();
-  const scanned = await scanStep(options, deps, now);
-  const ranked = await rankStep(options, deps, scanned, now, warnings);
+  const read = await scanStep(options, deps, now);
+  let scanned: Scanned | undefined;
+  let ranked: Ranked;
+  try {
+    // With a task, ranking reads the texts (masked where redacted), so they are counted first; without one,
+    // ranking runs while the worker thread is still counting.
+    if (options.task !== undefined) scanned = await countStep(options, deps, read);
+    ranked = await rankStep(options, deps, read.scan.files, (path) => scanned!.text(path), now, warnings);
+    scanned ??= await countStep(options, deps, read);
+  } finally {
+    read.background.stop();
+  }
   const { result, parts } = await selectStep(options, scanned, ranked, warnings);
   deps.onPhase?.('bundle');
   await writeStep(options, parts);
@@ -146,11 +158,19 @@ interface Scanned {
   save(): Promise<void>;
 }
 
-/** Scan: every memory file (through the pack cache), its text, and its exact token count. */
-async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promise<Scanned> {
+interface Read {
+  scan: Awaited<ReturnType<typeof scanCached>>;
+  background: BackgroundCounter;
+  /** Hashes of the texts the background counter was given. */
+  queued: ReadonlySet<string>;
+  counter: CachedCounter;
+  loadedCache: ReturnType<typeof readCountCache>;
+}
+
+/** Scan: every memory file (through the pack cache) and its text; the texts no count is known for go to a worker thread. */
+async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promise<Read> {
   const { root } = options;
   const { cachedCounter } = await import('../tokens/cache.js');
-  const { tokenizerLoaded } = await import('../tokens/count.js');
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);
   // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on
@@ -162,8 +182,19 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
     if (queued.has(hash) || counter.knows(hash)) return;
     queued.add(hash);
     background.add(hash, text);
+  }).catch((err: unknown) => {
+    background.stop();
+    throw err;
   });
   deps.onPhase?.('scan');
+  return { scan, background, queued, counter, loadedCache };
+}
+
+/** Count: every file's exact token count (what the worker has not counted, here), after masking secrets where --redact-secrets finds them. */
+async function countStep(options: PackOptions, deps: PackDeps, read: Read): Promise<Scanned> {
+  const { root } = options;
+  const { scan, background, queued, counter, loadedCache } = read;
+  const { tokenizerLoaded } = await import('../tokens/count.js');
   const files: PackFile[] = scan.files;
   const secrets: string[] = [];
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
@@ -218,9 +249,8 @@ interface Ranked {
 }
 
 /** Rank: dates, the task's retrieval, focus and links, supersession and demotions, the scores, the profile's picks. */
-async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, now: Date, warnings: string[]): Promise<Ranked> {
+async function rankStep(options: PackOptions, deps: PackDeps, files: PackFile[], text: (path: string) => string, now: Date, warnings: string[]): Promise<Ranked> {
   const { root } = options;
-  const { files } = scanned;
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
   // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
@@ -248,7 +278,7 @@ async function rankStep(options: PackOptions, deps: PackDeps, scanned: Scanned, 
   const graph = task !== undefined || focused.length > 0 ? linkGraph(files) : undefined;
   const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
   const { superseded } = supersession(files);
-  const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => scanned.text(files[i].path));
+  const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => text(files[i].path));
   const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now) });
   const stats = readStats(root);
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];

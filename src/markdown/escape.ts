@@ -43,10 +43,14 @@ export function singleLine(text: string): string {
 
 /** A code fence longer than any run of three or more backticks in the text, so the text cannot close it. */
 export function fenceFor(text: string): string {
-  // Most texts hold no run of three: one native search instead of the pattern over the whole text.
-  if (!text.includes('```')) return '```';
+  // Native searches for each run of three (no pattern over the whole text, no array of matches).
   let longest = 2;
-  for (const run of text.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
+  for (let at = text.indexOf('```'); at >= 0; at = text.indexOf('```', at)) {
+    let end = at + 3;
+    while (text.charCodeAt(end) === 96) end++;
+    longest = Math.max(longest, end - at);
+    at = end;
+  }
   return '`'.repeat(longest + 1);
 }
 

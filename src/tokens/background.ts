@@ -18,6 +18,8 @@ export interface BackgroundCounter {
   readonly matched: ReadonlySet<string>;
   /** Whether a worker thread counted. */
   readonly usedWorker: boolean;
+  /** Ends the worker if `counts()` has not (on an error path); harmless after it. */
+  stop(): void;
 }
 
 export interface BackgroundOptions {
@@ -25,7 +27,7 @@ export interface BackgroundOptions {
   minBytes: number;
   /** Texts sent to the worker per message, by size. */
   batchBytes?: number;
-  /** The worker script (tests point it elsewhere); default count-worker.js as built. */
+  /** The worker script (tests point it elsewhere); default count-worker.cjs as bundled (count-worker.js as tsc builds it). */
   workerFile?: URL;
   /** Also test each text against these (neither global nor sticky), where it is counted: see `matched`. */
   patterns?: readonly RegExp[];
@@ -85,7 +87,7 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
   };
 
   const start = () => {
-    const file = options.workerFile ?? builtFiles('count-worker.js').find((url) => existsSync(url));
+    const file = options.workerFile ?? [...builtFiles('count-worker.cjs'), ...builtFiles('count-worker.js')].find((url) => existsSync(url));
     if (!file) return;
     try {
       worker = new Worker(file, { workerData: { encoding, patterns: patterns.map((re) => ({ source: re.source, flags: re.flags })) } });
@@ -114,6 +116,9 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
       return worker !== undefined;
     },
     matched,
+    stop() {
+      if (worker) void worker.terminate();
+    },
     add(key: string, text: string) {
       waiting.keys.push(key);
       waiting.texts.push(text);
