@@ -203,7 +203,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
   for (const [hash, n] of await background.counts()) counter.record(hash, n);
   // The prefilter's answer is kept in the pack cache (a warm pack reads no text for it); a text the worker had, it tested there.
   const prefiltered = (hash: string) => (queued.has(hash) ? background.matched.has(hash) : undefined);
-  const suspects = options.redactSecrets ? files.filter((f, i) => scan.checked(f.path, MAYBE_SECRET_CHECK, prefiltered(scan.files[i].hash))) : [];
+  const suspects = options.redactSecrets ? scan.files.filter((f) => scan.checked(f.path, MAYBE_SECRET_CHECK, prefiltered(f.hash))) : [];
   if (suspects.length) {
     const hits = await findSecrets(suspects.map((f) => ({ path: f.path, text: scan.textOf(f.path) })));
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
