@@ -6,16 +6,22 @@ import type { MemoryFile } from '../store/types.js';
  * from `bodyLine` (CRLF and BOM already removed by the parser).
  */
 export function fileText(file: MemoryFile): string {
-  const { head, gap } = textHead(file);
-  return head + '\n'.repeat(gap) + file.body;
+  if (!file.hasFrontmatter) return file.body;
+  const fm = file.frontmatter;
+  return `---\n${fm === '' ? '' : `${fm}\n`}---\n${'\n'.repeat(headShape(file).gap)}${file.body}`;
 }
 
-/** What fileText puts before the body: the frontmatter block and the empty lines after it. */
-function textHead(file: MemoryFile): { head: string; gap: number } {
-  if (!file.hasFrontmatter) return { head: '', gap: 0 };
-  const head = `---\n${file.frontmatter === '' ? '' : `${file.frontmatter}\n`}---\n`;
-  const headLines = head.split('\n').length - 1;
-  return { head, gap: Math.max(0, file.bodyLine - 1 - headLines) };
+/**
+ * What fileText puts before the body, measured without building it: the frontmatter block (`---`, the
+ * frontmatter and a line break when there is one, `---`: 8 characters and its line breaks) and the
+ * empty lines after it.
+ */
+function headShape(file: MemoryFile): { chars: number; gap: number } {
+  if (!file.hasFrontmatter) return { chars: 0, gap: 0 };
+  const fm = file.frontmatter;
+  let lines = fm === '' ? 2 : 3;
+  for (let at = fm.indexOf('\n'); at !== -1; at = fm.indexOf('\n', at + 1)) lines++;
+  return { chars: 8 + (fm === '' ? 0 : fm.length + 1), gap: Math.max(0, file.bodyLine - 1 - lines) };
 }
 
 /**
@@ -24,17 +30,10 @@ function textHead(file: MemoryFile): { head: string; gap: number } {
  * character and three o200k tokens).
  */
 export function textWithin(file: MemoryFile, limit: number): boolean {
-  // The head is `---\n`, the frontmatter and a line break when there is one, and `---\n`: 8 characters and line breaks.
-  const fm = file.frontmatter;
-  const headChars = file.hasFrontmatter ? 8 + (fm === '' ? 0 : fm.length + 1) : 0;
-  let headLines = 0;
-  if (file.hasFrontmatter) {
-    headLines = fm === '' ? 2 : 3;
-    for (let at = fm.indexOf('\n'); at !== -1; at = fm.indexOf('\n', at + 1)) headLines++;
-  }
-  const gap = file.hasFrontmatter ? Math.max(0, file.bodyLine - 1 - headLines) : 0;
+  const { chars, gap } = headShape(file);
   // UTF-8 takes at least one byte per UTF-16 unit, so more characters than the limit means more bytes.
-  if (headChars + gap + file.body.length > limit) return false;
+  if (chars + gap + file.body.length > limit) return false;
+  const fm = file.frontmatter;
   const headBytes = file.hasFrontmatter ? 8 + (fm === '' ? 0 : Buffer.byteLength(fm) + 1) : 0;
   return headBytes + gap + Buffer.byteLength(file.body) <= limit;
 }
