@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from './corpus.js';
 import { claudeTranscript } from './flush.bench.js';
-import { fmtMs, timeMemctx } from './measure.js';
+import { fmtMs, timeMemctx, stateFolder } from './measure.js';
 import type { BenchSection } from './run.js';
 
 const section: BenchSection = {
@@ -24,12 +24,12 @@ const section: BenchSection = {
     const mb = Buffer.byteLength(text) / (1024 * 1024);
     const last = JSON.parse(text.trimEnd().split('\n').pop()!).message.content[0].text as string;
     const stop = JSON.stringify({ session_id: 'bench-session', transcript_path: transcript, cwd: project, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: last });
-    const checkpoints = join(mem, '.memctx', 'checkpoints.json');
+    const checkpoints = join(stateFolder(mem), 'checkpoints.json');
 
     // Below the threshold (every turn until 80%), and asking (the state cleared before each run).
     const quiet = timeMemctx(['checkpoint', '--at', '100'], { cwd: project, input: stop, runs: 7 });
     const asking = timeMemctx(['checkpoint', '--at', '1'], { cwd: project, input: stop, runs: 7, before: () => rmSync(checkpoints, { force: true }) });
-    if (!/asked the agent for its summary/.test(readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8'))) throw new Error('checkpoint never asked');
+    if (!/asked the agent for its summary/.test(readFileSync(join(stateFolder(mem), 'flush.log'), 'utf8'))) throw new Error('checkpoint never asked');
 
     // SessionEnd after the agent's summary: the summary call near the end, one file written after it.
     const flushCall = { type: 'assistant', sessionId: 'bench-session', cwd: project, message: { id: 'msg_flush', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_flush', name: 'mcp__memctx__flush', input: {} }] } };
@@ -47,7 +47,7 @@ const section: BenchSection = {
         timeMemctx(['flush', '--agent-summary', '--session-id', 'bench-session', ...summary], { cwd: project, runs: 1 });
       },
     });
-    const log = readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8').trim().split('\n').pop() ?? '';
+    const log = readFileSync(join(stateFolder(mem), 'flush.log'), 'utf8').trim().split('\n').pop() ?? '';
     if (!/kept the agent's summary .*completed with 1 file/.test(log)) throw new Error(`flush --hook did not keep the agent's summary: ${log}`);
     const load = loadavg()[0].toFixed(1);
     return [

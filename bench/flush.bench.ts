@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus, rng } from './corpus.js';
-import { fmtMs, median, timeMemctx, timeProcess, type Timed } from './measure.js';
+import { fmtMs, median, timeMemctx, timeProcess, type Timed, stateFolder } from './measure.js';
 import type { BenchSection } from './run.js';
 
 const WORDS = 'auth token session cache index budget memory agent refactor migration schema database query latency deploy rollback review parser handler request response queue worker retry timeout config'.split(' ');
@@ -82,7 +82,7 @@ const section: BenchSection = {
     };
     const env = { NODE_OPTIONS: `--require ${preload}` };
     const hook = withCpu(() => timeMemctx(['flush', '--hook'], { cwd: project, input, runs: 7, before: clean, env }));
-    const log = readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8').trim().split('\n');
+    const log = readFileSync(join(stateFolder(mem), 'flush.log'), 'utf8').trim().split('\n');
     const last = log[log.length - 1];
     if (!/ wrote sessions\//.test(last) || !existsSync(join(mem, 'sessions'))) throw new Error(`flush --hook did not write a session: ${last}`);
     const plain = withCpu(() => timeMemctx(['flush', '--goal', 'Bench', '--next', 'n'], { cwd: project, runs: 7, before: clean, env }));

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, REPO, fmtMs, median } from './measure.js';
+import { BIN, REPO, fmtMs, median, stateFolder } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 
 /** Run memctx `runs` times; wall time (median) and the child's own peak RSS (its resourceUsage at exit). */
@@ -64,7 +64,7 @@ async function viewTenThousand(dir: string): Promise<BenchRow[]> {
 function hookAfterKilledWriter(workDir: string): BenchRow {
   const project = join(workDir, 'hook');
   const root = join(project, '.memory');
-  mkdirSync(join(root, '.memctx'), { recursive: true });
+  mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
   const store = join(REPO, 'dist/src/store/write.js');
   const holder = `import(${JSON.stringify(store)}).then((m) => m.withMemoryLock(${JSON.stringify(root)}, () => { process.stdout.write('locked'); setInterval(() => {}, 1000); return new Promise(() => {}); }))`;
@@ -78,7 +78,7 @@ function hookAfterKilledWriter(workDir: string): BenchRow {
     const start = process.hrtime.bigint();
     const hook = spawnSync(process.execPath, [BIN, 'flush', '--hook', '--goal', 'bench'], { cwd: project, input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (hook.status === 0 && /(wrote|updated) sessions\//.test(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8').trim().split('\n').pop() ?? '')) written++;
+    if (hook.status === 0 && /(wrote|updated) sessions\//.test(readFileSync(join(stateFolder(root), 'flush.log'), 'utf8').trim().split('\n').pop() ?? '')) written++;
   }
   const ms = median(times);
   return { label: 'flush --hook right after a SIGKILLed writer', value: `${fmtMs(ms)}, ${written}/3 written`, goal: '<= 2 s, written', ok: ms <= 2000 && written === 3, data: { ms, written, times } };
@@ -95,7 +95,6 @@ async function swapRace(workDir: string): Promise<BenchRow> {
   const root = join(workDir, 'swap', '.memory');
   const outside = join(workDir, 'swap', 'outside');
   mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(join(root, '.memctx'));
   mkdirSync(outside);
   writeFileSync(join(outside, 'race.md'), 'OUTSIDE');
   writeFileSync(join(root, 'sub', 'race.md'), 'inside');

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { generateCorpus } from './corpus.js';
-import { fmtMs, fmtRatio, timeMemctx, timeReadFloor } from './measure.js';
+import { fmtMs, fmtRatio, timeMemctx, timeReadFloor, stateFolder } from './measure.js';
 import type { BenchSection } from './run.js';
 
 const section: BenchSection = {
@@ -9,8 +9,8 @@ const section: BenchSection = {
     const big = `${work}/10k/.memory`;
     const bytes = generateCorpus(big, 10_000, { seed: 1 });
     const floor = timeReadFloor(big);
-    // Cold: no .memctx/scan-cache.json, every file parsed. The first run also writes MEMORY.md.
-    const cold = timeMemctx(['--dir', big, 'index'], { runs: 5, before: () => rmSync(`${big}/.memctx`, { recursive: true, force: true }) });
+    // Cold: no scan-cache.json in the state folder, every file parsed. The first run also writes MEMORY.md.
+    const cold = timeMemctx(['--dir', big, 'index'], { runs: 5, before: () => rmSync(stateFolder(big), { recursive: true, force: true }) });
     // Warm: the cache answers for every unchanged file (the pre-commit hook's usual case).
     timeMemctx(['--dir', big, 'index'], { runs: 1 });
     const index = timeMemctx(['--dir', big, 'index'], { runs: 5 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stateDir } from '../src/store/state.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(REPO, 'bin/memctx.js');
@@ -103,4 +104,11 @@ export function runNode(args: string[], options: { cwd?: string; input?: string;
 /** Medians of a list of runs. */
 export function medians(runs: NodeRun[]): { medianMs: number; cpuMs: number; runsMs: number[]; cpuRunsMs: number[] } {
   return { medianMs: median(runs.map((r) => r.wallMs)), cpuMs: median(runs.map((r) => r.cpuMs)), runsMs: runs.map((r) => r.wallMs), cpuRunsMs: runs.map((r) => r.cpuMs) };
+}
+
+/** The state folder (caches, lock, flush log) the memctx runs of this bench use for a memory directory. */
+export function stateFolder(memoryRoot: string): string {
+  const dir = stateDir(memoryRoot, { always: true });
+  if (dir === undefined) throw new Error(`no state folder for ${memoryRoot}`);
+  return dir;
 }

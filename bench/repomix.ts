@@ -59,7 +59,7 @@ const summary = (runs: TreeTime[]) => ({ medianMs: median(runs.map((r) => r.wall
  * shared machine falls on both alike. The same work: memctx writes every file in full (`fullPack`
  * has a budget no bundle reaches) and counts its tokens and checks them for secrets, as Repomix does
  * with its defaults (token counting, secret check, XML output written to a file), reading only the
- * .md files (not the .memctx cache), not sorting by git history and ignoring .gitignore (the bench
+ * .md files (not the old .memctx cache folder), not sorting by git history and ignoring .gitignore (the bench
  * corpus lies in an ignored folder). A second Repomix run skips its secret check; memctx's budgeted
  * pack (`budgetPack`) is its own figure, not a comparison.
  */

@@ -13,7 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { rng } from './corpus.js';
-import { BIN, fmtMs, plainEnv } from './measure.js';
+import { BIN, fmtMs, plainEnv, stateFolder } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 
 /** A made-up vocabulary of n words (syllable strings), deterministic. */
@@ -141,11 +141,11 @@ const section: BenchSection = {
       realistic(dir, n);
       const index = measure(['--dir', dir, 'index']);
       const indexWarm = measure(['--dir', dir, 'index', '--check']);
-      rmSync(join(dir, '.memctx'), { recursive: true, force: true });
+      rmSync(stateFolder(dir), { recursive: true, force: true });
       const packCold = measure(['--dir', dir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')]);
       const packWarm = measure(['--dir', dir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')]);
       const search = measure(['--dir', dir, 'search', 'vorka telqui']);
-      rmSync(join(dir, '.memctx'), { recursive: true, force: true });
+      rmSync(stateFolder(dir), { recursive: true, force: true });
       const lint = measure(['--dir', dir, 'lint', '--format', 'json']);
       const lintWarm = measure(['--dir', dir, 'lint', '--format', 'json']);
       rmSync(dirname(dir), { recursive: true, force: true });
@@ -183,7 +183,7 @@ const section: BenchSection = {
     const slow = ['--import', slowFsModule(work)];
     const sindex = measure(['--dir', sdir, 'index'], slow);
     const spack = measure(['--dir', sdir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')], slow);
-    rmSync(join(sdir, '.memctx'), { recursive: true, force: true });
+    rmSync(stateFolder(sdir), { recursive: true, force: true });
     const slint = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
     const slintWarm = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
     const slowCount = slowN.toLocaleString('en-US');

@@ -12,7 +12,7 @@ import { readTranscript } from '../src/transcript/index.js';
 import { loadTokenCounter } from '../src/tokens/index.js';
 import { claudeTranscript } from './flush.bench.js';
 import { generateCorpus } from './corpus.js';
-import { fmtMs, median, REPO, timeMemctx } from './measure.js';
+import { fmtMs, median, REPO, timeMemctx, stateFolder } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 
 const REAL = join(REPO, 'fixtures/transcripts/real');
@@ -85,7 +85,7 @@ const section: BenchSection = {
     rmSync(cpuFile, { force: true });
     const hook = timeMemctx(['flush', '--hook'], { cwd: project, input, runs: 5, env: { NODE_OPTIONS: `--require ${preload}` }, before: () => rmSync(join(mem, 'sessions'), { recursive: true, force: true }) });
     const cpu = median(readFileSync(cpuFile, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { ms: number }).ms));
-    const log = readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8').trim().split('\n').pop() ?? '';
+    const log = readFileSync(join(stateFolder(mem), 'flush.log'), 'utf8').trim().split('\n').pop() ?? '';
     if (!/ wrote sessions\//.test(log)) throw new Error(`flush --hook did not write a session: ${log}`);
     rows.push({ label: `flush --hook, ${mb.toFixed(1)} MB transcript: CPU time (median of 5)`, value: fmtMs(cpu), goal: '≤ 1.0 s', ok: cpu <= 1000, data: { cpuMs: cpu } });
     rows.push({ label: 'flush --hook, same: wall on this (shared) machine', value: fmtMs(hook.medianMs), data: { ...hook, loadAverage: loadavg() } });

@@ -14,6 +14,7 @@ else {
   if (route && route.entry === 'statusline') require('../dist/cli/statusline.cjs');
   else if (route) router.loadEntry(require('node:path').join(__dirname, '../dist/cli'), route.entry).start();
   else {
+    router.enableCompileCache();
     import(`../dist/cli/${router.mainEntry(argv)}.js`).then(({ main }) =>
       main(argv).then((code) => {
         process.exitCode = code;

@@ -6,8 +6,8 @@
 //   statusline.cjs   `status --statusline`, run after every message: one CommonJS file (no ES module
 //                    loader), stdin read synchronously;
 //   mcp.cjs, flush-hook.cjs, checkpoint.cjs, index-staged.cjs   `mcp`, `flush --hook`, `checkpoint`
-//                    and `index --staged`: each one CommonJS file, which route.cjs loads with V8's code
-//                    cache (cache/code-cache.ts);
+//                    and `index --staged`: each one CommonJS file, which route.cjs loads (with Node's
+//                    compile cache where Node has one, in a private per-user folder);
 //   pack.js          `pack` and `search` (route.cjs's mainEntry): main() again, minified, with what those
 //                    two commands load in few files;
 //   yaml.cjs         the `yaml` package, one file, loaded only when frontmatter needs it;
@@ -233,9 +233,8 @@ const results = await Promise.all([
     ...cjsImportMetaUrl,
   }),
 ]);
-// The launcher, built last: it knows each hot path's bundle by a hash of its content (the code cache's key).
-const entryHashes = Object.fromEntries(HOT_PATHS.map((name) => [name, createHash('sha1').update(readFileSync(join(out, `${name}.cjs`))).digest('hex').slice(0, 16)]));
-results.push(await build({ ...script('route', 'src/cli/fast/launch.ts'), define: { ...common.define, __MEMCTX_ENTRY_HASHES__: JSON.stringify(entryHashes) } }));
+// The launcher: routes a command line, and turns on Node's compile cache where Node has one.
+results.push(await build(script('route', 'src/cli/fast/launch.ts')));
 
 // Which source modules each output file holds, for the start-up tests (not published).
 const outputs = {};

@@ -1,7 +1,7 @@
 /**
  * `memctx checkpoint`: Claude Code's Stop hook. When the context has crossed a threshold (default
  * 80%) for the first time in this session, it asks the agent to save its session summary (design §7).
- * It never fails the session: every problem is logged to .memctx/flush.log and nothing is asked.
+ * It never fails the session: every problem is logged to the flush log (the state folder) and nothing is asked.
  */
 import { resolve } from 'node:path';
 import { MemctxError } from '../errors.js';

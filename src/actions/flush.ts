@@ -342,7 +342,7 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
   // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the
   // session would be lost otherwise. The index problem is reported instead.
   // The hook never waits past its budget: a summary it cannot write in time is kept in
-  // .memctx/pending/ and written by the next memctx write.
+  // the state folder's pending/ and written by the next memctx write.
   const wait = scope.hookEvent ? { maxWaitMs: HOOK_LOCK_WAIT_MS } : {};
   return withMemoryLock(scope.root, async () => {
     await foldPendingFlushes(scope.root);
@@ -455,7 +455,7 @@ interface HookLog {
 
 /**
  * The hook's never-fail policy, in one place: run `body`; whatever it throws is written to
- * .memctx/flush.log (when a memory directory was found) and returned, never thrown.
+ * the flush log (the state folder) (when a memory directory was found) and returned, never thrown.
  */
 async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<HookResult>): Promise<HookResult> {
   try {
@@ -471,7 +471,7 @@ async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<Hook
 
 /**
  * `--hook`: Claude Code runs this at SessionEnd or PreCompact. It must never fail the session: every
- * problem is written to .memctx/flush.log (and stderr) and the exit code is 0.
+ * problem is written to the flush log (the state folder) (and stderr) and the exit code is 0.
  */
 export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<HookResult> {
   const find = (cwd: string) => findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });

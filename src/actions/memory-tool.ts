@@ -180,7 +180,7 @@ async function view(root: string, cmd: { path: string; view_range?: number[] }, 
     first = start;
     shown = lines.slice(start - 1, end === -1 ? lines.length : end);
   }
-  // Viewing a file is a deliberate read: it counts in .memctx/stats.json (a failure to record it is no error).
+  // Viewing a file is a deliberate read: it counts in stats.json (the state folder) (a failure to record it is no error).
   await recordAccess(root, [target.rel], deps.now()).catch(() => undefined);
   return `Here's the content of ${target.shown} with line numbers:\n${numbered(shown, first)}`;
 }

@@ -4,7 +4,7 @@ import { contentHash } from '../tokens/hash.js';
 import { hasMarkers } from '../pack/markers.js';
 
 /**
- * Every memory file for pack and search, from .memctx/pack-cache.json where its stat is unchanged
+ * Every memory file for pack and search, from pack-cache.json (the state folder) where its stat is unchanged
  * (bodies read on first use); `textOf` gives each file's text as packed. `onRead` sees each text read.
  */
 export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void): Promise<PackScan> {

@@ -28,6 +28,10 @@ import { queryTerms } from '../text/analyse.js';
 import { readStats, accessCount } from '../cache/stats.js';
 import { lastCommitTimes } from '../sources/git.js';
 import { writeOutputFile } from '../store/write.js';
+import { statePlace } from '../store/state.js';
+import { INDEX_FILE } from '../store/layout.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as indexFile from '../store/index-file.js';
 import * as memindexMerge from '../memindex/merge.js';
 import * as memindexGroups from '../memindex/groups.js';
@@ -118,7 +122,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   deps.onPhase?.('bundle');
   await writeStep(options, parts);
   deps.onPhase?.('write');
-  await saveStep(scanned, warnings);
+  await saveStep(options.root, scanned, warnings);
   deps.onPhase?.('caches');
   // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
   warnings.push(...(await secretsStep(options, scanned, result)));
@@ -320,11 +324,16 @@ async function writeStep(options: PackOptions, text: readonly string[]): Promise
   }
 }
 
-async function saveStep(scanned: Scanned, warnings: string[]): Promise<void> {
+async function saveStep(root: string, scanned: Scanned, warnings: string[]): Promise<void> {
+  const place = statePlace(root);
+  if (place.dir === undefined && existsSync(join(root, INDEX_FILE))) {
+    warnings.push(`could not cache: ${place.reason ?? 'no state folder'}; the next pack reads and counts again`);
+    return;
+  }
   try {
     await scanned.save();
   } catch (err) {
-    warnings.push(`could not save the pack caches in .memctx/ (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
+    warnings.push(`could not save the pack caches (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the next pack reads and counts again`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
-import { PENDING_DIR } from '../store/layout.js';
+import { pendingDir } from '../store/state.js';
 import { indexLimits } from '../sources/config.js';
 import { indexPath, readIndexFile, writeIndexFile } from '../store/index-file.js';
 import { scanIndexEntries } from '../cache/scan-cache.js';
@@ -97,9 +97,10 @@ export async function writeAndReindex<T>(root: string, change: () => Promise<T>,
   });
 }
 
-/** True when a `flush --hook` left summaries in .memctx/pending/ (the lock was busy past its budget). */
+/** True when a `flush --hook` left summaries in the state folder's pending/ (the lock was busy past its budget). */
 export function hasPending(root: string): boolean {
-  return existsSync(join(root, PENDING_DIR));
+  const dir = pendingDir(root);
+  return dir !== undefined && existsSync(dir);
 }
 
 /** Write the summaries a `flush --hook` kept while the lock was busy. Call inside withMemoryLock. */

@@ -48,7 +48,7 @@ export interface SearchResult {
   problems: FileProblem[];
   /** With `open`: the best hit, or null when nothing matched. */
   opened?: OpenedHit | null;
-  /** Why the access could not be recorded in .memctx/stats.json. */
+  /** Why the access could not be recorded in stats.json (the state folder). */
   accessError?: string;
 }
 

@@ -1,11 +1,9 @@
 /**
  * Which usage thresholds the agent was already asked to save its summary at, per session
- * (`.memctx/checkpoints.json`), so a Stop hook asks once per threshold crossing.
+ * (checkpoints.json in the state folder), so a Stop hook asks once per threshold crossing.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_DIR } from '../store/layout.js';
-import { cacheDir } from './dir.js';
+import { readStateFile, stateDir } from '../store/state.js';
 import { withMemoryLock, writeFileAtomic } from '../store/write.js';
 
 const CHECKPOINTS_FILE = 'checkpoints.json';
@@ -16,10 +14,6 @@ interface Checkpoints {
   sessions: Record<string, { asked: number[]; at: string }>;
 }
 
-function checkpointsPath(root: string): string {
-  return join(root, CACHE_DIR, CHECKPOINTS_FILE);
-}
-
 /** The thresholds already asked for in this session; a missing or corrupt file reads as none. */
 export function readAsked(root: string, sessionId: string): number[] {
   const entry = readCheckpoints(root).sessions[sessionId];
@@ -28,9 +22,11 @@ export function readAsked(root: string, sessionId: string): number[] {
 
 function readCheckpoints(root: string): Checkpoints {
   const out: Checkpoints = { sessions: Object.create(null) as Checkpoints['sessions'] };
+  const dir = stateDir(root);
+  const text = dir === undefined ? undefined : readStateFile(dir, CHECKPOINTS_FILE);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(checkpointsPath(root), 'utf8'));
+    data = JSON.parse(text ?? '');
   } catch {
     return out;
   }
@@ -45,14 +41,15 @@ function readCheckpoints(root: string): Checkpoints {
 
 /** Record the thresholds asked for in a session, under the memory lock; false when there is no cache folder. */
 export async function writeAsked(root: string, sessionId: string, asked: number[], at: string): Promise<boolean> {
-  if (!cacheDir(root)) return false;
+  const dir = stateDir(root);
+  if (!dir) return false;
   await withMemoryLock(root, async () => {
     const all = readCheckpoints(root);
     delete all.sessions[sessionId];
     all.sessions[sessionId] = { asked, at };
     const ids = Object.keys(all.sessions);
     for (const id of ids.slice(0, Math.max(0, ids.length - MAX_SESSIONS))) delete all.sessions[id];
-    await writeFileAtomic(checkpointsPath(root), `${JSON.stringify(all, null, 1)}\n`, { fsync: false });
+    await writeFileAtomic(join(dir, CHECKPOINTS_FILE), `${JSON.stringify(all, null, 1)}\n`, { fsync: false, follow: false });
   });
   return true;
 }

@@ -1,27 +1,42 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from './dir.js';
+import { readStateFile, stateDir } from '../store/state.js';
+import { writeFileAtomic } from '../store/write.js';
 
 const FLUSH_LOG = 'flush.log';
 /** The log is cut to its newer half once it grows past this. */
 const MAX_LOG_BYTES = 512 * 1024;
 
-/** Append one line to `.memctx/flush.log`, halving the log when it grows too big. Never throws. */
+/**
+ * Append one line to flush.log in the state folder (opened without following a link), halving the
+ * log when it grows too big. Never throws.
+ */
 export function appendFlushLog(root: string, line: string): boolean {
   try {
-    const dir = cacheDir(root);
+    const dir = stateDir(root);
     if (!dir) return false;
     const path = join(dir, FLUSH_LOG);
-    if (existsSync(path) && statSync(path).size > MAX_LOG_BYTES) {
-      const text = readFileSync(path, 'utf8');
-      const keep = text.slice(Math.floor(text.length / 2));
-      const tmp = `${path}.${process.pid}.tmp`;
-      appendFileSync(tmp, keep.slice(keep.indexOf('\n') + 1));
-      renameSync(tmp, path);
+    const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+    let size: number;
+    try {
+      if (!fstatSync(fd).isFile()) return false;
+      writeSync(fd, `${line.replace(/[\r\n]/g, ' ')}\n`);
+      size = fstatSync(fd).size;
+    } finally {
+      closeSync(fd);
     }
-    appendFileSync(path, `${line.replace(/\n/g, ' ')}\n`);
+    if (size > MAX_LOG_BYTES) void halveLog(dir);
     return true;
   } catch {
     return false;
   }
 }
+
+/** Keep the newer half of the log (whole lines), written through the one writer. */
+async function halveLog(dir: string): Promise<void> {
+  const text = readStateFile(dir, FLUSH_LOG);
+  if (text === undefined) return;
+  const keep = text.slice(Math.floor(text.length / 2));
+  await writeFileAtomic(join(dir, FLUSH_LOG), keep.slice(keep.indexOf('\n') + 1), { fsync: false, follow: false }).catch(() => undefined);
+}
+

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from './dir.js';
+import { readStateFile, stateDir } from '../store/state.js';
 import { cacheVersion, keyOf } from './stat-cache.js';
 import { listEntries, unreadableProblem } from '../store/list.js';
 import { readMemoryFile, type ReadDetail } from '../store/scan.js';
@@ -12,7 +11,7 @@ import { isRecord } from '../values.js';
 
 /**
  * lint's warm path: what rules computed from one file (secret scan, token count, ephemeral content)
- * or from all files (duplicates) is kept in .memctx/lint-cache.json, keyed by each file's stat as the
+ * or from all files (duplicates) is kept in lint-cache.json in the state folder, keyed by each file's stat as the
  * scan cache is, and reused while the file (or every file) is unchanged. Files are still read and
  * parsed: the other rules need their text. A missing, corrupt or other build's cache is ignored.
  */
@@ -38,10 +37,11 @@ export interface LintScan {
   save(): Promise<void>;
 }
 
-function load(path: string | undefined, version: string): CacheData | undefined {
-  if (!path) return undefined;
+function load(dir: string | undefined, version: string): CacheData | undefined {
+  const text = dir === undefined ? undefined : readStateFile(dir, LINT_CACHE_FILE);
+  if (text === undefined) return undefined;
   try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<CacheData>;
+    const data = JSON.parse(text) as Partial<CacheData>;
     if (data.version !== version || !isRecord(data.files)) return undefined;
     return { version, files: data.files, whole: isRecord(data.whole) && typeof data.whole.stamp === 'string' && isRecord(data.whole.values) ? data.whole : undefined };
   } catch {
@@ -55,10 +55,10 @@ function load(path: string | undefined, version: string): CacheData | undefined 
  * folders are never kept, and nothing is kept for the whole set while there are any.
  */
 export function scanForLint(root: string, now: number): LintScan {
-  const dir = cacheDir(root);
+  const dir = stateDir(root);
   const version = cacheVersion();
   const cachePath = dir ? join(dir, LINT_CACHE_FILE) : undefined;
-  const old = load(cachePath, version);
+  const old = load(dir, version);
   const files: MemoryFile[] = [];
   const problems: FileProblem[] = [];
   const records = Object.create(null) as Record<string, FileRecord>;
@@ -109,7 +109,7 @@ export function scanForLint(root: string, now: number): LintScan {
       if (!dirty || !cachePath) return;
       const data: CacheData = { version, files: records, ...(current === undefined ? {} : { whole: { stamp: current, values: whole } }) };
       try {
-        await writeFileAtomic(cachePath, JSON.stringify(data), { fsync: false });
+        await writeFileAtomic(cachePath, JSON.stringify(data), { fsync: false, follow: false });
       } catch {
         // a read-only checkout still works, just without the cache
       }

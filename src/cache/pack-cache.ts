@@ -10,7 +10,7 @@ import { isFieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25
 import { readMemoryFile } from '../store/scan.js';
 
 /**
- * What `pack` needs of each memory file, kept in .memctx/pack-cache.json by the stat-keyed cache
+ * What `pack` needs of each memory file, kept in pack-cache.json (the state folder) by the stat-keyed cache
  * (stat-cache.ts). The body is not kept: it is read on demand (a task to match, a file to load in full).
  */
 export const PACK_CACHE_FILE = 'pack-cache.json';

@@ -4,7 +4,7 @@ import { readMemoryFile, type ScanOptions } from '../store/scan.js';
 import type { IndexEntry, IndexScanResult, MemoryFile } from '../store/types.js';
 import { scanWithCache, type Projection } from './stat-cache.js';
 
-/** The index only needs a few frontmatter fields: `index` and `ls` keep them in .memctx/scan-cache.json. */
+/** The index only needs a few frontmatter fields: `index` and `ls` keep them in scan-cache.json (the state folder). */
 const SCAN_CACHE_FILE = 'scan-cache.json';
 
 function toIndexEntry(file: MemoryFile): IndexEntry {

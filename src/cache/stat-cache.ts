@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheDir } from './dir.js';
+import { readStateFile, stateDir } from '../store/state.js';
 import { VERSION } from '../version.js';
 import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
@@ -11,13 +11,13 @@ import { isRecord } from '../values.js';
 import { writeFileAtomic } from '../store/write.js';
 
 /**
- * One stat-keyed cache of what a command needs of each memory file (its projection), kept in
- * .memctx/<file> and keyed by the file's size, mtime, ctime and inode (as git's index does), so a
+ * One stat-keyed cache of what a command needs of each memory file (its projection), kept in the
+ * state folder (state.ts) and keyed by the file's size, mtime, ctime and inode (as git's index does), so a
  * warm run re-reads only files whose stat changed. A cache written by another build of memctx, a
  * corrupt one or an entry that fails the projection's check is ignored and rebuilt, never fatal.
  */
 export interface Projection<T> {
-  /** The cache's file name under .memctx/. */
+  /** The cache's file name in the state folder. */
   file: string;
   /** What is kept of a parsed file (`detail.text`: its text as decoded). */
   project(file: MemoryFile, detail: ReadDetail): T;
@@ -71,15 +71,10 @@ export function cacheVersion(): string {
   return buildId;
 }
 
-function load<T>(path: string | undefined, version: string): { records: Record<string, CacheRecord<T>>; status: CachedScan<T>['status'] } {
+function load<T>(dir: string | undefined, file: string, version: string): { records: Record<string, CacheRecord<T>>; status: CachedScan<T>['status'] } {
   const empty = Object.create(null) as Record<string, CacheRecord<T>>;
-  if (!path) return { records: empty, status: 'missing' };
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { records: empty, status: 'missing' };
-  }
+  const text = dir === undefined ? undefined : readStateFile(dir, file);
+  if (text === undefined) return { records: empty, status: 'missing' };
   try {
     const data = JSON.parse(text) as { version?: unknown; records?: unknown };
     if (data.version === version && isRecord(data.records)) {
@@ -119,10 +114,10 @@ export async function scanWithCache<T>(
   projection: Projection<T>,
   options: { now: number; reader: () => ReadFile | Promise<ReadFile> },
 ): Promise<CachedScan<T>> {
-  const dir = cacheDir(root);
+  const dir = stateDir(root);
   const version = cacheVersion();
   const cachePath = dir ? join(dir, projection.file) : undefined;
-  const loaded = load<T>(cachePath, version);
+  const loaded = load<T>(dir, projection.file, version);
   const records = Object.create(null) as Record<string, CacheRecord<T>>;
   const values: CachedScan<T>['values'] = [];
   const problems: FileProblem[] = [];
@@ -164,7 +159,7 @@ export async function scanWithCache<T>(
     },
     async save() {
       if (!dirty || !cachePath) return;
-      await writeFileAtomic(cachePath, JSON.stringify({ version, records }), { fsync: false });
+      await writeFileAtomic(cachePath, JSON.stringify({ version, records }), { fsync: false, follow: false });
     },
   };
 }

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoTimestamp } from '../store/schema.js';
-import { CACHE_DIR } from '../store/layout.js';
-import { cacheDir } from './dir.js';
+import { readStateFile, stateDir } from '../store/state.js';
 import { dateMs, parseDate } from '../dates.js';
 import { withMemoryLock, writeFileAtomic } from '../store/write.js';
 
@@ -13,16 +11,14 @@ export interface AccessStats {
   files: Record<string, { count: number; last: string }>;
 }
 
-export function statsPath(root: string): string {
-  return join(root, CACHE_DIR, STATS_FILE);
-}
-
 /** The access statistics; a missing or corrupt file reads as empty (and is rebuilt on the next write). */
 export function readStats(root: string): AccessStats {
   const stats: AccessStats = { files: Object.create(null) as AccessStats['files'] };
+  const dir = stateDir(root);
+  const text = dir === undefined ? undefined : readStateFile(dir, STATS_FILE);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(statsPath(root), 'utf8'));
+    data = JSON.parse(text ?? '');
   } catch {
     return stats;
   }
@@ -48,8 +44,9 @@ export function readAccessTimes(root: string): Map<string, number> {
 
 /** Add one access to each path, at `now`, under the memory directory's lock. */
 export async function recordAccess(root: string, paths: readonly string[], now: Date): Promise<void> {
-  // No .memctx/ where there is no MEMORY.md (a read-only command pointed at any folder leaves no trace).
-  if (paths.length === 0 || !cacheDir(root)) return;
+  // No state where there is no MEMORY.md (a read-only command pointed at any folder leaves no trace).
+  const dir = stateDir(root);
+  if (paths.length === 0 || !dir) return;
   await withMemoryLock(root, async () => {
     const stats = readStats(root);
     const last = isoTimestamp(now);
@@ -57,6 +54,6 @@ export async function recordAccess(root: string, paths: readonly string[], now: 
       const entry = Object.prototype.hasOwnProperty.call(stats.files, path) ? stats.files[path] : { count: 0, last };
       stats.files[path] = { count: entry.count + 1, last };
     }
-    await writeFileAtomic(statsPath(root), `${JSON.stringify(stats, null, 1)}\n`, { fsync: false });
+    await writeFileAtomic(join(dir, STATS_FILE), `${JSON.stringify(stats, null, 1)}\n`, { fsync: false, follow: false });
   });
 }

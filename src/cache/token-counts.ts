@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountCache } from '../tokens/cache.js';
-import { CACHE_DIR } from '../store/layout.js';
-import { cacheDir } from './dir.js';
+import { readStateFile, stateDir } from '../store/state.js';
 import { writeFileAtomic } from '../store/write.js';
 
 const TOKEN_CACHE_FILE = 'token-counts.json';
 /** Past this many entries, a save keeps only the counts used by the current run. */
 const MAX_CACHE_ENTRIES = 200_000;
-
-export function tokenCachePath(root: string): string {
-  return join(root, CACHE_DIR, TOKEN_CACHE_FILE);
-}
 
 export interface LoadedCountCache {
   cache: CountCache;
@@ -20,17 +14,13 @@ export interface LoadedCountCache {
 }
 
 /**
- * The count cache of a memory directory; a missing or corrupt file, or one written by another
- * memctx version (`version`), gives an empty cache.
+ * The count cache of a memory directory, from its state folder; a missing or corrupt file, or one
+ * written by another memctx version (`version`), gives an empty cache.
  */
 export function readCountCache(root: string, version: string): LoadedCountCache {
-  let text: string;
-  try {
-    text = readFileSync(tokenCachePath(root), 'utf8');
-  } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-    return { cache: new CountCache(), status: missing ? 'missing' : 'rebuilt' };
-  }
+  const dir = stateDir(root);
+  const text = dir === undefined ? undefined : readStateFile(dir, TOKEN_CACHE_FILE);
+  if (text === undefined) return { cache: new CountCache(), status: 'missing' };
   try {
     const data = JSON.parse(text) as { memctx?: unknown; counts?: unknown };
     if (data.memctx !== version || !data.counts || typeof data.counts !== 'object' || Array.isArray(data.counts)) throw new Error('outdated');
@@ -49,10 +39,11 @@ export function readCountCache(root: string, version: string): LoadedCountCache 
 /** Save the cache when it changed (atomic write). Throws on I/O errors; callers treat that as a warning. */
 export async function writeCountCache(root: string, cache: CountCache, version: string): Promise<boolean> {
   if (!cache.dirty) return false;
+  const dir = stateDir(root);
+  if (!dir) return false;
   let entries = [...cache.entries];
   if (entries.length > MAX_CACHE_ENTRIES) entries = entries.filter(([key]) => cache.used.has(key));
-  if (!cacheDir(root)) return false; // a symlinked .memctx: run without the cache rather than write through it
-  await writeFileAtomic(tokenCachePath(root), `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`, { fsync: false });
+  await writeFileAtomic(join(dir, TOKEN_CACHE_FILE), `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`, { fsync: false, follow: false });
   cache.dirty = false;
   return true;
 }

@@ -37,7 +37,7 @@ export function register(program: Command, run: Runner): void {
     .option('--encoding <name>', 'tokenizer: o200k_base or cl100k_base', FLUSH_DEFAULTS.encoding)
     .option('-n, --dry-run', 'print the file instead of writing it')
     .option('--agent-summary', "the agent's own summary: all six fields required (\"none\" for an empty one), refused over --max; one file per --session-id")
-    .option('--hook', 'read a Claude Code SessionEnd/PreCompact hook JSON on stdin; never fails (problems go to .memctx/flush.log)')
+    .option('--hook', 'read a Claude Code SessionEnd/PreCompact hook JSON on stdin; never fails (problems go to the flush log in .git/memctx/)')
     .option('--summarize-with <cmd>', 'ask this command (e.g. a local LLM CLI) for the six fields; its answer is kept only when it parses and fits')
     .option('--summarize-timeout <seconds>', 'with --summarize-with: seconds to wait for the command', FLUSH_DEFAULTS.summarizeTimeout)
     .action(run(runFlush));

@@ -53,7 +53,7 @@ async function runPack(ctx: Context, flags: PackFlags): Promise<number> {
 
   const root = ctx.memoryDir();
   const outPath = flags.out === undefined ? undefined : resolve(ctx.io.cwd, flags.out);
-  if (outPath !== undefined && isInside(root, outPath) && !isInside(join(root, '.memctx'), outPath)) {
+  if (outPath !== undefined && isInside(root, outPath)) {
     throw new MemctxError(`--out ${flags.out} is inside the memory directory, where the bundle would be read as a memory file`, { hint: 'write it somewhere else, e.g. --out context.md' });
   }
 

@@ -44,7 +44,7 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
     { now: ctx.io.now },
   );
   reportProblems(ctx, root, problems);
-  if (accessError) ctx.ui.warn(`could not record the access in .memctx/stats.json (${accessError})`);
+  if (accessError) ctx.ui.warn(`could not record the access (${accessError})`);
   if (ctx.ui.json) {
     ctx.ui.printJson(open ? { hits, opened: opened ? opened.file : null } : hits);
   } else if (opened) {

@@ -22,6 +22,6 @@ async function runShow(ctx: Context, input: string): Promise<number> {
   if (ctx.ui.json) ctx.ui.printJson(result.file);
   else ctx.ui.memoryText(result.text ?? '');
   for (const warning of result.warnings) ctx.ui.warn(warning);
-  if (result.accessError) ctx.ui.warn(`could not record the access in .memctx/stats.json (${result.accessError})`);
+  if (result.accessError) ctx.ui.warn(`could not record the access (${result.accessError})`);
   return EXIT_OK;
 }

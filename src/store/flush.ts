@@ -5,7 +5,8 @@ import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from '../errors.js';
 import { resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
-import { MAX_FILE_BYTES, PENDING_DIR, TEMPLATES_DIR } from './layout.js';
+import { MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
+import { pendingDir } from './state.js';
 import { writeFileAtomic, writeMemoryFile } from './write.js';
 import { isRecord } from '../values.js';
 import { readRegularFile } from './read-file.js';
@@ -121,11 +122,13 @@ export interface PendingFlush {
 }
 
 
-/** Keep a summary in .memctx/pending/ (no lock needed: a fresh name); returns its path in the memory directory. */
+/** Keep a summary in the state folder's pending/ (no lock needed: a fresh name); returns the record's path. */
 export async function savePendingFlush(root: string, record: PendingFlush, now: Date): Promise<string> {
-  const rel = `${PENDING_DIR}/${now.toISOString().replace(/[:.]/g, '')}-${process.pid}.json`;
-  await writeFileAtomic(join(root, rel), `${JSON.stringify(record)}\n`);
-  return rel;
+  const dir = pendingDir(root);
+  if (dir === undefined) throw new MemctxError('no state folder to keep the summary in', { file: root, hint: 'run `memctx flush` again when the other memctx process has finished' });
+  const abs = join(dir, `${now.toISOString().replace(/[:.]/g, '')}-${process.pid}.json`);
+  await writeFileAtomic(abs, `${JSON.stringify(record)}\n`, { follow: false });
+  return abs;
 }
 
 /**
@@ -133,8 +136,8 @@ export async function savePendingFlush(root: string, record: PendingFlush, now: 
  * under the memory lock. Returns the session files written; a record that cannot be read stays.
  */
 export async function foldPendingFlushes(root: string): Promise<string[]> {
-  const dir = join(root, PENDING_DIR);
-  if (!existsSync(dir)) return [];
+  const dir = pendingDir(root);
+  if (dir === undefined || !existsSync(dir)) return [];
   const written: string[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
     let record: PendingFlush;

@@ -5,7 +5,8 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { assertStillInside, isInside } from './paths.js';
 import { fileKind, linkTarget } from './read-file.js';
-import { CACHE_DIR, MAX_FILE_BYTES } from './layout.js';
+import { MAX_FILE_BYTES } from './layout.js';
+import { statePlace } from './state.js';
 import { DecodeFailure, decodeText } from './decode.js';
 import { walkTree } from './list.js';
 import { isRecord } from '../values.js';
@@ -48,10 +49,11 @@ function utf8Parts(parts: readonly string[]): Buffer {
  * through it. What remains: Node has no openat()/renameat() on a held directory descriptor, so a
  * folder swapped after the last check and before rename() makes the rename fail (the temporary file
  * is not in the swapped-in folder) rather than write outside. `fsync: false` for caches: a cache lost
- * in a crash is rebuilt, and skipping the flush saves a disk round trip.
+ * in a crash is rebuilt, and skipping the flush saves a disk round trip. `follow: false` (machine
+ * state) replaces a link at the name instead of following it.
  */
 // eslint-disable-next-line complexity -- each check guards the atomic write against a swapped link or folder; splitting it would separate check from use
-export async function writeFileAtomic(abs: string, text: string | Buffer | readonly string[], options: { inside?: string; mkdir?: boolean; fsync?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(abs: string, text: string | Buffer | readonly string[], options: { inside?: string; mkdir?: boolean; fsync?: boolean; follow?: boolean } = {}): Promise<void> {
   const { inside } = options;
   let tmp: string | undefined;
   try {
@@ -60,7 +62,7 @@ export async function writeFileAtomic(abs: string, text: string | Buffer | reado
       assertStillInside(inside, abs);
     }
     if (options.mkdir !== false) mkdirSync(dirname(abs), { recursive: true });
-    const target = linkTarget(abs);
+    const target = options.follow === false ? abs : linkTarget(abs);
     const dir = dirname(target);
     if (inside !== undefined) assertStillInside(inside, target);
     const folder = statSync(dir);
@@ -138,8 +140,20 @@ const LOCK_STALE_MS = 10_000;
 /** Why a lock was not taken within the wait a caller allowed (`maxWaitMs`). */
 export class LockBusy extends MemctxError {}
 
+/** The write lock's folder: `lock` in the memory directory's state folder (state.ts), made when missing. */
+function lockPathOf(root: string): string {
+  const place = statePlace(root, { always: true });
+  if (place.dir === undefined) {
+    throw new MemctxError(`cannot keep the write lock: ${place.reason ?? 'no state folder'}`, {
+      file: root,
+      hint: 'memctx keeps its lock in the git directory (.git/memctx/) or, outside git, in $XDG_CACHE_HOME/memctx/: make that folder writable and yours',
+    });
+  }
+  return join(place.dir, 'lock');
+}
+
 /**
- * Run fn while holding the memory directory's write lock (.memctx/lock), so that concurrent memctx
+ * Run fn while holding the memory directory's write lock (lockPathOf), so that concurrent memctx
  * processes serialise their writes and index rebuilds. A lock whose holder is gone (same host, its
  * process no longer alive) is taken at once; one whose holder is alive but paused is respected
  * until it goes stale (LOCK_STALE_MS without a refresh). `maxWaitMs` bounds the wait (LockBusy
@@ -147,19 +161,11 @@ export class LockBusy extends MemctxError {}
  */
 export async function withMemoryLock<T>(root: string, fn: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
   const { default: lockfile } = await import('proper-lockfile');
-  const cache = join(root, CACHE_DIR);
-  const cacheStat = lstatSync(cache, { throwIfNoEntry: false });
-  if (cacheStat?.isSymbolicLink()) {
-    throw new MemctxError(`${CACHE_DIR} is a symbolic link; memctx keeps its lock there and will not write through it`, { file: cache, hint: `delete the link; ${CACHE_DIR}/ is recreated as needed` });
-  }
-  if (cacheStat && !cacheStat.isDirectory()) {
-    throw new MemctxError(`${CACHE_DIR} is a file, not a directory: memctx keeps its write lock, caches and access counts in ${CACHE_DIR}/`, { file: cache, hint: `move or delete that file; memctx creates ${CACHE_DIR}/ again` });
-  }
-  const lockPath = join(cache, 'lock');
+  const lockPath = lockPathOf(root);
+  const cache = dirname(lockPath);
   let release: () => Promise<void>;
-  const state: LockState = {};
+  const state: LockState = { path: lockPath };
   try {
-    mkdirSync(cache, { recursive: true });
     // Refreshed every second; a pause longer than `stale` (Ctrl-Z, sleep, a long blocking scan) lets
     // another process take the lock: onCompromised records it and every later write refuses. The
     // lock folder holds an `owner` file, so removing a stale lock removes the folder with it.
@@ -311,6 +317,7 @@ function takeDeadLock(cache: string, lockPath: string): boolean {
 }
 
 interface LockState {
+  path: string;
   lost?: Error;
 }
 
@@ -326,7 +333,7 @@ export function assertLockHeld(root: string): void {
   const state = HELD.get(lockKey(root));
   if (state?.lost) {
     throw new MemctxError('the write lock was lost while this command was paused (more than 10 seconds), so another memctx process may be writing; stopped before writing more', {
-      file: join(root, CACHE_DIR, 'lock'),
+      file: state.path,
       hint: 'run the command again; check the result with `memctx index --check` and `memctx lint`',
     });
   }
@@ -399,7 +406,7 @@ export async function writeOutputFile(abs: string, text: string | readonly strin
     const real = join(realpathSync(dirname(abs)), basename(abs));
     const target = lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() ? realpathSync.native(abs) : real;
     for (const path of [real, target]) {
-      if (isInside(realRoot, path) && !isInside(join(realRoot, CACHE_DIR), path)) {
+      if (isInside(realRoot, path)) {
         throw fail('is inside the memory directory, where it would be read as (or overwrite) a memory file', 'write it somewhere else, e.g. --out context.md');
       }
     }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { doc, VALID } from '../lint/helpers.js';
 
@@ -55,7 +55,7 @@ describe('memctx gc', () => {
 
   it('access statistics keep a recently used learning', async () => {
     const ws = await withCandidates();
-    write(ws.mem, '.memctx/stats.json', JSON.stringify({ files: { 'learning.md': { count: 3, last: new Date().toISOString() } } }));
+    writeFileSync(join(stateOf(ws.mem), 'stats.json'), JSON.stringify({ files: { 'learning.md': { count: 3, last: new Date().toISOString() } } }));
     expect((await runCli(['gc'], { cwd: ws.root })).stdout).not.toContain('learning.md');
   });
 

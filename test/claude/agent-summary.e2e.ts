@@ -10,6 +10,7 @@ import { claudeVersion, makeWorld, memctx, runClaude, section, toolResults, unav
 import { DEFAULT_WAIT_MS } from '../../src/actions/checkpoint.js';
 import { requestText } from './stand-in.js';
 import { recordFigure } from './figures.js';
+import { stateOf } from '../helpers/cli.js';
 
 const PROMPT = 'Add rate limiting to the API';
 const SUMMARY = {
@@ -89,7 +90,7 @@ describe.skipIf(unavailable)(`the agent's own summary past 80% in Claude Code ${
     expect(section(text, 'Decisions')).toBe(`- ${SUMMARY.decisions[0]}`);
     expect(section(text, 'Changed Files')).toBe('- src/limit.js');
     expect(section(text, 'Next Steps')).toBe(`- ${SUMMARY.next_steps[0]}`);
-    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8')
+    const log = readFileSync(join(stateOf(join(world.project, '.memory')), 'flush.log'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => line.replace(/^\S+ /, '').replace(/ \(\d+ tokens\)/, ''));
@@ -175,7 +176,7 @@ describe.skipIf(unavailable)(`checkpoint as a PostToolUse hook in Claude Code ${
     // the instruction stays in the conversation once it is there: it appears from the third request on, once
     expect(asked).toEqual([0, 0, 1, 1]);
     expect(requestText(session.agentRequests[2].body)).toContain('memctx: the context is 85% full (170,000 of 200,000 tokens), past 80%.');
-    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8').trim().split('\n');
+    const log = readFileSync(join(stateOf(join(world.project, '.memory')), 'flush.log'), 'utf8').trim().split('\n');
     expect(log.map((line) => line.replace(/^\S+ /, '').replace(/ session=\S+/, '').replace(/; waited \d+ ms for the transcript$/, ''))).toEqual(['PostToolUse asked the agent for its summary at 85% (threshold 80%)']);
   });
 });

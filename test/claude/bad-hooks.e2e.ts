@@ -5,6 +5,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeVersion, hookCommand, hookRuns, makeWorld, memctx, runClaude, unavailable, writeSettings, type SessionResult, type World } from './harness.js';
+import { stateOf } from '../helpers/cli.js';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -39,7 +40,7 @@ describe.skipIf(unavailable)(`SessionEnd under a read-only .memory, Claude Code 
     expect(end.runs.map((r) => r.code)).toEqual([0]);
     // It gives up at once instead of waiting on a lock it can never take.
     expect(end.runs[0].ms).toBeLessThan(5_000);
-    const lock = join(world.project, '.memory/.memctx/lock');
+    const lock = join(stateOf(join(world.project, '.memory')), 'lock');
     expect(end.stderr).toBe(`memctx flush --hook: ${lock}: cannot take the write lock (EPERM) (check that the memory directory is writable) (not logged: the memory directory is not writable)\n`);
     expect(existsSync(join(world.project, '.memory/sessions'))).toBe(false);
   });
@@ -67,7 +68,7 @@ describe.skipIf(unavailable)(`flush --hook before the transcript exists, Claude 
     const reason = 'empty session, nothing to record (no transcript was written)';
     expect(start.stderr).toBe(`memctx flush --hook: skipped: ${reason}\n`);
     const sessionId = session.transcript.find((line) => line.sessionId)?.sessionId;
-    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8');
+    const log = readFileSync(join(stateOf(join(world.project, '.memory')), 'flush.log'), 'utf8');
     expect(log.replace(/^\S+ /, '')).toBe(`SessionStart session=${sessionId} skipped: ${reason}\n`);
     expect(existsSync(join(world.project, '.memory/sessions'))).toBe(false);
   });

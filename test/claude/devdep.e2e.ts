@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeCommand, claudeVersion, hasTmux, makeWorld, openTerminal, REPO, runClaude, toolResults, unavailable, type SessionResult, type World } from './harness.js';
+import { stateOf } from '../helpers/cli.js';
 
 const npm = (args: string[], cwd: string) => spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: 240_000, env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
 
@@ -48,7 +49,7 @@ describe.skipIf(unavailable)(`memctx as a devDependency, wired by init, in Claud
     expect(list.stdout).toMatch(/memctx: npx --no-install memctx mcp - ✔ Connected/);
     expect(list.stdout).not.toContain('Pending approval');
     // Claude Code fired SessionEnd for that empty session: a skip in the log, not an error.
-    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8').split('\n');
+    const log = readFileSync(join(stateOf(join(world.project, '.memory')), 'flush.log'), 'utf8').split('\n');
     expect(log[0]).toMatch(/SessionEnd\(other\) session=\S+ skipped: empty session, nothing to record \(no transcript was written\)$/);
     expect(log.join('\n')).not.toContain(' error: ');
   });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeVersion, hookCommand, hookRuns, makeWorld, memctx, runClaude, section, unavailable, writeSettings, type SessionResult, type World } from './harness.js';
+import { stateOf } from '../helpers/cli.js';
 
 const PROMPT = 'Split the settings page into tabs';
 const SUMMARY = '<analysis>Short session.</analysis>\n<summary>1. Primary Request and Intent: split the settings page into tabs.\n2. Pending Tasks: move the billing form into its tab.</summary>';
@@ -49,7 +50,7 @@ describe.skipIf(unavailable)(`PreCompact in Claude Code ${claudeVersion}`, () =>
     const files = readdirSync(join(world.project, '.memory/sessions'));
     expect(files).toHaveLength(1);
     const sessionId = first.transcript.find((line) => line.sessionId)?.sessionId;
-    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8')
+    const log = readFileSync(join(stateOf(join(world.project, '.memory')), 'flush.log'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => line.replace(/^\S+ /, '').replace(/ \(\d+ tokens\).*$/, ''));
@@ -104,7 +105,7 @@ describe.skipIf(unavailable)(`auto compaction in Claude Code ${claudeVersion}`, 
     expect(hookRuns(world, 'pre-compact').runs.map((r) => r.code)).toEqual([0]);
     const [file] = readdirSync(join(world.project, '.memory/sessions'));
     const sessionId = session.transcript.find((line) => line.sessionId)?.sessionId;
-    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8');
+    const log = readFileSync(join(stateOf(join(world.project, '.memory')), 'flush.log'), 'utf8');
     expect(log.replace(/^\S+ /, '').replace(/ \(\d+ tokens\).*$/s, '')).toBe(`PreCompact(auto) session=${sessionId} wrote sessions/${file}`);
     const text = readFileSync(join(world.project, '.memory/sessions', file), 'utf8');
     expect(section(text, 'Goal')).toBe(prompt);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { memctxAsync, read } from './util.js';
 
@@ -28,9 +28,9 @@ describe('memctx add from several processes at once', () => {
     const index = read(join(root, 'MEMORY.md'));
     for (let i = 1; i <= count; i++) expect(index).toContain(`- [Parallel ${i}](parallel_${i}.md) — written by process ${i}`);
     expect(await runCli(['index', '--check'], { cwd })).toEqual({ code: 0, stdout: `MEMORY.md is up to date (${count} files)\n`, stderr: '' });
-    // No temporary files or lock left behind (a cache in .memctx/ is fine).
-    expect(readdirSync(root).filter((f) => !/^(parallel_\d+\.md|MEMORY\.md|templates|\.gitignore|\.memctx)$/.test(f))).toEqual([]);
-    expect(readdirSync(join(root, '.memctx')).filter((f) => /lock|\.\d+$/.test(f))).toEqual([]);
+    // No temporary files or lock left behind (caches in the state folder are fine).
+    expect(readdirSync(root).filter((f) => !/^(parallel_\d+\.md|MEMORY\.md|templates|\.gitignore)$/.test(f))).toEqual([]);
+    expect(readdirSync(stateOf(root)).filter((f) => /lock|\.\d+$/.test(f))).toEqual([]);
   });
 
   it('two processes adding the same path: one wins, the other is refused, nothing is overwritten', async () => {

@@ -11,6 +11,7 @@ import { inputText } from './stand-in.js';
 import { parseMemoryText } from '../../src/store/parse.js';
 import { parseBody } from '../../src/flush/render.js';
 import { builtInTemplate } from '../../src/flush/templates.js';
+import { stateOf } from '../helpers/cli.js';
 
 if (unavailable) console.log(`skipped: ${unavailable}`);
 
@@ -81,7 +82,7 @@ describe.skipIf(unavailable)(`the agent's own summary past 80% in Codex ${codexV
       blockers: ['none'],
       nextSteps: ['Tune the bucket size on staging'],
     });
-    const log = readFileSync(join(world.project, '.memory/.memctx/flush.log'), 'utf8');
+    const log = readFileSync(join(stateOf(join(world.project, '.memory')), 'flush.log'), 'utf8');
     const lines = log.split('\n').filter(Boolean).map((line) => line.replace(/^\S+ /, '').replace(/ \(\d+ tokens\)/, '').replace(/; waited \d+ ms for the transcript$/, ''));
     expect(lines).toEqual([
       `Stop session=${sessionId} asked the agent for its summary at 87% (threshold 80%)`,

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { parseMemoryText } from '../../src/store/parse.js';
 import { builtInTemplate } from '../../src/flush/templates.js';
@@ -115,7 +115,7 @@ describe('SessionEnd after an agent summary: kept and completed', () => {
     expect(fields.changedFiles).toEqual(['src/limit.js', 'docs/limits.md (changed after the summary)']);
     expect(fields.progress).toEqual(['Token bucket middleware in src/limit.js', 'After the summary: Documented the limits in docs/limits.md.']);
     expect(fields.nextSteps).toEqual(['Tune the bucket size on staging']);
-    const log = readFileSync(join(mem, '.memctx/flush.log'), 'utf8');
+    const log = readFileSync(join(stateOf(mem), 'flush.log'), 'utf8');
     expect(log).toContain(`SessionEnd(other) session=sess-a updated sessions/${name}`);
     expect(log).toContain(`kept the agent's summary sessions/${name}; completed with 1 file(s) changed after it and the last state line`);
   });
@@ -136,7 +136,7 @@ describe('SessionEnd after an agent summary: kept and completed', () => {
     for (const event of ['PreCompact', 'SessionEnd']) expect((await runCli(['flush', '--hook'], { cwd: project, input: hook(event) })).code).toBe(0);
     expect(sessions()).toEqual([name]);
     expect(session(name).fields).toEqual(before);
-    expect(readFileSync(join(mem, '.memctx/flush.log'), 'utf8')).toContain('nothing happened after it');
+    expect(readFileSync(join(stateOf(mem), 'flush.log'), 'utf8')).toContain('nothing happened after it');
   });
 
   it('reads the transcript from its end: a summary call far back, a mention of memctx flush after it', async () => {

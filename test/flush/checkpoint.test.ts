@@ -3,7 +3,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { decideCheckpoint } from '../../src/flush/checkpoint.js';
 import { checkpoint as checkpointAction } from '../../src/actions/checkpoint.js';
@@ -27,7 +27,7 @@ const USER = `${JSON.stringify({ type: 'user', uuid: 'u0', sessionId: 'sess-c', 
 
 const stop = (o: object = {}) => JSON.stringify({ session_id: 'sess-c', transcript_path: transcript, cwd: project, hook_event_name: 'Stop', stop_hook_active: false, ...o });
 const checkpoint = (input: string, args: string[] = []) => runCli(['checkpoint', '--wait', '500', ...args], { cwd: project, input });
-const log = () => readFileSync(join(mem, '.memctx/flush.log'), 'utf8');
+const log = () => readFileSync(join(stateOf(mem), 'flush.log'), 'utf8');
 
 /**
  * The action `memctx checkpoint --wait 5000` runs, with the wait's sleep replaced: `write` lands the
@@ -74,7 +74,7 @@ describe('memctx checkpoint', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('');
     }
-    expect(JSON.parse(readFileSync(join(mem, '.memctx/checkpoints.json'), 'utf8')).sessions['sess-c'].asked).toEqual([80]);
+    expect(JSON.parse(readFileSync(join(stateOf(mem), 'checkpoints.json'), 'utf8')).sessions['sess-c'].asked).toEqual([80]);
   });
 
   it('below the threshold asks nothing; --cli asks for memctx flush --agent-summary', async () => {

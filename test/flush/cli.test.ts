@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { FIXTURES, removeDir, tempDir } from '../helpers/cli.js';
+import { FIXTURES, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { parseMemoryText } from '../../src/store/parse.js';
 import { builtInTemplate } from '../../src/flush/templates.js';
@@ -192,7 +192,7 @@ describe('size discipline', () => {
     expect(encoding.stderr).toContain('--encoding must be one of o200k_base, cl100k_base, got "gpt2"');
     const hook = await runCli(['flush', '--hook', '--from', '-'], { cwd: project, input: '{}' });
     expect(hook.code).toBe(0);
-    expect(readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8')).toContain('hook error: --hook reads the hook JSON on stdin, so --from - cannot be used with it');
+    expect(readFileSync(join(stateOf(mem), 'flush.log'), 'utf8')).toContain('hook error: --hook reads the hook JSON on stdin, so --from - cannot be used with it');
     expect(sessions()).toEqual([]);
   });
 
@@ -447,7 +447,7 @@ describe('--transcript', () => {
 
 describe('--hook', () => {
   const hookInput = (o: object) => JSON.stringify({ session_id: 'sess-1', transcript_path: join(project, 'session.jsonl'), cwd: project, hook_event_name: 'SessionEnd', reason: 'clear', ...o });
-  const log = () => readFileSync(join(mem, '.memctx', 'flush.log'), 'utf8');
+  const log = () => readFileSync(join(stateOf(mem), 'flush.log'), 'utf8');
 
   it('SessionEnd: writes the session from the transcript, with session_id, and logs it', async () => {
     writeFileSync(join(project, 'session.jsonl'), claudeTranscript(project));

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 
 const jsonl = (lines: object[]) => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
@@ -49,7 +49,7 @@ describe('flush --hook and git', () => {
     expect(r.code).toBe(0);
     const text = sessionText(sessionFiles()[0]);
     expect(text).toContain('## Changed Files\n\n- config/index.ts (moved from config.ts)\n');
-    expect(readFileSync(join(project, '.memory', '.memctx', 'flush.log'), 'utf8')).not.toContain('git:');
+    expect(readFileSync(join(stateOf(join(project, '.memory')), 'flush.log'), 'utf8')).not.toContain('git:');
   });
 
   it("inside git: the files of the session's commits and the work tree, each under its final path", async () => {
@@ -84,6 +84,6 @@ describe('flush --hook and git', () => {
     const r = await hook({ PATH: `${bin}:${process.env.PATH}` });
     expect(r.code).toBe(0);
     expect(sessionFiles()).toHaveLength(1);
-    expect(readFileSync(join(project, '.memory', '.memctx', 'flush.log'), 'utf8')).toMatch(/warning: git: the commits of the session: git log .* failed: no answer within 1000 ms; the work tree: git status .* failed: no answer within 1000 ms; Changed Files holds what the transcript shows/);
+    expect(readFileSync(join(stateOf(join(project, '.memory')), 'flush.log'), 'utf8')).toMatch(/warning: git: the commits of the session: git log .* failed: no answer within 1000 ms; the work tree: git status .* failed: no answer within 1000 ms; Changed Files holds what the transcript shows/);
   });
 });

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 
 let project: string;
 const mem = () => join(project, '.memory');
-const log = () => readFileSync(join(mem(), '.memctx', 'flush.log'), 'utf8');
+const log = () => readFileSync(join(stateOf(mem()), 'flush.log'), 'utf8');
 const run = (args: string[], input?: string) => runMemctx(args, { cwd: project, input, env: { HOME: project } });
 const transcript = [
   { type: 'user', cwd: '/w/app', message: { role: 'user', content: 'Add retries to the fetcher' } },

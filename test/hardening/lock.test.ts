@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO, removeDir, tempDir } from '../helpers/cli.js';
+import { REPO, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { main } from '../../src/cli/main.js';
 import { assertLockHeld, LockBusy, withMemoryLock } from '../../src/store/write.js';
@@ -79,7 +79,7 @@ describe('the lock of a live holder', () => {
     const { root } = project();
     // Past two refreshes (one a second): proper-lockfile compares the folder's mtime with its own.
     await withMemoryLock(root, async () => {
-      await refreshes(join(root, '.memctx', 'lock'), 2);
+      await refreshes(join(stateOf(root), 'lock'), 2);
       expect(() => assertLockHeld(root)).not.toThrow();
     });
   });
@@ -88,7 +88,7 @@ describe('the lock of a live holder', () => {
 describe('a lock not refreshed for the stale time', () => {
   it('is taken, owner file and all, even when its recorded holder is alive', async () => {
     const { root } = project();
-    const lock = join(root, '.memctx', 'lock');
+    const lock = join(stateOf(root), 'lock');
     mkdirSync(lock);
     // pid 1 is alive: only the lock's age frees it.
     writeFileSync(join(lock, 'owner'), JSON.stringify({ pid: 1, host: hostname() }));
@@ -104,19 +104,19 @@ describe('a lock whose holder was killed', () => {
     await kill(await holder(root));
     // The dead lock is dated 50 s ahead: it would not go stale within any wait; only its dead owner frees it.
     const ahead = new Date(Date.now() + 50_000);
-    utimesSync(join(root, '.memctx', 'lock'), ahead, ahead);
+    utimesSync(join(stateOf(root), 'lock'), ahead, ahead);
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 0 })).resolves.toBe('ran');
-    expect(existsSync(join(root, '.memctx', 'lock'))).toBe(false);
+    expect(existsSync(join(stateOf(root), 'lock'))).toBe(false);
   });
 
   it('flush --hook right after a SIGKILLed writer writes the session', async () => {
     const { cwd, root } = project();
     await kill(await holder(root));
     const ahead = new Date(Date.now() + 50_000);
-    utimesSync(join(root, '.memctx', 'lock'), ahead, ahead);
+    utimesSync(join(stateOf(root), 'lock'), ahead, ahead);
     expect((await flushHook(cwd)).code).toBe(0);
     expect(sessions(root)).toHaveLength(1);
-    expect(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8')).toMatch(/SessionEnd\(exit\) session=sess-9 wrote sessions\//);
+    expect(readFileSync(join(stateOf(root), 'flush.log'), 'utf8')).toMatch(/SessionEnd\(exit\) session=sess-9 wrote sessions\//);
   });
 });
 
@@ -126,7 +126,7 @@ describe('a lock whose holder is alive but stopped (SIGSTOP)', () => {
     const child = await holder(root);
     child.kill('SIGSTOP');
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 300 })).rejects.toBeInstanceOf(LockBusy);
-    expect(JSON.parse(readFileSync(join(root, '.memctx', 'lock', 'owner'), 'utf8')).pid).toBe(child.pid);
+    expect(JSON.parse(readFileSync(join(stateOf(root), 'lock', 'owner'), 'utf8')).pid).toBe(child.pid);
   });
 
   it('a pending summary is folded in by `memctx index` too', async () => {
@@ -140,22 +140,22 @@ describe('a lock whose holder is alive but stopped (SIGSTOP)', () => {
     expect(readFileSync(join(root, 'MEMORY.md'), 'utf8')).toContain(`sessions/${sessions(root)[0]}`);
   });
 
-  it('flush --hook keeps the summary in .memctx/pending/, exits 0, and the next write folds it in', async () => {
+  it('flush --hook keeps the summary in the state folder\'s pending/, exits 0, and the next write folds it in', async () => {
     const { cwd, root } = project();
     const child = await holder(root);
     child.kill('SIGSTOP');
     const result = await flushHook(cwd);
     expect(result.code).toBe(0);
     expect(sessions(root)).toEqual([]);
-    const pending = readdirSync(join(root, '.memctx', 'pending'));
+    const pending = readdirSync(join(stateOf(root), 'pending'));
     expect(pending).toHaveLength(1);
-    expect(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8')).toContain(`the summary is kept in .memctx/pending/${pending[0]} and written by the next memctx write`);
+    expect(readFileSync(join(stateOf(root), 'flush.log'), 'utf8')).toContain(`the summary is kept in ${join(stateOf(root), 'pending', pending[0])} and written by the next memctx write`);
     await kill(child);
     const add = await runMemctx(['add', 'n.md', '--name', 'n', '--description', 'd', '--type', 'user'], { cwd });
     expect(add.code).toBe(0);
     expect(sessions(root)).toHaveLength(1);
     expect(readFileSync(join(root, 'sessions', sessions(root)[0]), 'utf8')).toContain('Keep the summary');
-    expect(existsSync(join(root, '.memctx', 'pending'))).toBe(false);
+    expect(existsSync(join(stateOf(root), 'pending'))).toBe(false);
     expect(readFileSync(join(root, 'MEMORY.md'), 'utf8')).toContain(`sessions/${sessions(root)[0]}`);
   });
 });
@@ -177,7 +177,7 @@ describe('flush --hook with a stdin that is never closed', () => {
     };
     expect(await main(['node', 'memctx', 'flush', '--hook'], io)).toBe(0);
     expect(stderr).toContain('stdin was not closed within 2 s; not read');
-    expect(readFileSync(join(root, '.memctx', 'flush.log'), 'utf8')).toContain('stdin was not closed within 2 s');
+    expect(readFileSync(join(stateOf(root), 'flush.log'), 'utf8')).toContain('stdin was not closed within 2 s');
     expect(stdin.destroyed).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync,
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { assertLockHeld, withMemoryLock, writeFileAtomic } from '../../src/store/write.js';
 
@@ -29,7 +29,7 @@ const note = (name: string, extra = '') => `---\nname: ${name}\ndescription: abo
  * proper-lockfile): by then it has checked the path once, and it re-checks only once it holds the lock.
  */
 async function swapWhileWaiting(root: string, outside: string, args: string[], cwd: string) {
-  const release = await lockfile.lock(root, { lockfilePath: join(root, '.memctx', 'lock'), realpath: false, stale: 10_000 });
+  const release = await lockfile.lock(root, { lockfilePath: join(stateOf(root), 'lock'), realpath: false, stale: 10_000 });
   const lock = lockfile.lock;
   let running: ReturnType<typeof runMemctx>;
   try {
@@ -141,7 +141,7 @@ describe('crashes and pauses leave nothing broken', () => {
     const { root } = memoryDir();
     const attempt = withMemoryLock(root, async () => {
       // Another process found the lock stale and took it over: the lock directory is gone.
-      rmSync(join(root, '.memctx', 'lock'), { recursive: true, force: true });
+      rmSync(join(stateOf(root), 'lock'), { recursive: true, force: true });
       // Wait (up to 5 s) for the lock's next refresh, about a second away, to notice.
       await vi.waitFor(() => expect(() => assertLockHeld(root)).toThrow(), { timeout: 5_000, interval: 50 });
       await writeFileAtomic(join(root, 'late.md'), note('late'), { inside: root });

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stateDir } from '../../src/store/state.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(REPO, 'bin/memctx.js');
@@ -53,4 +54,11 @@ export function copyFixture(name: string, into = tempDir()): string {
 
 export function removeDir(path: string): void {
   rmSync(path, { recursive: true, force: true });
+}
+
+/** The state folder (caches, lock, log, pending summaries) of a memory directory, made when missing. */
+export function stateOf(memoryRoot: string): string {
+  const dir = stateDir(memoryRoot, { always: true });
+  if (dir === undefined) throw new Error(`no state folder for ${memoryRoot}`);
+  return dir;
 }

@@ -30,7 +30,7 @@ export async function callTool(client: Client, name: string, args: unknown): Pro
 
 /** The built bin's `mcp` over stdio, run in dir with dir/.memory as the memory directory and dir as HOME. */
 export async function connectStdio(dir: string): Promise<Client> {
-  const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir };
+  const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? join(dir, '.cache') };
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '--dir', join(dir, '.memory'), 'mcp'], cwd: dir, env, stderr: 'pipe' });
   const client = new Client({ name: 'memctx-test', version: '1.0.0' });
   await client.connect(transport);

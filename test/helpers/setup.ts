@@ -1,5 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { removeTempDirs } from './cli.js';
+
+// Machine state outside git goes to the per-user cache folder: the tests' own, never the user's ~/.cache.
+process.env.XDG_CACHE_HOME ??= mkdtempSync(join(tmpdir(), 'memctx-test-cache-'));
 
 // No test file leaves temporary directories behind.
 afterAll(removeTempDirs);

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, removeDir } from '../helpers/cli.js';
+import { BIN, removeDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { committedPaths, headCount, makeMemoryRepo, memoryFile, type TestRepo } from './repo.js';
 
@@ -62,7 +62,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
     expect(committedPaths(repo)).toEqual(['README.md']);
     expect(read(indexFile)).toBe(before);
     expect(statSync(indexFile).mtimeMs).toBe(mtime);
-    expect(existsSync(join(repo.top, '.memory/.memctx/lock'))).toBe(false);
+    expect(existsSync(join(stateOf(join(repo.top, '.memory')), 'lock'))).toBe(false);
   });
 
   it('works for a commit made from a subdirectory', async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES, copyFixture, memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { FIXTURES, copyFixture, memctx, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 
 const dirs: string[] = [];
@@ -143,7 +143,7 @@ describe('memctx lint: exit codes, --fix, --max-warnings', () => {
     expect(out[2]).toBe('✔ no problems in 2 memory files');
     expect(readFileSync(join(ws.mem, 'user_prefs.md'), 'utf8')).toMatch(/^---\nname: Prefs\ndescription: Backend auth migration status\ntype: user\nupdated: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n---\nBody text\.\n$/);
     expect((await runCli(['index', '--check'], { cwd: ws.root })).code).toBe(0);
-    expect(existsSync(join(ws.mem, '.memctx', 'lock'))).toBe(false);
+    expect(existsSync(join(stateOf(ws.mem), 'lock'))).toBe(false);
     expect((await runCli(['lint', '--fix'], { cwd: ws.root })).stdout).toBe('nothing to fix\n✔ no problems in 2 memory files\n');
   });
 

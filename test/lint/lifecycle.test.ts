@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { archiveCandidates, lastChangeMs } from '../../src/lifecycle/archive.js';
 import { VALID, doc, mem, NOW } from './helpers.js';
+import { stateOf } from '../helpers/cli.js';
 
 const day = 86_400_000;
 
@@ -75,10 +76,10 @@ describe('access statistics', () => {
     const root = mkdtempSync(join(tmpdir(), 'memctx-stats-'));
     try {
       expect(readAccessTimes(root).size).toBe(0);
-      mkdirSync(join(root, '.memctx'));
-      writeFileSync(join(root, '.memctx', 'stats.json'), '{ not json');
+      writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+      writeFileSync(join(stateOf(root), 'stats.json'), '{ not json');
       expect(readAccessTimes(root).size).toBe(0);
-      writeFileSync(join(root, '.memctx', 'stats.json'), JSON.stringify({ files: { 'a.md': { count: 2, last: '2026-11-01T10:00:00Z' }, 'b.md': { count: 1 }, 'c.md': { count: 1, last: 'never' } } }));
+      writeFileSync(join(stateOf(root), 'stats.json'), JSON.stringify({ files: { 'a.md': { count: 2, last: '2026-11-01T10:00:00Z' }, 'b.md': { count: 1 }, 'c.md': { count: 1, last: 'never' } } }));
       expect([...readAccessTimes(root)]).toEqual([['a.md', Date.parse('2026-11-01T10:00:00Z')]]);
     } finally {
       rmSync(root, { recursive: true, force: true });

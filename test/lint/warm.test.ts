@@ -6,13 +6,14 @@ import { lintMemory, lintSetup } from '../../src/actions/lint.js';
 import type { LintResult } from '../../src/lint/types.js';
 import { SECRETS_24 } from '../helpers/secrets24.js';
 import { VALID, doc, lines } from './helpers.js';
+import { stateOf } from '../helpers/cli.js';
 
 const PROSE = 'The session cache keeps each token for ten minutes and the refresh path renews it before the expiry so that requests never wait on the identity provider during peak hours.\n';
 const GHP = SECRETS_24.find((s) => s.shape === 'github ghp_')!;
 
 let root: string;
 let memory: string;
-const cachePath = () => join(memory, '.memctx/lint-cache.json');
+const cachePath = () => join(stateOf(memory), 'lint-cache.json');
 
 /** lint over the memory folder; `now` a minute ahead, so files just written are old enough to cache. */
 async function run(now = Date.now() + 60_000): Promise<string[]> {
@@ -80,7 +81,7 @@ describe('lint warm path (.memctx/lint-cache.json, keyed by file stat)', () => {
     writeFileSync(cachePath(), '{"version":');
     expect(await run()).toEqual(first);
     expect(JSON.parse(readFileSync(cachePath(), 'utf8')).files['a.md'].key).toMatch(/^\d+:/);
-    rmSync(join(memory, '.memctx'), { recursive: true });
+    rmSync(stateOf(memory), { recursive: true });
     expect(await run(Date.now())).toEqual(first);
     const fresh = JSON.parse(readFileSync(cachePath(), 'utf8'));
     expect(Object.keys(fresh.files)).toEqual([]);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { BIN, stateOf } from '../helpers/cli.js';
 import { stdioProject as setup, stdioServer } from '../helpers/mcp.js';
 
 describe('memctx mcp over stdio', () => {
@@ -56,7 +56,7 @@ describe('memctx mcp: protocol abuse', () => {
       // server's exit, which comes after it finished that call.
       child.stdin.end(`${JSON.stringify(init)}\n${JSON.stringify(create)}\n`);
       await closed;
-      expect(existsSync(join(memory, '.memctx', 'lock'))).toBe(false);
+      expect(existsSync(join(stateOf(memory), 'lock'))).toBe(false);
       const names = readdirSync(memory);
       expect(names.filter((n) => !['.memctx', 'MEMORY.md', 'big.md', 'project_auth.md', 'twice.md'].includes(n))).toEqual([]);
       if (existsSync(join(memory, 'big.md'))) expect(readFileSync(join(memory, 'big.md'), 'utf8').endsWith(big)).toBe(true);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTokenCounterSync } from '../../src/tokens/count.js';
-import { copyFixture, memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { copyFixture, memctx, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 
 const o200k = loadTokenCounterSync('o200k_base');
@@ -72,12 +72,12 @@ describe('memctx pack', () => {
 
   it('ignores a corrupt .memctx cache and rebuilds it', async () => {
     const cwd = fixture();
-    mkdirSync(join(cwd, '.memory/.memctx'), { recursive: true });
-    writeFileSync(join(cwd, '.memory/.memctx/token-counts.json'), '{"memctx":"0.1.0","counts":{"o200k_base:x":');
+    mkdirSync(stateOf(join(cwd, '.memory')), { recursive: true });
+    writeFileSync(join(stateOf(join(cwd, '.memory')), 'token-counts.json'), '{"memctx":"0.1.0","counts":{"o200k_base:x":');
     const r = memctx(['--json', 'pack'], { cwd });
     expect(r.code).toBe(0);
     expect(json(r.stdout).caches.tokenCounts).toBe('rebuilt');
-    const rebuilt = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/token-counts.json'), 'utf8'));
+    const rebuilt = JSON.parse(readFileSync(join(stateOf(join(cwd, '.memory')), 'token-counts.json'), 'utf8'));
     expect(Object.keys(rebuilt.counts).length).toBeGreaterThan(9);
     const again = json((memctx(['--json', 'pack'], { cwd })).stdout);
     expect(again.tokenizer.loaded).toBe(false);
@@ -194,9 +194,9 @@ describe('memctx pack', () => {
     const before = readFileSync(join(cwd, '.memory/pinned_rules.md'), 'utf8');
     await runCli(['pack', '-q'], { cwd });
     await runCli(['pack', '-q', '--task', 'pinned rules'], { cwd });
-    expect(existsSync(join(cwd, '.memory/.memctx/stats.json'))).toBe(false);
+    expect(existsSync(join(stateOf(join(cwd, '.memory')), 'stats.json'))).toBe(false);
     await runCli(['show', 'pinned_rules.md'], { cwd });
-    const stats = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/stats.json'), 'utf8'));
+    const stats = JSON.parse(readFileSync(join(stateOf(join(cwd, '.memory')), 'stats.json'), 'utf8'));
     expect(Object.keys(stats.files)).toEqual(['pinned_rules.md']);
     expect(stats.files['pinned_rules.md'].count).toBe(1);
     expect(readFileSync(join(cwd, '.memory/pinned_rules.md'), 'utf8')).toBe(before);
@@ -248,7 +248,7 @@ describe('memctx search', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(cwd, '.memory/reference_keys.md'), 'utf8'));
     await runCli(['show', 'reference_keys'], { cwd });
-    const stats = JSON.parse(readFileSync(join(cwd, '.memory/.memctx/stats.json'), 'utf8'));
+    const stats = JSON.parse(readFileSync(join(stateOf(join(cwd, '.memory')), 'stats.json'), 'utf8'));
     expect(stats.files['reference_keys.md'].count).toBe(2);
     const hit = json((await runCli(['--json', 'search', 'rotation runbook'], { cwd })).stdout).find((h: { path: string }) => h.path === 'reference_keys.md');
     expect(hit.factors.access).toBeCloseTo(0.2, 12);
@@ -259,7 +259,7 @@ describe('memctx search', () => {
     const r = await runCli(['search', 'kubernetes'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('no memory file matches "kubernetes"\n');
-    expect(existsSync(join(cwd, '.memory/.memctx/stats.json'))).toBe(false);
+    expect(existsSync(join(stateOf(join(cwd, '.memory')), 'stats.json'))).toBe(false);
   });
 
   it.each([
@@ -296,12 +296,12 @@ describe('memctx pack with a warm cache', () => {
 
   it('ignores a corrupt pack cache', async () => {
     const cwd = fixture();
-    mkdirSync(join(cwd, '.memory/.memctx'), { recursive: true });
-    writeFileSync(join(cwd, '.memory/.memctx/pack-cache.json'), 'garbage');
+    mkdirSync(stateOf(join(cwd, '.memory')), { recursive: true });
+    writeFileSync(join(stateOf(join(cwd, '.memory')), 'pack-cache.json'), 'garbage');
     const r = await runCli(['--json', 'pack'], { cwd });
     expect(r.code).toBe(0);
     expect(json(r.stdout).caches.files).toBe('rebuilt');
-    expect(JSON.parse(readFileSync(join(cwd, '.memory/.memctx/pack-cache.json'), 'utf8')).records).toBeTypeOf('object');
+    expect(JSON.parse(readFileSync(join(stateOf(join(cwd, '.memory')), 'pack-cache.json'), 'utf8')).records).toBeTypeOf('object');
   });
 
   it('MEMCTX_TIMING=1 adds a table of wall time per phase on stderr, even with --quiet; unset or 0, none', async () => {

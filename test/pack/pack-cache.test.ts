@@ -5,7 +5,7 @@ import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/cache/
 import { cacheVersion } from '../../src/cache/stat-cache.js';
 import { listMemoryPaths } from '../../src/store/scan.js';
 import type { MemoryFile } from '../../src/store/types.js';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 const PAST = new Date('2026-01-01T00:00:00Z');
 
@@ -100,7 +100,7 @@ describe('the pack cache', () => {
     root = memoryDir();
     await (await scanForPack(root, describer().options(root))).save();
     const warm = await scanForPack(root, describer().options(root));
-    const stored = () => JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { bags?: unknown; check?: unknown } }>;
+    const stored = () => JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { bags?: unknown; check?: unknown } }>;
     // b.md goes away after the scan listed it: its body reads as ''.
     renameSync(join(root, 'b.md'), join(root, 'b.gone'));
     const check = { id: 'empty', test: (text: string) => text === '' };
@@ -120,7 +120,7 @@ describe('the pack cache', () => {
 
   it('finds a file\'s links only when asked, from the scan\'s parse or else by parsing it again, and keeps them', async () => {
     root = memoryDir();
-    const stored = () => JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { links?: string[] } }>;
+    const stored = () => JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { links?: string[] } }>;
     const cold = await scanForPack(root, describer().options(root));
     await cold.save();
     expect(Object.values(stored()).filter((r) => r.value && 'links' in r.value)).toEqual([]);
@@ -145,12 +145,12 @@ describe('the pack cache', () => {
     async (content) => {
       root = memoryDir();
       mkdirSync(join(root, '.memctx'), { recursive: true });
-      writeFileSync(join(root, '.memctx', PACK_CACHE_FILE), content);
+      writeFileSync(join(stateOf(root), PACK_CACHE_FILE), content);
       const run = describer();
       const scan = await scanForPack(root, run.options(root));
       expect(run.calls).toEqual(['a.md', 'b.md', 'sub/c.md']);
       await scan.save();
-      expect(JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).version).toBe(cacheVersion());
+      expect(JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).version).toBe(cacheVersion());
     },
   );
 });

@@ -5,7 +5,7 @@ import { pack } from '../../src/actions/pack.js';
 import { search } from '../../src/actions/search.js';
 import { runMemoryCommand } from '../../src/actions/memory-tool.js';
 import { loadTokenCounterSync } from '../../src/tokens/count.js';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const o200k = loadTokenCounterSync('o200k_base');
@@ -154,7 +154,7 @@ describe('the bundle without a task', () => {
 describe('reads that do not feed back', () => {
   it('counts show, search --open and memory view as reads, never pack or a plain search', async () => {
     const root = memoryDir({ 'a.md': `${front('Alpha')}Alpha beta.\n`, 'b.md': `${front('Beta')}Beta gamma.\n` });
-    const stats = join(root, '.memctx/stats.json');
+    const stats = join(stateOf(root), 'stats.json');
     const before = (await search({ root, query: 'beta', limit: 5 }, { now: () => NOW })).hits;
     await run(root, 2000);
     await run(root, 2000, 'beta');

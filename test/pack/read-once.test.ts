@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packText, PACK_CACHE_FILE, scanForPack } from '../../src/cache/pack-cache.js';
 import type { MemoryFile } from '../../src/store/types.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 
 const PAST = new Date('2026-01-01T00:00:00Z');
@@ -63,7 +63,7 @@ describe('pack reads each memory file once', () => {
   it('keys a file first seen by the stat of its read, so the next scan answers from the cache', async () => {
     const { root } = memoryDir();
     await (await scanForPack(root, recorder(root).options)).save();
-    const records = JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records;
+    const records = JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records;
     for (const path of ['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md', 'bad.md']) {
       const st = lstatSync(join(root, path));
       expect(records[path].key).toBe(`${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`);
@@ -111,7 +111,7 @@ describe('cold and warm pack', () => {
   });
 
   it('look for links only when --focus or a task needs them, and a later --focus run finds them as a cold one does', async () => {
-    const records = (root: string) => Object.values(JSON.parse(readFileSync(join(root, '.memctx', PACK_CACHE_FILE), 'utf8')).records as Record<string, { value?: { path: string; links?: string[] } }>);
+    const records = (root: string) => Object.values(JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records as Record<string, { value?: { path: string; links?: string[] } }>);
     const focus = ['pack', '--json', '--focus', 'plain.md'];
     // Past the racy window of files just written (their ctime is now), so their entries are kept.
     const now = new Date(Date.now() + 10_000);
@@ -150,7 +150,7 @@ describe('a cached entry of the wrong shape', () => {
   ])('is read again: %s', async (_, spoil) => {
     const { root } = memoryDir();
     await (await scanForPack(root, recorder(root).options)).save();
-    const path = join(root, '.memctx', PACK_CACHE_FILE);
+    const path = join(stateOf(root), PACK_CACHE_FILE);
     const cache = JSON.parse(readFileSync(path, 'utf8'));
     cache.records['plain.md'].value = spoil(cache.records['plain.md'].value);
     writeFileSync(path, JSON.stringify(cache));
@@ -164,7 +164,7 @@ describe('a cached entry of the wrong shape', () => {
 describe('word bags', () => {
   it('are counted only when asked, then kept in the cache (a later scan reads no body for them)', async () => {
     const { root } = memoryDir();
-    const path = join(root, '.memctx', PACK_CACHE_FILE);
+    const path = join(stateOf(root), PACK_CACHE_FILE);
     const cold = await scanForPack(root, recorder(root).options);
     await cold.save();
     const stored = () => JSON.parse(readFileSync(path, 'utf8')).records['plain.md'].value as { bags?: unknown[]; words?: unknown; bodyLength: number };

@@ -1,16 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessCount, readStats, recordAccess, statsPath } from '../../src/cache/stats.js';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { accessCount, readStats, recordAccess } from '../../src/cache/stats.js';
+import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
-describe('.memctx/stats.json', () => {
+describe('stats.json in the state folder', () => {
   let dir = '';
   afterEach(() => removeDir(dir));
 
   it('counts accesses and keeps the last time, per path', async () => {
     dir = tempDir();
-    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n'); // .memctx/ is made only beside a MEMORY.md
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n'); // state is kept only for a memory directory with a MEMORY.md
     expect(readStats(dir).files).toEqual({});
     await recordAccess(dir, ['a.md', 'b.md', 'a.md'], new Date('2026-01-01T10:00:00Z'));
     await recordAccess(dir, ['a.md'], new Date('2026-01-02T10:00:00Z'));
@@ -18,15 +18,15 @@ describe('.memctx/stats.json', () => {
     expect(accessCount(stats, 'a.md')).toBe(2);
     expect(accessCount(stats, 'b.md')).toBe(1);
     expect(accessCount(stats, 'c.md')).toBe(0);
-    expect(JSON.parse(readFileSync(statsPath(dir), 'utf8'))).toEqual({
+    expect(JSON.parse(readFileSync(join(stateOf(dir), 'stats.json'), 'utf8'))).toEqual({
       files: { 'a.md': { count: 2, last: '2026-01-02T10:00:00Z' }, 'b.md': { count: 1, last: '2026-01-01T10:00:00Z' } },
     });
   });
 
   it('reads a corrupt file as empty and rebuilds it on the next write', async () => {
     dir = tempDir();
-    mkdirSync(join(dir, '.memctx'));
-    writeFileSync(statsPath(dir), '{"files": {"a.md": {"count": 3, "last"');
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n');
+    writeFileSync(join(stateOf(dir), 'stats.json'), '{"files": {"a.md": {"count": 3, "last"');
     expect(readStats(dir).files).toEqual({});
     await recordAccess(dir, ['a.md'], new Date('2026-01-01T00:00:00Z'));
     expect(accessCount(readStats(dir), 'a.md')).toBe(1);
@@ -34,8 +34,8 @@ describe('.memctx/stats.json', () => {
 
   it('skips malformed entries and never lets a key reach the prototype', () => {
     dir = tempDir();
-    mkdirSync(join(dir, '.memctx'));
-    writeFileSync(statsPath(dir), '{"files": {"ok.md": {"count": 2, "last": "2026-01-01T00:00:00Z"}, "bad.md": {"count": -1, "last": "x"}, "__proto__": {"count": 1, "last": "2026-01-01T00:00:00Z"}, "toString": 5}}');
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n');
+    writeFileSync(join(stateOf(dir), 'stats.json'), '{"files": {"ok.md": {"count": 2, "last": "2026-01-01T00:00:00Z"}, "bad.md": {"count": -1, "last": "x"}, "__proto__": {"count": 1, "last": "2026-01-01T00:00:00Z"}, "toString": 5}}');
     const stats = readStats(dir);
     expect(Object.keys(stats.files).sort()).toEqual(['__proto__', 'ok.md']);
     expect(accessCount(stats, 'toString')).toBe(0);

@@ -1,8 +1,8 @@
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMemctx } from '../helpers/run.js';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { memctx, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 describe('clear messages for the remaining confusing cases', () => {
   let root: string;
@@ -15,16 +15,19 @@ describe('clear messages for the remaining confusing cases', () => {
   });
   afterEach(() => removeDir(root));
 
-  it('.memctx being a file', async () => {
-    rmSync(join(dir, '.memctx'), { recursive: true, force: true });
-    writeFileSync(join(dir, '.memctx'), 'oops\n');
-    const r = await runMemctx(add, { cwd: root });
+  it('a per-user cache folder that is a file (no place for the write lock)', () => {
+    const cache = join(root, 'cache-file');
+    writeFileSync(cache, 'oops\n');
+    const r = memctx(add, { cwd: root, env: { XDG_CACHE_HOME: cache, HOME: cache } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`memctx: error: ${join(dir, '.memctx')}: .memctx is a file, not a directory: memctx keeps its write lock, caches and access counts in .memctx/\n  hint: move or delete that file; memctx creates .memctx/ again\n`);
+    expect(r.stderr).toBe(
+      `memctx: error: ${dir}: cannot keep the write lock: ${cache} is not a directory; cannot use ${cache}/.cache (ENOTDIR)\n  hint: memctx keeps its lock in the git directory (.git/memctx/) or, outside git, in $XDG_CACHE_HOME/memctx/: make that folder writable and yours\n`,
+    );
+    expect(existsSync(join(dir, 'a.md'))).toBe(false);
   });
 
   it('a future-dated lock is reported at once, with what to do', async () => {
-    const lock = join(dir, '.memctx', 'lock');
+    const lock = join(stateOf(dir), 'lock');
     mkdirSync(lock, { recursive: true });
     const future = new Date(Date.now() + 3_600_000);
     utimesSync(lock, future, future);

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir, stateOf } from '../helpers/cli.js';
 import { cliHint, cliMessage, library, neutral } from '../helpers/doors.js';
 import { runCli } from '../helpers/run.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
@@ -116,7 +116,7 @@ describe('flush: the CLI, MCP and the library refuse alike', () => {
     const hook = await runCli(['flush', '--hook', '--target', 'lots'], { cwd: dir, input: JSON.stringify({ session_id: 's1', cwd: dir, hook_event_name: 'SessionEnd' }) });
     expect(hook.code).toBe(0);
     expect(hook.stderr).toBe('memctx flush --hook: --target must be a positive number of tokens, got "lots" (e.g. --target 25000, --target 25k or --target 1m)\n');
-    expect(readFileSync(join(dir, '.memory', '.memctx', 'flush.log'), 'utf8')).toMatch(/hook error: --target must be a positive number of tokens, got "lots"/);
+    expect(readFileSync(join(stateOf(join(dir, '.memory')), 'flush.log'), 'utf8')).toMatch(/hook error: --target must be a positive number of tokens, got "lots"/);
   });
 });
 

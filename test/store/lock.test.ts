@@ -4,6 +4,7 @@ import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemctxError } from '../../src/errors.js';
 import { withMemoryLock } from '../../src/store/write.js';
+import { forgetStatePlaces } from '../../src/store/state.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const dirs: string[] = [];
@@ -13,13 +14,22 @@ describe('withMemoryLock', () => {
   it('turns a lock that cannot be taken into a MemctxError naming the lock file', async () => {
     const root = tempDir();
     dirs.push(root);
-    writeFileSync(join(root, '.memctx'), 'not a directory');
+    const cache = join(root, 'cache-file');
+    writeFileSync(cache, 'not a directory');
     let ran = false;
-    const result = withMemoryLock(root, async () => {
-      ran = true;
-    });
-    await expect(result).rejects.toBeInstanceOf(MemctxError);
-    await expect(result).rejects.toMatchObject({ file: join(root, '.memctx'), message: expect.stringMatching(/^\.memctx is a file, not a directory/) });
+    const saved = { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME, HOME: process.env.HOME };
+    Object.assign(process.env, { XDG_CACHE_HOME: cache, HOME: cache });
+    forgetStatePlaces();
+    try {
+      const result = withMemoryLock(root, async () => {
+        ran = true;
+      });
+      await expect(result).rejects.toBeInstanceOf(MemctxError);
+      await expect(result).rejects.toMatchObject({ file: root, message: `cannot keep the write lock: ${cache} is not a directory; cannot use ${cache}/.cache (ENOTDIR)` });
+    } finally {
+      Object.assign(process.env, saved);
+      forgetStatePlaces();
+    }
     expect(ran).toBe(false);
   });
 

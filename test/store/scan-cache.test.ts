@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanIndexEntries } from '../../src/cache/scan-cache.js';
 import { cacheVersion } from '../../src/cache/stat-cache.js';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
@@ -25,7 +25,7 @@ function memoryDir(files: Record<string, string>): string {
 const note = (name: string) => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n---\nbody\n`;
 // A minute ahead: the files' ctime is the real time of the test run, so they are not "racy".
 const NOW = Date.now() + 60_000;
-const cacheFile = (root: string) => join(root, '.memctx', 'scan-cache.json');
+const cacheFile = (root: string) => join(stateOf(root), 'scan-cache.json');
 
 describe('scanIndexEntries', () => {
   it('caches entries and answers from the cache when the stat is unchanged', async () => {

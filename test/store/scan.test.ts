@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeText, DecodeFailure, firstInvalidUtf8 } from '../../src/store/decode.js';
 import { listMemoryPaths, MAX_FILE_BYTES, readMemoryFile, scanMemoryDir } from '../../src/store/scan.js';
-import { copyFixture, FIXTURES, tempDir } from '../helpers/cli.js';
+import { copyFixture, FIXTURES, tempDir, stateOf } from '../helpers/cli.js';
 
 describe('scanMemoryDir on the broken fixture', () => {
   const scan = scanMemoryDir(join(FIXTURES, 'broken'));
@@ -51,7 +51,7 @@ describe('listMemoryPaths', () => {
   it('lists .md files only, skipping MEMORY.md, dot-files, .memctx, templates and archive', () => {
     const root = copyFixture('seed-memory');
     mkdirSync(join(root, '.memctx'), { recursive: true });
-    writeFileSync(join(root, '.memctx', 'cache.md'), 'x');
+    writeFileSync(join(stateOf(root), 'cache.md'), 'x');
     mkdirSync(join(root, 'templates'), { recursive: true });
     writeFileSync(join(root, 'templates', 'session.md'), 'x');
     writeFileSync(join(root, '.hidden.md'), 'x');

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundCounter } from '../../src/tokens/background.js';
 import { loadTokenCounterSync } from '../../src/tokens/count.js';
 import { pack } from '../../src/actions/pack.js';
+import { stateOf } from '../helpers/cli.js';
 
 const TEXTS = [
   '# Auth\n\nThe login flow keeps its session token in a cookie.\n',
@@ -116,7 +117,7 @@ describe('pack with counts from a worker thread', () => {
     // A clock past the racy window, so the files' stats are cached.
     const deps = { now: () => new Date(Date.now() + 60_000), env: {} };
     const first = await pack(options, deps);
-    rmSync(join(root, '.memctx', 'pack-cache.json'));
+    rmSync(join(stateOf(root), 'pack-cache.json'));
     const second = await pack(options, deps);
     const warm = await pack(options, deps);
     expect(first.tokenizer.cacheMisses).toBeGreaterThan(5);

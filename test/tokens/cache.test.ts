@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CountCache, cachedCounter, contentHash } from '../../src/tokens/cache.js';
 import { loadTokenCounterSync, type EncodingName, type TokenCounter } from '../../src/tokens/count.js';
-import { readCountCache, tokenCachePath, writeCountCache } from '../../src/cache/token-counts.js';
+import { readCountCache, writeCountCache } from '../../src/cache/token-counts.js';
 const VERSION = '1.2.3';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 /** A loader that records how often the tokenizer was asked for. */
 function countingLoader() {
@@ -60,18 +60,18 @@ describe('seenAs', () => {
   });
 });
 
-describe('the cache file in .memctx/', () => {
+describe('the cache file in the state folder', () => {
   let dir = '';
   afterEach(() => removeDir(dir));
 
   it('round-trips, and is written only when something new was counted', async () => {
     dir = tempDir();
-    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n'); // .memctx/ is made only beside a MEMORY.md
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n'); // state is kept only for a memory directory with a MEMORY.md
     expect(readCountCache(dir, VERSION).status).toBe('missing');
     const { cache } = readCountCache(dir, VERSION);
     cachedCounter(cache, 'o200k_base').count('some memory text');
     expect(await writeCountCache(dir, cache, VERSION)).toBe(true);
-    const saved = JSON.parse(readFileSync(tokenCachePath(dir), 'utf8'));
+    const saved = JSON.parse(readFileSync(join(stateOf(dir), 'token-counts.json'), 'utf8'));
     expect(saved.memctx).toBe(VERSION);
     expect(saved.counts).toEqual({ [`o200k_base:${contentHash('some memory text')}`]: 3 });
     const again = readCountCache(dir, VERSION);
@@ -88,19 +88,19 @@ describe('the cache file in .memctx/', () => {
     ['binary bytes', '\u0000\u0001\u00ff'],
   ])('ignores a cache that is %s and rebuilds it', async (_what, content) => {
     dir = tempDir();
-    mkdirSync(join(dir, '.memctx'));
-    writeFileSync(tokenCachePath(dir), content);
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n');
+    writeFileSync(join(stateOf(dir), 'token-counts.json'), content);
     const loaded = readCountCache(dir, VERSION);
     expect(loaded.status).toBe('rebuilt');
     expect(loaded.cache.entries.size).toBe(0);
     expect(await writeCountCache(dir, loaded.cache, VERSION)).toBe(true);
-    expect(JSON.parse(readFileSync(tokenCachePath(dir), 'utf8'))).toEqual({ memctx: VERSION, counts: {} });
+    expect(JSON.parse(readFileSync(join(stateOf(dir), 'token-counts.json'), 'utf8'))).toEqual({ memctx: VERSION, counts: {} });
   });
 
   it('drops entries that are not whole non-negative numbers', () => {
     dir = tempDir();
-    mkdirSync(join(dir, '.memctx'));
-    writeFileSync(tokenCachePath(dir), JSON.stringify({ memctx: VERSION, counts: { a: 3, b: -1, c: 1.5, d: 'x', e: 0 } }));
+    writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n');
+    writeFileSync(join(stateOf(dir), 'token-counts.json'), JSON.stringify({ memctx: VERSION, counts: { a: 3, b: -1, c: 1.5, d: 'x', e: 0 } }));
     expect([...readCountCache(dir, VERSION).cache.entries]).toEqual([['a', 3], ['e', 0]]);
   });
 });

@@ -1,38 +1,33 @@
 /**
  * bin/memctx.js's helper, built into dist/cli/route.cjs: which entry a command line takes (route.ts),
- * and a hot path's CommonJS entry loaded with V8's code cache (cache/code-cache.ts) — on Node 22 and
- * later, Node's own (`module.enableCompileCache`) in the same folder. `MEMCTX_DISABLE_COMPILE_CACHE`
- * (or Node's `NODE_DISABLE_COMPILE_CACHE`) turns it off; `MEMCTX_COMPILE_CACHE` names another folder.
+ * and a hot path's CommonJS entry, loaded with Node's own compile cache where Node has one (>= 22.1,
+ * `module.enableCompileCache`), kept in a private per-user folder (store/state.ts `userCacheDir`), never
+ * in a shared temporary folder. Node checks its cache entries itself and recompiles a damaged one.
+ * `MEMCTX_DISABLE_COMPILE_CACHE` (or Node's `NODE_DISABLE_COMPILE_CACHE`) turns it off.
  */
 import * as nodeModule from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeCacheDir, loadScript } from '../../cache/code-cache.js';
+import { userCacheDir } from '../../store/state.js';
 import type { FastEntry } from './route.js';
 
 export { fastRoute, mainEntry } from './route.js';
 
-/** Each hot path's bundle → a hash of its content (scripts/bundle.mjs): the cache's key. */
-declare const __MEMCTX_ENTRY_HASHES__: Record<string, string> | undefined;
-
-/** How long a long-running entry (`mcp`) runs before its compiled code is saved, if it has not exited. */
-const SAVE_AFTER_MS = 1000;
+/** Turn on Node's compile cache in memctx's per-user folder, where Node has one; never an error. */
+export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): void {
+  const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
+  if (!enable || env.MEMCTX_DISABLE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
+  const dir = userCacheDir('compile-cache', env);
+  if (dir === undefined) return;
+  try {
+    enable(dir);
+  } catch {
+    // runs without the cache
+  }
+}
 
 /** Load a hot path's entry (`dist/cli/ENTRY.cjs` in `dir`) and return its exports. */
 export function loadEntry(dir: string, entry: Exclude<FastEntry, 'statusline'>): { start: () => Promise<void> } {
   const file = join(dir, `${entry}.cjs`);
-  const uid = process.getuid?.();
-  const cache = codeCacheDir(process.env, tmpdir(), `${process.version}-${process.arch}`, uid);
-  const key = typeof __MEMCTX_ENTRY_HASHES__ === 'object' ? __MEMCTX_ENTRY_HASHES__[entry] : undefined;
-  const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
-  if (cache === undefined || key === undefined || enable) {
-    if (cache !== undefined && enable) enable(cache);
-    return nodeModule.createRequire(file)(file) as { start: () => Promise<void> };
-  }
-  const loaded = loadScript(file, key, cache, uid);
-  if (loaded.save) {
-    process.once('exit', loaded.save);
-    setTimeout(loaded.save, SAVE_AFTER_MS).unref();
-  }
-  return loaded.exports as { start: () => Promise<void> };
+  enableCompileCache();
+  return nodeModule.createRequire(file)(file) as { start: () => Promise<void> };
 }
