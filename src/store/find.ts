@@ -4,7 +4,7 @@ import { MemctxError } from '../errors.js';
 import { shellWord } from '../text/shell.js';
 import { isInside, isSymlink, realExisting, relativeInside } from './paths.js';
 
-export const MEMORY_DIR_NAME = '.memory';
+const MEMORY_DIR_NAME = '.memory';
 
 export interface FindOptions {
   /** `--dir`, relative to cwd. */
