@@ -70,7 +70,7 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     const hook = parseHookInput(await deps.readStdin(1024 * 1024));
     label = `${hook.event ?? 'Stop'}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
-    root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
+    root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home, confined: true });
     if (!hook.transcriptPath) throw new MemctxError('the hook input has no transcript_path');
     if (!hook.sessionId) throw new MemctxError('the hook input has no session_id');
     const configured = options.at === undefined ? askThresholds(root, parseAskAt) : {};

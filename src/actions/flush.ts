@@ -474,7 +474,7 @@ async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<Hook
  * problem is written to the flush log (the state folder) (and stderr) and the exit code is 0.
  */
 export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<HookResult> {
-  const find = (cwd: string) => findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home });
+  const find = (cwd: string) => findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home, confined: true });
   const locate = (cwd: string) => {
     try {
       return find(cwd);
@@ -521,7 +521,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
 /** Log a hook problem found before the flush could start (an unknown option, a bad value); never throws. */
 export async function logHookProblem(message: string, deps: Pick<FlushDeps, 'cwd' | 'env' | 'home' | 'now' | 'dir' | 'claude'>): Promise<{ logged: boolean; root?: string }> {
   try {
-    const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home });
+    const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home, confined: true });
     return { logged: appendFlushLog(root, `${isoTimestamp(deps.now())} hook error: ${message}`), root };
   } catch {
     return { logged: false };

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { shellWord } from '../text/shell.js';
 import type { Ui } from './ui/output.js';
+import type { FindOptions } from '../store/find.js';
 
 export type { Io } from '../io.js';
 import type { Io } from '../io.js';
@@ -20,7 +21,7 @@ export interface Context {
   /** `memctx` with the global options that chose the memory directory, for hints meant to be pasted. */
   memctx: string;
   /** The memory directory (found from --dir, --claude, MEMCTX_DIR or the walk up). */
-  memoryDir(options?: { allowMissing?: boolean }): string;
+  memoryDir(options?: Pick<FindOptions, 'allowMissing' | 'here' | 'confined'>): string;
 }
 
 /**

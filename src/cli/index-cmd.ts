@@ -23,7 +23,7 @@ export function register(program: Command, run: Runner): void {
 
 export async function runIndex(ctx: Context, flags: IndexFlags): Promise<number> {
   // The hook runs in every commit: a repository without a memory directory is not an error there.
-  const root = ctx.memoryDir({ allowMissing: Boolean(flags.staged) });
+  const root = ctx.memoryDir({ allowMissing: Boolean(flags.staged), confined: Boolean(flags.staged) });
   if (flags.staged) {
     return runStagedIndex(ctx, root);
   }

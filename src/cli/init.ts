@@ -2,12 +2,11 @@ import { Option, type Command } from 'commander';
 import { EXIT_OK, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
-import { MEMORY_DIR_NAME } from '../store/find.js';
 import { displayPath } from '../store/paths.js';
 import { init } from '../actions/init.js';
 import { MERGE_DRIVER_SETUP } from '../hooks/merge-driver.js';
 import { renderAgentChanges } from './ui/agent.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 interface InitFlags {
   agent?: 'claude' | 'codex' | 'cursor';
@@ -27,8 +26,8 @@ export function register(program: Command, run: Runner): void {
 
 // eslint-disable-next-line complexity -- init's flags (--agent, --user-config, --dry-run, --dir) and what already exists each add one independent step
 async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
-  const explicit = ctx.globals.dir ?? ctx.io.env.MEMCTX_DIR;
-  const root = ctx.globals.claude ? ctx.memoryDir({ allowMissing: true }) : resolve(ctx.io.cwd, explicit ?? MEMORY_DIR_NAME);
+  // --agent writes hooks and an MCP server, which use only a memory directory inside the project.
+  const root = ctx.memoryDir({ allowMissing: true, here: true, confined: flags.agent !== undefined });
   if (flags.userConfig && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
   const { created, dryRun, agent, mergeDriver } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);

@@ -24,7 +24,7 @@ export async function runMcp(ctx: Context): Promise<number> {
   let root = '';
   let missing: Error | undefined;
   try {
-    root = realpathSync(ctx.memoryDir());
+    root = realpathSync(ctx.memoryDir({ confined: true }));
   } catch (err) {
     if (!(err instanceof MemctxError)) throw err;
     missing = err;

@@ -22,7 +22,7 @@ function createContext(io: Io, globals: GlobalOptions): Context {
     globals,
     memctx: memctxCommand(globals),
     memoryDir: (options = {}) =>
-      findMemoryDir({ dir: globals.dir, claude: globals.claude, cwd: io.cwd, env: io.env, home: io.home, allowMissing: options.allowMissing }),
+      findMemoryDir({ ...options, dir: globals.dir, claude: globals.claude, cwd: io.cwd, env: io.env, home: io.home }),
   };
 }
 

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { shellWord } from '../text/shell.js';
+import { isInside, isSymlink, realExisting, relativeInside } from './paths.js';
 
-export const MEMORY_DIR_NAME = '.memory';
+const MEMORY_DIR_NAME = '.memory';
 
 export interface FindOptions {
   /** `--dir`, relative to cwd. */
@@ -15,6 +16,10 @@ export interface FindOptions {
   home: string;
   /** When false (the default), the directory must exist. */
   allowMissing?: boolean;
+  /** init: without a name, `.memory` in the working directory itself (no walk up). */
+  here?: boolean;
+  /** Hooks and the MCP server: the root stays inside the project even when --dir, --claude or MEMCTX_DIR names it. */
+  confined?: boolean;
 }
 
 /**
@@ -145,18 +150,76 @@ export function walkUpForMemoryDir(from: string): string | undefined {
   }
 }
 
-/** The memory directory from --dir, --claude, MEMCTX_DIR, or the walk up; an error that says what to do. */
-export function findMemoryDir(options: FindOptions): string {
+/** The memory directory as located: named (--dir, --claude, MEMCTX_DIR) or found in the folder `from`. */
+interface Located {
+  dir: string;
+  named: boolean;
+  from: string;
+}
+
+function locate(options: FindOptions): Located {
   const explicit = options.dir ?? (options.claude ? claudeMemoryDir(options.cwd, options.home, options.env) : undefined) ?? options.env.MEMCTX_DIR;
   if (explicit) {
     const dir = resolve(options.cwd, explicit);
-    if (options.allowMissing || isDir(dir)) return dir;
+    if (options.allowMissing || isDir(dir)) return { dir, named: true, from: options.cwd };
     if (existsSync(dir)) throw new MemctxError(`memory directory ${dir} is not a directory`, { hint: 'move that file away, or pass --dir PATH to a memory directory' });
     const init = options.dir !== undefined ? `memctx --dir ${shellWord(options.dir)} init` : options.claude ? 'memctx --claude init' : 'memctx init';
     throw new MemctxError(`memory directory ${dir} does not exist`, { hint: `run \`${init}\` to create it, or pass --dir PATH to an existing memory directory` });
   }
-  const found = walkUpForMemoryDir(options.cwd);
-  if (found) return found;
-  if (options.allowMissing) return join(resolve(options.cwd), MEMORY_DIR_NAME);
+  const found = options.here ? undefined : walkUpForMemoryDir(options.cwd);
+  if (found) return { dir: found, named: false, from: dirname(found) };
+  if (options.allowMissing) return { dir: join(resolve(options.cwd), MEMORY_DIR_NAME), named: false, from: options.cwd };
   throw new MemctxError(`no ${MEMORY_DIR_NAME}/ directory in ${resolve(options.cwd)} or any parent`, { hint: 'run `memctx init` to create one, or pass --dir PATH' });
+}
+
+/** The memory directory from --dir, --claude, MEMCTX_DIR, or the walk up; an error that says what to do. */
+export function findMemoryDir(options: FindOptions): string {
+  const located = locate(options);
+  keepInsideProject(located, Boolean(options.confined));
+  return located.dir;
+}
+
+/** The top of the work tree holding `from` (a repository, linked worktree or submodule: the nearest `.git` entry), found without running git. */
+function gitTopByFiles(from: string): string | undefined {
+  for (let at = resolve(from); ; at = dirname(at)) {
+    if (existsSync(join(at, '.git'))) return at;
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/**
+ * The one rule for where the memory root may be: its real path stays inside the project (the git
+ * top level of the folder it was found in or, for a named one, of the working directory; outside
+ * git, that folder itself), since a cloned repository can commit `.memory -> ../..`. Only a folder
+ * the user names on the command line beyond the project may be elsewhere; `confined` (hooks and
+ * the MCP server, which a repository's committed settings start) allows not even that.
+ */
+function keepInsideProject({ dir, named, from }: Located, confined: boolean): void {
+  const project = gitTopByFiles(from) ?? resolve(from);
+  if (named && !confined && !isInside(project, dir)) return;
+  const real = realExisting(dir);
+  if (real !== undefined && isInside(realExisting(project) ?? project, real)) return;
+  throw rootOutside(dir, project, real, confined);
+}
+
+/** The first symbolic link on the way from `project` down to `dir`, and the target it names. */
+function linkOnTheWay(project: string, dir: string): { link: string; target: string } | undefined {
+  const rel = relativeInside(project, dir);
+  let at = project;
+  for (const part of rel === undefined ? [] : rel.split('/').filter(Boolean)) {
+    at = join(at, part);
+    if (isSymlink(at)) return { link: at, target: readlinkSync(at) };
+  }
+  return undefined;
+}
+
+function rootOutside(dir: string, project: string, real: string | undefined, confined: boolean): MemctxError {
+  const way = linkOnTheWay(project, dir);
+  const where = real === undefined ? ', a symbolic link loop' : real !== dir && real !== way?.target ? ` (real path ${real})` : '';
+  const why = way ? `: ${way.link === dir ? 'it' : way.link} is a symbolic link to ${way.target}${where}` : where;
+  const fix = way ? `replace ${way.link} with a real folder, or a link to one inside the project` : 'move the memory directory into the project';
+  const hint = confined
+    ? `hooks and the MCP server, which a repository's committed settings start, use only a memory directory inside the project: ${fix}`
+    : `a cloned repository can commit such a link, so memctx does not follow it: ${fix}; to use ${real ?? dir} anyway, name it yourself: memctx --dir ${shellWord(real ?? dir)} COMMAND`;
+  return new MemctxError(`memory directory ${dir} leaves the project ${project}${why}`, { hint });
 }

@@ -33,7 +33,7 @@ export function isInside(dir: string, target: string): boolean {
  * The path with every existing part resolved through symlinks, dangling ones included (followed
  * by hand, since realpath cannot); undefined for a symlink loop.
  */
-function realExisting(path: string, depth = 0): string | undefined {
+export function realExisting(path: string, depth = 0): string | undefined {
   let current = path;
   while (!existsSync(current)) {
     if (isSymlink(current)) {

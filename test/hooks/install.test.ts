@@ -403,11 +403,13 @@ describe('bad input', () => {
     const repo = track(await makeRepo());
     const outside = join(repo.base, 'elsewhere/.memory');
     mkdirSync(outside, { recursive: true });
-    for (const args of [['--dir', outside, 'index', '--staged'], ['--dir', outside, 'hook', 'install']]) {
-      const result = await repo.memctx(args);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain(`memory directory ${outside} is outside the git repository ${repo.top}`);
-    }
+    const install = await repo.memctx(['--dir', outside, 'hook', 'install']);
+    expect(install.code).toBe(2);
+    expect(install.stderr).toContain(`memory directory ${outside} is outside the git repository ${repo.top}`);
+    // The pre-commit hook's command is refused by the root finder, as every hook is.
+    const staged = await repo.memctx(['--dir', outside, 'index', '--staged']);
+    expect(staged.code).toBe(2);
+    expect(staged.stderr).toContain(`memory directory ${outside} leaves the project ${repo.top}\n`);
     expect(existsSync(join(hooksDir(repo), 'pre-commit'))).toBe(false);
     const viaEnv = await runCli(['index', '--staged'], { cwd: repo.top, env: { ...repo.env, MEMCTX_DIR: outside } });
     expect(viaEnv.code).toBe(2);
@@ -425,7 +427,7 @@ describe('bad input', () => {
     const repo = track(await makeRepo());
     const bare = join(repo.base, 'bare.git');
     repo.gitOk(['clone', '-q', '--bare', repo.top, bare]);
-    const result = await runCli(['--dir', repo.top, 'index', '--staged'], { cwd: bare, env: repo.env });
+    const result = await runCli(['index', '--staged'], { cwd: bare, env: repo.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('not in a git working tree');
   });
