@@ -25,7 +25,7 @@ import { secretWarnings } from '../lint/secrets.js';
 import { appendFlushLog } from '../cache/flush-log.js';
 import { isoTimestamp } from '../store/schema.js';
 import { findMemoryDir } from '../store/find.js';
-import { parseHookInput } from '../flush/hook.js';
+import { HOOK_STDIN_WAIT_MS, parseHookInput } from '../flush/hook.js';
 import * as agentSummary from '../flush/agent-summary.js';
 
 /** A flush's options, checked and with their defaults (schemas/flush.ts resolveFlush). */
@@ -368,9 +368,6 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
     return { path: kept, text: plan.text, replaced: false };
   });
 }
-
-/** How long `flush --hook` waits for its stdin to close (the agent writes the hook JSON and closes it). */
-const HOOK_STDIN_WAIT_MS = 2_000;
 
 /** How long `flush --hook` waits for the memory lock (the agent's hook timeout is 10 s). */
 const HOOK_LOCK_WAIT_MS = 3_000;

@@ -181,3 +181,28 @@ describe('flush --hook with a stdin that is never closed', () => {
     expect(stdin.destroyed).toBe(true);
   });
 });
+
+describe('checkpoint with a stdin that is never closed', () => {
+  it('gives up after the same bounded wait as flush --hook and exits 0 with a note', async () => {
+    const { cwd } = project();
+    const stdin = Object.assign(new PassThrough(), { isTTY: false });
+    stdin.write('{"session_id": "s"');
+    let stderr = '';
+    let stdout = '';
+    const io = {
+      stdout: { write: (t: string) => ((stdout += t), true), isTTY: false },
+      stderr: { write: (t: string) => ((stderr += t), true), isTTY: false },
+      stdin,
+      cwd,
+      env: { NO_COLOR: '1' },
+      home: '/nonexistent-home',
+      now: () => new Date(),
+    };
+    const started = Date.now();
+    expect(await main(['node', 'memctx', 'checkpoint'], io)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('stdin was not closed within 2 s; not read');
+    expect(stdin.destroyed).toBe(true);
+  }, 8000);
+});
