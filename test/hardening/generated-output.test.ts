@@ -101,3 +101,26 @@ describe('escape helpers', () => {
     }
   });
 });
+
+describe('control characters in frontmatter values memctx writes (issue 30, item 8)', () => {
+  it('a C1 CSI (U+009B) and other controls from a transcript are made visible in the flushed description, not written raw', async () => {
+    const { cwd, root } = memoryDir();
+    const lines = [
+      { type: 'user', cwd, message: { role: 'user', content: 'Fix the \u009b31m parser \u0085 and \u007f now' } },
+      { type: 'assistant', cwd, message: { role: 'assistant', id: 'm1', content: [{ type: 'text', text: 'Done.' }] } },
+    ];
+    writeFileSync(join(cwd, 't.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    expect((await runMemctx(['flush', '--transcript', 't.jsonl'], { cwd })).code).toBe(0);
+    const [file] = readdirSync(join(root, 'sessions'));
+    const text = readFileSync(join(root, 'sessions', file), 'utf8');
+    const head = text.slice(0, text.indexOf('\n---\n'));
+    expect(head).toContain('\ndescription: Fix the \ufffd31m parser \ufffd and now\n');
+    expect(head).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('add and a set key write controls as visible symbols in every value', async () => {
+    const { newFrontmatter, setFrontmatterKeys } = await import('../../src/store/serialize.js');
+    expect(newFrontmatter({ name: 'a\u001b[31mb', tags: ['x\u009by'] })).toBe('name: a\u241b[31mb\ntags: [x\ufffdy]');
+    expect(setFrontmatterKeys('name: a\n', { description: 'c\u009b2Jd' })).toMatch(/^name: a\ndescription: "?c\ufffd2Jd"?$/);
+  });
+});
