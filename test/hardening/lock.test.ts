@@ -198,9 +198,8 @@ describe('checkpoint with a stdin that is never closed', () => {
       home: '/nonexistent-home',
       now: () => new Date(),
     };
-    const started = Date.now();
+    // Without the deadline main never returns and the test's own timeout fails it (bench hardening times the real process).
     expect(await main(['node', 'memctx', 'checkpoint'], io)).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(stdout).toBe('');
     expect(stderr).toContain('stdin was not closed within 2 s; not read');
     expect(stdin.destroyed).toBe(true);
