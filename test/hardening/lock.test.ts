@@ -212,7 +212,7 @@ describe('a lock whose owner cannot be trusted (issue 30, item 8)', () => {
     const lock = join(root, '.memctx', 'lock');
     mkdirSync(lock);
     if (owner !== undefined) writeFileSync(join(lock, 'owner'), owner);
-    const at = new Date(Date.now() - ageMs);
+    const at = new Date(-ageMs + Date.now());
     utimesSync(lock, at, at);
     return lock;
   }
