@@ -207,12 +207,11 @@ describe('checkpoint with a stdin that is never closed', () => {
 });
 
 describe('a lock whose owner cannot be trusted (issue 30, item 8)', () => {
-  /** A lock folder with `owner` (or none), last refreshed `ageMs` ago. */
-  function lockWith(root: string, owner: string | undefined, ageMs: number): string {
+  /** A lock folder with `owner` (or none), last refreshed `at`. */
+  function lockWith(root: string, owner: string | undefined, at: Date): string {
     const lock = join(root, '.memctx', 'lock');
     mkdirSync(lock);
     if (owner !== undefined) writeFileSync(join(lock, 'owner'), owner);
-    const at = new Date(-ageMs + Date.now());
     utimesSync(lock, at, at);
     return lock;
   }
@@ -223,25 +222,25 @@ describe('a lock whose owner cannot be trusted (issue 30, item 8)', () => {
 
   it('with no owner file and older than the 2 s grace, is taken at once', async () => {
     const { root } = project();
-    lockWith(root, undefined, 3_000);
+    lockWith(root, undefined, new Date(Date.now() - 3_000));
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 0 })).resolves.toBe('ran');
   });
 
   it('with a corrupt owner file and older than the grace, is taken at once', async () => {
     const { root } = project();
-    lockWith(root, '{"pid": ', 3_000);
+    lockWith(root, '{"pid": ', new Date(Date.now() - 3_000));
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 0 })).resolves.toBe('ran');
   });
 
   it('with no owner file but just refreshed, is respected (its holder may be writing the owner)', async () => {
     const { root } = project();
-    lockWith(root, undefined, 0);
+    lockWith(root, undefined, new Date());
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 300 })).rejects.toBeInstanceOf(LockBusy);
   });
 
   it('from another host is respected until stale by its mtime, then taken', async () => {
     const { root } = project();
-    const lock = lockWith(root, JSON.stringify({ pid: process.ppid, host: 'elsewhere.example' }), 3_000);
+    const lock = lockWith(root, JSON.stringify({ pid: process.ppid, host: 'elsewhere.example' }), new Date(Date.now() - 3_000));
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 0 })).rejects.toBeInstanceOf(LockBusy);
     const old = new Date(Date.now() - 20_000);
     utimesSync(lock, old, old);
@@ -250,13 +249,13 @@ describe('a lock whose owner cannot be trusted (issue 30, item 8)', () => {
 
   it.skipIf(!existsSync('/proc/self/stat'))('holding a reused pid (alive, but started at another time) is taken at once', async () => {
     const { root } = project();
-    lockWith(root, JSON.stringify({ pid: process.ppid, host: hostname(), start: '1' }), 0);
+    lockWith(root, JSON.stringify({ pid: process.ppid, host: hostname(), start: '1' }), new Date());
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 0 })).resolves.toBe('ran');
   });
 
   it.skipIf(!existsSync('/proc/self/stat'))('holding a live pid with its own start time is respected; the owner memctx writes records it', async () => {
     const { root } = project();
-    lockWith(root, JSON.stringify({ pid: process.ppid, host: hostname(), start: startOf(process.ppid) }), 0);
+    lockWith(root, JSON.stringify({ pid: process.ppid, host: hostname(), start: startOf(process.ppid) }), new Date());
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 300 })).rejects.toBeInstanceOf(LockBusy);
     const other = project();
     const owner = await withMemoryLock(other.root, async () => JSON.parse(readFileSync(join(other.root, '.memctx', 'lock', 'owner'), 'utf8')));
