@@ -88,6 +88,22 @@ describe('memory content cannot subvert generated files', () => {
   });
 });
 
+describe('SGR escapes in hand-written memory text (issue 30, item 8)', () => {
+  it('reach neither a pipe nor a terminal raw from ls and search: shown as visible symbols', async () => {
+    const { cwd, root } = memoryDir();
+    writeFileSync(join(root, 'red.md'), '---\nname: "Red \\e[31malert\\e[0m"\ndescription: "\\e[1mbold\\e[0m retry policy \\u009b2J"\ntype: user\n---\nretry policy body\n');
+    for (const tty of [false, true]) {
+      const ls = await runMemctx(['ls'], { cwd, tty });
+      expect(ls.code).toBe(0);
+      expect(ls.stdout).toContain('red.md  user  -  -  Red \u241b[31malert\u241b[0m — \u241b[1mbold\u241b[0m retry policy \ufffd2J\n');
+      const search = await runMemctx(['search', 'retry'], { cwd, tty });
+      expect(search.code).toBe(0);
+      expect(search.stdout).toContain('red.md  Red \u241b[31malert\u241b[0m — \u241b[1mbold\u241b[0m retry policy \ufffd2J\n');
+      for (const out of [ls.stdout, search.stdout]) expect(out.replace(/\u001b\[1m(score|path|name| )+\u001b\[22m/, '')).not.toMatch(/[\u001b\u009b]/);
+    }
+  });
+});
+
 describe('escape helpers', () => {
   it('inline Markdown stays on one line and opens nothing', () => {
     expect(inlineMarkdown('a\n<!-- x -->\t[l](u) \\ b')).toBe('a \\<!-- x --> \\[l\\](u) \\\\ b');
