@@ -123,6 +123,30 @@ for (;;) { try { fs.renameSync(r + '/sub', r + '/sub-real'); fs.symlinkSync(o, r
   return { label: `swap race: ${n} writes + ${n} reads while sub/ is swapped for a link`, value: `${landed} out, ${leaked} read`, goal: '0 written or read outside', ok: landed === 0 && leaked === 0, data: { n, landedOutside: landed, readOutside: leaked, refused } };
 }
 
+/**
+ * `checkpoint` (the Stop hook) whose stdin is never closed (issue 30, item 8): the agent's end of the
+ * pipe stays open. Wall time of the process until it exits, median of 3. Goal: exit 0 within 3 s.
+ */
+async function checkpointOpenStdin(workDir: string): Promise<BenchRow> {
+  const project = join(workDir, 'checkpoint');
+  mkdirSync(join(project, '.memory'), { recursive: true });
+  writeFileSync(join(project, '.memory', 'MEMORY.md'), '# Memory\n');
+  const times: number[] = [];
+  const codes: (number | null)[] = [];
+  for (let i = 0; i < 3; i++) {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, [BIN, 'checkpoint'], { cwd: project, stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+    child.stdin.write('{"session_id": "bench"');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    codes.push(await new Promise<number | null>((done) => child.on('exit', (code) => done(code))));
+    clearTimeout(killer);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    child.stdin.destroy();
+  }
+  const ms = median(times);
+  return { label: 'checkpoint with a stdin that is never closed', value: `${fmtMs(ms)}, exit ${codes.join('/')}`, goal: '<= 3 s, exit 0', ok: ms <= 3000 && codes.every((c) => c === 0), data: { ms, times, codes } };
+}
+
 const section: BenchSection = {
   name: 'hardening',
   async run(workDir) {
@@ -157,6 +181,7 @@ const section: BenchSection = {
     rows.push(...(await viewTenThousand(join(workDir, 'view'))));
     rows.push(hookAfterKilledWriter(workDir));
     rows.push(await swapRace(workDir));
+    rows.push(await checkpointOpenStdin(workDir));
     rmSync(workDir, { recursive: true, force: true });
     return rows;
   },

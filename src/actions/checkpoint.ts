@@ -8,7 +8,7 @@ import { MemctxError } from '../errors.js';
 import { openTranscriptFile, transcriptPath, type TranscriptFile } from '../sources/transcript-file.js';
 import { appendFlushLog } from '../cache/flush-log.js';
 import { isoTimestamp } from '../store/schema.js';
-import { parseHookInput, type HookInput } from '../flush/hook.js';
+import { HOOK_STDIN_WAIT_MS, parseHookInput, type HookInput } from '../flush/hook.js';
 import { findMemoryDir } from '../store/find.js';
 import { askThresholds } from '../sources/config.js';
 import { parseAskAt } from '../schemas/config.js';
@@ -36,7 +36,7 @@ export interface CheckpointDeps {
   env: Record<string, string | undefined>;
   home: string;
   now: () => Date;
-  readStdin: (maxBytes?: number) => Promise<string>;
+  readStdin: (maxBytes?: number, timeoutMs?: number) => Promise<string>;
   dir?: string;
   claude?: boolean;
   sleep?: (ms: number) => Promise<void>;
@@ -67,7 +67,7 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
   let root: string | undefined;
   let label = 'Stop';
   try {
-    const hook = parseHookInput(await deps.readStdin(1024 * 1024));
+    const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
     label = `${hook.event ?? 'Stop'}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
     root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home, confined: true });

@@ -3,7 +3,7 @@
  * transcript, git) → merge (the template's fields) → render (fit the token budget) → write (to
  * sessions/, under the lock). In hook mode `neverFail` logs every problem and the exit code is 0.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
 import type { FlushRequest } from '../schemas/flush.js';
@@ -17,6 +17,7 @@ import { readTranscriptText, transcriptPath } from '../sources/transcript-file.j
 import { readTranscript } from '../transcript/index.js';
 import { defaultSince, gitChanges, sessionGitChanges, type GitChange } from '../sources/git.js';
 import { LockBusy, withMemoryLock } from '../store/write.js';
+import { isInside } from '../store/paths.js';
 import { rebuildIndex } from './reindex.js';
 import { readMemoryFile, isProblem } from '../store/scan.js';
 import * as flushCore from '../flush/index.js';
@@ -25,7 +26,7 @@ import { secretWarnings } from '../lint/secrets.js';
 import { appendFlushLog } from '../cache/flush-log.js';
 import { isoTimestamp } from '../store/schema.js';
 import { findMemoryDir } from '../store/find.js';
-import { parseHookInput } from '../flush/hook.js';
+import { HOOK_STDIN_WAIT_MS, parseHookInput } from '../flush/hook.js';
 import * as agentSummary from '../flush/agent-summary.js';
 
 /** A flush's options, checked and with their defaults (schemas/flush.ts resolveFlush). */
@@ -199,18 +200,30 @@ const MAX_SUMMARIES = 100;
 /** How long each of the hook's git calls may take: a hanging git must not hold the session's end, yet git status on a large repository or a loaded machine takes several hundred ms (the recipes give the hook 10 s; the lock wait is 3 s). */
 const HOOK_GIT_TIMEOUT_MS = 1000;
 
-/** Each entry's line, with a one-line summary of the source files that exist (read from disk). */
-async function changedLines(flush: FlushModule, entries: ChangedEntry[]): Promise<string[]> {
+/**
+ * Each entry's line, with a one-line summary of the source files that exist (read from disk) and
+ * that `mayRead` allows: a file outside the project is listed, never read into the summary.
+ */
+async function changedLines(flush: FlushModule, entries: ChangedEntry[], mayRead: (abs: string) => boolean): Promise<string[]> {
   let summarized = 0;
   return entries.map((entry) => {
     let summary: string | undefined;
-    if (entry.abs && entry.note !== '(deleted)' && flush.isSourcePath(entry.display) && summarized < MAX_SUMMARIES) {
+    if (entry.abs && entry.note !== '(deleted)' && flush.isSourcePath(entry.display) && summarized < MAX_SUMMARIES && mayRead(entry.abs)) {
       const text = readSourceHead(entry.abs);
       summarized++;
       if (text !== undefined) summary = flush.summarizeSource(entry.display, text);
     }
     return flush.changedLine(entry, summary);
   });
+}
+
+/** True when `abs`, links resolved, is inside the project `base` (both real paths). */
+function inProject(base: string, abs: string): boolean {
+  try {
+    return isInside(realpathSync(base), realpathSync(abs));
+  } catch {
+    return false;
+  }
 }
 
 function isFile(abs: string): boolean {
@@ -303,7 +316,7 @@ async function gather(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
   ]);
   const merged = flush.mergeSources(sources);
   if (!merged.goal?.length && read?.request) merged.goal = [read.request];
-  if (entries.length) merged.changedFiles = await changedLines(flush, entries);
+  if (entries.length) merged.changedFiles = await changedLines(flush, entries, (abs) => inProject(where.base, abs) && (deps.mayRead?.(abs) ?? true));
   else delete merged.changedFiles;
   const sourcesOf = (key: string) => {
     const labels = sources.filter((source) => source.values[key]?.length).map((source) => source.label);
@@ -368,9 +381,6 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
     return { path: kept, text: plan.text, replaced: false };
   });
 }
-
-/** How long `flush --hook` waits for its stdin to close (the agent writes the hook JSON and closes it). */
-const HOOK_STDIN_WAIT_MS = 2_000;
 
 /** How long `flush --hook` waits for the memory lock (the agent's hook timeout is 10 s). */
 const HOOK_LOCK_WAIT_MS = 3_000;

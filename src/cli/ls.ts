@@ -5,6 +5,7 @@ import type { Runner } from './run.js';
 import { reportProblems } from './problems.js';
 import { ls } from '../actions/ls.js';
 import { renderTable } from './ui/table.js';
+import { singleLine } from '../markdown/escape.js';
 
 interface LsFlags {
   type?: string;
@@ -33,7 +34,8 @@ async function runLs(ctx: Context, flags: LsFlags): Promise<number> {
   if (ctx.ui.json) {
     ctx.ui.printJson(files.map((f) => ({ path: f.path, name: f.name, description: f.description, type: f.type ?? null, kind: f.kind ?? null, updated: f.updated ?? null, importance: f.importance, tags: f.tags })));
   } else {
-    const rows = files.map((f) => [f.path, f.type ?? 'other', f.kind ?? '-', f.updated ?? '-', f.description ? `${f.name} — ${f.description}` : f.name]);
+    // Memory text: the stream lets SGR through as memctx's own colours, so each cell's controls are made visible here.
+    const rows = files.map((f) => [f.path, f.type ?? 'other', f.kind ?? '-', f.updated ?? '-', f.description ? `${f.name} — ${f.description}` : f.name].map(singleLine));
     if (rows.length) ctx.ui.out(renderTable(rows, ctx.ui.chalk));
   }
   return problems.length ? EXIT_PROBLEMS : EXIT_OK;

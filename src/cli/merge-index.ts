@@ -1,4 +1,4 @@
-/** `memctx merge-index BASE OURS THEIRS`: git's merge driver for MEMORY.md (src/actions/merge-index.ts). */
+/** `memctx merge-index BASE OURS THEIRS [PATH]`: git's merge driver for MEMORY.md (src/actions/merge-index.ts). */
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS } from '../errors.js';
 import type { Context } from './context.js';
@@ -12,14 +12,17 @@ export function register(program: Command, run: Runner): void {
     .argument('<base>', 'the common ancestor\'s MEMORY.md (git\'s %O)')
     .argument('<ours>', 'our MEMORY.md, replaced by the merged text (git\'s %A)')
     .argument('<theirs>', 'their MEMORY.md (git\'s %B)')
+    .argument('[path]', 'the file\'s path in the repository, for messages (git\'s %P)')
     .action(run(runMergeIndex));
 }
 
-async function runMergeIndex(ctx: Context, base: string, ours: string, theirs: string): Promise<number> {
-  const result = await mergeIndex({ cwd: ctx.io.cwd, base, ours, theirs });
+async function runMergeIndex(ctx: Context, base: string, ours: string, theirs: string, path?: string): Promise<number> {
+  const result = await mergeIndex({ cwd: ctx.io.cwd, base, ours, theirs, path });
+  const lines = result.conflictMarkers.join(', ');
   if (ctx.ui.json) ctx.ui.printJson(result);
-  // A side that carried conflict markers in: git is told the file is still conflicted.
-  else if (result.conflictMarkers.length) ctx.ui.warn(`MEMORY.md merged, but git conflict markers remain on lines ${result.conflictMarkers.join(', ')}: resolve them by hand`);
+  else if (result.refused) ctx.ui.warn(`${result.file}: not merged: ${result.refused}; both versions are left whole between conflict markers (lines ${lines}): keep what each side adds, remove the markers, then git add`);
+  // Both sides changed the same hand-written lines, or a side carried markers in.
+  else if (result.conflictMarkers.length) ctx.ui.warn(`${result.file} merged, but with conflicts: resolve the git conflict markers on lines ${lines} by hand, then git add`);
   // Non-zero tells git the file is still conflicted.
   return result.conflictMarkers.length ? EXIT_PROBLEMS : EXIT_OK;
 }

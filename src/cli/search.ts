@@ -8,6 +8,7 @@ import { CLI_LABEL, fromFlags, parseInput } from '../schemas/fields.js';
 import { search } from '../actions/search.js';
 import { reportProblems } from './problems.js';
 import { renderTable } from './ui/table.js';
+import { singleLine } from '../markdown/escape.js';
 
 interface SearchFlags {
   type?: string;
@@ -53,7 +54,8 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   } else if (hits.length === 0) {
     ctx.ui.info(`no memory file matches "${query}"`);
   } else {
-    const rows = hits.map((h) => [h.score.toFixed(2), h.path, h.description ? `${h.name} — ${h.description}` : h.name]);
+    // Memory text: the stream lets SGR through as memctx's own colours, so each cell's controls are made visible here.
+    const rows = hits.map((h) => [h.score.toFixed(2), ...[h.path, h.description ? `${h.name} — ${h.description}` : h.name].map(singleLine)]);
     ctx.ui.out(renderTable(rows, ctx.ui.chalk, ['score', 'path', 'name']));
     ctx.ui.note(ctx.ui.errChalk.dim(`open one with: ${ctx.memctx} show PATH (or ${ctx.memctx} search ${shellWord(query)} --open)\n`));
   }

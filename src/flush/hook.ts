@@ -18,6 +18,9 @@ export interface HookInput {
   toolUseId?: string;
 }
 
+/** How long a hook (`flush --hook`, `checkpoint`) waits for its stdin to close (the agent writes the hook JSON and closes it). */
+export const HOOK_STDIN_WAIT_MS = 2_000;
+
 export class HookInputError extends MemctxError {
   constructor(message: string) {
     super(message);

@@ -10,7 +10,8 @@ import { writeFileAtomic } from '../store/write.js';
 import { git, type Env } from '../sources/git.js';
 
 const MERGE_DRIVER = 'memctx';
-const MERGE_DRIVER_COMMAND = 'memctx merge-index %O %A %B';
+/** %P (the file's path) lets messages name MEMORY.md rather than git's temporary file. */
+const MERGE_DRIVER_COMMAND = 'memctx merge-index %O %A %B %P';
 /** The line for a teammate's clone (the README gives it too). */
 export const MERGE_DRIVER_SETUP = `git config merge.${MERGE_DRIVER}.driver '${MERGE_DRIVER_COMMAND}'`;
 /** In the memory directory's .gitattributes: MEMORY.md at its top. */
@@ -25,10 +26,10 @@ export async function addMergeAttribute(root: string): Promise<boolean> {
   return true;
 }
 
-/** True when the repository's local git config defines the driver (as memctx does, or a form of it the user chose, such as `npx --no-install memctx merge-index …`). */
+/** True when the repository's local git config defines the driver (as memctx does, or a form of it the user chose, such as `npx --no-install memctx merge-index …`; with or without %P). */
 export function mergeDriverSet(top: string, env: Env): boolean {
   try {
-    return / merge-index %O %A %B$/.test(git(['config', '--local', '--get', `merge.${MERGE_DRIVER}.driver`], top, env).trim());
+    return / merge-index %O %A %B(?: %P)?$/.test(git(['config', '--local', '--get', `merge.${MERGE_DRIVER}.driver`], top, env).trim());
   } catch {
     return false; // not set (git config exits 1)
   }

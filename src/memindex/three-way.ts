@@ -1,6 +1,7 @@
 /**
  * Merging MEMORY.md three ways (git's merge driver, `memctx merge-index`): the hand-written text of
- * both sides is kept (where both changed the same lines, ours and then theirs), and the generated
+ * both sides is kept (where both added lines at one place, ours and then theirs; where both changed
+ * the same lines, a conflict between git's markers), and the generated
  * block is rebuilt entry by entry: an entry either side added is listed, one either side removed is
  * dropped, one either side changed takes the change. Each index line comes from one memory file, so
  * this is the block the merged files give, groups in their order and entries sorted as `index`
@@ -11,17 +12,31 @@ import { linkedPaths } from '../markdown/links.js';
 import { BEGIN_MARKER, END_MARKER, GROUPS } from './groups.js';
 import { IndexMarkerError, splitIndex } from './merge.js';
 
-/** Where both sides changed the same lines: ours, then the lines of theirs that ours does not have. */
-function unionMerge(ours: string[], base: string[], theirs: string[]): string[] {
-  const merged: string[] = [];
+/** The merged text, and how many regions both sides changed differently (each between git's markers). */
+export interface IndexMerge {
+  text: string;
+  conflicts: number;
+}
+
+/**
+ * Where both sides only added lines at one place: ours, then the lines of theirs that ours does not
+ * have. Where both changed the same lines differently: the two versions between git's markers.
+ */
+function lineMerge(ours: string[], base: string[], theirs: string[]): { lines: string[]; conflicts: number } {
+  const lines: string[] = [];
+  let conflicts = 0;
   for (const region of diff3Merge(ours, base, theirs, { excludeFalseConflicts: true })) {
-    if (region.ok) merged.push(...region.ok);
+    if (region.ok) lines.push(...region.ok);
     else if (region.conflict) {
-      const { a, b } = region.conflict;
-      merged.push(...a, ...b.filter((line) => line.trim() === '' || !a.includes(line)));
+      const { a, o, b } = region.conflict as { a: string[]; o: string[]; b: string[] };
+      if (o.every((line) => line.trim() === '')) lines.push(...a, ...b.filter((line) => line.trim() === '' || !a.includes(line)));
+      else {
+        lines.push('<<<<<<< ours', ...a, '=======', ...b, '>>>>>>> theirs');
+        conflicts++;
+      }
     }
   }
-  return merged;
+  return { lines, conflicts };
 }
 
 interface Block {
@@ -88,17 +103,27 @@ function parts(text: string) {
 
 const PLACEHOLDER = '\u0000memctx-generated-block\u0000';
 
-/** MEMORY.md merged from the common ancestor and both sides (see the module comment). */
-export function mergeIndexTexts(base: string, ours: string, theirs: string): string {
+/** MEMORY.md merged from the common ancestor and both sides (see the module comment), with ours' line endings. */
+export function mergeIndexTexts(base: string, ours: string, theirs: string): IndexMerge {
+  // Merged as LF text (a side saved with CRLF would otherwise be one long line), written back as ours is.
+  const crlf = ours.includes('\r\n');
+  const merged = mergeLF(...([base, ours, theirs].map((text) => text.replace(/\r\n/g, '\n')) as [string, string, string]));
+  return crlf ? { ...merged, text: merged.text.replace(/\n/g, '\r\n') } : merged;
+}
+
+function mergeLF(base: string, ours: string, theirs: string): IndexMerge {
   const split = [ours, base, theirs].map(parts);
-  const eol = ours.includes('\r\n') ? '\r\n' : '\n';
-  const lines = (text: string) => text.split(eol);
-  if (split.some((s) => s === undefined)) return unionMerge(lines(ours), lines(base), lines(theirs)).join(eol);
+  const lines = (text: string) => text.split('\n');
+  if (split.some((s) => s === undefined)) {
+    const whole = lineMerge(lines(ours), lines(base), lines(theirs));
+    return { text: whole.lines.join('\n'), conflicts: whole.conflicts };
+  }
   const [a, o, b] = split as NonNullable<ReturnType<typeof parts>>[];
-  const hand = unionMerge(...([a, o, b].map((p) => lines(`${p.before}${PLACEHOLDER}${p.after}`)) as [string[], string[], string[]])).join(eol);
-  const block = renderBlock(mergeBlocks(parseBlock(a.block!, eol), parseBlock(o.block!, eol), parseBlock(b.block!, eol)), eol);
+  const merged = lineMerge(...([a, o, b].map((p) => lines(`${p.before}${PLACEHOLDER}${p.after}`)) as [string[], string[], string[]]));
+  const hand = merged.lines.join('\n');
+  const block = renderBlock(mergeBlocks(parseBlock(a.block!, '\n'), parseBlock(o.block!, '\n'), parseBlock(b.block!, '\n')), '\n');
   const at = hand.indexOf(PLACEHOLDER);
   // Both sides moved the block: the hand text holds it twice; the first place is kept.
   const rest = hand.slice(at + PLACEHOLDER.length).split(PLACEHOLDER).join('');
-  return at === -1 ? `${hand}${eol}${block}${eol}` : `${hand.slice(0, at)}${block}${rest}`;
+  return { text: at === -1 ? `${hand}\n${block}\n` : `${hand.slice(0, at)}${block}${rest}`, conflicts: merged.conflicts };
 }

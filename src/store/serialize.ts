@@ -1,5 +1,6 @@
 import { loadYaml } from './yaml.js';
 import type { FileFormat, MemoryFile } from './types.js';
+import { neutralizeControls } from '../markdown/escape.js';
 
 const YAML_OUT = { lineWidth: 0, flowCollectionPadding: false } as const;
 
@@ -45,10 +46,22 @@ function setFrontmatterKey(text: string, key: string, value: unknown): string {
 
 const ONE_LINE_TYPES = new Set(['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE']);
 
+/**
+ * A frontmatter value with its control characters (C0 but tab and newline, DEL, C1) made visible, in
+ * every string it holds: `yaml` leaves C1 raw even in a quoted string, and a reader gets an escaped
+ * `\e` back raw, to reach a terminal from a description. Every value memctx writes passes here.
+ */
+function withoutControls(value: unknown): unknown {
+  if (typeof value === 'string') return neutralizeControls(value);
+  if (Array.isArray(value)) return value.map(withoutControls);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutControls(v)]));
+  return value;
+}
+
 /** Set keys in a frontmatter block without touching anything else. */
 export function setFrontmatterKeys(frontmatter: string, changes: Record<string, unknown>): string {
   let text = frontmatter;
-  for (const [key, value] of Object.entries(changes)) text = setFrontmatterKey(text, key, value);
+  for (const [key, value] of Object.entries(changes)) text = setFrontmatterKey(text, key, withoutControls(value));
   return text;
 }
 
@@ -85,7 +98,7 @@ function plainFrontmatter(entries: [string, unknown][]): string | undefined {
 
 /** A new frontmatter block from ordered entries (undefined values are left out): a block mapping, lists in flow style. */
 export function newFrontmatter(entries: Record<string, unknown>): string {
-  const defined = Object.entries(entries).filter(([, v]) => v !== undefined);
+  const defined = Object.entries(entries).filter(([, v]) => v !== undefined).map(([k, v]): [string, unknown] => [k, withoutControls(v)]);
   const plain = defined.length ? plainFrontmatter(defined) : undefined;
   if (plain !== undefined) return plain;
   const clean = Object.fromEntries(defined);

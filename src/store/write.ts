@@ -155,8 +155,9 @@ function lockPathOf(root: string): string {
 /**
  * Run fn while holding the memory directory's write lock (lockPathOf), so that concurrent memctx
  * processes serialise their writes and index rebuilds. A lock whose holder is gone (same host, its
- * process no longer alive) is taken at once; one whose holder is alive but paused is respected
- * until it goes stale (LOCK_STALE_MS without a refresh). `maxWaitMs` bounds the wait (LockBusy
+ * process no longer alive or its id reused) is taken at once, one with no readable owner once it
+ * is older than OWNERLESS_GRACE_MS; one whose holder is alive but paused, or on another host, is
+ * respected until it goes stale (LOCK_STALE_MS without a refresh). `maxWaitMs` bounds the wait (LockBusy
  * past it); the default waits about as long as a stale lock takes to expire, plus slack.
  */
 export async function withMemoryLock<T>(root: string, fn: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
@@ -255,29 +256,47 @@ function removeLockFolder(path: string): void {
 const OWNER = 'owner';
 
 /**
- * Record who holds the lock (this process, this host) inside the lock folder. Adding a file changes
+ * Record who holds the lock (this process, this host, and when this process started, so that a
+ * later process given the same id is not taken for it) inside the lock folder. Adding a file changes
  * the folder's mtime, which proper-lockfile checks on every refresh ("is the lock still ours"), so
  * the mtime it set is put back.
  */
 function writeOwner(lockPath: string): void {
   try {
     const { mtime } = fs.statSync(lockPath);
-    fs.writeFileSync(join(lockPath, OWNER), `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`);
+    fs.writeFileSync(join(lockPath, OWNER), `${JSON.stringify({ pid: process.pid, host: hostname(), start: processStart(process.pid) })}\n`);
     fs.utimesSync(lockPath, mtime, mtime);
   } catch {
     // without it the lock still works; it only expires by time
   }
 }
 
-/** The holder's process id when the lock at `lockPath` was taken on this host; else undefined. */
-function ownerOnThisHost(lockPath: string): number | undefined {
+/**
+ * When process `pid` started, as Linux's /proc/<pid>/stat gives it (field 22, clock ticks since
+ * boot; the command name before it may hold spaces and parentheses); undefined where there is no /proc.
+ */
+function processStart(pid: number): string | undefined {
   try {
-    const owner: unknown = JSON.parse(fs.readFileSync(join(lockPath, OWNER), 'utf8'));
-    if (!isRecord(owner) || owner.host !== hostname() || typeof owner.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
-    return owner.pid;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
   }
+}
+
+/** Who the `owner` file says holds a lock: a process on this host, one on another host, or nobody readable (missing, corrupt). */
+type Holder = { pid: number; start?: string } | 'other host' | 'unknown';
+
+function lockHolder(lockPath: string): Holder {
+  let owner: unknown;
+  try {
+    owner = JSON.parse(fs.readFileSync(join(lockPath, OWNER), 'utf8'));
+  } catch {
+    return 'unknown';
+  }
+  if (!isRecord(owner) || typeof owner.host !== 'string' || typeof owner.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return 'unknown';
+  if (owner.host !== hostname()) return 'other host';
+  return { pid: owner.pid, start: typeof owner.start === 'string' ? owner.start : undefined };
 }
 
 /** True when process `pid` exists (a process of another user, EPERM, exists too). */
@@ -291,20 +310,47 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Remove a lock whose holder is gone (killed on this host): the folder is first renamed to a name
- * of this process's own, so two processes doing this at once never remove a lock that a third has
- * just taken; a folder that turns out to be a live holder's is put back. True when removed.
+ * A lock with no readable owner is judged by its age: its holder writes the owner right after taking
+ * it and refreshes the folder's mtime every second, so past this it is a leftover (or a copy).
+ */
+const OWNERLESS_GRACE_MS = 2_000;
+
+/**
+ * True when the lock at `lockPath` is dead: its holder on this host is gone, or its id now belongs
+ * to a process that started at another time (the id was reused); or it has no readable owner and has
+ * not been refreshed within the grace. Another host's lock is respected until proper-lockfile finds
+ * it stale (LOCK_STALE_MS without a refresh).
+ */
+function deadLock(lockPath: string, holder: Holder): boolean {
+  if (holder === 'other host') return false;
+  if (holder === 'unknown') {
+    const stat = fs.statSync(lockPath, { throwIfNoEntry: false });
+    return stat !== undefined && Date.now() - stat.mtimeMs > OWNERLESS_GRACE_MS;
+  }
+  if (holder.pid === process.pid) return false;
+  if (!alive(holder.pid)) return true;
+  const start = holder.start === undefined ? undefined : processStart(holder.pid);
+  return start !== undefined && start !== holder.start;
+}
+
+const sameHolder = (a: Holder, b: Holder) => (typeof a === 'string' || typeof b === 'string' ? a === b : a.pid === b.pid && a.start === b.start);
+
+/**
+ * Remove a dead lock (see deadLock): the folder is first renamed to a name of this process's own,
+ * so two processes doing this at once never remove a lock that a third has just taken; a folder
+ * that then turns out to be another holder's, or alive, is put back. True when removed.
  */
 function takeDeadLock(cache: string, lockPath: string): boolean {
-  const pid = ownerOnThisHost(lockPath);
-  if (pid === undefined || pid === process.pid || alive(pid)) return false;
+  const holder = lockHolder(lockPath);
+  if (!deadLock(lockPath, holder)) return false;
   const aside = join(cache, tempName('lock-'));
   try {
     fs.renameSync(lockPath, aside);
   } catch {
     return false;
   }
-  if (ownerOnThisHost(aside) === pid) {
+  const moved = lockHolder(aside);
+  if (sameHolder(moved, holder) && deadLock(aside, moved)) {
     rmSync(aside, { recursive: true, force: true });
     return true;
   }

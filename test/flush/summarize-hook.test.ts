@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
@@ -91,5 +91,35 @@ describe('flush --hook never fails the session', () => {
   it('a good run still writes the session', async () => {
     expect((await run(['flush', '--hook'], hook)).code).toBe(0);
     expect(log()).toMatch(/PreCompact\(auto\) session=s1 wrote sessions\//);
+  });
+});
+
+describe('changed files outside the project (issue 30, item 8)', () => {
+  it('are listed without their content: no heading of a file outside, or linked from outside, reaches the summary', async () => {
+    const outside = tempDir('memctx-outside-');
+    try {
+      writeFileSync(join(outside, 'secrets.md'), '# DB password is hunter2\n');
+      mkdirSync(join(project, 'docs'));
+      writeFileSync(join(project, 'docs', 'plan.md'), '# The rollout plan\n');
+      symlinkSync(join(outside, 'secrets.md'), join(project, 'docs', 'linked.md'));
+      const write = (id: string, path: string) => ({ type: 'assistant', cwd: project, message: { role: 'assistant', id, content: [{ type: 'tool_use', id: `t-${id}`, name: 'Edit', input: { file_path: path, old_string: 'a', new_string: 'b' } }] } });
+      const lines = [
+        { type: 'user', cwd: project, message: { role: 'user', content: 'Update the plan' } },
+        write('m1', join(project, 'docs', 'plan.md')),
+        write('m2', join(outside, 'secrets.md')),
+        write('m3', join(project, 'docs', 'linked.md')),
+      ];
+      writeFileSync(join(project, 'outside.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+      const r = await run(['--json', 'flush', '--transcript', 'outside.jsonl', '--dry-run']);
+      expect(r.code).toBe(0);
+      expect((JSON.parse(r.stdout) as { fields: Record<string, string[]> }).fields.changedFiles).toEqual([
+        'docs/plan.md — The rollout plan',
+        `${join(outside, 'secrets.md')} (outside the working directory)`,
+        'docs/linked.md',
+      ]);
+      expect(r.stdout).not.toContain('hunter2');
+    } finally {
+      removeDir(outside);
+    }
   });
 });

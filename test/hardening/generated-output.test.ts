@@ -88,6 +88,22 @@ describe('memory content cannot subvert generated files', () => {
   });
 });
 
+describe('SGR escapes in hand-written memory text (issue 30, item 8)', () => {
+  it('reach neither a pipe nor a terminal raw from ls and search: shown as visible symbols', async () => {
+    const { cwd, root } = memoryDir();
+    writeFileSync(join(root, 'red.md'), '---\nname: "Red \\e[31malert\\e[0m"\ndescription: "\\e[1mbold\\e[0m retry policy \\u009b2J"\ntype: user\n---\nretry policy body\n');
+    for (const tty of [false, true]) {
+      const ls = await runMemctx(['ls'], { cwd, tty });
+      expect(ls.code).toBe(0);
+      expect(ls.stdout).toContain('red.md  user  -  -  Red \u241b[31malert\u241b[0m — \u241b[1mbold\u241b[0m retry policy \ufffd2J\n');
+      const search = await runMemctx(['search', 'retry'], { cwd, tty });
+      expect(search.code).toBe(0);
+      expect(search.stdout).toContain('red.md  Red \u241b[31malert\u241b[0m — \u241b[1mbold\u241b[0m retry policy \ufffd2J\n');
+      for (const out of [ls.stdout, search.stdout]) expect(out.replace(/\u001b\[1m(score|path|name| )+\u001b\[22m/, '')).not.toMatch(/[\u001b\u009b]/);
+    }
+  });
+});
+
 describe('escape helpers', () => {
   it('inline Markdown stays on one line and opens nothing', () => {
     expect(inlineMarkdown('a\n<!-- x -->\t[l](u) \\ b')).toBe('a \\<!-- x --> \\[l\\](u) \\\\ b');
@@ -99,5 +115,28 @@ describe('escape helpers', () => {
       expect(unescapeHtmlStart(escapeHtmlStart(text))).toBe(text);
       expect(escapeHtmlStart(text)).not.toMatch(/<[A-Za-z/?!]/);
     }
+  });
+});
+
+describe('control characters in frontmatter values memctx writes (issue 30, item 8)', () => {
+  it('a C1 CSI (U+009B) and other controls from a transcript are made visible in the flushed description, not written raw', async () => {
+    const { cwd, root } = memoryDir();
+    const lines = [
+      { type: 'user', cwd, message: { role: 'user', content: 'Fix the \u009b31m parser \u0085 and \u007f now' } },
+      { type: 'assistant', cwd, message: { role: 'assistant', id: 'm1', content: [{ type: 'text', text: 'Done.' }] } },
+    ];
+    writeFileSync(join(cwd, 't.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    expect((await runMemctx(['flush', '--transcript', 't.jsonl'], { cwd })).code).toBe(0);
+    const [file] = readdirSync(join(root, 'sessions'));
+    const text = readFileSync(join(root, 'sessions', file), 'utf8');
+    const head = text.slice(0, text.indexOf('\n---\n'));
+    expect(head).toContain('\ndescription: Fix the \ufffd31m parser \ufffd and now\n');
+    expect(head).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('add and a set key write controls as visible symbols in every value', async () => {
+    const { newFrontmatter, setFrontmatterKeys } = await import('../../src/store/serialize.js');
+    expect(newFrontmatter({ name: 'a\u001b[31mb', tags: ['x\u009by'] })).toBe('name: a\u241b[31mb\ntags: [x\ufffdy]');
+    expect(setFrontmatterKeys('name: a\n', { description: 'c\u009b2Jd' })).toMatch(/^name: a\ndescription: "?c\ufffd2Jd"?$/);
   });
 });

@@ -17,7 +17,7 @@ function track<T extends { base: string }>(repo: T): T {
 
 const hooksDir = (repo: TestRepo) => join(repo.top, '.git/hooks');
 const read = (path: string) => readFileSync(path, 'utf8');
-const TEAMMATES = "; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B'\n";
+const TEAMMATES = "; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B %P'\n";
 /** What install says about the MEMORY.md merge driver, which `memctx init` set in these repositories. */
 const DRIVER_SET = `the MEMORY.md merge driver is already set${TEAMMATES}`;
 const mode = (path: string) => statSync(path).mode & 0o7777;

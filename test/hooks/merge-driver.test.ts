@@ -22,29 +22,32 @@ async function base(): Promise<TestRepo> {
   const text = index(repo);
   repo.write('.memory/MEMORY.md', text.replace('<!-- memctx:begin -->', 'Team notes: none yet.\n\n<!-- memctx:begin -->').concat('\nFooter.\n'));
   // The built bin stands for the `memctx` on a teammate's PATH.
-  repo.gitOk(['config', 'merge.memctx.driver', `node ${BIN} merge-index %O %A %B`]);
+  repo.gitOk(['config', 'merge.memctx.driver', `node ${BIN} merge-index %O %A %B %P`]);
   repo.gitOk(['add', '-A']);
   repo.gitOk(['commit', '-q', '-m', 'memory']);
   return repo;
 }
 
-async function branch(repo: TestRepo, name: string, file: string, title: string, team: string) {
+/** A branch that adds a memory and edits MEMORY.md's hand text with `edit` (by default: a line added below each hand-written line). */
+async function branch(repo: TestRepo, name: string, file: string, title: string, edit = (text: string) => text.replace('Team notes: none yet.', `Team notes: none yet.\nNote by ${name}.`).replace('Footer.', `Footer.\nFooter by ${name}.`)) {
   repo.gitOk(['checkout', '-q', '-b', name, 'master']);
   repo.write(`.memory/${file}`, memoryFile(title, `added on ${name}`));
   expect((await repo.memctx(['index'])).code).toBe(0);
-  repo.write('.memory/MEMORY.md', index(repo).replace('Team notes: none yet.', `Team notes: ${team}.`).replace('Footer.', `Footer by ${name}.`));
+  repo.write('.memory/MEMORY.md', edit(index(repo)));
   repo.gitOk(['add', '-A']);
   repo.gitOk(['commit', '-q', '-m', name]);
 }
+
+const ENTRIES = /- \[Alpha\]\(a\.md\) — the first memory\r?\n- \[Bravo\]\(b\.md\) — added on one\r?\n- \[Charlie\]\(c\.md\) — added on two\r?\n/;
 
 describe('memctx init registers the MEMORY.md merge driver', () => {
   it('writes the .gitattributes line and the local git config', async () => {
     const repo = await makeRepo();
     const init = await repo.memctx(['init']);
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("each teammate runs once: git config merge.memctx.driver 'memctx merge-index %O %A %B'");
+    expect(init.stdout).toContain("each teammate runs once: git config merge.memctx.driver 'memctx merge-index %O %A %B %P'");
     expect(readFileSync(join(repo.top, '.memory', '.gitattributes'), 'utf8')).toBe('/MEMORY.md merge=memctx\n');
-    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B');
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B %P');
     expect(repo.gitOk(['check-attr', 'merge', '.memory/MEMORY.md']).trim()).toBe('.memory/MEMORY.md: merge: memctx');
     // Running it again changes nothing, and a form the user chose is kept.
     expect((await repo.memctx(['init'])).stdout).toBe('.memory is already set up; nothing changed\n');
@@ -57,31 +60,95 @@ describe('memctx init registers the MEMORY.md merge driver', () => {
     const repo = await makeRepo();
     const install = await repo.memctx(['hook', 'install']);
     expect(install.code).toBe(0);
-    expect(install.stdout).toContain("set the MEMORY.md merge driver; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B'");
-    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B');
+    expect(install.stdout).toContain("set the MEMORY.md merge driver; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B %P'");
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B %P');
+    // The form without %P (registered before it was added) is accepted as set.
+    repo.gitOk(['config', 'merge.memctx.driver', 'memctx merge-index %O %A %B']);
+    expect((await repo.memctx(['hook', 'install'])).stdout).toContain('the MEMORY.md merge driver is already set');
   });
 });
 
 describe('a real merge of two branches that each add a memory and edit the hand text', () => {
-  it('merges without conflict: both hand edits kept, the block is what `memctx index` generates', async () => {
+  it('merges without conflict: lines both sides added at one place are kept, the block is what `memctx index` generates', async () => {
     const repo = await base();
-    await branch(repo, 'one', 'b.md', 'Bravo', 'alpha team');
-    await branch(repo, 'two', 'c.md', 'Charlie', 'beta team');
+    await branch(repo, 'one', 'b.md', 'Bravo');
+    await branch(repo, 'two', 'c.md', 'Charlie');
     const merge = repo.git(['merge', '--no-edit', 'one']);
     expect(merge.code, merge.stdout + merge.stderr).toBe(0);
     const merged = index(repo);
-    expect(merged).toContain('Team notes: beta team.\nTeam notes: alpha team.\n');
-    expect(merged).toContain('Footer by two.\nFooter by one.\n');
-    expect(merged).toMatch(/- \[Alpha\]\(a\.md\) — the first memory\n- \[Bravo\]\(b\.md\) — added on one\n- \[Charlie\]\(c\.md\) — added on two\n/);
+    expect(merged).toContain('Team notes: none yet.\nNote by two.\nNote by one.\n');
+    expect(merged).toContain('Footer.\nFooter by two.\nFooter by one.\n');
+    expect(merged).toMatch(ENTRIES);
     expect((await repo.memctx(['index', '--check'])).code).toBe(0);
     expect((await repo.memctx(['lint'])).stdout).not.toContain('conflict-marker');
+  });
+
+  it('both sides changing the same hand-written line is a conflict: markers around it, the driver exits non-zero', async () => {
+    const repo = await base();
+    await branch(repo, 'one', 'b.md', 'Bravo', (text) => text.replace('Team notes: none yet.', 'Team notes: the API key rotates monthly.'));
+    await branch(repo, 'two', 'c.md', 'Charlie', (text) => text.replace('Team notes: none yet.', 'Team notes: the API key never rotates.'));
+    const merge = repo.git(['merge', '--no-edit', 'one']);
+    expect(merge.code).not.toBe(0);
+    expect(merge.stdout).toContain('CONFLICT (content): Merge conflict in .memory/MEMORY.md');
+    expect(merge.stderr).toContain('.memory/MEMORY.md merged, but with conflicts: resolve the git conflict markers on lines 3, 5, 7 by hand, then git add');
+    const merged = index(repo);
+    expect(merged.startsWith('# Memory\n\n<<<<<<< ours\nTeam notes: the API key never rotates.\n=======\nTeam notes: the API key rotates monthly.\n>>>>>>> theirs\n\n<!-- memctx:begin -->')).toBe(true);
+    expect(merged).toMatch(ENTRIES);
+    expect(merged).toContain('\nFooter.\n');
+    expect(repo.gitOk(['diff', '--name-only', '--diff-filter=U']).trim()).toBe('.memory/MEMORY.md');
+  });
+
+  it('merges a CRLF side with an LF side: the block is rebuilt whole, in ours\' line endings', async () => {
+    const repo = await base();
+    await branch(repo, 'one', 'b.md', 'Bravo', (text) => text.replace(/\n/g, '\r\n'));
+    await branch(repo, 'two', 'c.md', 'Charlie');
+    repo.gitOk(['checkout', '-q', '-b', 'crlf-ours', 'one']);
+    const merge = repo.git(['merge', '--no-edit', 'two']);
+    expect(merge.code, merge.stdout + merge.stderr).toBe(0);
+    const merged = index(repo);
+    expect(merged).toMatch(ENTRIES);
+    expect(merged).toContain('Team notes: none yet.\r\nNote by two.\r\n');
+    expect(merged.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(merged.match(/<!-- memctx:begin -->/g)).toHaveLength(1);
+    // And the other way round: ours LF, theirs CRLF.
+    repo.gitOk(['checkout', '-q', '-b', 'lf-ours', 'two']);
+    expect(repo.git(['merge', '--no-edit', 'one']).code).toBe(0);
+    expect(index(repo)).toMatch(ENTRIES);
+    expect(index(repo)).not.toContain('\r');
+  });
+
+  it('a version it refuses (a NUL byte) is named as MEMORY.md and left whole between markers, never dropped', async () => {
+    const repo = await base();
+    await branch(repo, 'one', 'b.md', 'Bravo', (text) => text.replace('Footer.', 'Footer with a \u0000 byte.'));
+    await branch(repo, 'two', 'c.md', 'Charlie');
+    const merge = repo.git(['merge', '--no-edit', 'one']);
+    expect(merge.code).not.toBe(0);
+    expect(merge.stderr).toContain(".memory/MEMORY.md: not merged: theirs's version holds binary data (a NUL byte at offset");
+    expect(merge.stderr).not.toContain('.merge_file');
+    const left = index(repo);
+    expect(left.startsWith('<<<<<<< ours\n# Memory\n\nTeam notes: none yet.\nNote by two.\n')).toBe(true);
+    expect(left).toContain('\n=======\n# Memory\n\nTeam notes: none yet.\n');
+    expect(left).toContain('Footer with a \u0000 byte.\n>>>>>>> theirs\n');
+    expect(repo.gitOk(['diff', '--name-only', '--diff-filter=U']).trim()).toBe('.memory/MEMORY.md');
+  });
+
+  it('registered without %P, a refusal names MEMORY.md, not git\'s temporary file', async () => {
+    const repo = await base();
+    repo.gitOk(['config', 'merge.memctx.driver', `node ${BIN} merge-index %O %A %B`]);
+    await branch(repo, 'one', 'b.md', 'Bravo', (text) => `${text}${'x'.repeat(1024 * 1024)}\n`);
+    await branch(repo, 'two', 'c.md', 'Charlie');
+    const merge = repo.git(['merge', '--no-edit', 'one']);
+    expect(merge.code).not.toBe(0);
+    expect(merge.stderr).toMatch(/\bMEMORY\.md: not merged: theirs's version is \d+ bytes, over the 1048576-byte limit for MEMORY\.md; both versions are left whole/);
+    expect(merge.stderr).not.toContain('.merge_file');
+    expect(index(repo)).toMatch(/^<<<<<<< ours\n[^]*\n=======\n[^]*x\n>>>>>>> theirs\n$/);
   });
 
   it('without the driver the same merge conflicts in MEMORY.md (what the driver prevents)', async () => {
     const repo = await base();
     repo.gitOk(['config', '--remove-section', 'merge.memctx']);
-    await branch(repo, 'one', 'b.md', 'Bravo', 'alpha team');
-    await branch(repo, 'two', 'c.md', 'Charlie', 'beta team');
+    await branch(repo, 'one', 'b.md', 'Bravo');
+    await branch(repo, 'two', 'c.md', 'Charlie');
     const merge = repo.git(['merge', '--no-edit', 'one']);
     expect(merge.code, merge.stdout + merge.stderr).not.toBe(0);
     const conflicted = index(repo);
@@ -126,6 +193,6 @@ describe('mergeIndexTexts', () => {
     const o = `# M\n\n${block(a, b)}\n`;
     const ours = `# M\n\n${block(a, c)}\n`; // removed b, added c
     const theirs = `# M\n\n${block('- [A](a.md) — changed', b, '- [D](d.md) — d')}\n`;
-    expect(mergeIndexTexts(o, ours, theirs)).toBe(`# M\n\n${block('- [A](a.md) — changed', c, '- [D](d.md) — d')}\n`);
+    expect(mergeIndexTexts(o, ours, theirs)).toEqual({ text: `# M\n\n${block('- [A](a.md) — changed', c, '- [D](d.md) — d')}\n`, conflicts: 0 });
   });
 });

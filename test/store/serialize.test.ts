@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Document, parse, visit } from 'yaml';
 import { parseMemoryText } from '../../src/store/parse.js';
+import { neutralizeControls } from '../../src/markdown/escape.js';
 import { assembleFile, newFrontmatter, serializeMemoryFile, setFrontmatterKeys } from '../../src/store/serialize.js';
 
 const STAMP = '2026-11-21T15:30:12Z';
@@ -96,7 +97,8 @@ describe('newFrontmatter without the yaml package', () => {
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     const values: unknown[] = [...WORDS, 0, 5, -3, 1.5, 2 ** 60, true, false, null, ['a', 'b'], []];
     for (let i = 0; i < 3000; i++) values.push(Array.from({ length: 1 + next(12) }, () => CHARS[next(CHARS.length)]).join(''));
-    for (const value of values) expect([value, newFrontmatter({ name: 'n', v: value })]).toEqual([value, byYaml({ name: 'n', v: value })]);
+    // Controls (U+0085 among the characters) are written visible, by both paths.
+    for (const value of values) expect([value, newFrontmatter({ name: 'n', v: value })]).toEqual([value, byYaml({ name: 'n', v: typeof value === 'string' ? neutralizeControls(value) : value })]);
     expect(newFrontmatter({ 'odd key': 'x', 'k:': 1, '-k': 2 })).toBe(byYaml({ 'odd key': 'x', 'k:': 1, '-k': 2 }));
   });
 
