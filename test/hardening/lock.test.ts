@@ -30,7 +30,7 @@ function project() {
   const cwd = tempDir();
   dirs.push(cwd);
   const root = join(cwd, '.memory');
-  mkdirSync(join(root, '.memctx'), { recursive: true });
+  mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'MEMORY.md'), '<!-- memctx:begin -->\n<!-- memctx:end -->\n');
   return { cwd, root };
 }
@@ -209,7 +209,7 @@ describe('checkpoint with a stdin that is never closed', () => {
 describe('a lock whose owner cannot be trusted (issue 30, item 8)', () => {
   /** A lock folder with `owner` (or none), last refreshed `at`. */
   function lockWith(root: string, owner: string | undefined, at: Date): string {
-    const lock = join(root, '.memctx', 'lock');
+    const lock = join(stateOf(root), 'lock');
     mkdirSync(lock);
     if (owner !== undefined) writeFileSync(join(lock, 'owner'), owner);
     utimesSync(lock, at, at);
@@ -258,7 +258,7 @@ describe('a lock whose owner cannot be trusted (issue 30, item 8)', () => {
     lockWith(root, JSON.stringify({ pid: process.ppid, host: hostname(), start: startOf(process.ppid) }), new Date());
     await expect(withMemoryLock(root, async () => 'ran', { maxWaitMs: 300 })).rejects.toBeInstanceOf(LockBusy);
     const other = project();
-    const owner = await withMemoryLock(other.root, async () => JSON.parse(readFileSync(join(other.root, '.memctx', 'lock', 'owner'), 'utf8')));
+    const owner = await withMemoryLock(other.root, async () => JSON.parse(readFileSync(join(stateOf(other.root), 'lock', 'owner'), 'utf8')));
     expect(owner).toEqual({ pid: process.pid, host: hostname(), start: startOf(process.pid) });
   });
 });
