@@ -19,7 +19,7 @@ import { readCountCache, writeCountCache } from '../cache/token-counts.js';
 import { scanCached } from './pack-scan.js';
 import type { BackgroundCounter } from '../tokens/background.js';
 import type { CachedCounter } from '../tokens/cache.js';
-import { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
+import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
 import { taskScores } from '../pack/task.js';
 import { demotions } from '../pack/demote.js';
 import { linkGraph } from '../pack/links.js';
@@ -131,7 +131,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     task: options.task ?? null,
     taskTerms: ranked.terms,
     taskIgnored: ranked.taskIgnored,
-    focus: ranked.focus,
+    focus: ranked.focus.map((path) => maskSecretsIn(path, scanned.secrets)),
     problems: scanned.problems,
     warnings,
     tokenizer: scanned.tokenizer(),
@@ -209,6 +209,8 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
     secrets.push(...hits.map((h) => h.secret));
   }
+  // A secret in a file name reaches the bundle through its headers and the index: masked there too.
+  if (options.redactSecrets) secrets.push(...(await nameSecrets(scan.files.map((f) => f.path))));
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];
@@ -286,25 +288,36 @@ async function rankStep(options: PackOptions, deps: PackDeps, files: PackFile[],
   return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval };
 }
 
+/** The secrets in these file names. */
+async function nameSecrets(paths: string[]): Promise<string[]> {
+  const named = paths.filter(maybeSecret);
+  return named.length ? (await findSecrets(named.map((path) => ({ path, text: path })))).map((hit) => hit.secret) : [];
+}
+
 /** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
 async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<{ result: PackResult; parts: readonly string[] }> {
-  const { redacted, secrets } = scanned;
-  // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
-  const files = redacted.size ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f)) : scanned.files;
+  const { secrets } = scanned;
+  // A secret in a path, name or description would reach the bundle through a header, the index or a
+  // description line: masked there too, before the bundle is rendered and counted.
+  const mask = (text: string) => maskSecretsIn(text, secrets);
+  const masking = secrets.length > 0;
+  const files = masking ? scanned.files.map((f) => ({ ...f, path: mask(f.path), name: mask(f.name), description: mask(f.description) })) : scanned.files;
+  const scores = masking ? ranked.scores.map((score) => ({ ...score, path: mask(score.path), ...(score.superseded ? { superseded: mask(score.superseded) } : {}), ...(score.demoted ? { demoted: mask(score.demoted) } : {}) })) : ranked.scores;
+  const lines = indexLines(options.root, files, warnings, indexFile, memindexMerge, memindexGroups);
   return packBundleParts({
     files,
-    scores: ranked.scores,
-    indexLines: indexLines(options.root, files, warnings, indexFile, memindexMerge, memindexGroups),
+    scores,
+    indexLines: masking ? lines.map(mask) : lines,
     budget: options.budget,
     format: options.format,
     encoding: options.encoding,
-    picks: ranked.picks,
-    focus: ranked.focus,
+    picks: masking ? ranked.picks.map(mask) : ranked.picks,
+    focus: masking ? ranked.focus.map(mask) : ranked.focus,
     taskOnly: ranked.profile?.taskOnly,
     memctx: options.memctx,
     count: scanned.count,
     tokens: scanned.tokens,
-    text: (i) => scanned.seenAs(scanned.text(files[i].path), scanned.tokens[i]),
+    text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens[i]),
     retrieval: ranked.retrieval,
   });
 }
@@ -330,7 +343,7 @@ async function saveStep(scanned: Scanned, warnings: string[]): Promise<void> {
 
 /** Warnings for secrets in what the bundle holds of each file (or which files were masked). */
 async function secretsStep(options: PackOptions, scanned: Scanned, result: PackResult): Promise<string[]> {
-  if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${[...scanned.redacted].join(', ')}`] : [];
+  if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${maskSecretsIn([...scanned.redacted].join(', '), scanned.secrets)}`] : [];
   const given = result.files.filter((f) => f.tier === 'full' || f.tier === 'head' || f.tier === 'passages').map((f) => f.path);
   return secretWarnings(given.map((path) => ({ path, text: scanned.text(path) })));
 }
