@@ -131,7 +131,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     task: options.task ?? null,
     taskTerms: ranked.terms,
     taskIgnored: ranked.taskIgnored,
-    focus: ranked.focus.map((path) => maskSecretsIn(path, scanned.secrets)),
+    focus: ranked.focus.map((path) => scanned.maskedPaths.get(path) ?? path),
     problems: scanned.problems,
     warnings,
     tokenizer: scanned.tokenizer(),
@@ -149,6 +149,8 @@ interface Scanned {
   redacted: ReadonlySet<string>;
   /** The secrets found in them. */
   secrets: readonly string[];
+  /** Paths holding a secret, masked. */
+  maskedPaths: ReadonlyMap<string, string>;
   count(text: string): number;
   /** The text, with the counter told its count (the bundle's count is then derived from its parts). */
   seenAs(text: string, count: number): string;
@@ -210,7 +212,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     secrets.push(...hits.map((h) => h.secret));
   }
   // A secret in a file name reaches the bundle through its headers and the index: masked there too.
-  if (options.redactSecrets) secrets.push(...(await nameSecrets(scan.files.map((f) => f.path))));
+  const maskedPaths = options.redactSecrets ? await maskedNames(scan.files.map((f) => f.path)) : new Map<string, string>();
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];
@@ -227,6 +229,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     tokens,
     redacted: new Set(redacted.keys()),
     secrets,
+    maskedPaths,
     count: (t) => counter.count(t),
     seenAs: (t, n) => counter.seenAs(t, n),
     status: scan.status,
@@ -288,31 +291,44 @@ async function rankStep(options: PackOptions, deps: PackDeps, files: PackFile[],
   return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval };
 }
 
-/** The secrets in these file names. */
-async function nameSecrets(paths: string[]): Promise<string[]> {
-  const named = paths.filter(maybeSecret);
-  return named.length ? (await findSecrets(named.map((path) => ({ path, text: path })))).map((hit) => hit.secret) : [];
+/** Each path that holds a secret, masked. */
+async function maskedNames(paths: string[]): Promise<Map<string, string>> {
+  return maskEach(paths.filter(maybeSecret));
+}
+
+/** Each of these texts that holds a secret, masked (one secretlint pass over them all). */
+async function maskEach(texts: readonly string[]): Promise<Map<string, string>> {
+  const masked = new Map<string, string>();
+  const suspects = texts.filter(maybeSecret);
+  if (suspects.length === 0) return masked;
+  const found = new Map<string, string[]>();
+  for (const hit of await findSecrets(suspects.map((text, i) => ({ path: String(i), text })))) found.set(hit.path, [...(found.get(hit.path) ?? []), hit.secret]);
+  for (const [i, secrets] of found) masked.set(suspects[Number(i)], maskSecretsIn(suspects[Number(i)], secrets));
+  return masked;
 }
 
 /** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
 async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<{ result: PackResult; parts: readonly string[] }> {
-  const { secrets } = scanned;
+  const { redacted, secrets, maskedPaths } = scanned;
   // A secret in a path, name or description would reach the bundle through a header, the index or a
   // description line: masked there too, before the bundle is rendered and counted.
-  const mask = (text: string) => maskSecretsIn(text, secrets);
-  const masking = secrets.length > 0;
-  const files = masking ? scanned.files.map((f) => ({ ...f, path: mask(f.path), name: mask(f.name), description: mask(f.description) })) : scanned.files;
-  const scores = masking ? ranked.scores.map((score) => ({ ...score, path: mask(score.path), ...(score.superseded ? { superseded: mask(score.superseded) } : {}), ...(score.demoted ? { demoted: mask(score.demoted) } : {}) })) : ranked.scores;
+  const path = (p: string) => maskedPaths.get(p) ?? p;
+  const named = maskedPaths.size > 0;
+  const files = redacted.size || named
+    ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, path: path(f.path), name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : maskedPaths.has(f.path) ? { ...f, path: path(f.path) } : f))
+    : scanned.files;
+  const scores = named ? await maskScores(ranked.scores, path) : ranked.scores;
   const lines = indexLines(options.root, files, warnings, indexFile, memindexMerge, memindexGroups);
+  const maskedLines = named ? await maskEach(lines) : undefined;
   return packBundleParts({
     files,
     scores,
-    indexLines: masking ? lines.map(mask) : lines,
+    indexLines: maskedLines?.size ? lines.map((line) => maskedLines.get(line) ?? line) : lines,
     budget: options.budget,
     format: options.format,
     encoding: options.encoding,
-    picks: masking ? ranked.picks.map(mask) : ranked.picks,
-    focus: masking ? ranked.focus.map(mask) : ranked.focus,
+    picks: named ? ranked.picks.map(path) : ranked.picks,
+    focus: named ? ranked.focus.map(path) : ranked.focus,
     taskOnly: ranked.profile?.taskOnly,
     memctx: options.memctx,
     count: scanned.count,
@@ -320,6 +336,13 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
     text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens[i]),
     retrieval: ranked.retrieval,
   });
+}
+
+/** Scores with their paths masked, and the paths their reasons name ("superseded by PATH"). */
+async function maskScores(scores: readonly FileScore[], path: (p: string) => string): Promise<FileScore[]> {
+  const reasons = await maskEach(scores.flatMap((score) => [score.superseded, score.demoted].filter((r): r is string => r !== undefined)));
+  const reason = (r: string) => reasons.get(r) ?? r;
+  return scores.map((score) => ({ ...score, path: path(score.path), ...(score.superseded ? { superseded: reason(score.superseded) } : {}), ...(score.demoted ? { demoted: reason(score.demoted) } : {}) }));
 }
 
 /** Write: the bundle (in parts) to --out, when given. */
@@ -343,7 +366,7 @@ async function saveStep(scanned: Scanned, warnings: string[]): Promise<void> {
 
 /** Warnings for secrets in what the bundle holds of each file (or which files were masked). */
 async function secretsStep(options: PackOptions, scanned: Scanned, result: PackResult): Promise<string[]> {
-  if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${maskSecretsIn([...scanned.redacted].join(', '), scanned.secrets)}`] : [];
+  if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${[...scanned.redacted].map((p) => scanned.maskedPaths.get(p) ?? p).join(', ')}`] : [];
   const given = result.files.filter((f) => f.tier === 'full' || f.tier === 'head' || f.tier === 'passages').map((f) => f.path);
   return secretWarnings(given.map((path) => ({ path, text: scanned.text(path) })));
 }
