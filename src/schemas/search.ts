@@ -4,7 +4,7 @@ import { MEMORY_KINDS, MEMORY_TYPES } from '../store/schema.js';
 import { text, whole, words } from './fields.js';
 
 /** The most hits one search returns: an answer stays small whatever the memory's size. */
-export const MAX_SEARCH_LIMIT = 100;
+const MAX_SEARCH_LIMIT = 100;
 
 export const SearchInput = v.strictObject({
   query: words('words to look for'),

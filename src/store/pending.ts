@@ -20,7 +20,7 @@ export interface PendingFlush {
 }
 
 /** The folder a record may write into. */
-export const PENDING_TARGET_DIR = 'sessions';
+const PENDING_TARGET_DIR = 'sessions';
 
 /** The most a record file may hold: its text at MAX_FILE_BYTES, JSON-escaped, and the other keys. */
 const MAX_RECORD_BYTES = 4 * MAX_FILE_BYTES;
@@ -110,7 +110,7 @@ export function pendingRecordNames(dir: string): string[] {
 }
 
 /** Suffix of a record set aside: it is no longer a `.json` record, so it is never folded again. */
-export const REJECTED_SUFFIX = '.rejected';
+const REJECTED_SUFFIX = '.rejected';
 
 /** Move a bad record aside (`NAME.json.rejected`, beside it); returns the new path, or undefined when it could not be moved. */
 export function setAside(abs: string): string | undefined {
