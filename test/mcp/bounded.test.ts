@@ -32,6 +32,8 @@ beforeAll(async () => {
     writeFileSync(join(root, 'notes', `note-${String(i).padStart(5, '0')}.md`), `---\nname: note ${i}\ndescription: note number ${i} about deploys\ntype: project\nupdated: 2026-11-20\n---\n\n${filler}\n`);
   }
   client = await connectInProcess(root, cwd);
+  // A first pack loads the tokenizer and fills the caches: the tests below time warm runs.
+  await client.callTool({ name: 'pack', arguments: { budget: 8000 } }, undefined, { timeout: 60_000 });
 }, 60_000);
 afterAll(() => client.close());
 
