@@ -2,6 +2,7 @@
  * Hardening figures: `pack` and `lint` on one 1 MB adversarial memory file (runs of `[`, `](`,
  * backticks and `<`), and `status` on a 1 GB sparse transcript and on a 100 MB single line, with the
  * peak RSS of the child process. The inputs are refused or handled; what matters is time and memory.
+ * Also: MCP `pack` and `lint` answer bytes at 120,000 files (< 1 MiB).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
@@ -55,6 +56,48 @@ async function viewTenThousand(dir: string): Promise<BenchRow[]> {
     // CPU time, which a loaded machine inflates less than wall time.
     { label: 'MCP view /memories, 10,000 files: CPU time (user+sys)', value: fmtMs(median(cpu)), data: { runsMs: cpu } },
   ];
+}
+
+/**
+ * MCP `pack` and `lint` over 120,000 small files (issue 30, item 7): each answer's bytes as sent
+ * (JSON), which must stay under 1 MiB. The files are made once; both tools run in-process on them.
+ */
+async function mcpAnswersAt120k(dir: string): Promise<BenchRow[]> {
+  const root = join(dir, '.memory');
+  const files = 120_000;
+  for (let folder = 0; folder < files / 1000; folder++) {
+    const sub = join(root, `notes-${String(folder).padStart(3, '0')}`);
+    mkdirSync(sub, { recursive: true });
+    for (let i = 0; i < 1000; i++) {
+      const n = folder * 1000 + i;
+      writeFileSync(join(sub, `note-${n}.md`), `---\nname: Note ${n}\ndescription: what note ${n} says about deploys\ntype: project\nupdated: 2026-11-20\n---\n\nThe deploy of service ${n} runs after review.\n`);
+    }
+  }
+  writeFileSync(join(root, 'MEMORY.md'), '<!-- memctx:begin -->\n<!-- memctx:end -->\n');
+  const [{ createServer }, { Client }, { InMemoryTransport }, { MAX_ANSWER_BYTES }] = await Promise.all([
+    import('../src/mcp/server.js'),
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/inMemory.js'),
+    import('../src/mcp/limits.js'),
+  ]);
+  const server = createServer({ root, io: { cwd: dir, env: {}, home: dir, now: () => new Date() } });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'memctx-bench', version: '1.0.0' });
+  await client.connect(clientSide);
+  const rows: BenchRow[] = [];
+  try {
+    for (const [tool, args] of [['pack', { budget: 8000 }], ['lint', {}]] as const) {
+      const start = process.hrtime.bigint();
+      const answer = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 });
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const bytes = Buffer.byteLength(JSON.stringify(answer));
+      rows.push({ label: `MCP ${tool}, 120,000 files: answer bytes`, value: `${bytes} B (${fmtMs(ms)})`, goal: `< ${MAX_ANSWER_BYTES} B`, ok: bytes < MAX_ANSWER_BYTES && answer.isError !== true, data: { bytes, ms, isError: answer.isError === true } });
+    }
+  } finally {
+    await client.close();
+  }
+  return rows;
 }
 
 /**
@@ -179,6 +222,7 @@ const section: BenchSection = {
       rows.push({ label, value: `${fmtMs(m.ms)}, ${m.rssMb.toFixed(0)} MB`, goal: '< 2 s, < 300 MB RSS', ok: m.ms < 2000 && m.rssMb < 300, data: { ms: m.ms, rssMb: m.rssMb, exit: m.code } });
     }
     rows.push(...(await viewTenThousand(join(workDir, 'view'))));
+    rows.push(...(await mcpAnswersAt120k(join(workDir, 'mcp120k'))));
     rows.push(hookAfterKilledWriter(workDir));
     rows.push(await swapRace(workDir));
     rows.push(await checkpointOpenStdin(workDir));

@@ -350,7 +350,7 @@ function merge(flush: FlushModule, template: Template, gathered: Gathered, warni
 }
 
 /** The write step: the planned file under the memory lock (a fresh name, or the hook's earlier file for this session), then re-index. */
-async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
+async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scope: FlushScope, notes: string[], warnings: string[]): Promise<{ path: string; text: string; replaced: boolean }> {
   if (!existsSync(scope.root)) throw new MemctxError(`memory directory ${scope.root} does not exist`, { hint: 'run `memctx init`' });
   // Unlike the other writes, a flush is written even when MEMORY.md's markers are broken: the
   // session would be lost otherwise. The index problem is reported instead.
@@ -358,7 +358,8 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
   // the state folder's pending/ and written by the next memctx write.
   const wait = scope.hookEvent ? { maxWaitMs: HOOK_LOCK_WAIT_MS } : {};
   return withMemoryLock(scope.root, async () => {
-    await foldPendingFlushes(scope.root);
+    const warn = (message: string) => warnings.push(message);
+    await foldPendingFlushes(scope.root, warn);
     const id = flush.usesId(input.template) ? nextDecisionId(scope.root, (plan.frontmatter.updated as string).slice(0, 10)) : undefined;
     const previous = (scope.hookEvent || scope.agentSummary) && scope.sessionId ? findHookSessionFile(scope.root, input.template.dir, scope.sessionId) : undefined;
     const old = previous ? readMemoryFile(scope.root, previous) : undefined;
@@ -367,7 +368,7 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
     const path = previous ?? freePath(scope.root, flush.plannedPath(plan, id));
     await writeMemoryText(scope.root, path, text);
     try {
-      const index = await rebuildIndex(scope.root);
+      const index = await rebuildIndex(scope.root, {}, warn);
       if (index.problems.length) notes.push(`MEMORY.md rebuilt; ${index.problems.length} memory file(s) could not be read (run \`memctx index\` to see them)`);
     } catch (err) {
       if (!(err instanceof MemctxError)) throw err;
@@ -442,7 +443,7 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session, extra };
   const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
   if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };
-  const written = await write(flushCore, input, plan, scope, notes);
+  const written = await write(flushCore, input, plan, scope, notes, warnings);
   // A transcript can carry credentials into the session file: say where (not in the 1.5 s hook path).
   if (!scope.hookEvent) {
     warnings.push(...(await secretWarnings([{ path: written.path, text: written.text }])).map((w) => w.replace('in the output', 'in the session file')));

@@ -62,12 +62,13 @@ export async function indexStaged(options: IndexStagedOptions, deps: IndexStaged
   if (touched.length === 0) return { rebuilt: false, touched };
   const indexRel = joinRepoPath(rel, INDEX_FILE);
   const unstaged = unstagedPaths(top, rel, env);
+  const folded: string[] = [];
   const outcome = await withMemoryLock(root, async () => {
     if (unstaged.includes(indexRel)) {
       const plan = await planIndex(root);
       if (!onlyGeneratedEdits(plan.previous, plan.text, indexText(top, indexRel, env))) return 'hand-edited' as const;
     }
-    return rebuildIndex(root);
+    return rebuildIndex(root, {}, (message) => folded.push(message));
   });
   if (outcome === 'hand-edited') {
     throw new MemctxError(`${INDEX_FILE} has unstaged edits that a rebuild would overwrite; commit stopped`, {
@@ -84,7 +85,7 @@ export async function indexStaged(options: IndexStagedOptions, deps: IndexStaged
   const touchedSet = new Set(touched);
   const problems = outcome.problems.map((p) => ({ ...p, blocking: touchedSet.has(joinRepoPath(rel, p.path)) }));
   const warnings = await unstagedWarnings({ top, rel, root, indexRel, unstaged }, env);
-  return { rebuilt: true, touched, changed: outcome.changed, files: outcome.files, problems, warnings };
+  return { rebuilt: true, touched, changed: outcome.changed, files: outcome.files, problems, warnings: [...folded, ...warnings] };
 }
 
 /** The index is built from the working tree: say where that differs from what is being committed. */

@@ -10,7 +10,7 @@ export interface IndexCommandOptions {
 }
 
 export type IndexCommandResult =
-  | { check: false; result: ReindexResult }
+  | { check: false; result: ReindexResult; warnings: string[] }
   | { check: true; plan: ReindexResult; missing: string[]; unexpected: string[] };
 
 export async function indexMemory(options: IndexCommandOptions): Promise<IndexCommandResult> {
@@ -21,8 +21,9 @@ export async function indexMemory(options: IndexCommandOptions): Promise<IndexCo
   }
   // The common case is an index that is already current: find that out without taking the lock.
   let result = await planIndex(root);
+  const warnings: string[] = [];
   if (result.changed || hasPending(root)) {
-    result = await withMemoryLock(root, () => rebuildIndex(root));
+    result = await withMemoryLock(root, () => rebuildIndex(root, {}, (message) => warnings.push(message)));
   }
-  return { check: false, result };
+  return { check: false, result, warnings };
 }

@@ -168,7 +168,7 @@ async function applyFixes(root: string, result: LintResult): Promise<{ changes: 
       else skipped.push(`${f.file}: not fixed: ${why}`);
     }
     if (fixes.some((f) => f.fix?.type === 'rebuild-index')) {
-      const rebuilt = await rebuildIndex(root);
+      const rebuilt = await rebuildIndex(root, {}, (message) => skipped.push(message));
       if (rebuilt.changed) changes.push(`MEMORY.md: rebuilt (${rebuilt.files} files)`);
     }
     return { changes, skipped };

@@ -19,7 +19,7 @@ import { readCountCache, writeCountCache } from '../cache/token-counts.js';
 import { scanCached } from './pack-scan.js';
 import type { BackgroundCounter } from '../tokens/background.js';
 import type { CachedCounter } from '../tokens/cache.js';
-import { findSecrets, maskSecretsIn, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
+import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
 import { taskScores } from '../pack/task.js';
 import { demotions } from '../pack/demote.js';
 import { linkGraph } from '../pack/links.js';
@@ -135,7 +135,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     task: options.task ?? null,
     taskTerms: ranked.terms,
     taskIgnored: ranked.taskIgnored,
-    focus: ranked.focus,
+    focus: ranked.focus.map((path) => scanned.maskedPaths.get(path) ?? path),
     problems: scanned.problems,
     warnings,
     tokenizer: scanned.tokenizer(),
@@ -153,6 +153,8 @@ interface Scanned {
   redacted: ReadonlySet<string>;
   /** The secrets found in them. */
   secrets: readonly string[];
+  /** Paths holding a secret, masked. */
+  maskedPaths: ReadonlyMap<string, string>;
   count(text: string): number;
   /** The text, with the counter told its count (the bundle's count is then derived from its parts). */
   seenAs(text: string, count: number): string;
@@ -213,6 +215,8 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     for (const path of new Set(hits.map((h) => h.path))) redacted.set(path, maskSecretsIn(scan.textOf(path), hits.filter((h) => h.path === path).map((h) => h.secret)));
     secrets.push(...hits.map((h) => h.secret));
   }
+  // A secret in a file name reaches the bundle through its headers and the index: masked there too.
+  const maskedPaths = options.redactSecrets ? await maskedNames(scan.files.map((f) => f.path)) : new Map<string, string>();
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   // Count what the cache does not know: the long part on a cold cache.
   const tokens: number[] = [];
@@ -229,6 +233,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     tokens,
     redacted: new Set(redacted.keys()),
     secrets,
+    maskedPaths,
     count: (t) => counter.count(t),
     seenAs: (t, n) => counter.seenAs(t, n),
     status: scan.status,
@@ -290,27 +295,58 @@ async function rankStep(options: PackOptions, deps: PackDeps, files: PackFile[],
   return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval };
 }
 
+/** Each path that holds a secret, masked. */
+async function maskedNames(paths: string[]): Promise<Map<string, string>> {
+  return maskEach(paths.filter(maybeSecret));
+}
+
+/** Each of these texts that holds a secret, masked (one secretlint pass over them all). */
+async function maskEach(texts: readonly string[]): Promise<Map<string, string>> {
+  const masked = new Map<string, string>();
+  const suspects = texts.filter(maybeSecret);
+  if (suspects.length === 0) return masked;
+  const found = new Map<string, string[]>();
+  for (const hit of await findSecrets(suspects.map((text, i) => ({ path: String(i), text })))) found.set(hit.path, [...(found.get(hit.path) ?? []), hit.secret]);
+  for (const [i, secrets] of found) masked.set(suspects[Number(i)], maskSecretsIn(suspects[Number(i)], secrets));
+  return masked;
+}
+
 /** Select and render: the pieces that fit the budget, as one bundle (pack/select.ts). */
 async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked, warnings: string[]): Promise<{ result: PackResult; parts: readonly string[] }> {
-  const { redacted, secrets } = scanned;
-  // A secret in a name or description would reach the bundle through the index or a description line: masked there too.
-  const files = redacted.size ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : f)) : scanned.files;
+  const { redacted, secrets, maskedPaths } = scanned;
+  // A secret in a path, name or description would reach the bundle through a header, the index or a
+  // description line: masked there too, before the bundle is rendered and counted.
+  const path = (p: string) => maskedPaths.get(p) ?? p;
+  const named = maskedPaths.size > 0;
+  const files = redacted.size || named
+    ? scanned.files.map((f) => (redacted.has(f.path) ? { ...f, path: path(f.path), name: maskSecretsIn(f.name, secrets), description: maskSecretsIn(f.description, secrets) } : maskedPaths.has(f.path) ? { ...f, path: path(f.path) } : f))
+    : scanned.files;
+  const scores = named ? await maskScores(ranked.scores, path) : ranked.scores;
+  const lines = indexLines(options.root, files, warnings, indexFile, memindexMerge, memindexGroups);
+  const maskedLines = named ? await maskEach(lines) : undefined;
   return packBundleParts({
     files,
-    scores: ranked.scores,
-    indexLines: indexLines(options.root, files, warnings, indexFile, memindexMerge, memindexGroups),
+    scores,
+    indexLines: maskedLines?.size ? lines.map((line) => maskedLines.get(line) ?? line) : lines,
     budget: options.budget,
     format: options.format,
     encoding: options.encoding,
-    picks: ranked.picks,
-    focus: ranked.focus,
+    picks: named ? ranked.picks.map(path) : ranked.picks,
+    focus: named ? ranked.focus.map(path) : ranked.focus,
     taskOnly: ranked.profile?.taskOnly,
     memctx: options.memctx,
     count: scanned.count,
     tokens: scanned.tokens,
-    text: (i) => scanned.seenAs(scanned.text(files[i].path), scanned.tokens[i]),
+    text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens[i]),
     retrieval: ranked.retrieval,
   });
+}
+
+/** Scores with their paths masked, and the paths their reasons name ("superseded by PATH"). */
+async function maskScores(scores: readonly FileScore[], path: (p: string) => string): Promise<FileScore[]> {
+  const reasons = await maskEach(scores.flatMap((score) => [score.superseded, score.demoted].filter((r): r is string => r !== undefined)));
+  const reason = (r: string) => reasons.get(r) ?? r;
+  return scores.map((score) => ({ ...score, path: path(score.path), ...(score.superseded ? { superseded: reason(score.superseded) } : {}), ...(score.demoted ? { demoted: reason(score.demoted) } : {}) }));
 }
 
 /** Write: the bundle (in parts) to --out, when given. */
@@ -339,7 +375,7 @@ async function saveStep(root: string, scanned: Scanned, warnings: string[]): Pro
 
 /** Warnings for secrets in what the bundle holds of each file (or which files were masked). */
 async function secretsStep(options: PackOptions, scanned: Scanned, result: PackResult): Promise<string[]> {
-  if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${[...scanned.redacted].join(', ')}`] : [];
+  if (options.redactSecrets) return scanned.redacted.size ? [`possible secrets masked in ${[...scanned.redacted].map((p) => scanned.maskedPaths.get(p) ?? p).join(', ')}`] : [];
   const given = result.files.filter((f) => f.tier === 'full' || f.tier === 'head' || f.tier === 'passages').map((f) => f.path);
   return secretWarnings(given.map((path) => ({ path, text: scanned.text(path) })));
 }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { pendingDir } from '../store/state.js';
@@ -12,6 +11,7 @@ import { IndexMarkerError, renderIndexFile, splitIndex } from '../memindex/merge
 import type { IndexOptions } from '../memindex/render.js';
 import { withMemoryLock } from '../store/write.js';
 import { foldPendingFlushes } from '../store/flush.js';
+import { pendingRecordNames } from '../store/pending.js';
 
 export interface ReindexResult {
   /** MEMORY.md as it should be. */
@@ -86,10 +86,10 @@ function checkIndexMarkers(root: string): void {
 export async function writeAndReindex<T>(root: string, change: () => Promise<T>, warn: (message: string) => void): Promise<{ value: T; index?: ReindexResult }> {
   return withMemoryLock(root, async () => {
     checkIndexMarkers(root);
-    await foldPending(root);
+    await foldPending(root, warn);
     const value = await change();
     try {
-      return { value, index: await rebuildIndex(root) };
+      return { value, index: await rebuildIndex(root, {}, warn) };
     } catch (err) {
       warn(`the change was written, but MEMORY.md was not rebuilt: ${(err as Error).message}; fix that and run \`memctx index\``);
       return { value };
@@ -97,20 +97,20 @@ export async function writeAndReindex<T>(root: string, change: () => Promise<T>,
   });
 }
 
-/** True when a `flush --hook` left summaries in the state folder's pending/ (the lock was busy past its budget). */
+/** True when a `flush --hook` left summaries in the state folder's pending/ (the lock was busy past its budget); records set aside do not count. */
 export function hasPending(root: string): boolean {
   const dir = pendingDir(root);
-  return dir !== undefined && existsSync(dir);
+  return dir !== undefined && pendingRecordNames(dir).length > 0;
 }
 
-/** Write the summaries a `flush --hook` kept while the lock was busy. Call inside withMemoryLock. */
-async function foldPending(root: string): Promise<void> {
-  if (hasPending(root)) await foldPendingFlushes(root);
+/** Write the summaries a `flush --hook` kept while the lock was busy; a bad one is set aside and named to `warn`. Call inside withMemoryLock. */
+async function foldPending(root: string, warn: (message: string) => void): Promise<void> {
+  if (hasPending(root)) await foldPendingFlushes(root, warn);
 }
 
 /** Fold in pending summaries, rebuild MEMORY.md and write it when it changed. Call inside withMemoryLock. */
-export async function rebuildIndex(root: string, options: IndexOptions = {}): Promise<ReindexResult> {
-  await foldPending(root);
+export async function rebuildIndex(root: string, options: IndexOptions, warn: (message: string) => void): Promise<ReindexResult> {
+  await foldPending(root, warn);
   const plan = await planIndex(root, options);
   if (plan.changed) await writeIndexFile(root, plan.text);
   return plan;

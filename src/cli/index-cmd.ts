@@ -30,6 +30,7 @@ export async function runIndex(ctx: Context, flags: IndexFlags): Promise<number>
   const outcome = await indexMemory({ root, check: flags.check });
   if (outcome.check) return checkIndex(ctx, root, outcome);
   const { result } = outcome;
+  for (const warning of outcome.warnings) ctx.ui.warn(warning);
   reportProblems(ctx, root, result.problems);
   if (ctx.ui.json) ctx.ui.printJson({ changed: result.changed, files: result.files, problems: result.problems });
   else ctx.ui.info(result.changed ? `MEMORY.md rebuilt (${files(result.files)})` : `MEMORY.md is up to date (${files(result.files)})`);

@@ -71,11 +71,25 @@ function closeDisables(text: string): string {
   return text.replace(/secretlint-disable(?![-\w])/g, (match, at: number) => (at < lastEnable ? match : 'secretlint-unclosd'));
 }
 
+/** The text with every secretlint directive made inert (same length): what masks must not obey. */
+function ignoreDisables(text: string): string {
+  return text.includes('secretlint-') ? text.replace(/secretlint-(?=disable|enable)/g, 'secretlint_') : text;
+}
+
+export interface FindOptions {
+  /**
+   * Obey `secretlint-disable` comments (lint's findings, as ESLint obeys its own). Off by default: what
+   * masks text for a bundle or an answer finds every secret, whatever a comment says.
+   */
+  honourDisables?: boolean;
+}
+
 /** Every possible secret in these texts, with its file, line and column. */
-export async function findSecrets(items: Item[]): Promise<SecretHit[]> {
+export async function findSecrets(items: Item[], options: FindOptions = {}): Promise<SecretHit[]> {
   const [{ lintSource }, config] = await Promise.all([import('@secretlint/core'), secretlintConfig()]);
   const out: SecretHit[] = [];
-  for (const chunk of chunks(items.map((item) => ({ ...item, text: closeDisables(item.text) })))) {
+  const prepare = options.honourDisables ? closeDisables : ignoreDisables;
+  for (const chunk of chunks(items.map((item) => ({ ...item, text: prepare(item.text) })))) {
     const result = await lintSource({
       source: { content: chunk.content, filePath: 'memory.md', ext: '.md', contentType: 'text' },
       options: { config: config, maskSecrets: true, noPhysicFilePath: true },

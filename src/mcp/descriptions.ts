@@ -23,7 +23,8 @@ export const TOOL_TEXT = {
   pack: [
     'Pack the memory files that matter most into one Markdown bundle under a token budget (whole files first, then',
     'summaries, then index lines). Use it at the start of a task, with `task` describing the work, or to hand work over',
-    '(profile handoff-*). Returns the bundle as text and what was included as structured content.',
+    '(profile handoff-*). Returns the bundle as text and what was included as structured content (at most 100 entries',
+    'per list; notListed counts the rest).',
   ].join(' '),
   status: [
     'How full the context window is for a transcript of this project (default: the latest Claude Code session of the working',
@@ -39,5 +40,6 @@ export const TOOL_TEXT = {
   lint: [
     'Check the memory for problems: invalid frontmatter, a stale or too long MEMORY.md, duplicates, broken references,',
     'secrets, stale decisions and issues. Returns findings (file, line, rule, severity, message); fix them with `memory`.',
+    'At most 100 findings are listed (leftOut counts the rest): narrow with `rule` or `path` (a file or folder under /memories).',
   ].join(' '),
 } as const;

@@ -14,6 +14,7 @@ import { TOOL_TEXT } from './descriptions.js';
 import type { Tool } from './tool.js';
 import { readIndexFile } from '../store/index-file.js';
 import { redactSecrets } from '../lint/secrets.js';
+import { answerBytes, MAX_ANSWER_BYTES, tooLarge } from './limits.js';
 
 /** A tool error as the model reads it (tool.ts's textResult, without loading the tools' schemas). */
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -105,7 +106,10 @@ export function createServer(options: ServerOptions, inFlight = new InFlight()):
         if (tool === undefined) return toolError(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${tools.map((t) => t.name).join(', ')}`);
         if (options.missing) throw options.missing;
         // The tool checks its arguments once, with its own schema (as the library and the CLI check theirs).
-        return await tool.run(request.params.arguments ?? {}, { root, io });
+        const result = await tool.run(request.params.arguments ?? {}, { root, io });
+        // Each tool caps its lists; whatever still does not fit is refused, never sent (nor cut silently).
+        const bytes = answerBytes(result);
+        return bytes > MAX_ANSWER_BYTES ? toolError(tooLarge(tool.name, bytes)) : result;
       } catch (err) {
         return toolError(memoryErrorText(err, options.missing ? undefined : root));
       }

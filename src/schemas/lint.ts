@@ -14,8 +14,11 @@ export const LintOptions = v.strictObject({
   print_config: v.optional(flag('print the configuration in effect as JSON and exit')),
 });
 
-/** What the MCP `lint` tool takes: nothing (no fixes, no report files, the project's own configuration). */
-export const LintInput = v.strictObject({});
+/** What the MCP `lint` tool takes: no fixes, no report files, the project's own configuration; only filters to narrow a long answer. */
+export const LintInput = v.strictObject({
+  rule: v.optional(text('only findings of this rule (e.g. "security/secret")')),
+  path: v.optional(text('only findings in this file or folder (e.g. "/memories/sessions")')),
+});
 
 export const LintOutput = v.object({
   findings: v.array(
@@ -29,4 +32,6 @@ export const LintOutput = v.object({
   ),
   errorCount: v.number(),
   warningCount: v.number(),
+  /** Findings not listed (the answer lists at most 100), and how to see them. */
+  leftOut: v.nullable(v.object({ findings: v.number(), hint: v.string() })),
 });

@@ -75,7 +75,7 @@ export const PackOutput = v.looseObject({
   tokens: whole("the bundle's exact token count", 0),
   format: v.string(),
   encoding: v.string(),
-  files: v.pipe(v.array(PackedFile), v.description('every file in rank order with its score, tier and tokens')),
+  files: v.pipe(v.array(PackedFile), v.description('the files in rank order with their score, tier and tokens (through MCP at most 100; notListed counts the rest)')),
   leftOut: v.object({ files: v.array(v.string()), indexLines: v.number() }),
   pinnedLeftOut: v.array(v.string()),
   totalFileTokens: v.number(),
@@ -83,4 +83,6 @@ export const PackOutput = v.looseObject({
   profile: v.nullable(v.string()),
   task: v.nullable(v.string()),
   warnings: v.array(v.string()),
+  /** Entries of the lists above not listed (an answer lists at most 100 of each), and how to narrow. */
+  notListed: v.optional(v.nullable(v.object({ files: v.number(), leftOutFiles: v.number(), pinnedLeftOut: v.number(), warnings: v.number(), hint: v.string() }))),
 });

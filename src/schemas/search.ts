@@ -3,9 +3,12 @@ import * as v from 'valibot';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../store/schema.js';
 import { text, whole, words } from './fields.js';
 
+/** The most hits one search returns: an answer stays small whatever the memory's size. */
+const MAX_SEARCH_LIMIT = 100;
+
 export const SearchInput = v.strictObject({
   query: words('words to look for'),
-  limit: v.optional(whole('at most this many hits (default 10)', 1)),
+  limit: v.optional(whole(`at most this many hits (default 10, at most ${MAX_SEARCH_LIMIT})`, 1, MAX_SEARCH_LIMIT)),
   type: v.optional(text(`only this type: ${[...MEMORY_TYPES, 'other'].join(', ')} (or a configured one)`)),
   kind: v.optional(text(`only this kind: ${MEMORY_KINDS.join(', ')}`)),
   tag: v.optional(text('only files with this tag')),

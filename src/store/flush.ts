@@ -3,12 +3,12 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, rmdirSync, rmSy
 import { join } from 'node:path';
 import { decodeText, DecodeFailure } from './decode.js';
 import { MemctxError } from '../errors.js';
-import { resolveMemoryPath } from './paths.js';
+import { entryExists, resolveMemoryPath } from './paths.js';
 import { isProblem, readMemoryFile } from './scan.js';
 import { MAX_FILE_BYTES, TEMPLATES_DIR } from './layout.js';
 import { pendingDir } from './state.js';
 import { writeFileAtomic, writeMemoryFile } from './write.js';
-import { isRecord } from '../values.js';
+import { checkPendingRecord, pendingRecordNames, readPendingRecord, setAside, type PendingFlush } from './pending.js';
 import { readRegularFile } from './read-file.js';
 import { listEntries } from './list.js';
 
@@ -85,12 +85,12 @@ export function nextDecisionId(root: string, date: string): string {
   return `DEC-${date}-${String(highest + 1).padStart(3, '0')}`;
 }
 
-/** `sessions/x.md`, else `sessions/x-2.md`, `-3`, … : the first name not taken. Call under the memory lock. */
+/** `sessions/x.md`, else `sessions/x-2.md`, `-3`, … : the first name not taken (a dangling link takes one). Call under the memory lock. */
 export function freePath(root: string, rel: string): string {
   const base = rel.replace(/\.md$/, '');
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? `${base}.md` : `${base}-${n}.md`;
-    if (!existsSync(join(root, candidate))) return candidate;
+    if (!entryExists(join(root, candidate))) return candidate;
   }
 }
 
@@ -111,53 +111,58 @@ export function findHookSessionFile(root: string, dir: string, sessionId: string
   return undefined;
 }
 
-/** A summary `flush --hook` could not write in its time (the lock stayed busy), kept for the next run. */
-export interface PendingFlush {
-  /** The session file it was planned as (a free name is taken when it is written). */
-  path: string;
-  text: string;
-  /** The template's folder and the session id: an earlier file of the same session is replaced. */
-  dir: string;
-  sessionId?: string;
-}
-
-
-/** Keep a summary in the state folder's pending/ (no lock needed: a fresh name); returns the record's path. */
+/** Keep a summary in the state folder's pending/ (no lock needed: a fresh name); returns the record's path. Refuses a record a fold would set aside. */
 export async function savePendingFlush(root: string, record: PendingFlush, now: Date): Promise<string> {
+  const checked = checkPendingRecord(record);
+  if ('reason' in checked) throw new MemctxError(`the summary could not be kept for a later write: ${checked.reason}`, { hint: 'run `memctx flush` again once the memory directory is free' });
   const dir = pendingDir(root);
-  if (dir === undefined) throw new MemctxError('no state folder to keep the summary in', { file: root, hint: 'run `memctx flush` again when the other memctx process has finished' });
+  if (dir === undefined) throw new MemctxError('no state folder to keep the summary in', { file: root, hint: 'run `memctx flush` again once the memory directory is free' });
   const abs = join(dir, `${now.toISOString().replace(/[:.]/g, '')}-${process.pid}.json`);
-  await writeFileAtomic(abs, `${JSON.stringify(record)}\n`, { follow: false });
+  await writeFileAtomic(abs, `${JSON.stringify(checked.record)}\n`, { follow: false });
   return abs;
 }
 
 /**
- * Write every kept summary into its session file, oldest first, and remove it from pending/. Call
- * under the memory lock. Returns the session files written; a record that cannot be read stays.
+ * Write every kept summary into a new session file, oldest first, and remove it from pending/. Call
+ * under the memory lock. A record that fails its checks (or its write) is set aside once as
+ * `NAME.json.rejected` and named to `warn`; it never stops the write that folds. Returns the files written.
  */
-export async function foldPendingFlushes(root: string): Promise<string[]> {
+export async function foldPendingFlushes(root: string, warn: (message: string) => void): Promise<string[]> {
   const dir = pendingDir(root);
   if (dir === undefined || !existsSync(dir)) return [];
   const written: string[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-    let record: PendingFlush;
-    try {
-      const value: unknown = JSON.parse(readRegularFile(join(dir, name), { maxBytes: 4 * MAX_FILE_BYTES }).toString('utf8'));
-      if (!isRecord(value) || typeof value.path !== 'string' || typeof value.text !== 'string' || typeof value.dir !== 'string') continue;
-      record = { path: value.path, text: value.text, dir: value.dir, ...(typeof value.sessionId === 'string' ? { sessionId: value.sessionId } : {}) };
-    } catch {
-      continue;
-    }
-    const previous = record.sessionId ? findHookSessionFile(root, record.dir, record.sessionId) : undefined;
-    const path = previous ?? freePath(root, record.path);
-    await writeMemoryText(root, path, record.text);
-    rmSync(join(dir, name), { force: true });
-    written.push(path);
+  for (const name of pendingRecordNames(dir)) {
+    const abs = join(dir, name);
+    const folded = await foldOne(root, abs);
+    if ('written' in folded) written.push(folded.written);
+    else warn(rejected(abs, folded.reason));
   }
   try {
-    rmdirSync(dir); // only when empty: a record that could not be read stays
+    rmdirSync(dir); // only when empty
   } catch {
     // not empty
   }
   return written;
+}
+
+/** Write one record as a new session file (never over an existing one) and remove it; or why not. */
+async function foldOne(root: string, abs: string): Promise<{ written: string } | { reason: string }> {
+  const read = readPendingRecord(abs);
+  if ('reason' in read) return read;
+  const path = freePath(root, read.record.path);
+  try {
+    await writeMemoryText(root, path, read.record.text);
+  } catch (err) {
+    if (!(err instanceof MemctxError)) throw err;
+    return { reason: `writing it as ${path} failed: ${err.message}` };
+  }
+  rmSync(abs, { force: true });
+  return { written: path };
+}
+
+/** The warning for a record set aside. */
+function rejected(abs: string, reason: string): string {
+  const moved = setAside(abs);
+  const where = moved ? `set aside as ${moved}` : 'left in place (it could not be moved aside)';
+  return `pending summary ${abs} not written: ${reason}; ${where}. Read it and delete it`;
 }

@@ -266,8 +266,8 @@ describe('memctx search', () => {
     [['--min-importance', '0'], '--min-importance must be a whole number from 1 to 10, got 0'],
     [['--min-importance', 'high'], '--min-importance must be a whole number from 1 to 10, got "high"'],
     [['--since', 'last tuesday'], '--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "last tuesday"'],
-    [['--limit', '0'], '--limit must be a positive whole number, got 0'],
-    [['--limit', '2.5'], '--limit must be a positive whole number, got 2.5'],
+    [['--limit', '0'], '--limit must be a whole number from 1 to 100, got 0'],
+    [['--limit', '2.5'], '--limit must be a whole number from 1 to 100, got 2.5'],
   ])('refuses %j with exit 2', async (args, message) => {
     const cwd = fixture();
     const r = await runCli(['search', 'auth', ...args], { cwd });

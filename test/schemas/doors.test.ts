@@ -68,7 +68,7 @@ describe('pack options: one refusal through every door', () => {
 
 describe('search options: one refusal through the CLI, MCP and the library schema', () => {
   it.each([
-    ['limit 0', ['--limit', '0'], { limit: 0 }, 'limit must be a positive whole number, got 0'],
+    ['limit 0', ['--limit', '0'], { limit: 0 }, 'limit must be a whole number from 1 to 100, got 0'],
     ['min_importance 11', ['--min-importance', '11'], { min_importance: 11 }, 'min_importance must be a whole number from 1 to 10, got 11'],
     ['min_importance "high"', ['--min-importance', 'high'], { min_importance: 'high' }, 'min_importance must be a whole number from 1 to 10, got "high"'],
   ])('%s', async (_what, argv, args, expected) => {

@@ -68,7 +68,7 @@ describe('status: the CLI and the library refuse alike (MCP takes transcript and
   });
 });
 
-describe('lint: the CLI and the library schema refuse alike (MCP takes no options)', () => {
+describe('lint: the CLI and the library schema refuse alike (MCP takes only the filters rule and path)', () => {
   it.each([
     ['format xml', ['--format', 'xml'], { format: 'xml' }, 'format must be one of stylish, json, github, sarif, got "xml"'],
     ['max_warnings -1', ['--max-warnings', '-1'], { max_warnings: -1 }, 'max_warnings must be a whole number of at least 0, got -1'],
@@ -80,7 +80,7 @@ describe('lint: the CLI and the library schema refuse alike (MCP takes no option
 
   it('MCP arguments: an option the tool does not take is refused, by the tool and the library schema', async () => {
     const mcp = await callTool(client, 'lint', { fix: true });
-    expect([mcp.isError, mcp.text, library(() => parseInput(LintInputSchema, { fix: true }, ARG_LABEL))]).toEqual([true, 'unknown argument fix (it takes none)', 'unknown argument fix']);
+    expect([mcp.isError, mcp.text, library(() => parseInput(LintInputSchema, { fix: true }, ARG_LABEL))]).toEqual([true, 'unknown argument fix (known: rule, path)', 'unknown argument fix']);
   });
 });
 

@@ -8,7 +8,7 @@ const CLEAN = 'security/secret:clean';
 
 const rule: LintRule = {
   id: 'security/secret',
-  description: 'No credentials in memory files (unparseable ones included) or MEMORY.md: API keys and tokens (AWS, GCP, GitHub, GitLab, Slack, npm, OpenAI, Anthropic…), private keys, database connection strings, basic-auth URLs, found by secretlint\'s recommended preset (AWS access key IDs included) and JSON Web Tokens; file names are checked too. Output shows only a masked prefix; `<!-- secretlint-disable-next-line -->` silences the next line and `<!-- secretlint-disable -->` … `<!-- secretlint-enable -->` the block between; an unclosed disable silences nothing.',
+  description: 'No credentials in memory files (unparseable ones included) or MEMORY.md: API keys and tokens (AWS, GCP, GitHub, GitLab, Slack, npm, OpenAI, Anthropic…), private keys, database connection strings, basic-auth URLs, found by secretlint\'s recommended preset (AWS access key IDs included) and JSON Web Tokens; file names are checked too. Output shows only a masked prefix; `<!-- secretlint-disable-next-line -->` silences the next line and `<!-- secretlint-disable -->` … `<!-- secretlint-enable -->` the block between; an unclosed disable silences nothing. The comments silence lint\'s findings only: a bundle and MCP answers mask the secret all the same.',
   defaultSeverity: 'error',
   fixable: false,
   async check(ctx) {
@@ -20,7 +20,7 @@ const rule: LintRule = {
     const names = new Set([...ctx.files.map((f) => f.path), ...ctx.problemTexts.keys()]);
     // secretlint runs only on texts with a shape one of its rules (or ours) looks for: most memory has none.
     const suspects = [...items.filter((item) => maybeSecret(item.text)), ...[...names].filter(maybeSecret).map((path) => ({ path: `\0name:${path}`, text: path }))];
-    const hits = suspects.length ? await findSecrets(suspects) : [];
+    const hits = suspects.length ? await findSecrets(suspects, { honourDisables: true }) : [];
     const found = new Set(hits.map((hit) => hit.path));
     for (const file of fresh) if (!found.has(file.path)) ctx.memo?.set(file.path, CLEAN, true);
     const out: Report[] = [];

@@ -27,7 +27,7 @@ export default defineTool({
     const { path, written, replaced, warnings, notes } = outcome;
     // The session file is memory text: what goes back to the model has secrets masked (the file keeps them; lint reports them).
     const fileText = await redactSecrets(outcome.text);
-    const shown = `/memories/${path}`;
+    const shown = await redactSecrets(`/memories/${path}`);
     return structuredResult({ path: shown, written, replaced, text: fileText, warnings, notes }, written ? `saved ${shown}${warnings.length ? ` (${warnings.join('; ')})` : ''}` : fileText);
   },
 });
