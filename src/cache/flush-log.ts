@@ -1,7 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { readStateFile, stateDir } from '../store/state.js';
-import { writeFileAtomic } from '../store/write.js';
+import { appendLine, writeFileAtomic } from '../store/write.js';
 
 const FLUSH_LOG = 'flush.log';
 /** The log is cut to its newer half once it grows past this. */
@@ -15,16 +14,8 @@ export function appendFlushLog(root: string, line: string): boolean {
   try {
     const dir = stateDir(root);
     if (!dir) return false;
-    const path = join(dir, FLUSH_LOG);
-    const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
-    let size: number;
-    try {
-      if (!fstatSync(fd).isFile()) return false;
-      writeSync(fd, `${line.replace(/[\r\n]/g, ' ')}\n`);
-      size = fstatSync(fd).size;
-    } finally {
-      closeSync(fd);
-    }
+    const size = appendLine(join(dir, FLUSH_LOG), line.replace(/[\r\n]/g, ' '));
+    if (size === undefined) return false;
     if (size > MAX_LOG_BYTES) void halveLog(dir);
     return true;
   } catch {

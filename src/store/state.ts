@@ -65,7 +65,7 @@ function findPlace(root: string, env: Record<string, string | undefined>): State
   }
   // One folder per memory directory: a repository may hold several (a monorepo's packages).
   const git = gitDirOf(real);
-  if (git) return ownFolder(git.gitDir, STATE_NAME, sha256(relative(git.top, real) || '.').slice(0, 16));
+  if (git) return ownFolder(git.gitDir, STATE_NAME, folderName(relative(git.top, real)));
   return perUser(sha256(real).slice(0, 16), env);
 }
 
@@ -143,6 +143,16 @@ function readSmall(file: string): string {
 }
 
 const uid = () => process.getuid?.();
+
+/**
+ * The state folder's name for a memory directory at `rel` in its work tree: the path itself,
+ * percent-encoded where it is not a plain name character (so `.memory`, `packages%2Fapp%2F.memory`;
+ * the work tree's top is `%2E`), or a hash when that would be too long for a file name.
+ */
+function folderName(rel: string): string {
+  const name = rel === '' ? '%2E' : rel.replace(/[^A-Za-z0-9._-]/g, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+  return name.length <= 120 ? name : `%23${sha256(rel).slice(0, 16)}`;
+}
 
 /** node:crypto loaded on first use (a hook that finds its state folder in git pays for it once per run). */
 function sha256(text: string): string {

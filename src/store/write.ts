@@ -104,6 +104,22 @@ export async function writeFileAtomic(abs: string, text: string | Buffer | reado
   }
 }
 
+/**
+ * Append one line to a log in a checked folder: opened without following a link at the name (and
+ * never blocking on a FIFO), a regular file only. The file's size after, or undefined when it is not
+ * a regular file.
+ */
+export function appendLine(abs: string, line: string): number | undefined {
+  const fd = openSync(abs, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    writeSync(fd, `${line}\n`);
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function swapped(root: string, abs: string): MemctxError {
   return new MemctxError(`${relative(root, abs).split(sep).join('/')} was not changed: a folder on its path was replaced (by a symbolic link?) while it was written`, {
     file: abs,
