@@ -179,4 +179,34 @@ describe('where the state folder is', () => {
     expect(readdirSync(join(cwd, '.git', 'memctx')).sort()).toEqual(['.memory', 'pkg%2F.memory']);
     expect(lstatSync(join(cwd, '.git', 'memctx')).isDirectory()).toBe(true);
   });
+
+  it('a submodule keeps its state in the superproject\'s .git/modules/<name>/', () => {
+    const { cwd } = plainMemory();
+    const sub = join(cwd, '..', 'sub-origin');
+    mkdirSync(join(sub, '.memory'), { recursive: true });
+    writeFileSync(join(sub, '.memory', 'MEMORY.md'), '# Memory\n');
+    git(sub, ['init', '-q', '-b', 'main']);
+    git(sub, ['add', '-A']);
+    git(sub, ['commit', '-q', '-m', 'sub']);
+    git(cwd, ['init', '-q', '-b', 'main']);
+    git(cwd, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub, 'lib']);
+    expect(memctx(['index'], { cwd: join(cwd, 'lib') }).code).toBe(0);
+    expect(readdirSync(join(cwd, '.git', 'modules', 'lib', 'memctx', '.memory'))).toContain('scan-cache.json');
+    expect(existsSync(join(cwd, 'lib', '.memory', '.memctx'))).toBe(false);
+  });
+
+  it('a state folder another user owns (a repository two users share) is not used: reads work, writes say why', () => {
+    const { cwd, root } = plainMemory();
+    git(cwd, ['init', '-q', '-b', 'main']);
+    expect(memctx(['index'], { cwd }).code).toBe(0);
+    const state = join(cwd, '.git', 'memctx', '.memory');
+    chownSync(state, 4242, 4242);
+    const pack = memctx(['pack', '--budget', '2000'], { cwd });
+    expect(pack.code).toBe(0);
+    expect(pack.stderr).toContain(`could not cache: ${state} belongs to another user (uid 4242)`);
+    const add = memctx(['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd });
+    expect(add.code).toBe(2);
+    expect(add.stderr).toContain(`cannot keep the write lock: ${state} belongs to another user (uid 4242)`);
+    expect(existsSync(join(root, 'b.md'))).toBe(false);
+  });
 });
