@@ -89,7 +89,7 @@ describe('the memory root stays inside the project (issue 30 item 2: `.memory ->
   /** The built bin's `mcp` started in `cwd`, as an agent starts it, with `args` before `mcp`. */
   async function serve(cwd: string, home: string, args: string[] = []): Promise<Client> {
     const client = new Client({ name: 'memctx-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, ...args, 'mcp'], cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: home }, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, ...args, 'mcp'], cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: home, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? join(home, '..', 'cache') }, stderr: 'pipe' }));
     clients.push(client);
     return client;
   }
