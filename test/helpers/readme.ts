@@ -43,7 +43,7 @@ export function readmeCommands(markdown: string): Command[] {
  * these sections (later examples build on files and variables earlier ones made), then any other
  * page under docs/ by path. A page named here that no longer exists is an error, so a rename is seen.
  */
-export const DOC_ORDER = [
+const DOC_ORDER = [
   'README.md',
   'docs/commands/mcp.md',
   'docs/library.md',
