@@ -24,7 +24,7 @@ function rulePage(rule) {
     `For one file, put \`<!-- memctx-disable ${rule.id} -->\` in it. Everywhere, set \`"rules": { "${rule.id}": "off" }\``,
     `(or \`"warning"\`, \`"error"\`) in \`memctx.config.json\`.`,
     '',
-    `All the rules: [the README's lint section](${up}README.md#rule-${rule.id.replace(/\//g, '-')}).`,
+    `All the rules: [the lint page](${up.slice(3)}commands/lint.md#rule-${rule.id.replace(/\//g, '-')}).`,
     '',
   ].join('\n');
 }

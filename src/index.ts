@@ -1,5 +1,5 @@
 /**
- * memctx's public library API: what README.md's "Library" section documents. The CLI is built on the
+ * memctx's public library API: what docs/library.md documents. The CLI is built on the
  * same functions; everything else is internal (the memory tool is also `memctx/memory-tool`).
  */
 

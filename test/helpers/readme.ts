@@ -1,4 +1,6 @@
-/** The README's runnable shell commands, shared by the README test and the newcomer walkthrough (test/recipes/). */
+/** The README's and docs' runnable shell commands, shared by the README test and the newcomer walkthrough (test/recipes/). */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 
 export interface Command {
   /** 1-based README line where the command starts. */
@@ -34,4 +36,52 @@ export function readmeCommands(markdown: string): Command[] {
     i = end;
   }
   return out;
+}
+
+/**
+ * The pages whose examples run, in this order: README.md, then docs/ in the order the README once held
+ * these sections (later examples build on files and variables earlier ones made), then any other
+ * page under docs/ by path. A page named here that no longer exists is an error, so a rename is seen.
+ */
+const DOC_ORDER = [
+  'README.md',
+  'docs/commands/mcp.md',
+  'docs/library.md',
+  'docs/memory-format.md',
+  'docs/security.md',
+  'docs/cli.md',
+  'docs/commands/init.md',
+  'docs/commands/index.md',
+  'docs/commands/files.md',
+  'docs/commands/pack.md',
+  'docs/commands/search.md',
+  'docs/commands/status.md',
+  'docs/commands/compact.md',
+  'docs/commands/flush.md',
+  'docs/commands/sessions.md',
+  'docs/agents.md',
+  'docs/commands/lint.md',
+  'docs/commands/gc.md',
+  'docs/ci.md',
+  'docs/git.md',
+  'docs/benchmarks.md',
+];
+
+/** Every Markdown page under `dir` (relative to `repo`), sorted. */
+function markdownUnder(repo: string, dir: string): string[] {
+  return readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `${dir}/${name.split(sep).join('/')}`)
+    .sort();
+}
+
+/** README.md and every docs/**\/*.md page, in DOC_ORDER first. */
+export function docPages(repo: string): string[] {
+  for (const page of DOC_ORDER) if (!existsSync(join(repo, page))) throw new Error(`${page} is named in DOC_ORDER but does not exist`);
+  return [...DOC_ORDER, ...markdownUnder(repo, 'docs').filter((page) => !DOC_ORDER.includes(page))];
+}
+
+/** The runnable commands of README.md and the docs, in docPages order, each with its page. */
+export function docCommands(repo: string): (Command & { file: string })[] {
+  return docPages(repo).flatMap((file) => readmeCommands(readFileSync(join(repo, file), 'utf8')).map((c) => ({ ...c, file })));
 }

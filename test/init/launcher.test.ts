@@ -34,8 +34,8 @@ describe('init --agent claude: the commands start memctx as this project has it 
     expect(json(dir, '.claude/settings.local.json')).toEqual({ enabledMcpjsonServers: ['memctx'] });
     const again = await runMemctx(['init', '--agent', 'claude'], { cwd: dir, env: { PATH: '/usr/bin:/bin' } });
     expect(again.stdout).toContain('agent files already set up; nothing changed');
-    // The README shows exactly what init writes for a devDependency.
-    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    // docs/agents.md shows exactly what init writes for a devDependency.
+    const readme = readFileSync(join(REPO, 'docs/agents.md'), 'utf8');
     const block = /`\.claude\/settings\.json` ends up as:\n\n```json\n([\s\S]*?)\n```/.exec(readme);
     expect(JSON.parse(block![1])).toEqual(settings);
   });

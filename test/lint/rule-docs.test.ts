@@ -12,7 +12,7 @@ describe('rule documentation', () => {
     expect(check.stdout).toBe('');
     expect(check.status).toBe(0);
     for (const rule of RULES) expect(readFileSync(join(REPO, 'docs/rules', `${rule.id}.md`), 'utf8')).toContain(rule.description);
-    expect(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).files).toContain('docs/rules/');
+    expect(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).files).toContain('docs/');
     expect(readFileSync(join(REPO, 'README.md'), 'utf8')).toContain('](docs/rules/)');
     expect(existsSync(join(REPO, 'docs/rules/security/secret.md'))).toBe(true);
   });

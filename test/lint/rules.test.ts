@@ -430,10 +430,10 @@ describe('runner', () => {
   });
 });
 
-describe('README', () => {
+describe('docs/commands/lint.md', () => {
   it('documents every rule with its default severity and whether it is fixable', async () => {
     const { readFileSync } = await import('node:fs');
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/commands/lint.md', import.meta.url), 'utf8');
     for (const rule of RULES) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`${rule.id}\` |`));
       expect(row, rule.id).toBeDefined();

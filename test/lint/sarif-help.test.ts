@@ -31,7 +31,7 @@ describe('SARIF for GitHub code scanning', () => {
     const linked = (sarifLog(result, { ...options, links: { home: 'https://memctx.dev', repository: 'https://github.com/o/memctx' } }) as any).runs[0].tool.driver;
     expect(linked.informationUri).toBe('https://memctx.dev');
     expect(linked.rules.find((r: { id: string }) => r.id === 'content/stale').helpUri).toBe('https://github.com/o/memctx/blob/HEAD/docs/rules/content/stale.md');
-    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    const readme = readFileSync(join(REPO, 'docs/commands/lint.md'), 'utf8');
     for (const rule of RULES) expect(readme, rule.id).toMatch(new RegExp(`^\\| \`${rule.id}\` \\| \\w+ \\| \\w+ \\| <a id="rule-${rule.id.replace('/', '-')}"></a>`, 'm'));
     const secret = run.tool.driver.rules.find((r: { id: string }) => r.id === 'security/secret');
     expect(secret.properties).toMatchObject({ 'security-severity': '9.0', tags: ['memory-hygiene', 'security'] });

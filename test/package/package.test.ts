@@ -10,7 +10,7 @@ describe('the npm package', () => {
   it('ships a LICENSE matching "license", and no benchmark code', () => {
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(REPO, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
-    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'dist/cli/', 'schema/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'dist/cli/', 'schema/', 'docs/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
     expect(pkg.files).not.toContain('dist/');
     expect(existsSync(join(REPO, 'node_trace.1.log'))).toBe(false);
   });

@@ -1,7 +1,8 @@
 /**
- * Runs README.md's shell examples, so the README cannot drift from what memctx does.
+ * Runs the shell examples of README.md and of every docs/**\/*.md page, so they cannot drift from what
+ * memctx does. The pages run as one script, in the order of DOC_ORDER (test/helpers/readme.ts).
  *
- * Convention for README authors:
+ * Convention for README and docs authors:
  * - Every fenced block whose info string is `sh`, `bash` or `shell` is run, top to bottom, as one
  *   bash script (variables carry from block to block, as when a reader pastes them in order), in a
  *   fresh temporary directory holding a copy of `fixtures/` and a git repository on branch `main`.
@@ -28,7 +29,7 @@ import { main } from '../../src/cli/main.js';
 import type { Io } from '../../src/cli/context.js';
 import { FIXTURES, REPO, removeDir, tempDir } from '../helpers/cli.js';
 
-import { readmeCommands, type Command } from '../helpers/readme.js';
+import { docCommands, readmeCommands, type Command } from '../helpers/readme.js';
 
 /**
  * `memctx ARGS`: sends the working directory, the arguments and stdin (when it is not a terminal)
@@ -94,12 +95,12 @@ function serve(env: Record<string, string>): Promise<Server> {
 }
 
 /** One bash script running every command and recording each unexpected exit code in $FAILS. */
-function script(commands: Command[]): string {
+function script(commands: (Command & { file: string })[]): string {
   const parts = [CLIENT];
   for (const c of commands) {
     const shown = c.text.split('\n')[0].replace(/'/g, `'\\''`);
     const expected = c.againExit === undefined ? String(c.expectedExit) : `$([ "$RUN" = 2 ] && echo ${c.againExit} || echo ${c.expectedExit})`;
-    parts.push(c.text, `__rc=$?; __want=${expected}; [ "$__rc" -eq "$__want" ] || echo 'README.md:${c.line}: exit '"$__rc"', expected '"$__want"': ${shown}' >> "$FAILS"`);
+    parts.push(c.text, `__rc=$?; __want=${expected}; [ "$__rc" -eq "$__want" ] || echo '${c.file}:${c.line}: exit '"$__rc"', expected '"$__want"': ${shown}' >> "$FAILS"`);
   }
   return `${parts.join('\n')}\n`;
 }
@@ -115,13 +116,14 @@ describe('readmeCommands', () => {
   });
 });
 
-describe('README.md runs as written, twice', () => {
+describe('README.md and docs/ run as written, twice', () => {
   const work = tempDir('memctx-readme-');
   afterAll(() => removeDir(work));
 
-  it('every shell example exits as the README says', async () => {
-    const commands = readmeCommands(readFileSync(join(REPO, 'README.md'), 'utf8'));
-    expect(commands.length).toBeGreaterThan(40);
+  it('every shell example exits as its page says', async () => {
+    const commands = docCommands(REPO);
+    expect(commands.length).toBeGreaterThanOrEqual(74); // what README.md held before its reference moved to docs/
+    for (const page of ['README.md', 'docs/commands/pack.md', 'docs/commands/flush.md', 'docs/git.md']) expect(commands.some((c) => c.file === page), page).toBe(true);
     cpSync(FIXTURES, join(work, 'fixtures'), { recursive: true, filter: (source) => !source.endsWith('/.memctx') });
     const home = join(work, '.home');
     mkdirSync(home);

@@ -3,20 +3,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, REPO, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
+import { docPages } from '../helpers/readme.js';
 
 /**
- * The README's sample reports are real output: each block is compared with what the command beside
+ * The sample reports of the README and docs/ are real output: each block is compared with what the command beside
  * it prints (on a fixed date, since recency scores move with the clock). A `…` line stands for rows
  * left out of the sample; the lines after it must still be lines of the real report.
  */
-const README = readFileSync(join(REPO, 'README.md'), 'utf8');
+const PAGES = docPages(REPO).map((page) => readFileSync(join(REPO, page), 'utf8'));
 const NOW = new Date('2026-11-24T12:00:00Z');
 
-/** The plain fenced block that follows the first line containing `after`. */
+/** The plain fenced block that follows the first line containing `after`, on the first page holding it. */
 function sampleAfter(after: string): string[] {
-  const at = README.indexOf(after);
-  expect(at, after).toBeGreaterThan(-1);
-  const block = /\n\n```\n([\s\S]*?)\n```/.exec(README.slice(at));
+  const page = PAGES.find((text) => text.includes(after));
+  expect(page, after).toBeDefined();
+  const block = /\n\n```\n([\s\S]*?)\n```/.exec(page!.slice(page!.indexOf(after)));
   return block![1].split('\n');
 }
 
@@ -28,7 +29,7 @@ function expectSample(sample: string[], report: string): void {
   for (const line of gap === -1 ? [] : sample.slice(gap + 1)) expect(lines).toContain(line);
 }
 
-describe("the README's sample reports", () => {
+describe("the sample reports of the README and docs/", () => {
   const cwd = tempDir();
   for (const name of ['seed-memory', 'transcripts']) cpSync(join(FIXTURES, name), join(cwd, 'fixtures', name), { recursive: true, filter: (s) => !s.endsWith('.memctx') });
 

@@ -1,6 +1,6 @@
 // A newcomer's walkthrough of the README with memctx installed as a user installs it: the packed
 // tarball as a devDependency of a scratch project (a git repository on main, with the fixtures the
-// examples name), then every runnable command of the README, in order, through the real
+// examples name), then every runnable command of the README and docs/, in order, through the real
 // node_modules/.bin/memctx (and `npx memctx`, as written). Each command must exit as the README says.
 // (test/readme/ runs the same commands in-process, twice, in `npm test`.)
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO } from '../helpers/cli.js';
-import { readmeCommands } from '../helpers/readme.js';
+import { docCommands } from '../helpers/readme.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'memctx-walkthrough-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -32,12 +32,12 @@ describe('the README, step by step, with memctx installed from its tarball', () 
     expect(existsSync(join(project, 'node_modules/.bin/memctx'))).toBe(true);
     cpSync(FIXTURES, join(project, 'fixtures'), { recursive: true, filter: (source) => !source.endsWith('/.memctx') });
 
-    const commands = readmeCommands(readFileSync(join(REPO, 'README.md'), 'utf8'));
+    const commands = docCommands(REPO);
     const fails = join(home, 'fails');
     const lines = ['for tool in npm yarn pnpm curl wget claude codex; do eval "$tool() { echo \\"$tool is not run by the walkthrough\\" >&2; return 127; }"; done'];
     for (const c of commands) {
       const shown = c.text.split('\n')[0].replace(/'/g, `'\\''`);
-      lines.push(c.text, `__rc=$?; [ "$__rc" -eq ${c.expectedExit} ] || echo 'README.md:${c.line}: exit '"$__rc"', expected ${c.expectedExit}: ${shown}' >> "${fails}"`);
+      lines.push(c.text, `__rc=$?; [ "$__rc" -eq ${c.expectedExit} ] || echo '${c.file}:${c.line}: exit '"$__rc"', expected ${c.expectedExit}: ${shown}' >> "${fails}"`);
     }
     writeFileSync(join(home, 'walkthrough.sh'), `${lines.join('\n')}\n`);
     const run = spawnSync('bash', [join(home, 'walkthrough.sh')], { cwd: project, env: { ...env, WORK: project }, encoding: 'utf8', timeout: 600_000 });
