@@ -5,7 +5,6 @@ import type { Runner } from './run.js';
 import { MEMORY_DIR_NAME } from '../store/find.js';
 import { displayPath } from '../store/paths.js';
 import { init } from '../actions/init.js';
-import { MERGE_DRIVER_SETUP } from '../hooks/merge-driver.js';
 import { renderAgentChanges } from './ui/agent.js';
 import { join, resolve } from 'node:path';
 
@@ -30,7 +29,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   const explicit = ctx.globals.dir ?? ctx.io.env.MEMCTX_DIR;
   const root = ctx.globals.claude ? ctx.memoryDir({ allowMissing: true }) : resolve(ctx.io.cwd, explicit ?? MEMORY_DIR_NAME);
   if (flags.userConfig && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
-  const { created, dryRun, agent, mergeDriver } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
+  const { created, dryRun, agent, mergeDriver, mergeDriverSetup } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
   if (agent?.launcher?.kind === 'missing') ctx.ui.warn(agent.launcher.note);
   if (ctx.ui.json) {
@@ -52,7 +51,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
     for (const item of created) ctx.ui.info(`created ${displayPath(ctx.io.cwd, join(root, item))}`);
   }
   if (mergeDriver) {
-    ctx.ui.info(`registered the MEMORY.md merge driver in this clone's git config; each teammate runs once: ${MERGE_DRIVER_SETUP}`);
+    ctx.ui.info(`registered the MEMORY.md merge driver in this clone's git config; each teammate runs once: ${mergeDriverSetup}`);
   }
   if (agent) {
     const changes = agent.changes.filter((c) => c.action !== 'unchanged');
