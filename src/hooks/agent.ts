@@ -14,6 +14,7 @@ import { findLauncher, type Launcher } from './launcher.js';
 import { duplicateJsonKey } from '../json.js';
 import { isInside } from '../store/paths.js';
 import { realPathOf } from './git.js';
+import { git, GitError } from '../sources/git.js';
 
 export type Agent = 'claude' | 'codex' | 'cursor';
 
@@ -308,6 +309,22 @@ function tomlChange(root: string, rel: string, abs: string, start: Start, warnin
   return { file: rel, action: before === undefined ? 'create' : 'update', parts: ['mcp_servers.memctx'], before, after };
 }
 
+/**
+ * A personal file init writes, added to the repository's .gitignore so `git add -A` leaves it out;
+ * nothing when git already ignores it (.gitignore, .git/info/exclude, core.excludesFile) or outside git.
+ */
+function ignoreChange(root: string, rel: string, env: Record<string, string | undefined>): AgentChange | undefined {
+  try {
+    git(['check-ignore', '-q', '--', rel], root, env);
+    return undefined; // ignored already
+  } catch (err) {
+    if (!(err instanceof GitError) || err.status !== 1) return undefined; // not a git repository
+  }
+  const before = readTarget(root, join(root, '.gitignore'));
+  const after = `${before ?? ''}${before === undefined || before === '' || before.endsWith('\n') ? '' : '\n'}/${rel}\n`;
+  return { file: '.gitignore', action: before === undefined ? 'create' : 'update', parts: [`/${rel} (your own settings, kept out of git)`], before, after };
+}
+
 const CURSOR_HEADER = (body: string) => `---\ndescription: How this project's memory works (memctx)\nalwaysApply: true\n---\n\n${body}`;
 
 /** Everything init --agent would change, checked; writes nothing. */
@@ -330,6 +347,8 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
     changes.push(jsonChange(root, '.claude/settings.json', mergeSettings(start), warnings));
     changes.push(jsonChange(root, '.mcp.json', mergeMcp(start), warnings));
     changes.push(jsonChange(root, '.claude/settings.local.json', approveMcp, warnings));
+    const ignore = ignoreChange(root, '.claude/settings.local.json', env);
+    if (ignore) changes.push(ignore);
   } else if (agent === 'codex') {
     // Codex sets no CLAUDE_PROJECT_DIR: its hooks run in the project, where npx finds the project's bin.
     const shell = launcher.kind === 'local' ? [launcher.mcp.command, ...launcher.mcp.args].join(' ') : launcher.shell;
