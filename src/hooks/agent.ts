@@ -49,12 +49,19 @@ const HOOKS: Record<string, { matcher?: string; hooks: Array<{ type: 'command'; 
   Stop: { hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] },
 };
 
+/**
+ * Codex's longest SessionEnd hook timeout (seconds): a longer one is cut to it, with the warning
+ * "clamping SessionEnd hook timeout to 3s" on every start. flush --hook fits in it.
+ */
+const CODEX_SESSION_END_TIMEOUT = 3;
 /** Codex (0.169) reads the same hook shape from .codex/hooks.json: the Stop checkpoint and the flush. */
 const CODEX_HOOKS: typeof HOOKS = {
   Stop: HOOKS.Stop,
-  SessionEnd: HOOKS.SessionEnd,
+  SessionEnd: { hooks: [{ ...HOOKS.SessionEnd.hooks[0], timeout: CODEX_SESSION_END_TIMEOUT }] },
   PreCompact: { hooks: HOOKS.PreCompact.hooks },
 };
+/** Timeouts an agent cuts (event → seconds): memctx's own hooks written earlier with more are lowered. */
+const CODEX_TIMEOUT_CAPS: Record<string, number> = { SessionEnd: CODEX_SESSION_END_TIMEOUT };
 const MCP_SERVER = { type: 'stdio', command: 'memctx', args: ['mcp'] };
 
 /** The memory section for this agent; `memoryDir` is relative to the project root. */
@@ -167,16 +174,18 @@ function mentionsCommand(groups: unknown[], command: string): boolean {
   return groups.some((g) => isRecord(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isRecord(h) && typeof h.command === 'string' && h.command.includes(command)));
 }
 
-/** Rewrite hook commands init wrote earlier with another launcher; true when one changed. */
-function restart(groups: unknown[], tail: string, command: string): boolean {
+/** Rewrite hook commands init wrote earlier with another launcher, and their timeouts above `cap`; true when one changed. */
+function restart(groups: unknown[], tail: string, command: string, cap?: number): boolean {
   let changed = false;
   for (const g of groups) {
     if (!isRecord(g) || !Array.isArray(g.hooks)) continue;
     for (const h of g.hooks) {
-      if (isRecord(h) && h.command !== command && isOurs(h.command, tail)) {
-        h.command = command;
-        changed = true;
-      }
+      if (!isRecord(h) || !isOurs(h.command, tail)) continue;
+      const overCap = cap !== undefined && typeof h.timeout === 'number' && h.timeout > cap;
+      if (h.command === command && !overCap) continue;
+      h.command = command;
+      if (overCap) h.timeout = cap;
+      changed = true;
     }
   }
   return changed;
@@ -204,7 +213,7 @@ function mergeSettings(start: Start) {
 }
 
 /** Merge hook groups into `data.hooks`: an event's group is added when none there runs its command yet, and ours are restarted with this launcher. */
-function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof HOOKS, start: Start): string[] {
+function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof HOOKS, start: Start, caps: Record<string, number> = {}): string[] {
   const parts: string[] = [];
   if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
   const hooks = (data.hooks ?? {});
@@ -214,7 +223,7 @@ function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof 
     const groups = (list ?? []) as unknown[];
     const tail = group.hooks[0].command.slice('memctx '.length);
     const command = started(group.hooks[0].command, start);
-    if (restart(groups, tail, command)) parts.push(`hooks.${event}`);
+    if (restart(groups, tail, command, caps[event])) parts.push(`hooks.${event}`);
     else if (!mentionsCommand(groups, group.hooks[0].command)) {
       hooks[event] = [...groups, { ...group, hooks: group.hooks.map((h) => ({ ...h, command: started(h.command, start) })) }];
       parts.push(`hooks.${event}`);
@@ -354,7 +363,7 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
     const shell = launcher.kind === 'local' ? [launcher.mcp.command, ...launcher.mcp.args].join(' ') : launcher.shell;
     const hookStart = startFor({ ...launcher, shell }, root, memoryDir, '');
     changes.push(markdownChange(root, 'AGENTS.md', section));
-    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, hookStart), warnings));
+    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, hookStart, CODEX_TIMEOUT_CAPS), warnings));
     // Codex reads a project's .codex/config.toml once the project is trusted; the user's own only on request.
     const userDir = env.CODEX_HOME || join(options.home ?? env.HOME ?? '', '.codex');
     const abs = options.userConfig ? join(userDir, 'config.toml') : join(root, '.codex/config.toml');
