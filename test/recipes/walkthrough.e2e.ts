@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO } from '../helpers/cli.js';
 import { readmeCommands } from '../helpers/readme.js';
 import { packTarball } from '../helpers/pack.js';
+import { runTeamRecipes } from './team.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'memctx-walkthrough-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -46,5 +47,7 @@ describe('the README, step by step, with memctx installed from its tarball', () 
     expect(run.error).toBeUndefined();
     expect(existsSync(fails) ? readFileSync(fails, 'utf8') : '').toBe('');
     expect(commands.length).toBeGreaterThan(40);
+    // Then the team recipes (test/recipes/team.ts) against this install: 11 steps, no warning.
+    expect(runTeamRecipes(root, join(project, 'node_modules'))).toEqual({ steps: 11, failures: [] });
   }, 900_000);
 });
