@@ -3,7 +3,7 @@
  * both edit the hand-written text around the markers merge cleanly through `memctx merge-index`,
  * and conflict markers anywhere in a memory file stop `index` and fail `lint`.
  */
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
@@ -125,8 +125,8 @@ async function devDependencyMerge(): Promise<TestRepo> {
   return repo;
 }
 
-describe('the merge driver with memctx as a devDependency (no memctx on PATH)', () => {
-  it('init registers the project\'s node_modules/.bin/memctx, and a real merge is clean', async () => {
+describe('the merge driver as init registers it, for the way memctx is installed', () => {
+  it('a devDependency (no memctx on PATH): init registers the project\'s node_modules/.bin/memctx, and a real merge is clean', async () => {
     const repo = await devDependencyMerge();
     const merge = repo.git(['merge', '--no-edit', 'one'], join(repo.top, '.memory'));
     expect(merge.stderr).not.toContain('not found');
@@ -149,7 +149,26 @@ describe('the merge driver with memctx as a devDependency (no memctx on PATH)', 
     expect(text).toContain('(b.md)');
   });
 
-  it('an old clone\'s bare `memctx merge-index` is replaced; a form the user chose is kept', async () => {
+  it('a global install (memctx on PATH only): the driver init registers runs it, and the merge is clean', async () => {
+    const repo = await makeRepo();
+    expect((await repo.memctx(['init'])).code).toBe(0);
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe(GLOBAL_DRIVER);
+    repo.write('.memory/a.md', memoryFile('Alpha', 'the first memory'));
+    expect((await repo.memctx(['index'])).code).toBe(0);
+    repo.write('.memory/MEMORY.md', index(repo).replace('<!-- memctx:begin -->', 'Team notes: none yet.\n\n<!-- memctx:begin -->'));
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'memory']);
+    await branch(repo, 'one', 'b.md', 'Bravo', 'alpha team');
+    await branch(repo, 'two', 'c.md', 'Charlie', 'beta team');
+    const global = join(repo.base, 'global-bin');
+    mkdirSync(global);
+    writeFileSync(join(global, 'memctx'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+    const merge = repo.git(['merge', '--no-edit', 'one'], repo.top, { PATH: `${global}:${process.env.PATH}` });
+    expect(merge.code, merge.stdout + merge.stderr).toBe(0);
+    expect(index(repo)).toContain('Team notes: beta team.\nTeam notes: alpha team.\n');
+  });
+
+  it('an old clone\'s bare `memctx merge-index` is replaced by the devDependency form (a form the user chose is kept: first test above)', async () => {
     const repo = await makeRepo();
     installAsDevDependency(repo);
     repo.gitOk(['config', 'merge.memctx.driver', 'memctx merge-index %O %A %B']);
