@@ -1,7 +1,9 @@
 /** `memctx hook install|uninstall`: plan the pre-commit hook's change and, unless a dry run, make it. */
 import { planInstall, planUninstall, applyPlan, type HookAction, type HookStatus } from '../hooks/install.js';
 import type { Env } from '../sources/git.js';
-import { MERGE_DRIVER_SETUP, mergeDriverSet, setMergeDriverConfig } from '../hooks/merge-driver.js';
+import { mergeDriverCommand, mergeDriverSetup, mergeDriverSet, setMergeDriverConfig } from '../hooks/merge-driver.js';
+import { findLauncher } from '../hooks/launcher.js';
+import { join } from 'node:path';
 import { gitTopLevel } from '../hooks/git.js';
 
 export interface HookDeps {
@@ -26,8 +28,9 @@ export async function hookInstall(options: { memoryDir: string | undefined; expl
   const result = await carryOut(planInstall({ cwd: deps.cwd, env: deps.env, memoryDir: options.memoryDir, explicit: options.explicit }), options.dryRun);
   // The pre-commit hook keeps MEMORY.md right at commit time; the merge driver keeps it right at merge time.
   const top = gitTopLevel(deps.cwd, deps.env);
-  const state = mergeDriverSet(top, deps.env) ? 'already-set' : options.dryRun ? 'would-set' : (setMergeDriverConfig(top, deps.env), 'set');
-  return { ...result, mergeDriver: { setup: MERGE_DRIVER_SETUP, state } };
+  const command = mergeDriverCommand(findLauncher(top, options.memoryDir ?? join(top, '.memory'), deps.env));
+  const state = mergeDriverSet(top, deps.env, command) ? 'already-set' : options.dryRun ? 'would-set' : (setMergeDriverConfig(top, deps.env, command), 'set');
+  return { ...result, mergeDriver: { setup: mergeDriverSetup(command), state } };
 }
 
 export async function hookUninstall(options: { dryRun: boolean }, deps: HookDeps): Promise<HookResult> {

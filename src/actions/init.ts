@@ -5,7 +5,8 @@ import { initMemoryDir } from '../store/init.js';
 import { planIndex } from './reindex.js';
 import { findRepository } from '../sources/repo.js';
 import { pathInRepo } from '../hooks/git.js';
-import { addMergeAttribute, setMergeDriverConfig } from '../hooks/merge-driver.js';
+import { addMergeAttribute, mergeDriverCommand, mergeDriverSetup, setMergeDriverConfig } from '../hooks/merge-driver.js';
+import { findLauncher } from '../hooks/launcher.js';
 
 export interface InitOptions {
   /** The memory directory, absolute. */
@@ -31,6 +32,8 @@ export interface InitResult {
   agent?: AgentPlan;
   /** True when the MEMORY.md merge driver was newly defined in the repository's git config. */
   mergeDriver?: boolean;
+  /** With mergeDriver: the `git config` line each teammate runs once. */
+  mergeDriverSetup?: string;
 }
 
 export async function init(options: InitOptions, deps: InitDeps): Promise<InitResult> {
@@ -38,26 +41,28 @@ export async function init(options: InitOptions, deps: InitDeps): Promise<InitRe
   // Check the agent's files first, so a refusal there leaves everything as it was.
   const agentPlan = options.agent ? await planAgentFor(options.agent, root, deps, Boolean(options.userConfig)) : undefined;
   let created: string[] = [];
-  let mergeDriver = false;
+  let mergeDriverSetup: string | undefined;
   if (!options.dryRun) {
     created = await initMemoryDir(root, async () => (await planIndex(root)).text);
     if (agentPlan) await applyAgentPlan(agentPlan);
-    mergeDriver = await registerMergeDriver(root, deps, created);
+    mergeDriverSetup = await registerMergeDriver(root, deps, created);
   } else if (!existsSync(root)) {
     created = ['.'];
   }
-  return { dir: root, created, dryRun: Boolean(options.dryRun), ...(agentPlan ? { agent: agentPlan } : {}), ...(mergeDriver ? { mergeDriver } : {}) };
+  return { dir: root, created, dryRun: Boolean(options.dryRun), ...(agentPlan ? { agent: agentPlan } : {}), ...(mergeDriverSetup ? { mergeDriver: true, mergeDriverSetup } : {}) };
 }
 
 /**
  * In a git repository holding the memory directory: route MEMORY.md to memctx's merge driver
- * (`.gitattributes`, added to `created`) and define the driver in the local git config.
+ * (`.gitattributes`, added to `created`) and define the driver in the local git config, starting
+ * memctx the way the project has it installed. The teammates' setup line when newly defined.
  */
-async function registerMergeDriver(root: string, deps: InitDeps, created: string[]): Promise<boolean> {
+async function registerMergeDriver(root: string, deps: InitDeps, created: string[]): Promise<string | undefined> {
   const repo = findRepository(root, root, deps.env);
-  if (!repo.git || pathInRepo(repo.root, root) === undefined) return false;
+  if (!repo.git || pathInRepo(repo.root, root) === undefined) return undefined;
   if (await addMergeAttribute(root)) created.push('.gitattributes');
-  return setMergeDriverConfig(repo.root, deps.env);
+  const command = mergeDriverCommand(findLauncher(repo.root, root, deps.env));
+  return setMergeDriverConfig(repo.root, deps.env, command) ? mergeDriverSetup(command) : undefined;
 }
 
 async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps, userConfig: boolean): Promise<AgentPlan> {

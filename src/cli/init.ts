@@ -4,7 +4,6 @@ import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { displayPath } from '../store/paths.js';
 import { init } from '../actions/init.js';
-import { MERGE_DRIVER_SETUP } from '../hooks/merge-driver.js';
 import { renderAgentChanges } from './ui/agent.js';
 import { join } from 'node:path';
 
@@ -29,7 +28,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   // --agent writes hooks and an MCP server, which use only a memory directory inside the project.
   const root = ctx.memoryDir({ allowMissing: true, here: true, confined: flags.agent !== undefined });
   if (flags.userConfig && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
-  const { created, dryRun, agent, mergeDriver } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
+  const { created, dryRun, agent, mergeDriver, mergeDriverSetup } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
   if (agent?.launcher?.kind === 'missing') ctx.ui.warn(agent.launcher.note);
   if (ctx.ui.json) {
@@ -51,7 +50,7 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
     for (const item of created) ctx.ui.info(`created ${displayPath(ctx.io.cwd, join(root, item))}`);
   }
   if (mergeDriver) {
-    ctx.ui.info(`registered the MEMORY.md merge driver in this clone's git config; each teammate runs once: ${MERGE_DRIVER_SETUP}`);
+    ctx.ui.info(`registered the MEMORY.md merge driver in this clone's git config; each teammate runs once: ${mergeDriverSetup}`);
   }
   if (agent) {
     const changes = agent.changes.filter((c) => c.action !== 'unchanged');

@@ -26,6 +26,7 @@ const COMMANDS: Commands = {
   hook: () => import('./hook.js'),
   'merge-index': () => import('./merge-index.js'),
   mcp: () => import('./mcp.js'),
+  completion: () => import('./completion.js'),
 };
 
 /** The hot paths' entries (cli/fast/route.ts says which command lines take them). */

@@ -8,6 +8,7 @@ import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
 import { commandWord, fastRoute, type FastEntry } from './fast/route.js';
 import { neutralStatusline } from './ui/capacity.js';
+import { addExamples, numericDefaults } from './ui/help.js';
 
 interface CommandModule {
   register(program: Command, run: Runner): void;
@@ -37,7 +38,8 @@ export function commandName(argv: string[], commands: Commands): string | undefi
 
 async function loadCommands(argv: string[], commands: Commands): Promise<CommandModule[]> {
   const name = commandName(argv, commands);
-  const loaders = name ? [commands[name]] : Object.values(commands);
+  // `completion` describes every command, so it needs them all, as help does.
+  const loaders = name && name !== 'completion' ? [commands[name]] : Object.values(commands);
   return Promise.all(loaders.map((load) => load()));
 }
 
@@ -109,7 +111,22 @@ function buildProgram(io: Io, state: RunState, commands: CommandModule[], loaded
   const run = loaded.createRunner(io, state);
   for (const command of commands) command.register(program, run);
   for (const sub of program.commands) sub.exitOverride();
+  addExamples(program);
+  numericDefaults(program);
   return program;
+}
+
+/**
+ * `memctx help WORD` for a WORD that is no command: commander would print the general help and exit
+ * 0; memctx says so, with the closest command, as for `memctx WORD` (exit 2).
+ */
+function unknownHelpTopic(argv: string[], program: Command): string | undefined {
+  const at = argv.indexOf('help', 2);
+  if (at === -1 || commandWord(argv) !== 'help') return undefined;
+  const topic = argv.slice(at + 1).find((arg) => !arg.startsWith('-'));
+  if (topic === undefined || program.commands.some((c) => c.name() === topic || c.aliases().includes(topic))) return undefined;
+  const guess = closestMatch(topic, program.commands.map((c) => c.name()).filter((name) => name !== 'help'));
+  return `error: unknown command '${topic}'${guess ? `\n(Did you mean ${guess}?)` : ''}`;
 }
 
 /**
@@ -146,6 +163,11 @@ export async function runMain(argv: string[], given: Io, known: Commands, fastEn
   const flushHook = (command === 'flush' && argv.includes('--hook')) || command === 'checkpoint';
   let parseError = '';
   const program = buildProgram(io, state, commands, { commander, createUi, createRunner, known }, statusline || flushHook, (text) => (parseError += text), argv);
+  const unknownHelp = unknownHelpTopic(argv, program);
+  if (unknownHelp) {
+    io.stderr.write(parseErrorText(unknownHelp, argv, io, createUi, known));
+    return EXIT_USAGE;
+  }
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -14,6 +14,7 @@ import { findLauncher, type Launcher } from './launcher.js';
 import { duplicateJsonKey } from '../json.js';
 import { isInside } from '../store/paths.js';
 import { realPathOf } from './git.js';
+import { git, GitError } from '../sources/git.js';
 
 export type Agent = 'claude' | 'codex' | 'cursor';
 
@@ -48,12 +49,19 @@ const HOOKS: Record<string, { matcher?: string; hooks: Array<{ type: 'command'; 
   Stop: { hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] },
 };
 
+/**
+ * Codex's longest SessionEnd hook timeout (seconds): a longer one is cut to it, with the warning
+ * "clamping SessionEnd hook timeout to 3s" on every start. flush --hook fits in it.
+ */
+const CODEX_SESSION_END_TIMEOUT = 3;
 /** Codex (0.169) reads the same hook shape from .codex/hooks.json: the Stop checkpoint and the flush. */
 const CODEX_HOOKS: typeof HOOKS = {
   Stop: HOOKS.Stop,
-  SessionEnd: HOOKS.SessionEnd,
+  SessionEnd: { hooks: [{ ...HOOKS.SessionEnd.hooks[0], timeout: CODEX_SESSION_END_TIMEOUT }] },
   PreCompact: { hooks: HOOKS.PreCompact.hooks },
 };
+/** Timeouts an agent cuts (event → seconds): memctx's own hooks written earlier with more are lowered. */
+const CODEX_TIMEOUT_CAPS: Record<string, number> = { SessionEnd: CODEX_SESSION_END_TIMEOUT };
 const MCP_SERVER = { type: 'stdio', command: 'memctx', args: ['mcp'] };
 
 /** The memory section for this agent; `memoryDir` is relative to the project root. */
@@ -166,16 +174,18 @@ function mentionsCommand(groups: unknown[], command: string): boolean {
   return groups.some((g) => isRecord(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isRecord(h) && typeof h.command === 'string' && h.command.includes(command)));
 }
 
-/** Rewrite hook commands init wrote earlier with another launcher; true when one changed. */
-function restart(groups: unknown[], tail: string, command: string): boolean {
+/** Rewrite hook commands init wrote earlier with another launcher, and their timeouts above `cap`; true when one changed. */
+function restart(groups: unknown[], tail: string, command: string, cap?: number): boolean {
   let changed = false;
   for (const g of groups) {
     if (!isRecord(g) || !Array.isArray(g.hooks)) continue;
     for (const h of g.hooks) {
-      if (isRecord(h) && h.command !== command && isOurs(h.command, tail)) {
-        h.command = command;
-        changed = true;
-      }
+      if (!isRecord(h) || !isOurs(h.command, tail)) continue;
+      const overCap = cap !== undefined && typeof h.timeout === 'number' && h.timeout > cap;
+      if (h.command === command && !overCap) continue;
+      h.command = command;
+      if (overCap) h.timeout = cap;
+      changed = true;
     }
   }
   return changed;
@@ -203,7 +213,7 @@ function mergeSettings(start: Start) {
 }
 
 /** Merge hook groups into `data.hooks`: an event's group is added when none there runs its command yet, and ours are restarted with this launcher. */
-function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof HOOKS, start: Start): string[] {
+function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof HOOKS, start: Start, caps: Record<string, number> = {}): string[] {
   const parts: string[] = [];
   if (data.hooks !== undefined && !isRecord(data.hooks)) refuse(file, '"hooks" is not an object', 'fix "hooks" to map event names to lists');
   const hooks = (data.hooks ?? {});
@@ -213,7 +223,7 @@ function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof 
     const groups = (list ?? []) as unknown[];
     const tail = group.hooks[0].command.slice('memctx '.length);
     const command = started(group.hooks[0].command, start);
-    if (restart(groups, tail, command)) parts.push(`hooks.${event}`);
+    if (restart(groups, tail, command, caps[event])) parts.push(`hooks.${event}`);
     else if (!mentionsCommand(groups, group.hooks[0].command)) {
       hooks[event] = [...groups, { ...group, hooks: group.hooks.map((h) => ({ ...h, command: started(h.command, start) })) }];
       parts.push(`hooks.${event}`);
@@ -308,6 +318,22 @@ function tomlChange(root: string, rel: string, abs: string, start: Start, warnin
   return { file: rel, action: before === undefined ? 'create' : 'update', parts: ['mcp_servers.memctx'], before, after };
 }
 
+/**
+ * A personal file init writes, added to the repository's .gitignore so `git add -A` leaves it out;
+ * nothing when git already ignores it (.gitignore, .git/info/exclude, core.excludesFile) or outside git.
+ */
+function ignoreChange(root: string, rel: string, env: Record<string, string | undefined>): AgentChange | undefined {
+  try {
+    git(['check-ignore', '-q', '--', rel], root, env);
+    return undefined; // ignored already
+  } catch (err) {
+    if (!(err instanceof GitError) || err.status !== 1) return undefined; // not a git repository
+  }
+  const before = readTarget(root, join(root, '.gitignore'));
+  const after = `${before ?? ''}${before === undefined || before === '' || before.endsWith('\n') ? '' : '\n'}/${rel}\n`;
+  return { file: '.gitignore', action: before === undefined ? 'create' : 'update', parts: [`/${rel} (your own settings, kept out of git)`], before, after };
+}
+
 const CURSOR_HEADER = (body: string) => `---\ndescription: How this project's memory works (memctx)\nalwaysApply: true\n---\n\n${body}`;
 
 /** Everything init --agent would change, checked; writes nothing. */
@@ -330,12 +356,14 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
     changes.push(jsonChange(root, '.claude/settings.json', mergeSettings(start), warnings));
     changes.push(jsonChange(root, '.mcp.json', mergeMcp(start), warnings));
     changes.push(jsonChange(root, '.claude/settings.local.json', approveMcp, warnings));
+    const ignore = ignoreChange(root, '.claude/settings.local.json', env);
+    if (ignore) changes.push(ignore);
   } else if (agent === 'codex') {
     // Codex sets no CLAUDE_PROJECT_DIR: its hooks run in the project, where npx finds the project's bin.
     const shell = launcher.kind === 'local' ? [launcher.mcp.command, ...launcher.mcp.args].join(' ') : launcher.shell;
     const hookStart = startFor({ ...launcher, shell }, root, memoryDir, '');
     changes.push(markdownChange(root, 'AGENTS.md', section));
-    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, hookStart), warnings));
+    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, hookStart, CODEX_TIMEOUT_CAPS), warnings));
     // Codex reads a project's .codex/config.toml once the project is trusted; the user's own only on request.
     const userDir = env.CODEX_HOME || join(options.home ?? env.HOME ?? '', '.codex');
     const abs = options.userConfig ? join(userDir, 'config.toml') : join(root, '.codex/config.toml');

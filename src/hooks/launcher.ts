@@ -15,6 +15,8 @@ export interface Launcher {
   mcp: { command: string; args: string[] };
   /** What init says about the choice. */
   note: string;
+  /** local: the project's memctx, relative to the project (`node_modules/.bin/memctx`). */
+  bin?: string;
 }
 
 /** The project's `node_modules/.bin/memctx` nearest the memory directory, at or below the project root. */
@@ -59,6 +61,7 @@ export function findLauncher(project: string, memoryDir: string, env: Record<str
       // .mcp.json gets no CLAUDE_PROJECT_DIR; npx finds node_modules/.bin from the directory Claude Code runs in.
       mcp: { command: 'npx', args: ['--no-install', ...(prefix ? ['--prefix', prefix] : []), 'memctx'] },
       note: `commands start the project's memctx (${rel})${also}`,
+      bin: rel,
     };
   }
   if (global) return { kind: 'global', shell: 'memctx', mcp: { command: 'memctx', args: [] }, note: `commands start the global memctx on PATH (${global})` };

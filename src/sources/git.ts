@@ -146,7 +146,8 @@ export function gitChanges(cwd: string, since: string | undefined, env: Env): Gi
     try {
       run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${since}^{commit}`]);
     } catch {
-      throw new MemctxError(`--since: unknown revision "${since}" in ${root}`, { hint: 'give a commit, branch or tag that exists here, such as HEAD~3 or main' });
+      const branch = defaultBranch(root, env);
+      throw new MemctxError(`--since: unknown revision "${since}" in ${root}`, { hint: `give a commit, branch or tag that exists here, such as HEAD~3${branch ? ` or ${branch}` : ''}` });
     }
     for (const c of parseNameStatus(run(['diff', '--name-status', '-z', '-M', since, '--']))) byPath.set(c.path, c);
   }
@@ -169,18 +170,25 @@ export function gitChanges(cwd: string, since: string | undefined, env: Env): Gi
  */
 export function defaultSince(cwd: string, env: Env): { branch: string; rev: string } | undefined {
   const root = gitRoot(cwd, env);
-  const run = (args: string[]) => {
-    try {
-      return git(args, root, flushEnv(env)).trim();
-    } catch {
-      return '';
-    }
-  };
-  const remote = run(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
-  const branch = remote || ['main', 'master'].find((name) => run(['rev-parse', '--verify', '--quiet', `refs/heads/${name}`]) !== '');
+  const branch = defaultBranch(root, env);
   if (!branch) return undefined;
-  const rev = run(['merge-base', 'HEAD', branch]);
+  const rev = quietGit(['merge-base', 'HEAD', branch], root, env);
   return rev ? { branch, rev } : undefined;
+}
+
+/** git's trimmed stdout, or '' when it fails. */
+function quietGit(args: string[], root: string, env: Env): string {
+  try {
+    return git(args, root, flushEnv(env)).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The repository's default branch: origin's HEAD, else a local main, else master; undefined when none. */
+function defaultBranch(root: string, env: Env): string | undefined {
+  const remote = quietGit(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], root, env);
+  return remote || ['main', 'master'].find((name) => quietGit(['rev-parse', '--verify', '--quiet', `refs/heads/${name}`], root, env) !== '');
 }
 
 /** The folder holding the `.git` entry at or above dir (the work tree's top), found without running git. */

@@ -37,6 +37,9 @@ describe.skipIf(!hasScript)('pack in a terminal', () => {
     expect(run.screen).toContain('counting tokens');
     expect(run.screen).toMatch(/bundle: [\d,]+ of 25,000 tokens/);
     expect(run.bundle).toContain('note_');
+    // ora's synchronized-output brackets reach the terminal as escapes, not as visible ␛[?2026h text.
+    expect(run.screen).toContain('\u001b[?2026h');
+    expect(run.screen).not.toContain('\u241b');
   });
 
   it('shows the spinner on a 20-column terminal', () => {

@@ -162,7 +162,7 @@ describe('init --agent claude', () => {
     expect(JSON.parse(readFileSync(join(project, '.codex/hooks.json'), 'utf8'))).toEqual({
       hooks: {
         Stop: [{ hooks: [{ type: 'command', command: 'make lint' }] }, { hooks: [{ type: 'command', command: 'memctx checkpoint', timeout: 30 }] }],
-        SessionEnd: [{ hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] }],
+        SessionEnd: [{ hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 3 }] }],
         PreCompact: [{ hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] }],
       },
     });

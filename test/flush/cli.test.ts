@@ -371,6 +371,20 @@ describe('--git', () => {
     expect(bad.stderr).toContain('--since: unknown revision "no-such-rev"');
   });
 
+  it('--git --since with an unknown revision hints the default branch this repository has (master here, none in trunk)', async () => {
+    git(project, 'init', '-q', '-b', 'master');
+    writeFileSync(join(project, 'a.ts'), '// A.\n');
+    git(project, 'add', 'a.ts');
+    git(project, 'commit', '-qm', 'one');
+    const bad = await runCli(['flush', '--goal', 'x', '--git', '--since', 'nosuch'], { cwd: project });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(`memctx: error: --since: unknown revision "nosuch" in ${project}\n  hint: give a commit, branch or tag that exists here, such as HEAD~3 or master\n`);
+    git(project, 'branch', '-m', 'master', 'trunk');
+    const none = await runCli(['flush', '--goal', 'x', '--git', '--since', 'nosuch'], { cwd: project });
+    expect(none.stderr).toContain('  hint: give a commit, branch or tag that exists here, such as HEAD~3\n');
+    expect(sessions()).toEqual([]);
+  });
+
   it('no git repository: a clear error, exit 2, nothing written', async () => {
     const r = await runCli(['flush', '--goal', 'x', '--git'], { cwd: project });
     expect(r.code).toBe(2);

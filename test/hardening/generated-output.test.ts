@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { inlineMarkdown, escapeHtmlStart, unescapeHtmlStart, terminalSafe } from '../../src/markdown/escape.js';
+import { safeStream } from '../../src/cli/ui/output.js';
+import type { Stream } from '../../src/io.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
@@ -85,6 +87,13 @@ describe('memory content cannot subvert generated files', () => {
     expect(ls.stdout).not.toContain('\u001b[2J');
     expect(ls.stdout).toContain('\u241b]52;c;ZXZpbA==\u2407');
     expect(terminalSafe('\u001b[31mred\u001b[39m \u001b]0;t\u0007 \r\u009b')).toBe('\u001b[31mred\u001b[39m \u241b]0;t\u2407 \u240d\ufffd');
+  });
+
+  it("lets ora's synchronized-output brackets through only as the whole writes ora makes of them", () => {
+    const written: string[] = [];
+    const stream = safeStream({ write: (text: string) => written.push(text) } as unknown as Stream);
+    for (const text of ['\u001b[?2026h', '\u001b[?2026l', 'x\u001b[?2026h', '\u001b[?2026hx']) stream.write(text);
+    expect(written).toEqual(['\u001b[?2026h', '\u001b[?2026l', 'x\u241b[?2026h', '\u241b[?2026hx']);
   });
 });
 

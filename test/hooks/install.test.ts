@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memctx, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
+import { mergeDriverCommand } from '../../src/hooks/merge-driver.js';
 import { committedPaths, headCount, makeMemoryRepo, makeRepo, memoryFile, type TestRepo } from './repo.js';
 
 const AUTH_LINE = '- [Auth refactor](project_auth.md) — Backend auth migration status';
@@ -17,7 +18,7 @@ function track<T extends { base: string }>(repo: T): T {
 
 const hooksDir = (repo: TestRepo) => join(repo.top, '.git/hooks');
 const read = (path: string) => readFileSync(path, 'utf8');
-const TEAMMATES = "; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B %P'\n";
+const TEAMMATES = `; teammates run once: git config merge.memctx.driver '${mergeDriverCommand({})}'\n`;
 /** What install says about the MEMORY.md merge driver, which `memctx init` set in these repositories. */
 const DRIVER_SET = `the MEMORY.md merge driver is already set${TEAMMATES}`;
 const mode = (path: string) => statSync(path).mode & 0o7777;

@@ -3,14 +3,16 @@
  * both edit the hand-written text around the markers merge cleanly through `memctx merge-index`,
  * and conflict markers anywhere in a memory file stop `index` and fail `lint`.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { BIN, REPO } from '../helpers/cli.js';
 import { makeRepo, memoryFile, type TestRepo } from './repo.js';
 import { mergeIndexTexts } from '../../src/memindex/three-way.js';
 import { conflictMarkerLines } from '../../src/markdown/conflicts.js';
 
+// What init registers with memctx neither in node_modules/.bin nor on PATH (as a global install would run).
+const GLOBAL_DRIVER = 'if command -v memctx >/dev/null 2>&1; then exec memctx merge-index %O %A %B %P; fi; echo "memctx merge driver: memctx not found on PATH; install it (npm install -g memctx), then run memctx index. MEMORY.md is merged as plain text." >&2; exec git merge-file -L ours -L base -L theirs %A %O %B';
 const index = (repo: TestRepo) => readFileSync(join(repo.top, '.memory', 'MEMORY.md'), 'utf8');
 
 /** Base commit: memctx init (which registers the driver), one memory, hand text above and below the block. */
@@ -45,9 +47,9 @@ describe('memctx init registers the MEMORY.md merge driver', () => {
     const repo = await makeRepo();
     const init = await repo.memctx(['init']);
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("each teammate runs once: git config merge.memctx.driver 'memctx merge-index %O %A %B %P'");
+    expect(init.stdout).toContain(`each teammate runs once: git config merge.memctx.driver '${GLOBAL_DRIVER}'`);
     expect(readFileSync(join(repo.top, '.memory', '.gitattributes'), 'utf8')).toBe('/MEMORY.md merge=memctx\n');
-    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B %P');
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe(GLOBAL_DRIVER);
     expect(repo.gitOk(['check-attr', 'merge', '.memory/MEMORY.md']).trim()).toBe('.memory/MEMORY.md: merge: memctx');
     // Running it again changes nothing, and a form the user chose is kept.
     expect((await repo.memctx(['init'])).stdout).toBe('.memory is already set up; nothing changed\n');
@@ -60,11 +62,8 @@ describe('memctx init registers the MEMORY.md merge driver', () => {
     const repo = await makeRepo();
     const install = await repo.memctx(['hook', 'install']);
     expect(install.code).toBe(0);
-    expect(install.stdout).toContain("set the MEMORY.md merge driver; teammates run once: git config merge.memctx.driver 'memctx merge-index %O %A %B %P'");
-    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe('memctx merge-index %O %A %B %P');
-    // The form without %P (registered before it was added) is accepted as set.
-    repo.gitOk(['config', 'merge.memctx.driver', 'memctx merge-index %O %A %B']);
-    expect((await repo.memctx(['hook', 'install'])).stdout).toContain('the MEMORY.md merge driver is already set');
+    expect(install.stdout).toContain(`set the MEMORY.md merge driver; teammates run once: git config merge.memctx.driver '${GLOBAL_DRIVER}'`);
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe(GLOBAL_DRIVER);
   });
 });
 
@@ -160,6 +159,85 @@ describe('a real merge of two branches that each add a memory and edit the hand 
     const lint = await repo.memctx(['lint']);
     expect(lint.code).toBe(1);
     expect(lint.stdout).toContain('content/conflict-marker');
+  });
+});
+
+/** memctx as a devDependency: node_modules/memctx is this checkout (built), node_modules/.bin/memctx its bin, as npm links them. */
+function installAsDevDependency(repo: TestRepo): void {
+  mkdirSync(join(repo.top, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(REPO, join(repo.top, 'node_modules', 'memctx'));
+  symlinkSync('../memctx/bin/memctx.js', join(repo.top, 'node_modules', '.bin', 'memctx'));
+  repo.write('.gitignore', 'node_modules/\n');
+}
+
+/** The merge of `base`'s two branches, run by git from a subdirectory with no memctx on PATH. */
+async function devDependencyMerge(): Promise<TestRepo> {
+  const repo = await makeRepo();
+  installAsDevDependency(repo);
+  const init = await repo.memctx(['init']);
+  expect(init.code).toBe(0);
+  const driver = 'if [ -x node_modules/.bin/memctx ]; then exec node_modules/.bin/memctx merge-index %O %A %B %P; fi; if command -v memctx >/dev/null 2>&1; then exec memctx merge-index %O %A %B %P; fi; echo "memctx merge driver: memctx not found (not at node_modules/.bin/memctx, not on PATH); install it (npm install: memctx is in devDependencies), then run memctx index. MEMORY.md is merged as plain text." >&2; exec git merge-file -L ours -L base -L theirs %A %O %B';
+  expect(init.stdout).toContain(`each teammate runs once: git config merge.memctx.driver '${driver}'`);
+  expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe(driver);
+  repo.write('.memory/a.md', memoryFile('Alpha', 'the first memory'));
+  expect((await repo.memctx(['index'])).code).toBe(0);
+  repo.write('.memory/MEMORY.md', index(repo).replace('<!-- memctx:begin -->', 'Team notes: none yet.\n\n<!-- memctx:begin -->'));
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'memory']);
+  await branch(repo, 'one', 'b.md', 'Bravo');
+  await branch(repo, 'two', 'c.md', 'Charlie');
+  return repo;
+}
+
+describe('the merge driver as init registers it, for the way memctx is installed', () => {
+  it('a devDependency (no memctx on PATH): init registers the project\'s node_modules/.bin/memctx, and a real merge is clean', async () => {
+    const repo = await devDependencyMerge();
+    const merge = repo.git(['merge', '--no-edit', 'one'], join(repo.top, '.memory'));
+    expect(merge.stderr).not.toContain('not found');
+    expect(merge.code, merge.stdout + merge.stderr).toBe(0);
+    expect(index(repo)).toContain('Team notes: none yet.\nNote by two.\nNote by one.\n');
+    expect(repo.gitOk(['status', '--porcelain'])).toBe('');
+  });
+
+  it('a teammate without memctx installed: a message naming what to install, git\'s own conflict, both sides kept', async () => {
+    const repo = await devDependencyMerge();
+    rmSync(join(repo.top, 'node_modules'), { recursive: true });
+    const merge = repo.git(['merge', '--no-edit', 'one']);
+    expect(merge.code).toBe(1);
+    expect(merge.stderr).toContain('memctx merge driver: memctx not found (not at node_modules/.bin/memctx, not on PATH); install it (npm install: memctx is in devDependencies), then run memctx index.');
+    expect(merge.stdout).toContain('CONFLICT (content): Merge conflict in .memory/MEMORY.md');
+    expect(repo.gitOk(['status', '--porcelain', '.memory/MEMORY.md'])).toBe('UU .memory/MEMORY.md\n');
+    const text = index(repo);
+    expect(text).toMatch(/^<<<<<<< ours\nNote by two\.\n=======\nNote by one\.\n>>>>>>> theirs\n/m);
+    expect(text).toContain('(c.md)');
+    expect(text).toContain('(b.md)');
+  });
+
+  it('a global install (memctx on PATH only): the driver init registers runs it, and the merge is clean', async () => {
+    const repo = await makeRepo();
+    expect((await repo.memctx(['init'])).code).toBe(0);
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver']).trim()).toBe(GLOBAL_DRIVER);
+    repo.write('.memory/a.md', memoryFile('Alpha', 'the first memory'));
+    expect((await repo.memctx(['index'])).code).toBe(0);
+    repo.write('.memory/MEMORY.md', index(repo).replace('<!-- memctx:begin -->', 'Team notes: none yet.\n\n<!-- memctx:begin -->'));
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'memory']);
+    await branch(repo, 'one', 'b.md', 'Bravo');
+    await branch(repo, 'two', 'c.md', 'Charlie');
+    const global = join(repo.base, 'global-bin');
+    mkdirSync(global);
+    writeFileSync(join(global, 'memctx'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+    const merge = repo.git(['merge', '--no-edit', 'one'], repo.top, { PATH: `${global}:${process.env.PATH}` });
+    expect(merge.code, merge.stdout + merge.stderr).toBe(0);
+    expect(index(repo)).toContain('Team notes: none yet.\nNote by two.\nNote by one.\n');
+  });
+
+  it('an old clone\'s bare `memctx merge-index` is replaced by the devDependency form (a form the user chose is kept: first test above)', async () => {
+    const repo = await makeRepo();
+    installAsDevDependency(repo);
+    repo.gitOk(['config', 'merge.memctx.driver', 'memctx merge-index %O %A %B']);
+    expect((await repo.memctx(['hook', 'install'])).stdout).toContain('set the MEMORY.md merge driver; teammates run once: git config merge.memctx.driver \'if [ -x node_modules/.bin/memctx ]; then exec node_modules/.bin/memctx merge-index');
+    expect(repo.gitOk(['config', '--get', 'merge.memctx.driver'])).toMatch(/^if \[ -x node_modules\/\.bin\/memctx \]/);
   });
 });
 

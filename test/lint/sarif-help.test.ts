@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO } from '../helpers/cli.js';
+import { FIXTURES, REPO, tempDir } from '../helpers/cli.js';
+import { runMemctx } from '../helpers/run.js';
 import { sarifLog } from '../../src/lint/formatters/sarif.js';
 import { defaultLintConfig } from '../../src/lint/config.js';
 import { RULES } from '../../src/lint/rules/index.js';
@@ -47,5 +48,21 @@ describe('SARIF for GitHub code scanning', () => {
     // The same findings on other lines keep their fingerprints.
     const moved = { ...result, findings: result.findings.map((f) => ({ ...f, line: 9 })) };
     expect((sarifLog(moved, options) as any).runs[0].results.map((r: any) => r.partialFingerprints.primaryLocationLineHash)).toEqual(prints);
+  });
+});
+
+describe('SARIF from memctx lint, with the package.json memctx ships (issue 34, item 9)', () => {
+  it('names the tool\'s home (informationUri) and each rule\'s documentation (helpUri); package.json has repository, homepage, bugs', async () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+    expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/memctx/memctx.git' });
+    expect(pkg.homepage).toBe('https://github.com/memctx/memctx#readme');
+    expect(pkg.bugs).toEqual({ url: 'https://github.com/memctx/memctx/issues' });
+    const cwd = tempDir();
+    cpSync(join(FIXTURES, 'seed-memory'), join(cwd, '.memory'), { recursive: true, filter: (s) => !s.endsWith('.memctx') });
+    const out = await runMemctx(['lint', '--format', 'sarif'], { cwd });
+    const driver = JSON.parse(out.stdout).runs[0].tool.driver;
+    expect(driver.informationUri).toBe('https://github.com/memctx/memctx#readme');
+    expect(driver.rules.length).toBe(RULES.length);
+    for (const rule of driver.rules) expect(rule.helpUri).toBe(`https://github.com/memctx/memctx/blob/HEAD/docs/rules/${rule.id}.md`);
   });
 });

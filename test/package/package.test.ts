@@ -18,7 +18,8 @@ describe('the npm package', () => {
   it('builds in prepack with foreground scripts off, so `npm pack` prints only the tarball name', () => {
     // prepare builds only an install from git (pre-commit 4.x: npm install -g git+file://…) that has no dist/ yet.
     expect(pkg.scripts.prepare).toBe('node scripts/prepare.mjs');
-    expect(pkg.scripts.prepack).toBe('npm run build');
+    expect(pkg.scripts.prepack).toBe('npm run build && node scripts/pack-manifest.mjs strip');
+    expect(pkg.scripts.postpack).toBe('node scripts/pack-manifest.mjs restore');
     // The build also writes the tokenizer's rank tables beside the built module (dist/src/, in `files`)
     // and bundles the CLI that bin/memctx.js runs (dist/cli/, in `files`).
     expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs && node scripts/bundle.mjs');

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO } from '../helpers/cli.js';
-import { docCommands } from '../helpers/readme.js';
+import { readmeCommands } from '../helpers/readme.js';
+import { packTarball } from '../helpers/pack.js';
+import { runTeamRecipes } from './team.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'memctx-walkthrough-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,13 +24,14 @@ describe('the README, step by step, with memctx installed from its tarball', () 
     mkdirSync(home);
     const env: Record<string, string> = { PATH: `${join(project, 'node_modules/.bin')}:${process.env.PATH}`, HOME: home, NO_COLOR: '1', GIT_CONFIG_NOSYSTEM: '1', GIT_CEILING_DIRECTORIES: root, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
     const sh = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: project, env, encoding: 'utf8', timeout: 300_000 });
-    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', root], { cwd: REPO, encoding: 'utf8' });
-    const tarball = join(root, JSON.parse(packed.stdout)[0].filename);
+    const { tarball } = packTarball(root);
     expect(sh('git', ['init', '-q', '-b', 'main']).status).toBe(0);
     expect(sh('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'start']).status).toBe(0);
     expect(sh('npm', ['init', '-y']).status).toBe(0);
     const install = sh('npm', ['install', '-D', '--prefer-offline', tarball]);
     expect(install.stderr).not.toMatch(/ERR!/);
+    // npm 11 lists a dependency's unapproved install scripts; the tarball has none.
+    expect(install.stderr).not.toMatch(/install-scripts|allowScripts/);
     expect(existsSync(join(project, 'node_modules/.bin/memctx'))).toBe(true);
     cpSync(FIXTURES, join(project, 'fixtures'), { recursive: true, filter: (source) => !source.endsWith('/.memctx') });
 
@@ -44,5 +47,7 @@ describe('the README, step by step, with memctx installed from its tarball', () 
     expect(run.error).toBeUndefined();
     expect(existsSync(fails) ? readFileSync(fails, 'utf8') : '').toBe('');
     expect(commands.length).toBeGreaterThan(40);
+    // Then the team recipes (test/recipes/team.ts) against this install: 11 steps, no warning.
+    expect(runTeamRecipes(root, join(project, 'node_modules'))).toEqual({ steps: 11, failures: [] });
   }, 900_000);
 });

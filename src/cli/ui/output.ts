@@ -81,6 +81,9 @@ export function createUi(options: UiOptions): Ui {
   };
 }
 
+/** ora's synchronized-output brackets around each spinner frame: each written alone, so only a write of exactly one passes. */
+const SPINNER_SYNC = new Set(['\u001b[?2026h', '\u001b[?2026l']);
+
 /**
  * The stream with every write made terminal-safe (see terminalSafe). Everything else (isTTY,
  * columns, the cursor methods ora uses) passes through unchanged. A property set on the wrapper
@@ -89,7 +92,8 @@ export function createUi(options: UiOptions): Ui {
  */
 export function safeStream<S extends Stream>(stream: S): S {
   const own = new Map<PropertyKey, unknown>();
-  const safeWrite = (text: unknown, ...rest: unknown[]) => (stream.write as (...a: unknown[]) => unknown).call(stream, typeof text === 'string' ? terminalSafe(text) : text, ...rest);
+  const safe = (text: string) => (SPINNER_SYNC.has(text) ? text : terminalSafe(text));
+  const safeWrite = (text: unknown, ...rest: unknown[]) => (stream.write as (...a: unknown[]) => unknown).call(stream, typeof text === 'string' ? safe(text) : text, ...rest);
   return new Proxy(stream, {
     get(target, key) {
       if (own.has(key)) return own.get(key);
