@@ -8,7 +8,7 @@
  */
 import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { changedFiles } from './files.js';
-import { commandKey, commitMessage, gitOutcomes, onlyLooks, shellCommand, type GitOutcome } from './commands.js';
+import { commandKey, commitMessage, failureExpected, gitOutcomes, isTestRun, lastProgramText, onlyLooks, shellCommand, type GitOutcome } from './commands.js';
 import { sectionItems, sectionLead, summaryDecisions, summarySections, type SectionName } from './compaction.js';
 import { addDistinct, condense, proseLines } from './statement.js';
 import { TaskLog, type TaskEvent } from './tasks.js';
@@ -159,7 +159,7 @@ function callTarget(call: TranscriptItem): string | undefined {
 /** How a failed call is named in Blockers: its last command, or the tool and its file. */
 function callLabel(call: TranscriptItem, cwd: string | undefined): string {
   const command = shellCommand(call);
-  if (command !== undefined) return condense(command.split(/&&|;|\|\||\n/).map((s) => s.trim()).filter(Boolean).pop() ?? command, 80);
+  if (command !== undefined) return condense(lastProgramText(command) ?? command, 80);
   const target = callTarget(call);
   const name = call.toolName ?? 'tool';
   return target === undefined ? name : `${name} ${showFile(target, cwd)?.path ?? target}`;
@@ -181,6 +181,11 @@ function errorLine(text: string): string {
   return condense(line.replace(/<\/?tool_use_error>/g, ''), 160);
 }
 
+/**
+ * Failures still standing at the end: a later success of the same step (the same program and
+ * subcommand, any test runner for a test run) settles one, and so does a later commit or push (the
+ * work went on past it); probes and commands whose failure was expected are never blockers.
+ */
 function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] {
   const calls = new Map<string, TranscriptItem>();
   const open = new Map<string, string>();
@@ -192,9 +197,10 @@ function blockersOf(items: TranscriptItem[], cwd: string | undefined): string[] 
     const failed = item.isError === true;
     if (!failed && open.size === 0) continue;
     const command = shellCommand(call);
-    if (command !== undefined && onlyLooks(command)) continue;
+    if (command !== undefined && (onlyLooks(command) || failureExpected(command))) continue;
     const key = callKey(call);
     if (!failed) {
+      if (command !== undefined && gitOutcomes(command, item.text).some((o) => o.kind !== 'pr')) open.clear();
       open.delete(key);
       continue;
     }

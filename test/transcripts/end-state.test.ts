@@ -216,6 +216,8 @@ describe('changed files from what happened', () => {
     expect(onlyLooks('cat a > b')).toBe(false);
     expect(commandKey('cd app && npm run build 2>&1 | tail -3')).toBe('npm run build');
     expect(commandKey('gh api repos/x/pulls/1/comments')).toBe('gh');
-    expect(commandKey('go test ./... -run TestX')).toBe('go test');
+    // any test runner's passing run settles a failing one
+    expect(commandKey('go test ./... -run TestX')).toBe('test');
+    expect(commandKey('npx vitest run test/a.test.ts')).toBe('test');
   });
 });
