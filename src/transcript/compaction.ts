@@ -3,7 +3,7 @@
  * sections by name, their items, and the items of the decision-bearing ones without their labels.
  * A summary describes the moment of compaction; extract.ts decides what of it still stands.
  */
-import { condense, proseLines } from './statement.js';
+import { condense, proseLines, wholeStatement } from './statement.js';
 
 export type SectionName = 'primary' | 'pending' | 'current' | 'next' | 'problems' | 'errors' | 'decisions';
 
@@ -119,14 +119,16 @@ export function summaryDecisions(sections: Partial<Record<SectionName, string>>)
         const fix = FIX.exec(whole)?.[1] ?? whole.split(/(?<=[.!])\s+/).reverse().find((s) => ACTION.test(s));
         if (!fix) continue;
         // the error's name is only the subject: a long one is cut to its first words
-        const subject = label && !EMPTY_LABEL.test(label) ? (label.length > 48 ? `${label.slice(0, label.lastIndexOf(' ', 44) > 20 ? label.lastIndexOf(' ', 44) : 44)}…` : label) : undefined;
+        const subject = label && !EMPTY_LABEL.test(label) && label.length <= 48 ? label : undefined;
         text = subject ? `${subject}: ${fix}` : fix;
       } else {
         text = whole;
         if (name === 'problems' && !CHOICE.test(text)) continue;
       }
       if (!text || NOT_A_DECISION.test(text) || MECHANICAL.test(text)) continue;
-      out.push(condense(text.replace(/^[*_]+\s*/, ''), 150));
+      // whole sentences only: a decision cut short loses its why
+      const kept = wholeStatement(text.replace(/^[*_]+\s*/, ''), 240);
+      if (kept) out.push(kept);
     }
   }
   return out;
