@@ -1,16 +1,34 @@
 /**
- * Deterministic shortening: take list items off the end of fields (in the template's cut order),
- * then lines off long items, then characters off long lines, until the file fits. Each step finds
- * the most it can keep by binary search over exact token counts.
+ * Deterministic shortening that keeps every item as long as it can: first group the fields that
+ * group (Changed Files by folder, with counts), then shorten long items (down to a floor; whole
+ * statements such as Decisions are not cut), and only then take list items off the end of fields
+ * (in the template's cut order: the first items, such as Progress' end state, stay), then lines off
+ * long items, then characters off long lines, until the file fits. Each step finds the most it can
+ * keep by binary search over exact token counts.
  */
 import { emptyValues, type FieldValues } from './fields.js';
 
 /** Lines are never cut shorter than this many characters. */
 const MIN_LINE_CHARS = 40;
+/** Before any item is dropped, long items are cut to no fewer than this many characters. */
+const SOFT_LINE_CHARS = 100;
+
+/** How a field's items group when there are too many (level 0: as they are; higher: fewer lines). */
+export interface Grouping {
+  levels: (items: string[]) => number;
+  apply: (items: string[], level: number) => string[];
+}
+
+export interface ShortenOptions {
+  /** Fields grouped before anything else is cut. */
+  group?: Record<string, Grouping>;
+  /** Fields whose items are whole statements: not cut by characters before items are dropped. */
+  whole?: string[];
+}
 
 export interface Cut {
   field: string;
-  what: 'items' | 'lines' | 'characters';
+  what: 'grouped' | 'items' | 'lines' | 'characters';
   /** Items kept, lines kept per item, or the character cap. */
   kept: number;
   /** Items there were, the longest item's lines, or the lines that were cut. */
@@ -62,15 +80,26 @@ function largestFitting(lo: number, hi: number, fits: (n: number) => boolean): n
   return lo;
 }
 
+/** Smallest n in [lo, hi] with fits(n), assuming fits is monotonic; hi when none fits. */
+function smallestFitting(lo: number, hi: number, fits: (n: number) => boolean): number {
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (fits(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** Shorten values (keyed by field) in `order` until measure(values) <= limit. */
-export function shortenToFit(input: FieldValues, order: string[], measure: Measure, limit: number): ShortenResult {
+export function shortenToFit(input: FieldValues, order: string[], measure: Measure, limit: number, options: ShortenOptions = {}): ShortenResult {
   let values: FieldValues = Object.assign(emptyValues(), input);
   const cuts: Cut[] = [];
   let tokens = measure(values);
   const withField = (key: string, items: string[]): FieldValues => Object.assign(emptyValues(), values, { [key]: items });
-  const step = (what: Cut['what'], span: (items: string[]) => [number, number] | undefined, apply: (items: string[], n: number) => string[], total: (items: string[], n: number) => number) => {
+  const step = (what: Cut['what'], span: (items: string[]) => [number, number] | undefined, apply: (items: string[], n: number) => string[], total: (items: string[], n: number) => number, skip?: Set<string>) => {
     for (const key of order) {
       if (tokens <= limit) return;
+      if (skip?.has(key)) continue;
       const items = values[key];
       if (!items?.length) continue;
       const range = span(items);
@@ -81,10 +110,31 @@ export function shortenToFit(input: FieldValues, order: string[], measure: Measu
       cuts.push({ field: key, what, kept: n, total: total(items, n) });
     }
   };
+  // group (the least grouping that fits, else the most)
+  for (const key of order) {
+    const grouping = options.group?.[key];
+    const items = values[key];
+    if (tokens <= limit || !grouping || !items?.length) continue;
+    const levels = grouping.levels(items);
+    if (levels < 1) continue;
+    const n = smallestFitting(1, levels, (k) => measure(withField(key, grouping.apply(items, k))) <= limit);
+    values = withField(key, grouping.apply(items, n));
+    tokens = measure(values);
+    cuts.push({ field: key, what: 'grouped', kept: values[key].length, total: items.length });
+  }
+  const longest = (items: string[]) => Math.max(...items.flatMap((i) => i.split('\n').map((l) => l.length)));
+  const whole = new Set(options.whole ?? []);
+  // long items shortened (never below SOFT_LINE_CHARS, never whole statements) before any is dropped
+  step(
+    'characters',
+    (items) => (longest(items) > SOFT_LINE_CHARS ? [SOFT_LINE_CHARS, longest(items) - 1] : undefined),
+    capChars,
+    (items, n) => items.flatMap((i) => i.split('\n')).filter((l) => l.length > n).length,
+    whole,
+  );
   step('items', (items) => (items.length > 1 ? [1, items.length - 1] : undefined), keepItems, (items) => items.length);
   const maxLines = (items: string[]) => Math.max(...items.map((i) => i.split('\n').length));
   step('lines', (items) => (maxLines(items) > 1 ? [1, maxLines(items) - 1] : undefined), capLines, (items) => maxLines(items));
-  const longest = (items: string[]) => Math.max(...items.flatMap((i) => i.split('\n').map((l) => l.length)));
   step(
     'characters',
     (items) => (longest(items) > MIN_LINE_CHARS ? [MIN_LINE_CHARS, longest(items) - 1] : undefined),
@@ -96,6 +146,7 @@ export function shortenToFit(input: FieldValues, order: string[], measure: Measu
 
 /** A cut as one line for the user, using the field's heading. */
 export function describeCut(cut: Cut, heading: string): string {
+  if (cut.what === 'grouped') return `${heading}: grouped by folder into ${cut.kept} line${cut.kept === 1 ? '' : 's'} (${cut.total} before)`;
   if (cut.what === 'items') return `${heading}: kept ${cut.kept} of ${cut.total} items`;
   if (cut.what === 'lines') return `${heading}: items cut to their first ${cut.kept} lines (longest had ${cut.total})`;
   return `${heading}: ${cut.total} line${cut.total === 1 ? '' : 's'} cut to ${cut.kept} characters`;

@@ -54,9 +54,9 @@ const MAX_SUMMARY_DECISIONS = 3;
 /** Decisions in all: each is a long line, and Decisions is the field shortening cuts last. */
 const MAX_ALL_DECISIONS = 4;
 const MAX_BLOCKERS = 3;
-const MAX_COMPLETED = 4;
+const MAX_COMPLETED = 8;
 /** Progress in all: the end state first, so a long session's older tasks are what is left out. */
-const MAX_PROGRESS = 7;
+const MAX_PROGRESS = 9;
 const MAX_COMMITS = 3;
 
 // ---- requests ----
@@ -128,7 +128,7 @@ const OWN_ACTION = /^(?:I|We)\s+(?!(?:think|believe|see|saw|need|can|could|was|w
 /** A why in a statement: a reason, a purpose, or the alternative it was chosen over. */
 const WHY = /\b(?:because|since|so that|so (?:it|we|the|a|existing|that)|to (?:avoid|prevent|keep|ensure|match|support|protect|handle)|instead of|rather than|otherwise|which (?:avoids|prevents|keeps|means))\b/i;
 /** Narration of what the agent is about to do or is doing: never a decision. */
-const NARRATION = /^(?:I'm|I am|Let me|Let's|Now(?:,)? (?:I|let)|Next(?:,)? (?:I|let)|First(?:,)? (?:I|let)|Then(?:,)? I|I(?:'ll| will) (?:now|first|start|begin|check|look|read|run|pull|open|take)|Going to|Time to|I need to|Looking|Checking|Reading)\b/i;
+const NARRATION = /^(?:(?:But |And |So )?I (?:found|noticed|see|saw)\b|I'm|I am|Let me|Let's|Now(?:,)? (?:I|let)|Next(?:,)? (?:I|let)|First(?:,)? (?:I|let)|Then(?:,)? I|I(?:'ll| will) (?:now|first|start|begin|check|look|read|run|pull|open|take)|Going to|Time to|I need to|Looking|Checking|Reading)\b/i;
 
 const PLAN_WORD = /\b(?:I'll|I will|we'll|we will|let's|use|using|keep|switch(?:ed)?|prefer)\b/i;
 /** A marked line (`DECISION:`, `BLOCKER:`, `Next steps:` …) is read as such by flush, not as a cue statement. */
@@ -435,6 +435,27 @@ function unfinished(tl: Timeline, main: TranscriptItem[], since: number): string
   return midTurn && request ? `Finish the request the session stopped in: ${request.text}` : undefined;
 }
 
+/** A summary's current work that says it had finished. */
+const FINISHED = /\b(?:had (?:just )?(?:finished|completed)|(?:just )?(?:finished|completed) (?:updating|adding|fixing|writing|implementing))\b/i;
+const MAX_TURN_RESULTS = 2;
+
+/** The opening statement of each earlier turn's last assistant message (before the next request), after the summary. */
+function turnResults(tl: Timeline, main: TranscriptItem[], since: number): string[] {
+  const out: string[] = [];
+  for (const request of tl.requests.slice(1)) {
+    if (request.index <= since) continue;
+    for (let i = request.index - 1; i > since; i--) {
+      const item = main[i];
+      if (item.kind === 'message' && item.role === 'user' && !item.meta) break;
+      if (item.kind !== 'message' || item.role !== 'assistant') continue;
+      const opening = DONE.test(item.text) || /^#+ /m.test(item.text) ? openingStatement(item.text) : undefined;
+      if (opening) out.push(opening);
+      break;
+    }
+  }
+  return out;
+}
+
 /** Whether the work went on past the task list's last change (tests passed, a commit or a push after it). */
 function workedPastPlan(tl: Timeline): boolean {
   const after = tl.tasks.lastIndex;
@@ -478,10 +499,13 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
   const end = endState(tl);
   if (end) facts.progress.push(end);
   const current = sections.current ? sectionLead(sections.current) : undefined;
-  if (current && !followed) facts.progress.push(current);
+  // the summary's current work stands when nothing followed it, or when it says the work had finished
+  if (current && (!followed || FINISHED.test(current))) facts.progress.push(current);
   const finalText = tl.final && tl.final.index > since && !stopped?.startsWith('Finish') ? tl.final.text : undefined;
   const opening = finalText ? openingStatement(finalText) : undefined;
   if (opening) addDistinct(facts.progress, [opening]);
+  // what each earlier turn ended with (the agent's last words before the next request), latest first
+  addDistinct(facts.progress, turnResults(tl, main, since).reverse().slice(0, MAX_TURN_RESULTS));
   // pushes and pull requests: the end state names the last ones
   if (!end) addDistinct(facts.progress, [...new Set(tl.outcomes.filter((o) => o.kind !== 'commit').map((o) => o.text))].slice(-2).reverse());
   addDistinct(facts.progress, tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse());
