@@ -10,6 +10,8 @@ import { emptyValues, type FieldValues } from './fields.js';
 
 /** Lines are never cut shorter than this many characters. */
 const MIN_LINE_CHARS = 40;
+/** A grouped field that cannot fit alone is grouped down to this many lines (other cuts do the rest). */
+const GROUPED_LINES = 12;
 /** Before any item is dropped, long items are cut to no fewer than this many characters. */
 const SOFT_LINE_CHARS = 100;
 
@@ -110,17 +112,22 @@ export function shortenToFit(input: FieldValues, order: string[], measure: Measu
       cuts.push({ field: key, what, kept: n, total: total(items, n) });
     }
   };
-  // group (the least grouping that fits, else the most)
+  // group (the least grouping that fits, else the least that brings the field to a few lines)
+  const level: Record<string, number> = {};
+  const grouped: Record<string, string[]> = {};
   for (const key of order) {
     const grouping = options.group?.[key];
     const items = values[key];
     if (tokens <= limit || !grouping || !items?.length) continue;
     const levels = grouping.levels(items);
     if (levels < 1) continue;
-    const n = smallestFitting(1, levels, (k) => measure(withField(key, grouping.apply(items, k))) <= limit);
+    // the least grouping that fits; when none does alone, the least that brings the field to a few lines
+    const fits = (k: number) => measure(withField(key, grouping.apply(items, k))) <= limit;
+    const n = fits(levels) ? smallestFitting(1, levels, fits) : smallestFitting(1, levels, (k) => grouping.apply(items, k).length <= GROUPED_LINES);
     values = withField(key, grouping.apply(items, n));
     tokens = measure(values);
-    cuts.push({ field: key, what: 'grouped', kept: values[key].length, total: items.length });
+    level[key] = n;
+    grouped[key] = items;
   }
   const longest = (items: string[]) => Math.max(...items.flatMap((i) => i.split('\n').map((l) => l.length)));
   const whole = new Set(options.whole ?? []);
@@ -132,7 +139,34 @@ export function shortenToFit(input: FieldValues, order: string[], measure: Measu
     (items, n) => items.flatMap((i) => i.split('\n')).filter((l) => l.length > n).length,
     whole,
   );
-  step('items', (items) => (items.length > 1 ? [1, items.length - 1] : undefined), keepItems, (items) => items.length);
+  // items off the end of the field with the most (the first in cut order on a tie), one at a time, so
+  // no field is cut to its first item while another keeps many
+  const before: Record<string, string[]> = {};
+  const kept: Record<string, number> = {};
+  for (const key of order) if (values[key]?.length && !grouped[key]) kept[key] = values[key].length;
+  // a grouped field is never cut: it is grouped further while other fields lose items
+  const groupMore = () => {
+    const key = order.find((k) => grouped[k] && level[k] < (options.group?.[k]?.levels(grouped[k]) ?? 0));
+    if (key === undefined) return false;
+    level[key]++;
+    values = withField(key, options.group![key].apply(grouped[key], level[key]));
+    tokens = measure(values);
+    return true;
+  };
+  while (tokens > limit) {
+    const key = order.filter((k) => (kept[k] ?? 0) > 1).reduce<string | undefined>((best, k) => (best === undefined || kept[k] > kept[best] ? k : best), undefined);
+    if (key === undefined) {
+      if (!groupMore()) break;
+      continue;
+    }
+    if (kept[key] <= 3 && groupMore()) continue;
+    before[key] ??= values[key];
+    kept[key]--;
+    values = withField(key, keepItems(before[key], kept[key]));
+    tokens = measure(values);
+  }
+  for (const key of order) if (grouped[key]) cuts.unshift({ field: key, what: 'grouped', kept: values[key].length, total: grouped[key].length });
+  for (const key of order) if (before[key]) cuts.push({ field: key, what: 'items', kept: kept[key], total: before[key].length });
   const maxLines = (items: string[]) => Math.max(...items.map((i) => i.split('\n').length));
   step('lines', (items) => (maxLines(items) > 1 ? [1, maxLines(items) - 1] : undefined), capLines, (items) => maxLines(items));
   step(

@@ -94,6 +94,8 @@ const ACTION = /^(?:I|We)\s+(?:rewrote|changed|switched|replaced|added|removed|m
 const CHOICE = /\b(?:because|instead|rather than|so that|to avoid|chose|decided|designed|determined|should|approach|by (?:using|adding|removing|changing|keeping)|falls? ?back|trade-?off|skipped|won't fix|per user)\b/i;
 /** Fixes that only satisfy a tool (formatting, a missing import, a misspelt name): no choice in them. */
 const MECHANICAL = /\b(?:gofmt|prettier|black|rustfmt|trailing (?:newline|whitespace)|missing import|added (?:the )?import|correct (?:type |function )?name|typo|unused (?:import|variable))\b/i;
+/** Items that say what is still to be done: a next step, not a decision. */
+const STILL_TO_DO = /\bneeds? to be (?:updated|changed|fixed|moved|added)\b/i;
 /** Items that report activity rather than a choice. */
 const NOT_A_DECISION = /^(?:successfully|all (?:tests|checks)|tests? pass|ran |read |checked |verified |replied |identified |organized |systematically )/i;
 
@@ -125,7 +127,7 @@ export function summaryDecisions(sections: Partial<Record<SectionName, string>>)
         text = whole;
         if (name === 'problems' && !CHOICE.test(text)) continue;
       }
-      if (!text || NOT_A_DECISION.test(text) || MECHANICAL.test(text)) continue;
+      if (!text || NOT_A_DECISION.test(text) || MECHANICAL.test(text) || STILL_TO_DO.test(text)) continue;
       // whole sentences only: a decision cut short loses its why
       const kept = wholeStatement(text.replace(/^[*_]+\s*/, ''), 240);
       if (kept) out.push(kept);

@@ -126,7 +126,23 @@ const WEAK_CUE = new Cue(/\b(?:because|since)\b/i, ['because', 'since']);
 /** The agent's own action, stated ("I reject an empty password …", "We kept …"), not a diagnosis. */
 const OWN_ACTION = /^(?:I|We)\s+(?!(?:think|believe|see|saw|need|can|could|was|were|am|have|had|found|noticed|suspect|guess|don't|do not|did not|didn't)\b)\w+/;
 /** A why in a statement: a reason, a purpose, or the alternative it was chosen over. */
-const WHY = /\b(?:because|since|so that|so (?:it|we|the|a|existing|that)|to (?:avoid|prevent|keep|ensure|match|support|protect|handle)|instead of|rather than|otherwise|which (?:avoids|prevents|keeps|means))\b/i;
+const WHY = /\b(?:because|since|so that|so (?:it|we|the|a|existing|that)|to (?:avoid|prevent|keep|ensure|match|support|protect|handle)|instead of|rather than|otherwise|which (?:avoids|prevents|keeps|means)|per (?:the )?user)\b/i;
+/** Reactions and plans that read like decisions but state none ("Good, gofmt …", "X needs to be updated"). */
+const NOT_DECIDED = /^(?:Good|Great|Perfect|Nice|OK|Okay|Excellent)\b|\bneeds? to be (?:updated|changed|fixed|moved)\b/i;
+/** Labels of the problem a labelled fix answers (`**Issue:** …` before `**Fix:** …`). */
+const ISSUE_LABEL = /^\s*(?:[-*+]\s+)?\*\*(?:Issue|Problem|Root cause|Bug|Why):?\*\*:?\s*(\S.{10,})$/i;
+
+/** A sentence, or its first clauses (to a comma) when it is longer than `max`; undefined when even the first is. */
+function firstClause(sentence: string, max: number): string | undefined {
+  if (sentence.length <= max) return sentence;
+  const cut = sentence.lastIndexOf(', ', max);
+  return cut >= 20 ? sentence.slice(0, cut) : undefined;
+}
+
+/** Statements with a why first (stable): when there is room for only some, those are kept. */
+function whyFirst(items: string[]): string[] {
+  return [...items.filter((s) => WHY.test(s)), ...items.filter((s) => !WHY.test(s))];
+}
 /** Narration of what the agent is about to do or is doing: never a decision. */
 const NARRATION = /^(?:(?:But |And |So )?I (?:found|noticed|see|saw)\b|I'm|I am|Let me|Let's|Now(?:,)? (?:I|let)|Next(?:,)? (?:I|let)|First(?:,)? (?:I|let)|Then(?:,)? I|I(?:'ll| will) (?:now|first|start|begin|check|look|read|run|pull|open|take)|Going to|Time to|I need to|Looking|Checking|Reading)\b/i;
 
@@ -139,14 +155,19 @@ function decisionSentences(text: string, closing = false): string[] {
   const out: string[] = [];
   const push = (s: string) => {
     const whole = wholeStatement(s);
-    if (whole && !NARRATION.test(whole)) out.push(whole);
+    if (whole && !NARRATION.test(whole) && !NOT_DECIDED.test(whole)) out.push(whole);
   };
+  let issue: string | undefined;
   for (const raw of proseLines(text)) {
     if (MARKED.test(raw)) continue;
-    // "**Fix:** added symlink detection …": what was chosen, under a label that says so
+    const problem = ISSUE_LABEL.exec(raw);
+    if (problem) issue = firstClause(problem[1].replace(/\*\*/g, '').split(/(?<=[.!?])\s/)[0].replace(/[.!]$/, ''), 140);
+    // "**Fix:** added symlink detection …": what was chosen, under a label that says so (with the issue it answers as its why)
     const labelled = /^\s*(?:[-*+]\s+)?\*\*(?:Fix|Solution|Approach|Resolution):?\*\*:?\s*(\S.{20,})$/i.exec(raw);
     if (labelled) {
-      push(labelled[1].replace(/\*\*/g, ''));
+      const fix = labelled[1].replace(/\*\*/g, '').trim().replace(/[.!:]+$/, '');
+      push(issue && !WHY.test(fix) ? `${fix}, because ${issue.charAt(0).toLowerCase()}${issue.slice(1)}.` : fix);
+      issue = undefined;
       continue;
     }
     for (const sentence of raw.split(/(?<=[.!?])\s+(?=[A-Z`*])/)) {
@@ -504,18 +525,18 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
   const finalText = tl.final && tl.final.index > since && !stopped?.startsWith('Finish') ? tl.final.text : undefined;
   const opening = finalText ? openingStatement(finalText) : undefined;
   if (opening) addDistinct(facts.progress, [opening]);
-  // what each earlier turn ended with (the agent's last words before the next request), latest first
-  addDistinct(facts.progress, turnResults(tl, main, since).reverse().slice(0, MAX_TURN_RESULTS));
   // pushes and pull requests: the end state names the last ones
   if (!end) addDistinct(facts.progress, [...new Set(tl.outcomes.filter((o) => o.kind !== 'commit').map((o) => o.text))].slice(-2).reverse());
   addDistinct(facts.progress, tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse());
+  // what each earlier turn ended with (the agent's last words before the next request), latest first
+  addDistinct(facts.progress, turnResults(tl, main, since).reverse().slice(0, MAX_TURN_RESULTS));
   if (planDone) addDistinct(facts.progress, plan.filter((p) => p.status === 'in_progress').map((p) => p.text));
   addDistinct(facts.progress, tl.tasks.completed.slice(-MAX_COMPLETED).map((c) => c.text).reverse(), MAX_PROGRESS);
 
   // Decisions: the summaries' decision-bearing sections (latest first), then cue statements after the last one
   const fromSummaries: string[] = [];
   for (const s of [...tl.summaries].reverse()) addDistinct(fromSummaries, summaryDecisions(summarySections(s.text)));
-  addDistinct(facts.decisions, fromSummaries, MAX_SUMMARY_DECISIONS);
+  addDistinct(facts.decisions, whyFirst(fromSummaries), MAX_SUMMARY_DECISIONS);
   // the latest cue statements after the last summary, as many as there is room for, in their order
   const cues: string[] = [];
   const room = Math.min(MAX_ALL_DECISIONS - facts.decisions.length, MAX_DECISIONS);
