@@ -92,90 +92,112 @@ function smallestFitting(lo: number, hi: number, fits: (n: number) => boolean): 
   return lo;
 }
 
+const longest = (items: string[]) => Math.max(...items.flatMap((i) => i.split('\n').map((l) => l.length)));
+const maxLines = (items: string[]) => Math.max(...items.map((i) => i.split('\n').length));
+const linesOver = (items: string[], n: number) => items.flatMap((i) => i.split('\n')).filter((l) => l.length > n).length;
+
+/** The shortening under way: the values, their count, the cuts made, and the grouped fields' levels. */
+class Shortening {
+  values: FieldValues;
+  tokens: number;
+  readonly cuts: Cut[] = [];
+  private readonly level: Record<string, number> = {};
+  readonly grouped: Record<string, string[]> = {};
+
+  constructor(input: FieldValues, private readonly order: string[], private readonly measure: Measure, private readonly limit: number, private readonly options: ShortenOptions) {
+    this.values = Object.assign(emptyValues(), input);
+    this.tokens = measure(this.values);
+  }
+
+  get over(): boolean {
+    return this.tokens > this.limit;
+  }
+
+  private withField(key: string, items: string[]): FieldValues {
+    return Object.assign(emptyValues(), this.values, { [key]: items });
+  }
+
+  private fitsWith(key: string, items: string[]): boolean {
+    return this.measure(this.withField(key, items)) <= this.limit;
+  }
+
+  set(key: string, items: string[]): void {
+    this.values = this.withField(key, items);
+    this.tokens = this.measure(this.values);
+  }
+
+  /** Cut each field in order by the most of `apply` that fits. */
+  step(what: Cut['what'], span: (items: string[]) => [number, number] | undefined, apply: (items: string[], n: number) => string[], total: (items: string[], n: number) => number, skip?: Set<string>): void {
+    for (const key of this.order) {
+      if (!this.over) return;
+      const items = this.values[key];
+      const range = items?.length && !skip?.has(key) ? span(items) : undefined;
+      if (!range) continue;
+      const n = largestFitting(range[0], range[1], (k) => this.fitsWith(key, apply(items, k)));
+      this.set(key, apply(items, n));
+      this.cuts.push({ field: key, what, kept: n, total: total(items, n) });
+    }
+  }
+
+  /** Group the fields that group: the least grouping that fits, else the least that brings the field to a few lines. */
+  group(): void {
+    for (const key of this.order) {
+      const grouping = this.options.group?.[key];
+      const items = this.values[key];
+      if (!this.over || !grouping || !items?.length || grouping.levels(items) < 1) continue;
+      const levels = grouping.levels(items);
+      const fits = (k: number) => this.fitsWith(key, grouping.apply(items, k));
+      const n = fits(levels) ? smallestFitting(1, levels, fits) : smallestFitting(1, levels, (k) => grouping.apply(items, k).length <= GROUPED_LINES);
+      this.grouped[key] = items;
+      this.level[key] = n;
+      this.set(key, grouping.apply(items, n));
+    }
+  }
+
+  /** A grouped field grouped one level further; false when none can be. */
+  private groupMore(): boolean {
+    const key = this.order.find((k) => this.grouped[k] && this.level[k] < (this.options.group?.[k]?.levels(this.grouped[k]) ?? 0));
+    if (key === undefined) return false;
+    this.level[key]++;
+    this.set(key, (this.options.group as Record<string, Grouping>)[key].apply(this.grouped[key], this.level[key]));
+    return true;
+  }
+
+  /**
+   * Items off the end of the field with the most (the first in cut order on a tie), one at a time,
+   * so no field is cut to its first item while another keeps many. A grouped field is never cut: it
+   * is grouped further while other fields lose items.
+   */
+  dropItems(): void {
+    const before: Record<string, string[]> = {};
+    const kept: Record<string, number> = {};
+    for (const key of this.order) if (this.values[key]?.length && !this.grouped[key]) kept[key] = this.values[key].length;
+    while (this.over) {
+      const key = this.order.filter((k) => (kept[k] ?? 0) > 1).reduce<string | undefined>((best, k) => (best === undefined || kept[k] > kept[best] ? k : best), undefined);
+      if (key === undefined ? !this.groupMore() : !(kept[key] <= 3 && this.groupMore()) && !this.drop(key, before, kept)) break;
+    }
+    for (const key of this.order) if (this.grouped[key]) this.cuts.unshift({ field: key, what: 'grouped', kept: this.values[key].length, total: this.grouped[key].length });
+    for (const key of this.order) if (before[key]) this.cuts.push({ field: key, what: 'items', kept: kept[key], total: before[key].length });
+  }
+
+  private drop(key: string, before: Record<string, string[]>, kept: Record<string, number>): boolean {
+    before[key] ??= this.values[key];
+    kept[key]--;
+    this.set(key, keepItems(before[key], kept[key]));
+    return true;
+  }
+}
+
 /** Shorten values (keyed by field) in `order` until measure(values) <= limit. */
 export function shortenToFit(input: FieldValues, order: string[], measure: Measure, limit: number, options: ShortenOptions = {}): ShortenResult {
-  let values: FieldValues = Object.assign(emptyValues(), input);
-  const cuts: Cut[] = [];
-  let tokens = measure(values);
-  const withField = (key: string, items: string[]): FieldValues => Object.assign(emptyValues(), values, { [key]: items });
-  const step = (what: Cut['what'], span: (items: string[]) => [number, number] | undefined, apply: (items: string[], n: number) => string[], total: (items: string[], n: number) => number, skip?: Set<string>) => {
-    for (const key of order) {
-      if (tokens <= limit) return;
-      if (skip?.has(key)) continue;
-      const items = values[key];
-      if (!items?.length) continue;
-      const range = span(items);
-      if (!range) continue;
-      const n = largestFitting(range[0], range[1], (k) => measure(withField(key, apply(items, k))) <= limit);
-      values = withField(key, apply(items, n));
-      tokens = measure(values);
-      cuts.push({ field: key, what, kept: n, total: total(items, n) });
-    }
-  };
-  // group (the least grouping that fits, else the least that brings the field to a few lines)
-  const level: Record<string, number> = {};
-  const grouped: Record<string, string[]> = {};
-  for (const key of order) {
-    const grouping = options.group?.[key];
-    const items = values[key];
-    if (tokens <= limit || !grouping || !items?.length) continue;
-    const levels = grouping.levels(items);
-    if (levels < 1) continue;
-    // the least grouping that fits; when none does alone, the least that brings the field to a few lines
-    const fits = (k: number) => measure(withField(key, grouping.apply(items, k))) <= limit;
-    const n = fits(levels) ? smallestFitting(1, levels, fits) : smallestFitting(1, levels, (k) => grouping.apply(items, k).length <= GROUPED_LINES);
-    values = withField(key, grouping.apply(items, n));
-    tokens = measure(values);
-    level[key] = n;
-    grouped[key] = items;
-  }
-  const longest = (items: string[]) => Math.max(...items.flatMap((i) => i.split('\n').map((l) => l.length)));
-  const whole = new Set(options.whole ?? []);
+  const s = new Shortening(input, order, measure, limit, options);
+  s.group();
   // long items shortened (never below SOFT_LINE_CHARS, never whole statements) before any is dropped
-  step(
-    'characters',
-    (items) => (longest(items) > SOFT_LINE_CHARS ? [SOFT_LINE_CHARS, longest(items) - 1] : undefined),
-    capChars,
-    (items, n) => items.flatMap((i) => i.split('\n')).filter((l) => l.length > n).length,
-    whole,
-  );
-  // items off the end of the field with the most (the first in cut order on a tie), one at a time, so
-  // no field is cut to its first item while another keeps many
-  const before: Record<string, string[]> = {};
-  const kept: Record<string, number> = {};
-  for (const key of order) if (values[key]?.length && !grouped[key]) kept[key] = values[key].length;
-  // a grouped field is never cut: it is grouped further while other fields lose items
-  const groupMore = () => {
-    const key = order.find((k) => grouped[k] && level[k] < (options.group?.[k]?.levels(grouped[k]) ?? 0));
-    if (key === undefined) return false;
-    level[key]++;
-    values = withField(key, options.group![key].apply(grouped[key], level[key]));
-    tokens = measure(values);
-    return true;
-  };
-  while (tokens > limit) {
-    const key = order.filter((k) => (kept[k] ?? 0) > 1).reduce<string | undefined>((best, k) => (best === undefined || kept[k] > kept[best] ? k : best), undefined);
-    if (key === undefined) {
-      if (!groupMore()) break;
-      continue;
-    }
-    if (kept[key] <= 3 && groupMore()) continue;
-    before[key] ??= values[key];
-    kept[key]--;
-    values = withField(key, keepItems(before[key], kept[key]));
-    tokens = measure(values);
-  }
-  for (const key of order) if (grouped[key]) cuts.unshift({ field: key, what: 'grouped', kept: values[key].length, total: grouped[key].length });
-  for (const key of order) if (before[key]) cuts.push({ field: key, what: 'items', kept: kept[key], total: before[key].length });
-  const maxLines = (items: string[]) => Math.max(...items.map((i) => i.split('\n').length));
-  step('lines', (items) => (maxLines(items) > 1 ? [1, maxLines(items) - 1] : undefined), capLines, (items) => maxLines(items));
-  step(
-    'characters',
-    (items) => (longest(items) > MIN_LINE_CHARS ? [MIN_LINE_CHARS, longest(items) - 1] : undefined),
-    capChars,
-    (items, n) => items.flatMap((i) => i.split('\n')).filter((l) => l.length > n).length,
-  );
-  return { values, tokens, cuts, fits: tokens <= limit };
+  s.step('characters', (items) => (longest(items) > SOFT_LINE_CHARS ? [SOFT_LINE_CHARS, longest(items) - 1] : undefined), capChars, linesOver, new Set(options.whole ?? []));
+  s.dropItems();
+  s.step('lines', (items) => (maxLines(items) > 1 ? [1, maxLines(items) - 1] : undefined), capLines, (items) => maxLines(items));
+  s.step('characters', (items) => (longest(items) > MIN_LINE_CHARS ? [MIN_LINE_CHARS, longest(items) - 1] : undefined), capChars, linesOver);
+  return { values: s.values, tokens: s.tokens, cuts: s.cuts, fits: s.tokens <= limit };
 }
 
 /** A cut as one line for the user, using the field's heading. */
