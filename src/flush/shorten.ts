@@ -15,15 +15,9 @@ const GROUPED_LINES = 12;
 /** Before any item is dropped, long items are cut to no fewer than this many characters. */
 const SOFT_LINE_CHARS = 100;
 
-/** How a field's items group when there are too many (level 0: as they are; higher: fewer lines). */
-export interface Grouping {
-  levels: (items: string[]) => number;
-  apply: (items: string[], level: number) => string[];
-}
-
 export interface ShortenOptions {
-  /** Fields grouped before anything else is cut. */
-  group?: Record<string, Grouping>;
+  /** Fields grouped before anything else is cut: how many levels, and the items at a level (0: as they are; higher: fewer lines). */
+  group?: Record<string, { levels: (items: string[]) => number; apply: (items: string[], level: number) => string[] }>;
   /** Fields whose items are whole statements: not cut by characters before items are dropped. */
   whole?: string[];
 }
@@ -159,7 +153,7 @@ class Shortening {
     const key = this.order.find((k) => this.grouped[k] && this.level[k] < (this.options.group?.[k]?.levels(this.grouped[k]) ?? 0));
     if (key === undefined) return false;
     this.level[key]++;
-    this.set(key, (this.options.group as Record<string, Grouping>)[key].apply(this.grouped[key], this.level[key]));
+    this.set(key, (this.options.group ?? {})[key].apply(this.grouped[key], this.level[key]));
     return true;
   }
 

@@ -39,7 +39,7 @@ const newest = (a: PackFile, b: PackFile) => writtenMs(b) - writtenMs(a) || byPa
 const within = (file: PackFile, now: Date, days: number) => now.getTime() - updatedMs(file) <= days * DAY;
 
 /** A session file's list items under `## heading` (the session template's sections). */
-export function sessionItems(body: string, heading: string): string[] {
+function sessionItems(body: string, heading: string): string[] {
   const at = body.search(new RegExp(`^##\\s+${heading}\\s*$`, 'm'));
   if (at < 0) return [];
   const rest = body.slice(at).split('\n').slice(1);

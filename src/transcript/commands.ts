@@ -140,7 +140,7 @@ const LEADING_KEYWORD = /^(?:if|then|else|elif|do|while|until|!|\{|\(|time|sudo|
 const NOT_A_PROGRAM = /^(?:done|fi|esac|\}|\)|;;|for|case|select|function|in)$/;
 
 /** A simple command's words after shell keywords, `sudo`, `env` and leading VAR=value assignments; none for `done`, `fi`, `for x in …`. */
-export function programWords(words: string[]): string[] {
+function programWords(words: string[]): string[] {
   let i = 0;
   while (i < words.length && (/^\w+=/.test(words[i]) || LEADING_KEYWORD.test(words[i]))) i++;
   return i < words.length && NOT_A_PROGRAM.test(words[i]) ? [] : words.slice(i);
