@@ -133,6 +133,21 @@ class Shortening {
     }
   }
 
+  /** Cut long lines of every field but `skip` to one cap (the largest that fits, not below `floor`): one search for all fields. */
+  capAll(floor: number, skip: Set<string>): void {
+    const keys = this.order.filter((k) => this.values[k]?.length && !skip.has(k) && !this.grouped[k] && longest(this.values[k]) > floor);
+    if (!this.over || !keys.length) return;
+    const before = this.values;
+    const capped = (n: number) => Object.assign(emptyValues(), before, Object.fromEntries(keys.map((k) => [k, capChars(before[k], n)])));
+    const n = largestFitting(floor, Math.max(...keys.map((k) => longest(before[k]))) - 1, (k) => this.measure(capped(k)) <= this.limit);
+    this.values = capped(n);
+    this.tokens = this.measure(this.values);
+    for (const key of keys) {
+      const cut = linesOver(before[key], n);
+      if (cut) this.cuts.push({ field: key, what: 'characters', kept: n, total: cut });
+    }
+  }
+
   /** Group the fields that group: the least grouping that fits, else the least that brings the field to a few lines. */
   group(): void {
     for (const key of this.order) {
@@ -148,37 +163,62 @@ class Shortening {
     }
   }
 
-  /** A grouped field grouped one level further; false when none can be. */
-  private groupMore(): boolean {
-    const key = this.order.find((k) => this.grouped[k] && this.level[k] < (this.options.group?.[k]?.levels(this.grouped[k]) ?? 0));
-    if (key === undefined) return false;
-    this.level[key]++;
-    this.set(key, (this.options.group ?? {})[key].apply(this.grouped[key], this.level[key]));
-    return true;
+  /** The values after the first `k` moves (a move drops a field's last item, or groups a grouped field one level further). */
+  private after(moves: string[], k: number, start: { values: FieldValues; kept: Record<string, number>; level: Record<string, number> }): FieldValues {
+    const kept = { ...start.kept };
+    const level = { ...start.level };
+    for (const key of moves.slice(0, k)) {
+      if (this.grouped[key]) level[key]++;
+      else kept[key]--;
+    }
+    const out: FieldValues = Object.assign(emptyValues(), start.values);
+    for (const key of Object.keys(kept)) if (kept[key] < start.values[key].length) out[key] = keepItems(start.values[key], kept[key]);
+    for (const key of Object.keys(level)) if (level[key] !== start.level[key]) out[key] = (this.options.group ?? {})[key].apply(this.grouped[key], level[key]);
+    return out;
+  }
+
+  /** The moves, in order: items off the field with the most, a grouped field grouped further once the others are down to a few. */
+  private moves(kept: Record<string, number>, level: Record<string, number>): string[] {
+    const k = { ...kept };
+    const l = { ...level };
+    const out: string[] = [];
+    const canGroup = () => this.order.find((key) => this.grouped[key] && l[key] < (this.options.group?.[key]?.levels(this.grouped[key]) ?? 0));
+    for (;;) {
+      const key = this.order.filter((f) => (k[f] ?? 0) > 1).reduce<string | undefined>((best, f) => (best === undefined || k[f] > k[best] ? f : best), undefined);
+      const group = key === undefined || k[key] <= 3 ? canGroup() : undefined;
+      if (group !== undefined) {
+        l[group]++;
+        out.push(group);
+      } else if (key !== undefined) {
+        k[key]--;
+        out.push(key);
+      } else return out;
+    }
   }
 
   /**
    * Items off the end of the field with the most (the first in cut order on a tie), one at a time,
    * so no field is cut to its first item while another keeps many. A grouped field is never cut: it
-   * is grouped further while other fields lose items.
+   * is grouped further while other fields lose items. The fewest moves that fit are found by binary
+   * search (each try is one count).
    */
   dropItems(): void {
-    const before: Record<string, string[]> = {};
     const kept: Record<string, number> = {};
     for (const key of this.order) if (this.values[key]?.length && !this.grouped[key]) kept[key] = this.values[key].length;
-    while (this.over) {
-      const key = this.order.filter((k) => (kept[k] ?? 0) > 1).reduce<string | undefined>((best, k) => (best === undefined || kept[k] > kept[best] ? k : best), undefined);
-      if (key === undefined ? !this.groupMore() : !(kept[key] <= 3 && this.groupMore()) && !this.drop(key, before, kept)) break;
+    const start = { values: this.values, kept, level: { ...this.level } };
+    const moves = this.moves(kept, this.level);
+    if (this.over && moves.length) {
+      const fits = (k: number) => this.measure(this.after(moves, k, start)) <= this.limit;
+      const n = smallestFitting(1, moves.length, fits);
+      this.values = this.after(moves, n, start);
+      this.tokens = this.measure(this.values);
+      for (const key of moves.slice(0, n)) {
+        if (this.grouped[key]) this.level[key]++;
+        else kept[key]--;
+      }
     }
     for (const key of this.order) if (this.grouped[key]) this.cuts.unshift({ field: key, what: 'grouped', kept: this.values[key].length, total: this.grouped[key].length });
-    for (const key of this.order) if (before[key]) this.cuts.push({ field: key, what: 'items', kept: kept[key], total: before[key].length });
-  }
-
-  private drop(key: string, before: Record<string, string[]>, kept: Record<string, number>): boolean {
-    before[key] ??= this.values[key];
-    kept[key]--;
-    this.set(key, keepItems(before[key], kept[key]));
-    return true;
+    for (const key of this.order) if (kept[key] !== undefined && kept[key] < start.values[key].length) this.cuts.push({ field: key, what: 'items', kept: kept[key], total: start.values[key].length });
   }
 }
 
@@ -187,7 +227,7 @@ export function shortenToFit(input: FieldValues, order: string[], measure: Measu
   const s = new Shortening(input, order, measure, limit, options);
   s.group();
   // long items shortened (never below SOFT_LINE_CHARS, never whole statements) before any is dropped
-  s.step('characters', (items) => (longest(items) > SOFT_LINE_CHARS ? [SOFT_LINE_CHARS, longest(items) - 1] : undefined), capChars, linesOver, new Set(options.whole ?? []));
+  s.capAll(SOFT_LINE_CHARS, new Set(options.whole ?? []));
   s.dropItems();
   s.step('lines', (items) => (maxLines(items) > 1 ? [1, maxLines(items) - 1] : undefined), capLines, (items) => maxLines(items));
   s.step('characters', (items) => (longest(items) > MIN_LINE_CHARS ? [MIN_LINE_CHARS, longest(items) - 1] : undefined), capChars, linesOver);
