@@ -51,7 +51,7 @@ export interface Grade {
 }
 
 /** A why in a decision: a reason, a purpose, or the alternative it was chosen over. */
-const WHY = /\b(?:because|since|so that|so (?:it|we|the|a|existing|that)|to (?:avoid|prevent|keep|ensure|match|support|make|protect|handle|let)|instead of|rather than|otherwise|which (?:avoids|prevents|keeps|means)|prevents|avoids|for (?:\w+ness|safety|performance|speed|consistency|clarity|simplicity|compatibility|security|correctness))\b|[:—] /i;
+const WHY = /\b(?:because|since|so that|so (?:it|we|the|a|existing|that)|to (?:avoid|prevent|keep|ensure|match|support|make|protect|handle|let)|instead of|rather than|otherwise|which (?:avoids|prevents|keeps|means)|prevents|avoids|per (?:the )?user|for (?:\w+ness|safety|performance|speed|consistency|clarity|simplicity|compatibility|security|correctness))\b|[:—] /i;
 
 /** Whether a Changed Files line covers a file: it names it, or it is a folder group (`dir/ (N files)`) above it. */
 export function covers(line: string, file: string): boolean {

@@ -99,6 +99,15 @@ const STILL_TO_DO = /\bneeds? to be (?:updated|changed|fixed|moved|added)\b/i;
 /** Items that report activity rather than a choice. */
 const NOT_A_DECISION = /^(?:successfully|all (?:tests|checks)|tests? pass|ran |read |checked |verified |replied |identified |organized |systematically )/i;
 
+/** A fix with the sentence before it in its item as its why ("…, because X returned an error"), when that fits a whole statement. */
+function withCause(fix: string, whole: string): string {
+  const firstLine = fix.split('\n')[0].replace(/[:.]\s*$/, '');
+  const before = whole.slice(0, whole.indexOf(fix)).trim().split(/(?<=[.!])\s+/).filter(Boolean).pop()?.replace(/[.!]$/, '');
+  if (!before || before.length < 15 || /\b(?:because|since|so that|to avoid|to prevent|instead of|rather than)\b/i.test(fix)) return fix;
+  const joined = `${firstLine}, because ${before.charAt(0).toLowerCase()}${before.slice(1)}.`;
+  return joined.length <= 240 ? joined : fix;
+}
+
 /**
  * The decision-bearing sections' items (Key Technical Decisions, Errors and fixes, Problem Solving),
  * without their labels: an error item gives its fix, with the error's name as its subject
@@ -120,9 +129,9 @@ export function summaryDecisions(sections: Partial<Record<SectionName, string>>)
         // within an error item, the fix is the decision; the error's name says what it fixed
         const fix = FIX.exec(whole)?.[1] ?? whole.split(/(?<=[.!])\s+/).reverse().find((s) => ACTION.test(s));
         if (!fix) continue;
-        // the error's name is only the subject: a long one is cut to its first words
+        // the error's name is the subject when short; else the sentence before the fix says why
         const subject = label && !EMPTY_LABEL.test(label) && label.length <= 48 ? label : undefined;
-        text = subject ? `${subject}: ${fix}` : fix;
+        text = subject ? `${subject}: ${fix}` : withCause(fix, whole);
       } else {
         text = whole;
         if (name === 'problems' && !CHOICE.test(text)) continue;

@@ -164,3 +164,18 @@ describe('changed files', () => {
     expect(groupChangedLines(lines, 3)).toEqual(['pkg/ (31 files)', 'README.md', '/etc/hosts (outside the working directory)']);
   });
 });
+
+describe('decisions from a compaction summary', () => {
+  it('an error item whose name is long takes the sentence before its fix as the why; one with a why of its own is left as it is', async () => {
+    const { summaryDecisions, summarySections } = await import('../../src/transcript/compaction.js');
+    const summary = [
+      '5. Errors and fixes:',
+      '   - **Condensed sessions were skipped with an unknown agent type warning in the logs**: `agent.GetByAgentType("")` returned an error. Fixed by adding a fallback to `agent.Default()` when the lookup fails.',
+      '   - **A long label that says nothing about the fix and runs past the limit**: The linter complained. Fixed by removing `omitempty` since `CreatedAt` does not use it either.',
+    ].join('\n');
+    expect(summaryDecisions(summarySections(summary))).toEqual([
+      'Fixed by adding a fallback to `agent.Default()` when the lookup fails, because `agent.GetByAgentType("")` returned an error.',
+      'Fixed by removing `omitempty` since `CreatedAt` does not use it either.',
+    ]);
+  });
+});
