@@ -77,7 +77,7 @@ export function gitEntries(changes: GitFileChange[], gitRoot: string, scope: Cha
   return out;
 }
 
-/** One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details. */
+/** One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details; files outside the project listed after the others. */
 export function uniqueEntries(entries: ChangedEntry[]): ChangedEntry[] {
   const byKey = new Map<string, ChangedEntry>();
   for (const entry of entries) {
@@ -86,7 +86,9 @@ export function uniqueEntries(entries: ChangedEntry[]): ChangedEntry[] {
     // a note from the transcript (moved from …) is kept when git's entry has none
     byKey.set(key, seen && !entry.note && seen.note ? { ...entry, note: seen.note } : entry);
   }
-  return [...byKey.values()];
+  const all = [...byKey.values()];
+  const outside = (e: ChangedEntry) => isAbsolute(e.display);
+  return [...all.filter((e) => !outside(e)), ...all.filter(outside)];
 }
 
 /** An entry's line: the path, its note, and a one-line summary of the file when there is one. */
