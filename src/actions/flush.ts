@@ -270,11 +270,11 @@ async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: Flus
   if (scope.transcript === undefined) return undefined;
   const path = transcriptPath(scope.transcript, scope.cwd, deps.home);
   try {
-    const { files, request, transcript, unreadable, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
+    const { files, request, requests, transcript, unreadable, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
     if (unreadable) warnings.push(`the transcript ${scope.transcript}: ${unreadable}`);
     scope.read = transcript;
     const session: SessionMeta = { agent: AGENTS[transcript.format], model: transcript.model, started: transcript.startedAt, ended: transcript.endedAt };
-    return { values, files, request, session, sessionId: transcript.sessionId };
+    return { values, files, request, requests, session, sessionId: transcript.sessionId };
   } catch (err) {
     const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     warnings.push(`cannot read the transcript ${scope.transcript} (${why}); the summary holds only what the other inputs gave`);
@@ -315,7 +315,7 @@ async function gather(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
     ...(git ? flush.gitEntries(git.changes, git.root, where) : []),
   ]);
   const merged = flush.mergeSources(sources);
-  if (!merged.goal?.length && read?.request) merged.goal = [read.request];
+  if (!merged.goal?.length && read?.request) merged.goal = read.requests ?? [read.request];
   if (entries.length) merged.changedFiles = await changedLines(flush, entries, (abs) => inProject(where.base, abs) && (deps.mayRead?.(abs) ?? true));
   else delete merged.changedFiles;
   const sourcesOf = (key: string) => {

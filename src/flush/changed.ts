@@ -77,7 +77,7 @@ export function gitEntries(changes: GitFileChange[], gitRoot: string, scope: Cha
   return out;
 }
 
-/** One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details. */
+/** One entry per file: where it was first mentioned, with the last (most detailed, e.g. git's) details; files outside the project listed after the others. */
 export function uniqueEntries(entries: ChangedEntry[]): ChangedEntry[] {
   const byKey = new Map<string, ChangedEntry>();
   for (const entry of entries) {
@@ -86,10 +86,65 @@ export function uniqueEntries(entries: ChangedEntry[]): ChangedEntry[] {
     // a note from the transcript (moved from …) is kept when git's entry has none
     byKey.set(key, seen && !entry.note && seen.note ? { ...entry, note: seen.note } : entry);
   }
-  return [...byKey.values()];
+  const all = [...byKey.values()];
+  const outside = (e: ChangedEntry) => isAbsolute(e.display);
+  return [...all.filter((e) => !outside(e)), ...all.filter(outside)];
 }
 
 /** An entry's line: the path, its note, and a one-line summary of the file when there is one. */
 export function changedLine(entry: ChangedEntry, summary?: string): string {
   return `${entry.display}${entry.note ? ` ${entry.note}` : ''}${summary ? ` — ${summary}` : ''}`;
+}
+
+/** A Changed Files line's path: the text before its note (` (new)`) or summary (` — …`). */
+function linePath(line: string): string {
+  return line.split(/ (?:—|\()/)[0].trim();
+}
+
+/** A path's folder at `depth` (`a/b/` for depth 2), or undefined when the file sits higher. */
+function folderAt(path: string, depth: number): string | undefined {
+  const parts = path.split('/');
+  const lead = path.startsWith('/') ? 1 : 0;
+  return parts.length - 1 - lead >= depth ? `${parts.slice(0, depth + lead).join('/')}/` : undefined;
+}
+
+const folderDepth = (path: string) => path.split('/').length - 1 - (path.startsWith('/') ? 1 : 0);
+
+/**
+ * Changed Files lines in fewer lines, every file still covered: level 1 drops the one-line
+ * summaries; each level after groups the files of one folder (two or more) into `folder/ (N files)`,
+ * from the deepest folders up to the top ones. Files outside the project stay listed after the
+ * others.
+ */
+export function groupChangedLines(lines: string[], level: number): string[] {
+  if (level <= 0) return lines;
+  const bare = lines.map((l) => l.replace(/ — .*$/, ''));
+  if (level === 1) return bare;
+  const depth = Math.max(1, maxDepth(lines) - (level - 2));
+  const groups = new Map<string, number>();
+  for (const line of bare) {
+    const folder = folderAt(linePath(line), depth);
+    if (folder) groups.set(folder, (groups.get(folder) ?? 0) + 1);
+  }
+  const out: string[] = [];
+  const done = new Set<string>();
+  for (const line of bare) {
+    const folder = folderAt(linePath(line), depth);
+    const count = folder ? groups.get(folder) ?? 0 : 0;
+    if (!folder || count < 2) out.push(line);
+    else if (!done.has(folder)) {
+      done.add(folder);
+      out.push(`${folder} (${count} files)`);
+    }
+  }
+  return [...out.filter((l) => !l.startsWith('/')), ...out.filter((l) => l.startsWith('/'))];
+}
+
+function maxDepth(lines: string[]): number {
+  return Math.max(1, ...lines.map((l) => folderDepth(linePath(l))));
+}
+
+/** How many grouping levels Changed Files lines have (summaries dropped, then one per folder depth). */
+export function changedGroupLevels(lines: string[]): number {
+  return 1 + maxDepth(lines);
 }

@@ -20,6 +20,8 @@ export interface Extracted {
   nextSteps: string[];
   /** The first line of the first user request: the goal when nothing else gives one. */
   request?: string;
+  /** The requests the session's work answered (the goal when nothing else gives one). */
+  requests?: string[];
 }
 
 type Marker = 'goal' | 'progress' | 'decisions' | 'blockers' | 'todo' | 'next';
@@ -145,6 +147,7 @@ export function transcriptFields(transcript: Transcript, options: { cwd?: string
   };
   const request = facts.goal[0] ?? (facts.unreadable ? undefined : marked.request);
   if (request) out.request = request;
+  if (facts.goal.length > 1) out.requests = facts.goal;
   if (facts.unreadable) out.unreadable = facts.unreadable;
   return out;
 }

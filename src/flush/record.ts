@@ -9,6 +9,7 @@ import { summarizeBlock } from './blocks.js';
 import { emptyValues, normalizeKey, type FieldValues } from './fields.js';
 import { NONE_RECORDED, renderBody, type SpecialValues } from './render.js';
 import { describeCut, shortenToFit, type Cut } from './shorten.js';
+import { changedGroupLevels, groupChangedLines } from './changed.js';
 import type { Template } from './templates.js';
 import { DEFAULT_MAX, DEFAULT_TARGET } from './limits.js';
 
@@ -251,7 +252,8 @@ export function planFlush(input: PlanInput): FlushPlan {
   let tokens = originalTokens;
   let cuts: Cut[] = [];
   if (originalTokens > max && !input.strict) {
-    const shortened = shortenToFit(blocks.values, template.cutOrder, measure, target);
+    // Changed Files group by folder and Decisions stay whole before any item is dropped
+    const shortened = shortenToFit(blocks.values, template.cutOrder, measure, target, { group: { changedFiles: { levels: changedGroupLevels, apply: groupChangedLines } }, whole: ['decisions'] });
     values = shortened.values;
     tokens = shortened.tokens;
     cuts = shortened.cuts;

@@ -38,10 +38,49 @@ const writtenMs = updatedMs;
 const newest = (a: PackFile, b: PackFile) => writtenMs(b) - writtenMs(a) || byPath(a, b);
 const within = (file: PackFile, now: Date, days: number) => now.getTime() - updatedMs(file) <= days * DAY;
 
+/** A session file's list items under `## heading` (the session template's sections). */
+function sessionItems(body: string, heading: string): string[] {
+  const at = body.search(new RegExp(`^##\\s+${heading}\\s*$`, 'm'));
+  if (at < 0) return [];
+  const rest = body.slice(at).split('\n').slice(1);
+  const end = rest.findIndex((l) => /^#{1,2}\s/.test(l));
+  return (end < 0 ? rest : rest.slice(0, end)).map((l) => /^\s*[-*+]\s+(.*)$/.exec(l)?.[1]?.trim()).filter((l): l is string => !!l);
+}
+
+/** Items that say there is nothing (`none recorded`, `None: the session ended with the work done.`) or stand for left-out ones. */
+const NOTHING_OPEN = /^(?:none\b|nothing\b|n\/a$|\[…)/i;
+const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** A session's Next Steps that are still open: not "none", and not reported done in a later session's Progress. */
+function openSteps(file: PackFile, later: readonly PackFile[]): string[] {
+  const done = later.map((f) => words(sessionItems(f.body, 'Progress').join(' ')));
+  return sessionItems(file.body, 'Next Steps').filter((step) => !NOTHING_OPEN.test(step) && !done.some((d) => d.includes(words(step))));
+}
+
+/** A session that changed nothing and left nothing open (a question answered): it does not displace a work session. */
+function trivialSession(file: PackFile): boolean {
+  // only a session template's file says what it changed: one without the section is not judged
+  return isSessionFile(file) && /^##\s+Changed Files\s*$/m.test(file.body) && !sessionItems(file.body, 'Changed Files').some((i) => !NOTHING_OPEN.test(i)) && openSteps(file, []).length === 0;
+}
+
 function latestState(): PickRule {
   return {
-    label: 'the latest state or session',
-    select: (files) => files.filter((f) => f.kind === 'state' || isSessionFile(f)).sort(newest).slice(0, 1),
+    label: 'the latest state or work session (a session that changed nothing and left nothing open does not count)',
+    select: (files) => {
+      const candidates = files.filter((f) => f.kind === 'state' || isSessionFile(f)).sort(newest);
+      return (candidates.find((f) => !trivialSession(f)) ?? candidates[0]) ? [candidates.find((f) => !trivialSession(f)) ?? candidates[0]] : [];
+    },
+  };
+}
+
+/** Recent sessions whose Next Steps are still open (whichever session was last), newest first. */
+function openWork(days: number, limit: number): PickRule {
+  return {
+    label: `sessions from the last ${days} days with Next Steps still open (up to ${limit})`,
+    select: (files, ctx) => {
+      const recent = files.filter((f) => isSessionFile(f) && within(f, ctx.now, days)).sort(newest);
+      return recent.filter((f, i) => openSteps(f, recent.slice(0, i)).length > 0).slice(0, limit);
+    },
   };
 }
 
@@ -88,7 +127,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     name: 'rehydrate',
     budget: 25_000,
     summary: 'start a new session where the last one stopped',
-    rules: [latestState(), decisions(30, 7, 10), openIssues(['critical', 'high'], 15), learnings(60, 5)],
+    rules: [latestState(), openWork(14, 4), decisions(30, 7, 10), openIssues(['critical', 'high'], 15), learnings(60, 5)],
   },
   'handoff-complete': {
     name: 'handoff-complete',

@@ -104,7 +104,7 @@ export function simpleCommands(script: string): SimpleCommand[] {
       inWord = true;
     } else if (c === '\n' || c === ';' || c === '|' || c === '&') {
       endCommand(i);
-      if ((c === '&' || c === '|') && text[i + 1] === c) i++;
+      if ((c === '&' || c === '|') && text[i + 1] === c) start = ++i + 1;
     } else if (c === '&' && text[i + 1] === '>') {
       endWord();
     } else if (c === '>') {
@@ -134,11 +134,21 @@ export function simpleCommands(script: string): SimpleCommand[] {
   return out.map((cmd) => ({ ...cmd, writes: cmd.writes.filter((w) => !w.startsWith('/dev/')) }));
 }
 
-/** A simple command's words after `sudo`, `env` and leading VAR=value assignments. */
+/** Shell words that open a clause before a command (`if grep …`, `do make`, `! test …`). */
+const LEADING_KEYWORD = /^(?:if|then|else|elif|do|while|until|!|\{|\(|time|sudo|env|command|nohup|exec)$/;
+/** Shell words that are never a program: the end of a clause, or a clause that runs nothing by itself (`for x in …`). */
+const NOT_A_PROGRAM = /^(?:done|fi|esac|\}|\)|;;|for|case|select|function|in)$/;
+
+/** A simple command's words after shell keywords, `sudo`, `env` and leading VAR=value assignments; none for `done`, `fi`, `for x in …`. */
 function programWords(words: string[]): string[] {
   let i = 0;
-  while (i < words.length && (/^\w+=/.test(words[i]) || words[i] === 'sudo' || words[i] === 'env' || words[i] === 'command' || words[i] === 'time')) i++;
-  return words.slice(i);
+  while (i < words.length && (/^\w+=/.test(words[i]) || LEADING_KEYWORD.test(words[i]))) i++;
+  return i < words.length && NOT_A_PROGRAM.test(words[i]) ? [] : words.slice(i);
+}
+
+/** The simple commands of a script that run a program (not `done`, `fi`, a `for` clause). */
+export function programCommands(script: string): SimpleCommand[] {
+  return simpleCommands(script).filter((c) => programWords(c.words).length > 0);
 }
 
 export type FileOp =
@@ -155,8 +165,11 @@ export function fileOps(cmd: SimpleCommand): FileOp[] {
   const ops: FileOp[] = cmd.writes.map((path) => ({ kind: 'write', path: at(path) }));
   let words = programWords(cmd.words);
   if (words[0] === 'git' && (words[1] === 'mv' || words[1] === 'rm')) words = words.slice(1);
+  if (words[0] === 'npx' || words[0] === 'uvx') words = words.slice(1);
   const [program, ...rest] = words;
   const args = rest.filter((w) => !w.startsWith('-'));
+  const edited = inPlaceEdits(program, rest, args);
+  if (edited) return [...ops, ...edited.filter((p) => !/[*?[\]{}$]/.test(p)).map((path): FileOp => ({ kind: 'write', path: at(path) }))];
   if ((program === 'mv' || program === 'cp') && args.length >= 2) {
     const dest = args[args.length - 1];
     const sources = args.slice(0, -1);
@@ -168,6 +181,21 @@ export function fileOps(cmd: SimpleCommand): FileOp[] {
     for (const path of args) ops.push({ kind: 'remove', path: at(path) });
   }
   return ops;
+}
+
+/** Formatters that rewrite the files they are given with these flags (`prettier --write`, `gofmt -w`), or always (`black`). */
+const FORMATTERS: Record<string, RegExp | true> = { prettier: /^(?:--write|-w)$/, gofmt: /^-w$/, goimports: /^-w$/, black: true, rustfmt: true, 'clang-format': /^-i$/, eslint: /^--fix$/, biome: /^--write$/ };
+
+/** The files a command rewrites in place (`sed -i`, formatters), or undefined when it rewrites none. */
+function inPlaceEdits(program: string | undefined, rest: string[], args: string[]): string[] | undefined {
+  if (program === 'sed' && rest.some((w) => /^(?:-i|--in-place)/.test(w) || /^-[a-zA-Z]*i/.test(w))) {
+    // the script is the first argument unless -e gave it
+    return rest.includes('-e') ? args.slice(rest.filter((w) => w === '-e').length) : args.slice(1);
+  }
+  if (program === 'ruff' && rest[0] === 'format') return args.slice(1);
+  const flag = program ? FORMATTERS[program] : undefined;
+  if (flag === true || (flag && rest.some((w) => flag.test(w)))) return args.filter((a) => a.includes('.') || a.includes('/'));
+  return undefined;
 }
 
 export interface GitOutcome {
@@ -207,30 +235,67 @@ const FILTERS = /^(?:tail|head|grep|egrep|rg|sed|awk|jq|sort|uniq|wc|tee|cat|les
  * git, its subcommand (a corrected command in another folder or with other flags settles it).
  */
 export function commandKey(command: string): string {
-  const cmds = simpleCommands(command).filter((c) => !FILTERS.test(programWords(c.words)[0] ?? ''));
+  const cmds = programCommands(command).filter((c) => !FILTERS.test(programWords(c.words)[0] ?? ''));
   const last = cmds[cmds.length - 1];
   if (!last) return command.trim();
   const words = programWords(last.words).filter((w) => !w.startsWith('-'));
-  const program = words[0] ?? '';
+  // python3 replaces python, pip3 pip: the same step
+  const program = (words[0] ?? '').replace(/^(python|pip)3(?:\.\d+)?$/, '$1');
+  if (isTestRun(command)) return 'test';
   if (!SUBCOMMANDS.test(program)) return program;
   const n = /^(?:npm|pnpm|yarn|bun|npx)$/.test(program) && words[1] === 'run' ? 3 : 2;
-  return words.slice(0, n).join(' ');
+  return [program, ...words.slice(1, n)].join(' ');
 }
 
-/** Programs that only look (a failure of theirs leaves no work undone). */
-const LOOKS = /^(?:rg|grep|egrep|ls|cat|find|fd|head|tail|wc|which|type|file|stat|tree|pwd|echo|less|more|du|df|ps|env|printenv|jq|diff)$/;
-const GIT_LOOKS = /^(?:status|log|diff|show|branch|remote|rev-parse|blame|ls-files|describe)$/;
+const TEST_RUN = /^(?:(?:npm|pnpm|yarn|bun) (?:run )?test(?::\S+)?|npx (?:vitest|jest|mocha|playwright test)|vitest|jest|mocha|pytest|python3? -m pytest|go test|cargo test|make (?:test|check)|mvn test|gradle test|dotnet test|rspec|bundle exec rspec|deno test|mix test|swift test)\b/;
 
-/** Whether every simple command of a script only looks (searches, listings, `git status`). */
+/** Whether a script's last program runs a test suite (any runner: a later passing run settles an earlier failing one). */
+export function isTestRun(command: string): boolean {
+  const cmds = programCommands(command).filter((c) => !FILTERS.test(programWords(c.words)[0] ?? ''));
+  const last = cmds[cmds.length - 1];
+  return last !== undefined && TEST_RUN.test(programWords(last.words).filter((w) => !/^-/.test(w) || w === '-m').join(' '));
+}
+
+/** The text of a script's last simple command that runs a program (for naming a failed command). */
+export function lastProgramText(command: string): string | undefined {
+  const cmds = programCommands(command).filter((c) => !FILTERS.test(programWords(c.words)[0] ?? ''));
+  return (cmds[cmds.length - 1] ?? programCommands(command).pop())?.text;
+}
+
+/** Programs that only look or probe (a failure of theirs leaves no work undone: `test -f`, `which`, `command -v`). */
+const LOOKS = /^(?:rg|grep|egrep|ls|cat|find|fd|head|tail|wc|which|whereis|type|hash|test|\[|\[\[|file|stat|tree|pwd|echo|printf|less|more|du|df|ps|env|printenv|jq|diff|cmp|true|false|sleep|readlink|realpath|id|whoami|uname|date)$/;
+const GIT_LOOKS = /^(?:status|log|diff|show|branch|remote|rev-parse|blame|ls-files|ls-remote|describe|config|rev-list|merge-base|cat-file|grep)$/;
+/** git's options that take a value before the subcommand (`git -C ~/.claude rev-parse`). */
+const GIT_VALUE_OPTION = /^(?:-C|-c|--git-dir|--work-tree|--namespace)$/;
+
+/** git's subcommand in a simple command's program words. */
+function gitSubcommand(words: string[]): string {
+  for (let i = 1; i < words.length; i++) {
+    if (GIT_VALUE_OPTION.test(words[i])) i++;
+    else if (!words[i].startsWith('-')) return words[i];
+  }
+  return '';
+}
+
+/** Whether one simple command only looks (`command -v x` included). */
+function looks(c: SimpleCommand): boolean {
+  const words = programWords(c.words);
+  if (c.writes.length) return false;
+  if (words[0] === 'git') return GIT_LOOKS.test(gitSubcommand(words));
+  if (words[0] === 'sed') return words.includes('-n');
+  if (c.words.includes('command') && /^-[vV]$/.test(words[0] ?? '')) return true;
+  return LOOKS.test(words[0] ?? '');
+}
+
+/** Whether every simple command of a script only looks (searches, listings, `git status`, probes). */
 export function onlyLooks(command: string): boolean {
-  const cmds = simpleCommands(command);
-  return cmds.length > 0 && cmds.every((c) => {
-    const words = programWords(c.words);
-    if (c.writes.length) return false;
-    if (words[0] === 'git') return GIT_LOOKS.test(words.find((w, i) => i > 0 && !w.startsWith('-')) ?? '');
-    if (words[0] === 'sed') return words.includes('-n');
-    return LOOKS.test(words[0] ?? '');
-  });
+  const cmds = programCommands(command);
+  return cmds.length > 0 && cmds.every(looks);
+}
+
+/** Whether a script says its failure is expected (`… || true`, `|| :`, `|| echo …`). */
+export function failureExpected(command: string): boolean {
+  return /\|\|\s*(?:true|:|echo\b|exit 0\b)/.test(command);
 }
 
 /** The message of a `git commit -m …` command (a here-document's text included), or undefined. */

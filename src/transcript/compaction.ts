@@ -3,7 +3,7 @@
  * sections by name, their items, and the items of the decision-bearing ones without their labels.
  * A summary describes the moment of compaction; extract.ts decides what of it still stands.
  */
-import { condense, proseLines } from './statement.js';
+import { condense, proseLines, wholeStatement } from './statement.js';
 
 export type SectionName = 'primary' | 'pending' | 'current' | 'next' | 'problems' | 'errors' | 'decisions';
 
@@ -94,8 +94,19 @@ const ACTION = /^(?:I|We)\s+(?:rewrote|changed|switched|replaced|added|removed|m
 const CHOICE = /\b(?:because|instead|rather than|so that|to avoid|chose|decided|designed|determined|should|approach|by (?:using|adding|removing|changing|keeping)|falls? ?back|trade-?off|skipped|won't fix|per user)\b/i;
 /** Fixes that only satisfy a tool (formatting, a missing import, a misspelt name): no choice in them. */
 const MECHANICAL = /\b(?:gofmt|prettier|black|rustfmt|trailing (?:newline|whitespace)|missing import|added (?:the )?import|correct (?:type |function )?name|typo|unused (?:import|variable))\b/i;
+/** Items that say what is still to be done: a next step, not a decision. */
+const STILL_TO_DO = /\bneeds? to be (?:updated|changed|fixed|moved|added)\b/i;
 /** Items that report activity rather than a choice. */
 const NOT_A_DECISION = /^(?:successfully|all (?:tests|checks)|tests? pass|ran |read |checked |verified |replied |identified |organized |systematically )/i;
+
+/** A fix with the sentence before it in its item as its why ("…, because X returned an error"), when that fits a whole statement. */
+function withCause(fix: string, whole: string): string {
+  const firstLine = fix.split('\n')[0].replace(/[:.]\s*$/, '');
+  const before = whole.slice(0, whole.indexOf(fix)).trim().split(/(?<=[.!])\s+/).filter(Boolean).pop()?.replace(/[.!]$/, '');
+  if (!before || before.length < 15 || /\b(?:because|since|so that|to avoid|to prevent|instead of|rather than)\b/i.test(fix)) return fix;
+  const joined = `${firstLine}, because ${before.charAt(0).toLowerCase()}${before.slice(1)}.`;
+  return joined.length <= 240 ? joined : fix;
+}
 
 /**
  * The decision-bearing sections' items (Key Technical Decisions, Errors and fixes, Problem Solving),
@@ -118,15 +129,17 @@ export function summaryDecisions(sections: Partial<Record<SectionName, string>>)
         // within an error item, the fix is the decision; the error's name says what it fixed
         const fix = FIX.exec(whole)?.[1] ?? whole.split(/(?<=[.!])\s+/).reverse().find((s) => ACTION.test(s));
         if (!fix) continue;
-        // the error's name is only the subject: a long one is cut to its first words
-        const subject = label && !EMPTY_LABEL.test(label) ? (label.length > 48 ? `${label.slice(0, label.lastIndexOf(' ', 44) > 20 ? label.lastIndexOf(' ', 44) : 44)}…` : label) : undefined;
-        text = subject ? `${subject}: ${fix}` : fix;
+        // the error's name is the subject when short; else the sentence before the fix says why
+        const subject = label && !EMPTY_LABEL.test(label) && label.length <= 48 ? label : undefined;
+        text = subject ? `${subject}: ${fix}` : withCause(fix, whole);
       } else {
         text = whole;
         if (name === 'problems' && !CHOICE.test(text)) continue;
       }
-      if (!text || NOT_A_DECISION.test(text) || MECHANICAL.test(text)) continue;
-      out.push(condense(text.replace(/^[*_]+\s*/, ''), 150));
+      if (!text || NOT_A_DECISION.test(text) || MECHANICAL.test(text) || STILL_TO_DO.test(text)) continue;
+      // whole sentences only: a decision cut short loses its why
+      const kept = wholeStatement(text.replace(/^[*_]+\s*/, ''), 240);
+      if (kept) out.push(kept);
     }
   }
   return out;

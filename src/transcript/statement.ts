@@ -18,6 +18,14 @@ export function condense(text: string, max = 200): string {
   return `${t.slice(0, space > max - 40 ? space : max - 1)}…`;
 }
 
+/** A statement whole (one or more sentences, markup dropped), or undefined when it is longer than `max`: a decision is never cut. */
+export function wholeStatement(text: string, max = 260): string | undefined {
+  const t = text.replace(/\s+/g, ' ').replace(/^(?:#+\s*|[-*+]\s+|\d+[.)]\s+)+/, '').replace(/\*\*/g, '').trim().replace(/:$/, '');
+  if (t.length <= max) return t;
+  const first = t.slice(0, t.search(/[.!?](?:\s|$)/) + 1);
+  return first.length >= 25 && first.length <= max ? first : undefined;
+}
+
 /** A statement's identity for de-duplication: its words, lower case, a marker prefix (`DECISION:`) dropped. */
 export function statementKey(text: string): string {
   return text.toLowerCase().replace(/^\W*(?:decisions?|blockers?|todo|next steps?|done|progress)\W*:/, '').replace(/\W+/g, ' ').trim();

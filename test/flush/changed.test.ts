@@ -16,3 +16,16 @@ describe("gitEntries leaves out the memory directory's own files", () => {
     expect(shownFor('/p', '/q/.memory')).toEqual(changes.map((c) => c.path));
   });
 });
+
+describe('uniqueEntries', () => {
+  it('lists files outside the project apart, after the project files, each once', async () => {
+    const { uniqueEntries } = await import('../../src/flush/index.js');
+    const entries = uniqueEntries([
+      { display: '/home/me/.npmrc', abs: '/home/me/.npmrc', note: '(outside the working directory)' },
+      { display: 'src/a.ts', abs: '/w/src/a.ts' },
+      { display: 'src/a.ts', abs: '/w/src/a.ts', note: '(new)' },
+      { display: 'README.md', abs: '/w/README.md' },
+    ]);
+    expect(entries.map((e) => `${e.display}${e.note ? ` ${e.note}` : ''}`)).toEqual(['src/a.ts (new)', 'README.md', '/home/me/.npmrc (outside the working directory)']);
+  });
+});

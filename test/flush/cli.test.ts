@@ -156,13 +156,13 @@ describe('size discipline', () => {
     const { text, file } = readMemory(path);
     const tokens = tokensOf(text);
     expect(tokens).toBeLessThanOrEqual(500);
-    const cut = /^memctx: shortened from (\d+) to (\d+) tokens \(over the 650 maximum; target 500\): Changed Files: kept (\d+) of 60 items$/m.exec(r.stderr);
+    const cut = /^memctx: shortened from (\d+) to (\d+) tokens \(over the 650 maximum; target 500\): Changed Files: grouped by folder into 1 line \(60 before\)$/m.exec(r.stderr);
     expect(cut).not.toBeNull();
     expect(Number(cut![1])).toBeGreaterThan(650);
     expect(Number(cut![2])).toBe(tokens);
-    const kept = Number(cut![3]);
     const values = parseBody(builtInTemplate('session'), file.body);
-    expect(values.changedFiles).toEqual([...Array.from({ length: kept }, (_, i) => `src/feature${i}/handler${i}.ts`), `[… ${60 - kept} more left out]`]);
+    // every file covered: grouped by folder with its count, nothing dropped
+    expect(values.changedFiles).toEqual(['src/ (60 files)']);
     expect(values.decisions).toEqual(['Keep the why']);
     const again = await runCli(['--json', ...args, '--dry-run'], { cwd: project });
     expect(JSON.parse(again.stdout).fields).toEqual(values);

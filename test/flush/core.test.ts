@@ -8,6 +8,7 @@ import { BUILT_IN_TEMPLATE_TEXT, builtInTemplate, findPlaceholders, TemplateErro
 import { summarizeBlock } from '../../src/flush/blocks.js';
 import { parseBody, renderBody } from '../../src/flush/render.js';
 import { shortenToFit } from '../../src/flush/shorten.js';
+import { groupChangedLines } from '../../src/flush/changed.js';
 import { planFlush, plannedPath, resolveFields, slugify, fileStamp } from '../../src/flush/record.js';
 import { parseHookInput, HookInputError } from '../../src/flush/hook.js';
 
@@ -175,12 +176,13 @@ describe('shortening', () => {
     expect(r.tokens).toBeLessThanOrEqual(60);
   });
 
-  it('then lines, then characters, and is deterministic', () => {
+  it('long lines first to 100 characters, then lines, then characters, and is deterministic', () => {
     const values = { a: [`${'word '.repeat(40)}\nline2\nline3\nline4`] };
     const r1 = shortenToFit(values, ['a'], measure, 80);
     const r2 = shortenToFit(values, ['a'], measure, 80);
     expect(r1).toEqual(r2);
-    expect(r1.cuts.map((c) => c.what)).toEqual(['lines', 'characters']);
+    expect(r1.cuts.map((c) => c.what)).toEqual(['characters', 'lines', 'characters']);
+    expect(r1.cuts[0]).toMatchObject({ field: 'a', what: 'characters', kept: 100 });
     expect(r1.fits).toBe(true);
     expect(r1.values.a[0].split('\n')[0].endsWith('…')).toBe(true);
   });
@@ -198,7 +200,7 @@ describe('planFlush', () => {
     expect(plannedPath(plan)).toBe('sessions/2026-11-21T153012-move-auth-sessions-to-jwt-endoftext.md');
   });
 
-  it('over the maximum shortens to the target, Progress (its later items) first, then changed files; strict keeps everything', async () => {
+  it('over the maximum groups changed files by folder before any item is dropped; strict keeps everything', async () => {
     const counter = await loadTokenCounter();
     const files = Array.from({ length: 80 }, (_, i) => `src/module${i}/file${i}.ts — handler number ${i} (start${i}, stop${i})`);
     const values = { goal: ['Big session'], progress: ['p1', 'p2'], decisions: ['Use JWT because keys rotate'], changedFiles: files, blockers: [], nextSteps: ['n'] };
@@ -206,16 +208,15 @@ describe('planFlush', () => {
     expect(plan.originalTokens).toBeGreaterThan(650);
     expect(plan.tokens).toBeLessThanOrEqual(500);
     expect(plan.tokens).toBe(counter.count(plan.text));
-    expect(plan.cuts).toHaveLength(2);
-    expect(plan.cuts[0]).toMatchObject({ field: 'progress', what: 'items', kept: 1, total: 2 });
-    expect(plan.values.progress).toEqual(['p1', '[… 1 more left out]']);
-    expect(plan.cuts[1]).toMatchObject({ field: 'changedFiles', what: 'items', total: 80 });
+    // every file still covered, every other item kept
+    expect(plan.cuts).toEqual([{ field: 'changedFiles', what: 'grouped', kept: 1, total: 80 }]);
+    expect(plan.values.changedFiles).toEqual(['src/ (80 files)']);
+    expect(plan.values.progress).toEqual(['p1', 'p2']);
     expect(plan.values.decisions).toEqual(values.decisions);
-    const kept = plan.cuts[1].kept;
-    expect(plan.values.changedFiles).toEqual([...files.slice(0, kept), `[… ${80 - kept} more left out]`]);
-    // One more item would not have fitted the target.
-    const oneMore = planFlush({ template: session, values: { ...values, progress: plan.values.progress, changedFiles: [...files.slice(0, kept + 1), `[… ${79 - kept} more left out]`] }, now: NOW, counter, max: 10_000 });
-    expect(oneMore.tokens).toBeGreaterThan(500);
+    expect(plan.cutLines).toEqual(['Changed Files: grouped by folder into 1 line (80 before)']);
+    // The lesser grouping (the files without their summaries) would not have fitted the target.
+    const lesser = planFlush({ template: session, values: { ...values, changedFiles: groupChangedLines(files, 2) }, now: NOW, counter, max: 10_000 });
+    expect(lesser.tokens).toBeGreaterThan(500);
     const strict = planFlush({ template: session, values, now: NOW, counter, strict: true });
     expect(strict.overMax).toBe(true);
     expect(strict.cuts).toEqual([]);

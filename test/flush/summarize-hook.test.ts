@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
+import { REPO, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 
 let project: string;
@@ -96,7 +96,8 @@ describe('flush --hook never fails the session', () => {
 
 describe('changed files outside the project (issue 30, item 8)', () => {
   it('are listed without their content: no heading of a file outside, or linked from outside, reaches the summary', async () => {
-    const outside = tempDir('memctx-outside-');
+    // Outside the project and not a temporary folder (scratch in /tmp is left out of Changed Files).
+    const outside = mkdtempSync(join(REPO, '.test-outside-'));
     try {
       writeFileSync(join(outside, 'secrets.md'), '# DB password is hunter2\n');
       mkdirSync(join(project, 'docs'));

@@ -50,3 +50,24 @@ describe('profiles', () => {
     expect(PROFILE_NAMES.map((n) => PROFILES[n].budget)).toEqual([25_000, 25_000, 10_000, 40_000, 15_000]);
   });
 });
+
+describe('rehydrate (the SessionStart bundle): open work survives', () => {
+  const session = (path: string, hours: number, sections: Record<string, string[]>) =>
+    memory(path, { name: path, kind: 'session', updated: hoursAgo(hours) }, Object.entries(sections).map(([h, items]) => `## ${h}\n\n${(items.length ? items : ['none recorded']).map((i) => `- ${i}`).join('\n')}\n`).join('\n'));
+  const work = session('sessions/work.md', 5, { Progress: ['Committed the parser'], 'Changed Files': ['src/parse.ts'], 'Next Steps': ['Port the printer to the new parser', 'Open a pull request'] });
+  const older = session('sessions/older.md', 30, { Progress: [], 'Changed Files': ['src/lex.ts'], 'Next Steps': ['Benchmark the lexer'] });
+  const closed = session('sessions/closed.md', 40, { Progress: [], 'Changed Files': ['a.ts'], 'Next Steps': ['Committed the parser'] });
+  const question = session('sessions/question.md', 1, { Progress: ['Answered how the lexer works'], 'Changed Files': [], 'Next Steps': ['None: the session ended with the work done.'] });
+
+  it('a session that changed nothing and left nothing open does not displace the work session', () => {
+    expect(profilePicks(PROFILES.rehydrate, [work, question], ctx)).toEqual(['sessions/work.md']);
+  });
+
+  it('every recent session with a Next Step still open is carried, newest first; one a later session finished is not', () => {
+    expect(profilePicks(PROFILES.rehydrate, [question, work, older, closed], ctx)).toEqual(['sessions/work.md', 'sessions/older.md']);
+  });
+
+  it('with only trivial sessions, the latest one is still the latest state', () => {
+    expect(profilePicks(PROFILES.rehydrate, [question], ctx)).toEqual(['sessions/question.md']);
+  });
+});

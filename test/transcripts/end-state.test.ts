@@ -50,7 +50,8 @@ describe('a compaction summary describes the moment of compaction', () => {
       ...bash('p1', 'git push', 'To github.com:acme/api.git\n   0f0f0f0..1a2b3c4  main -> main'),
       say('All done: the limiter is wired in, the load test passes, and the change is pushed.'),
     ]);
-    expect(f.progress).toEqual(['All done: the limiter is wired in, the load test passes, and the change is pushed.', 'Pushed main', 'Committed 1a2b3c4: feat: wire the limiter into the gateway']);
+    // the end state first (the last commit and push), the final statement, the commits with their subjects
+    expect(f.progress).toEqual(['End state: committed 1a2b3c4, pushed main.', 'All done: the limiter is wired in, the load test passes, and the change is pushed.', 'Committed 1a2b3c4: feat: wire the limiter into the gateway']);
     expect(f.nextSteps).toEqual(['None: the session ended with the work done.']);
   });
 
@@ -73,7 +74,7 @@ describe('a compaction summary describes the moment of compaction', () => {
     const f = facts([user('Add rate limiting'), user(SUMMARY, { isCompactSummary: true }), say('Continuing.'), user(later, { isCompactSummary: true }), ...bash('p', 'git push', 'To github.com:acme/api.git\n   1a2b3c4..5d6e7f8  main -> main'), say('Pushed the lint fix.')]);
     expect(f.goal).toEqual(['Add rate limiting to the API gateway']);
     expect(f.nextSteps).toEqual([]);
-    expect(f.progress).toEqual(['Pushed the lint fix.', 'Pushed main']);
+    expect(f.progress).toEqual(['End state: pushed main.', 'Pushed the lint fix.']);
   });
 
   it('a session resumed after compaction: the task list after it is the state; tasks closed one by one (TaskCreate/TaskUpdate) count', () => {
@@ -216,6 +217,8 @@ describe('changed files from what happened', () => {
     expect(onlyLooks('cat a > b')).toBe(false);
     expect(commandKey('cd app && npm run build 2>&1 | tail -3')).toBe('npm run build');
     expect(commandKey('gh api repos/x/pulls/1/comments')).toBe('gh');
-    expect(commandKey('go test ./... -run TestX')).toBe('go test');
+    // any test runner's passing run settles a failing one
+    expect(commandKey('go test ./... -run TestX')).toBe('test');
+    expect(commandKey('npx vitest run test/a.test.ts')).toBe('test');
   });
 });
