@@ -115,8 +115,8 @@ describe('changed files outside the project (issue 30, item 8)', () => {
       expect(r.code).toBe(0);
       expect((JSON.parse(r.stdout) as { fields: Record<string, string[]> }).fields.changedFiles).toEqual([
         'docs/plan.md — The rollout plan',
-        `${join(outside, 'secrets.md')} (outside the working directory)`,
         'docs/linked.md',
+        `${join(outside, 'secrets.md')} (outside the working directory)`,
       ]);
       expect(r.stdout).not.toContain('hunter2');
     } finally {
