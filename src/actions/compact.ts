@@ -1,25 +1,14 @@
 /** `memctx compact`: a transcript compacted to Markdown, with the tokens it saves and the marked lines it lost. */
 import { resolve } from 'node:path';
-import { MemctxError } from '../errors.js';
 import { compactTranscript, missingMarkedLines, type CompactResult, type MarkedLine } from '../capacity/compact.js';
 import type { EncodingName } from '../tokens/encodings.js';
 import { readTranscript } from '../transcript/index.js';
-import { parseEncoding, parseTranscriptFormat } from './options.js';
+import type { CompactRequest } from '../schemas/compact.js';
 import { assertText, readTranscriptText } from '../sources/transcript-file.js';
 import { writeOutputFile } from '../store/write.js';
 
-export interface CompactOptions {
-  /** The transcript's path as typed, or - for stdin. */
-  file: string;
-  /** As typed: claude, codex, openai or text; detected when absent. */
-  format?: string;
-  /** As typed: exchanges at the end kept verbatim. */
-  keepLast?: string;
-  /** As typed: the tokenizer for the counts. */
-  encoding?: string;
-  /** Write the Markdown to this file (as typed) instead of returning it only. */
-  out?: string;
-}
+/** What `compact` does, checked by its schema (schemas/compact.ts). */
+export type CompactOptions = CompactRequest;
 
 export interface CompactDeps {
   cwd: string;
@@ -45,10 +34,7 @@ export interface CompactReport {
 }
 
 export async function compact(options: CompactOptions, deps: CompactDeps): Promise<CompactReport> {
-  const format = parseTranscriptFormat(options.format);
-  const keepLast = Number(options.keepLast);
-  if (!/^\s*\d+\s*$/.test(options.keepLast ?? '') || !Number.isSafeInteger(keepLast)) throw new MemctxError(`--keep-last must be a whole number, got "${options.keepLast}"`);
-  const encoding = parseEncoding(options.encoding);
+  const { format, keepLast, encoding } = options;
 
   let text: string;
   let name: string;

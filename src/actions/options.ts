@@ -1,8 +1,6 @@
 import { MemctxError } from '../errors.js';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../store/schema.js';
 import { closestMatch } from '../text/suggest.js';
-import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../tokens/encodings.js';
-import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.js';
 
 /**
  * An option value that must be one of `allowed` (case ignored): the allowed spelling, undefined when
@@ -16,16 +14,6 @@ function parseChoice<T extends string>(option: string, value: string | undefined
   throw new MemctxError(`${option} must be one of ${allowed.join(', ')}, got "${value}"`, {
     hint: guess !== undefined ? `did you mean ${option} ${guess}?` : `use one of: ${allowed.map((a) => `${option} ${a}`).join(', ')}`,
   });
-}
-
-/** `--encoding NAME`, the default when not given; a usage error listing the valid ones otherwise. */
-export function parseEncoding(value: string | undefined): EncodingName {
-  return parseChoice('--encoding', value, ENCODINGS) ?? DEFAULT_ENCODING;
-}
-
-/** `--format NAME` for a transcript reader, or undefined to detect it from the content. */
-export function parseTranscriptFormat(value: string | undefined): TranscriptFormat | undefined {
-  return parseChoice('--format', value, TRANSCRIPT_FORMATS);
 }
 
 /**

@@ -3,6 +3,8 @@ import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
 import type { Context } from './context.js';
 import type { Runner } from './run.js';
 import { compact } from '../actions/compact.js';
+import { CLI_LABEL, fromFlags } from '../schemas/fields.js';
+import { resolveCompact } from '../schemas/compact.js';
 import { readStdinBytes } from './input.js';
 import { renderCompactReport } from './ui/capacity.js';
 
@@ -26,7 +28,8 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runCompact(ctx: Context, file: string, flags: CompactFlags): Promise<number> {
-  const report = await compact({ file, ...flags }, {
+  const request = resolveCompact(fromFlags({ file, ...flags }, ['keep_last']), CLI_LABEL);
+  const report = await compact(request, {
     cwd: ctx.io.cwd,
     readStdin: () => readStdinBytes(ctx.io.stdin),
     memoryRoot: () => {
