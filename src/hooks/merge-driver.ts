@@ -46,7 +46,7 @@ export async function addMergeAttribute(root: string): Promise<boolean> {
   const path = join(root, '.gitattributes');
   const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
   if (text.split(/\r?\n/).some((line) => line.trim() === MERGE_ATTRIBUTE)) return false;
-  await writeFileAtomic(path, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${MERGE_ATTRIBUTE}\n`);
+  await writeFileAtomic(path, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${MERGE_ATTRIBUTE}\n`, { inside: root });
   return true;
 }
 

@@ -20,7 +20,7 @@ export async function initMemoryDir(root: string, emptyIndex: () => string | Pro
   const templates = join(root, TEMPLATES_DIR);
   if (!existsSync(templates)) {
     mkdirSync(templates);
-    await writeFileAtomic(join(templates, '.gitkeep'), '');
+    await writeFileAtomic(join(templates, '.gitkeep'), '', { inside: root });
     created.push(`${TEMPLATES_DIR}/`);
   }
   const gitignore = join(root, '.gitignore');
@@ -31,7 +31,7 @@ export async function initMemoryDir(root: string, emptyIndex: () => string | Pro
   const temps = `${TEMP_PREFIX}*`;
   const oldTemps = '*.md.[0-9]*';
   if (!existsSync(gitignore)) {
-    await writeFileAtomic(gitignore, `${line}\n${temps}\n`);
+    await writeFileAtomic(gitignore, `${line}\n${temps}\n`, { inside: root });
     created.push('.gitignore');
   } else {
     const original = readFileSync(gitignore, 'utf8');
@@ -42,12 +42,12 @@ export async function initMemoryDir(root: string, emptyIndex: () => string | Pro
       lines.includes(temps) ? undefined : temps,
     ].filter((l): l is string => l !== undefined);
     if (missing.length || text !== original) {
-      await writeFileAtomic(gitignore, missing.length ? `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${missing.join('\n')}\n` : text);
+      await writeFileAtomic(gitignore, missing.length ? `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${missing.join('\n')}\n` : text, { inside: root });
       created.push('.gitignore');
     }
   }
   if (!existsSync(join(root, INDEX_FILE))) {
-    await writeFileAtomic(join(root, INDEX_FILE), await emptyIndex());
+    await writeFileAtomic(join(root, INDEX_FILE), await emptyIndex(), { inside: root });
     created.push(INDEX_FILE);
   }
   return created;

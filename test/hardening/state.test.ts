@@ -210,3 +210,34 @@ describe('where the state folder is', () => {
     expect(existsSync(join(root, 'b.md'))).toBe(false);
   });
 });
+
+describe('init in a clone whose memory files are links out', () => {
+  it.each(['.gitignore', '.gitattributes'])('a committed .memory/%s -> outside is not written through', (name) => {
+    const home = tempDir();
+    dirs.push(home);
+    const project = join(home, 'repo');
+    mkdirSync(join(project, '.memory'), { recursive: true });
+    writeFileSync(join(home, 'victim'), VICTIM);
+    symlinkSync('../../victim', join(project, '.memory', name));
+    git(project, ['init', '-q', '-b', 'main']);
+    const run = memctx(['init'], { cwd: project, env: { HOME: home } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${name} was not changed: it is now a symbolic link to outside the memory directory`);
+    expect(readFileSync(join(home, 'victim'), 'utf8')).toBe(VICTIM);
+  });
+
+  it('a committed .memory/MEMORY.md -> outside: init leaves it, index refuses it', () => {
+    const home = tempDir();
+    dirs.push(home);
+    const project = join(home, 'repo');
+    mkdirSync(join(project, '.memory'), { recursive: true });
+    writeFileSync(join(home, 'victim'), VICTIM);
+    symlinkSync('../../victim', join(project, '.memory', 'MEMORY.md'));
+    git(project, ['init', '-q', '-b', 'main']);
+    expect(memctx(['init'], { cwd: project, env: { HOME: home } }).code).toBe(0);
+    const index = memctx(['index'], { cwd: project, env: { HOME: home } });
+    expect(index.code).toBe(2);
+    expect(index.stderr).toContain('MEMORY.md is a symbolic link to outside the memory directory; not read or written');
+    expect(readFileSync(join(home, 'victim'), 'utf8')).toBe(VICTIM);
+  });
+});
