@@ -103,7 +103,7 @@ describe.skipIf(unavailable)(`--claude with a long project path, Claude Code ${c
     expect(projectKey(world.project).length).toBeGreaterThan(200);
     expect(shown.startsWith(join(world.home, '.claude/projects') + '/')).toBe(true);
     expect(memctx(['--claude', 'index'], { cwd: world.project, env: { HOME: world.home } }).code).toBe(0);
-    expect(readdirSync(shown).sort()).toEqual(['.memctx', 'MEMORY.md', 'deploy-freeze.md']);
+    expect(readdirSync(shown).sort()).toEqual(['MEMORY.md', 'deploy-freeze.md']);
     expect(readFileSync(join(shown, 'MEMORY.md'), 'utf8')).toContain('- [deploy-freeze](deploy-freeze.md) — No production deploys on Fridays\n');
     expect(readdirSync(join(world.home, '.claude/projects'))).toEqual([basename(dirname(shown))]);
   });

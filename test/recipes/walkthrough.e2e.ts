@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO } from '../helpers/cli.js';
-import { readmeCommands } from '../helpers/readme.js';
+import { docCommands } from '../helpers/readme.js';
 import { packTarball } from '../helpers/pack.js';
 import { runTeamRecipes } from './team.js';
 
