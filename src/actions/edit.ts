@@ -9,6 +9,7 @@ import { MAX_FILE_BYTES } from '../store/scan.js';
 import { DecodeFailure } from '../store/decode.js';
 import { writeMemoryFile } from '../store/write.js';
 import { writeAndReindex } from './reindex.js';
+import { verifiedStamp } from './verify.js';
 import type { LintConfig } from '../lint/types.js';
 import { addedFrontmatterFindings } from '../lint/check-new.js';
 import { defaultLintConfig } from '../lint/config.js';
@@ -60,7 +61,7 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => options.new.replace(/\r\n/g, '\n')) };
-      const text = finishEdit(target.rel, edited, stat, isoTimestamp(deps.now()));
+      const text = finishEdit(target.rel, edited, stat, isoTimestamp(deps.now()), verifiedStamp(root));
       await refuseNewFindings(target.rel, raw.text, text, stat, deps);
       await writeMemoryFile(target.abs, target.rel, text, { inside: root });
       if (raw.mixed) mixed = raw;

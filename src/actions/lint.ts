@@ -17,6 +17,7 @@ import { lastCommitTimes } from '../sources/git.js';
 import { withMemoryLock } from '../store/write.js';
 import { setMissingDate } from '../lint/fix.js';
 import { rebuildIndex } from './reindex.js';
+import { memoryDrift } from './drift.js';
 
 export interface LintSetup {
   /** The memory directory, resolved through symlinks. */
@@ -117,8 +118,10 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     const text = problem.path === INDEX_FILE ? undefined : readDecodableText(root, problem.path);
     if (text !== undefined) problemTexts[problem.path] = text;
   }
-  const wantsRepo = activeRules(config).some(({ rule }) => rule.id === 'content/broken-reference' || rule.id === 'index/dangling-link');
-  const listing = wantsRepo ? listRepoFiles(setup.repo, deps.env) : undefined;
+  const active = new Set(activeRules(config).map(({ rule }) => rule.id));
+  const wantsDrift = active.has('content/drifted');
+  const listing = wantsDrift || active.has('content/broken-reference') || active.has('index/dangling-link') ? listRepoFiles(setup.repo, deps.env) : undefined;
+  const drift = wantsDrift && listing ? memoryDrift(scan.files, listing, setup.memoryPrefix, deps.env) : undefined;
   const result = await runLint({
     files: scan.files,
     problems: scan.problems,
@@ -132,6 +135,8 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     problemTexts,
     now: deps.now(),
     memo: scan.memo,
+    drift: drift?.drift,
+    outsideAnchors: drift?.outside,
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
   await scan.save();

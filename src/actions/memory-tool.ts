@@ -4,6 +4,7 @@
  * store (safe paths, lock, atomic write, frontmatter kept, `updated` set, MEMORY.md rebuilt).
  * The MCP server's `memory` tool and the library's handlers for the Anthropic SDK both call this.
  */
+import { verifiedStamp } from './verify.js';
 import { lstatSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MemctxError } from '../errors.js';
@@ -292,12 +293,12 @@ async function createdText(target: Target, fileText: string, now: string): Promi
   const text = fileText.replace(/\r\n/g, '\n').replace(/^\uFEFF/, '');
   const file = await parsed(target, text, 'file_text is not a valid memory file');
   if (file.hasFrontmatter) {
-    const changes: Record<string, unknown> = { [file.format.dateKey]: now };
+    const changes: Record<string, unknown> = { [file.format.dateKey]: now, ...verifiedStamp(target.root) };
     if (file.data.created === undefined) changes.created = now;
     return serializeMemoryFile({ ...file, format: { ...file.format, bom: false, eol: '\n' } }, changes);
   }
   const name = basename(target.rel).replace(/\.md$/i, '');
-  const frontmatter = newFrontmatter({ name, description: describe(text, name), type: 'project', created: now, updated: now });
+  const frontmatter = newFrontmatter({ name, description: describe(text, name), type: 'project', created: now, updated: now, ...verifiedStamp(target.root) });
   const body = text === '' ? '' : `\n${text.endsWith('\n') ? text : `${text}\n`}`;
   return assembleFile(frontmatter, body, { bom: false, eol: '\n' });
 }
@@ -327,7 +328,7 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
 async function writeEdited(target: Target, raw: import('../store/edit.js').RawText, stat: { mtimeMs: number; size: number }, deps: MemoryToolDeps): Promise<string> {
   let text: string;
   try {
-    text = finishEdit(target.rel, raw, stat, isoTimestamp(deps.now()));
+    text = finishEdit(target.rel, raw, stat, isoTimestamp(deps.now()), verifiedStamp(target.root));
   } catch (err) {
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
