@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { configKeyLine, loadConfig, readConfigFile } from '../sources/config.js';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
-import { findRepository, listDirFiles, listRepoFiles } from '../sources/repo.js';
+import { findRepository, listDirFiles, listRepoFiles, type RepoListing } from '../sources/repo.js';
 import { relativeInside } from '../store/paths.js';
 import { INDEX_FILE } from '../store/layout.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
@@ -17,7 +17,8 @@ import { lastCommitTimes } from '../sources/git.js';
 import { withMemoryLock } from '../store/write.js';
 import { setMissingDate } from '../lint/fix.js';
 import { rebuildIndex } from './reindex.js';
-import { memoryDrift } from './drift.js';
+import { memoryDrift, type MemoryDrift } from './drift.js';
+import type { MemoryFile } from '../store/types.js';
 
 export interface LintSetup {
   /** The memory directory, resolved through symlinks. */
@@ -88,6 +89,15 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
   return { findings, checked, errorCount: count('error', false), warningCount: count('warning', false), fixableErrorCount: count('error', true), fixableWarningCount: count('warning', true) };
 }
 
+/** The repository listing (for the path rules) and the memories' drift from git, when a rule wants them. */
+function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env']): { listing?: RepoListing; drift?: MemoryDrift } {
+  const active = new Set(activeRules(setup.config).map(({ rule }) => rule.id));
+  const wantsDrift = active.has('content/drifted');
+  if (!wantsDrift && !active.has('content/broken-reference') && !active.has('index/dangling-link')) return {};
+  const listing = listRepoFiles(setup.repo, env);
+  return { listing, drift: wantsDrift ? memoryDrift(files, listing, setup.memoryPrefix, env) : undefined };
+}
+
 interface LintRun {
   result: LintResult;
   /** Memory files looked at (the whole directory, so index and duplicate rules stay right). */
@@ -118,10 +128,7 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     const text = problem.path === INDEX_FILE ? undefined : readDecodableText(root, problem.path);
     if (text !== undefined) problemTexts[problem.path] = text;
   }
-  const active = new Set(activeRules(config).map(({ rule }) => rule.id));
-  const wantsDrift = active.has('content/drifted');
-  const listing = wantsDrift || active.has('content/broken-reference') || active.has('index/dangling-link') ? listRepoFiles(setup.repo, deps.env) : undefined;
-  const drift = wantsDrift && listing ? memoryDrift(scan.files, listing, setup.memoryPrefix, deps.env) : undefined;
+  const { listing, drift } = repoFacts(setup, scan.files, deps.env);
   const result = await runLint({
     files: scan.files,
     problems: scan.problems,
