@@ -1,11 +1,15 @@
 /** Drift for a set of memories: anchors from the repository listing, history from git (a few calls for all), attribution in memory. */
 import { memoryAnchors } from '../lint/anchors.js';
-import { attributeDrift, type Drift, type DriftInput } from '../lint/drift.js';
+import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { attributeDrift, describeDrift, type Drift, type DriftInput } from '../lint/drift.js';
 import { repoHas, repoView } from '../lint/repo.js';
 import { isSessionFile } from '../memindex/groups.js';
-import type { Env } from '../sources/git.js';
+import { git, splitNul, type Env } from '../sources/git.js';
 import { historySince } from '../sources/history.js';
-import type { RepoListing } from '../sources/repo.js';
+import { findRepository, listRepoFiles, type RepoListing } from '../sources/repo.js';
+import { parseMemoryText } from '../store/parse.js';
+import { relativeInside } from '../store/paths.js';
 import type { MemoryFile } from '../store/types.js';
 
 export interface MemoryDrift {
@@ -44,4 +48,39 @@ export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, 
     return { drift, outside };
   }
   return { drift: attributeDrift(inputs, history, (path) => repoHas(repo, path)), outside };
+}
+
+/**
+ * Pack's view of drift: memory paths → one line saying what changed and how to check. Only files with
+ * a `verified:` line are read (found by one `git grep`); outside git, or when nothing is verified, no
+ * listing or log is asked for. Unknown drift (a shallow clone) is said too: never called fresh.
+ */
+export function packDrift(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): Map<string, string> {
+  const out = new Map<string, string>();
+  const repo = findRepository(root, dirname(root), env);
+  if (!repo.git) return out;
+  let found: string;
+  try {
+    found = git(['grep', '-l', '-z', '-I', '--untracked', '-e', '^verified: *[0-9a-f]', '--', '.'], root, { ...env, GIT_OPTIONAL_LOCKS: '0' });
+  } catch {
+    return out;
+  }
+  const wanted = new Set(paths);
+  const files: MemoryFile[] = [];
+  for (const path of splitNul(found)) {
+    if (!wanted.has(path)) continue;
+    const text = textOf(path);
+    try {
+      files.push(parseMemoryText(path, text, { mtimeMs: 0, size: text.length }));
+    } catch {
+      // an unparseable file has no frontmatter to read; lint reports it
+    }
+  }
+  if (files.length === 0) return out;
+  const { drift } = memoryDrift(files, listRepoFiles(repo, env), relativeInside(realpathSync(repo.root), realpathSync(root)), env);
+  for (const [path, d] of drift) {
+    const check = `check the code before acting on it, then \`memctx verify ${path}\``;
+    out.set(path, d.state === 'unknown' ? `drift unknown: ${d.reason}; ${check}` : `drifted: ${describeDrift(d)}; ${check}`);
+  }
+  return out;
 }
