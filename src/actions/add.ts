@@ -11,6 +11,7 @@ import { newFrontmatter, assembleFile } from '../store/serialize.js';
 import { writeMemoryFile } from '../store/write.js';
 import { writeAndReindex } from './reindex.js';
 import { verifiedStamp } from './verify.js';
+import { duplicateError, findDuplicate } from './duplicates.js';
 
 /** The frontmatter as typed on the command line. */
 export interface AddFields {
@@ -35,6 +36,8 @@ export interface AddOptions {
   /** The path as typed, inside the memory directory. */
   path: string;
   fields: AddFields;
+  /** Keep a near-duplicate of another memory (refused otherwise). */
+  force?: boolean;
 }
 
 export interface AddDeps {
@@ -119,6 +122,8 @@ export async function add(options: AddOptions, deps: AddDeps): Promise<AddResult
   const frontmatter = newFrontmatter(await frontmatterOf(options.fields, isoTimestamp(deps.now()), verifiedStamp(root)));
   await checkFields(deps, target.rel, assembleFile(frontmatter, '', { bom: false, eol: '\n' }));
   const body = await deps.readBody();
+  const duplicate = options.force ? undefined : findDuplicate(root, target.rel, body, options.fields.kind, deps.lintConfig());
+  if (duplicate) throw duplicateError(target.rel, duplicate, 'add');
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
   await writeAndReindex(root, async () => {
     // Any entry counts, a broken symlink too.
