@@ -53,8 +53,8 @@ function fromText(file: MemoryFile, repo: RepoView): Anchors {
   if (file.body.includes('/') || file.body.includes('`')) {
     for (const { text, fenced } of bodyLines(file)) {
       if (fenced || !(text.includes('/') || text.includes('`'))) continue;
-      // A path that is gone still anchors: the commits that deleted or moved it are drift.
-      for (const mention of mentionedPaths(text)) keep(repoPathOf(repo, file, mention) ?? (mention.bare ? undefined : joinPath('', mention.path.replace(/\/$/, ''))));
+      // A path that is gone still anchors: the commits that deleted or moved it are drift. A bare name anchors a file at the root.
+      for (const mention of mentionedPaths(text)) keep(mention.bare ? (repo.files.has(mention.path) ? mention.path : undefined) : repoPathOf(repo, file, mention) ?? joinPath('', mention.path.replace(/\/$/, '')));
     }
   }
   const dir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
