@@ -20,7 +20,7 @@ export interface MemoryDrift {
 }
 
 /** The `verified` commit a memory records, or undefined. */
-export function verifiedOf(file: Pick<MemoryFile, 'data'>): string | undefined {
+function verifiedOf(file: Pick<MemoryFile, 'data'>): string | undefined {
   const value = file.data.verified;
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
 }

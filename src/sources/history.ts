@@ -6,7 +6,7 @@ const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const TIMEOUT_MS = 20_000;
 
 /** One file a commit changed (rename: `from` is the old path). */
-export interface CommitChange {
+interface CommitChange {
   status: string;
   path: string;
   from?: string;
@@ -39,7 +39,7 @@ export function headCommit(dir: string, env: Env): string | undefined {
 }
 
 /** `git log -z --name-status --format=%x01%H %P%x02%s`: commits with their files, newest first. */
-export function parseHistory(out: string): HistoryCommit[] {
+function parseHistory(out: string): HistoryCommit[] {
   const commits: HistoryCommit[] = [];
   for (const chunk of out.split('\x01')) {
     if (chunk === '') continue;
