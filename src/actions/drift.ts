@@ -1,5 +1,6 @@
 /** Drift for a set of memories: anchors from the repository listing, history from git (a few calls for all), attribution in memory. */
-import { memoryAnchors } from '../lint/anchors.js';
+import { memoryAnchors, textMentions, type TextMentions } from '../lint/anchors.js';
+import type { LintMemo } from '../lint/types.js';
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { attributeDrift, describeDrift, type Drift, type DriftInput } from '../lint/drift.js';
@@ -19,6 +20,16 @@ export interface MemoryDrift {
   outside: Map<string, string[]>;
 }
 
+/** A file's text mentions, kept in lint's per-file memo while the file is unchanged. */
+function keptMentions(file: MemoryFile, memo: LintMemo | undefined): TextMentions | undefined {
+  if (!memo || file.data.paths !== undefined) return undefined;
+  const kept = memo.get(file.path, 'drift-mentions') as TextMentions | undefined;
+  if (kept && Array.isArray(kept.mentions) && Array.isArray(kept.links)) return kept;
+  const named = textMentions(file);
+  memo.set(file.path, 'drift-mentions', named);
+  return named;
+}
+
 /** The `verified` commit a memory records, or undefined. */
 function verifiedOf(file: Pick<MemoryFile, 'data'>): string | undefined {
   const value = file.data.verified;
@@ -29,13 +40,13 @@ function verifiedOf(file: Pick<MemoryFile, 'data'>): string | undefined {
  * Drift of every anchored, verified memory (session summaries are records, not claims). Outside git
  * nothing is said; when git cannot tell (a shallow clone), each such memory's drift is unknown.
  */
-export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env): MemoryDrift {
+export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo): MemoryDrift {
   const repo = repoView(listing.files, listing.ignoredDirs, memoryPrefix);
   const inputs: DriftInput[] = [];
   const outside = new Map<string, string[]>();
   for (const file of files) {
     if (isSessionFile(file)) continue;
-    const anchors = memoryAnchors(file, repo);
+    const anchors = memoryAnchors(file, repo, keptMentions(file, memo));
     if (anchors.outside.length) outside.set(file.path, anchors.outside);
     const verified = verifiedOf(file);
     if (verified !== undefined && anchors.paths.length + anchors.globs.length > 0) inputs.push({ path: file.path, anchors, verified });

@@ -8,7 +8,7 @@ import { relativeInside } from '../store/paths.js';
 import { INDEX_FILE } from '../store/layout.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
 import { RULES } from '../lint/rules/index.js';
-import type { Finding, LintConfig, LintResult } from '../lint/types.js';
+import type { Finding, LintConfig, LintMemo, LintResult } from '../lint/types.js';
 import { scanForLint } from '../cache/lint-cache.js';
 import { readIndexFile } from '../store/index-file.js';
 import { readDecodableText } from '../store/raw.js';
@@ -90,12 +90,12 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
 }
 
 /** The repository listing (for the path rules) and the memories' drift from git, when a rule wants them. */
-function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env']): { listing?: RepoListing; drift?: MemoryDrift } {
+function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo): { listing?: RepoListing; drift?: MemoryDrift } {
   const active = new Set(activeRules(setup.config).map(({ rule }) => rule.id));
   const wantsDrift = active.has('content/drifted');
   if (!wantsDrift && !active.has('content/broken-reference') && !active.has('index/dangling-link')) return {};
   const listing = listRepoFiles(setup.repo, env);
-  return { listing, drift: wantsDrift ? memoryDrift(files, listing, setup.memoryPrefix, env) : undefined };
+  return { listing, drift: wantsDrift ? memoryDrift(files, listing, setup.memoryPrefix, env, memo) : undefined };
 }
 
 interface LintRun {
@@ -128,7 +128,7 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     const text = problem.path === INDEX_FILE ? undefined : readDecodableText(root, problem.path);
     if (text !== undefined) problemTexts[problem.path] = text;
   }
-  const { listing, drift } = repoFacts(setup, scan.files, deps.env);
+  const { listing, drift } = repoFacts(setup, scan.files, deps.env, scan.memo);
   const result = await runLint({
     files: scan.files,
     problems: scan.problems,

@@ -45,31 +45,45 @@ function inMemoryDir(repo: RepoView, path: string): boolean {
   return prefix !== undefined && (prefix === '' || path === prefix || path.startsWith(`${prefix}/`));
 }
 
-function fromText(file: MemoryFile, repo: RepoView): Anchors {
+/** What a memory's text names, before it is resolved against the repository: plain JSON, kept per file between lint runs. */
+export interface TextMentions {
+  mentions: { path: string; bare: boolean }[];
+  /** Link targets (not to other memories by name), as written. */
+  links: string[];
+}
+
+/** The paths a memory's body names in prose or backticks, and the targets it links (fenced code left out). */
+export function textMentions(file: MemoryFile): TextMentions {
+  const mentions: TextMentions['mentions'] = [];
+  if (file.body.includes('/') || file.body.includes('`')) {
+    for (const { text, fenced } of bodyLines(file)) {
+      if (fenced || !(text.includes('/') || text.includes('`'))) continue;
+      for (const m of mentionedPaths(text)) mentions.push({ path: m.path, bare: m.bare });
+    }
+  }
+  const links = markdownLinks(file.body).filter((l) => l.kind !== 'wiki' && !isExternal(l.raw)).map((l) => l.target);
+  return { mentions, links };
+}
+
+function fromText(file: MemoryFile, repo: RepoView, named: TextMentions): Anchors {
   const found = new Set<string>();
   const keep = (path: string | undefined) => {
     if (path !== undefined && path !== '' && !inMemoryDir(repo, path)) found.add(path);
   };
-  if (file.body.includes('/') || file.body.includes('`')) {
-    for (const { text, fenced } of bodyLines(file)) {
-      if (fenced || !(text.includes('/') || text.includes('`'))) continue;
-      // A path that is gone still anchors: the commits that deleted or moved it are drift. A bare name anchors a file at the root.
-      for (const mention of mentionedPaths(text)) keep(mention.bare ? (repo.files.has(mention.path) ? mention.path : undefined) : repoPathOf(repo, file, mention) ?? joinPath('', mention.path.replace(/\/$/, '')));
-    }
-  }
+  // A path that is gone still anchors: the commits that deleted or moved it are drift. A bare name anchors a file at the root.
+  for (const mention of named.mentions) keep(mention.bare ? (repo.files.has(mention.path) ? mention.path : undefined) : repoPathOf(repo, file, mention) ?? joinPath('', mention.path.replace(/\/$/, '')));
   const dir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
-  for (const link of markdownLinks(file.body)) {
-    if (link.kind === 'wiki' || isExternal(link.raw) || repo.memoryPrefix === undefined) continue;
-    const path = joinPath(joinPath(repo.memoryPrefix, dir) ?? '', link.target);
+  for (const target of repo.memoryPrefix === undefined ? [] : named.links) {
+    const path = joinPath(joinPath(repo.memoryPrefix!, dir) ?? '', target);
     if (path !== undefined && repo.files.has(path.replace(/\/$/, ''))) keep(path);
   }
   return { paths: [...found].slice(0, MAX_ANCHORS), globs: [], outside: [], declared: false };
 }
 
-/** The memory's anchors; a memory naming no code has none. */
-export function memoryAnchors(file: MemoryFile, repo: RepoView): Anchors {
+/** The memory's anchors; a memory naming no code has none. `named` is textMentions(file), when kept from an earlier run. */
+export function memoryAnchors(file: MemoryFile, repo: RepoView, named?: TextMentions): Anchors {
   const declared = declaredPaths(file);
-  return declared === undefined ? fromText(file, repo) : fromDeclared(declared);
+  return declared === undefined ? fromText(file, repo, named ?? textMentions(file)) : fromDeclared(declared);
 }
 
 /** A glob as a regular expression over repository paths: `**` any folders, `*` and `?` within one name. */
