@@ -10,6 +10,8 @@ import { resolveMemoryPath, isIndexPath, entryExists } from '../store/paths.js';
 import { newFrontmatter, assembleFile } from '../store/serialize.js';
 import { writeMemoryFile } from '../store/write.js';
 import { writeAndReindex } from './reindex.js';
+import { verifiedStamp } from './verify.js';
+import { duplicateError, findDuplicate } from './duplicates.js';
 
 /** The frontmatter as typed on the command line. */
 export interface AddFields {
@@ -34,6 +36,8 @@ export interface AddOptions {
   /** The path as typed, inside the memory directory. */
   path: string;
   fields: AddFields;
+  /** Keep a near-duplicate of another memory (refused otherwise). */
+  force?: boolean;
 }
 
 export interface AddDeps {
@@ -75,7 +79,7 @@ async function extraFields(pairs: readonly string[]): Promise<Record<string, unk
 }
 
 /** The file's frontmatter from the flags; one-line checks here, the rest is lint's (see checkFields). */
-async function frontmatterOf(flags: AddFields, now: string): Promise<Record<string, unknown>> {
+async function frontmatterOf(flags: AddFields, now: string, stamp: Record<string, string>): Promise<Record<string, unknown>> {
   if (/[\r\n]/.test(flags.name)) throw new MemctxError('--name must be one line');
   if (/[\r\n]/.test(flags.description) || flags.description.trim() === '') throw new MemctxError('--description must be one non-empty line');
   const importance = flags.importance === undefined ? undefined : /^\s*-?\d+(\.\d+)?\s*$/.test(flags.importance) ? Number(flags.importance) : flags.importance;
@@ -94,6 +98,7 @@ async function frontmatterOf(flags: AddFields, now: string): Promise<Record<stri
     ...(await extraFields(flags.field ?? [])),
     created: flags.created ?? now,
     updated: now,
+    ...stamp,
   };
 }
 
@@ -114,9 +119,11 @@ export async function add(options: AddOptions, deps: AddDeps): Promise<AddResult
   const { root } = options;
   const target = resolveMemoryPath(root, options.path);
   if (isIndexPath(target.rel)) throw new MemctxError('MEMORY.md is the generated index, not a memory file', { hint: 'choose another path' });
-  const frontmatter = newFrontmatter(await frontmatterOf(options.fields, isoTimestamp(deps.now())));
+  const frontmatter = newFrontmatter(await frontmatterOf(options.fields, isoTimestamp(deps.now()), verifiedStamp(root)));
   await checkFields(deps, target.rel, assembleFile(frontmatter, '', { bom: false, eol: '\n' }));
   const body = await deps.readBody();
+  const duplicate = options.force ? undefined : findDuplicate(root, target.rel, body, options.fields.kind, deps.lintConfig());
+  if (duplicate) throw duplicateError(target.rel, duplicate, 'add');
   const text = assembleFile(frontmatter, body === '' ? '' : `\n${body.endsWith('\n') ? body : `${body}\n`}`, { bom: false, eol: '\n' });
   await writeAndReindex(root, async () => {
     // Any entry counts, a broken symlink too.

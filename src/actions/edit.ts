@@ -9,6 +9,8 @@ import { MAX_FILE_BYTES } from '../store/scan.js';
 import { DecodeFailure } from '../store/decode.js';
 import { writeMemoryFile } from '../store/write.js';
 import { writeAndReindex } from './reindex.js';
+import { verifiedStamp } from './verify.js';
+import { duplicateError, findDuplicate } from './duplicates.js';
 import type { LintConfig } from '../lint/types.js';
 import { addedFrontmatterFindings } from '../lint/check-new.js';
 import { defaultLintConfig } from '../lint/config.js';
@@ -20,6 +22,8 @@ export interface EditOptions {
   path: string;
   old: string;
   new: string;
+  /** Keep the edit even when it makes the file a near-duplicate of another memory. */
+  force?: boolean;
 }
 
 export interface EditDeps {
@@ -60,8 +64,9 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
         );
       }
       const edited = { ...raw, text: raw.text.replace(old, () => options.new.replace(/\r\n/g, '\n')) };
-      const text = finishEdit(target.rel, edited, stat, isoTimestamp(deps.now()));
+      const text = finishEdit(target.rel, edited, stat, isoTimestamp(deps.now()), verifiedStamp(root));
       await refuseNewFindings(target.rel, raw.text, text, stat, deps);
+      if (!options.force) refuseDuplicate(root, target.rel, raw.text, text, stat, deps);
       await writeMemoryFile(target.abs, target.rel, text, { inside: root });
       if (raw.mixed) mixed = raw;
     } catch (err) {
@@ -71,6 +76,14 @@ export async function edit(options: EditOptions, deps: EditDeps): Promise<EditRe
     }
   }, deps.warn);
   return { edited: target.rel, ...(mixed ? { mixedEndings: mixedEndings(target.rel, mixed) } : {}) };
+}
+
+/** Refuse an edit that makes the file a near-duplicate of another memory (one that already was is not refused). */
+function refuseDuplicate(root: string, rel: string, before: string, after: string, stat: { mtimeMs: number; size: number }, deps: EditDeps): void {
+  const edited = parseMemoryText(rel, after, stat);
+  const config = deps.lintConfig?.() ?? defaultLintConfig(RULES);
+  const found = findDuplicate(root, rel, edited.body, edited.kind, config);
+  if (found && findDuplicate(root, rel, parseMemoryText(rel, before, stat).body, edited.kind, config)?.path !== found.path) throw duplicateError(rel, found, 'edit');
 }
 
 /** Refuse an edit that adds a frontmatter problem `memctx lint` would report (one it leaves is not refused), as the memory tool's str_replace does. */

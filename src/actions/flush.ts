@@ -3,6 +3,7 @@
  * transcript, git) → merge (the template's fields) → render (fit the token budget) → write (to
  * sessions/, under the lock). In hook mode `neverFail` logs every problem and the exit code is 0.
  */
+import { headCommit } from '../sources/history.js';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../errors.js';
@@ -257,6 +258,12 @@ async function gatherGiven(deps: FlushDeps, flush: FlushModule, flags: FlushOpti
   return { sources, keyLines };
 }
 
+/** A decision or other note records the commit it was true at (drift); a session summary is a record, not a claim. */
+function verifiedFor(template: string, root: string, env: Record<string, string | undefined>): { verified?: string } {
+  const head = template === 'session' ? undefined : headCommit(root, env);
+  return head ? { verified: head } : {};
+}
+
 /** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
 async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('../flush/extract.js').TranscriptFields & { transcript: import('../transcript/types.js').Transcript }> {
   const transcript = readTranscript(readTranscriptText(path, name));
@@ -439,7 +446,7 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   if (kept) notes.push(...kept.notes);
   const gathered = kept ? undefined : await gather(deps, flushCore, flags, scope, warnings, notes);
   const values = kept?.values ?? merge(flushCore, template, gathered!, warnings, checkAgent);
-  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}) };
+  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}), ...verifiedFor(template.name, scope.root, deps.env) };
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session, extra };
   const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
   if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };

@@ -3,12 +3,12 @@ import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { configKeyLine, loadConfig, readConfigFile } from '../sources/config.js';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
-import { findRepository, listDirFiles, listRepoFiles } from '../sources/repo.js';
+import { findRepository, listDirFiles, listRepoFiles, type RepoListing } from '../sources/repo.js';
 import { relativeInside } from '../store/paths.js';
 import { INDEX_FILE } from '../store/layout.js';
 import { ConfigError, resolveLintConfig } from '../lint/config.js';
 import { RULES } from '../lint/rules/index.js';
-import type { Finding, LintConfig, LintResult } from '../lint/types.js';
+import type { Finding, LintConfig, LintMemo, LintResult } from '../lint/types.js';
 import { scanForLint } from '../cache/lint-cache.js';
 import { readIndexFile } from '../store/index-file.js';
 import { readDecodableText } from '../store/raw.js';
@@ -17,6 +17,8 @@ import { lastCommitTimes } from '../sources/git.js';
 import { withMemoryLock } from '../store/write.js';
 import { setMissingDate } from '../lint/fix.js';
 import { rebuildIndex } from './reindex.js';
+import { memoryDrift, type MemoryDrift } from './drift.js';
+import type { MemoryFile } from '../store/types.js';
 
 export interface LintSetup {
   /** The memory directory, resolved through symlinks. */
@@ -87,6 +89,15 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
   return { findings, checked, errorCount: count('error', false), warningCount: count('warning', false), fixableErrorCount: count('error', true), fixableWarningCount: count('warning', true) };
 }
 
+/** The repository listing (for the path rules) and the memories' drift from git, when a rule wants them. */
+function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo): { listing?: RepoListing; drift?: MemoryDrift } {
+  const active = new Set(activeRules(setup.config).map(({ rule }) => rule.id));
+  const wantsDrift = active.has('content/drifted');
+  if (!wantsDrift && !active.has('content/broken-reference') && !active.has('index/dangling-link')) return {};
+  const listing = listRepoFiles(setup.repo, env);
+  return { listing, drift: wantsDrift ? memoryDrift(files, listing, setup.memoryPrefix, env, memo) : undefined };
+}
+
 interface LintRun {
   result: LintResult;
   /** Memory files looked at (the whole directory, so index and duplicate rules stay right). */
@@ -117,8 +128,7 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     const text = problem.path === INDEX_FILE ? undefined : readDecodableText(root, problem.path);
     if (text !== undefined) problemTexts[problem.path] = text;
   }
-  const wantsRepo = activeRules(config).some(({ rule }) => rule.id === 'content/broken-reference' || rule.id === 'index/dangling-link');
-  const listing = wantsRepo ? listRepoFiles(setup.repo, deps.env) : undefined;
+  const { listing, drift } = repoFacts(setup, scan.files, deps.env, scan.memo);
   const result = await runLint({
     files: scan.files,
     problems: scan.problems,
@@ -132,6 +142,8 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     problemTexts,
     now: deps.now(),
     memo: scan.memo,
+    drift: drift?.drift,
+    outsideAnchors: drift?.outside,
     tokens: async () => (await import('../tokens/index.js')).loadTokenCounter(),
   });
   await scan.save();

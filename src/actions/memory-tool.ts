@@ -4,6 +4,7 @@
  * store (safe paths, lock, atomic write, frontmatter kept, `updated` set, MEMORY.md rebuilt).
  * The MCP server's `memory` tool and the library's handlers for the Anthropic SDK both call this.
  */
+import { verifiedStamp } from './verify.js';
 import { lstatSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MemctxError } from '../errors.js';
@@ -26,6 +27,7 @@ import { addedFrontmatterFindings } from '../lint/check-new.js';
 import { newFrontmatter, assembleFile, serializeMemoryFile } from '../store/serialize.js';
 import { writeMemoryFile, removeMemoryFile } from '../store/write.js';
 import { ALREADY_EXISTS, moveNoClobber } from '../store/archive.js';
+import { findDuplicate } from './duplicates.js';
 import { stampMoved } from './mv.js';
 import { writeAndReindex } from './reindex.js';
 
@@ -34,8 +36,8 @@ export { MEMORIES, MemoryToolError };
 
 export type MemoryCommand =
   | { command: 'view'; path: string; view_range?: number[] }
-  | { command: 'create'; path: string; file_text: string }
-  | { command: 'str_replace'; path: string; old_str: string; new_str: string }
+  | { command: 'create'; path: string; file_text: string; force?: boolean }
+  | { command: 'str_replace'; path: string; old_str: string; new_str: string; force?: boolean }
   | { command: 'insert'; path: string; insert_line: number; insert_text: string }
   | { command: 'delete'; path: string }
   | { command: 'rename'; old_path: string; new_path: string };
@@ -287,22 +289,35 @@ async function checkFrontmatter(target: Target, text: string, deps: MemoryToolDe
   throw new MemoryToolError(`Nothing written: ${target.shown}${f.line ? ` line ${f.line}` : ''}: ${f.message} (${f.ruleId}, as \`memctx add\` and \`memctx lint\` check it).`);
 }
 
+/** Refuse a text that makes the file a near-duplicate of another memory (an edit of a file that already was one is not refused). */
+async function refuseDuplicate(target: Target, text: string, before: string | undefined, deps: MemoryToolDeps): Promise<void> {
+  const file = await parsed(target, text, `the text would leave ${target.shown} an invalid memory file`);
+  const config = deps.lintConfig ? await deps.lintConfig() : await defaultLintConfig(target.root);
+  const found = findDuplicate(target.root, target.rel, file.body, file.kind, config);
+  if (!found) return;
+  const old = before === undefined ? undefined : await parsed(target, before, target.shown).catch(() => undefined);
+  if (old && findDuplicate(target.root, target.rel, old.body, file.kind, config)?.path === found.path) return;
+  const other = `/memories/${found.path}`;
+  const supersede = found.decisions && before === undefined ? `, or, if this decision replaces it, add \`supersedes: ${found.path}\` to its frontmatter` : '';
+  throw new MemoryToolError(`Nothing written: ${target.shown} would nearly duplicate ${other} (${found.how}). Update ${other} with str_replace instead${supersede}; pass force: true to keep both.`);
+}
+
 /** A created file's text: its own frontmatter with `created`/`updated` set, or a new valid one. */
 async function createdText(target: Target, fileText: string, now: string): Promise<string> {
   const text = fileText.replace(/\r\n/g, '\n').replace(/^\uFEFF/, '');
   const file = await parsed(target, text, 'file_text is not a valid memory file');
   if (file.hasFrontmatter) {
-    const changes: Record<string, unknown> = { [file.format.dateKey]: now };
+    const changes: Record<string, unknown> = { [file.format.dateKey]: now, ...verifiedStamp(target.root) };
     if (file.data.created === undefined) changes.created = now;
     return serializeMemoryFile({ ...file, format: { ...file.format, bom: false, eol: '\n' } }, changes);
   }
   const name = basename(target.rel).replace(/\.md$/i, '');
-  const frontmatter = newFrontmatter({ name, description: describe(text, name), type: 'project', created: now, updated: now });
+  const frontmatter = newFrontmatter({ name, description: describe(text, name), type: 'project', created: now, updated: now, ...verifiedStamp(target.root) });
   const body = text === '' ? '' : `\n${text.endsWith('\n') ? text : `${text}\n`}`;
   return assembleFile(frontmatter, body, { bom: false, eol: '\n' });
 }
 
-async function create(root: string, cmd: { path: string; file_text: string }, deps: MemoryToolDeps): Promise<string> {
+async function create(root: string, cmd: { path: string; file_text: string; force?: boolean }, deps: MemoryToolDeps): Promise<string> {
   const target = memoryTarget(root, cmd.path);
   if (target.rel === '') throw new MemoryToolError('Cannot create the /memories directory itself; give a file path such as /memories/notes.md');
   refuseIndex(target, 'created');
@@ -312,6 +327,7 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
   refuseOversized(target, cmd.file_text, 'file_text');
   const text = await createdText(target, cmd.file_text, isoTimestamp(deps.now()));
   await checkFrontmatter(target, text, deps);
+  if (!cmd.force) await refuseDuplicate(target, text, undefined, deps);
   await changeAndReindex(root, async () => {
     // Like `memctx add`, create never overwrites (a broken symlink counts as there).
     if (entryExists(target.abs)) throw new MemoryToolError(`File ${target.shown} already exists; create never overwrites. Use str_replace or insert to change it, or delete it first.`);
@@ -327,7 +343,7 @@ async function create(root: string, cmd: { path: string; file_text: string }, de
 async function writeEdited(target: Target, raw: import('../store/edit.js').RawText, stat: { mtimeMs: number; size: number }, deps: MemoryToolDeps): Promise<string> {
   let text: string;
   try {
-    text = finishEdit(target.rel, raw, stat, isoTimestamp(deps.now()));
+    text = finishEdit(target.rel, raw, stat, isoTimestamp(deps.now()), verifiedStamp(target.root));
   } catch (err) {
     if (err instanceof ParseFailure) throw new MemoryToolError(`Nothing written: the edit would leave ${target.shown} an invalid memory file (line ${err.line}: ${err.message}).`);
     throw err;
@@ -338,7 +354,7 @@ async function writeEdited(target: Target, raw: import('../store/edit.js').RawTe
   return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
 }
 
-async function strReplace(root: string, cmd: { path: string; old_str: string; new_str: string }, deps: MemoryToolDeps): Promise<string> {
+async function strReplace(root: string, cmd: { path: string; old_str: string; new_str: string; force?: boolean }, deps: MemoryToolDeps): Promise<string> {
   const target = memoryTarget(root, cmd.path);
   refuseIndex(target, 'edited');
   refuseReadOnly(target, 'edited');
@@ -355,6 +371,7 @@ async function strReplace(root: string, cmd: { path: string; old_str: string; ne
     if (lines.length === 0) throw new MemoryToolError(`No replacement was performed, old_str \`${cmd.old_str}\` did not appear verbatim in ${target.shown}.`);
     if (lines.length > 1) throw new MemoryToolError(`No replacement was performed. Multiple occurrences of old_str \`${cmd.old_str}\` in lines: ${lines.join(', ')}. Please ensure it is unique`);
     const edited = raw.text.replace(oldStr, () => newStr);
+    if (!cmd.force) await refuseDuplicate(target, edited, raw.text, deps);
     const written = await writeEdited(target, { ...raw, text: edited }, stat, deps);
     // Setting `updated` may add a frontmatter line above the change.
     const shift = written.split('\n').length - edited.split('\n').length;

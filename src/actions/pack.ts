@@ -21,6 +21,7 @@ import type { BackgroundCounter } from '../tokens/background.js';
 import type { CachedCounter } from '../tokens/cache.js';
 import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
 import { taskScores } from '../pack/task.js';
+import { packDrift } from './drift.js';
 import { demotions } from '../pack/demote.js';
 import { linkGraph } from '../pack/links.js';
 import { supersession } from '../lifecycle/supersede.js';
@@ -113,7 +114,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     // With a task, ranking reads the texts (masked where redacted), so they are counted first; without one,
     // ranking runs while the worker thread is still counting.
     if (options.task !== undefined) scanned = await countStep(options, deps, read);
-    ranked = await rankStep(options, deps, read.scan.files, (path) => scanned!.text(path), now, warnings);
+    ranked = await rankStep(options, deps, read.scan, (path) => scanned!.text(path), now, warnings);
     scanned ??= await countStep(options, deps, read);
   } finally {
     read.background.stop();
@@ -258,8 +259,9 @@ interface Ranked {
 }
 
 /** Rank: dates, the task's retrieval, focus and links, supersession and demotions, the scores, the profile's picks. */
-async function rankStep(options: PackOptions, deps: PackDeps, files: PackFile[], text: (path: string) => string, now: Date, warnings: string[]): Promise<Ranked> {
+async function rankStep(options: PackOptions, deps: PackDeps, scan: Read['scan'], text: (path: string) => string, now: Date, warnings: string[]): Promise<Ranked> {
   const { root } = options;
+  const files: PackFile[] = scan.files;
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
   // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
@@ -288,7 +290,8 @@ async function rankStep(options: PackOptions, deps: PackDeps, files: PackFile[],
   const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
   const { superseded } = supersession(files);
   const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => text(files[i].path));
-  const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now) });
+  const drifted = packDrift(root, files.map((f) => f.path), (path) => scan.textOf(path), deps.env);
+  const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now), drifted });
   const stats = readStats(root);
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');

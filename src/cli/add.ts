@@ -10,6 +10,7 @@ import { loadLintSetup } from './lint-setup.js';
 interface AddFlags extends AddFields {
   body?: string;
   bodyFile?: string;
+  force?: boolean;
 }
 
 export function register(program: Command, run: Runner): void {
@@ -32,12 +33,13 @@ export function register(program: Command, run: Runner): void {
     .option('--field <key=value>', 'any other frontmatter field; the value is read as YAML (repeatable)', collect)
     .option('--body <text>', 'the body text')
     .option('--body-file <file>', 'read the body from a file (- for stdin)')
+    .option('--force', 'keep it even when it nearly duplicates another memory')
     .action(run(runAdd));
 }
 
 async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<number> {
-  const { body, bodyFile, ...fields } = flags;
-  const { created } = await add({ root: ctx.memoryDir(), path: input, fields }, {
+  const { body, bodyFile, force, ...fields } = flags;
+  const { created } = await add({ root: ctx.memoryDir(), path: input, fields, force }, {
     now: ctx.io.now,
     lintConfig: () => loadLintSetup(ctx).config,
     readBody: () => readBodyInput(ctx, { body, bodyFile }),

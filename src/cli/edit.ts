@@ -8,6 +8,7 @@ import { loadLintSetup } from './lint-setup.js';
 interface EditFlags {
   old: string;
   new: string;
+  force?: boolean;
 }
 
 export function register(program: Command, run: Runner): void {
@@ -17,11 +18,12 @@ export function register(program: Command, run: Runner): void {
     .argument('<path>', 'path inside the memory directory')
     .requiredOption('--old <text>', 'the exact text to replace; it must occur exactly once')
     .requiredOption('--new <text>', 'the replacement text')
+    .option('--force', 'keep the edit even when it makes the file nearly duplicate another memory')
     .action(run(runEdit));
 }
 
 async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<number> {
-  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message), lintConfig: () => loadLintSetup(ctx).config });
+  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new, force: flags.force }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message), lintConfig: () => loadLintSetup(ctx).config });
   if (mixedEndings) ctx.ui.warn(mixedEndings);
   if (ctx.ui.json) ctx.ui.printJson({ edited });
   else ctx.ui.info(`edited ${edited}`);

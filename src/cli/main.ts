@@ -14,6 +14,7 @@ const COMMANDS: Commands = {
   edit: () => import('./edit.js'),
   rm: () => import('./rm.js'),
   mv: () => import('./mv.js'),
+  verify: () => import('./verify.js'),
   pack: () => import('./pack.js'),
   search: () => import('./search.js'),
   status: () => import('./status.js'),

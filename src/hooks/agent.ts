@@ -78,6 +78,7 @@ function memorySection(agent: Agent, memoryDir: string): string {
     `This project keeps long-lived memory in \`${memoryDir}/\`: small Markdown files with YAML frontmatter, indexed in \`${index}\`.`,
     '',
     `- At the start of a task, read \`${index}\` and open the files that matter.`,
+    '- A memory is a hint, not the truth: when a bundle or `memctx lint` marks one as drifted (the code it names changed since it was verified), check it against the code before acting on it, then record the check with `memctx verify PATH` (MCP tool `verify`).',
     `- ${tools}`,
     '- Save what the next session needs: decisions and why, how things work here, user preferences, open issues. One topic per file, a one-line description.',
     '- Before the context fills up or the session ends, save a session summary (`memctx flush`).',

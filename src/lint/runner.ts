@@ -57,6 +57,8 @@ function createContext(input: LintInput): RuleContext {
     problemTexts: new Map(Object.entries(input.problemTexts ?? {})),
     secrets: new Set<string>(),
     repo: input.repoFiles ? repoView(input.repoFiles, input.repoIgnoredDirs, input.memoryPrefix) : undefined,
+    drift: input.drift,
+    outsideAnchors: input.outsideAnchors,
     now: input.now,
     memo: input.memo,
     textOf,

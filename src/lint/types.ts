@@ -1,5 +1,6 @@
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { TokenCounter } from '../tokens/index.js';
+import type { Drift } from './drift.js';
 
 export type Severity = 'error' | 'warning';
 /** A severity as written in the configuration. */
@@ -98,6 +99,10 @@ export interface RuleContext {
   /** Secrets the secret rule found: masked in every finding's message, whatever rule wrote it. */
   secrets?: Set<string>;
   repo?: RepoView;
+  /** Each memory's drift from the code it names (lint/drift.ts), when git was asked; memories that hold are absent. */
+  drift?: Map<string, Drift>;
+  /** `paths:` entries that leave the repository, by memory file. */
+  outsideAnchors?: Map<string, string[]>;
   now: Date;
   /** The file as text (frontmatter and body), line numbers as on disk. */
   textOf(file: MemoryFile): string;
@@ -144,6 +149,9 @@ export interface LintInput {
   tokens?: TokenCounter | (() => Promise<TokenCounter>);
   /** Results kept between runs (see LintMemo). */
   memo?: LintMemo;
+  /** Drift from git (see RuleContext). */
+  drift?: Map<string, Drift>;
+  outsideAnchors?: Map<string, string[]>;
   /** Called before each rule runs (for a spinner). */
   onProgress?: (ruleId: string, done: number, total: number) => void;
 }

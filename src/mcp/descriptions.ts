@@ -37,6 +37,11 @@ export const TOOL_TEXT = {
     'it is refused and nothing is written. Use it before the context is compacted or the session ends; with session_id a',
     'later call replaces the same file. dry_run returns the file without writing it.',
   ].join(' '),
+  verify: [
+    'Record that memories still hold: sets `verified:` to the current commit. Use it after checking a memory that `lint`',
+    'or a bundle marks as drifted (the code it names changed since) against the code, and after fixing it. Give the paths',
+    'under /memories; a file that cannot be stamped is named in problems and the others are still stamped.',
+  ].join(' '),
   lint: [
     'Check the memory for problems: invalid frontmatter, a stale or too long MEMORY.md, duplicates, broken references,',
     'secrets, stale decisions and issues. Returns findings (file, line, rule, severity, message); fix them with `memory`.',

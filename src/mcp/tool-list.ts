@@ -6,5 +6,6 @@ import memory from './tools/memory.js';
 import pack from './tools/pack.js';
 import search from './tools/search.js';
 import status from './tools/status.js';
+import verify from './tools/verify.js';
 
-export const TOOLS: readonly Tool[] = [memory, search, pack, status, flush, lint];
+export const TOOLS: readonly Tool[] = [memory, search, pack, status, flush, lint, verify];

@@ -8,7 +8,7 @@ import { MAX_DESCRIPTION_CHARS } from '../memindex/render.js';
 import { assembleFile } from '../store/serialize.js';
 import { shellWord } from '../text/shell.js';
 import type { MemoryFile } from '../store/types.js';
-import type { FileScore } from './score.js';
+import { DRIFT_PENALTY, type FileScore } from './score.js';
 import type { PackFile } from './types.js';
 
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
@@ -74,9 +74,11 @@ function leftOutSentence(left: LeftOut, budget: number, memctx = 'memctx'): stri
   return `Left out to stay within ${budget} tokens: ${parts.join(' and ')}. List every file with \`${memctx} ls\`; load one with \`${memctx} show PATH\`.`;
 }
 
-const scoreLine = (s: FileScore) => `${s.task > 0 ? `task ${s.task.toFixed(2)}, ` : ''}score ${s.score} (relevance ${s.relevance}, recency ${s.recency}, dependency ${s.dependency})`;
+const scoreLine = (s: FileScore) => `${s.task > 0 ? `task ${s.task.toFixed(2)}, ` : ''}score ${s.score} (relevance ${s.relevance}, recency ${s.recency}, dependency ${s.dependency}${s.drifted ? `, drifted -${DRIFT_PENALTY}` : ''})`;
 /** What a description line says of a superseded file. */
-const supersededMark = (s: FileScore) => (s.superseded ? ` [superseded: ${s.superseded}]` : '');
+const supersededMark = (s: FileScore) => (s.superseded ? ` [superseded: ${s.superseded}]` : '') + (s.drifted ? ` [${s.drifted}]` : '');
+/** The one line of warning above a drifted file's text. */
+const driftLine = (s: FileScore) => (s.drifted ? `> ⚠ ${inlineMarkdown(s.drifted)}\n\n` : '');
 
 // Every section opens with a blank line and each block ends with one newline, so headings and
 // lists are set apart by exactly one blank line (markdownlint's defaults) whatever is left out.
@@ -90,7 +92,7 @@ const markdown: Renderer = {
   full(file, score, text) {
     const marks = fenceFor(text);
     const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
-    return [`\n### ${inlineMarkdown(file.path)}\n\n${meta}\n\n${marks}markdown\n`, text, `${marks}\n`];
+    return [`\n### ${inlineMarkdown(file.path)}\n\n${meta}\n\n${driftLine(score)}${marks}markdown\n`, text, `${marks}\n`];
   },
   passage(file, passage, _first, memctx) {
     const text = `${passage.text}\n`;
@@ -109,7 +111,7 @@ const escapeAttr = (text: string) => escapeText(text).replace(/"/g, '&quot;').re
 
 function attributes(file: PackFile, score: FileScore, tier: string): string {
   const attrs: [string, string | number | undefined][] = [
-    ['path', file.path], ['name', file.name], ['type', file.type ?? 'other'], ['kind', file.kind], ['score', score.score], ['tier', tier],
+    ['path', file.path], ['name', file.name], ['type', file.type ?? 'other'], ['kind', file.kind], ['score', score.score], ['tier', tier], ['drifted', score.drifted],
   ];
   return attrs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${escapeAttr(String(v))}"`).join(' ');
 }
@@ -137,7 +139,7 @@ const xml: Renderer = {
 };
 
 function jsonFile(file: PackFile, score: FileScore, tier: string): Record<string, unknown> {
-  return { path: file.path, name: file.name, type: file.type ?? 'other', kind: file.kind ?? null, score: score.score, tier };
+  return { path: file.path, name: file.name, type: file.type ?? 'other', kind: file.kind ?? null, score: score.score, tier, ...(score.drifted ? { drifted: score.drifted } : {}) };
 }
 
 const json: Renderer = {

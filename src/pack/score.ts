@@ -12,6 +12,9 @@ import { TASK_MATCH } from './task.js';
 
 const RELEVANCE_CAP = 50;
 const DEPENDENCY_CAP = 20;
+/** Score points and the share of task relevance a drifted memory gives up. */
+export const DRIFT_PENALTY = 5;
+const DRIFT_TASK_FACTOR = 0.9;
 
 export interface ScoreOptions {
   now: Date;
@@ -27,6 +30,8 @@ export interface ScoreOptions {
   taskScores?: TaskScores;
   /** Paths ranked last without a task and why: expired, resolved, duplicate (demotions). */
   demoted?: ReadonlyMap<string, string>;
+  /** Paths whose code changed since they were verified, with one line of warning (actions/drift.ts packDrift). */
+  drifted?: ReadonlyMap<string, string>;
 }
 
 export interface FileScore {
@@ -42,6 +47,8 @@ export interface FileScore {
   superseded?: string;
   /** Why it ranks last ("expired 2026-01-01", "status: resolved", "duplicate of PATH"). */
   demoted?: string;
+  /** What changed in the code it names since it was verified, and how to check: said in the bundle. */
+  drifted?: string;
   /** Why the file scored: task, recent, unresolved, core, reference, active, linked-from-active, second-degree, links-to-active. */
   reasons: string[];
 }
@@ -161,10 +168,18 @@ export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): F
     if (superseded) reasons.push('superseded');
     const demoted = options.demoted?.get(file.path);
     if (demoted) reasons.push('demoted');
-    return { path: file.path, relevance, recency, dependency: dep.points, score: relevance + recency + dep.points, task: sim, reasons, ...(superseded ? { superseded } : {}), ...(demoted ? { demoted } : {}) };
+    const base = { path: file.path, relevance, recency, dependency: dep.points, score: relevance + recency + dep.points, task: sim, reasons, ...(superseded ? { superseded } : {}), ...(demoted ? { demoted } : {}) };
+    return withDrift(base, options.drifted?.get(file.path));
   });
 }
 
+
+/** A drifted memory ranks below an equally relevant one that still holds: it gives up some score and task relevance. */
+function withDrift(score: FileScore, drifted: string | undefined): FileScore {
+  if (!drifted) return score;
+  score.reasons.push('drifted');
+  return { ...score, score: Math.max(0, score.score - DRIFT_PENALTY), task: score.task * DRIFT_TASK_FACTOR, drifted };
+}
 
 /** Task scores below this count as no match when ranking: the seed scores order those files. */
 export const TASK_FLOOR = 0.05;

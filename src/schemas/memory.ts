@@ -1,7 +1,7 @@
 /** The `memory` tool's input (Anthropic's memory_20250818 commands): one flat object, each command's fields checked by the tool. */
 import * as v from 'valibot';
 import { MemctxError } from '../errors.js';
-import { ARG_LABEL, choice, parseInput, text, whole } from './fields.js';
+import { ARG_LABEL, choice, flag, parseInput, text, whole } from './fields.js';
 
 export const MEMORY_COMMANDS = ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'] as const;
 
@@ -22,6 +22,7 @@ export const MemoryInput = v.strictObject({
   insert_text: v.optional(text('insert only: the text to insert')),
   old_path: v.optional(text('rename only: the current path under /memories')),
   new_path: v.optional(text('rename only: the new path under /memories')),
+  force: v.optional(flag('create and str_replace: keep the file even when it nearly duplicates another memory (refused otherwise)')),
 });
 
 /** What each memory command needs besides `command`. */

@@ -66,12 +66,12 @@ function keepsFrontmatter(path: string, original: string, edited: MemoryFile, st
 }
 
 /**
- * Parse edited text, set its date key and put it back in the original format. Throws ParseFailure
+ * Parse edited text, set its date key (and `also`'s keys) and put it back in the original format. Throws ParseFailure
  * when the edited text is not a valid memory file.
  */
-export function finishEdit(path: string, raw: RawText, stat: { mtimeMs: number; size: number }, timestamp: string): string {
+export function finishEdit(path: string, raw: RawText, stat: { mtimeMs: number; size: number }, timestamp: string, also: Record<string, unknown> = {}): string {
   const parsed = parseMemoryText(path, raw.text, stat);
   if (raw.original !== undefined && raw.original !== raw.text) keepsFrontmatter(path, raw.original, parsed, stat);
   const file = { ...parsed, format: { ...parsed.format, ...raw.format } };
-  return serializeMemoryFile(file, { [file.format.dateKey]: timestamp });
+  return serializeMemoryFile(file, { [file.format.dateKey]: timestamp, ...also });
 }

@@ -22,6 +22,8 @@ describe('memctx init --agent', () => {
     const claude = read(dir, 'CLAUDE.md');
     expect(claude).toMatch(/^<!-- memctx:begin -->\n## Project memory \(memctx\)\n\nThis project keeps long-lived memory in `\.memory\/`/);
     expect(claude).toContain('Never save secrets');
+    // A drifted memory is checked against the code before it is acted on (issue 35).
+    expect(claude).toContain('check it against the code before acting on it, then record the check with `memctx verify PATH`');
     const settings = JSON.parse(read(dir, '.claude/settings.json'));
     expect(settings.statusLine).toEqual({ type: 'command', command: 'memctx status --statusline', padding: 0 });
     expect(settings.hooks.PreCompact).toEqual([{ matcher: 'auto|manual', hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] }]);

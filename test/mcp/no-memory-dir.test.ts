@@ -22,7 +22,7 @@ describe('memctx mcp without a memory directory', () => {
 
   it('lists its tools and answers each call with the error and the fix', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['flush', 'lint', 'memory', 'pack', 'search', 'status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['flush', 'lint', 'memory', 'pack', 'search', 'status', 'verify']);
     // No host path in an MCP answer (issue 20 item 9): the folder is cut to its last part.
     const expected = `no .memory/ directory in …/${basename(dir)} or any parent (run \`memctx init\` to create one, or pass --dir PATH)`;
     for (const [name, args] of [['memory', { command: 'view', path: '/memories' }], ['search', { query: 'x' }], ['lint', {}]] as const) {

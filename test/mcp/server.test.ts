@@ -10,12 +10,12 @@ import { stdioProject as setup, stdioServer } from '../helpers/mcp.js';
 describe('memctx mcp over stdio', () => {
   const server = stdioServer();
 
-  it('lists the six tools and the MEMORY.md resource', async () => {
+  it('lists the seven tools and the MEMORY.md resource', async () => {
     const { client } = server;
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['flush', 'lint', 'memory', 'pack', 'search', 'status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['flush', 'lint', 'memory', 'pack', 'search', 'status', 'verify']);
     const memoryTool = tools.find((t) => t.name === 'memory')!;
-    expect(Object.keys(memoryTool.inputSchema.properties ?? {}).sort()).toEqual(['command', 'file_text', 'insert_line', 'insert_text', 'new_path', 'new_str', 'old_path', 'old_str', 'path', 'view_range']);
+    expect(Object.keys(memoryTool.inputSchema.properties ?? {}).sort()).toEqual(['command', 'file_text', 'force', 'insert_line', 'insert_text', 'new_path', 'new_str', 'old_path', 'old_str', 'path', 'view_range']);
     expect((memoryTool.inputSchema.properties as Record<string, { enum?: string[] }>).command.enum).toEqual(['view', 'create', 'str_replace', 'insert', 'delete', 'rename']);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(['memctx://memory/MEMORY.md']);

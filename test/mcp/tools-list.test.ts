@@ -32,6 +32,7 @@ describe('tools/list', () => {
       ['status', 'object', 'object'],
       ['flush', 'object', 'object'],
       ['lint', 'object', 'object'],
+      ['verify', 'object', 'object'],
     ]);
   });
 

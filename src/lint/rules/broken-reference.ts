@@ -3,7 +3,7 @@ import type { MemoryFile } from '../../store/types.js';
 import { joinPath } from '../../markdown/links.js';
 import { repoHas } from '../repo.js';
 import { bodyLines, keyLine } from '../text.js';
-import type { LintRule, Report, RuleContext } from '../types.js';
+import type { LintRule, Report, RepoView, RuleContext } from '../types.js';
 
 /** Extensions that make a slash-separated word a file path rather than prose ("and/or"). */
 const EXTENSIONS = new Set(
@@ -101,18 +101,27 @@ interface Known {
   memoryBasenames: Set<string>;
 }
 
+/**
+ * The repository path a mention names (tried from the memory file's folder, the repository root and
+ * the memory directory's parent), or undefined when none exists. Shared with drift's anchors.
+ */
+export function repoPathOf(repo: RepoView, file: Pick<MemoryFile, 'path'>, mention: Pick<Mention, 'path' | 'bare'>): string | undefined {
+  if (mention.bare) return undefined;
+  const path = mention.path.replace(/\/$/, '');
+  const prefix = repo.memoryPrefix;
+  const tries = [joinPath('', path)];
+  if (prefix !== undefined) tries.push(joinPath(joinPath(prefix, dirOf(file.path)) ?? '', path), joinPath(dirOf(prefix), path));
+  return tries.find((p) => p !== undefined && repoHas(repo, p));
+}
+
 /** Does a mention resolve: near the memory file, in the memory directory, from the repository root, or from the memory directory's parent? */
 function exists(ctx: RuleContext, file: MemoryFile, mention: Mention, known: Known): boolean {
   const repo = ctx.repo!;
   if (mention.bare) return repo.basenames.has(mention.path) || known.memoryBasenames.has(mention.path);
   const path = mention.path.replace(/\/$/, '');
   const inMemory = (p: string | undefined) => p !== undefined && (ctx.memoryPaths.has(p) || ctx.memoryDirs.has(p));
-  const fileDir = dirOf(file.path);
-  if (inMemory(joinPath(fileDir, path)) || inMemory(joinPath('', path))) return true;
-  const prefix = repo.memoryPrefix;
-  const tries = [joinPath('', path)];
-  if (prefix !== undefined) tries.push(joinPath(joinPath(prefix, fileDir) ?? '', path), joinPath(dirOf(prefix), path));
-  return tries.some((p) => p !== undefined && repoHas(repo, p));
+  if (inMemory(joinPath(dirOf(file.path), path)) || inMemory(joinPath('', path))) return true;
+  return repoPathOf(repo, file, mention) !== undefined;
 }
 
 /** Body lines with inline code blanked out, by file line number. */

@@ -17,6 +17,7 @@ import duplicate from './duplicate.js';
 import stale from './stale.js';
 import ephemeral from './ephemeral.js';
 import brokenReference from './broken-reference.js';
+import drifted from './drifted.js';
 import sessionMissingField from './session-missing-field.js';
 import sessionOverBudget from './session-over-budget.js';
 import secret from './secret.js';
@@ -43,6 +44,7 @@ export const RULES: LintRule[] = [
   stale,
   ephemeral,
   brokenReference,
+  drifted,
   sessionMissingField,
   sessionOverBudget,
   secret,

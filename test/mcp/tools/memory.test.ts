@@ -110,7 +110,7 @@ describe('memctx mcp over stdio', () => {
     expect(typed.isError).toBe(true);
     expect(typed.text).toBe('insert_line must be a whole number of at least 0, got "two"');
     expect((await callTool(client, 'memory', { command: 'chmod', path: '/memories/x.md' })).isError).toBe(true);
-    expect(await callTool(client, 'nope', {})).toMatchObject({ isError: true, text: 'unknown tool "nope"; the tools are memory, search, pack, status, flush, lint' });
+    expect(await callTool(client, 'nope', {})).toMatchObject({ isError: true, text: 'unknown tool "nope"; the tools are memory, search, pack, status, flush, lint, verify' });
     expect((await callTool(client, 'memory', { command: 'create', path: '/memories/notes.txt', file_text: 'x' })).text).toMatch(/use a path ending in \.md, such as \/memories\/notes\.md$/);
   });
 

@@ -1,0 +1,133 @@
+/**
+ * Drift (issue 35), on memctx's own history: memories recreated as of an old commit, each naming one
+ * file of that commit in backticks with `verified:` that commit, then linted at HEAD. Figures: the share
+ * of memories whose file changed that lint reports, false reports on the others, the speed of lint on
+ * 2,000 memories with and without content/drifted, and duplicates refused at write time on the lint
+ * benchmark's known pairs.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateCorpus } from './corpus.js';
+import { addNearDuplicates } from './lint.bench.js';
+import { BIN, REPO, fmtMs, fmtRatio, timeMemctx } from './measure.js';
+import type { BenchRow, BenchSection } from './run.js';
+import { duplicateOf } from '../src/lint/rules/duplicate.js';
+
+const git = (cwd: string, args: string[]) => {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};
+
+function memory(path: string, verified: string, i: number): string {
+  return `---\nname: note ${i}\ndescription: what ${path} does\ntype: project\nverified: ${verified}\n---\n\nThe code for this lives in \`${path}\`; see there before changing it.\n`;
+}
+
+/** content/drifted's findings by memory file. */
+function driftedFiles(repo: string, config?: string): Set<string> {
+  const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', ...(config ? ['--config', config] : [])], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
+  const out = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string }[] }[];
+  return new Set(out.filter((f) => f.messages.some((m) => m.ruleId === 'content/drifted')).map((f) => f.filePath.slice(f.filePath.lastIndexOf('/') + 1)));
+}
+
+/** Memories for the files of `commit` (at most `max`), verified at it; returns each memory's file. */
+function writeMemories(repo: string, commit: string, max: number): Map<string, string> {
+  const dir = join(repo, '.memory');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const files = git(repo, ['ls-tree', '-r', '--name-only', commit]).split('\n').filter((f) => /\.(ts|mjs|js|json|md)$/.test(f) && !f.startsWith('.memory/'));
+  const named = new Map<string, string>();
+  for (let i = 0; i < Math.min(max, max === Number.MAX_SAFE_INTEGER ? files.length : max) && files.length; i++) {
+    const path = files[i % files.length];
+    const name = `note_${String(i).padStart(5, '0')}.md`;
+    writeFileSync(join(dir, name), memory(path, commit, i));
+    named.set(name, path);
+  }
+  writeFileSync(join(dir, 'MEMORY.md'), '# Memory\n');
+  return named;
+}
+
+function replay(repo: string): BenchRow[] {
+  const chain = git(repo, ['rev-list', '--first-parent', 'HEAD']).split('\n').filter(Boolean);
+  const old = chain[Math.floor(chain.length * 0.6)];
+  const named = writeMemories(repo, old, Number.MAX_SAFE_INTEGER);
+  const touched = new Set(git(repo, ['log', '--name-only', '--no-renames', '--format=', `${old}..HEAD`]).split('\n').filter(Boolean));
+  const reported = driftedFiles(repo);
+  let changed = 0;
+  let caught = 0;
+  let falseReports = 0;
+  for (const [name, path] of named) {
+    if (touched.has(path)) {
+      changed++;
+      if (reported.has(name)) caught++;
+    } else if (reported.has(name)) falseReports++;
+    if (process.env.DRIFT_BENCH_MISSES && touched.has(path) && !reported.has(name)) console.error(`missed ${name}: ${path}`);
+  }
+  const commits = Number(git(repo, ['rev-list', '--count', `${old}..HEAD`]).trim());
+  return [
+    { label: `replay: ${named.size} memories as of ${old.slice(0, 7)}, ${commits} commits since: changed ones reported`, value: `${caught}/${changed}`, goal: '100%', ok: caught === changed, data: { changed, caught, memories: named.size, commits } },
+    { label: 'replay: false drift reports on unchanged files', value: String(falseReports), goal: '0', ok: falseReports === 0, data: { falseReports } },
+  ];
+}
+
+function speed(repo: string, work: string): BenchRow[] {
+  const root = git(repo, ['rev-list', '--max-parents=0', 'HEAD']).trim().split('\n')[0];
+  const first = git(repo, ['rev-list', '--reverse', 'HEAD']).split('\n')[25];
+  const named = writeMemories(repo, first, 2000);
+  const off = join(work, 'no-drift.json');
+  writeFileSync(off, JSON.stringify({ rules: { 'content/drifted': 'off' } }));
+  const commits = Number(git(repo, ['rev-list', '--count', `${first}..HEAD`]).trim());
+  const withDrift = timeMemctx(['lint', '--format', 'json'], { cwd: repo, runs: 5 });
+  const without = timeMemctx(['lint', '--format', 'json', '--config', off], { cwd: repo, runs: 5 });
+  const ratio = withDrift.medianMs / without.medianMs;
+  return [
+    { label: `lint, ${named.size} anchored memories, ${commits} commits since verified (root ${root.slice(0, 7)})`, value: fmtMs(withDrift.medianMs), data: { ...withDrift } },
+    { label: 'lint without content/drifted', value: fmtMs(without.medianMs), data: { ...without } },
+    { label: 'lint with drift / without', value: fmtRatio(ratio), goal: '≤ 1.5×', ok: ratio <= 1.5 },
+  ];
+}
+
+async function duplicates(work: string): Promise<BenchRow[]> {
+  const dir = join(work, 'dups/.memory');
+  const files = 2000;
+  const dups = 40;
+  generateCorpus(dir, files - dups, { seed: 3 });
+  addNearDuplicates(dir, files - dups, dups);
+  const { scanMemoryDir } = await import('../src/store/scan.js');
+  const all = scanMemoryDir(dir).files;
+  const pairs = all.filter((f) => f.path.startsWith('dup_'));
+  let refused = 0;
+  for (const dup of pairs) {
+    // dup_NNNNN.md copies note_NNNNN.md (in tasks/ for every tenth).
+    const found = duplicateOf(dup.body, all.filter((f) => f !== dup), 0.85);
+    if (found && found.path.endsWith(dup.path.replace('dup_', 'note_'))) refused++;
+  }
+  const twins = new Set(pairs.map((d) => d.path.replace('dup_', 'note_')));
+  const distinct = all.filter((f) => !f.path.startsWith('dup_') && !twins.has(f.path.slice(f.path.lastIndexOf('/') + 1))).slice(0, 200);
+  let falseRefusals = 0;
+  for (const file of distinct) if (duplicateOf(file.body, all.filter((f) => f !== file), 0.85)) falseRefusals++;
+  return [
+    { label: `duplicates refused at write, lint bench's ${pairs.length} known pairs`, value: `${refused}/${pairs.length}`, goal: '≥ 95%', ok: refused >= 0.95 * pairs.length, data: { refused, pairs: pairs.length } },
+    { label: `false refusals on ${distinct.length} distinct memories`, value: String(falseRefusals), goal: '0', ok: falseRefusals === 0, data: { falseRefusals } },
+  ];
+}
+
+const section: BenchSection = {
+  name: 'drift',
+  async run(work) {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    // The clone goes outside the repository (tsc, eslint and vitest would see its sources under bench/out).
+    const repo = join(mkdtempSync(join(tmpdir(), 'memctx-drift-')), 'memctx');
+    git(work, ['clone', '-q', REPO, repo]);
+    try {
+      return [...replay(repo), ...speed(repo, work), ...(await duplicates(work))];
+    } finally {
+      rmSync(join(repo, '..'), { recursive: true, force: true });
+    }
+  },
+};
+
+export default section;

@@ -1,0 +1,147 @@
+/** Which memories the commits since their `verified` commit have drifted from: pure, over history git gave once. */
+import type { HistoryCommit } from '../sources/history.js';
+import { globRegExp, type Anchors } from './anchors.js';
+
+export interface DriftInput {
+  /** The memory file, relative to the memory directory. */
+  path: string;
+  anchors: Anchors;
+  verified: string;
+}
+
+export type Drift =
+  | {
+    state: 'drifted';
+    verified: string;
+    /** Anchors the commits touched. */
+    paths: string[];
+    commits: number;
+    latest: { hash: string; subject: string };
+    /** Anchors that no longer exist, with where a rename took them. */
+    gone: { path: string; movedTo?: string }[];
+    /** True when every anchor is gone. */
+    allGone: boolean;
+  }
+  | { state: 'unknown'; reason: string };
+
+export interface DriftHistory {
+  commits: HistoryCommit[];
+  /** Verified commits git does not have. */
+  missing: Set<string>;
+}
+
+interface Indexed {
+  /** Changed path (new and old names) and every folder above it → commit positions. */
+  touched: Map<string, number[]>;
+  /** Changed file paths, for globs. */
+  files: string[];
+  position: Map<string, number>;
+}
+
+function note(map: Map<string, number[]>, key: string, at: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [at]);
+  else if (list[list.length - 1] !== at) list.push(at);
+}
+
+function indexHistory(commits: readonly HistoryCommit[]): Indexed {
+  const touched = new Map<string, number[]>();
+  const files = new Set<string>();
+  const position = new Map<string, number>();
+  commits.forEach((commit, at) => {
+    position.set(commit.hash, at);
+    for (const change of commit.changes) {
+      for (const path of change.from === undefined ? [change.path] : [change.path, change.from]) {
+        files.add(path);
+        note(touched, path, at);
+        for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) note(touched, path.slice(0, cut), at);
+      }
+    }
+  });
+  return { touched, files: [...files], position };
+}
+
+/** Positions of the commits in the range that `hash` already contains (itself and its ancestors there). */
+function containedIn(hash: string, commits: readonly HistoryCommit[], index: Indexed): Set<number> {
+  const seen = new Set<number>();
+  const start = index.position.get(hash);
+  const stack = start === undefined ? [] : [start];
+  while (stack.length) {
+    const at = stack.pop()!;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    for (const parent of commits[at].parents) {
+      const p = index.position.get(parent);
+      if (p !== undefined && !seen.has(p)) stack.push(p);
+    }
+  }
+  return seen;
+}
+
+/** Where the latest rename among these commits took `path`, if one did. */
+function movedTo(path: string, commits: readonly HistoryCommit[], positions: number[]): string | undefined {
+  for (const at of positions) {
+    const rename = commits[at].changes.find((c) => c.status === 'R' && c.from === path);
+    if (rename) return rename.path;
+  }
+  return undefined;
+}
+
+/**
+ * Each memory's drift: the commits after its verified one (not contained in it) that touched its
+ * anchors. `exists` says whether a repository path is there now. Memories that still hold are absent.
+ */
+export function attributeDrift(memories: readonly DriftInput[], history: DriftHistory, exists: (path: string) => boolean): Map<string, Drift> {
+  const { commits } = history;
+  const index = indexHistory(commits);
+  const contained = new Map<string, Set<number>>();
+  const globs = new Map<string, number[]>();
+  const out = new Map<string, Drift>();
+  for (const memory of memories) {
+    if (history.missing.has(memory.verified)) {
+      out.set(memory.path, { state: 'unknown', reason: `its verified commit ${memory.verified.slice(0, 12)} is not in this repository (rebased away?)` });
+      continue;
+    }
+    let inside = contained.get(memory.verified);
+    if (inside === undefined) contained.set(memory.verified, (inside = containedIn(memory.verified, commits, index)));
+    const hits = new Set<number>();
+    const paths: string[] = [];
+    const add = (anchor: string, positions: number[] | undefined) => {
+      const after = (positions ?? []).filter((at) => !inside.has(at));
+      if (after.length === 0) return;
+      paths.push(anchor);
+      for (const at of after) hits.add(at);
+    };
+    for (const path of memory.anchors.paths) add(path, index.touched.get(path));
+    for (const glob of memory.anchors.globs) {
+      let positions = globs.get(glob);
+      if (positions === undefined) {
+        const re = globRegExp(glob);
+        globs.set(glob, (positions = [...new Set(index.files.filter((f) => re.test(f)).flatMap((f) => index.touched.get(f) ?? []))].sort((a, b) => a - b)));
+      }
+      add(glob, positions);
+    }
+    if (hits.size === 0) continue;
+    const order = [...hits].sort((a, b) => a - b);
+    const gone = memory.anchors.paths.filter((p) => !exists(p)).map((path) => ({ path, movedTo: movedTo(path, commits, order) }));
+    const latest = commits[order[0]];
+    out.set(memory.path, {
+      state: 'drifted',
+      verified: memory.verified,
+      paths,
+      commits: order.length,
+      latest: { hash: latest.hash, subject: latest.subject },
+      gone,
+      allGone: memory.anchors.globs.length === 0 && gone.length === memory.anchors.paths.length,
+    });
+  }
+  return out;
+}
+
+/** The drift in one line: what changed since the memory was verified. */
+export function describeDrift(drift: Extract<Drift, { state: 'drifted' }>): string {
+  const shown = drift.paths.slice(0, 3).join(', ') + (drift.paths.length > 3 ? ` and ${drift.paths.length - 3} more` : '');
+  const moves = drift.gone.map((g) => (g.movedTo ? `${g.path} moved to ${g.movedTo}` : `${g.path} deleted`));
+  const subject = drift.latest.subject.length > 80 ? `${drift.latest.subject.slice(0, 79)}…` : drift.latest.subject;
+  return `${shown} changed in ${drift.commits} commit${drift.commits === 1 ? '' : 's'} since it was verified (${drift.verified.slice(0, 7)}), latest ${drift.latest.hash.slice(0, 7)} "${subject}"${moves.length ? `; ${moves.slice(0, 3).join(', ')}` : ''}`;
+}
