@@ -26,8 +26,9 @@ const EXAMPLES: Record<string, string[]> = {
   hook: ['memctx hook install', 'memctx hook uninstall --dry-run'],
   'hook install': ['memctx hook install', 'memctx hook install --dry-run'],
   'hook uninstall': ['memctx hook uninstall', 'memctx hook uninstall --dry-run'],
-  'merge-index': ["git config merge.memctx.driver 'memctx merge-index %O %A %B'   # git runs it; memctx init registers it"],
+  'merge-index': ["git config merge.memctx.driver 'memctx merge-index %O %A %B %P'   # git runs it; memctx init registers it"],
   mcp: ['claude mcp add memctx -- npx --no-install memctx mcp'],
+  verify: ['memctx verify project_auth.md            # checked against the code: record HEAD as verified', 'memctx lint                                 # content/drifted names the memories to check'],
   completion: ['eval "$(memctx completion bash)"    # in ~/.bashrc', 'memctx completion fish > ~/.config/fish/completions/memctx.fish'],
 };
 
