@@ -308,7 +308,7 @@ async function gather(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
   if (read) sources.push({ label: '--transcript', values: read.values });
   if (read?.sessionId && !scope.sessionId) scope.sessionId = read.sessionId;
   const git = await gatherGit(deps, flags, scope, read?.session.started, warnings, notes);
-  const where: ChangedScope = { base: git?.root ?? scope.cwd, cwd: scope.cwd, root: scope.root };
+  const where: ChangedScope = { base: git?.root ?? scope.cwd, cwd: scope.cwd, root: scope.root, home: deps.home };
   const entries = flush.uniqueEntries([
     ...flush.givenEntries(sources.flatMap((source) => source.values.changedFiles ?? []), where, (abs) => isFile(abs) && (deps.mayRead?.(abs) ?? true)),
     ...flush.transcriptEntries(read?.files ?? [], where),
@@ -431,6 +431,8 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const checkAgent = agent && ((values: FieldValues) => {
     const missing = agent.missingAgentFields(values);
     if (missing.length) throw new FlushRefused(warnings, agent.missingFieldsMessage(missing), { hint: agent.agentSummaryRules(target, max) });
+    const wrong = agent.longItemMessage(values) ?? agent.contradictionMessage(values);
+    if (wrong) throw new FlushRefused(warnings, wrong, { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
   });
   // A summary is a short text: counted without compiling the split pattern (long ones still use the bulk counter).
   const counter = smallTextCounter(encoding);
@@ -439,7 +441,9 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   if (kept) notes.push(...kept.notes);
   const gathered = kept ? undefined : await gather(deps, flushCore, flags, scope, warnings, notes);
   const values = kept?.values ?? merge(flushCore, template, gathered!, warnings, checkAgent);
-  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}) };
+  const secret = agent && (await agent.secretMessage(values));
+  if (secret) throw new FlushRefused(warnings, secret, { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
+  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}), ...(kept?.revised ? flushCore.REVISED_NOTE : {}) };
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session, extra };
   const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
   if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };
