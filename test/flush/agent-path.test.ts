@@ -78,3 +78,42 @@ describe('the ask', () => {
     expect(text).toContain('No item over 5 lines: never paste a log, trace or diff (the 50-line rule); write it as one item, "Error: … / Root cause: … / Fix: …". No secrets: name a credential, never its value.');
   });
 });
+
+/** One Claude Code assistant line with recorded usage of `used` tokens. */
+function assistantAt(text: string, used: number, id: string): string {
+  return `${JSON.stringify({ type: 'assistant', uuid: id, sessionId: 'sess-w', isSidechain: false, message: { id: `msg_${id}`, role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [{ type: 'text', text }], usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: used - 10, output_tokens: 5 } } })}\n`;
+}
+
+describe("the session's real window", () => {
+  const status = (size: number, session = 'sess-w') =>
+    JSON.stringify({ session_id: session, cwd: project, transcript_path: join(project, 'w.jsonl'), model: { id: 'claude-sonnet-4-5-20250929', display_name: 'Sonnet 4.5' }, context_window: { context_window_size: size, used_percentage: 17 } });
+  const windows = () => join(stateOf(mem), 'windows.json');
+
+  it('the status line records it once per change; the Stop hook measures 170k of a 1M window as 17%', async () => {
+    writeFileSync(join(project, 'w.jsonl'), `${JSON.stringify({ type: 'user', uuid: 'u0', sessionId: 'sess-w', message: { role: 'user', content: 'Go' } })}\n${assistantAt('Working.', 170_000, 'a1')}`);
+    const stop = JSON.stringify({ session_id: 'sess-w', transcript_path: join(project, 'w.jsonl'), cwd: project, hook_event_name: 'Stop', stop_hook_active: false });
+    // before the status line has run: the model id's window, 200k, says 85%
+    const guessed = await runCli(['checkpoint', '--wait', '0'], { cwd: project, input: stop });
+    expect(JSON.parse(guessed.stdout).reason).toContain('the context is 85% full (170,000 of 200,000 tokens)');
+    const line = await runCli(['status', '--statusline'], { cwd: project, input: status(1_000_000) });
+    expect(line.code).toBe(0);
+    expect(JSON.parse(readFileSync(windows(), 'utf8')).sessions['sess-w'].window).toBe(1_000_000);
+    const written = statSync(windows());
+    // the same size again: not rewritten (the same file, the same change time)
+    expect((await runCli(['status', '--statusline'], { cwd: project, input: status(1_000_000) })).code).toBe(0);
+    expect(statSync(windows())).toMatchObject({ ino: written.ino, ctimeMs: written.ctimeMs });
+    const real = await runCli(['checkpoint', '--wait', '0'], { cwd: project, input: stop });
+    expect({ stdout: real.stdout, stderr: real.stderr }).toEqual({ stdout: '', stderr: 'memctx checkpoint: 17%: below 80%\n' });
+  });
+
+  it('a changed size is recorded; other sessions keep theirs; a corrupt file reads as none', async () => {
+    await runCli(['status', '--statusline'], { cwd: project, input: status(200_000, 'sess-1') });
+    await runCli(['status', '--statusline'], { cwd: project, input: status(1_000_000, 'sess-2') });
+    await runCli(['status', '--statusline'], { cwd: project, input: status(1_000_000, 'sess-1') });
+    const recorded = JSON.parse(readFileSync(windows(), 'utf8')).sessions;
+    expect({ one: recorded['sess-1'].window, two: recorded['sess-2'].window }).toEqual({ one: 1_000_000, two: 1_000_000 });
+    writeFileSync(windows(), '{ not json');
+    expect((await runCli(['status', '--statusline'], { cwd: project, input: status(400_000, 'sess-1') })).code).toBe(0);
+    expect(JSON.parse(readFileSync(windows(), 'utf8')).sessions).toEqual({ 'sess-1': { window: 400_000, at: expect.stringMatching(/Z$/) } });
+  });
+});
