@@ -117,3 +117,72 @@ describe("the session's real window", () => {
     expect(JSON.parse(readFileSync(windows(), 'utf8')).sessions).toEqual({ 'sess-1': { window: 400_000, at: expect.stringMatching(/Z$/) } });
   });
 });
+
+/** Claude Code transcript lines for session sess-a in the project. */
+function claudeLines(lines: Array<{ role: 'user' | 'assistant'; content: unknown }>, from = 0): string {
+  return lines
+    .map((line, i) =>
+      JSON.stringify({
+        type: line.role,
+        uuid: `u-${from + i}`,
+        sessionId: 'sess-a',
+        cwd: project,
+        isSidechain: false,
+        message: line.role === 'assistant' ? { id: `msg_${from + i}`, role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: line.content, usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 1000, output_tokens: 5 } } : { role: 'user', content: line.content },
+      }),
+    )
+    .join('\n')
+    .concat('\n');
+}
+
+const flushCall = { type: 'tool_use', id: 'toolu_flush', name: 'mcp__memctx__flush', input: { goal: 'Add rate limiting to the API' } };
+const todo = (id: string, todos: Array<[string, string]>) => ({ role: 'assistant' as const, content: [{ type: 'tool_use', id, name: 'TodoWrite', input: { todos: todos.map(([content, status]) => ({ content, status, activeForm: content })) } }] });
+const result = (id: string, content = 'ok') => ({ role: 'user' as const, content: [{ type: 'tool_result', tool_use_id: id, content }] });
+
+describe('SessionEnd revises an agent summary', () => {
+  const hook = (event = 'SessionEnd') => JSON.stringify({ session_id: 'sess-a', transcript_path: join(project, 'session.jsonl'), cwd: project, hook_event_name: event, reason: 'other' });
+  const before = [
+    { role: 'user' as const, content: 'Add rate limiting to the API' },
+    todo('toolu_t1', [['Token bucket middleware', 'completed'], ['Tune the bucket size on staging', 'pending']]),
+    result('toolu_t1'),
+    { role: 'assistant' as const, content: [flushCall] },
+    result('toolu_flush', 'saved'),
+  ];
+
+  it('a next step finished after it moves to Progress, an open item joins Next Steps, each marked; three resumes revise it once', async () => {
+    expect((await agentFlush(SIX)).code).toBe(0);
+    const [name] = sessions();
+    const segments = [
+      [todo('toolu_t2', [['Tune the bucket size on staging', 'completed'], ['Document the limits in docs/limits.md', 'pending']]), result('toolu_t2'), { role: 'assistant' as const, content: [{ type: 'text', text: 'Bucket size tuned to 50 per second on staging.' }] }],
+      [{ role: 'user' as const, content: 'Continue' }, { role: 'assistant' as const, content: [{ type: 'tool_use', id: 'toolu_w', name: 'Write', input: { file_path: join(project, 'docs/limits.md'), content: 'x' } }] }, result('toolu_w'), { role: 'assistant' as const, content: [{ type: 'text', text: 'Wrote docs/limits.md.' }] }],
+      [{ role: 'user' as const, content: 'Can we submit a PR?' }],
+    ];
+    let lines = claudeLines(before);
+    let at = before.length;
+    const seen: unknown[] = [];
+    for (const segment of segments) {
+      lines += claudeLines(segment, at);
+      at += segment.length;
+      writeFileSync(join(project, 'session.jsonl'), lines);
+      expect((await runCli(['flush', '--hook'], { cwd: project, input: hook() })).code).toBe(0);
+      expect(sessions()).toEqual([name]);
+      seen.push(session(name).fields);
+    }
+    const agent = { goal: ['Add rate limiting to the API'], decisions: ['Token bucket, not a fixed window: bursts stay fair'], blockers: ['none'] };
+    expect(seen[0]).toEqual({
+      ...agent,
+      progress: ['Token bucket middleware in src/limit.js', 'Tune the bucket size on staging (done after the summary)', 'After the summary: Bucket size tuned to 50 per second on staging.'],
+      changedFiles: ['src/limit.js'],
+      nextSteps: ['Document the limits in docs/limits.md (open after the summary)'],
+    });
+    // the third end: each added item once, the unanswered request open
+    expect(seen[2]).toEqual({
+      ...agent,
+      progress: ['Token bucket middleware in src/limit.js', 'Tune the bucket size on staging (done after the summary)', 'After the summary: Wrote docs/limits.md.'],
+      changedFiles: ['src/limit.js', 'docs/limits.md (changed after the summary)'],
+      nextSteps: ["Answer the user's request: Can we submit a PR? (open after the summary)", 'Document the limits in docs/limits.md (open after the summary)'],
+    });
+    const { data } = session(name);
+    expect(data).toMatchObject({ written_by: 'agent', revised: 'by memctx from the transcript: items marked "after the summary"; the rest as the agent wrote it' });
+  });
+});
