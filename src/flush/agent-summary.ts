@@ -177,7 +177,7 @@ export function agentPart(values: FieldValues): FieldValues {
   const finished = progress.filter((item) => item.endsWith(AFTER.done)).map((item) => item.slice(0, -AFTER.done.length));
   out.progress = progress.filter((item) => !item.endsWith(AFTER.done) && !item.startsWith(AFTER.last));
   if (values.nextSteps || finished.length) out.nextSteps = [...finished, ...(out.nextSteps ?? []).filter((item) => !item.endsWith(AFTER.open))];
-  if (values.changedFiles) out.changedFiles = out.changedFiles!.filter((item) => !item.endsWith(AFTER.file));
+  if (values.changedFiles) out.changedFiles = out.changedFiles.filter((item) => !item.endsWith(AFTER.file));
   for (const key of ['changedFiles', 'nextSteps'] as const) if (out[key]?.length === 0) out[key] = ['none'];
   return out;
 }
