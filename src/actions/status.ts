@@ -11,6 +11,7 @@ import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from
 import { isRecord } from '../values.js';
 import { assertText, openTranscriptFile, latestClaudeTranscript } from '../sources/transcript-file.js';
 import { claudeProjectDir, findMemoryDir } from '../store/find.js';
+import { recordSessionWindow } from '../cache/windows.js';
 import { detectFormat } from '../transcript/detect.js';
 import { scanUsage } from '../transcript/usage.js';
 import { shellWord } from '../text/shell.js';
@@ -252,7 +253,6 @@ async function recordWindow(data: Json, deps: { cwd: string; env: Record<string,
   if (!size || !sessionId || !Number.isSafeInteger(size)) return;
   try {
     const root = findMemoryDir({ cwd: resolve(deps.cwd, folder ?? '.'), env: deps.env, home: deps.home, confined: true });
-    const { recordSessionWindow } = await import('../cache/windows.js');
     await recordSessionWindow(root, sessionId, size, (deps.now?.() ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z'));
   } catch {
     // no memory directory, or no state folder: nothing to record
