@@ -69,8 +69,12 @@ export function contentWords(text: string): Set<string> {
   return new Set(words.filter((w) => !STOP_WORDS.has(w)).map((w) => w.replace(/(?:ing|ed|es|s)$/, '').replace(/(.)\1$/, '$1').replace(/e$/, '')));
 }
 
+/** A progress line that says the work is not done ("did not deploy yet", "tests still failing"). */
+const NOT_DONE = /\b(?:not|no|never|yet|still|pending|remaining|todo|blocked|fail(?:s|ed|ing)?|cannot|can't|won't|didn't|isn't|aren't|wasn't|doesn't)\b/i;
+
 /** True when the done item says all the open item says (two words at least): the open item is done. */
 export function saysDone(open: string, done: string): boolean {
+  if (NOT_DONE.test(done)) return false;
   const want = contentWords(open);
   if (want.size < 2) return false;
   const have = contentWords(done);

@@ -186,3 +186,17 @@ describe('SessionEnd revises an agent summary', () => {
     expect(data).toMatchObject({ written_by: 'agent', revised: 'by memctx from the transcript: items marked "after the summary"; the rest as the agent wrote it' });
   });
 });
+
+describe('saysDone: a next step is done only when a progress line says all of it, not negated', async () => {
+  const { saysDone } = await import('../../src/flush/agent-summary.js');
+  it.each([
+    ['Commit the limiter and push', 'Committed the limiter and pushed it to origin', true],
+    ['Deploy to staging', 'Deployed to staging', true],
+    ['Deploy to staging', 'Did not deploy to staging yet', false],
+    ['Deploy to staging', 'Staging deploy still failing', false],
+    ['Add rate limiting to the admin API', 'Added rate limiting to the API', false],
+    ['Ship it', 'Shipped it', false],
+  ])('%s / %s → %s', (open, done, expected) => {
+    expect(saysDone(open, done)).toBe(expected);
+  });
+});
