@@ -48,7 +48,7 @@ const section: BenchSection = {
       },
     });
     const log = readFileSync(join(stateFolder(mem), 'flush.log'), 'utf8').trim().split('\n').pop() ?? '';
-    if (!/kept the agent's summary .*completed with 1 file/.test(log)) throw new Error(`flush --hook did not keep the agent's summary: ${log}`);
+    if (!/kept the agent's summary .*revised with 1 file/.test(log)) throw new Error(`flush --hook did not keep the agent's summary: ${log}`);
     const load = loadavg()[0].toFixed(1);
     return [
       { label: `checkpoint (Stop hook), ${mb.toFixed(1)} MB transcript, below the threshold: wall`, value: fmtMs(quiet.medianMs), goal: '≤ 0.5 s', ok: quiet.medianMs <= 500, data: { ...quiet, loadAverage: load } },

@@ -1,6 +1,6 @@
 /**
- * At SessionEnd or PreCompact: a summary the agent already wrote for this session is kept, and only
- * completed with what the transcript proves happened after it (design §7). One file per session.
+ * At SessionEnd or PreCompact: a summary the agent already wrote for this session is kept and revised
+ * with what the transcript proves happened after it (design §7). One file per session.
  */
 import { MemctxError } from '../errors.js';
 import type { FieldValues } from '../flush/fields.js';
@@ -16,9 +16,11 @@ export interface KeptSummary {
   path: string;
   values: FieldValues;
   notes: string[];
+  /** True when memctx added to it (its frontmatter then says which part the agent wrote). */
+  revised: boolean;
 }
 
-/** The agent-written session file of this session, its fields completed; undefined when there is none. */
+/** The agent-written session file of this session, revised with what happened after it; undefined when there is none. */
 export async function keptAgentSummary(
   deps: { home: string },
   flush: typeof import('../flush/index.js'),
@@ -31,10 +33,11 @@ export async function keptAgentSummary(
   if (!path || !file || isProblem(file) || file.data.written_by !== flush.WRITTEN_BY_AGENT.written_by) return undefined;
   const values = flush.parseBody(template, file.body);
   const later = scope.transcript === undefined ? undefined : await laterItems(deps, scope.transcript, scope.cwd);
-  if (!later) return { path, values, notes: [`kept the agent's summary ${path}; the transcript does not show when it was written, so nothing was added`] };
-  const completed = flush.completeAgentValues(values, flush.laterFacts(later, scope.cwd, scope.root));
-  const what = completed.added.length ? `completed with ${completed.added.join(' and ')}` : 'nothing happened after it';
-  return { path, values: completed.values, notes: [`kept the agent's summary ${path}; ${what}`] };
+  if (!later) return { path, values, revised: file.data.revised !== undefined, notes: [`kept the agent's summary ${path}; the transcript does not show when it was written, so nothing was added`] };
+  const fields = flush.transcriptFields({ ...later.transcript, items: later.items, contextStart: 0 }, { cwd: scope.cwd });
+  const completed = flush.completeAgentValues(values, flush.laterFacts(later.items, scope.cwd, scope.root, fields));
+  const what = completed.added.length ? `revised with ${completed.added.join(', ')}` : 'nothing happened after it';
+  return { path, values: completed.values, revised: completed.added.length > 0, notes: [`kept the agent's summary ${path}; ${what}`] };
 }
 
 /**
@@ -54,8 +57,10 @@ async function laterItems(deps: { home: string }, transcript: string, cwd: strin
         tail.unshift(chunk.lines);
         // a chunk that names memctx's flush may hold the call: parse what has been read so far
         if (!chunk.lines.some((line) => /memctx\S*flush|memctx[^"\n]*\sflush/.test(line)) && !chunk.atStart) continue;
-        const later = afterAgentSummary(readTranscript(tail.flat().join('\n'), { format }).items);
-        if (later || chunk.atStart) return later;
+        const read = readTranscript(tail.flat().join('\n'), { format });
+        const later = afterAgentSummary(read.items);
+        if (later) return { items: later, transcript: read };
+        if (chunk.atStart) return undefined;
       }
       return undefined;
     } finally {

@@ -17,6 +17,7 @@ import { CLI_LABEL, fromFlags } from '../schemas/fields.js';
 import { DEFAULT_ASK_AT, decideCheckpoint, askText } from '../flush/checkpoint.js';
 import { status } from './status.js';
 import { readAsked, writeAsked } from '../cache/checkpoints.js';
+import { readSessionWindow } from '../cache/windows.js';
 import { DEFAULT_TARGET, DEFAULT_MAX } from '../flush/record.js';
 
 export interface CheckpointOptions {
@@ -79,7 +80,9 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
 
     const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
     const waited = await waitForTranscript(transcript, awaitedSnippet(hook), options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
-    const request = resolveStatus(fromFlags({ window: options.window, model: options.model }), CLI_LABEL);
+    // The window Claude Code reported to the status line for this session, over a guess from the model id.
+    const recorded = options.window === undefined ? readSessionWindow(root, hook.sessionId) : undefined;
+    const request = resolveStatus(fromFlags({ window: options.window ?? (recorded === undefined ? undefined : String(recorded)), model: recorded === undefined ? options.model : undefined }), CLI_LABEL);
     const { report } = await status(transcript, request, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const asked = readAsked(root, hook.sessionId);
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));

@@ -315,7 +315,7 @@ async function gather(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
   if (read) sources.push({ label: '--transcript', values: read.values });
   if (read?.sessionId && !scope.sessionId) scope.sessionId = read.sessionId;
   const git = await gatherGit(deps, flags, scope, read?.session.started, warnings, notes);
-  const where: ChangedScope = { base: git?.root ?? scope.cwd, cwd: scope.cwd, root: scope.root };
+  const where: ChangedScope = { base: git?.root ?? scope.cwd, cwd: scope.cwd, root: scope.root, home: deps.home };
   const entries = flush.uniqueEntries([
     ...flush.givenEntries(sources.flatMap((source) => source.values.changedFiles ?? []), where, (abs) => isFile(abs) && (deps.mayRead?.(abs) ?? true)),
     ...flush.transcriptEntries(read?.files ?? [], where),
@@ -426,6 +426,25 @@ async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, sc
   return { path: freePath(scope.root, flush.plannedPath(plan, id)), text };
 }
 
+/** The session file's own frontmatter: the hook event, who wrote it, and which part memctx revised. */
+function frontmatterExtra(scope: FlushScope, agent: boolean, kept: { revised: boolean } | undefined): Record<string, string> {
+  return { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}), ...(kept?.revised ? flushCore.REVISED_NOTE : {}) };
+}
+
+/** The agent's summary refused (nothing written) when a field is missing, an item is a pasted block, or a next step is already done. */
+function checkAgentSummary(agent: AgentSummaryModule, values: FieldValues, warnings: string[], { target, max }: FlushOptions): void {
+  const missing = agent.missingAgentFields(values);
+  if (missing.length) throw new FlushRefused(warnings, agent.missingFieldsMessage(missing), { hint: agent.agentSummaryRules(target, max) });
+  const wrong = agent.longItemMessage(values) ?? agent.contradictionMessage(values);
+  if (wrong) throw new FlushRefused(warnings, wrong, { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
+}
+
+/** The agent's summary refused (nothing written) when it holds a possible secret. */
+async function refuseSecrets(agent: AgentSummaryModule, values: FieldValues, warnings: string[], { target, max }: FlushOptions): Promise<void> {
+  const secret = await agent.secretMessage(values);
+  if (secret) throw new FlushRefused(warnings, secret, { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
+}
+
 /** One flush: gather → merge → render → write (or, with --dry-run, preview). */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max, encoding } = flags;
@@ -435,10 +454,7 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const template = await loadTemplate(flushCore, scope.root, flags.template);
   const agent = flags.agentSummary ? agentSummary : undefined;
   if (agent && template.name !== 'session') throw new MemctxError(`--agent-summary writes the session template, not ${template.name}`, { hint: 'drop --template, or drop --agent-summary' });
-  const checkAgent = agent && ((values: FieldValues) => {
-    const missing = agent.missingAgentFields(values);
-    if (missing.length) throw new FlushRefused(warnings, agent.missingFieldsMessage(missing), { hint: agent.agentSummaryRules(target, max) });
-  });
+  const checkAgent = agent && ((values: FieldValues) => checkAgentSummary(agent, values, warnings, flags));
   // A summary is a short text: counted without compiling the split pattern (long ones still use the bulk counter).
   const counter = smallTextCounter(encoding);
   // At SessionEnd/PreCompact a summary the agent wrote for this session is kept and completed.
@@ -446,7 +462,8 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   if (kept) notes.push(...kept.notes);
   const gathered = kept ? undefined : await gather(deps, flushCore, flags, scope, warnings, notes);
   const values = kept?.values ?? merge(flushCore, template, gathered!, warnings, checkAgent);
-  const extra = { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}), ...verifiedFor(template.name, scope.root, deps.env) };
+  if (agent) await refuseSecrets(agent, values, warnings, flags);
+  const extra = { ...frontmatterExtra(scope, Boolean(agent), kept), ...verifiedFor(template.name, scope.root, deps.env) };
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session, extra };
   const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
   if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };

@@ -10,7 +10,8 @@ import { parseTokenOption } from '../tokens/size.js';
 import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
 import { isRecord } from '../values.js';
 import { assertText, openTranscriptFile, latestClaudeTranscript } from '../sources/transcript-file.js';
-import { claudeProjectDir } from '../store/find.js';
+import { claudeProjectDir, findMemoryDir } from '../store/find.js';
+import { recordSessionWindow } from '../cache/windows.js';
 import { detectFormat } from '../transcript/detect.js';
 import { scanUsage } from '../transcript/usage.js';
 import { shellWord } from '../text/shell.js';
@@ -217,7 +218,7 @@ export interface StatuslineFigure {
  * transcript's recorded usage), so they never disagree. Undefined (with the model's label) when the
  * input gives nothing to measure; errors are the caller's to swallow.
  */
-export async function statusline(input: string, opts: StatuslineOptions, deps: { cwd: string }): Promise<{ figure?: StatuslineFigure; label?: string }> {
+export async function statusline(input: string, opts: StatuslineOptions, deps: { cwd: string; env?: Record<string, string | undefined>; home?: string; now?: () => Date }): Promise<{ figure?: StatuslineFigure; label?: string }> {
   let data: unknown;
   try {
     data = JSON.parse(input);
@@ -225,6 +226,7 @@ export async function statusline(input: string, opts: StatuslineOptions, deps: {
     data = undefined;
   }
   if (!isRecord(data)) return {};
+  if (deps.env && deps.home) await recordWindow(data, { ...deps, env: deps.env, home: deps.home });
   const model = isRecord(data.model) ? data.model : {};
   const modelId = typeof model.id === 'string' ? model.id : undefined;
   const label = typeof model.display_name === 'string' ? model.display_name : modelId;
@@ -234,6 +236,26 @@ export async function statusline(input: string, opts: StatuslineOptions, deps: {
   } catch {
     // a bad option or an unreadable transcript: the neutral line, with the model
     return { label };
+  }
+}
+
+/**
+ * Record the session's context window (Claude Code sends its size with every message) in the state
+ * folder of the memory directory of the session's folder, for the Stop hook; written only when it
+ * changed. Never fails the status line.
+ */
+async function recordWindow(data: Json, deps: { cwd: string; env: Record<string, string | undefined>; home: string; now?: () => Date }): Promise<void> {
+  const cw = isRecord(data.context_window) ? data.context_window : undefined;
+  const size = cw ? positive(cw.context_window_size) : undefined;
+  const sessionId = typeof data.session_id === 'string' && data.session_id ? data.session_id : undefined;
+  const workspace = isRecord(data.workspace) ? data.workspace : {};
+  const folder = typeof data.cwd === 'string' ? data.cwd : typeof workspace.current_dir === 'string' ? workspace.current_dir : undefined;
+  if (!size || !sessionId || !Number.isSafeInteger(size)) return;
+  try {
+    const root = findMemoryDir({ cwd: resolve(deps.cwd, folder ?? '.'), env: deps.env, home: deps.home, confined: true });
+    await recordSessionWindow(root, sessionId, size, (deps.now?.() ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z'));
+  } catch {
+    // no memory directory, or no state folder: nothing to record
   }
 }
 

@@ -24,7 +24,7 @@ export async function runStatusline(ctx: Context, opts: StatuslineOptions, input
     if (input === undefined) {
       input = ctx.io.stdin.isTTY ? '' : await readStdin(ctx.io.stdin, STATUSLINE_INPUT_BYTES);
     }
-    const result = await statusline(input, opts, { cwd: ctx.io.cwd });
+    const result = await statusline(input, opts, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home, now: ctx.io.now });
     label = result.label;
     ctx.ui.out(`${result.figure ? renderStatusline(result.figure, chalk) : neutralStatusline(label)}\n`);
   } catch (err) {

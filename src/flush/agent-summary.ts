@@ -10,6 +10,7 @@ import { condense } from '../transcript/extract.js';
 import type { TranscriptItem } from '../transcript/types.js';
 import { isRecord } from '../values.js';
 import { emptyValues, SESSION_FIELDS, type FieldValues } from './fields.js';
+import { findSecrets, maybeSecret } from '../lint/secrets.js';
 
 /** The fields as the agent names them (the MCP tool's arguments, the keys of --from). */
 const AGENT_FIELD_NAMES: Record<(typeof SESSION_FIELDS)[number], string> = {
@@ -28,8 +29,66 @@ export const WRITTEN_BY_AGENT = { written_by: 'agent' } as const;
 export function agentSummaryRules(target: number, max: number): string {
   return (
     `Give all six fields: goal, progress, decisions, changed_files, blockers, next_steps (write "none" for one with nothing in it). ` +
-    `Aim for about ${target} tokens, at most ${max}: one short line per item. Each decision says what was decided and why.`
+    `Aim for about ${target} tokens, at most ${max}: one short line per item. Each decision says what was decided and why. ` +
+    `No item over ${MAX_ITEM_LINES} lines: ${LONG_OUTPUT_RULE}. No secrets: name a credential, never its value.`
   );
+}
+
+/** An agent's item longer than this is refused (the 50-line rule: a log is summarized, never pasted). */
+export const MAX_ITEM_LINES = 5;
+
+const LONG_OUTPUT_RULE = 'never paste a log, trace or diff (the 50-line rule); write it as one item, "Error: … / Root cause: … / Fix: …"';
+
+/** Why a summary with a pasted block is refused (the first such item), or undefined. */
+export function longItemMessage(values: FieldValues): string | undefined {
+  for (const key of SESSION_FIELDS) {
+    const items = values[key] ?? [];
+    const at = items.findIndex((item) => item.trimEnd().split('\n').length > MAX_ITEM_LINES);
+    if (at < 0) continue;
+    const lines = items[at].trimEnd().split('\n').length;
+    return `${AGENT_FIELD_NAMES[key]} item ${at + 1} is ${lines} lines, over ${MAX_ITEM_LINES}: nothing was written; ${LONG_OUTPUT_RULE}`;
+  }
+  return undefined;
+}
+
+/** Why a summary holding a possible secret is refused, naming the fields and items (never the secret), or undefined. */
+export async function secretMessage(values: FieldValues): Promise<string | undefined> {
+  const items = SESSION_FIELDS.flatMap((key) => (values[key] ?? []).map((text, i) => ({ path: `${AGENT_FIELD_NAMES[key]} item ${i + 1}`, text })));
+  if (!items.some((item) => maybeSecret(item.text))) return undefined;
+  const hits = await findSecrets(items);
+  if (hits.length === 0) return undefined;
+  const where = [...new Set(hits.map((hit) => `${hit.path} (${hit.label})`))];
+  return `the session summary holds a possible secret in ${where.join(', ')}: nothing was written; name the credential and where it is kept, never its value, and call it again (rotate it if it was real)`;
+}
+
+const STOP_WORDS = new Set(['a', 'an', 'the', 'to', 'and', 'of', 'in', 'on', 'for', 'with', 'it', 'is', 'are', 'be', 'all', 'its', 'this', 'that', 'then', 'now', 'up']);
+
+/** A text's content words, crudely stemmed ("committed", "commits" → "commit"). */
+export function contentWords(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9_.-]*/g) ?? [];
+  return new Set(words.filter((w) => !STOP_WORDS.has(w)).map((w) => w.replace(/(?:ing|ed|es|s)$/, '').replace(/(.)\1$/, '$1').replace(/e$/, '')));
+}
+
+/** A progress line that says the work is not done ("did not deploy yet", "tests still failing"). */
+const NOT_DONE = /\b(?:not|no|never|yet|still|pending|remaining|todo|blocked|fail(?:s|ed|ing)?|cannot|can't|won't|didn't|isn't|aren't|wasn't|doesn't)\b/i;
+
+/** True when the done item says all the open item says (two words at least): the open item is done. */
+export function saysDone(open: string, done: string): boolean {
+  if (NOT_DONE.test(done)) return false;
+  const want = contentWords(open);
+  if (want.size < 2) return false;
+  const have = contentWords(done);
+  return [...want].every((w) => have.has(w));
+}
+
+/** Why a summary whose next step is already under progress is refused, or undefined. */
+export function contradictionMessage(values: FieldValues): string | undefined {
+  const progress = values.progress ?? [];
+  for (const [i, next] of (values.nextSteps ?? []).entries()) {
+    const at = progress.findIndex((done) => saysDone(next, done));
+    if (at >= 0) return `next_steps item ${i + 1} ("${next}") is done by progress item ${at + 1} ("${progress[at]}"): nothing was written; write each item once, where it is true now (finished work under progress, what remains under next_steps)`;
+  }
+  return undefined;
 }
 
 /** The agent names of the six fields that have no item. */
@@ -82,10 +141,13 @@ export interface LaterFacts {
   files: string[];
   /** The agent's last message, when it did more work after the summary. */
   lastLine?: string;
+  /** What the offline extraction finds completed after the summary, and still open at the end. */
+  done?: string[];
+  open?: string[];
 }
 
 /** What the transcript proves happened after the summary: files written inside `cwd` (not in `memoryDir`), the last state line. */
-export function laterFacts(later: TranscriptItem[], cwd: string, memoryDir: string): LaterFacts {
+export function laterFacts(later: TranscriptItem[], cwd: string, memoryDir: string, fields?: { progress?: string[]; nextSteps?: string[] }): LaterFacts {
   const files = changedFiles(later).flatMap((f) => {
     const abs = resolve(cwd, f.path);
     const rel = relativeInside(cwd, abs);
@@ -93,27 +155,68 @@ export function laterFacts(later: TranscriptItem[], cwd: string, memoryDir: stri
   });
   const worked = later.some((item) => item.kind === 'tool_call' && !isSummaryCall(item));
   const last = [...later].reverse().find((item) => item.kind === 'message' && item.role === 'assistant' && !item.meta && item.text.trim() !== '');
-  return { files, lastLine: worked && last ? condense(last.text) : undefined };
+  const facts: LaterFacts = { files, lastLine: worked && last ? condense(last.text) : undefined };
+  if (fields) Object.assign(facts, { done: fields.progress ?? [], open: (fields.nextSteps ?? []).filter((item) => !NONE.test(item)) });
+  return facts;
 }
 
 const NONE = /^(?:none|n\/a|nothing)\b/i;
 
-/**
- * The agent's summary completed with later facts: new files added to Changed Files, the last state line
- * to Progress. What the agent wrote stays as written; `added` says what was added.
- */
-export function completeAgentValues(values: FieldValues, later: LaterFacts): { values: FieldValues; added: string[] } {
+/** The marks of the items memctx adds to an agent's summary at SessionEnd/PreCompact. */
+const AFTER = {
+  file: ' (changed after the summary)',
+  done: ' (done after the summary)',
+  open: ' (open after the summary)',
+  last: 'After the summary: ',
+} as const;
+
+/** The frontmatter note that says which part of a revised summary the agent wrote. */
+export const REVISED_NOTE = { revised: 'by memctx from the transcript: items marked "after the summary"; the rest as the agent wrote it' } as const;
+
+/** The summary as the agent wrote it: what an earlier SessionEnd/PreCompact added taken out again (so a resumed session is revised once, not once per end). */
+export function agentPart(values: FieldValues): FieldValues {
   const out = emptyValues();
   for (const [key, items] of Object.entries(values)) out[key] = [...items];
+  const progress = out.progress ?? [];
+  const finished = progress.filter((item) => item.endsWith(AFTER.done)).map((item) => item.slice(0, -AFTER.done.length));
+  out.progress = progress.filter((item) => !item.endsWith(AFTER.done) && !item.startsWith(AFTER.last));
+  if (values.nextSteps || finished.length) out.nextSteps = [...finished, ...(out.nextSteps ?? []).filter((item) => !item.endsWith(AFTER.open))];
+  if (values.changedFiles) out.changedFiles = out.changedFiles.filter((item) => !item.endsWith(AFTER.file));
+  for (const key of ['changedFiles', 'nextSteps'] as const) if (out[key]?.length === 0) out[key] = ['none'];
+  return out;
+}
+
+/** True when an item says the field is empty ("none"). */
+const isNone = (items: string[]) => items.length === 1 && NONE.test(items[0]);
+
+/**
+ * The agent's summary revised with later facts: next steps finished after it move to Progress, open
+ * items found after it join Next Steps, new files join Changed Files, the last state line ends
+ * Progress; each added item is marked. `added` says what changed.
+ */
+export function completeAgentValues(values: FieldValues, later: LaterFacts): { values: FieldValues; added: string[] } {
+  const out = agentPart(values);
   const added: string[] = [];
   const listed = out.changedFiles ?? [];
   const fresh = later.files.filter((path) => !listed.some((item) => item === path || item.startsWith(`${path} `)));
   if (fresh.length) {
-    out.changedFiles = [...listed.filter((item) => !(listed.length === 1 && NONE.test(item))), ...fresh.map((path) => `${path} (changed after the summary)`)];
+    out.changedFiles = [...(isNone(listed) ? [] : listed), ...fresh.map((path) => `${path}${AFTER.file}`)];
     added.push(`${fresh.length} file(s) changed after it`);
   }
+  const next = isNone(out.nextSteps ?? []) ? [] : out.nextSteps ?? [];
+  const finished = next.filter((item) => (later.done ?? []).some((done) => saysDone(item, done)));
+  const open = (later.open ?? []).filter((item) => !next.some((n) => saysDone(item, n) || saysDone(n, item)) && !(later.done ?? []).some((done) => saysDone(item, done)));
+  if (finished.length) {
+    out.progress = [...(out.progress ?? []), ...finished.map((item) => `${item}${AFTER.done}`)];
+    added.push(`${finished.length} next step(s) finished after it`);
+  }
+  if (finished.length || open.length) {
+    const remaining = [...next.filter((item) => !finished.includes(item)), ...open.map((item) => `${item}${AFTER.open}`)];
+    out.nextSteps = remaining.length ? remaining : ['none'];
+    if (open.length) added.push(`${open.length} open item(s) found after it`);
+  }
   if (later.lastLine) {
-    out.progress = [...(out.progress ?? []), `After the summary: ${later.lastLine}`];
+    out.progress = [...(out.progress ?? []), `${AFTER.last}${later.lastLine}`];
     added.push('the last state line');
   }
   return { values: out, added };

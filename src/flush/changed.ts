@@ -4,7 +4,7 @@
  * project, under its final path with what happened to it (moved from, deleted, outside). Pure: the
  * caller says which paths are files.
  */
-import { isAbsolute, resolve, sep } from 'node:path';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 import { isInside, relativeInside } from '../store/paths.js';
 import type { FactFile } from '../transcript/index.js';
 
@@ -32,14 +32,34 @@ export interface ChangedScope {
   cwd: string;
   /** The memory directory: its own files are never listed. */
   root: string;
+  /** The user's home, for a given `~/…` path. */
+  home?: string;
 }
 
 /** Relative to the project base (with `/`) when below it, else absolute. */
 const shown = (scope: ChangedScope, abs: string) => relativeInside(scope.base, abs) || abs;
 
-/** Paths the user gave (`--changed`, `changedFiles` in --from): a bare path to a file gets a summary; other text is kept as written. */
+const OUTSIDE = '(outside the working directory)';
+
+/** The path an item starts with ("/etc/hosts — …", "~/.ssh/config") when it is outside the project, made absolute, and the rest. */
+function outsideItem(item: string, scope: ChangedScope): { abs: string; rest: string } | undefined {
+  const [, first, rest] = /^(\S+)(.*)$/s.exec(item.trim()) ?? [];
+  if (first === undefined) return undefined;
+  const home = first.startsWith('~/') && scope.home ? join(scope.home, first.slice(2)) : undefined;
+  if (!home && !isAbsolute(first) && !first.startsWith('../')) return undefined;
+  const abs = home ?? resolve(scope.cwd, first);
+  return isInside(scope.base, abs) ? undefined : { abs, rest: rest.replace(OUTSIDE, '').trimEnd() };
+}
+
+/**
+ * Paths the user gave (`--changed`, `changedFiles` in --from): a bare path to a file gets a summary;
+ * one outside the project is shown absolute and flagged, as the transcript's are (never read); other
+ * text is kept as written.
+ */
 export function givenEntries(items: string[], scope: ChangedScope, isFile: (abs: string) => boolean): ChangedEntry[] {
   return items.map((item) => {
+    const outside = outsideItem(item, scope);
+    if (outside) return { display: outside.abs, note: `${OUTSIDE}${outside.rest}` };
     const abs = /\s/.test(item) ? undefined : resolve(scope.cwd, item);
     return abs && isFile(abs) ? { display: item, abs } : { display: item };
   });
@@ -55,7 +75,7 @@ export function transcriptEntries(files: FactFile[], scope: ChangedScope): Chang
     const relative = shown(scope, abs);
     const display = relative !== abs ? relative : file.outside ? abs : file.path;
     const moved = file.movedTo ? `(moved out of the project to ${file.movedTo})` : file.from ? `(moved from ${file.from})` : undefined;
-    const note = moved ?? (file.deleted ? '(deleted)' : file.outside && display === abs && isAbsolute(abs) ? '(outside the working directory)' : undefined);
+    const note = moved ?? (file.deleted ? '(deleted)' : file.outside && display === abs && isAbsolute(abs) ? OUTSIDE : undefined);
     out.push({ display, abs: file.deleted || file.movedTo ? undefined : abs, note });
   }
   return out;

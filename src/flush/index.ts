@@ -10,4 +10,4 @@ export { summarizeSource, isSourcePath } from './source-summary.js';
 export { planFlush, resolveFields, headingOf, renderFlushFile, plannedPath, usesId, slugify, fileStamp, DEFAULT_TARGET, DEFAULT_MAX, type FlushPlan, type PlanInput, type SessionMeta } from './record.js';
 export { givenEntries, transcriptEntries, gitEntries, uniqueEntries, changedLine, type ChangedEntry, type ChangedScope } from './changed.js';
 export { parseHookInput, HookInputError, type HookInput } from './hook.js';
-export { WRITTEN_BY_AGENT, laterFacts, completeAgentValues } from './agent-summary.js';
+export { WRITTEN_BY_AGENT, REVISED_NOTE, laterFacts, completeAgentValues } from './agent-summary.js';

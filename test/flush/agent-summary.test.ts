@@ -109,7 +109,7 @@ describe('SessionEnd after an agent summary: kept and completed', () => {
     const [name] = sessions();
     expect(sessions()).toEqual([name]);
     const { data, fields } = session(name);
-    expect(data).toMatchObject({ session_id: 'sess-a', written_by: 'agent', hook_event: 'SessionEnd' });
+    expect(data).toMatchObject({ session_id: 'sess-a', written_by: 'agent', hook_event: 'SessionEnd', revised: 'by memctx from the transcript: items marked "after the summary"; the rest as the agent wrote it' });
     expect(fields.goal).toEqual(['Add rate limiting to the API']);
     expect(fields.decisions).toEqual(['Token bucket, not a fixed window: bursts stay fair']);
     expect(fields.changedFiles).toEqual(['src/limit.js', 'docs/limits.md (changed after the summary)']);
@@ -117,7 +117,7 @@ describe('SessionEnd after an agent summary: kept and completed', () => {
     expect(fields.nextSteps).toEqual(['Tune the bucket size on staging']);
     const log = readFileSync(join(stateOf(mem), 'flush.log'), 'utf8');
     expect(log).toContain(`SessionEnd(other) session=sess-a updated sessions/${name}`);
-    expect(log).toContain(`kept the agent's summary sessions/${name}; completed with 1 file(s) changed after it and the last state line`);
+    expect(log).toContain(`kept the agent's summary sessions/${name}; revised with 1 file(s) changed after it, the last state line`);
   });
 
   it('with nothing done after the summary, every field stays as the agent wrote it', async () => {
