@@ -8,13 +8,15 @@ export interface FileTokens {
   exact(i: number): number;
   /** Whether the file's exact count is more than `limit` (its bounds answer when they can). */
   over(i: number, limit: number): boolean;
+  /** Whether the file is known to be over `limit` without counting it (false when only a count could tell). */
+  surelyOver(i: number, limit: number): boolean;
   /** The exact count when already known, else an estimate marked so. */
   report(i: number): { tokens: number; estimated: boolean };
 }
 
 /** Exact counts known ahead, one per file. */
 export function knownTokens(tokens: readonly number[]): FileTokens {
-  return { exact: (i) => tokens[i], over: (i, limit) => tokens[i] > limit, report: (i) => ({ tokens: tokens[i], estimated: false }) };
+  return { exact: (i) => tokens[i], over: (i, limit) => tokens[i] > limit, surelyOver: (i, limit) => tokens[i] > limit, report: (i) => ({ tokens: tokens[i], estimated: false }) };
 }
 
 /** What is known of a text's token count without counting it: at least `min`, at most `max` (its UTF-8 bytes). */
@@ -73,6 +75,11 @@ export function lazyTokens(count: (i: number) => number, bounds: (i: number) => 
       if (b && b.max <= limit) return false;
       if (b && b.min > limit) return true;
       return exact(i) > limit;
+    },
+    surelyOver(i, limit) {
+      if (counts[i] >= 0) return counts[i] > limit;
+      const b = bounds(i);
+      return b === undefined ? exact(i) > limit : b.min > limit;
     },
     report(i) {
       if (counts[i] >= 0) return { tokens: counts[i], estimated: false };

@@ -273,7 +273,8 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     if (head) addHead(i, head, 'larger than its share of the budget: its head, with a pointer to the rest');
   }
   for (const i of order) {
-    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens.over(i, budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
+    // Only a note: a file not counted is not counted for it.
+    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens.surelyOver(i, budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
   }
 
   // 3. Descriptions of the rest, in rank order (superseded ones too, marked so).
@@ -417,12 +418,17 @@ function placeByTask(
   const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
   const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
   const units: Unit[] = [];
-  for (const i of candidates) if (!tokens.over(i, shareOf(i))) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
+  for (const i of candidates) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
   for (const p of retrieval.passages) {
     if (candidates.has(p.file)) units.push({ file: p.file, passage: p, key: p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * scores[p.file].task), terms: p.terms });
   }
   units.sort((a, b) => b.key - a.key);
-  const pool = units.slice(0, MAX_UNITS);
+  // The best MAX_UNITS, a whole file only within its share: sizes are asked for in rank order, until the pool is full.
+  const pool: Unit[] = [];
+  for (const unit of units) {
+    if (pool.length === MAX_UNITS) break;
+    if (unit.passage || !tokens.over(unit.file, shareOf(unit.file))) pool.push(unit);
+  }
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const withPassages = new Set<number>();
