@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- scale`: index, pack, search and lint at 1,000, 10,000 and 100,000 files (pick
- * sizes with MEMCTX_BENCH_SCALE=1000,10000: the 100,000 runs take minutes), wall time, CPU time and
+ * sizes with MEMCTX_BENCH_SCALE=1000,10000: the 100,000 runs take minutes), then `pack --task` and
+ * `search` on 20,000 and 100,000 notes of 2–8 KB against reading every file once (MEMCTX_BENCH_NOTES), wall time, CPU time and
  * peak memory (maximum resident set) of each process, and the load average. Two corpora: a realistic one (words drawn from a 30,000-word vocabulary, Zipf-like)
  * and a template-made one (session summaries from one template, filled from 40 words, so most
  * shingles are shared by thousands of files), on which lint's duplicate search once grew with the
@@ -9,11 +10,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { rng } from './corpus.js';
-import { BIN, fmtMs, plainEnv, stateFolder } from './measure.js';
+import { BIN, fmtMs, plainEnv, REPO, stateFolder } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 
 /** A made-up vocabulary of n words (syllable strings), deterministic. */
@@ -52,6 +53,17 @@ export function realistic(dir: string, n: number): void {
   });
 }
 
+/** Notes of 2–8 KB: frontmatter and 20–80 sentences from the large vocabulary, in paragraphs. */
+export function sizedNotes(dir: string, n: number): void {
+  const words = vocabulary(30_000, 21);
+  const r = rng(22);
+  const sentence = () => Array.from({ length: 6 + Math.floor(r() * 14) }, () => zipfWord(r, words)).join(' ');
+  writeFiles(dir, n, (i) => {
+    const paragraphs = Array.from({ length: 4 + Math.floor(r() * 12) }, () => Array.from({ length: 5 }, () => `${sentence()}.`).join(' '));
+    return `---\nname: note ${i}\ndescription: ${sentence().slice(0, 80)}\ntype: project\nupdated: 2026-0${1 + (i % 9)}-1${i % 10}\n---\n\n# ${zipfWord(r, words)} ${zipfWord(r, words)}\n\n${paragraphs.join('\n\n')}\n`;
+  });
+}
+
 /** Session summaries from one template, each field filled from 40 words. */
 export function templated(dir: string, n: number): void {
   const words = 'auth token session cache index budget memory agent refactor migration schema database query latency deploy rollback review test fixture parser module service handler request response queue worker retry timeout config secret rotate policy user project decision issue state learning context'.split(' ');
@@ -71,10 +83,15 @@ interface Measured {
 
 /** Wall time, CPU time and peak resident memory of `memctx ARGS` (exit 0 or 1), via /usr/bin/time. */
 function measure(args: string[], nodeArgs: string[] = []): Measured {
+  return measureNode([...nodeArgs, BIN, ...args]);
+}
+
+/** measure, of `node ARGS`. */
+function measureNode(args: string[]): Measured {
   const start = process.hrtime.bigint();
-  const run = spawnSync('/usr/bin/time', ['-f', 'cpu-s=%U %S peak-kb=%M', process.execPath, ...nodeArgs, BIN, ...args], { env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 30 });
+  const run = spawnSync('/usr/bin/time', ['-f', 'cpu-s=%U %S peak-kb=%M', process.execPath, ...args], { env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (run.status !== 0 && run.status !== 1) throw new Error(`benchmark command failed (${run.status}): memctx ${args.join(' ')}\n${run.stderr.slice(-2000)}`);
+  if (run.status !== 0 && run.status !== 1) throw new Error(`benchmark command failed (${run.status}): node ${args.join(' ')}\n${run.stderr.slice(-2000)}`);
   const [user, sys] = (/cpu-s=([\d.]+) ([\d.]+)/.exec(run.stderr)?.slice(1) ?? ['NaN', 'NaN']).map(Number);
   return { ms, cpuMs: (user + sys) * 1000, peakMb: Number(/peak-kb=(\d+)/.exec(run.stderr)?.[1] ?? Number.NaN) / 1024 };
 }
@@ -128,6 +145,56 @@ function scaleSizes(value: string | undefined): number[] {
   return picked.length ? picked : [1000, 10_000, 100_000];
 }
 
+/** Bytes of the files under dir (a folder's size as `du -b` counts its files). */
+function folderBytes(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  return bytes;
+}
+
+/** The floor: a Node process that globs the .md files under dir and reads each one once. */
+function readFloor(dir: string): Measured {
+  const script = `const fg = require(${JSON.stringify(join(REPO, 'node_modules/fast-glob'))}); const fs = require('fs'); let n = 0;
+for (const p of fg.sync('**/*.md', { cwd: ${JSON.stringify(dir)}, absolute: true })) n += fs.readFileSync(p, 'utf8').length;
+if (n < 0) console.log(n);`;
+  return measureNode(['-e', script]);
+}
+
+/** Sizes from MEMCTX_BENCH_NOTES, else 20,000 and 100,000. */
+const notesSizes = (value: string | undefined) => (value === undefined ? [20_000, 100_000] : scaleSizes(value));
+
+/**
+ * What a task's answer costs against the memory's size, on notes of 2–8 KB: cold and warm `pack --task`
+ * and warm `search` against the CPU of reading every file once, and the state folder against the memory.
+ */
+async function answerCost(work: string, n: number): Promise<BenchRow[]> {
+  const count = n.toLocaleString('en-US');
+  const dir = join(work, `notes-${n}/.memory`);
+  sizedNotes(dir, n);
+  // Files changed in the last 2 s are never kept by the stat-keyed caches: let them age first.
+  await new Promise((done) => setTimeout(done, 2100));
+  const memoryBytes = folderBytes(dir);
+  const floor = readFloor(dir);
+  rmSync(stateFolder(dir), { recursive: true, force: true });
+  const task = ['pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')];
+  const cold = measure(['--dir', dir, ...task]);
+  const warm = measure(['--dir', dir, ...task]);
+  const search = measure(['--dir', dir, 'search', 'vorka telqui']);
+  const stateBytes = folderBytes(stateFolder(dir));
+  rmSync(dirname(dir), { recursive: true, force: true });
+  const big = n >= 100_000;
+  const ratio = (m: Measured) => `${show(m)} = ${(m.cpuMs / floor.cpuMs).toFixed(1)}× read`;
+  const data = (m: Measured) => ({ ...m, readCpuMs: floor.cpuMs, load: loadavg()[0] });
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  return [
+    { label: `${count} notes of 2–8 KB: read every file once`, value: show(floor), data: { ...floor, memoryBytes } },
+    { label: `${count} notes: pack --task, cold`, value: ratio(cold), data: data(cold), ...(big ? { goal: '≤ 20 s, ≤ 2 GB', ok: cold.ms <= 20_000 && cold.peakMb <= 2048 } : { goal: '≤ 10× read CPU, ≤ 1 GB', ok: cold.cpuMs <= 10 * floor.cpuMs && cold.peakMb <= 1024 }) },
+    { label: `${count} notes: pack --task, warm`, value: ratio(warm), data: data(warm), ...(big ? { goal: '≤ 3 s', ok: warm.ms <= 3000 } : { goal: '≤ 2× read CPU', ok: warm.cpuMs <= 2 * floor.cpuMs }) },
+    { label: `${count} notes: search, warm`, value: ratio(search), data: data(search), ...(big ? {} : { goal: '≤ 2× read CPU', ok: search.cpuMs <= 2 * floor.cpuMs }) },
+    { label: `${count} notes: machine state / memory`, value: `${mb(stateBytes)} / ${mb(memoryBytes)}`, data: { stateBytes, memoryBytes }, goal: '≤ the memory', ok: stateBytes <= memoryBytes },
+  ];
+}
+
 const section: BenchSection = {
   name: 'scale',
   async run(work) {
@@ -176,6 +243,7 @@ const section: BenchSection = {
         row(`${count} files of one word: lint, first run`, olint),
       );
     }
+    for (const n of notesSizes(process.env.MEMCTX_BENCH_NOTES)) rows.push(...(await answerCost(work, n)));
     // A slow disk: the same commands with every fs call delayed, at the smallest size (or 1,000 files).
     const slowN = Math.min(1000, ...sizes);
     const sdir = join(work, `slow-${slowN}/.memory`);

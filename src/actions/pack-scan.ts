@@ -2,6 +2,7 @@
 import { scanForPack, type PackScan } from '../cache/pack-cache.js';
 import { contentHash } from '../tokens/hash.js';
 import { hasMarkers } from '../pack/markers.js';
+import { tokenBounds } from '../pack/file-tokens.js';
 
 /**
  * Every memory file for pack and search, from pack-cache.json (the state folder) where its stat is unchanged
@@ -13,7 +14,7 @@ export async function scanCached(root: string, now: Date, onRead?: (text: string
     describe: (file, text) => {
       const hash = contentHash(text);
       onRead?.(text, hash);
-      return { hash, markers: hasMarkers(file.body) };
+      return { hash, markers: hasMarkers(file.body), bounds: tokenBounds(text) };
     },
   });
 }

@@ -10,6 +10,7 @@ import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from '../pack/render.js';
 import { packBundleParts, type PackResult } from '../pack/select.js';
 import type { PackFile } from '../pack/types.js';
+import { knownTokens, lazyTokens, type FileTokens } from '../pack/file-tokens.js';
 import { PROFILES, profilePicks, type Profile, type ProfileName } from '../pack/profiles.js';
 import { scoreFiles, type FileScore } from '../pack/score.js';
 import type { Retrieval } from '../search/retrieve.js';
@@ -149,7 +150,8 @@ interface Scanned {
   problems: FileProblem[];
   /** A file's text as packed (masked with --redact-secrets). */
   text(path: string): string;
-  tokens: number[];
+  /** Each file's token count: all counted ahead without a task; with one, counted when selection asks. */
+  tokens: FileTokens;
   /** Paths whose secrets were masked. */
   redacted: ReadonlySet<string>;
   /** The secrets found in them. */
@@ -174,7 +176,10 @@ interface Read {
   loadedCache: ReturnType<typeof readCountCache>;
 }
 
-/** Scan: every memory file (through the pack cache) and its text; the texts no count is known for go to a worker thread. */
+/**
+ * Scan: every memory file (through the pack cache) and its text; without a task, the texts no count is known
+ * for go to a worker thread (with one, only the files selection may place are counted, later).
+ */
 async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promise<Read> {
   const { root } = options;
   const { cachedCounter } = await import('../tokens/cache.js');
@@ -186,7 +191,7 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20, patterns: options.redactSecrets ? MAYBE_SECRET_PATTERNS : undefined });
   const queued = new Set<string>();
   const scan = await scanCached(root, now, (text, hash) => {
-    if (queued.has(hash) || counter.knows(hash)) return;
+    if (options.task !== undefined || queued.has(hash) || counter.knows(hash)) return;
     queued.add(hash);
     background.add(hash, text);
   }).catch((err: unknown) => {
@@ -197,7 +202,10 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   return { scan, background, queued, counter, loadedCache };
 }
 
-/** Count: every file's exact token count (what the worker has not counted, here), after masking secrets where --redact-secrets finds them. */
+/**
+ * Count: every file's exact token count (what the worker has not counted, here), after masking secrets where
+ * --redact-secrets finds them; with a task, each file's count is left for selection to ask (tokensOnDemand).
+ */
 async function countStep(options: PackOptions, deps: PackDeps, read: Read): Promise<Scanned> {
   const { root } = options;
   const { scan, background, queued, counter, loadedCache } = read;
@@ -219,12 +227,17 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
   // A secret in a file name reaches the bundle through its headers and the index: masked there too.
   const maskedPaths = options.redactSecrets ? await maskedNames(scan.files.map((f) => f.path)) : new Map<string, string>();
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
-  // Count what the cache does not know: the long part on a cold cache.
-  const tokens: number[] = [];
-  for (let i = 0; i < files.length; i++) {
-    const path = files[i].path;
-    tokens.push((redacted.has(path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(text(path)));
-    if (i % 64 === 63) await deps.onProgress?.(i + 1, files.length);
+  const countOf = (i: number) => (redacted.has(files[i].path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(text(files[i].path));
+  let tokens: FileTokens;
+  if (options.task !== undefined) tokens = lazyTokens(countOf, (i) => (redacted.has(files[i].path) ? undefined : scan.files[i].bounds), files.length);
+  else {
+    // Count what the cache does not know: the long part on a cold cache.
+    const counts: number[] = [];
+    for (let i = 0; i < files.length; i++) {
+      counts.push(countOf(i));
+      if (i % 64 === 63) await deps.onProgress?.(i + 1, files.length);
+    }
+    tokens = knownTokens(counts);
   }
   deps.onPhase?.('count');
   return {
@@ -340,7 +353,7 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
     memctx: options.memctx,
     count: scanned.count,
     tokens: scanned.tokens,
-    text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens[i]),
+    text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens.exact(i)),
     retrieval: ranked.retrieval,
   });
 }

@@ -8,6 +8,7 @@ import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBags } from '../text/relevance.js';
 import { isFieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
 import { readMemoryFile } from '../store/scan.js';
+import type { TokenBounds } from '../pack/file-tokens.js';
 
 /**
  * What `pack` needs of each memory file, kept in pack-cache.json (the state folder) by the stat-keyed cache
@@ -16,7 +17,7 @@ import { readMemoryFile } from '../store/scan.js';
 export const PACK_CACHE_FILE = 'pack-cache.json';
 
 /** A cached file: the frontmatter fields, links, markers and the hash of its text. */
-interface CachedFile extends Omit<StoredFile, 'links' | 'bags'> {
+interface CachedFile extends Omit<StoredFile, 'links' | 'bags' | 'bounds'> {
   links: MemoryLink[];
 }
 
@@ -31,6 +32,8 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
   markers: boolean;
   /** Content hash of the file's text as packed. */
   hash: string;
+  /** What its token count is known to lie within, without counting (pack/file-tokens.ts tokenBounds): [min, max]. */
+  bounds: [min: number, max: number];
   /**
    * Each matching field's words counted ahead (text/relevance.ts fieldBags), so a warm query reads no
    * body: counted the first time a task or a search asks (a pack without a task never does), then kept.
@@ -51,7 +54,7 @@ interface TextCheck {
 }
 
 /** A memory file for packing: cached fields, and the body read from disk on first use. */
-type PackEntry = CachedFile & { readonly body: string; readonly bags: readonly (FieldBag | null)[] };
+type PackEntry = Omit<CachedFile, 'bounds'> & { readonly body: string; readonly bags: readonly (FieldBag | null)[]; readonly bounds: TokenBounds };
 
 export interface PackScan {
   files: PackEntry[];
@@ -70,7 +73,7 @@ export interface PackScanOptions {
   /** The clock, in ms, for the racy-file rule. */
   now: number;
   /** The hash of a file's text as packed (`text`), and whether its body has markers. */
-  describe(file: MemoryFile, text: string): { hash: string; markers: boolean };
+  describe(file: MemoryFile, text: string): { hash: string; markers: boolean; bounds: TokenBounds };
 }
 
 /** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
@@ -121,6 +124,7 @@ class Entry {
   readonly mtimeMs: number;
   readonly markers: boolean;
   readonly hash: string;
+  readonly bounds: TokenBounds;
   readonly bodyLength: number;
   readonly #root: string;
   readonly #stored: StoredFile;
@@ -150,6 +154,7 @@ class Entry {
     this.mtimeMs = stored.mtimeMs;
     this.markers = stored.markers;
     this.hash = stored.hash;
+    this.bounds = { min: stored.bounds[0], max: stored.bounds[1] };
     this.bodyLength = stored.bodyLength;
     this.#root = root;
     this.#counted = counted;
@@ -227,7 +232,7 @@ function compactLinks(links: readonly MemoryLink[]): string[] {
 
 /** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
 function hasValidExtras(f: StoredFile): boolean {
-  if (typeof f.bodyLength !== 'number') return false;
+  if (typeof f.bodyLength !== 'number' || !Array.isArray(f.bounds) || typeof f.bounds[0] !== 'number' || typeof f.bounds[1] !== 'number') return false;
   if (f.words !== undefined && f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
   if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
   if (f.bags === undefined) return true;
@@ -246,9 +251,10 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
 }
 
 /** What the cache keeps of a parsed file; its links (which the parser finds only when asked) are left for Entry. */
-function toStored(file: MemoryFile, described: { hash: string; markers: boolean }, body: string): StoredFile {
+function toStored(file: MemoryFile, described: { hash: string; markers: boolean; bounds: TokenBounds }, body: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes, mtimeMs } = file;
-  return { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, ...described, bodyLength: body.length };
+  const { hash, markers, bounds } = described;
+  return { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, hash, markers, bounds: [bounds.min, bounds.max], bodyLength: body.length };
 }
 
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */

@@ -18,6 +18,7 @@ import { bestPick, type Retrieval, type ScoredPassage } from '../search/retrieve
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from './score.js';
 import type { PackFile } from './types.js';
+import { knownTokens, type FileTokens } from './file-tokens.js';
 
 /** Score labels of the report (design §5): tiers a score would have asked for. */
 const FULL_SCORE = 70;
@@ -57,8 +58,8 @@ export interface PackInput {
   count: (text: string) => number;
   /** Each file's text (`fileText`); by default from the file itself, which must then be a MemoryFile. */
   text?: (i: number) => string;
-  /** Each file's token count, when the caller already has it. */
-  tokens?: readonly number[];
+  /** Each file's token count, when the caller already has it (or counts it on demand: file-tokens.ts). */
+  tokens?: readonly number[] | FileTokens;
   /** The command prefix for load hints: `memctx`, or with the --dir/--claude the bundle was built with. */
   memctx?: string;
   /** The task's retrieval (search/retrieve.ts): its passages and the terms each file and passage holds. */
@@ -73,6 +74,8 @@ export interface PackedFile extends FileScore {
   tier: Tier;
   /** Tokens of the whole file. */
   tokens: number;
+  /** Set when `tokens` is an estimate: a task's pack counts only the files that may enter the bundle. */
+  estimated?: true;
   /** Tokens its piece takes in the bundle. */
   bundleTokens: number;
   note?: string;
@@ -95,6 +98,8 @@ export interface PackResult {
   pinnedLeftOut: string[];
   /** Tokens of every file loaded in full, and what the bundle saves against that. */
   totalFileTokens: number;
+  /** Set when totalFileTokens (and saved) include estimates (files a task's pack did not count). */
+  estimated?: true;
   saved: number;
 }
 
@@ -214,7 +219,7 @@ function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: numb
 }
 
 // eslint-disable-next-line complexity -- the bundle's layout is one greedy pass over the tiers (full, passages, description, index) sharing the budget
-function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: readonly number[], reserve: number): Plan {
+function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number): Plan {
   const { budget, count, files, scores } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
   const layout = new Layout(renderer, count, fixed);
@@ -235,7 +240,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   const placed = new Set<number>();
   const tryFull = (i: number): boolean => {
     // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
-    if (tokens[i] > room - layout.used) return false;
+    if (tokens.over(i, room - layout.used)) return false;
     const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
     const cost = layout.cost('full', parts);
     if (!fits(cost)) return false;
@@ -252,23 +257,24 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   for (const i of order) if (first.has(i)) tryFull(i);
   for (const i of order) {
     if (!first.has(i) || placed.has(i)) continue;
-    const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], room - layout.used) : undefined;
-    if (head) addHead(i, head, tokens[i] > budget ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
+    const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens.exact(i), room - layout.used) : undefined;
+    if (head) addHead(i, head, tokens.over(i, budget) ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
   }
   if (byTask) placeByTask(input, renderer, layout, order, { tryFull, tokens, room, placed, notes });
   // The rest in rank order; without a task, a file larger than its share goes in as its head.
   const share = Math.floor((room - layout.used) * FILE_SHARE);
   for (const i of order) {
     if (first.has(i) || (byTask && matched(scores[i]))) continue;
-    if (byTask || tokens[i] <= share) {
+    if (byTask || !tokens.over(i, share)) {
       tryFull(i);
       continue;
     }
-    const head = share >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens[i], Math.min(share, room - layout.used)) : undefined;
+    const head = share >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens.exact(i), Math.min(share, room - layout.used)) : undefined;
     if (head) addHead(i, head, 'larger than its share of the budget: its head, with a pointer to the rest');
   }
   for (const i of order) {
-    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens[i] > budget ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
+    // Only a note: a file not counted is not counted for it.
+    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens.surelyOver(i, budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
   }
 
   // 3. Descriptions of the rest, in rank order (superseded ones too, marked so).
@@ -402,7 +408,7 @@ function placeByTask(
   renderer: Renderer,
   layout: Layout,
   order: readonly number[],
-  state: { tryFull: (i: number) => boolean; tokens: readonly number[]; room: number; placed: Set<number>; notes: Map<number, string> },
+  state: { tryFull: (i: number) => boolean; tokens: FileTokens; room: number; placed: Set<number>; notes: Map<number, string> },
 ): void {
   const { files, scores } = input;
   const retrieval = input.retrieval!;
@@ -412,12 +418,17 @@ function placeByTask(
   const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
   const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
   const units: Unit[] = [];
-  for (const i of candidates) if (tokens[i] <= shareOf(i)) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
+  for (const i of candidates) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
   for (const p of retrieval.passages) {
     if (candidates.has(p.file)) units.push({ file: p.file, passage: p, key: p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * scores[p.file].task), terms: p.terms });
   }
   units.sort((a, b) => b.key - a.key);
-  const pool = units.slice(0, MAX_UNITS);
+  // The best MAX_UNITS, a whole file only within its share: sizes are asked for in rank order, until the pool is full.
+  const pool: Unit[] = [];
+  for (const unit of units) {
+    if (pool.length === MAX_UNITS) break;
+    if (unit.passage || !tokens.over(unit.file, shareOf(unit.file))) pool.push(unit);
+  }
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const withPassages = new Set<number>();
@@ -442,7 +453,7 @@ function placeByTask(
     if (placed.has(i) && !withPassages.has(i)) continue;
     let ok = false;
     if (!unit.passage) ok = !withPassages.has(i) && whole(i);
-    else if (!withPassages.has(i) && tokens[i] <= shareOf(i) && whole(i)) ok = true;
+    else if (!withPassages.has(i) && !tokens.over(i, shareOf(i)) && whole(i)) ok = true;
     else if (!seen.has(unit.passage.text)) {
       const parts = renderer.passage(files[i], unit.passage, layout.isFirst('passages'), input.memctx);
       const cost = layout.cost('passages', parts);
@@ -451,7 +462,7 @@ function placeByTask(
         seen.add(unit.passage.text);
         placed.add(i);
         withPassages.add(i);
-        notes.set(i, tokens[i] > shareOf(i) ? 'larger than its share of the budget: its best-matching passages' : 'did not fit whole: its best-matching passages');
+        notes.set(i, tokens.over(i, shareOf(i)) ? 'larger than its share of the budget: its best-matching passages' : 'did not fit whole: its best-matching passages');
         ok = true;
       }
     }
@@ -481,7 +492,8 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
   const renderer = RENDERERS[input.format];
   const { budget, count } = input;
   const text = input.text ?? ((i: number) => fileText(input.files[i] as MemoryFile));
-  const tokens = input.tokens ?? input.files.map((_, i) => count(text(i)));
+  const given = input.tokens ?? input.files.map((_, i) => count(text(i)));
+  const tokens = Array.isArray(given) ? knownTokens(given) : (given as FileTokens);
   const focus = new Set(input.focus ?? []);
   const wanted = input.files.flatMap((_, i) => (reached(input.scores[i], focus, Boolean(input.taskOnly)) ? [i] : []));
 
@@ -524,6 +536,7 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
     tierOf.set(e.file, { tier, cost: (tierOf.get(e.file)?.cost ?? 0) + e.cost });
   }
   const listed = linkedPaths(empty ? '' : layout.entries.flatMap((e) => e.lines ?? []).join('\n'));
+  const sizes = input.files.map((_, i) => tokens.report(i));
   const files: PackedFile[] = input.files.map((file, i) => {
     const placed = tierOf.get(i);
     const inIndex = listed.has(file.path);
@@ -531,10 +544,10 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
     const score = input.scores[i];
     let note = tier === 'full' ? undefined : notes.get(i) ?? (tier === 'none' ? 'did not fit the budget' : undefined);
     if (score.superseded && tier !== 'full') note = `${score.superseded}: never packed in full`;
-    return { ...score, name: file.name, planned: scoreLabel(score), tier, tokens: tokens[i], bundleTokens: placed?.cost ?? 0, ...(note ? { note } : {}) };
+    return { ...score, name: file.name, planned: scoreLabel(score), tier, tokens: sizes[i].tokens, ...(sizes[i].estimated ? { estimated: true as const } : {}), bundleTokens: placed?.cost ?? 0, ...(note ? { note } : {}) };
   });
   files.sort(compareRank);
-  const totalFileTokens = tokens.reduce((a, b) => a + b, 0);
+  const totalFileTokens = sizes.reduce((a, b) => a + b.tokens, 0);
   const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
   const fullTokens = layout.entries.reduce((n, e) => n + (e.section === 'full' || e.section === 'passages' ? e.cost : 0), 0);
   const result: PackResult = {
@@ -552,6 +565,7 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
     pinnedLeftOut: input.files.flatMap((f, i) => (f.pinned && tierOf.get(i)?.tier !== 'full' ? [f.path] : [])),
     totalFileTokens,
     saved: totalFileTokens - total,
+    ...(sizes.some((s) => s.estimated) ? { estimated: true as const } : {}),
   };
   return { result, parts };
 }

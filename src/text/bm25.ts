@@ -68,7 +68,7 @@ function normalise(word: string): string {
 /**
  * A field's words counted ahead, so a later query needs no text: its length, how often each stem
  * occurs as a word starting with the stem's own prefix (as ` stem:count` pairs in one string, which
- * a cache reads back quickly), and the other words (`odd`: word, stem, count) a query term's prefix
+ * a cache reads back quickly; a stem met once is ` stem` alone, most are), and the other words (`odd`: word, stem, count) a query term's prefix
  * may still reach. Exactly what termFrequencies would count.
  */
 export interface FieldBag {
@@ -109,6 +109,8 @@ class WordTable {
   stems: string[] = [];
   /** ` stem:` for each stem. */
   stemKeys: string[] = [];
+  /** ` stem` for each stem (a stem met once is written without its count). */
+  stemNames: string[] = [];
   stemIds = new Map<string, number>();
   stemCounts = new Int32Array(INITIAL_WORDS);
   stemSeen = new Int32Array(INITIAL_WORDS);
@@ -163,6 +165,7 @@ class WordTable {
       this.stemIds.set(s, sid);
       this.stems.push(s);
       this.stemKeys.push(` ${s}:`);
+      this.stemNames.push(` ${s}`);
     }
     this.words.push(word);
     this.hashes[id] = hash;
@@ -435,7 +438,11 @@ function bagOf(t: WordTable, length: number): FieldBag {
   // Joined at once: one flat string, where adding pair by pair would leave a tree of pieces.
   const parts = t.parts;
   parts.length = 0;
-  for (let k = 0; k < stemsSeen; k++) parts.push(t.stemKeys[stemOrder[k]], stemCounts[stemOrder[k]]);
+  for (let k = 0; k < stemsSeen; k++) {
+    const sid = stemOrder[k];
+    if (stemCounts[sid] === 1) parts.push(t.stemNames[sid]);
+    else parts.push(t.stemKeys[sid], stemCounts[sid]);
+  }
   parts.push(' ');
   return { length, stems: parts.join(''), odd };
 }
@@ -488,6 +495,7 @@ export function wordsKeyOf(bag: FieldBag): WordsKey {
   for (const pair of bag.stems.split(' ')) {
     const colon = pair.lastIndexOf(':');
     if (colon > 0) add(pair.slice(0, colon), Number(pair.slice(colon + 1)));
+    else if (pair !== '') add(pair, 1);
   }
   for (const [word, , n] of bag.odd) add(word, n);
   return [bag.length, count, firsts];
@@ -499,15 +507,23 @@ export function isFieldBag(value: unknown): value is FieldBag {
   return !!b && typeof b.length === 'number' && typeof b.stems === 'string' && Array.isArray(b.odd) && b.odd.every((o) => Array.isArray(o) && typeof o[0] === 'string' && typeof o[1] === 'string' && typeof o[2] === 'number');
 }
 
-/** How often the bag counts a stem as a regular word; `key` is ` stem:`. */
+/** How often the bag counts a stem as a regular word; `key` is ` stem` (followed in the bag by `:count`, or by a space for once). */
 function stemCount(bag: FieldBag, key: string): number {
-  const at = bag.stems.indexOf(key);
-  if (at < 0) return 0;
-  const n = parseInt(bag.stems.slice(at + key.length, bag.stems.indexOf(' ', at + 1)), 10);
-  return Number.isFinite(n) && n > 0 ? n : 0;
+  const { stems } = bag;
+  for (let at = stems.indexOf(key); at >= 0; at = stems.indexOf(key, at + 1)) {
+    const next = stems.charCodeAt(at + key.length);
+    if (next === SPACE_CODE) return 1;
+    if (next !== COLON_CODE) continue;
+    const n = parseInt(stems.slice(at + key.length + 1, stems.indexOf(' ', at + 1)), 10);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  }
+  return 0;
 }
 
-/** termFrequencies from a bag: `keys` are the terms' ` term:`, `prefixes` the query's (prefixOf each term). */
+const SPACE_CODE = 32;
+const COLON_CODE = 58;
+
+/** termFrequencies from a bag: `keys` are the terms' ` term`, `prefixes` the query's (prefixOf each term). */
 function bagFrequencies(bag: FieldBag, keys: readonly string[], index: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
   into.fill(0);
   for (let t = 0; t < keys.length; t++) into[t] += stemCount(bag, keys[t]);
@@ -553,7 +569,7 @@ export function bm25(input: Bm25Input): Bm25Result {
   const lengths = new Float64Array(count * nf);
   const buffer = new Float64Array(nt);
   const prefixes = terms.filter((t) => !isCjkChar(t)).map(prefixOf);
-  const keys = terms.map((t) => ` ${t}:`);
+  const keys = terms.map((t) => ` ${t}`);
   const cjk = terms.some((t) => isCjkChar(t));
   for (let d = 0; d < count; d++) {
     for (let f = 0; f < nf; f++) {

@@ -37,7 +37,7 @@ function describer() {
       describe: (file: MemoryFile) => {
         calls.push(file.path);
         const text = packText(root, file.path) ?? '';
-        return { text, hash: `h:${text.length}`, markers: file.body.includes('TODO') };
+        return { text, hash: `h:${text.length}`, markers: file.body.includes('TODO'), bounds: { min: 1, max: text.length } };
       },
     }),
   };

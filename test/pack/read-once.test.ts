@@ -38,7 +38,7 @@ function recorder(root: string) {
       now: Date.now() + 10_000,
       describe: (file: MemoryFile, text: string) => {
         seen.set(file.path, text);
-        return { hash: `h:${text}`, markers: false };
+        return { hash: `h:${text}`, markers: false, bounds: { min: 0, max: text.length } };
       },
     },
     root,

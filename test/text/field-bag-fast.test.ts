@@ -22,7 +22,7 @@ function referenceBag(text: string): FieldBag | undefined {
     else odd.push([word, s, n]);
   }
   let pairs = '';
-  for (const [s, n] of stems) pairs += ` ${s}:${n}`;
+  for (const [s, n] of stems) pairs += n === 1 ? ` ${s}` : ` ${s}:${n}`;
   return { length: text.length, stems: `${pairs} `, odd };
 }
 

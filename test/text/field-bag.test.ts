@@ -20,6 +20,15 @@ describe('field bags', () => {
     }
   });
 
+  it('write a stem met once without its count, and still match a stem that begins another', () => {
+    const bag = fieldBag('token tokens auth authentic authentic tok')!;
+    expect(bag.stems).toBe(' token:2 auth authent:2 tok ');
+    const prefixed = [{ path: 'a.md', name: 'a', description: '', tags: [], body: 'authentic authentic authorisation tok tokens' }, ...files];
+    for (const query of ['auth', 'tok', 'authentic token', 'authorisation']) {
+      expect([...relevance(prefixed.map((f) => ({ ...f, bags: fieldBags(f) })), query).scores]).toEqual([...relevance(prefixed, query).scores]);
+    }
+  });
+
   it('leave text with Chinese or Japanese characters to be matched from the text', () => {
     expect(fieldBag('トークン auth')).toBeUndefined();
     expect(fieldBag('Token tokens')).toEqual({ length: 12, stems: ' token:2 ', odd: [] });

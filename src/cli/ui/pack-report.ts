@@ -20,17 +20,19 @@ export function renderPackReport(result: PackResult, chalk: ChalkInstance, extra
   const shown = result.files.length > REPORT_MAX_ROWS ? result.files.slice(0, REPORT_ROWS) : result.files;
   const rows = shown.map((f) => [
     ...(withTask ? [f.task.toFixed(2)] : []),
-    String(f.score), String(f.relevance), String(f.recency), String(f.dependency), tierColour(chalk, f.tier), n(f.tokens), f.bundleTokens ? n(f.bundleTokens) : '-', f.note ? `${f.path}  ${chalk.dim(`(${f.note})`)}` : f.path,
+    String(f.score), String(f.relevance), String(f.recency), String(f.dependency), tierColour(chalk, f.tier), `${f.estimated ? '~' : ''}${n(f.tokens)}`, f.bundleTokens ? n(f.bundleTokens) : '-', f.note ? `${f.path}  ${chalk.dim(`(${f.note})`)}` : f.path,
   ]);
   const lines: string[] = [];
   if (rows.length) lines.push(renderTable(rows, chalk, [...(withTask ? ['task'] : []), 'score', 'rel', 'rec', 'dep', 'tier', 'tokens', 'bundle', 'path']).replace(/\n$/, ''));
   if (shown.length < result.files.length) lines.push(chalk.dim(`… and ${n(result.files.length - shown.length)} more files in rank order (memctx pack --json lists them all)`));
   const where = extra.out ? ` → ${extra.out}` : '';
+  // A task's pack counts only the files that may enter the bundle: the others' tokens are estimates.
+  const about = result.estimated ? 'about ' : '';
   lines.push(
     `bundle: ${n(result.tokens)} of ${n(result.budget)} tokens (${result.encoding}, ${result.format})${where}; full text ${n(result.fullTokens)}; index ${result.indexLines.included}/${result.indexLines.total} lines`,
     result.saved >= 0
-      ? `saved: ${n(result.saved)} tokens against loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens)`
-      : `no saving: the bundle is ${n(-result.saved)} tokens more than loading all ${n(extra.fileCount)} files in full (${n(result.totalFileTokens)} tokens), for its index and framing`,
+      ? `saved: ${about}${n(result.saved)} tokens against loading all ${n(extra.fileCount)} files in full (${about}${n(result.totalFileTokens)} tokens)`
+      : `no saving: the bundle is ${about}${n(-result.saved)} tokens more than loading all ${n(extra.fileCount)} files in full (${about}${n(result.totalFileTokens)} tokens), for its index and framing`,
   );
   const left = result.leftOut;
   if (left.files.length || left.indexLines) {

@@ -1,0 +1,93 @@
+/**
+ * Each file's token count as selection asks for it: exact where a file may enter the bundle, and
+ * otherwise only as much as decides the question (bounds known without counting), so a `pack --task`
+ * counts the files it might place, not the whole memory.
+ */
+export interface FileTokens {
+  /** The file's exact token count (counted now when not known yet). */
+  exact(i: number): number;
+  /** Whether the file's exact count is more than `limit` (its bounds answer when they can). */
+  over(i: number, limit: number): boolean;
+  /** Whether the file is known to be over `limit` without counting it (false when only a count could tell). */
+  surelyOver(i: number, limit: number): boolean;
+  /** The exact count when already known, else an estimate marked so. */
+  report(i: number): { tokens: number; estimated: boolean };
+}
+
+/** Exact counts known ahead, one per file. */
+export function knownTokens(tokens: readonly number[]): FileTokens {
+  return { exact: (i) => tokens[i], over: (i, limit) => tokens[i] > limit, surelyOver: (i, limit) => tokens[i] > limit, report: (i) => ({ tokens: tokens[i], estimated: false }) };
+}
+
+/** What is known of a text's token count without counting it: at least `min`, at most `max` (its UTF-8 bytes). */
+export interface TokenBounds {
+  min: number;
+  max: number;
+}
+
+const SPACE = new Uint8Array(128);
+for (const c of [9, 10, 11, 12, 13, 32]) SPACE[c] = 1;
+const ALNUM = new Uint8Array(128);
+for (let c = 48; c < 58; c++) ALNUM[c] = 1;
+for (let c = 65; c < 91; c++) ALNUM[c] = ALNUM[c + 32] = 1;
+
+/**
+ * Bounds on a text's token count in the o200k and cl100k encodings. At most its UTF-8 bytes (every
+ * token is at least one byte). At least its whitespace-separated runs holding an ASCII letter or
+ * digit: the split patterns never put letters or digits on both sides of whitespace in one piece,
+ * and every piece is at least one token.
+ */
+export function tokenBounds(text: string): TokenBounds {
+  let min = 0;
+  let counted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && SPACE[c] === 1) counted = false;
+    else if (!counted && c < 128 && ALNUM[c] === 1) {
+      min++;
+      counted = true;
+    }
+  }
+  return { min, max: Buffer.byteLength(text, 'utf8') };
+}
+
+/** FileTokens over a count done on demand, with each file's bounds where known (undefined: none). */
+export function lazyTokens(count: (i: number) => number, bounds: (i: number) => TokenBounds | undefined, files: number): FileTokens {
+  const counts = new Float64Array(files).fill(-1);
+  // Tokens and bytes of the files counted: their ratio estimates the others.
+  let countedTokens = 0;
+  let countedBytes = 0;
+  const exact = (i: number) => {
+    if (counts[i] >= 0) return counts[i];
+    counts[i] = count(i);
+    const b = bounds(i);
+    if (b) {
+      countedTokens += counts[i];
+      countedBytes += b.max;
+    }
+    return counts[i];
+  };
+  return {
+    exact,
+    over(i, limit) {
+      if (counts[i] >= 0) return counts[i] > limit;
+      const b = bounds(i);
+      if (b && b.max <= limit) return false;
+      if (b && b.min > limit) return true;
+      return exact(i) > limit;
+    },
+    surelyOver(i, limit) {
+      if (counts[i] >= 0) return counts[i] > limit;
+      const b = bounds(i);
+      return b === undefined ? exact(i) > limit : b.min > limit;
+    },
+    report(i) {
+      if (counts[i] >= 0) return { tokens: counts[i], estimated: false };
+      const b = bounds(i);
+      if (!b) return { tokens: exact(i), estimated: false };
+      // At the ratio of the files counted (about four bytes a token before any), within the bounds.
+      const ratio = countedBytes > 0 ? countedTokens / countedBytes : 1 / 4;
+      return { tokens: Math.max(b.min, Math.min(b.max, Math.round(b.max * ratio))), estimated: true };
+    },
+  };
+}
