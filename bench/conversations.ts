@@ -181,3 +181,105 @@ if (process.argv[1]?.endsWith('conversations.js') && process.argv.length >= 4) {
   const [source, out, questions = '300', distractors = '3'] = process.argv.slice(2);
   console.log(convertTo(source, out, { questions: Number(questions), distractors: Number(distractors) }));
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * LoCoMo (snap-research/locomo, CC BY-NC 4.0, benchmark use only: read from ../shared/retrieval/locomo/,
+ * never committed). One memory directory per conversation, one file per session written by
+ * sessionFile (the conversion above), questions of every category but 5 (adversarial).
+ * ------------------------------------------------------------------------------------------- */
+
+interface LocomoTurn {
+  speaker?: string;
+  dia_id?: string;
+  text?: string;
+  blip_caption?: string;
+}
+
+interface LocomoQa {
+  question?: string;
+  evidence?: string[];
+  category?: number;
+}
+
+export const LOCOMO_CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+
+export interface LocomoConversation {
+  /** The conversation's file name without `.json`, e.g. `26`. */
+  id: string;
+  /** Its memory directory. */
+  dir: string;
+  files: number;
+  bytes: number;
+  questions: (ConversationQuestion & { category: number })[];
+  /** Evidence ids that name no turn of the conversation (left out of the labels). */
+  unknownEvidence: number;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** "1:56 pm on 8 May, 2023" → "2023-05-08T13:56:00Z" (undefined when it does not read so). */
+export function locomoDate(value: string | undefined): string | undefined {
+  const m = /^(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})/i.exec(value?.trim() ?? '');
+  const month = m ? MONTHS.indexOf(m[5].toLowerCase()) : -1;
+  if (!m || month < 0) return undefined;
+  const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === 'pm' ? 12 : 0);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${m[6]}-${two(month + 1)}-${two(Number(m[4]))}T${two(hour)}:${m[2]}:00Z`;
+}
+
+/** Evidence ids as written, loosely too (`D:11:26`, `D8:6; D9:17`, `D30:05`), as `D<session>:<turn>`. */
+export function locomoEvidence(ids: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const raw of ids ?? []) for (const m of String(raw).matchAll(/D:?(\d+):0*(\d+)/g)) out.push(`D${Number(m[1])}:${Number(m[2])}`);
+  return [...new Set(out)];
+}
+
+/** A LoCoMo turn as the conversion's turn: the speaker, the text, and a shared image's caption. */
+const locomoTurn = (t: LocomoTurn): Turn => ({ role: t.speaker ?? 'speaker', content: `${t.text ?? ''}${t.blip_caption ? ` [shares a photo: ${t.blip_caption}]` : ''}` });
+
+/** Convert one LoCoMo conversation: files (path → text) and its questions. */
+export function convertLocomo(id: string, data: Record<string, unknown>): { files: Map<string, string>; questions: LocomoConversation['questions']; unknownEvidence: number } {
+  const files = new Map<string, string>();
+  const turnAt = new Map<string, { file: string; line: string }>();
+  for (const key of Object.keys(data)) {
+    const m = /^session_(\d+)$/.exec(key);
+    if (!m || !Array.isArray(data[key])) continue;
+    const turns = data[key] as LocomoTurn[];
+    const path = `sessions/session-${m[1]}.md`;
+    files.set(path, sessionFile(m[1], locomoDate(data[`${key}_date_time`] as string | undefined), turns.map(locomoTurn)));
+    for (const t of turns) for (const dia of locomoEvidence(t.dia_id ? [t.dia_id] : [])) turnAt.set(dia, { file: path, line: turnLine(locomoTurn(t)) });
+  }
+  let unknownEvidence = 0;
+  const questions: LocomoConversation['questions'] = [];
+  ((data.qa ?? []) as LocomoQa[]).forEach((qa, n) => {
+    if (qa.category === undefined || !(qa.category in LOCOMO_CATEGORIES) || !qa.question) return;
+    const turns = locomoEvidence(qa.evidence).flatMap((dia) => {
+      const turn = turnAt.get(dia);
+      if (!turn) unknownEvidence++;
+      return turn ? [turn] : [];
+    });
+    if (turns.length === 0) return;
+    questions.push({ id: `${id}#${n}`, question: qa.question, type: LOCOMO_CATEGORIES[qa.category], category: qa.category, files: [...new Set(turns.map((t) => t.file))], turns });
+  });
+  return { files, questions, unknownEvidence };
+}
+
+/** The LoCoMo directory beside the repository (`MEMCTX_LOCOMO` overrides), when it is there. */
+export function findLocomo(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const dir = env.MEMCTX_LOCOMO || join(REPO, '../shared/retrieval/locomo');
+  return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.json')) ? dir : undefined;
+}
+
+/** Every conversation of the LoCoMo directory as a memory directory under `work/locomo/<id>/`. */
+export function loadLocomo(source: string, work: string): LocomoConversation[] {
+  return readdirSync(source)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const id = name.replace(/\.json$/, '');
+      const { files, questions, unknownEvidence } = convertLocomo(id, JSON.parse(readFileSync(join(source, name), 'utf8')) as Record<string, unknown>);
+      const dir = join(work, 'locomo', id);
+      const bytes = writeTree(dir, new Map([...files, ['MEMORY.md', '# Memory\n']]));
+      return { id, dir, files: files.size, bytes, questions, unknownEvidence };
+    });
+}

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { REPO } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
-import { findConversations, loadConversations, type ConversationSet } from './conversations.js';
+import { findConversations, findLocomo, loadConversations, loadLocomo, LOCOMO_CATEGORIES, type ConversationQuestion, type ConversationSet, type LocomoConversation } from './conversations.js';
 import { pack } from '../src/actions/pack.js';
 import { search } from '../src/actions/search.js';
 import { scanMemoryDir } from '../src/store/scan.js';
@@ -120,6 +120,177 @@ async function conversationRows(set: ConversationSet, counter: TokenCounter): Pr
   return rows;
 }
 
+/** A fixed-seed sample of `n` items (all of them when n covers them), in their own order. */
+function sample<T>(items: readonly T[], n: number, seed: number): T[] {
+  if (n >= items.length) return [...items];
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const index = items.map((_, i) => i);
+  for (let i = index.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [index[i], index[j]] = [index[j], index[i]];
+  }
+  return index.slice(0, n).sort((a, b) => a - b).map((i) => items[i]);
+}
+
+/** Tallies of one LoCoMo run: per category (and 0 for all), evidence turns present per packer and budget, recall per k. */
+class LocomoTally {
+  readonly questions = new Map<number, number>();
+  readonly turns = new Map<number, number>();
+  /** key `${category}|${packer}|${budget}` → turns present. */
+  readonly present = new Map<string, number>();
+  /** key `${category}|${engine}|${k}` → summed recall. */
+  readonly recall = new Map<string, number>();
+  /** key `${packer}|${budget}` → summed bundle tokens. */
+  readonly tokens = new Map<string, number>();
+  over = 0;
+  worst = 0;
+
+  private bump<K>(map: Map<K, number>, key: K, by: number): void {
+    map.set(key, (map.get(key) ?? 0) + by);
+  }
+
+  question(category: number, turns: number): void {
+    for (const c of [0, category]) {
+      this.bump(this.questions, c, 1);
+      this.bump(this.turns, c, turns);
+    }
+  }
+
+  hit(category: number, packer: string, budget: number, present: number, tokens: number): void {
+    for (const c of [0, category]) this.bump(this.present, `${c}|${packer}|${budget}`, present);
+    this.bump(this.tokens, `${packer}|${budget}`, tokens);
+  }
+
+  found(category: number, engine: string, k: number, share: number): void {
+    for (const c of [0, category]) this.bump(this.recall, `${c}|${engine}|${k}`, share);
+  }
+
+  share(category: number, packer: string, budget: number): number {
+    return (this.present.get(`${category}|${packer}|${budget}`) ?? 0) / (this.turns.get(category) || 1);
+  }
+
+  recallAt(category: number, engine: string, k: number): number {
+    return (this.recall.get(`${category}|${engine}|${k}`) ?? 0) / (this.questions.get(category) || 1);
+  }
+}
+
+const PACKERS = ['memctx', 'wholeFiles', 'turns'] as const;
+/** Questions asked by default (BENCH_LOCOMO_QUESTIONS=all asks every one). */
+const LOCOMO_SAMPLE = 800;
+const LOCOMO_GOALS: Record<number, number> = { 2000: 0.88, 4000: 0.93, 8000: 0.96 };
+
+/** One question of one conversation: search recall, then each budget's bundle beside the two naive packers. */
+async function locomoQuestion(conv: LocomoConversation, q: ConversationQuestion & { category: number }, tally: LocomoTally, naive: NaiveIndex, counter: TokenCounter): Promise<void> {
+  tally.question(q.category, q.turns.length);
+  const hits = (await search({ root: conv.dir, query: q.question, limit: Math.max(...RECALL_AT) }, { now: () => NOW })).hits.map((h) => h.path);
+  const baseHits = naive.byFile.search(q.question).map((r) => r.id as string);
+  for (const k of RECALL_AT) {
+    tally.found(q.category, 'memctx', k, recall(hits.slice(0, k), q.files));
+    tally.found(q.category, 'bm25', k, recall(baseHits.slice(0, k), q.files));
+  }
+  const fileOrder = baseHits.map((id) => naive.texts.get(id)!);
+  const turnOrder = naive.byTurn.search(q.question).map((r) => r.line as string);
+  for (const budget of BUDGETS) {
+    const result = await pack({ root: conv.dir, budget, task: q.question, format: 'markdown', encoding: 'o200k_base' }, { now: () => NOW, env: {} });
+    const bundles: Record<(typeof PACKERS)[number], string> = { memctx: result.text, wholeFiles: naivePack(fileOrder, budget, counter), turns: naivePack(turnOrder, budget, counter) };
+    for (const packer of PACKERS) {
+      const text = bundles[packer];
+      const exact = counter.count(text);
+      if (packer === 'memctx') {
+        tally.worst = Math.max(tally.worst, exact / budget);
+        if (exact > budget) tally.over++;
+      }
+      tally.hit(q.category, packer, budget, q.turns.filter((t) => text.includes(t.line)).length, exact);
+    }
+  }
+}
+
+interface NaiveIndex {
+  texts: Map<string, string>;
+  byFile: MiniSearch<{ id: string; body: string }>;
+  byTurn: MiniSearch<{ id: string; line: string }>;
+}
+
+/** Plain BM25 (MiniSearch's defaults) over each file's body and over each of its non-blank lines. */
+function naiveIndex(dir: string): NaiveIndex {
+  const scanned = scanMemoryDir(dir).files;
+  const byFile = new MiniSearch<{ id: string; body: string }>({ fields: ['body'] });
+  byFile.addAll(scanned.map((f) => ({ id: f.path, body: f.body })));
+  const byTurn = new MiniSearch<{ id: string; line: string }>({ fields: ['line'], storeFields: ['line'] });
+  byTurn.addAll(scanned.flatMap((f) => f.body.split('\n').filter((l) => l.trim() !== '').map((line, n) => ({ id: `${f.path}#${n}`, line }))));
+  return { texts: new Map(scanned.map((f) => [f.path, fileText(f)])), byFile, byTurn };
+}
+
+/**
+ * LoCoMo: every conversation its own memory, every question but the adversarial ones (or a
+ * fixed-seed sample of them: BENCH_LOCOMO_QUESTIONS, BENCH_LOCOMO_SEED).
+ */
+async function locomoRows(source: string, work: string, counter: TokenCounter): Promise<BenchRow[]> {
+  const convs = loadLocomo(source, work);
+  const all = convs.flatMap((c) => c.questions.map((q) => ({ conv: c, q })));
+  // All 1,536 questions take about 3.5 minutes on a 2-core machine: by default a fixed-seed sample.
+  const asked = process.env.BENCH_LOCOMO_QUESTIONS ?? String(LOCOMO_SAMPLE);
+  const limit = asked === 'all' ? all.length : Number(asked);
+  const seed = Number(process.env.BENCH_LOCOMO_SEED ?? 33);
+  const chosen = sample(all, limit, seed);
+  const tally = new LocomoTally();
+  const started = performance.now();
+  for (const conv of convs) {
+    const mine = chosen.filter((x) => x.conv === conv);
+    if (mine.length === 0) continue;
+    const naive = naiveIndex(conv.dir);
+    for (const { q } of mine) await locomoQuestion(conv, q, tally, naive, counter);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const n = chosen.length;
+  const sampled = n < all.length ? `a sample of ${n} of ${all.length} (seed ${seed})` : `all ${n}`;
+  const files = convs.reduce((s, c) => s + c.files, 0);
+  const unknown = convs.reduce((s, c) => s + c.unknownEvidence, 0);
+  const rows: BenchRow[] = [
+    {
+      label: `LoCoMo: ${sampled} questions (categories 1-4) in ${convs.length} conversations, ${files} session files, ${tally.turns.get(0) ?? 0} evidence turns${unknown ? ` (${unknown} evidence ids name no turn)` : ''}`,
+      value: `${seconds.toFixed(0)} s`,
+      data: { source, questions: n, of: all.length, seed, seconds },
+    },
+  ];
+  const cats = [0, ...Object.keys(LOCOMO_CATEGORIES).map(Number)];
+  const name = (c: number) => (c === 0 ? 'all' : `${LOCOMO_CATEGORIES[c]} (${tally.questions.get(c) ?? 0})`);
+  for (const c of cats) {
+    const ours = RECALL_AT.map((k) => tally.recallAt(c, 'memctx', k));
+    const base = RECALL_AT.map((k) => tally.recallAt(c, 'bm25', k));
+    rows.push({
+      label: `LoCoMo ${name(c)}: session recall@${RECALL_AT.join('/')} (memctx | BM25)`,
+      value: `${ours.map(pct).join(' / ')} | ${base.map(pct).join(' / ')}`,
+      ...(c === 0 ? { goal: '@5 ≥ 93%', ok: ours[2] >= 0.93 } : {}),
+      data: { category: c, memctx: ours, bm25: base },
+    });
+  }
+  for (const budget of BUDGETS) {
+    for (const c of cats) {
+      const [ours, whole, turns] = PACKERS.map((p) => tally.share(c, p, budget));
+      const goal = c === 0 ? LOCOMO_GOALS[budget] : Math.max(whole, turns);
+      rows.push({
+        label: `LoCoMo ${budget} tokens, ${name(c)}: evidence turns present (memctx | whole files | turns, BM25 order)`,
+        value: `${pct(ours)} | ${pct(whole)} | ${pct(turns)}`,
+        goal: c === 0 ? `≥ ${pct(goal)}` : '≥ better naive',
+        ok: ours >= goal,
+        data: { category: c, budget, memctx: ours, wholeFiles: whole, turns },
+      });
+    }
+    const perQuestion = PACKERS.map((p) => (tally.tokens.get(`${p}|${budget}`) ?? 0) / Math.max(1, n));
+    rows.push({ label: `LoCoMo ${budget} tokens: tokens per question (memctx | whole files | turns)`, value: perQuestion.map((x) => x.toFixed(0)).join(' | '), data: { budget, memctx: perQuestion[0], wholeFiles: perQuestion[1], turns: perQuestion[2] } });
+  }
+  rows.push({ label: 'LoCoMo: memctx bundles over budget (exact count) | largest share', value: `${tally.over} | ${pct(tally.worst)}`, goal: '0', ok: tally.over === 0, data: { over: tally.over, worst: tally.worst } });
+  return rows;
+}
+
 async function codingRows(work: string, counter: TokenCounter): Promise<BenchRow[]> {
   const dir = join(work, 'memory');
   cpSync(join(REPO, 'fixtures/retrieval/memory'), dir, { recursive: true });
@@ -187,12 +358,15 @@ const section: BenchSection = {
     rmSync(work, { recursive: true, force: true });
     const counter = createTokenCounter('o200k_base');
     const rows: BenchRow[] = [];
+    const locomo = findLocomo();
+    if (locomo) rows.push(...(await locomoRows(locomo, work, counter)));
+    else rows.push({ label: 'LoCoMo: not found in ../shared/retrieval/locomo/ (MEMCTX_LOCOMO names it; never committed: its licence is CC BY-NC 4.0)', value: 'skipped' });
     const source = findConversations();
     if (source) {
       const set = loadConversations(source, work, { questions: Number(process.env.BENCH_QUESTIONS ?? 300), distractors: Number(process.env.BENCH_DISTRACTORS ?? 3) });
       rows.push(...(await conversationRows(set, counter)));
     } else {
-      rows.push({ label: 'conversations: no data set found (fixtures/retrieval/CONVERSATIONS.md says where to put it)', value: 'skipped' });
+      rows.push({ label: 'held-out conversations: no data set found (fixtures/retrieval/CONVERSATIONS.md says where to put it)', value: 'skipped' });
     }
     rows.push(...(await codingRows(work, counter)));
     return rows;

@@ -4,7 +4,8 @@
  * highest-ranked groups; with a task it takes at most INDEX_SHARE of the budget). Then pinned
  * files in full, the profile's picks and --focus files (and what they link to). With a task, the
  * files and passages it matches compete in one selection (placeByTask): a file within its share of
- * the budget goes in whole, a larger one contributes its best-matching passages, each pick raised
+ * the budget (after the first whole file: of the room still left) goes in whole, a larger one
+ * contributes its best-matching passages, each pick raised
  * by the query terms it covers that earlier picks did not. Without a task, files in rank order,
  * each in full where it fits, a wanted file too large for the room left as its head with a
  * pointer. Then descriptions with the command that loads them, then a note saying what was left
@@ -440,10 +441,12 @@ function placeByTask(
     if (list) list.push(p);
     else passagesOf.set(p.file, [p]);
   }
+  let wholeFiles = 0;
   const whole = (i: number): boolean => {
     // A file repeating a passage already given goes in by its other passages instead.
     if (passagesOf.get(i)?.some((p) => seen.has(p.text))) return false;
     if (!tryFull(i)) return false;
+    wholeFiles++;
     for (const p of passagesOf.get(i) ?? []) seen.add(p.text);
     return true;
   };
@@ -452,8 +455,11 @@ function placeByTask(
     const i = unit.file;
     if (placed.has(i) && !withPassages.has(i)) continue;
     let ok = false;
-    if (!unit.passage) ok = !withPassages.has(i) && whole(i);
-    else if (!withPassages.has(i) && !tokens.over(i, shareOf(i)) && whole(i)) ok = true;
+    // After the first whole file, a file goes in whole only within its share (its task score, at least
+    // FILE_SHARE) of the room still left: a second long file cannot take what is left of a small budget.
+    const fitsShare = wholeFiles === 0 || !tokens.over(i, Math.floor((room - layout.used) * Math.max(FILE_SHARE, scores[i].task)));
+    if (!unit.passage) ok = !withPassages.has(i) && fitsShare && whole(i);
+    else if (!withPassages.has(i) && !tokens.over(i, shareOf(i)) && fitsShare && whole(i)) ok = true;
     else if (!seen.has(unit.passage.text)) {
       const parts = renderer.passage(files[i], unit.passage, layout.isFirst('passages'), input.memctx);
       const cost = layout.cost('passages', parts);
