@@ -26,7 +26,7 @@ function expectSample(sample: string[], report: string): void {
   const gap = sample.indexOf('…');
   const head = gap === -1 ? sample : sample.slice(0, gap);
   expect(lines.slice(0, head.length)).toEqual(head);
-  for (const line of gap === -1 ? [] : sample.slice(gap + 1)) expect(lines).toContain(line);
+  for (const line of gap === -1 ? [] : sample.slice(gap + 1)) expect(lines, lines.join('\n')).toContain(line);
 }
 
 describe("the sample reports of the README and docs/", () => {
