@@ -105,7 +105,7 @@ describe.skipIf(unavailable)(`SessionStart output size in Claude Code ${claudeVe
     expect(memctx(['init'], { cwd: world.project }).code).toBe(0);
     for (let i = 0; i < 12; i++) {
       const body = Array.from({ length: 60 }, (_, j) => `Step ${j} of decision ${i}: the queue worker stays idempotent and retries with backoff.`).join('\n');
-      const added = memctx(['add', `decision_${i}`, '--name', `Decision ${i}`, '--description', `Queue decision ${i}`, '--type', 'project', '--kind', 'decision', '--importance', '9', '--body', body], { cwd: world.project });
+      const added = memctx(['add', `decision_${i}`, '--name', `Decision ${i}`, '--description', `Queue decision ${i}`, '--type', 'project', '--kind', 'decision', '--importance', '9', '--body', body, '--force'], { cwd: world.project }); // near-duplicates on purpose
       expect(added.code).toBe(0);
     }
     const session = () => runClaude(world, { prompt: 'hi', turns: [{ content: [{ type: 'text', text: 'ok' }] }] });
