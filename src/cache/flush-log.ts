@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readStateFile, stateDir } from '../store/state.js';
-import { appendLine, writeFileAtomic } from '../store/write.js';
+import { appendLine, writeStateFile } from '../store/write.js';
 
 const FLUSH_LOG = 'flush.log';
 /** The log is cut to its newer half once it grows past this. */
@@ -28,6 +28,6 @@ async function halveLog(dir: string): Promise<void> {
   const text = readStateFile(dir, FLUSH_LOG);
   if (text === undefined) return;
   const keep = text.slice(Math.floor(text.length / 2));
-  await writeFileAtomic(join(dir, FLUSH_LOG), keep.slice(keep.indexOf('\n') + 1), { fsync: false, follow: false }).catch(() => undefined);
+  await writeStateFile(dir, FLUSH_LOG, keep.slice(keep.indexOf('\n') + 1)).catch(() => undefined);
 }
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { readStateFile, stateDir } from '../store/state.js';
 import { cacheVersion, keyOf } from './stat-cache.js';
 import { listEntries, unreadableProblem } from '../store/list.js';
 import { readMemoryFile, type ReadDetail } from '../store/scan.js';
-import { writeFileAtomic } from '../store/write.js';
+import { writeStateFile } from '../store/write.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { LintMemo } from '../lint/types.js';
 import { isRecord } from '../values.js';
@@ -57,7 +56,6 @@ function load(dir: string | undefined, version: string): CacheData | undefined {
 export function scanForLint(root: string, now: number): LintScan {
   const dir = stateDir(root);
   const version = cacheVersion();
-  const cachePath = dir ? join(dir, LINT_CACHE_FILE) : undefined;
   const old = load(dir, version);
   const files: MemoryFile[] = [];
   const problems: FileProblem[] = [];
@@ -106,10 +104,10 @@ export function scanForLint(root: string, now: number): LintScan {
     problems,
     memo,
     async save() {
-      if (!dirty || !cachePath) return;
+      if (!dirty || !dir) return;
       const data: CacheData = { version, files: records, ...(current === undefined ? {} : { whole: { stamp: current, values: whole } }) };
       try {
-        await writeFileAtomic(cachePath, JSON.stringify(data), { fsync: false, follow: false });
+        await writeStateFile(dir, LINT_CACHE_FILE, JSON.stringify(data));
       } catch {
         // a read-only checkout still works, just without the cache
       }

@@ -8,7 +8,7 @@ import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
 import { isRecord } from '../values.js';
-import { writeFileAtomic } from '../store/write.js';
+import { writeStateFile } from '../store/write.js';
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in the
@@ -116,7 +116,6 @@ export async function scanWithCache<T>(
 ): Promise<CachedScan<T>> {
   const dir = stateDir(root);
   const version = cacheVersion();
-  const cachePath = dir ? join(dir, projection.file) : undefined;
   const loaded = load<T>(dir, projection.file, version);
   const records = Object.create(null) as Record<string, CacheRecord<T>>;
   const values: CachedScan<T>['values'] = [];
@@ -158,8 +157,8 @@ export async function scanWithCache<T>(
       dirty = true;
     },
     async save() {
-      if (!dirty || !cachePath) return;
-      await writeFileAtomic(cachePath, JSON.stringify({ version, records }), { fsync: false, follow: false });
+      if (!dirty || !dir) return;
+      await writeStateFile(dir, projection.file, JSON.stringify({ version, records }));
     },
   };
 }

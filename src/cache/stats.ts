@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { isoTimestamp } from '../store/schema.js';
-import { readStateFile, stateDir } from '../store/state.js';
+import { readStateJson, stateDir } from '../store/state.js';
 import { dateMs, parseDate } from '../dates.js';
-import { withMemoryLock, writeFileAtomic } from '../store/write.js';
+import { withMemoryLock, writeStateFile } from '../store/write.js';
 
 const STATS_FILE = 'stats.json';
 
@@ -14,15 +13,7 @@ export interface AccessStats {
 /** The access statistics; a missing or corrupt file reads as empty (and is rebuilt on the next write). */
 export function readStats(root: string): AccessStats {
   const stats: AccessStats = { files: Object.create(null) as AccessStats['files'] };
-  const dir = stateDir(root);
-  const text = dir === undefined ? undefined : readStateFile(dir, STATS_FILE);
-  let data: unknown;
-  try {
-    data = JSON.parse(text ?? '');
-  } catch {
-    return stats;
-  }
-  const files = (data as { files?: unknown } | null)?.files;
+  const files = (readStateJson(stateDir(root), STATS_FILE) as { files?: unknown } | null | undefined)?.files;
   if (!files || typeof files !== 'object' || Array.isArray(files)) return stats;
   for (const [path, entry] of Object.entries(files as Record<string, unknown>)) {
     const { count, last } = (entry ?? {}) as { count?: unknown; last?: unknown };
@@ -54,6 +45,6 @@ export async function recordAccess(root: string, paths: readonly string[], now: 
       const entry = Object.prototype.hasOwnProperty.call(stats.files, path) ? stats.files[path] : { count: 0, last };
       stats.files[path] = { count: entry.count + 1, last };
     }
-    await writeFileAtomic(join(dir, STATS_FILE), `${JSON.stringify(stats, null, 1)}\n`, { fsync: false, follow: false });
+    await writeStateFile(dir, STATS_FILE, `${JSON.stringify(stats, null, 1)}\n`);
   });
 }

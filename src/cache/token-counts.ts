@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { CountCache } from '../tokens/cache.js';
 import { readStateFile, stateDir } from '../store/state.js';
-import { writeFileAtomic } from '../store/write.js';
+import { writeStateFile } from '../store/write.js';
 
 const TOKEN_CACHE_FILE = 'token-counts.json';
 /** Past this many entries, a save keeps only the counts used by the current run. */
@@ -43,7 +42,7 @@ export async function writeCountCache(root: string, cache: CountCache, version: 
   if (!dir) return false;
   let entries = [...cache.entries];
   if (entries.length > MAX_CACHE_ENTRIES) entries = entries.filter(([key]) => cache.used.has(key));
-  await writeFileAtomic(join(dir, TOKEN_CACHE_FILE), `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`, { fsync: false, follow: false });
+  await writeStateFile(dir, TOKEN_CACHE_FILE, `${JSON.stringify({ memctx: version, counts: Object.fromEntries(entries) })}\n`);
   cache.dirty = false;
   return true;
 }

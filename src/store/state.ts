@@ -6,9 +6,9 @@
  * Every folder is created 0700 and checked before use: a real directory, owned by this user, not
  * writable by others; a `.memctx/` inside the memory directory is never read or written.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { INDEX_FILE, PENDING_DIR } from './layout.js';
 
 /** The name of memctx's folder inside the git directory or the per-user cache folder. */
@@ -118,8 +118,7 @@ function gitDirOf(dir: string): { gitDir: string; top: string } | undefined {
 
 function gitFileTarget(file: string): string | undefined {
   try {
-    const text = readSmall(file);
-    const named = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
+    const named = /^gitdir:\s*(.+?)\s*$/m.exec(readStateFile(dirname(file), basename(file), 4096) ?? '')?.[1];
     return named ? resolve(dirname(file), named) : undefined;
   } catch {
     return undefined;
@@ -128,18 +127,6 @@ function gitFileTarget(file: string): string | undefined {
 
 function isGitDir(dir: string): boolean {
   return lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() === true && lstatSync(join(dir, 'HEAD'), { throwIfNoEntry: false })?.isFile() === true;
-}
-
-/** A small regular file's text, read without following a link or waiting on a FIFO. */
-function readSmall(file: string): string {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  try {
-    if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
-    const buffer = Buffer.alloc(4096);
-    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const uid = () => process.getuid?.();
@@ -213,6 +200,17 @@ function ownFolder(parent: string, name: string, ...more: string[]): StatePlace 
 export function pendingDir(root: string): string | undefined {
   const dir = stateDir(root, { always: true });
   return dir === undefined ? undefined : join(dir, PENDING_DIR);
+}
+
+/** A state file's JSON value; undefined when there is no state folder, or the file is missing, unreadable or not JSON. */
+export function readStateJson(dir: string | undefined, name: string, maxBytes?: number): unknown {
+  const text = dir === undefined ? undefined : readStateFile(dir, name, maxBytes);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -105,6 +105,14 @@ export async function writeFileAtomic(abs: string, text: string | Buffer | reado
 }
 
 /**
+ * Write a file of machine state in its checked state folder (store/state.ts): a link at the name is
+ * replaced, never followed, and not forced to disk (state lost in a crash is rebuilt).
+ */
+export async function writeStateFile(dir: string, name: string, text: string): Promise<void> {
+  await writeFileAtomic(join(dir, name), text, { fsync: false, follow: false });
+}
+
+/**
  * Append one line to a log in a checked folder: opened without following a link at the name (and
  * never blocking on a FIFO), a regular file only. The file's size after, or undefined when it is not
  * a regular file.

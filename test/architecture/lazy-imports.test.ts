@@ -46,7 +46,7 @@ const LAZY: Record<string, string> = {
   'actions/status.ts → ../tokens/index.js': 'tokenizer, only when usage is not recorded',
   'actions/status.ts → ../capacity/count.js': 'counting the transcript (parser and tokenizer), only when usage is not recorded',
   'actions/status.ts → ../transcript/index.js': 'the transcript parser, only when usage is not recorded',
-  'cache/windows.ts → ../store/write.js': 'the checked writer and its lock, only when the recorded window changed',
+  'cache/session-records.ts → ../store/write.js': 'the checked writer and its lock, only when a session record is written (the status line records its window rarely)',
   // secretlint: only for text with a secret's shape
   'lint/secrets.ts → @secretlint/core': 'secretlint',
   'lint/secrets.ts → @secretlint/secretlint-rule-preset-recommend': 'secretlint',

@@ -1,14 +1,12 @@
 // The agent-written path (issue 32, item 4): the ask states the 50-line rule; pasted blocks, secrets
 // and next steps already done are refused with nothing written; outside paths are marked; the Stop
 // hook measures against the window the status line recorded; SessionEnd revises the summary.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { builtInTemplate } from '../../src/flush/templates.js';
-import { parseBody } from '../../src/flush/render.js';
+import { SIX, sessionIn, sessionsIn } from './agent-project.js';
 
 let project: string;
 let mem: string;
@@ -19,17 +17,8 @@ beforeEach(async () => {
   expect((await runCli(['init'], { cwd: project })).code).toBe(0);
 });
 
-function sessions(): string[] {
-  const dir = join(mem, 'sessions');
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
-}
-
-function session(name: string) {
-  const parsed = parseMemoryText(name, readFileSync(join(mem, 'sessions', name), 'utf8'), { mtimeMs: 0, size: 0 });
-  return { data: parsed.data, fields: parseBody(builtInTemplate('session'), parsed.body) };
-}
-
-const SIX = ['--goal', 'Add rate limiting to the API', '--progress', 'Token bucket middleware in src/limit.js', '--decision', 'Token bucket, not a fixed window: bursts stay fair', '--changed', 'src/limit.js', '--blocker', 'none', '--next', 'Tune the bucket size on staging'];
+const sessions = () => sessionsIn(mem);
+const session = (name: string) => sessionIn(mem, name);
 const agentFlush = (args: string[], env?: Record<string, string>) => runCli(['flush', '--agent-summary', '--session-id', 'sess-a', ...args], { cwd: project, env });
 
 describe('flush --agent-summary refuses what breaks the rules; nothing is written', () => {

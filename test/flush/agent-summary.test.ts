@@ -1,13 +1,11 @@
 // The agent's own session summary: the schema it must meet (six fields, ≤ 650 tokens), one file per
 // session, and SessionEnd/PreCompact keeping it and completing it with what happened after it.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { builtInTemplate } from '../../src/flush/templates.js';
-import { parseBody } from '../../src/flush/render.js';
+import { SIX, sessionIn, sessionsIn } from './agent-project.js';
 import { afterAgentSummary, completeAgentValues, isSummaryCall, laterFacts, missingAgentFields } from '../../src/flush/agent-summary.js';
 import { readTranscript } from '../../src/transcript/index.js';
 
@@ -20,17 +18,8 @@ beforeEach(async () => {
   expect((await runCli(['init'], { cwd: project })).code).toBe(0);
 });
 
-function sessions(): string[] {
-  const dir = join(mem, 'sessions');
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
-}
-
-function session(name: string) {
-  const parsed = parseMemoryText(name, readFileSync(join(mem, 'sessions', name), 'utf8'), { mtimeMs: 0, size: 0 });
-  return { data: parsed.data, fields: parseBody(builtInTemplate('session'), parsed.body) };
-}
-
-const SIX = ['--goal', 'Add rate limiting to the API', '--progress', 'Token bucket middleware in src/limit.js', '--decision', 'Token bucket, not a fixed window: bursts stay fair', '--changed', 'src/limit.js', '--blocker', 'none', '--next', 'Tune the bucket size on staging'];
+const sessions = () => sessionsIn(mem);
+const session = (name: string) => sessionIn(mem, name);
 
 /** A Claude Code transcript: lines in order, each `{ type, message }`, with a session id and cwd. */
 function claudeLines(lines: Array<{ role: 'user' | 'assistant'; content: unknown; usage?: object }>): string {
