@@ -13,7 +13,7 @@ import { generateCorpus } from './corpus.js';
 import { addNearDuplicates } from './lint.bench.js';
 import { BIN, REPO, fmtMs, fmtRatio, timeMemctx } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
-import { duplicateOf } from '../src/lint/rules/duplicate.js';
+import { duplicateOf } from '../src/kernel/lint/rules/content/duplicate.js';
 
 const git = (cwd: string, args: string[]) => {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -95,7 +95,7 @@ async function duplicates(work: string): Promise<BenchRow[]> {
   const dups = 40;
   generateCorpus(dir, files - dups, { seed: 3 });
   addNearDuplicates(dir, files - dups, dups);
-  const { scanMemoryDir } = await import('../src/store/scan.js');
+  const { scanMemoryDir } = await import('../src/kernel/store/scan.js');
   const all = scanMemoryDir(dir).files;
   const pairs = all.filter((f) => f.path.startsWith('dup_'));
   let refused = 0;

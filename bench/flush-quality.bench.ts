@@ -13,7 +13,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { flush } from '../src/actions/flush.js';
+import { flush } from '../src/commands/flush/flush.js';
 import { locateTranscripts, REAL_IN_REPO, REPO_ROOT, realTranscript } from './real-transcripts.js';
 import type { BenchRow, BenchSection } from './run.js';
 import { labelledSessions } from './labelled-sessions.js';

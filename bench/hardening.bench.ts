@@ -34,7 +34,7 @@ async function viewTenThousand(dir: string): Promise<BenchRow[]> {
   const root = join(dir, '.memory');
   mkdirSync(join(root, 'notes'), { recursive: true });
   for (let i = 0; i < 10_000; i++) writeFileSync(join(root, 'notes', `note-${String(i).padStart(5, '0')}.md`), `---\nname: Note ${i}\ndescription: what note ${i} says about the project\ntype: project\n---\n\nBody ${i}.\n`);
-  const { runMemoryCommand } = await import('../src/actions/memory-tool.js');
+  const { runMemoryCommand } = await import('../src/commands/memory/memory.js');
   const cold = process.hrtime.bigint();
   const first = await runMemoryCommand(root, { command: 'view', path: '/memories' });
   const coldMs = Number(process.hrtime.bigint() - cold) / 1e6;
@@ -109,7 +109,7 @@ function hookAfterKilledWriter(workDir: string): BenchRow {
   const root = join(project, '.memory');
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
-  const store = join(REPO, 'dist/src/store/write.js');
+  const store = join(REPO, 'dist/src/kernel/store/write.js');
   const holder = `import(${JSON.stringify(store)}).then((m) => m.withMemoryLock(${JSON.stringify(root)}, () => { process.stdout.write('locked'); setInterval(() => {}, 1000); return new Promise(() => {}); }))`;
   const input = JSON.stringify({ session_id: 'bench', cwd: project, hook_event_name: 'SessionEnd', reason: 'exit' });
   const times: number[] = [];
@@ -133,8 +133,8 @@ function hookAfterKilledWriter(workDir: string): BenchRow {
  * and 300 reads run through the store. Counts what landed outside and what was read from outside.
  */
 async function swapRace(workDir: string): Promise<BenchRow> {
-  const { withMemoryLock, writeFileAtomic } = await import(pathToFileURL(join(REPO, 'dist/src/store/write.js')).href);
-  const { readRegularFile } = await import(pathToFileURL(join(REPO, 'dist/src/store/read-file.js')).href);
+  const { withMemoryLock, writeFileAtomic } = await import(pathToFileURL(join(REPO, 'dist/src/kernel/store/write.js')).href);
+  const { readRegularFile } = await import(pathToFileURL(join(REPO, 'dist/src/kernel/store/read-file.js')).href);
   const root = join(workDir, 'swap', '.memory');
   const outside = join(workDir, 'swap', 'outside');
   mkdirSync(join(root, 'sub'), { recursive: true });

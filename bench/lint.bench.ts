@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { generateCorpus, rng } from './corpus.js';
 import { fmtMs, fmtRatio, timeFn, timeMemctx, timeReadFloor } from './measure.js';
 import type { BenchSection } from './run.js';
-import { jaccard, shingles, similarPairs } from '../src/text/similarity.js';
+import { jaccard, shingles, similarPairs } from '../src/kernel/text/similarity.js';
 
 /**
  * Near-duplicates: copies of `count` corpus files with about one word in `every` replaced, written
@@ -44,7 +44,7 @@ const section: BenchSection = {
     generateCorpus(big, files - dups, { seed: 4, bytes: 3000 });
     addNearDuplicates(big, files - dups, dups);
     const counted = timeMemctx(['--dir', big, 'lint', '--format', 'json'], { runs: 3 });
-    const { scanMemoryDir } = await import('../src/store/scan.js');
+    const { scanMemoryDir } = await import('../src/kernel/store/scan.js');
     const scan = scanMemoryDir(dir);
     const sets = scan.files.map((f) => shingles(`${f.description}\n${f.body}`));
     let pairs = 0;

@@ -58,7 +58,7 @@ const section: BenchSection = {
         startCpu.push((user + sys) * 1000);
       }
     }
-    const { runMemoryCommand } = await import('../src/actions/memory-tool.js');
+    const { runMemoryCommand } = await import('../src/commands/memory/memory.js');
     const createCpu: number[] = [];
     for (let i = 0; i < 12; i++) {
       const before = process.cpuUsage();

@@ -10,7 +10,7 @@ import { generateCorpus, memoryText, rng } from './corpus.js';
 import { fmtMs, fmtRatio, median, plainEnv, timeFn, BIN, REPO, stateFolder } from './measure.js';
 import { repomixRows } from './repomix.js';
 import type { BenchRow, BenchSection } from './run.js';
-import { createTokenCounter } from '../src/tokens/count.js';
+import { createTokenCounter } from '../src/kernel/tokens/count.js';
 import { spawnSync } from 'node:child_process';
 
 const mbps = (bytes: number, ms: number) => `${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s`;

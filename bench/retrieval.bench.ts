@@ -16,11 +16,11 @@ import MiniSearch from 'minisearch';
 import { REPO } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 import { findConversations, findLocomo, loadConversations, loadLocomo, LOCOMO_CATEGORIES, type ConversationQuestion, type ConversationSet, type LocomoConversation } from './conversations.js';
-import { pack } from '../src/actions/pack.js';
-import { search } from '../src/actions/search.js';
-import { scanMemoryDir } from '../src/store/scan.js';
-import { createTokenCounter, type TokenCounter } from '../src/tokens/count.js';
-import { fileText } from '../src/pack/render.js';
+import { pack } from '../src/commands/pack/pack.js';
+import { search } from '../src/commands/search/search.js';
+import { scanMemoryDir } from '../src/kernel/store/scan.js';
+import { createTokenCounter, type TokenCounter } from '../src/kernel/tokens/count.js';
+import { fileText } from '../src/commands/pack/render.js';
 
 interface Task {
   id: number;

@@ -73,7 +73,7 @@ function countInFreshProcess(file: string): { loadMs: number; countMs: number; t
     (async () => {
       const text = readFileSync(${JSON.stringify(file)}, 'utf8');
       let t = process.hrtime.bigint();
-      const { loadTokenCounter } = await import(${JSON.stringify(join(REPO, 'dist/src/tokens/index.js'))});
+      const { loadTokenCounter } = await import(${JSON.stringify(join(REPO, 'dist/src/kernel/tokens/index.js'))});
       const counter = await loadTokenCounter();
       const loadMs = Number(process.hrtime.bigint() - t) / 1e6;
       t = process.hrtime.bigint();

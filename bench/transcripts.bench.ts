@@ -6,10 +6,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { compactTranscript, normalizeOutput } from '../src/capacity/compact.js';
-import { transcriptFields } from '../src/flush/extract.js';
-import { readTranscript } from '../src/transcript/index.js';
-import { loadTokenCounter } from '../src/tokens/index.js';
+import { compactTranscript, normalizeOutput } from '../src/kernel/capacity/compact.js';
+import { transcriptFields } from '../src/commands/flush/extract.js';
+import { readTranscript } from '../src/kernel/transcript/index.js';
+import { loadTokenCounter } from '../src/kernel/tokens/index.js';
 import { claudeTranscript } from './flush.bench.js';
 import { generateCorpus } from './corpus.js';
 import { fmtMs, median, REPO, timeMemctx, stateFolder } from './measure.js';

@@ -25,7 +25,7 @@ const out = join(root, 'dist/cli');
 /** cache/stat-cache.ts's fingerprint of the code that shapes cached entries, as it computes it from dist/src/ when not bundled. */
 function codeHash() {
   const hash = createHash('sha1');
-  for (const rel of ['store', 'cache', 'text', 'lint', 'lint/rules']) {
+  for (const rel of ['kernel/store', 'kernel/state', 'kernel/text', 'kernel/lint', ...['content', 'files', 'frontmatter', 'index', 'security', 'session'].map((category) => `kernel/lint/rules/${category}`)]) {
     const dir = join(root, 'dist/src', rel);
     for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
   }
@@ -191,7 +191,7 @@ const cjsImportMetaUrl = {
  * and with the code cache not even parsed; yaml and secretlint are files of their own.
  */
 const hotPath = (name) => ({
-  ...script(name, `src/cli/fast/${name}.ts`),
+  ...script(name, `src/fast/${name}.ts`),
   minify: !process.env.NOMIN,
   plugins: [...common.plugins, noColorDetection, lazyBuiltins, secretlintOutside],
   // the JSON Schema converter runs only outside the bundle (the bundle has tools/list built in)
@@ -207,7 +207,7 @@ const results = await Promise.all([
   build({
     ...esm,
     entryPoints: {
-      main: 'src/cli/main.ts',
+      main: 'src/main.ts',
     },
     splitting: true,
     minify: process.env.MEMCTX_MINIFY === '1',
@@ -216,13 +216,13 @@ const results = await Promise.all([
   }),
   ...HOT_PATHS.map((name) => build(hotPath(name))),
   build({
-    ...script('statusline', 'src/cli/fast/statusline-main.ts'),
+    ...script('statusline', 'src/fast/statusline-main.ts'),
     // The tokenizer's modules, which find their files from import.meta.url, are not in this bundle (test/cli/startup.test.ts).
     logOverride: { 'empty-import-meta': 'silent' },
   }),
-  build({ ...esm, entryPoints: { pack: 'src/cli/fast/pack.ts' }, splitting: true, minify: !process.env.NOMIN, chunkNames: 'pack-[name]-[hash]' }),
+  build({ ...esm, entryPoints: { pack: 'src/fast/pack.ts' }, splitting: true, minify: !process.env.NOMIN, chunkNames: 'pack-[name]-[hash]' }),
   // The worker thread starts with no ES module loader (about 8 ms less CPU per cold pack than as an ES module with chunks).
-  build({ ...script('count-worker', 'src/tokens/count-worker.ts'), ...cjsImportMetaUrl }),
+  build({ ...script('count-worker', 'src/kernel/tokens/count-worker.ts'), ...cjsImportMetaUrl }),
   build({ ...script('yaml', 'yaml'), plugins: [] }),
   build({
     ...script('secretlint', 'secretlint'),
@@ -234,7 +234,7 @@ const results = await Promise.all([
   }),
 ]);
 // The launcher: routes a command line, and turns on Node's compile cache where Node has one.
-results.push(await build(script('route', 'src/cli/fast/launch.ts')));
+results.push(await build(script('route', 'src/fast/launch.ts')));
 
 // Which source modules each output file holds, for the start-up tests (not published).
 const outputs = {};

@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { RULES } = await import(join(root, 'dist/src/lint/rules/index.js'));
-const { ruleDocPath } = await import(join(root, 'dist/src/lint/formatters/sarif.js'));
+const { RULES } = await import(join(root, 'dist/src/kernel/lint/rules/index.js'));
+const { ruleDocPath } = await import(join(root, 'dist/src/commands/lint/formatters/sarif.js'));
 
 function rulePage(rule) {
   const up = '../'.repeat(ruleDocPath(rule.id).split('/').length - 1);

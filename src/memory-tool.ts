@@ -6,5 +6,5 @@
  *   import { memoryToolHandlers } from 'memctx/memory-tool';
  *   const memory = betaMemoryTool(memoryToolHandlers('.memory'));
  */
-export { memoryToolHandlers, runMemoryCommand, MemoryToolError, MEMORY_COMMANDS, MEMORIES } from './actions/memory-tool.js';
-export type { MemoryCommand, MemoryCommandName, MemoryToolDeps } from './actions/memory-tool.js';
+export { memoryToolHandlers, runMemoryCommand, MemoryToolError, MEMORY_COMMANDS, MEMORIES } from './commands/memory/memory.js';
+export type { MemoryCommand, MemoryCommandName, MemoryToolDeps } from './commands/memory/memory.js';

@@ -7,13 +7,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, McpError, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type * as v from 'valibot';
-import { memoryErrorText } from '../actions/memory-errors.js';
-import type { Io } from '../io.js';
-import { VERSION } from '../version.js';
+import { memoryErrorText } from '../commands/memory/errors.js';
+import type { Io } from '../kernel/io.js';
+import { VERSION } from '../kernel/version.js';
 import { TOOL_TEXT } from './descriptions.js';
 import type { Tool } from './tool.js';
-import { readIndexFile } from '../store/index-file.js';
-import { redactSecrets } from '../lint/secrets.js';
+import { readIndexFile } from '../kernel/memindex/file.js';
+import { redactSecrets } from '../kernel/lint/secrets.js';
 import { answerBytes, MAX_ANSWER_BYTES, tooLarge } from './limits.js';
 
 /** A tool error as the model reads it (tool.ts's textResult, without loading the tools' schemas). */

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, tempDir } from '../helpers/cli.js';
 import { read, snapshot, TIMESTAMP } from '../cli/util.js';
 import { actionProject, now, run, workspace } from './helpers.js';
-import { edit } from '../../src/actions/edit.js';
-import { show } from '../../src/actions/show.js';
+import { edit } from '../../src/commands/edit/edit.js';
+import { show } from '../../src/commands/show/show.js';
 
 describe('memctx edit', () => {
   it('replaces exactly one match and updates `updated`, keeping unknown keys, order and comments', async () => {

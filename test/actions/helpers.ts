@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { copyFixture, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { init } from '../../src/actions/init.js';
-import { add } from '../../src/actions/add.js';
-import { defaultLintConfig } from '../../src/lint/config.js';
-import { RULES } from '../../src/lint/rules/index.js';
+import { init } from '../../src/commands/init/init.js';
+import { add } from '../../src/commands/add/add.js';
+import { defaultLintConfig } from '../../src/kernel/lint/config.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
 
 /** A copy of a fixture as `<tmp>/.memory`, and the directory holding it (where commands run). */
 export function workspace(fixture = 'seed-memory'): { cwd: string; root: string } {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers/cli.js';
 import { actionProject, now, run, workspace } from './helpers.js';
-import { ls } from '../../src/actions/ls.js';
+import { ls } from '../../src/commands/ls/ls.js';
 
 describe('memctx ls', () => {
   it('lists every file as a table', async () => {

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, tempDir } from '../helpers/cli.js';
 import { read, snapshot, TIMESTAMP } from '../cli/util.js';
 import { actionProject, run, workspace } from './helpers.js';
-import { mv } from '../../src/actions/mv.js';
-import { rm } from '../../src/actions/rm.js';
-import { indexMemory } from '../../src/actions/index.js';
+import { mv } from '../../src/commands/mv/mv.js';
+import { rm } from '../../src/commands/rm/rm.js';
+import { indexMemory } from '../../src/commands/index/index.js';
 
 describe('memctx mv', () => {
   it('renames, updates the date key, keeps everything else, re-indexes', async () => {

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { colorLevel } from '../../src/cli/context.js';
+import { colorLevel } from '../../src/kernel/cli/context.js';
 import { runMemctx } from '../helpers/run.js';
 import { tempDir } from '../helpers/cli.js';
 

@@ -5,7 +5,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memctx, removeDir, tempDir } from '../helpers/cli.js';
-import { userCacheDir } from '../../src/store/state.js';
+import { userCacheDir } from '../../src/kernel/state/folder.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

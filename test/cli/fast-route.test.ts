@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { fastRoute, mainEntry } from '../../src/cli/fast/route.js';
-import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../src/cli/checkpoint.js';
-import { FLUSH_DEFAULTS, register } from '../../src/cli/flush.js';
+import { fastRoute, mainEntry } from '../../src/fast/route.js';
+import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../src/commands/checkpoint/cli.js';
+import { FLUSH_DEFAULTS, register } from '../../src/commands/flush/cli.js';
 
 const argv = (...args: string[]) => ['node', 'memctx', ...args];
 

@@ -2,9 +2,9 @@ import { mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-// The built CLI (npm test builds first): src/version.ts finds package.json relative to dist/.
-import { main } from '../../dist/src/cli/main.js';
-import type { Io } from '../../src/cli/context.js';
+// The built CLI (npm test builds first): src/kernel/version.ts finds package.json relative to dist/.
+import { main } from '../../dist/src/main.js';
+import type { Io } from '../../src/kernel/cli/context.js';
 import { copyFixture, memctx, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { read, snapshot } from './util.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandName } from '../../src/cli/main.js';
+import { commandName } from '../../src/main.js';
 
 describe('commandName', () => {
   const argv = (...args: string[]) => ['node', 'memctx', ...args];

@@ -44,7 +44,7 @@ describe('start-up: what the common commands load', () => {
     const { stdout, files, modules } = modulesLoaded(['--version']);
     expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     expect(files.filter((f) => !f.startsWith('dist/cli/') && f !== 'bin/memctx.js')).toEqual([]);
-    expect(modules).toContain('src/cli/main.ts');
+    expect(modules).toContain('src/main.ts');
     expect(modules.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
     expect(commandModules(modules)).toEqual([]);
   });
@@ -59,7 +59,7 @@ describe('start-up: what the common commands load', () => {
     writeFileSync(transcript, `${JSON.stringify({ type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1', content: [], usage: { input_tokens: 5, cache_read_input_tokens: 20000 } } })}\n`);
     const status = modulesLoaded(['status', transcript]);
     expect(status.stdout).toContain('recorded usage');
-    expect(commandModules(status.modules)).toEqual(['src/cli/status.ts']);
+    expect(commandModules(status.modules)).toEqual(['src/commands/status/cli.ts']);
     expect(status.modules.filter((m) => TOKENIZER.test(m))).toEqual([]);
   });
 
@@ -71,9 +71,9 @@ describe('start-up: what the common commands load', () => {
     expect(staged.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/index-staged.cjs']);
     expect(mcp.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/mcp.cjs']);
     expect(hook.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/flush-hook.cjs']);
-    expect(commandModules(staged.modules).sort()).toEqual(['src/cli/index-cmd.ts', 'src/cli/problems.ts', 'src/cli/staged.ts']);
-    expect(commandModules(mcp.modules)).toEqual(['src/cli/mcp.ts']);
-    expect(commandModules(hook.modules)).toEqual(['src/cli/flush.ts']);
+    expect(commandModules(staged.modules).sort()).toEqual(['src/commands/index/cli.ts', 'src/kernel/cli/problems.ts', 'src/commands/index/staged-cli.ts']);
+    expect(commandModules(mcp.modules)).toEqual(['src/commands/mcp/cli.ts']);
+    expect(commandModules(hook.modules)).toEqual(['src/commands/flush/cli.ts']);
     for (const run of [staged, mcp, hook]) expect(run.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('start-up: what the common commands load', () => {
     for (const run of [pack, search]) {
       expect(run.files.filter((f) => f.startsWith('dist/cli/') && !/^dist\/cli\/(pack[.-]|route\.cjs$)/.test(f))).toEqual([]);
       expect(run.files).toContain('dist/cli/pack.js');
-      expect(commandModules(run.modules).sort()).toEqual(['src/cli/pack.ts', 'src/cli/problems.ts', 'src/cli/search.ts']);
+      expect(commandModules(run.modules).sort()).toEqual(['src/commands/pack/cli.ts', 'src/kernel/cli/problems.ts', 'src/commands/search/cli.ts']);
       expect(run.modules.filter((m) => m.includes('js-tiktoken'))).toEqual([]);
     }
     expect(readFileSync(out, 'utf8')).toContain('Rotate the token weekly.');
@@ -103,7 +103,7 @@ describe('start-up: what the common commands load', () => {
     const input = JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' });
     const fast = modulesLoaded(['--dir', join(cwd, '.memory'), 'checkpoint'], input);
     expect(fast.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/checkpoint.cjs']);
-    expect(commandModules(fast.modules)).toEqual(['src/cli/checkpoint.ts']);
+    expect(commandModules(fast.modules)).toEqual(['src/commands/checkpoint/cli.ts']);
     expect(fast.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
     expect(JSON.parse(fast.stdout)).toMatchObject({ decision: 'block' });
     for (const env of [{}, { NO_COLOR: undefined }]) {

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codexVersion, makeWorld, memctx, runCodex, unavailable, type SessionResult, type World } from './harness.js';
 import { inputText } from './stand-in.js';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { parseBody } from '../../src/flush/render.js';
-import { builtInTemplate } from '../../src/flush/templates.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import { parseBody } from '../../src/kernel/summary/render.js';
+import { builtInTemplate } from '../../src/kernel/summary/templates.js';
 import { stateOf } from '../helpers/cli.js';
 
 if (unavailable) console.log(`skipped: ${unavailable}`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from './stand-in.js';
 import { codexCommand, codexVersion, makeWorld, MEMCTX_BIN, memctx, runCodex, unavailable, type SessionResult, type World } from './harness.js';
-import { parseMemoryText } from '../../src/store/parse.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
 
 if (unavailable) console.log(`skipped: ${unavailable}`);
 

@@ -62,7 +62,7 @@ describe('flush --agent-summary refuses what breaks the rules; nothing is writte
 
 describe('the ask', () => {
   it('states the 50-line rule and the secrets rule', async () => {
-    const { askText } = await import('../../src/flush/checkpoint.js');
+    const { askText } = await import('../../src/commands/checkpoint/ask.js');
     const text = askText({ percent: 85, used: 170_000, window: 200_000, threshold: 80, target: 500, max: 650 });
     expect(text).toContain('No item over 5 lines: never paste a log, trace or diff (the 50-line rule); write it as one item, "Error: … / Root cause: … / Fix: …". No secrets: name a credential, never its value.');
   });
@@ -177,7 +177,7 @@ describe('SessionEnd revises an agent summary', () => {
 });
 
 describe('saysDone: a next step is done only when a progress line says all of it, not negated', async () => {
-  const { saysDone } = await import('../../src/flush/agent-summary.js');
+  const { saysDone } = await import('../../src/kernel/summary/agent-summary.js');
   it.each([
     ['Commit the limiter and push', 'Committed the limiter and pushed it to origin', true],
     ['Deploy to staging', 'Deployed to staging', true],

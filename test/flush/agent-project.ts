@@ -1,9 +1,9 @@
 /** What the agent-summary tests share: a session file read back, the files written, and six good fields. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { builtInTemplate } from '../../src/flush/templates.js';
-import { parseBody } from '../../src/flush/render.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import { builtInTemplate } from '../../src/kernel/summary/templates.js';
+import { parseBody } from '../../src/kernel/summary/render.js';
 
 /** The session files of the memory directory `mem`, sorted. */
 export function sessionsIn(mem: string): string[] {

@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { SIX, sessionIn, sessionsIn } from './agent-project.js';
-import { afterAgentSummary, completeAgentValues, isSummaryCall, laterFacts, missingAgentFields } from '../../src/flush/agent-summary.js';
-import { readTranscript } from '../../src/transcript/index.js';
+import { afterAgentSummary, completeAgentValues, isSummaryCall, laterFacts, missingAgentFields } from '../../src/kernel/summary/agent-summary.js';
+import { readTranscript } from '../../src/kernel/transcript/index.js';
 
 let project: string;
 let mem: string;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { decideCheckpoint } from '../../src/flush/checkpoint.js';
-import { checkpoint as checkpointAction } from '../../src/actions/checkpoint.js';
+import { decideCheckpoint } from '../../src/commands/checkpoint/ask.js';
+import { checkpoint as checkpointAction } from '../../src/commands/checkpoint/checkpoint.js';
 
 let project: string;
 let mem: string;

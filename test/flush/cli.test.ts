@@ -6,9 +6,9 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { FIXTURES, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { builtInTemplate } from '../../src/flush/templates.js';
-import { parseBody } from '../../src/flush/render.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import { builtInTemplate } from '../../src/kernel/summary/templates.js';
+import { parseBody } from '../../src/kernel/summary/render.js';
 
 const SESSION_NAME = /^sessions\/\d{4}-\d{2}-\d{2}T\d{6}-[a-z0-9-]+\.md$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { loadTokenCounter } from '../../src/tokens/index.js';
-import { mergeSources, normalizeKey } from '../../src/flush/fields.js';
-import { detectFormat, FlushInputError, parseFieldsText } from '../../src/flush/input.js';
-import { BUILT_IN_TEMPLATE_TEXT, builtInTemplate, findPlaceholders, TemplateError, userTemplate } from '../../src/flush/templates.js';
-import { summarizeBlock } from '../../src/flush/blocks.js';
-import { parseBody, renderBody } from '../../src/flush/render.js';
-import { shortenToFit } from '../../src/flush/shorten.js';
-import { groupChangedLines } from '../../src/flush/changed.js';
-import { planFlush, plannedPath, resolveFields, slugify, fileStamp } from '../../src/flush/record.js';
-import { parseHookInput, HookInputError } from '../../src/flush/hook.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import { loadTokenCounter } from '../../src/kernel/tokens/index.js';
+import { mergeSources, normalizeKey } from '../../src/kernel/summary/fields.js';
+import { detectFormat, FlushInputError, parseFieldsText } from '../../src/commands/flush/input.js';
+import { BUILT_IN_TEMPLATE_TEXT, builtInTemplate, findPlaceholders, TemplateError, userTemplate } from '../../src/kernel/summary/templates.js';
+import { summarizeBlock } from '../../src/kernel/summary/blocks.js';
+import { parseBody, renderBody } from '../../src/kernel/summary/render.js';
+import { shortenToFit } from '../../src/kernel/summary/shorten.js';
+import { groupChangedLines } from '../../src/commands/flush/changed.js';
+import { planFlush, plannedPath, resolveFields, slugify, fileStamp } from '../../src/kernel/summary/record.js';
+import { parseHookInput, HookInputError } from '../../src/kernel/summary/hook-input.js';
 
 const NOW = new Date('2026-11-21T15:30:12.345Z');
 const session = builtInTemplate('session');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromTranscript, markedLines, type ExtractItem } from '../../src/flush/extract.js';
-import { summarizeSource } from '../../src/flush/source-summary.js';
-import { readTranscript } from '../../src/transcript/index.js';
+import { extractFromTranscript, markedLines, type ExtractItem } from '../../src/commands/flush/extract.js';
+import { summarizeSource } from '../../src/commands/flush/source-summary.js';
+import { readTranscript } from '../../src/kernel/transcript/index.js';
 
 describe('marked lines', () => {
   it('finds markers in their common spellings, with the text after them', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionGitChanges } from '../../src/sources/git.js';
+import { sessionGitChanges } from '../../src/kernel/sources/git.js';
 import { tempDir } from '../helpers/cli.js';
 
 describe('sessionGitChanges', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FlushInputError, parseFieldsText } from '../../src/flush/input.js';
-import { MemctxError } from '../../src/errors.js';
+import { FlushInputError, parseFieldsText } from '../../src/commands/flush/input.js';
+import { MemctxError } from '../../src/kernel/errors.js';
 
 const failure = (text: string, format: 'json' | 'yaml') => {
   try {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { inlineMarkdown, escapeHtmlStart, unescapeHtmlStart, terminalSafe } from '../../src/markdown/escape.js';
-import { safeStream } from '../../src/cli/ui/output.js';
-import type { Stream } from '../../src/io.js';
+import { inlineMarkdown, escapeHtmlStart, unescapeHtmlStart, terminalSafe } from '../../src/kernel/markdown/escape.js';
+import { safeStream } from '../../src/kernel/cli/output.js';
+import type { Stream } from '../../src/kernel/io.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
@@ -144,7 +144,7 @@ describe('control characters in frontmatter values memctx writes (issue 30, item
   });
 
   it('add and a set key write controls as visible symbols in every value', async () => {
-    const { newFrontmatter, setFrontmatterKeys } = await import('../../src/store/serialize.js');
+    const { newFrontmatter, setFrontmatterKeys } = await import('../../src/kernel/store/serialize.js');
     expect(newFrontmatter({ name: 'a\u001b[31mb', tags: ['x\u009by'] })).toBe('name: a\u241b[31mb\ntags: [x\ufffdy]');
     expect(setFrontmatterKeys('name: a\n', { description: 'c\u009b2Jd' })).toMatch(/^name: a\ndescription: "?c\ufffd2Jd"?$/);
   });

@@ -11,8 +11,8 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { main } from '../../src/cli/main.js';
-import { assertLockHeld, LockBusy, withMemoryLock } from '../../src/store/write.js';
+import { main } from '../../src/main.js';
+import { assertLockHeld, LockBusy, withMemoryLock } from '../../src/kernel/store/write.js';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -37,7 +37,7 @@ function project() {
 
 /** A process that takes the memory lock, says so, and then holds it forever. */
 async function holder(root: string): Promise<ChildProcess> {
-  const store = join(REPO, 'dist/src/store/write.js');
+  const store = join(REPO, 'dist/src/kernel/store/write.js');
   const code = `import(${JSON.stringify(store)}).then((m) => m.withMemoryLock(${JSON.stringify(root)}, () => { process.stdout.write('locked\\n'); setInterval(() => {}, 1000); return new Promise(() => {}); }))`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { duplicateJsonKey } from '../../src/json.js';
-import { finishEdit, readRawText } from '../../src/store/edit.js';
-import { ParseFailure } from '../../src/store/parse.js';
+import { duplicateJsonKey } from '../../src/kernel/json.js';
+import { finishEdit, readRawText } from '../../src/kernel/store/edit.js';
+import { ParseFailure } from '../../src/kernel/store/parse.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

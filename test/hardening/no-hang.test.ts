@@ -3,10 +3,10 @@ import { closeSync, mkdirSync, openSync, symlinkSync, truncateSync, writeFileSyn
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/main.js';
 import { memctx, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { openTranscriptFile } from '../../src/sources/transcript-file.js';
+import { openTranscriptFile } from '../../src/kernel/sources/transcript-file.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

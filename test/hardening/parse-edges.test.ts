@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { ParseFailure, parseMemoryText } from '../../src/store/parse.js';
+import { ParseFailure, parseMemoryText } from '../../src/kernel/store/parse.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

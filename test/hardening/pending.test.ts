@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { checkPendingRecord, parsePendingRecord } from '../../src/store/pending.js';
-import { savePendingFlush } from '../../src/store/flush.js';
+import { checkPendingRecord, parsePendingRecord } from '../../src/kernel/state/pending.js';
+import { savePendingFlush } from '../../src/kernel/summary/files.js';
 
 function project() {
   const cwd = tempDir();

@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { callTool, connectInProcess } from '../helpers/mcp.js';
-import { findSecrets, redactSecrets } from '../../src/lint/secrets.js';
+import { findSecrets, redactSecrets } from '../../src/kernel/lint/secrets.js';
 
 const TOKEN = ['ghp', '_', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('');
 const NAME_TOKEN = ['ghp', '_', 'Zq9Lm2Xv8Rt4Yw6Nb1Pc3Kd5Fh7Jg0Sa2Ue4'].join('');

@@ -6,8 +6,8 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, re
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memctx, removeDir, tempDir } from '../helpers/cli.js';
-import { contentHash } from '../../src/tokens/hash.js';
-import { VERSION } from '../../src/version.js';
+import { contentHash } from '../../src/kernel/tokens/hash.js';
+import { VERSION } from '../../src/kernel/version.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { listEntries } from '../../src/store/list.js';
-import { writeAndReindex } from '../../src/actions/reindex.js';
+import { listEntries } from '../../src/kernel/store/list.js';
+import { writeAndReindex } from '../../src/kernel/memindex/reindex.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

@@ -5,7 +5,7 @@ import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { assertLockHeld, withMemoryLock, writeFileAtomic } from '../../src/store/write.js';
+import { assertLockHeld, withMemoryLock, writeFileAtomic } from '../../src/kernel/store/write.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/context.js';
+import { main } from '../../src/main.js';
+import type { Io } from '../../src/kernel/cli/context.js';
 import type { CliResult } from './cli.js';
 
 export interface RunOptions {

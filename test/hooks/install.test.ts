@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memctx, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { mergeDriverCommand } from '../../src/hooks/merge-driver.js';
+import { mergeDriverCommand } from '../../src/kernel/hooks/merge-driver.js';
 import { committedPaths, headCount, makeMemoryRepo, makeRepo, memoryFile, type TestRepo } from './repo.js';
 
 const AUTH_LINE = '- [Auth refactor](project_auth.md) — Backend auth migration status';

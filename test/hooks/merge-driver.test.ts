@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
 import { makeRepo, memoryFile, type TestRepo } from './repo.js';
-import { mergeIndexTexts } from '../../src/memindex/three-way.js';
-import { conflictMarkerLines } from '../../src/markdown/conflicts.js';
+import { mergeIndexTexts } from '../../src/kernel/memindex/three-way.js';
+import { conflictMarkerLines } from '../../src/kernel/markdown/conflicts.js';
 
 // What init registers with memctx neither in node_modules/.bin nor on PATH (as a global install would run).
 const GLOBAL_DRIVER = 'if command -v memctx >/dev/null 2>&1; then exec memctx merge-index %O %A %B %P; fi; echo "memctx merge driver: memctx not found on PATH; install it (npm install -g memctx), then run memctx index. MEMORY.md is merged as plain text." >&2; exec git merge-file -L ours -L base -L theirs %A %O %B';

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pathInRepo } from '../../src/hooks/git.js';
-import { HOOK_MARKER, isMemctxHook, renderHookScript, shellQuote } from '../../src/hooks/script.js';
-import { onlyGeneratedEdits } from '../../src/hooks/staged.js';
+import { pathInRepo } from '../../src/kernel/hooks/git.js';
+import { HOOK_MARKER, isMemctxHook, renderHookScript, shellQuote } from '../../src/kernel/hooks/script.js';
+import { onlyGeneratedEdits } from '../../src/commands/index/git-staged.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const sh = (script: string) => spawnSync('sh', ['-c', script], { encoding: 'utf8' });

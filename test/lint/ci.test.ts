@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/lint/config.js';
-import { RULES } from '../../src/lint/rules/index.js';
+import { DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/kernel/lint/config.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
 import { REPO, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 

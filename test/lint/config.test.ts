@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/sources/config.js';
-import { ConfigError, DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/lint/config.js';
-import { RULES } from '../../src/lint/rules/index.js';
+import { loadConfig } from '../../src/kernel/sources/config.js';
+import { ConfigError, DEFAULT_THRESHOLDS, resolveLintConfig } from '../../src/kernel/lint/config.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
 
 function errorOf(data: Record<string, unknown>): ConfigError {
   try {

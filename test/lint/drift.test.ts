@@ -1,7 +1,7 @@
 // lint/drift.ts: commits attributed to memories over a history with a merge (ancestry, not log order), folders, globs, renames.
 import { describe, expect, it } from 'vitest';
-import { attributeDrift } from '../../src/lint/drift.js';
-import { globRegExp } from '../../src/lint/anchors.js';
+import { attributeDrift } from '../../src/kernel/drift/drift.js';
+import { globRegExp } from '../../src/kernel/drift/anchors.js';
 
 const commit = (hash: string, parents: string[], subject: string, changes: { status: string; path: string; from?: string }[]) => ({ hash: hash.padEnd(40, '0'), parents: parents.map((p) => p.padEnd(40, '0')), subject, changes });
 // Newest first: c4 merges side branch b1 (off c1) into c3.

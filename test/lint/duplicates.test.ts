@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_POSTING, MIN_SHINGLES, containment, jaccard, shingles, similarPairs } from '../../src/text/similarity.js';
+import { MAX_POSTING, MIN_SHINGLES, containment, jaccard, shingles, similarPairs } from '../../src/kernel/text/similarity.js';
 
 function bruteForce(sets: Uint32Array[], threshold: number): string[] {
   const out: string[] = [];

@@ -1,14 +1,14 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { defaultLintConfig } from '../../src/lint/config.js';
-import { escapeData, escapeProperty, formatGithub } from '../../src/lint/formatters/github.js';
-import { FORMATTERS } from '../../src/lint/formatters/index.js';
-import { jsonPieces, jsonResults } from '../../src/lint/formatters/json.js';
-import { sarifLog } from '../../src/lint/formatters/sarif.js';
-import { formatStylish } from '../../src/lint/formatters/stylish.js';
-import type { FormatOptions } from '../../src/lint/formatters/types.js';
-import { RULES } from '../../src/lint/rules/index.js';
-import type { LintResult } from '../../src/lint/types.js';
+import { defaultLintConfig } from '../../src/kernel/lint/config.js';
+import { escapeData, escapeProperty, formatGithub } from '../../src/commands/lint/formatters/github.js';
+import { FORMATTERS } from '../../src/commands/lint/formatters/index.js';
+import { jsonPieces, jsonResults } from '../../src/commands/lint/formatters/json.js';
+import { sarifLog } from '../../src/commands/lint/formatters/sarif.js';
+import { formatStylish } from '../../src/commands/lint/formatters/stylish.js';
+import type { FormatOptions } from '../../src/commands/lint/formatters/types.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
+import type { LintResult } from '../../src/kernel/lint/types.js';
 
 const plain = new Chalk({ level: 0 });
 const options: FormatOptions = {

@@ -1,9 +1,9 @@
-import { parseMemoryText } from '../../src/store/parse.js';
-import type { MemoryFile } from '../../src/store/types.js';
-import { defaultLintConfig } from '../../src/lint/config.js';
-import { RULES } from '../../src/lint/rules/index.js';
-import { runLint } from '../../src/lint/runner.js';
-import type { LintConfig, LintInput, LintResult } from '../../src/lint/types.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import type { MemoryFile } from '../../src/kernel/store/types.js';
+import { defaultLintConfig } from '../../src/kernel/lint/config.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
+import { runLint } from '../../src/kernel/lint/runner.js';
+import type { LintConfig, LintInput, LintResult } from '../../src/kernel/lint/types.js';
 
 export const NOW = new Date('2026-11-21T12:00:00Z');
 

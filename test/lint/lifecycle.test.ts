@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveCandidates, lastChangeMs } from '../../src/lifecycle/archive.js';
+import { archiveCandidates, lastChangeMs } from '../../src/kernel/lifecycle/archive.js';
 import { VALID, doc, mem, NOW } from './helpers.js';
 import { stateOf } from '../helpers/cli.js';
 
@@ -72,7 +72,7 @@ describe('access statistics', () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { readAccessTimes } = await import('../../src/cache/stats.js');
+    const { readAccessTimes } = await import('../../src/kernel/state/stats.js');
     const root = mkdtempSync(join(tmpdir(), 'memctx-stats-'));
     try {
       expect(readAccessTimes(root).size).toBe(0);

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cli.js';
-import { RULES } from '../../src/lint/rules/index.js';
-import { repositoryWebUrl } from '../../src/version.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
+import { repositoryWebUrl } from '../../src/kernel/version.js';
 
 describe('rule documentation', () => {
   it('docs/rules/<id>.md exists for every rule, matches the rules (scripts/rule-docs.mjs --check), ships, and the README links it', () => {

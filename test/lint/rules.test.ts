@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renderIndexFile } from '../../src/memindex/merge.js';
-import { RULES } from '../../src/lint/rules/index.js';
-import { mentionedPaths } from '../../src/lint/rules/broken-reference.js';
-import { isIsoDate } from '../../src/lint/rules/invalid-date.js';
-import type { TokenCounter } from '../../src/tokens/index.js';
+import { renderIndexFile } from '../../src/kernel/memindex/merge.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
+import { mentionedPaths } from '../../src/kernel/lint/rules/content/broken-reference.js';
+import { isIsoDate } from '../../src/kernel/lint/rules/frontmatter/invalid-date.js';
+import type { TokenCounter } from '../../src/kernel/tokens/index.js';
 import { VALID, doc, lint, lines, mem, NOW } from './helpers.js';
 
 describe('rule list', () => {
@@ -190,7 +190,7 @@ describe('content rules', () => {
   });
 
   it('too-large counts with the real tokenizer (o200k_base)', async () => {
-    const { loadTokenCounter } = await import('../../src/tokens/index.js');
+    const { loadTokenCounter } = await import('../../src/kernel/tokens/index.js');
     const body = 'The quick brown fox jumps over the lazy dog. '.repeat(250);
     const file = mem('fox.md', doc(VALID, body));
     const tokens = await loadTokenCounter();
@@ -201,7 +201,7 @@ describe('content rules', () => {
   });
 
   it('too-large counts a file of few characters and many tokens (ꙮ: one character, three bytes, three tokens)', async () => {
-    const { loadTokenCounter } = await import('../../src/tokens/index.js');
+    const { loadTokenCounter } = await import('../../src/kernel/tokens/index.js');
     const body = 'ꙮ'.repeat(1000);
     const file = mem('eyes.md', doc(VALID, body));
     const tokens = await loadTokenCounter();
@@ -416,7 +416,7 @@ describe('runner', () => {
   });
 
   it('the default config runs every rule and is clean on a tidy memory directory', async () => {
-    const { defaultLintConfig } = await import('../../src/lint/config.js');
+    const { defaultLintConfig } = await import('../../src/kernel/lint/config.js');
     const files = [mem('project_auth.md', doc(VALID, 'Sessions moved to JWT in src/auth/session.ts.\n'))];
     const result = await lint(defaultLintConfig(RULES), {
       files,

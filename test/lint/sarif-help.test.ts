@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, REPO, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { sarifLog } from '../../src/lint/formatters/sarif.js';
-import { defaultLintConfig } from '../../src/lint/config.js';
-import { RULES } from '../../src/lint/rules/index.js';
-import type { LintResult } from '../../src/lint/types.js';
+import { sarifLog } from '../../src/commands/lint/formatters/sarif.js';
+import { defaultLintConfig } from '../../src/kernel/lint/config.js';
+import { RULES } from '../../src/kernel/lint/rules/index.js';
+import type { LintResult } from '../../src/kernel/lint/types.js';
 import { Chalk } from 'chalk';
 
 const finding = (file: string, message: string, ruleId = 'security/secret') => ({ file, message, ruleId, severity: 'error' as const, line: 3 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findSecrets, maybeSecret, secretWarnings } from '../../src/lint/secrets.js';
+import { findSecrets, maybeSecret, secretWarnings } from '../../src/kernel/lint/secrets.js';
 
 const DIR = join(import.meta.dirname, '../../fixtures/secretlint');
 const inputs = readdirSync(DIR)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { fileText, textWithin } from '../../src/lint/text.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import { fileText, textWithin } from '../../src/kernel/lint/text.js';
 
 const texts = [
   'no frontmatter at all\n',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenceFor } from '../../src/markdown/escape.js';
+import { fenceFor } from '../../src/kernel/markdown/escape.js';
 
 describe('fenceFor', () => {
   it('is one backtick longer than the longest run of three or more in the text, else three', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rng as random } from '../../bench/corpus.js';
-import { fencedLines, joinPath, markdownLinks, memoryLinks, type TextLink } from '../../src/markdown/links.js';
+import { fencedLines, joinPath, markdownLinks, memoryLinks, type TextLink } from '../../src/kernel/markdown/links.js';
 
 // The line-by-line reader that markdownLinks replaced (split every line, a regular expression per
 // line for fences, matchAll per line): the reference the faster reader must match.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fencedLines, joinPath, markdownLinks, memoryLinks } from '../../src/markdown/links.js';
+import { fencedLines, joinPath, markdownLinks, memoryLinks } from '../../src/kernel/markdown/links.js';
 
 describe('the one Markdown link reader', () => {
   it('finds inline, reference and [[name]] links with line and column, outside fences and code spans', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { LineBuffer } from '../../src/mcp/line-buffer.js';
+import { LineBuffer } from '../../src/commands/mcp/line-buffer.js';
 
 const drain = (b: { readMessage(): unknown }) => {
   const out: unknown[] = [];

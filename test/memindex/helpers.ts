@@ -1,5 +1,5 @@
-import { parseMemoryText } from '../../src/store/parse.js';
-import type { MemoryFile } from '../../src/store/types.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import type { MemoryFile } from '../../src/kernel/store/types.js';
 
 /** A MemoryFile from frontmatter entries, as the store would read it. */
 export function memoryFile(path: string, fields: Record<string, string | number | boolean> = {}, body = ''): MemoryFile {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { listedByHand } from '../../src/memindex/merge.js';
+import { listedByHand } from '../../src/kernel/memindex/merge.js';
 
 /** MEMORY.md as Claude Code keeps it in its auto-memory directory: one index line per file, no markers. */
 const CLAUDE_INDEX = [

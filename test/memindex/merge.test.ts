@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BEGIN_MARKER, END_MARKER } from '../../src/memindex/groups.js';
-import { diffIndex, IndexMarkerError, NEW_INDEX_HEADER, renderIndexFile, splitIndex } from '../../src/memindex/merge.js';
+import { BEGIN_MARKER, END_MARKER } from '../../src/kernel/memindex/groups.js';
+import { diffIndex, IndexMarkerError, NEW_INDEX_HEADER, renderIndexFile, splitIndex } from '../../src/kernel/memindex/merge.js';
 import { memoryFile } from './helpers.js';
 
 const files = [memoryFile('a.md', { name: 'A', description: 'a', type: 'user' }), memoryFile('b.md', { name: 'B', description: 'b', type: 'project' })];

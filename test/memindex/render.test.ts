@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BEGIN_MARKER, END_MARKER } from '../../src/memindex/groups.js';
-import { renderIndexFile } from '../../src/memindex/merge.js';
-import { indexLine, renderIndexBlock } from '../../src/memindex/render.js';
-import type { MemoryFile } from '../../src/store/types.js';
+import { BEGIN_MARKER, END_MARKER } from '../../src/kernel/memindex/groups.js';
+import { renderIndexFile } from '../../src/kernel/memindex/merge.js';
+import { indexLine, renderIndexBlock } from '../../src/kernel/memindex/render.js';
+import type { MemoryFile } from '../../src/kernel/store/types.js';
 import { memoryFile } from './helpers.js';
 
 const ROOMY = { lines: 10_000, bytes: 10_000_000 };

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packBundle, packBundleParts } from '../../src/pack/select.js';
-import { scoreFiles } from '../../src/pack/score.js';
-import { loadTokenCounterSync } from '../../src/tokens/index.js';
-import { writeFileAtomic } from '../../src/store/write.js';
+import { packBundle, packBundleParts } from '../../src/commands/pack/select.js';
+import { scoreFiles } from '../../src/kernel/rank/score.js';
+import { loadTokenCounterSync } from '../../src/kernel/tokens/index.js';
+import { writeFileAtomic } from '../../src/kernel/store/write.js';
 import { runMemctx } from '../helpers/run.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { NOW, memory } from './helpers.js';

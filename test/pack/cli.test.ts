@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTokenCounterSync } from '../../src/tokens/count.js';
+import { loadTokenCounterSync } from '../../src/kernel/tokens/count.js';
 import { copyFixture, memctx, removeDir, tempDir, stateOf } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 
@@ -60,7 +60,7 @@ describe('memctx pack', () => {
     writeFileSync(probe, "process.on('exit', () => process.stderr.write('tiktoken modules loaded: ' + Object.keys(require.cache).filter((k) => k.includes('js-tiktoken')).length + '\\n'));\n");
     const env = { NODE_OPTIONS: `--require ${probe}` };
     const cold = memctx(['--json', 'pack', '--task', 'safari'], { cwd, env });
-    // The built bin reads the rank table the build wrote (dist/src/tokens/*.ranks), not js-tiktoken's module.
+    // The built bin reads the rank table the build wrote (dist/src/kernel/tokens/*.ranks), not js-tiktoken's module.
     expect(cold.stderr).toBe('tiktoken modules loaded: 0\n');
     expect(json(cold.stdout).tokenizer.loaded).toBe(true);
     const warm = memctx(['--json', 'pack', '--task', 'safari'], { cwd, env });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demotions } from '../../src/pack/demote.js';
-import { fieldBags } from '../../src/text/relevance.js';
-import { wordsKey } from '../../src/text/bm25.js';
+import { demotions } from '../../src/commands/pack/demote.js';
+import { fieldBags } from '../../src/kernel/text/relevance.js';
+import { wordsKey } from '../../src/kernel/text/bm25.js';
 import { NOW, hoursAgo, memory } from './helpers.js';
 
 /** A file as the pack cache gives it: its body's length, and its wordsKey and bags counted when asked (recorded). */

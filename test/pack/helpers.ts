@@ -1,5 +1,5 @@
-import { parseMemoryText } from '../../src/store/parse.js';
-import type { MemoryFile } from '../../src/store/types.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import type { MemoryFile } from '../../src/kernel/store/types.js';
 
 export const NOW = new Date('2026-06-15T12:00:00Z');
 const HOUR = 3_600_000;

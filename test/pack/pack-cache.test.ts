@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/cache/pack-cache.js';
-import { cacheVersion } from '../../src/cache/stat-cache.js';
-import { listMemoryPaths } from '../../src/store/scan.js';
-import type { MemoryFile } from '../../src/store/types.js';
+import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../src/kernel/rank/cache.js';
+import { cacheVersion } from '../../src/kernel/state/stat-cache.js';
+import { listMemoryPaths } from '../../src/kernel/store/scan.js';
+import type { MemoryFile } from '../../src/kernel/store/types.js';
 import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 const PAST = new Date('2026-01-01T00:00:00Z');

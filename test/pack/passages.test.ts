@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pack } from '../../src/actions/pack.js';
-import { search } from '../../src/actions/search.js';
-import { runMemoryCommand } from '../../src/actions/memory-tool.js';
-import { loadTokenCounterSync } from '../../src/tokens/count.js';
+import { pack } from '../../src/commands/pack/pack.js';
+import { search } from '../../src/commands/search/search.js';
+import { runMemoryCommand } from '../../src/commands/memory/memory.js';
+import { loadTokenCounterSync } from '../../src/kernel/tokens/count.js';
 import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

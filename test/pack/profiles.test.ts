@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILES, PROFILE_NAMES, profilePicks } from '../../src/pack/profiles.js';
+import { PROFILES, PROFILE_NAMES, profilePicks } from '../../src/commands/pack/profiles.js';
 import { NOW, hoursAgo, memory } from './helpers.js';
 
 const DAY = 24;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createProgress, SPINNER_DELAY_MS } from '../../src/cli/ui/progress.js';
-import type { Context } from '../../src/cli/context.js';
+import { createProgress, SPINNER_DELAY_MS } from '../../src/kernel/cli/progress.js';
+import type { Context } from '../../src/kernel/cli/context.js';
 
 function context(isTTY: boolean, quiet = false, env: Record<string, string> = {}, columns = 80) {
   const written: string[] = [];

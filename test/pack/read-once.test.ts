@@ -1,8 +1,8 @@
 import { lstatSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packText, PACK_CACHE_FILE, scanForPack } from '../../src/cache/pack-cache.js';
-import type { MemoryFile } from '../../src/store/types.js';
+import { packText, PACK_CACHE_FILE, scanForPack } from '../../src/kernel/rank/cache.js';
+import type { MemoryFile } from '../../src/kernel/store/types.js';
 import { tempDir, stateOf } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recencyScore, scoreFiles } from '../../src/pack/score.js';
-import { queryTerms } from '../../src/text/analyse.js';
+import { recencyScore, scoreFiles } from '../../src/kernel/rank/score.js';
+import { queryTerms } from '../../src/kernel/text/analyse.js';
 import { NOW, hoursAgo, memory } from './helpers.js';
 
 const old = '2020-01-01';

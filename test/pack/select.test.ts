@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { packBundle, type PackInput } from '../../src/pack/select.js';
-import { scoreFiles } from '../../src/pack/score.js';
-import { fileText, FORMATS, type BundleFormat } from '../../src/pack/render.js';
-import { loadTokenCounterSync } from '../../src/tokens/index.js';
-import type { MemoryFile } from '../../src/store/types.js';
+import { packBundle, type PackInput } from '../../src/commands/pack/select.js';
+import { scoreFiles } from '../../src/kernel/rank/score.js';
+import { fileText, FORMATS, type BundleFormat } from '../../src/commands/pack/render.js';
+import { loadTokenCounterSync } from '../../src/kernel/tokens/index.js';
+import type { MemoryFile } from '../../src/kernel/store/types.js';
 import { NOW, hoursAgo, memory } from './helpers.js';
 
 const o200k = loadTokenCounterSync('o200k_base');

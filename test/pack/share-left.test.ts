@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pack } from '../../src/actions/pack.js';
-import { loadTokenCounterSync } from '../../src/tokens/count.js';
+import { pack } from '../../src/commands/pack/pack.js';
+import { loadTokenCounterSync } from '../../src/kernel/tokens/count.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

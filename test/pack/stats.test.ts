@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessCount, readStats, recordAccess } from '../../src/cache/stats.js';
+import { accessCount, readStats, recordAccess } from '../../src/kernel/state/stats.js';
 import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 describe('stats.json in the state folder', () => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTokenCounterSync } from '../../src/tokens/count.js';
+import { loadTokenCounterSync } from '../../src/kernel/tokens/count.js';
 import { copyFixture, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMemctx } from '../helpers/run.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../hooks/repo.js';
-import { lineEnding } from '../../src/store/parse.js';
+import { lineEnding } from '../../src/kernel/store/parse.js';
 
 const NOW = new Date('2026-11-21T15:30:12Z');
 

@@ -48,7 +48,7 @@ describe('clear messages for the remaining confusing cases', () => {
     expect(command.stderr).toBe("memctx: error: unknown command 'stauts'\n  hint: did you mean memctx status? (`memctx --help` lists the rest)\n");
     const choice = await runMemctx(['pack', '--format', 'jsn'], { cwd: root });
     expect(choice.code).toBe(2);
-    // Checked by pack's schema (src/schemas/pack.ts), which MCP and the library share.
+    // Checked by pack's schema (src/commands/pack/schema.ts), which MCP and the library share.
     expect(choice.stderr).toBe('memctx: error: --format must be one of markdown, xml, json, got "jsn"\n  hint: did you mean --format json?\n');
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { VERSION } from '../../src/version.js';
+import { VERSION } from '../../src/kernel/version.js';
 
 const git = (cwd: string, ...args: string[]) => spawnSync('git', ['-c', 'user.email=a@b', '-c', 'user.name=a', ...args], { cwd, encoding: 'utf8' });
 

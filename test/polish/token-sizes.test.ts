@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMemctx } from '../helpers/run.js';
 import { copyFixture, removeDir, tempDir } from '../helpers/cli.js';
-import { parseTokenSize } from '../../src/tokens/size.js';
+import { parseTokenSize } from '../../src/kernel/tokens/size.js';
 
 describe('one size parser for every option that takes tokens', () => {
   let root: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMemctx } from '../helpers/run.js';
 import { copyFixture, removeDir, tempDir } from '../helpers/cli.js';
-import { closestMatch, editDistance } from '../../src/text/suggest.js';
+import { closestMatch, editDistance } from '../../src/kernel/text/suggest.js';
 
 describe('a mistyped filter value is an error with a "did you mean", never an empty list', () => {
   let root: string;

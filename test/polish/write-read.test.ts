@@ -94,7 +94,7 @@ describe('files memctx writes are files memctx reads', () => {
 
 describe('the memory tool refuses what memctx could not read back', () => {
   it('create with a NUL byte, str_replace past 1 MB', async () => {
-    const { runMemoryCommand } = await import('../../src/actions/memory-tool.js');
+    const { runMemoryCommand } = await import('../../src/commands/memory/memory.js');
     const root = tempDir();
     try {
       const dir = join(root, '.memory');
@@ -114,8 +114,8 @@ describe('the memory tool refuses what memctx could not read back', () => {
 
 describe('a lost lint --fix race', () => {
   it('setMissingDate says the file changed after lint read it, and writes nothing', async () => {
-    const { setMissingDate } = await import('../../src/lint/fix.js');
-    const { withMemoryLock } = await import('../../src/store/write.js');
+    const { setMissingDate } = await import('../../src/commands/lint/fix.js');
+    const { withMemoryLock } = await import('../../src/kernel/store/write.js');
     const root = tempDir();
     try {
       const text = '---\nname: R\ndescription: raced\ntype: user\nupdated: 2026-11-20\n---\nbody\n';

@@ -6,7 +6,7 @@
  * - Every fenced block whose info string is `sh`, `bash` or `shell` is run, top to bottom, as one
  *   bash script (variables carry from block to block, as when a reader pastes them in order), in a
  *   fresh temporary directory holding a copy of `fixtures/` and a git repository on branch `main`.
- *   `npx memctx` and `memctx` run memctx in-process (`main()` of src/cli/main.ts, through a local
+ *   `npx memctx` and `memctx` run memctx in-process (`main()` of src/main.ts, through a local
  *   socket that bash opens itself, so no Node starts per command); other `npx` commands fail.
  * - Each command (a line, with its `\` continuations) must exit 0, unless its trailing comment starts
  *   with `exit N` (`npx memctx lint   # exit 1: …`), then it must exit N; `exit N (M when run again…`
@@ -25,8 +25,8 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/context.js';
+import { main } from '../../src/main.js';
+import type { Io } from '../../src/kernel/cli/context.js';
 import { FIXTURES, REPO, removeDir, tempDir } from '../helpers/cli.js';
 
 import { docCommands, readmeCommands, type Command } from '../helpers/readme.js';

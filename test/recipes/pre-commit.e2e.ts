@@ -47,7 +47,7 @@ describe('the install pre-commit 4.x runs: npm install -g git+file://CLONE', () 
     const install = sh('npm', ['install', '--allow-git=root', '--install-links', '-g', `git+file://${hookRepo}`], root, { NPM_CONFIG_PREFIX: prefix, npm_config_prefix: prefix });
     expect(install.stderr).not.toContain('ERR');
     expect(install.status).toBe(0);
-    expect(existsSync(join(prefix, 'lib/node_modules/memctx/dist/src/cli/main.js'))).toBe(true);
+    expect(existsSync(join(prefix, 'lib/node_modules/memctx/dist/src/main.js'))).toBe(true);
     const version = sh(join(prefix, 'bin/memctx'), ['--version'], root);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   }, 600_000);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { search } from '../../src/actions/search.js';
+import { search } from '../../src/commands/search/search.js';
 import { actionProject, now } from '../actions/helpers.js';
 
 describe('the command actions, called without the CLI', () => {

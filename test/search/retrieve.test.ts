@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diversify, retrieve } from '../../src/search/retrieve.js';
+import { diversify, retrieve } from '../../src/kernel/rank/retrieve.js';
 
 const file = (path: string, body: string, description = '') => ({ path, name: path.replace(/\.md$/, ''), description, tags: [] as string[], body });
 

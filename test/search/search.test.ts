@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchMemory, WEIGHTS } from '../../src/search/rank.js';
+import { searchMemory, WEIGHTS } from '../../src/kernel/rank/search.js';
 import { NOW, hoursAgo, memory } from '../pack/helpers.js';
 
 const DAY = 24;

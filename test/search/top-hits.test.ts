@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchMemory } from '../../src/search/rank.js';
+import { searchMemory } from '../../src/kernel/rank/search.js';
 import { NOW, hoursAgo, memory } from '../pack/helpers.js';
 
 // Many files with equal and unequal scores, one superseded: the hits a limit returns are the head of the full ranking.

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionGitChanges } from '../../src/sources/git.js';
+import { sessionGitChanges } from '../../src/kernel/sources/git.js';
 import { tempDir } from '../helpers/cli.js';
 
 /** A repository, and an env whose `git` records its subcommand in calls.txt before running the real git. */

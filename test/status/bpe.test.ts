@@ -6,8 +6,8 @@ import { join, relative } from 'node:path';
 import { FIXTURES } from '../helpers/cli.js';
 import { yardstick } from '../helpers/tiktoken.js';
 import { describe, expect, it } from 'vitest';
-import { buildRankTable, countPieceTokens, utf8Binary } from '../../src/tokens/bpe.js';
-import { loadTokenCounter } from '../../src/tokens/index.js';
+import { buildRankTable, countPieceTokens, utf8Binary } from '../../src/kernel/tokens/bpe.js';
+import { loadTokenCounter } from '../../src/kernel/tokens/index.js';
 
 describe('long pieces are counted exactly as js-tiktoken counts them', () => {
   for (const [name, ranks] of [['o200k_base', o200k], ['cl100k_base', cl100k]] as const) {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/cli.js';
-import { ADVICE, atLeast, bar, capacity, countTranscript, formatPercent, levelFor, modelPreset, normalizeModelId, resolveWindow, thresholdsProblem, describeWindowSource } from '../../src/capacity/index.js';
-import { loadTokenCounter } from '../../src/tokens/index.js';
-import { readTranscript } from '../../src/transcript/index.js';
+import { ADVICE, atLeast, bar, capacity, countTranscript, formatPercent, levelFor, modelPreset, normalizeModelId, resolveWindow, thresholdsProblem, describeWindowSource } from '../../src/kernel/capacity/index.js';
+import { loadTokenCounter } from '../../src/kernel/tokens/index.js';
+import { readTranscript } from '../../src/kernel/transcript/index.js';
 
 describe('levels', () => {
   it('puts the boundaries where design §6 does: <80 green, 80-89 yellow, 90-94 orange, ≥95 red', () => {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, memctx, removeDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
-import { loadTokenCounter } from '../../src/tokens/index.js';
+import { loadTokenCounter } from '../../src/kernel/tokens/index.js';
 
 let dir: string;
 beforeAll(() => {

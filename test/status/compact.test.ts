@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compactTranscript, condense, isConfirmation, missingMarkedLines, normalizeOutput, verbatimStart } from '../../src/capacity/compact.js';
-import type { Transcript, TranscriptItem } from '../../src/transcript/types.js';
+import { compactTranscript, condense, isConfirmation, missingMarkedLines, normalizeOutput, verbatimStart } from '../../src/kernel/capacity/compact.js';
+import type { Transcript, TranscriptItem } from '../../src/kernel/transcript/types.js';
 
 const say = (role: 'user' | 'assistant', text: string, line: number): TranscriptItem => ({ role, kind: 'message', text, line });
 const callItem = (name: string, input: unknown, line: number): TranscriptItem => ({ role: 'assistant', kind: 'tool_call', text: JSON.stringify(input), toolName: name, toolInput: input, line });

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTranscriptFile, readTranscriptText } from '../../src/sources/transcript-file.js';
-import { MemctxError } from '../../src/errors.js';
+import { openTranscriptFile, readTranscriptText } from '../../src/kernel/sources/transcript-file.js';
+import { MemctxError } from '../../src/kernel/errors.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const dir = tempDir();

@@ -12,7 +12,7 @@ import {
   readOpenAiTranscript,
   readTextTranscript,
   readTranscript,
-} from '../../src/transcript/index.js';
+} from '../../src/kernel/transcript/index.js';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES, 'transcripts', name), 'utf8');
 const jsonl = (...lines: unknown[]) => lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';

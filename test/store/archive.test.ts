@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { moveToArchive } from '../../src/store/archive.js';
+import { moveToArchive } from '../../src/kernel/store/archive.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const dirs: string[] = [];

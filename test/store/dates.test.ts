@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateMs, parseDate } from '../../src/dates.js';
+import { dateMs, parseDate } from '../../src/kernel/dates.js';
 
 describe('the one date reader', () => {
   it('reads dates and date-times; a value without a zone is UTC', () => {

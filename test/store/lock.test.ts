@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemctxError } from '../../src/errors.js';
-import { withMemoryLock } from '../../src/store/write.js';
-import { forgetStatePlaces } from '../../src/store/state.js';
+import { MemctxError } from '../../src/kernel/errors.js';
+import { withMemoryLock } from '../../src/kernel/store/write.js';
+import { forgetStatePlaces } from '../../src/kernel/state/folder.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 
 const dirs: string[] = [];

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeText } from '../../src/store/decode.js';
-import { parseMemoryText, ParseFailure } from '../../src/store/parse.js';
+import { decodeText } from '../../src/kernel/store/decode.js';
+import { parseMemoryText, ParseFailure } from '../../src/kernel/store/parse.js';
 import { FIXTURES, tempDir } from '../helpers/cli.js';
 
 const STAT = { mtimeMs: 0, size: 0 };

@@ -1,8 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MemctxError } from '../../src/errors.js';
-import { isIndexPath, resolveMemoryPath } from '../../src/store/paths.js';
+import { MemctxError } from '../../src/kernel/errors.js';
+import { isIndexPath, resolveMemoryPath } from '../../src/kernel/store/paths.js';
 import { tempDir } from '../helpers/cli.js';
 
 let base: string;
@@ -102,7 +102,7 @@ describe('resolveMemoryPath', () => {
 
 describe('isInside', () => {
   it('tells names that start with two dots from parent references', async () => {
-    const { isInside } = await import('../../src/store/paths.js');
+    const { isInside } = await import('../../src/kernel/store/paths.js');
     expect(isInside('/m', '/m')).toBe(true);
     expect(isInside('/m', '/m/..notes.md')).toBe(true);
     expect(isInside('/m', '/m/a/b.md')).toBe(true);

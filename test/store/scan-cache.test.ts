@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scanIndexEntries } from '../../src/cache/scan-cache.js';
-import { cacheVersion } from '../../src/cache/stat-cache.js';
+import { scanIndexEntries } from '../../src/kernel/state/scan-cache.js';
+import { cacheVersion } from '../../src/kernel/state/stat-cache.js';
 import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 
 const dirs: string[] = [];

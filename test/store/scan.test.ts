@@ -1,8 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeText, DecodeFailure, firstInvalidUtf8 } from '../../src/store/decode.js';
-import { listMemoryPaths, MAX_FILE_BYTES, readMemoryFile, scanMemoryDir } from '../../src/store/scan.js';
+import { decodeText, DecodeFailure, firstInvalidUtf8 } from '../../src/kernel/store/decode.js';
+import { listMemoryPaths, MAX_FILE_BYTES, readMemoryFile, scanMemoryDir } from '../../src/kernel/store/scan.js';
 import { copyFixture, FIXTURES, tempDir, stateOf } from '../helpers/cli.js';
 
 describe('scanMemoryDir on the broken fixture', () => {

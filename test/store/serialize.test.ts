@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Document, parse, visit } from 'yaml';
-import { parseMemoryText } from '../../src/store/parse.js';
-import { neutralizeControls } from '../../src/markdown/escape.js';
-import { assembleFile, newFrontmatter, serializeMemoryFile, setFrontmatterKeys } from '../../src/store/serialize.js';
+import { parseMemoryText } from '../../src/kernel/store/parse.js';
+import { neutralizeControls } from '../../src/kernel/markdown/escape.js';
+import { assembleFile, newFrontmatter, serializeMemoryFile, setFrontmatterKeys } from '../../src/kernel/store/serialize.js';
 
 const STAMP = '2026-11-21T15:30:12Z';
 const STAT = { mtimeMs: 0, size: 0 };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseSimpleYaml } from '../../src/store/simple-yaml.js';
+import { parseSimpleYaml } from '../../src/kernel/store/simple-yaml.js';
 
 /** What the reference parser makes of a block: `yaml`'s parse with its default (1.2 core) schema. */
 function reference(src: string): unknown {

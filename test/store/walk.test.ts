@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { listEntries } from '../../src/store/list.js';
-import { withMemoryLock } from '../../src/store/write.js';
+import { listEntries } from '../../src/kernel/store/list.js';
+import { withMemoryLock } from '../../src/kernel/store/write.js';
 
 function tree(paths: string[]): string {
   const root = tempDir('memctx-walk-');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms, terms, MAX_QUERY_TERMS } from '../../src/text/analyse.js';
-import { relevance } from '../../src/text/relevance.js';
-import { supersession } from '../../src/lifecycle/supersede.js';
-import { fileTime } from '../../src/lifecycle/age.js';
+import { queryTerms, terms, MAX_QUERY_TERMS } from '../../src/kernel/text/analyse.js';
+import { relevance } from '../../src/kernel/text/relevance.js';
+import { supersession } from '../../src/kernel/lifecycle/supersede.js';
+import { fileTime } from '../../src/kernel/lifecycle/age.js';
 
 const doc = (path: string, body: string, extra: Partial<{ name: string; description: string; tags: string[] }> = {}) => ({ path, name: extra.name ?? path, description: extra.description ?? '', tags: extra.tags ?? [], body });
 

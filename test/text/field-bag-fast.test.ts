@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rng as random } from '../../bench/corpus.js';
-import { stem, words } from '../../src/text/analyse.js';
-import { fieldBag, type FieldBag } from '../../src/text/bm25.js';
+import { stem, words } from '../../src/kernel/text/analyse.js';
+import { fieldBag, type FieldBag } from '../../src/kernel/text/bm25.js';
 
 // The plain regular-expression fieldBag that the counting in bm25.ts replaced: the reference it must match.
 const RUN = /[\p{L}\p{N}\p{M}]+/gu;

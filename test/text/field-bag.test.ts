@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldBag, isFieldBag } from '../../src/text/bm25.js';
-import { fieldBags, relevance, type MatchableFile } from '../../src/text/relevance.js';
+import { fieldBag, isFieldBag } from '../../src/kernel/text/bm25.js';
+import { fieldBags, relevance, type MatchableFile } from '../../src/kernel/text/relevance.js';
 
 const files: MatchableFile[] = [
   { path: 'auth/tokens.md', name: 'Auth tokens', description: 'Rotating tokens daily', tags: ['auth', 'security'], body: 'We rotate the auth token. Happy path: the token migrates.\nDoes the doe agree? agreed.' },

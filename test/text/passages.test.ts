@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, splitPassages } from '../../src/text/passages.js';
+import { cutText, splitPassages } from '../../src/kernel/text/passages.js';
 
 const FILE = [
   '---', 'name: x', 'description: y', '---', '', // 1-5

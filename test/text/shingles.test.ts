@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentShingles, shingles } from '../../src/text/similarity.js';
+import { contentShingles, shingles } from '../../src/kernel/text/similarity.js';
 
 /** The words-then-hash definition the one-pass scanner must match. */
 function reference(text: string): number[] {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_SHINGLES, containment, jaccard, shingles, similarPairs } from '../../src/text/similarity.js';
+import { MIN_SHINGLES, containment, jaccard, shingles, similarPairs } from '../../src/kernel/text/similarity.js';
 import { VALID, doc, lint, mem } from '../lint/helpers.js';
 
 const FACT = 'Integration tests run against a real Postgres started with testcontainers, and nobody mocks the repository layer, because a mocked query builder once hid a renamed column.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../bench/corpus.js';
-import { fieldBag, wordsKey, wordsKeyOf } from '../../src/text/bm25.js';
+import { fieldBag, wordsKey, wordsKeyOf } from '../../src/kernel/text/bm25.js';
 
 const WORDS = ['Token', 'tokens', 'TOKENS', 'migration', 'migrated', 'happy', 'happiness', 'aby', 'ed', 'a', 'I', 'x9', '42', 'running', 'runs', 'skies', 'sky', 'café', 'Über', 'İstanbul', 'ΟΔΟΣ', '\u212aelvin', 'ﬁle', '\u0301x', '²'];
 const GAPS = [' ', '\n', '\r\n', '.', ', ', '-', '_', "'", '[[', ']](', '/', '#', '\0', '\x7f', '—', '…', '\u{1F600}', '\ud800'];

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backgroundCounter } from '../../src/tokens/background.js';
-import { loadTokenCounterSync } from '../../src/tokens/count.js';
-import { pack } from '../../src/actions/pack.js';
+import { backgroundCounter } from '../../src/kernel/tokens/background.js';
+import { loadTokenCounterSync } from '../../src/kernel/tokens/count.js';
+import { pack } from '../../src/commands/pack/pack.js';
 import { stateOf } from '../helpers/cli.js';
 
 const TEXTS = [

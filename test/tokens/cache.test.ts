@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CountCache, cachedCounter, contentHash } from '../../src/tokens/cache.js';
-import { loadTokenCounterSync, type EncodingName, type TokenCounter } from '../../src/tokens/count.js';
-import { readCountCache, writeCountCache } from '../../src/cache/token-counts.js';
+import { CountCache, cachedCounter, contentHash } from '../../src/kernel/tokens/cache.js';
+import { loadTokenCounterSync, type EncodingName, type TokenCounter } from '../../src/kernel/tokens/count.js';
+import { readCountCache, writeCountCache } from '../../src/kernel/state/token-counts.js';
 const VERSION = '1.2.3';
 import { removeDir, tempDir, stateOf } from '../helpers/cli.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tiktoken } from '../helpers/tiktoken.js';
-import { loadTokenCounter, loadTokenCounterSync, tokenizerLoaded, type EncodingName } from '../../src/tokens/index.js';
+import { loadTokenCounter, loadTokenCounterSync, tokenizerLoaded, type EncodingName } from '../../src/kernel/tokens/index.js';
 
 /** Plain js-tiktoken, with special-token strings treated as ordinary text. */
 function expected(encoding: EncodingName, text: string): number {

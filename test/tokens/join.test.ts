@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tiktoken } from '../helpers/tiktoken.js';
-import { countJoined, firstSplit, joinsCleanly, lastSplit, splitChunks } from '../../src/tokens/join.js';
+import { countJoined, firstSplit, joinsCleanly, lastSplit, splitChunks } from '../../src/kernel/tokens/join.js';
 
 const encoders = { o200k_base: tiktoken.o200k_base, cl100k_base: tiktoken.cl100k_base };
 

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRankTable, countPieceTokens, rankOf, utf8Binary, type RankTable } from '../../src/tokens/bpe.js';
-import { loadRanks, parseRankTable, serializeRankTable } from '../../src/tokens/rank-file.js';
+import { buildRankTable, countPieceTokens, rankOf, utf8Binary, type RankTable } from '../../src/kernel/tokens/bpe.js';
+import { loadRanks, parseRankTable, serializeRankTable } from '../../src/kernel/tokens/rank-file.js';
 import { yardstick } from '../helpers/tiktoken.js';
 
 const work = mkdtempSync(join(tmpdir(), 'memctx-ranks-'));

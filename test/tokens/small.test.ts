@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tiktoken } from '../helpers/tiktoken.js';
-import { requireRankFile } from '../../src/tokens/rank-file.js';
-import { SMALL_TEXT, classOf, knownClass, regexClass, smallTextCounter, splitPieces } from '../../src/tokens/small.js';
-import type { EncodingName } from '../../src/tokens/index.js';
+import { requireRankFile } from '../../src/kernel/tokens/rank-file.js';
+import { SMALL_TEXT, classOf, knownClass, regexClass, smallTextCounter, splitPieces } from '../../src/kernel/tokens/small.js';
+import type { EncodingName } from '../../src/kernel/tokens/index.js';
 
 /** The pieces js-tiktoken's own split pattern finds. */
 function regexPieces(encoding: EncodingName, text: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CUES, Cue } from '../../src/transcript/extract.js';
+import { CUES, Cue } from '../../src/kernel/transcript/extract.js';
 
 /** Words of the cue patterns and what surrounds them, in any case, so that random text often matches. */
 const FRAGMENTS = fc.oneof(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts, readTranscript } from '../../src/transcript/index.js';
-import { transcriptFields } from '../../src/flush/extract.js';
-import { commandKey, fileOps, onlyLooks, simpleCommands } from '../../src/transcript/commands.js';
+import { extractFacts, readTranscript } from '../../src/kernel/transcript/index.js';
+import { transcriptFields } from '../../src/commands/flush/extract.js';
+import { commandKey, fileOps, onlyLooks, simpleCommands } from '../../src/kernel/transcript/commands.js';
 
 const jsonl = (lines: object[]) => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
 let n = 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectedFacts, flushFields, grade, type Grade } from '../../bench/flush-quality.bench.js';
 import { locateTranscripts, REAL_IN_REPO, realTranscript } from '../../bench/real-transcripts.js';
 import { tempDir } from '../helpers/cli.js';
-import { extractFacts, readTranscript } from '../../src/transcript/index.js';
+import { extractFacts, readTranscript } from '../../src/kernel/transcript/index.js';
 
 // The written files are checked against the files the recording tool (entire) itself listed for each
 // session (SOURCES.md); the other fields are graded against expected-facts.json. Transcripts the

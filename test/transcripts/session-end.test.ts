@@ -5,9 +5,9 @@
  * every changed file (subagents' and shell edits; no temporary scratch).
  */
 import { describe, expect, it } from 'vitest';
-import { extractFacts, readTranscript } from '../../src/transcript/index.js';
-import { commandKey, fileOps, onlyLooks, programCommands, simpleCommands } from '../../src/transcript/commands.js';
-import { changedGroupLevels, groupChangedLines } from '../../src/flush/changed.js';
+import { extractFacts, readTranscript } from '../../src/kernel/transcript/index.js';
+import { commandKey, fileOps, onlyLooks, programCommands, simpleCommands } from '../../src/kernel/transcript/commands.js';
+import { changedGroupLevels, groupChangedLines } from '../../src/commands/flush/changed.js';
 
 const jsonl = (lines: object[]) => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
 const base = (extra: object = {}) => ({ cwd: '/w/app', sessionId: 's', ...extra });
@@ -167,7 +167,7 @@ describe('changed files', () => {
 
 describe('decisions from a compaction summary', () => {
   it('an error item whose name is long takes the sentence before its fix as the why; one with a why of its own is left as it is', async () => {
-    const { summaryDecisions, summarySections } = await import('../../src/transcript/compaction.js');
+    const { summaryDecisions, summarySections } = await import('../../src/kernel/transcript/compaction.js');
     const summary = [
       '5. Errors and fixes:',
       '   - **Condensed sessions were skipped with an unknown agent type warning in the logs**: `agent.GetByAgentType("")` returned an error. Fixed by adding a fallback to `agent.Default()` when the lookup fails.',

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES, removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
-import { claudeMemoryDir, sanitizeProjectPath } from '../../src/store/find.js';
-import { detectFormat, extractFacts, readTranscript } from '../../src/transcript/index.js';
-import { transcriptFields } from '../../src/flush/extract.js';
+import { claudeMemoryDir, sanitizeProjectPath } from '../../src/kernel/store/find.js';
+import { detectFormat, extractFacts, readTranscript } from '../../src/kernel/transcript/index.js';
+import { transcriptFields } from '../../src/commands/flush/extract.js';
 
 const jsonl = (lines: object[], eol = '\n') => lines.map((l) => JSON.stringify(l)).join(eol) + eol;
 const user = (content: unknown, extra: object = {}) => ({ type: 'user', cwd: '/w/app', sessionId: 's', message: { role: 'user', content }, ...extra });

@@ -1,12 +1,12 @@
-// The MCP memory tool (src/mcp/tools/memory.ts → actions/memory-tool.ts): over stdio through the built
+// The MCP memory tool (src/commands/memory/tool.ts → actions/memory-tool.ts): over stdio through the built
 // bin, then in-process for what it refuses to write.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, closeOpened, openInProcess as open, stdioServer } from '../../helpers/mcp.js';
-import { memoryErrorText } from '../../../src/actions/memory-errors.js';
-import { MemctxError } from '../../../src/errors.js';
+import { memoryErrorText } from '../../../src/commands/memory/errors.js';
+import { MemctxError } from '../../../src/kernel/errors.js';
 
 afterEach(closeOpened);
 

@@ -37,7 +37,7 @@ describe('memctx mcp: reads nothing on the host outside the project', () => {
 
   it("status reads a session from Claude Code's project folder for this project", async () => {
     const { client, dir } = server;
-    const { claudeProjectDir } = await import('../../../src/store/find.js');
+    const { claudeProjectDir } = await import('../../../src/kernel/store/find.js');
     const folder = claudeProjectDir(dir, dir, {});
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'abc.jsonl'), readFileSync(join(REPO, 'fixtures/transcripts/claude-session.jsonl')));

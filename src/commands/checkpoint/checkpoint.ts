@@ -1,0 +1,154 @@
+/**
+ * `memctx checkpoint`: Claude Code's Stop hook. When the context has crossed a threshold (default
+ * 80%) for the first time in this session, it asks the agent to save its session summary (design §7).
+ * It never fails the session: every problem is logged to the flush log (the state folder) and nothing is asked.
+ */
+import { resolve } from 'node:path';
+import { MemctxError } from '../../kernel/errors.js';
+import { openTranscriptFile, transcriptPath, type TranscriptFile } from '../../kernel/sources/transcript-file.js';
+import { appendFlushLog } from '../../kernel/state/flush-log.js';
+import { isoTimestamp } from '../../kernel/store/schema.js';
+import { HOOK_STDIN_WAIT_MS, parseHookInput, type HookInput } from '../../kernel/summary/hook-input.js';
+import { findMemoryDir } from '../../kernel/store/find.js';
+import { askThresholds } from '../../kernel/sources/config.js';
+import { parseAskAt } from '../../kernel/sources/config-schema.js';
+import { resolveStatus } from '../status/schema.js';
+import { CLI_LABEL, fromFlags } from '../../kernel/schema.js';
+import { DEFAULT_ASK_AT, decideCheckpoint, askText } from './ask.js';
+import { status } from '../status/status.js';
+import { readAsked, writeAsked } from './cache.js';
+import { readSessionWindow } from '../../kernel/state/windows.js';
+import { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/record.js';
+
+export interface CheckpointOptions {
+  /** Percentages, "80" or "80,95"; default: the configuration's flush.askAt, else 80. */
+  at?: string;
+  /** Ask for `memctx flush --agent-summary` (no MCP server). */
+  cli?: boolean;
+  /** How long to wait for the message that just ended to reach the transcript. */
+  waitMs?: number;
+  /** The context window, as `status --window` / `--model` take it (a 1M-token session, say). */
+  window?: string;
+  model?: string;
+}
+
+export interface CheckpointDeps {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  home: string;
+  now: () => Date;
+  readStdin: (maxBytes?: number, timeoutMs?: number) => Promise<string>;
+  dir?: string;
+  claude?: boolean;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface CheckpointResult {
+  /** What the agent is asked to do; undefined when nothing is asked. */
+  ask?: string;
+  /** Why nothing was asked, or what went wrong. */
+  why?: string;
+  percent?: number;
+  /** False when the message that just ended never reached the transcript within the wait. */
+  settled?: boolean;
+}
+
+export const DEFAULT_WAIT_MS = 3000;
+const POLL_MS = 50;
+
+function parseAt(value: string): number[] {
+  const list = value.split(',').map((p) => Number(p.trim()));
+  if (list.length === 0 || list.some((t) => !(t > 0 && t <= 100))) throw new MemctxError(`--at takes percentages above 0 and at most 100, got "${value}"`, { hint: 'e.g. --at 80 or --at 80,95' });
+  return [...new Set(list)].sort((a, b) => a - b);
+}
+
+// eslint-disable-next-line complexity -- the Stop hook's early outs read best in one place, in the order they are decided
+export async function checkpoint(options: CheckpointOptions, deps: CheckpointDeps): Promise<CheckpointResult> {
+  const stamp = isoTimestamp(deps.now());
+  let root: string | undefined;
+  let label = 'Stop';
+  try {
+    const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
+    label = `${hook.event ?? 'Stop'}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
+    const cwd = resolve(deps.cwd, hook.cwd ?? '.');
+    root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home, confined: true });
+    if (!hook.transcriptPath) throw new MemctxError('the hook input has no transcript_path');
+    if (!hook.sessionId) throw new MemctxError('the hook input has no session_id');
+    const configured = options.at === undefined ? askThresholds(root, parseAskAt) : {};
+    if (configured.problem) appendFlushLog(root, `${stamp} ${label} warning: ${configured.problem}; asking at 80%`);
+    const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;
+
+    const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
+    const waited = await waitForTranscript(transcript, awaitedSnippet(hook), options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
+    // The window Claude Code reported to the status line for this session, over a guess from the model id.
+    const recorded = options.window === undefined ? readSessionWindow(root, hook.sessionId) : undefined;
+    const request = resolveStatus(fromFlags({ window: options.window ?? (recorded === undefined ? undefined : String(recorded)), model: recorded === undefined ? options.model : undefined }), CLI_LABEL);
+    const { report } = await status(transcript, request, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
+    const asked = readAsked(root, hook.sessionId);
+    const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));
+    if (decision.asked.join() !== asked.join()) await writeAsked(root, hook.sessionId, decision.asked, stamp);
+    const percent = Math.floor(report.percent);
+    const settled = waited >= 0;
+    const late = settled ? (waited > 0 ? `; waited ${waited} ms for the transcript` : '') : ` (the message that just ended was not in the transcript after ${options.waitMs ?? DEFAULT_WAIT_MS} ms; read what was there)`;
+    if (decision.ask === undefined) {
+      const why = hook.stopHookActive ? 'already continuing for a Stop hook' : thresholds.some((t) => report.percent >= t) ? 'already asked at this threshold' : `below ${thresholds[0]}%`;
+      return { why: `${percent}%: ${why}${late}`, percent: report.percent, settled };
+    }
+    const ask = askText({ percent, used: report.used, window: report.window, threshold: decision.ask, sessionId: hook.sessionId, cli: options.cli, target: DEFAULT_TARGET, max: DEFAULT_MAX });
+    appendFlushLog(root, `${stamp} ${label} asked the agent for its summary at ${percent}% (threshold ${decision.ask}%)${late}`);
+    return { ask, percent: report.percent, settled };
+  } catch (err) {
+    const e = err as MemctxError;
+    const message = `${e.file ? `${e.file}: ` : ''}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
+    if (root) appendFlushLog(root, `${stamp} ${label} checkpoint error: ${message}`);
+    return { why: message };
+  }
+}
+
+/**
+ * What the transcript holds once the message that just ended is on disk: for Stop, the start of that
+ * message's text; for PostToolUse, its tool call's id as Claude Code writes it (`"id":"toolu_…"`).
+ */
+function awaitedSnippet(hook: HookInput): string | undefined {
+  if (hook.toolUseId) return `"id":${JSON.stringify(hook.toolUseId)}`;
+  const line = hook.lastMessage?.split('\n').find((l) => l.trim() !== '')?.trim();
+  return line ? JSON.stringify(Array.from(line).slice(0, 60).join('')).slice(1, -1) : undefined;
+}
+
+/**
+ * Claude Code writes the transcript asynchronously: the message that just ended (sometimes the
+ * file) may not be on disk when the hook starts. Wait, at most `waitMs`, until the file holds the
+ * snippet. The milliseconds waited, or -1 when it never did.
+ */
+async function waitForTranscript(path: string, snippet: string | undefined, waitMs: number, sleep: (ms: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  for (let first = true; ; first = false) {
+    if (holds(path, snippet)) return first ? 0 : Math.max(1, Math.round(performance.now() - started));
+    if (performance.now() - started >= waitMs) return -1;
+    await sleep(POLL_MS);
+  }
+}
+
+/** True when the file exists and (with a snippet) its last megabyte of lines contains it. */
+function holds(path: string, snippet: string | undefined): boolean {
+  let file: TranscriptFile;
+  try {
+    file = openTranscriptFile(path);
+  } catch {
+    return false;
+  }
+  try {
+    if (snippet === undefined) return true;
+    let bytes = 0;
+    for (const chunk of file.linesBackward()) {
+      if (chunk.lines.some((l) => l.includes(snippet))) return true;
+      bytes += chunk.lines.reduce((sum, l) => sum + l.length + 1, 0);
+      if (bytes > 1 << 20 || chunk.atStart) return false;
+    }
+    return false;
+  } catch {
+    return false;
+  } finally {
+    file.close();
+  }
+}

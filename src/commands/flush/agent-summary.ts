@@ -1,0 +1,73 @@
+/**
+ * At SessionEnd or PreCompact: a summary the agent already wrote for this session is kept and revised
+ * with what the transcript proves happened after it (design §7). One file per session.
+ */
+import { MemctxError } from '../../kernel/errors.js';
+import type { FieldValues } from '../../kernel/summary/fields.js';
+import type { Template } from '../../kernel/summary/templates.js';
+import { findHookSessionFile } from '../../kernel/summary/files.js';
+import { readMemoryFile, isProblem } from '../../kernel/store/scan.js';
+import { openTranscriptFile, transcriptPath } from '../../kernel/sources/transcript-file.js';
+import { readTranscript, detectFormat } from '../../kernel/transcript/index.js';
+import { afterAgentSummary } from '../../kernel/summary/agent-summary.js';
+
+export interface KeptSummary {
+  /** The session file, inside the memory directory. */
+  path: string;
+  values: FieldValues;
+  notes: string[];
+  /** True when memctx added to it (its frontmatter then says which part the agent wrote). */
+  revised: boolean;
+}
+
+/** The agent-written session file of this session, revised with what happened after it; undefined when there is none. */
+export async function keptAgentSummary(
+  deps: { home: string },
+  flush: typeof import('../../kernel/summary/index.js'),
+  template: Template,
+  scope: { root: string; cwd: string; sessionId?: string; transcript?: string },
+): Promise<KeptSummary | undefined> {
+  if (template.name !== 'session' || !scope.sessionId) return undefined;
+  const path = findHookSessionFile(scope.root, template.dir, scope.sessionId);
+  const file = path ? readMemoryFile(scope.root, path) : undefined;
+  if (!path || !file || isProblem(file) || file.data.written_by !== flush.WRITTEN_BY_AGENT.written_by) return undefined;
+  const values = flush.parseBody(template, file.body);
+  const later = scope.transcript === undefined ? undefined : await laterItems(deps, scope.transcript, scope.cwd);
+  if (!later) return { path, values, revised: file.data.revised !== undefined, notes: [`kept the agent's summary ${path}; the transcript does not show when it was written, so nothing was added`] };
+  const fields = flush.transcriptFields({ ...later.transcript, items: later.items, contextStart: 0 }, { cwd: scope.cwd });
+  const completed = flush.completeAgentValues(values, flush.laterFacts(later.items, scope.cwd, scope.root, fields));
+  const what = completed.added.length ? `revised with ${completed.added.join(', ')}` : 'nothing happened after it';
+  return { path, values: completed.values, revised: completed.added.length > 0, notes: [`kept the agent's summary ${path}; ${what}`] };
+}
+
+/**
+ * The transcript's items after the agent's summary call; undefined when it cannot be read or shows no
+ * such call. Read from the end: only the lines from the last call on are parsed (it is usually near
+ * the end of a long session).
+ */
+async function laterItems(deps: { home: string }, transcript: string, cwd: string) {
+  try {
+    const path = transcriptPath(transcript, cwd, deps.home);
+    const file = openTranscriptFile(path, transcript);
+    try {
+      const head = file.firstLines();
+      const format = detectFormat(head.text, { complete: head.complete });
+      const tail: string[][] = [];
+      for (const chunk of file.linesBackward()) {
+        tail.unshift(chunk.lines);
+        // a chunk that names memctx's flush may hold the call: parse what has been read so far
+        if (!chunk.lines.some((line) => /memctx\S*flush|memctx[^"\n]*\sflush/.test(line)) && !chunk.atStart) continue;
+        const read = readTranscript(tail.flat().join('\n'), { format });
+        const later = afterAgentSummary(read.items);
+        if (later) return { items: later, transcript: read };
+        if (chunk.atStart) return undefined;
+      }
+      return undefined;
+    } finally {
+      file.close();
+    }
+  } catch (err) {
+    if (err instanceof MemctxError || (err as NodeJS.ErrnoException).code) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,598 @@
+/**
+ * Selection under a hard budget (design §5, issues 11 and 23). Pieces are placed in priority order
+ * while they fit. MEMORY.md's index first (it is the map: whole when it fits, else the lines of the
+ * highest-ranked groups; with a task it takes at most INDEX_SHARE of the budget). Then pinned
+ * files in full, the profile's picks and --focus files (and what they link to). With a task, the
+ * files and passages it matches compete in one selection (placeByTask): a file within its share of
+ * the budget (after the first whole file: of the room still left) goes in whole, a larger one
+ * contributes its best-matching passages, each pick raised
+ * by the query terms it covers that earlier picks did not. Without a task, files in rank order,
+ * each in full where it fits, a wanted file too large for the room left as its head with a
+ * pointer. Then descriptions with the command that loads them, then a note saying what was left
+ * out. Superseded files never go in full. Every piece's cost is its exact token count and the
+ * pieces add up exactly (src/kernel/tokens/join.ts), so the bundle's count never exceeds the budget.
+ */
+import type { MemoryFile } from '../../kernel/store/types.js';
+import { linkedPaths } from '../../kernel/markdown/links.js';
+import { countJoined } from '../../kernel/tokens/join.js';
+import { bestPick, type Retrieval, type ScoredPassage } from '../../kernel/rank/retrieve.js';
+import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
+import { compareRank, TASK_FLOOR, type FileScore } from '../../kernel/rank/score.js';
+import type { PackFile } from '../../kernel/rank/types.js';
+import { knownTokens, type FileTokens } from '../../kernel/rank/file-tokens.js';
+
+/** Score labels of the report (design §5): tiers a score would have asked for. */
+const FULL_SCORE = 70;
+const DESCRIPTION_SCORE = 40;
+/** Descriptions tried in vain before the rest are skipped when even the cheapest seen cannot fit. */
+const GIVE_UP_AFTER = 20;
+/** A head shorter than this many tokens is not worth a place: the file gets a description instead. */
+const MIN_HEAD_TOKENS = 120;
+
+/** With a task, a file larger than this share of the budget contributes passages instead of its whole text. */
+const FILE_SHARE = 1 / 3;
+/** With a task, the index takes at most this share of the budget (its best-ranked lines). */
+const INDEX_SHARE = 0.1;
+/** A passage's rank: its own match, weighted this much against its file's. */
+const PASSAGE_OWN = 0.6;
+/** At most this many files and passages are weighed in one selection. */
+const MAX_UNITS = 200;
+
+export type Tier = 'full' | 'head' | 'passages' | 'description' | 'index' | 'none';
+
+export interface PackInput {
+  files: readonly PackFile[];
+  /** One per file, same order. */
+  scores: readonly FileScore[];
+  /** Lines of MEMORY.md's generated block, without the markers. */
+  indexLines: readonly string[];
+  budget: number;
+  format: BundleFormat;
+  encoding: string;
+  /** Paths the profile loads first, in order. */
+  picks?: readonly string[];
+  /** --focus paths and the files they link to, loaded after the picks. */
+  focus?: readonly string[];
+  /** Only files the task or --focus reaches get a place beyond the index (handoff-specialist). */
+  taskOnly?: boolean;
+  /** Exact token count (cached). */
+  count: (text: string) => number;
+  /** Each file's text (`fileText`); by default from the file itself, which must then be a MemoryFile. */
+  text?: (i: number) => string;
+  /** Each file's token count, when the caller already has it (or counts it on demand: file-tokens.ts). */
+  tokens?: readonly number[] | FileTokens;
+  /** The command prefix for load hints: `memctx`, or with the --dir/--claude the bundle was built with. */
+  memctx?: string;
+  /** The task's retrieval (search/retrieve.ts): its passages and the terms each file and passage holds. */
+  retrieval?: Retrieval;
+}
+
+export interface PackedFile extends FileScore {
+  name: string;
+  /** The tier its score stands for (a label: >= 70 full, 40-69 description, else index). */
+  planned: 'full' | 'description' | 'index';
+  /** What the bundle holds for the file. */
+  tier: Tier;
+  /** Tokens of the whole file. */
+  tokens: number;
+  /** Set when `tokens` is an estimate: a task's pack counts only the files that may enter the bundle. */
+  estimated?: true;
+  /** Tokens its piece takes in the bundle. */
+  bundleTokens: number;
+  note?: string;
+}
+
+export interface PackResult {
+  text: string;
+  /** Exact token count of text. */
+  tokens: number;
+  budget: number;
+  format: BundleFormat;
+  encoding: string;
+  /** Tokens of the files in full (and heads). */
+  fullTokens: number;
+  indexLines: { total: number; included: number };
+  /** Files in rank order, best first. */
+  files: PackedFile[];
+  leftOut: { files: string[]; indexLines: number };
+  /** Pinned files that could not go in full. */
+  pinnedLeftOut: string[];
+  /** Tokens of every file loaded in full, and what the bundle saves against that. */
+  totalFileTokens: number;
+  /** Set when totalFileTokens (and saved) include estimates (files a task's pack did not count). */
+  estimated?: true;
+  saved: number;
+}
+
+interface Entry {
+  section: SectionId;
+  key: string;
+  parts: string[];
+  cost: number;
+  /** File index for full/description entries. */
+  file?: number;
+  /** Set for a file that went in as its head. */
+  head?: boolean;
+  /** Set for a passage of a file. */
+  passage?: ScoredPassage;
+  /** The index lines an index entry holds. */
+  lines?: readonly string[];
+}
+
+function scoreLabel(score: FileScore): PackedFile['planned'] {
+  return score.score >= FULL_SCORE ? 'full' : score.score >= DESCRIPTION_SCORE ? 'description' : 'index';
+}
+
+/** Whether a file may have more than an index line (handoff-specialist: only what the task or --focus reaches). */
+function reached(score: FileScore, focus: ReadonlySet<string>, taskOnly: boolean): boolean {
+  return !taskOnly || score.task >= TASK_FLOOR || score.dependency > 0 || focus.has(score.path);
+}
+
+interface FullOrder {
+  order: number[];
+  /** Files worth a head when they do not fit whole. */
+  wanted: Set<number>;
+  /** Pinned files, the profile's picks and --focus files: placed first, whatever the task. */
+  priority: Set<number>;
+}
+
+/** Files in the order they are offered a place in full. */
+function fullOrder(input: PackInput): FullOrder {
+  const { files, scores } = input;
+  const pickRank = new Map((input.picks ?? []).map((p, i) => [p, i]));
+  const focusRank = new Map((input.focus ?? []).map((p, i) => [p, i]));
+  const focus = new Set(input.focus ?? []);
+  // Group (pinned, picks, focus, rest) and place within it, computed once per file for the sort.
+  const groups = files.map((f) => (f.pinned ? 0 : pickRank.has(f.path) ? 1 : focusRank.has(f.path) ? 2 : 3));
+  const within = files.map((f, i) => (groups[i] === 1 ? pickRank.get(f.path)! : groups[i] === 2 ? focusRank.get(f.path)! : 0));
+  const group = (i: number) => groups[i];
+  const order = files
+    .map((_, i) => i)
+    .filter((i) => !scores[i].superseded && reached(scores[i], focus, Boolean(input.taskOnly)))
+    .sort((a, b) => groups[a] - groups[b] || within[a] - within[b] || compareRank(scores[a], scores[b]));
+  const wanted = new Set(order.filter((i) => group(i) < 3 || scores[i].task >= 0.35));
+  return { order, wanted, priority: new Set(order.filter((i) => group(i) < 3)) };
+}
+
+class Layout {
+  used = 0;
+  readonly entries: Entry[] = [];
+  private readonly sizes = new Map<string, number>();
+
+  constructor(private readonly renderer: Renderer, private readonly count: (text: string) => number, readonly fixed: number) {
+    this.used = fixed;
+  }
+
+  isFirst(section: SectionId): boolean {
+    return (this.sizes.get(this.renderer.sectionKey(section)) ?? 0) === 0;
+  }
+
+  /** Cost of adding these parts to a section (its opener and closer too when it is empty). */
+  cost(section: SectionId, parts: string[]): number {
+    const frame = this.isFirst(section) ? this.count(this.renderer.open(section)) + this.count(this.renderer.close(section)) : 0;
+    return frame + countJoined(parts, this.count);
+  }
+
+  add(entry: Entry): void {
+    this.sizes.set(entry.key, (this.sizes.get(entry.key) ?? 0) + 1);
+    this.entries.push(entry);
+    this.used += entry.cost;
+  }
+
+  pop(): Entry | undefined {
+    const entry = this.entries.pop();
+    if (!entry) return undefined;
+    this.sizes.set(entry.key, this.sizes.get(entry.key)! - 1);
+    this.used -= entry.cost;
+    return entry;
+  }
+}
+
+interface Plan {
+  layout: Layout;
+  notes: Map<number, string>;
+  /** Roughly what the pieces that did not fit would have cost. */
+  missed: number;
+}
+
+/** The first lines of a text whose piece fits in `room` tokens, with a pointer to the rest; undefined when none fit. */
+function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: number, text: string, tokens: number, room: number): { parts: string[]; cost: number } | undefined {
+  const file = input.files[i];
+  const lines = text.split('\n');
+  const piece = (n: number) => {
+    const head = `${lines.slice(0, n).join('\n')}\n`;
+    const left = Math.max(1, tokens - input.count(head));
+    const parts = renderer.full(file, input.scores[i], `${head}[… ${left} more tokens of this file left out: ${showCommand(file.path, input.memctx)}]\n`, layout.isFirst('full'));
+    return { parts, cost: layout.cost('full', parts) };
+  };
+  let lo = 0;
+  let hi = lines.length - 1;
+  let best: { parts: string[]; cost: number } | undefined;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    const candidate = piece(mid);
+    if (candidate.cost <= room) {
+      best = candidate;
+      lo = mid;
+    } else hi = mid - 1;
+  }
+  return best && best.cost >= MIN_HEAD_TOKENS ? best : undefined;
+}
+
+// eslint-disable-next-line complexity -- the bundle's layout is one greedy pass over the tiers (full, passages, description, index) sharing the budget
+function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number): Plan {
+  const { budget, count, files, scores } = input;
+  const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
+  const layout = new Layout(renderer, count, fixed);
+  const notes = new Map<number, string>();
+  let missed = 0;
+  if (fixed > budget) return { layout, notes, missed: Number.POSITIVE_INFINITY };
+  const room = budget - reserve;
+  const fits = (cost: number) => layout.used + cost <= room;
+  const byTask = Boolean(input.retrieval?.terms.length);
+
+  // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room.
+  const { order, wanted, priority } = fullOrder(input);
+  missed += placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
+
+  // 2. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
+  // --focus; without a task also those it matches), then heads of wanted ones too large; with a
+  // task, the files and passages it matches; then every other file.
+  const placed = new Set<number>();
+  const tryFull = (i: number): boolean => {
+    // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
+    if (tokens.over(i, room - layout.used)) return false;
+    const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
+    const cost = layout.cost('full', parts);
+    if (!fits(cost)) return false;
+    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts, cost, file: i });
+    placed.add(i);
+    return true;
+  };
+  const addHead = (i: number, head: { parts: string[]; cost: number }, note: string) => {
+    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
+    placed.add(i);
+    notes.set(i, note);
+  };
+  const first = byTask ? priority : wanted;
+  for (const i of order) if (first.has(i)) tryFull(i);
+  for (const i of order) {
+    if (!first.has(i) || placed.has(i)) continue;
+    const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens.exact(i), room - layout.used) : undefined;
+    if (head) addHead(i, head, tokens.over(i, budget) ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
+  }
+  if (byTask) placeByTask(input, renderer, layout, order, { tryFull, tokens, room, placed, notes });
+  // The rest in rank order; without a task, a file larger than its share goes in as its head.
+  const share = Math.floor((room - layout.used) * FILE_SHARE);
+  for (const i of order) {
+    if (first.has(i) || (byTask && matched(scores[i]))) continue;
+    if (byTask || !tokens.over(i, share)) {
+      tryFull(i);
+      continue;
+    }
+    const head = share >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens.exact(i), Math.min(share, room - layout.used)) : undefined;
+    if (head) addHead(i, head, 'larger than its share of the budget: its head, with a pointer to the rest');
+  }
+  for (const i of order) {
+    // Only a note: a file not counted is not counted for it.
+    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens.surelyOver(i, budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
+  }
+
+  // 3. Descriptions of the rest, in rank order (superseded ones too, marked so).
+  const focus = new Set(input.focus ?? []);
+  const described = files
+    .map((_, i) => i)
+    .filter((i) => !placed.has(i) && reached(scores[i], focus, Boolean(input.taskOnly)))
+    .sort((a, b) => compareRank(scores[a], scores[b]));
+  let cheapest = Number.POSITIVE_INFINITY;
+  let misses = 0;
+  for (const i of described) {
+    // Once many tries failed and the room left is below the cheapest line seen, stop counting.
+    if (misses >= GIVE_UP_AFTER && room - layout.used < cheapest) {
+      notes.set(i, 'did not fit the budget');
+      missed += cheapest;
+      continue;
+    }
+    const parts = renderer.description(files[i], scores[i], layout.isFirst('description'), input.memctx);
+    const cost = layout.cost('description', parts);
+    cheapest = Math.min(cheapest, cost);
+    if (fits(cost)) {
+      layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: i });
+    } else {
+      notes.set(i, 'did not fit the budget');
+      missed += cost;
+      misses++;
+    }
+  }
+  return { layout, notes, missed };
+}
+
+/** A file the task matches (it competes by its match, whole or as passages). */
+const matched = (score: FileScore) => score.task >= TASK_FLOOR && !score.superseded;
+
+/**
+ * MEMORY.md's index lines, up to `limit` tokens used: whole when it fits, else the lines of the
+ * highest-ranked groups (a group ranks by its best file; within it, lines by their file's rank),
+ * each group with its heading, in the index's own order. Returns what the lines left out would cost.
+ */
+function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, order: readonly number[], limit: number): number {
+  const lines = input.indexLines;
+  if (lines.length === 0) return 0;
+  const { count } = input;
+  const lineParts = lines.map((line, n) => renderer.indexLine(line, n === 0));
+  const whole = [renderer.open('index'), ...lineParts.flat(), renderer.close('index')].join('');
+  const wholeCost = count(whole);
+  if (layout.used + wholeCost <= limit) {
+    layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: lineParts.flat(), cost: wholeCost, lines });
+    return 0;
+  }
+  // Rank each line by the file it links to (files in rank order first, then the rest by score).
+  const rankOf = new Map<string, number>();
+  order.forEach((i, r) => rankOf.set(input.files[i].path, r));
+  const rest = input.files.map((_, i) => i).filter((i) => !rankOf.has(input.files[i].path)).sort((a, b) => compareRank(input.scores[a], input.scores[b]));
+  rest.forEach((i, r) => rankOf.set(input.files[i].path, order.length + r));
+  const heading = new Int32Array(lines.length).fill(-1);
+  const lineRank = new Float64Array(lines.length).fill(Number.POSITIVE_INFINITY);
+  let group = -1;
+  lines.forEach((line, n) => {
+    if (line.startsWith('## ')) {
+      group = n;
+      return;
+    }
+    heading[n] = group;
+    for (const path of linkedPaths(line)) lineRank[n] = Math.min(lineRank[n], rankOf.get(path) ?? Number.POSITIVE_INFINITY);
+  });
+  const groupRank = new Map<number, number>();
+  lines.forEach((_, n) => {
+    if (heading[n] >= 0 || !lines[n].startsWith('## ')) groupRank.set(heading[n], Math.min(groupRank.get(heading[n]) ?? Number.POSITIVE_INFINITY, lineRank[n]));
+  });
+  const candidates = lines
+    .map((_, n) => n)
+    .filter((n) => !lines[n].startsWith('## '))
+    .sort((a, b) => (groupRank.get(heading[a]) ?? 0) - (groupRank.get(heading[b]) ?? 0) || heading[a] - heading[b] || lineRank[a] - lineRank[b] || a - b);
+  // Keep lines while they fit, each line's cost counted once (and its group's heading with the
+  // group's first line); then the kept index is counted as rendered, dropping lines while it is over.
+  const frame = count(renderer.open('index')) + count(renderer.close('index'));
+  const costOf = (n: number) => count(renderer.indexLine(lines[n], false).join(''));
+  const kept = new Set<number>();
+  const headed = new Set<number>();
+  let used = layout.used + frame;
+  let misses = 0;
+  for (const n of candidates) {
+    const h = heading[n];
+    const add = costOf(n) + (h >= 0 && !headed.has(h) ? costOf(h) : 0);
+    if (used + add > limit) {
+      // Lines are short and alike: after many misses in a row the rest will not fit either.
+      if (++misses >= GIVE_UP_AFTER) break;
+      continue;
+    }
+    misses = 0;
+    used += add;
+    kept.add(n);
+    if (h >= 0) headed.add(h);
+  }
+  const ordered = lines.map((_, n) => n).filter((n) => kept.has(n) || headed.has(n));
+  const render = (shown: readonly number[]) => shown.flatMap((n, k) => renderer.indexLine(lines[n], k === 0));
+  let parts = render(ordered);
+  let cost = layout.cost('index', parts);
+  while (ordered.length && layout.used + cost > limit) {
+    // Drop the lowest-ranked kept line (and its heading when it was the group's last).
+    const drop = [...kept].reduce((worst, n) => (candidates.indexOf(n) > candidates.indexOf(worst) ? n : worst));
+    kept.delete(drop);
+    const h = heading[drop];
+    if (h >= 0 && ![...kept].some((n) => heading[n] === h)) headed.delete(h);
+    ordered.splice(0, ordered.length, ...lines.map((_, n) => n).filter((n) => kept.has(n) || headed.has(n)));
+    parts = render(ordered);
+    cost = layout.cost('index', parts);
+  }
+  if (kept.size === 0) return wholeCost;
+  layout.add({ section: 'index', key: renderer.sectionKey('index'), parts, cost, lines: ordered.map((n) => lines[n]) });
+  return wholeCost - cost;
+}
+
+interface Unit {
+  file: number;
+  passage?: ScoredPassage;
+  key: number;
+  terms: readonly number[];
+}
+
+/**
+ * Files and passages the task matches, in one selection under the room left: a file within its
+ * share of the budget is offered whole, a larger one by its passages. Each pick is the unit whose
+ * rank, raised by the query weight it covers that earlier picks did not, is highest. A passage of a
+ * file that fits whole brings the whole file; identical passages go in once.
+ */
+// eslint-disable-next-line complexity -- a greedy pick over passages with coverage, whole-file promotion and de-duplication in one loop
+function placeByTask(
+  input: PackInput,
+  renderer: Renderer,
+  layout: Layout,
+  order: readonly number[],
+  state: { tryFull: (i: number) => boolean; tokens: FileTokens; room: number; placed: Set<number>; notes: Map<number, string> },
+): void {
+  const { files, scores } = input;
+  const retrieval = input.retrieval!;
+  const { tryFull, tokens, room, placed, notes } = state;
+  // A file's share of the room: FILE_SHARE, or its task score when higher (the best match may take it all).
+  const left = room - layout.used;
+  const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
+  const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
+  const units: Unit[] = [];
+  for (const i of candidates) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
+  for (const p of retrieval.passages) {
+    if (candidates.has(p.file)) units.push({ file: p.file, passage: p, key: p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * scores[p.file].task), terms: p.terms });
+  }
+  units.sort((a, b) => b.key - a.key);
+  // The best MAX_UNITS, a whole file only within its share: sizes are asked for in rank order, until the pool is full.
+  const pool: Unit[] = [];
+  for (const unit of units) {
+    if (pool.length === MAX_UNITS) break;
+    if (unit.passage || !tokens.over(unit.file, shareOf(unit.file))) pool.push(unit);
+  }
+  const covered = new Uint8Array(retrieval.terms.length);
+  const total = retrieval.weights.reduce((a, b) => a + b, 0);
+  const withPassages = new Set<number>();
+  const seen = new Set<string>();
+  const add = (i: number, entry: Omit<Entry, 'key'>) => layout.add({ ...entry, key: renderer.sectionKey(entry.section) });
+  const passagesOf = new Map<number, ScoredPassage[]>();
+  for (const p of retrieval.passages) {
+    const list = passagesOf.get(p.file);
+    if (list) list.push(p);
+    else passagesOf.set(p.file, [p]);
+  }
+  let wholeFiles = 0;
+  const whole = (i: number): boolean => {
+    // A file repeating a passage already given goes in by its other passages instead.
+    if (passagesOf.get(i)?.some((p) => seen.has(p.text))) return false;
+    if (!tryFull(i)) return false;
+    wholeFiles++;
+    for (const p of passagesOf.get(i) ?? []) seen.add(p.text);
+    return true;
+  };
+  while (pool.length) {
+    const [unit] = pool.splice(bestPick(pool, (u) => u.key, (u) => u.terms, covered, retrieval.weights, total), 1);
+    const i = unit.file;
+    if (placed.has(i) && !withPassages.has(i)) continue;
+    let ok = false;
+    // After the first whole file, a file goes in whole only within its share (its task score, at least
+    // FILE_SHARE) of the room still left: a second long file cannot take what is left of a small budget.
+    const fitsShare = wholeFiles === 0 || !tokens.over(i, Math.floor((room - layout.used) * Math.max(FILE_SHARE, scores[i].task)));
+    if (!unit.passage) ok = !withPassages.has(i) && fitsShare && whole(i);
+    else if (!withPassages.has(i) && !tokens.over(i, shareOf(i)) && fitsShare && whole(i)) ok = true;
+    else if (!seen.has(unit.passage.text)) {
+      const parts = renderer.passage(files[i], unit.passage, layout.isFirst('passages'), input.memctx);
+      const cost = layout.cost('passages', parts);
+      if (layout.used + cost <= room) {
+        add(i, { section: 'passages', parts, cost, file: i, passage: unit.passage });
+        seen.add(unit.passage.text);
+        placed.add(i);
+        withPassages.add(i);
+        notes.set(i, tokens.over(i, shareOf(i)) ? 'larger than its share of the budget: its best-matching passages' : 'did not fit whole: its best-matching passages');
+        ok = true;
+      }
+    }
+    if (ok) for (const t of unit.terms) covered[t] = 1;
+  }
+}
+
+/** Files that should have had a place (full, head or description) and have none. */
+function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut & { paths: string[] } {
+  const placed = new Set(layout.entries.filter((e) => e.file !== undefined).map((e) => e.file!));
+  const paths = wanted.filter((i) => !placed.has(i)).map((i) => input.files[i].path);
+  const lines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
+  return { files: paths.length, indexLines: input.indexLines.length - lines, paths };
+}
+
+/** Pack files into a bundle whose exact token count is at most the budget. */
+export function packBundle(input: PackInput): PackResult {
+  return packBundleParts(input).result;
+}
+
+/**
+ * packBundle, with the bundle's text also in parts: written part by part, a bundle whose framing is
+ * not Latin-1 is not first flattened into one two-byte string. `result.text` is joined on first read.
+ */
+// eslint-disable-next-line complexity -- its options (picks, focus, taskOnly, text, tokens) each adjust the one layout
+export function packBundleParts(input: PackInput): { result: PackResult; parts: readonly string[] } {
+  const renderer = RENDERERS[input.format];
+  const { budget, count } = input;
+  const text = input.text ?? ((i: number) => fileText(input.files[i] as MemoryFile));
+  const given = input.tokens ?? input.files.map((_, i) => count(text(i)));
+  const tokens = Array.isArray(given) ? knownTokens(given) : (given as FileTokens);
+  const focus = new Set(input.focus ?? []);
+  const wanted = input.files.flatMap((_, i) => (reached(input.scores[i], focus, Boolean(input.taskOnly)) ? [i] : []));
+
+  // Lay out with room kept for the "left out" note; without it only when that could fit everything.
+  const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget, input.memctx));
+  let plan = layoutBundle(input, renderer, text, tokens, reserve);
+  let left = leftOutOf(input, plan.layout, wanted);
+  if (left.files + left.indexLines > 0 && plan.missed <= reserve) {
+    const open = layoutBundle(input, renderer, text, tokens, 0);
+    const openLeft = leftOutOf(input, open.layout, wanted);
+    if (openLeft.files + openLeft.indexLines === 0) {
+      plan = open;
+      left = openLeft;
+    }
+  }
+  let footer = '';
+  if (left.files + left.indexLines > 0) {
+    footer = renderer.leftOut(left, budget, input.memctx);
+    // The note's real text may count differently from the reserved one: drop the last pieces until it fits.
+    while (footer !== '' && plan.layout.used + count(footer) > budget) {
+      if (!plan.layout.pop()) {
+        footer = '';
+        break;
+      }
+      left = leftOutOf(input, plan.layout, wanted);
+      footer = renderer.leftOut(left, budget, input.memctx);
+    }
+  }
+  const { layout, notes } = plan;
+  const empty = layout.fixed > budget;
+  const parts = empty ? [] : assemble(renderer, input, layout, footer);
+  let joined: string | undefined;
+  // The bundle's exact count from its parts (each file's text counted once): the blank lines between sections may join into fewer tokens, and countJoined counts those joins again.
+  const total = countJoined(parts, count);
+
+  const tierOf = new Map<number, { tier: Tier; cost: number }>();
+  for (const e of layout.entries) {
+    if (e.file === undefined) continue;
+    const tier: Tier = e.section === 'full' ? (e.head ? 'head' : 'full') : e.section === 'passages' ? 'passages' : 'description';
+    tierOf.set(e.file, { tier, cost: (tierOf.get(e.file)?.cost ?? 0) + e.cost });
+  }
+  const listed = linkedPaths(empty ? '' : layout.entries.flatMap((e) => e.lines ?? []).join('\n'));
+  const sizes = input.files.map((_, i) => tokens.report(i));
+  const files: PackedFile[] = input.files.map((file, i) => {
+    const placed = tierOf.get(i);
+    const inIndex = listed.has(file.path);
+    const tier: Tier = placed?.tier ?? (inIndex ? 'index' : 'none');
+    const score = input.scores[i];
+    let note = tier === 'full' ? undefined : notes.get(i) ?? (tier === 'none' ? 'did not fit the budget' : undefined);
+    if (score.superseded && tier !== 'full') note = `${score.superseded}: never packed in full`;
+    return { ...score, name: file.name, planned: scoreLabel(score), tier, tokens: sizes[i].tokens, ...(sizes[i].estimated ? { estimated: true as const } : {}), bundleTokens: placed?.cost ?? 0, ...(note ? { note } : {}) };
+  });
+  files.sort(compareRank);
+  const totalFileTokens = sizes.reduce((a, b) => a + b.tokens, 0);
+  const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
+  const fullTokens = layout.entries.reduce((n, e) => n + (e.section === 'full' || e.section === 'passages' ? e.cost : 0), 0);
+  const result: PackResult = {
+    get text() {
+      return (joined ??= parts.join(''));
+    },
+    tokens: total,
+    budget,
+    format: input.format,
+    encoding: input.encoding,
+    fullTokens: empty ? 0 : fullTokens,
+    indexLines: { total: input.indexLines.length, included: empty ? 0 : includedLines },
+    files,
+    leftOut: { files: empty ? wanted.map((i) => input.files[i].path) : left.paths, indexLines: empty ? input.indexLines.length : left.indexLines },
+    pinnedLeftOut: input.files.flatMap((f, i) => (f.pinned && tierOf.get(i)?.tier !== 'full' ? [f.path] : [])),
+    totalFileTokens,
+    saved: totalFileTokens - total,
+    ...(sizes.some((s) => s.estimated) ? { estimated: true as const } : {}),
+  };
+  return { result, parts };
+}
+
+/** The bundle's text, in parts. */
+function assemble(renderer: Renderer, input: PackInput, layout: Layout, footer: string): string[] {
+  const out = [renderer.header({ budget: input.budget, encoding: input.encoding })];
+  let openKey: string | undefined;
+  let openSection: SectionId | undefined;
+  const rank: Record<SectionId, number> = { index: 0, full: 1, passages: 2, description: 3 };
+  const entries = layout.entries.map((e, n) => ({ e, n })).sort((a, b) => rank[a.e.section] - rank[b.e.section] || a.n - b.n).map((x) => x.e);
+  for (const entry of entries) {
+    if (entry.key !== openKey) {
+      if (openSection) out.push(renderer.close(openSection));
+      out.push(renderer.open(entry.section));
+      openKey = entry.key;
+    }
+    openSection = entry.section;
+    out.push(...entry.parts);
+  }
+  if (openSection) out.push(renderer.close(openSection));
+  out.push(footer, renderer.trailer());
+  return out;
+}

@@ -1,0 +1,27 @@
+/** The `status` tool: how full the context window is, for a transcript of this project only. */
+import { inMemoriesTerms } from '../memory/errors.js';
+import { ARG_LABEL } from '../../kernel/schema.js';
+import { StatusInput, StatusOutput, resolveStatus } from './schema.js';
+import { confineTranscript } from '../../mcp/confine.js';
+import { TOOL_TEXT } from '../../mcp/descriptions.js';
+import { defineTool, structuredResult } from '../../mcp/tool.js';
+import { status } from './status.js';
+
+export default defineTool({
+  name: 'status',
+  title: 'Context window status',
+  description: TOOL_TEXT.status,
+  input: StatusInput,
+  output: StatusOutput,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  // resolveStatus checks the arguments against StatusInput and settles the defaults, as for the CLI's flags.
+  parse: (args) => resolveStatus(args, ARG_LABEL, StatusInput),
+  async run(request, { root, io }) {
+    const transcript = request.transcript === undefined ? undefined : confineTranscript(request.transcript, io);
+    const { report } = await status(transcript, request, { ...io, readStdinBytes: async () => Buffer.alloc(0) });
+    // Host paths (the transcript's, commands naming the memory directory) are not the model's business:
+    // the memory directory is /memories, any other path its last part.
+    const shown = JSON.parse(inMemoriesTerms(JSON.stringify(report), root)) as Record<string, unknown>;
+    return structuredResult(shown, inMemoriesTerms(`${report.percent}% of ${report.window} tokens (${report.level}): ${report.advice}`, root));
+  },
+});

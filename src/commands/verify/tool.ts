@@ -1,0 +1,25 @@
+/** The `verify` tool: record that memories still hold at HEAD, after the agent checked them against the code. */
+import { inMemoriesTerms } from '../memory/errors.js';
+import { verify } from './verify.js';
+import { VerifyInput, VerifyOutput } from './schema.js';
+import { TOOL_TEXT } from '../../mcp/descriptions.js';
+import { defineTool, structuredResult } from '../../mcp/tool.js';
+
+/** A /memories path as the memory path it names. */
+const memoryPath = (path: string) => path.replace(/^\/memories(?:\/|$)/, '');
+
+export default defineTool({
+  name: 'verify',
+  title: 'Mark memories as checked',
+  description: TOOL_TEXT.verify,
+  input: VerifyInput,
+  output: VerifyOutput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, { root, io }) {
+    const result = await verify({ root, paths: args.paths.map(memoryPath) }, io);
+    const verified = result.verified.map((f) => `/memories/${f}`);
+    const problems = result.problems.map((p) => ({ file: `/memories/${memoryPath(p.file)}`, message: inMemoriesTerms(p.message, root) }));
+    const lines = [...verified.map((f) => `verified ${f} at ${result.commit.slice(0, 12)}`), ...problems.map((p) => `${p.file}: ${p.message}; not verified`)];
+    return structuredResult({ commit: result.commit, verified, problems }, lines.join('\n'));
+  },
+});

@@ -1,0 +1,73 @@
+import { homedir } from 'node:os';
+import { shellWord } from '../text/shell.js';
+import type { Ui } from './output.js';
+import type { FindOptions } from '../store/find.js';
+
+export type { Io } from '../io.js';
+import type { Io } from '../io.js';
+
+export interface GlobalOptions {
+  dir?: string;
+  claude?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+}
+
+export interface Context {
+  io: Io;
+  ui: Ui;
+  globals: GlobalOptions;
+  /** `memctx` with the global options that chose the memory directory, for hints meant to be pasted. */
+  memctx: string;
+  /** The memory directory (found from --dir, --claude, MEMCTX_DIR or the walk up). */
+  memoryDir(options?: Pick<FindOptions, 'allowMissing' | 'here' | 'confined'>): string;
+}
+
+/**
+ * A reader that stops early (`memctx ls | head -1`) closes the pipe: stop quietly, as other CLIs do,
+ * instead of an unhandled EPIPE stack. Any other stream error is still raised.
+ */
+export function quietOnBrokenPipe<S extends NodeJS.WritableStream>(stream: S, exit: (code: number) => void = (code) => process.exit(code)): S {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') exit(0);
+    else throw err;
+  });
+  return stream;
+}
+
+/** The process's io; `out` in place of process.stdout and process.stderr (which are then not made). */
+export function defaultIo(out?: Pick<Io, 'stdout' | 'stderr'>): Io {
+  return {
+    stdout: out ? out.stdout : quietOnBrokenPipe(process.stdout),
+    stderr: out ? out.stderr : quietOnBrokenPipe(process.stderr),
+    stdin: process.stdin,
+    cwd: process.cwd(),
+    env: process.env,
+    home: homedir(),
+    now: () => new Date(),
+  };
+}
+
+export type ColorLevel = 0 | 1 | 2 | 3;
+
+/**
+ * How many colours a stream gets: --no-color and NO_COLOR turn them off, --color and FORCE_COLOR
+ * (1, 2, 3; 0 or false turns them off) turn them on even when the stream is not a terminal;
+ * otherwise terminals get colours at the depth their TERM / COLORTERM announce.
+ */
+export function colorLevel(globals: GlobalOptions, env: Io['env'], isTTY: boolean | undefined): ColorLevel {
+  if (globals.color === false) return 0;
+  const force = env.FORCE_COLOR;
+  const forced = globals.color === true || (force !== undefined && force !== '0' && force !== 'false');
+  if (!forced && ((env.NO_COLOR !== undefined && env.NO_COLOR !== '') || force !== undefined || !isTTY)) return 0;
+  if (force !== undefined && /^[123]$/.test(force)) return Number(force) as ColorLevel;
+  if (/^(truecolor|24bit)$/i.test(env.COLORTERM ?? '')) return 3;
+  if (/256/.test(env.TERM ?? '')) return 2;
+  return 1;
+}
+
+/** `memctx`, `memctx --claude` or `memctx --dir PATH`: how to reach the same memory directory again. */
+export function memctxCommand(globals: Pick<GlobalOptions, 'dir' | 'claude'>): string {
+  return ['memctx', ...(globals.claude ? ['--claude'] : []), ...(globals.dir !== undefined ? ['--dir', shellWord(globals.dir)] : [])].join(' ');
+}

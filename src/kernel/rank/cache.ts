@@ -1,0 +1,314 @@
+import { neutralizeControls } from '../markdown/escape.js';
+import { join } from 'node:path';
+import { listEntries } from '../store/list.js';
+import type { FileProblem, MemoryFile, MemoryLink } from '../store/types.js';
+import { scanWithCache, type Projection } from '../state/stat-cache.js';
+import { readRegularFile } from '../store/read-file.js';
+import { MAX_FILE_BYTES } from '../store/layout.js';
+import { fieldBags } from '../text/relevance.js';
+import { isFieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
+import { readMemoryFile } from '../store/scan.js';
+import type { TokenBounds } from './file-tokens.js';
+
+/**
+ * What `pack` needs of each memory file, kept in pack-cache.json (the state folder) by the stat-keyed cache
+ * (stat-cache.ts). The body is not kept: it is read on demand (a task to match, a file to load in full).
+ */
+export const PACK_CACHE_FILE = 'pack-cache.json';
+
+/** A cached file: the frontmatter fields, links, markers and the hash of its text. */
+interface CachedFile extends Omit<StoredFile, 'links' | 'bags' | 'bounds'> {
+  links: MemoryLink[];
+}
+
+/** As stored: the fields pack reads, and (once asked) each distinct link once, as `r:`, `m:` or `w:` and its target. */
+interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 'type' | 'kind' | 'updated' | 'created' | 'importance' | 'tags' | 'status' | 'severity' | 'expires' | 'pinned' | 'supersedes' | 'mtimeMs'> {
+  /**
+   * Found the first time a task or --focus asks (a pack with neither never does: links only matter
+   * next to files the task or focus makes active), then kept.
+   */
+  links?: string[];
+  /** TODO/BLOCKER markers in the body. */
+  markers: boolean;
+  /** Content hash of the file's text as packed. */
+  hash: string;
+  /** What its token count is known to lie within, without counting (pack/file-tokens.ts tokenBounds): [min, max]. */
+  bounds: [min: number, max: number];
+  /**
+   * Each matching field's words counted ahead (text/relevance.ts fieldBags), so a warm query reads no
+   * body: counted the first time a task or a search asks (a pack without a task never does), then kept.
+   */
+  bags?: (FieldBag | null)[];
+  /** The body's length: only bodies of one length may be duplicates (pack/demote.ts). */
+  bodyLength: number;
+  /** The body's wordsKey (text/bm25.ts): which bodies may have the same words; computed when asked (a body whose length another has). */
+  words?: WordsKey | null;
+  /** A TextCheck's id and its answer for the file's text, once asked (PackScan.checked). */
+  check?: [id: string, result: boolean];
+}
+
+/** A test of a file's text whose answer the cache keeps; a new `id` (another version of the test) asks again. */
+interface TextCheck {
+  id: string;
+  test(text: string): boolean;
+}
+
+/** A memory file for packing: cached fields, and the body read from disk on first use. */
+type PackEntry = Omit<CachedFile, 'bounds'> & { readonly body: string; readonly bags: readonly (FieldBag | null)[]; readonly bounds: TokenBounds };
+
+export interface PackScan {
+  files: PackEntry[];
+  problems: FileProblem[];
+  /** A file's text as packed: kept from the scan's read, else read now (packText). */
+  textOf(path: string): string;
+  /** The check's answer for a file's text: from the cache when it asked this check before, else `known` (tested elsewhere on the same text) or tested now; kept. */
+  checked(path: string, check: TextCheck, known?: boolean): boolean;
+  /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
+  status: 'read' | 'missing' | 'rebuilt';
+  /** Write the cache when it changed. Throws on I/O errors; callers warn. */
+  save(): Promise<void>;
+}
+
+export interface PackScanOptions {
+  /** The clock, in ms, for the racy-file rule. */
+  now: number;
+  /** The hash of a file's text as packed (`text`), and whether its body has markers. */
+  describe(file: MemoryFile, text: string): { hash: string; markers: boolean; bounds: TokenBounds };
+}
+
+/** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
+function packedText(decoded: string): string {
+  const unmarked = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+  const text = neutralizeControls(unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked);
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A file's text as it is packed (packedText of the file on disk); undefined when it cannot be read. */
+export function packText(root: string, path: string): string | undefined {
+  try {
+    // Files reach here after readMemoryFile accepted them once (UTF-8, no NUL), so a plain decode is enough.
+    return packedText(readRegularFile(join(root, path), { maxBytes: MAX_FILE_BYTES, inside: root }).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text after the frontmatter block of a file's text (for task matching of cached files). */
+export function bodyOf(text: string): string {
+  // A packed text (the usual caller's) has neither a BOM nor a CR: nothing to clean.
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const clean = unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked;
+  if (!/^---[ \t]*\n/.test(clean)) return clean;
+  const close = /\n---[ \t]*(?:\n|$)/.exec(clean);
+  return close ? clean.slice(close.index + close[0].length) : clean;
+}
+
+const KINDS: Record<string, MemoryLink['kind']> = { r: 'related', m: 'markdown', w: 'wiki' };
+
+/** A cached file with its links resolved and its body read on first use (a class: one shape for thousands of files). */
+class Entry {
+  readonly path: string;
+  readonly name: string;
+  readonly description: string;
+  readonly type: string | undefined;
+  readonly kind: string | undefined;
+  readonly updated: string | undefined;
+  readonly created: string | undefined;
+  readonly importance: number;
+  readonly tags: string[];
+  readonly status: string | undefined;
+  readonly severity: string | undefined;
+  readonly expires: string | undefined;
+  readonly pinned: boolean;
+  readonly supersedes: string[] | undefined;
+  readonly mtimeMs: number;
+  readonly markers: boolean;
+  readonly hash: string;
+  readonly bounds: TokenBounds;
+  readonly bodyLength: number;
+  readonly #root: string;
+  readonly #stored: StoredFile;
+  readonly #counted: () => void;
+  /** The parsed file's links, when this scan parsed it. */
+  readonly #found: (() => MemoryLink[]) | undefined;
+  #links: MemoryLink[] | undefined;
+  #body: string | undefined;
+  /** The body could not be read: what is made from it is not kept in the cache. */
+  #unread = false;
+  #bags: (FieldBag | null)[] | undefined;
+  constructor(root: string, stored: StoredFile, counted: () => void, body?: string, found?: () => MemoryLink[]) {
+    this.path = stored.path;
+    this.name = stored.name;
+    this.description = stored.description;
+    this.type = stored.type;
+    this.kind = stored.kind;
+    this.updated = stored.updated;
+    this.created = stored.created;
+    this.importance = stored.importance;
+    this.tags = stored.tags;
+    this.status = stored.status;
+    this.severity = stored.severity;
+    this.expires = stored.expires;
+    this.pinned = stored.pinned;
+    this.supersedes = stored.supersedes;
+    this.mtimeMs = stored.mtimeMs;
+    this.markers = stored.markers;
+    this.hash = stored.hash;
+    this.bounds = { min: stored.bounds[0], max: stored.bounds[1] };
+    this.bodyLength = stored.bodyLength;
+    this.#root = root;
+    this.#counted = counted;
+    this.#stored = stored;
+    this.#body = body;
+    this.#found = found;
+  }
+
+  /** The fields' bags, counted on first use (and kept in the cache, unless the body could not be read). */
+  get bags(): readonly (FieldBag | null)[] {
+    const stored = this.#stored;
+    if (stored.bags !== undefined) return stored.bags;
+    this.#bags ??= fieldBags({ path: this.path, name: this.name, description: this.description, tags: this.tags, body: this.body });
+    if (!this.#unread) {
+      stored.bags = this.#bags;
+      this.#counted();
+    }
+    return this.#bags;
+  }
+
+  /** The body's wordsKey, computed on first use (and kept in the cache, unless the body could not be read). */
+  get words(): WordsKey | null {
+    const stored = this.#stored;
+    if (stored.words !== undefined) return stored.words;
+    const words = wordsKey(this.body);
+    if (!this.#unread) {
+      stored.words = words;
+      this.#counted();
+    }
+    return words;
+  }
+
+  /** The links, found on first use (and kept in the cache, unless the file could not be read and parsed). */
+  get links(): MemoryLink[] {
+    if (this.#links) return this.#links;
+    const stored = this.#stored;
+    let compact = stored.links;
+    if (compact === undefined) {
+      const found = this.#found ?? (() => parsedLinks(this.#root, this.path));
+      const links = found();
+      compact = links ? compactLinks(links) : [];
+      if (links) {
+        stored.links = compact;
+        this.#counted();
+      }
+    }
+    this.#links = compact.map((l) => ({ kind: KINDS[l[0]], target: l.slice(2) }));
+    return this.#links;
+  }
+
+  get body(): string {
+    if (this.#body === undefined) {
+      const text = packText(this.#root, this.path);
+      this.#unread = text === undefined;
+      this.#body = bodyOf(text ?? '');
+    }
+    return this.#body;
+  }
+}
+
+function entry(root: string, stored: StoredFile, counted: () => void, body?: string, found?: () => MemoryLink[]): PackEntry {
+  return new Entry(root, stored, counted, body, found);
+}
+
+/** A file's links, read and parsed again (its cache entry has none yet); undefined when it cannot be read or parsed. */
+function parsedLinks(root: string, path: string): MemoryLink[] | undefined {
+  const file = readMemoryFile(root, path);
+  return 'message' in file ? undefined : file.links;
+}
+
+/** Each distinct link once, as `r:`, `m:` or `w:` and its target. */
+function compactLinks(links: readonly MemoryLink[]): string[] {
+  return [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
+}
+
+/** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
+function hasValidExtras(f: StoredFile): boolean {
+  if (typeof f.bodyLength !== 'number' || !Array.isArray(f.bounds) || typeof f.bounds[0] !== 'number' || typeof f.bounds[1] !== 'number') return false;
+  if (f.words !== undefined && f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
+  if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
+  if (f.bags === undefined) return true;
+  if (!Array.isArray(f.bags) || f.bags.length !== 4) return false;
+  for (const b of f.bags) if (b !== null && !isFieldBag(b)) return false;
+  return true;
+}
+
+function isStoredFile(value: unknown, path: string): value is StoredFile {
+  const f = value as StoredFile | undefined;
+  if (!f || f.path !== path || typeof f.name !== 'string' || typeof f.hash !== 'string' || typeof f.importance !== 'number' || typeof f.mtimeMs !== 'number') return false;
+  if (!Array.isArray(f.tags) || !Array.isArray(f.supersedes) || (f.links !== undefined && !Array.isArray(f.links))) return false;
+  // Plain loops: this runs for every cached file on every warm run.
+  for (const l of f.links ?? []) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
+  return hasValidExtras(f);
+}
+
+/** What the cache keeps of a parsed file; its links (which the parser finds only when asked) are left for Entry. */
+function toStored(file: MemoryFile, described: { hash: string; markers: boolean; bounds: TokenBounds }, body: string): StoredFile {
+  const { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes, mtimeMs } = file;
+  const { hash, markers, bounds } = described;
+  return { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, hash, markers, bounds: [bounds.min, bounds.max], bodyLength: body.length };
+}
+
+/** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
+export async function scanForPack(root: string, options: PackScanOptions): Promise<PackScan> {
+  const texts = new Map<string, string>();
+  const bodies = new Map<string, string>();
+  const found = new Map<string, () => MemoryLink[]>();
+  const projection: Projection<StoredFile> = {
+    file: PACK_CACHE_FILE,
+    valid: isStoredFile,
+    project(file, detail) {
+      // The text as read and decoded for parsing: the file is read once.
+      const text = detail.text === undefined ? packText(root, file.path) ?? '' : packedText(detail.text);
+      const body = bodyOf(text);
+      texts.set(file.path, text);
+      bodies.set(file.path, body);
+      found.set(file.path, () => file.links);
+      return toStored(file, options.describe(file, text), body);
+    },
+  };
+  const scan = await scanWithCache(root, listEntries(root), projection, {
+    now: options.now,
+    reader: async () => {
+      return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
+    },
+  });
+  const byPath = new Map(scan.values.map(({ path, value }) => [path, value]));
+  // Files whose text could not be read now: answers made from '' are not kept in the cache.
+  const unread = new Set<string>();
+  const textOf = (path: string): string => {
+    let text = texts.get(path);
+    if (text === undefined) {
+      text = packText(root, path);
+      if (text === undefined) unread.add(path);
+      text ??= '';
+      texts.set(path, text);
+    }
+    return text;
+  };
+  return {
+    files: scan.values.map(({ path, value }) => entry(root, value, scan.changed, bodies.get(path), found.get(path))),
+    problems: scan.problems,
+    textOf,
+    checked(path, check, known) {
+      const stored = byPath.get(path);
+      if (stored?.check?.[0] === check.id) return stored.check[1];
+      const result = known ?? check.test(textOf(path));
+      if (stored && !unread.has(path)) {
+        stored.check = [check.id, result];
+        scan.changed();
+      }
+      return result;
+    },
+    status: scan.status,
+    save: scan.save,
+  };
+}

@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { readStateFile, stateDir } from './folder.js';
+import { appendLine, writeStateFile } from '../store/write.js';
+
+const FLUSH_LOG = 'flush.log';
+/** The log is cut to its newer half once it grows past this. */
+const MAX_LOG_BYTES = 512 * 1024;
+
+/**
+ * Append one line to flush.log in the state folder (opened without following a link), halving the
+ * log when it grows too big. Never throws.
+ */
+export function appendFlushLog(root: string, line: string): boolean {
+  try {
+    const dir = stateDir(root);
+    if (!dir) return false;
+    const size = appendLine(join(dir, FLUSH_LOG), line.replace(/[\r\n]/g, ' '));
+    if (size === undefined) return false;
+    if (size > MAX_LOG_BYTES) void halveLog(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keep the newer half of the log (whole lines), written through the one writer. */
+async function halveLog(dir: string): Promise<void> {
+  const text = readStateFile(dir, FLUSH_LOG);
+  if (text === undefined) return;
+  const keep = text.slice(Math.floor(text.length / 2));
+  await writeStateFile(dir, FLUSH_LOG, keep.slice(keep.indexOf('\n') + 1)).catch(() => undefined);
+}
+

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readStateFile, stateDir } from './folder.js';
+import { VERSION } from '../version.js';
+import { unreadableProblem, type Entry } from '../store/list.js';
+import type { FileProblem, MemoryFile } from '../store/types.js';
+import type { ReadDetail } from '../store/scan.js';
+import { isRecord } from '../values.js';
+import { writeStateFile } from '../store/write.js';
+
+/**
+ * One stat-keyed cache of what a command needs of each memory file (its projection), kept in the
+ * state folder (state.ts) and keyed by the file's size, mtime, ctime and inode (as git's index does), so a
+ * warm run re-reads only files whose stat changed. A cache written by another build of memctx, a
+ * corrupt one or an entry that fails the projection's check is ignored and rebuilt, never fatal.
+ */
+export interface Projection<T> {
+  /** The cache's file name in the state folder. */
+  file: string;
+  /** What is kept of a parsed file (`detail.text`: its text as decoded). */
+  project(file: MemoryFile, detail: ReadDetail): T;
+  /** True when a cached value still has the projection's shape. */
+  valid(value: unknown, path: string): value is T;
+}
+
+export interface CachedScan<T> {
+  /** Each readable file's projection, in listing order. */
+  values: { path: string; value: T }[];
+  problems: FileProblem[];
+  /** `read`, `missing` or `rebuilt` (corrupt or from another build). */
+  status: 'read' | 'missing' | 'rebuilt';
+  /** Write the cache when it changed. Throws on I/O errors. */
+  save(): Promise<void>;
+  /** Say that a value was filled in after the scan (so save writes it). */
+  changed(): void;
+}
+
+/** How the parser reads a file that missed the cache (loaded by the caller only on a miss); it fills `detail`. */
+export type ReadFile = (path: string, symlink: boolean, detail: ReadDetail) => MemoryFile | FileProblem;
+
+interface CacheRecord<T> {
+  key: string;
+  value?: T;
+  problem?: Omit<FileProblem, 'path'>;
+}
+
+/** Files changed this recently are not cached: a second edit in the same clock tick would not show in the stat. */
+const RACY_MS = 2_000;
+
+let buildId: string | undefined;
+
+/** The same fingerprint, computed by the bundler (scripts/bundle.mjs) where the bundled CLI has no source folders to hash. */
+declare const __MEMCTX_CODE_HASH__: string | undefined;
+
+/**
+ * The build's fingerprint: memctx's version and a hash of the code that shapes cached entries (the
+ * store, the caches, the text analyser and lint's rules, whose answers lint-cache.ts keeps), so a rebuilt memctx with the same version number does not trust old entries.
+ */
+export function cacheVersion(): string {
+  if (buildId === undefined && typeof __MEMCTX_CODE_HASH__ === 'string') buildId = `${VERSION}:${__MEMCTX_CODE_HASH__}`;
+  if (buildId === undefined) {
+    const hash = createHash('sha1');
+    for (const rel of ['../store/', './', '../text/', '../lint/', ...['content', 'files', 'frontmatter', 'index', 'security', 'session'].map((category) => `../lint/rules/${category}/`)]) {
+      const dir = fileURLToPath(new URL(rel, import.meta.url));
+      for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
+    }
+    buildId = `${VERSION}:${hash.digest('hex').slice(0, 12)}`;
+  }
+  return buildId;
+}
+
+function load<T>(dir: string | undefined, file: string, version: string): { records: Record<string, CacheRecord<T>>; status: CachedScan<T>['status'] } {
+  const empty = Object.create(null) as Record<string, CacheRecord<T>>;
+  const text = dir === undefined ? undefined : readStateFile(dir, file);
+  if (text === undefined) return { records: empty, status: 'missing' };
+  try {
+    const data = JSON.parse(text) as { version?: unknown; records?: unknown };
+    if (data.version === version && isRecord(data.records)) {
+      // Paths end in .md, so no lookup can reach a prototype's key: the parsed object serves as is.
+      return { records: data.records as Record<string, CacheRecord<T>>, status: 'read' };
+    }
+  } catch {
+    // corrupt: rebuilt
+  }
+  return { records: empty, status: 'rebuilt' };
+}
+
+/** A file's cache key (size, mtime, ctime, inode) and whether it changed too recently to trust. */
+export function keyOf(st: Stats, now: number): { key?: string; racy: boolean } {
+  // join makes one flat string; a template literal keeps a chain of pieces (~0.4 KB a file in a long scan).
+  return { key: [st.size, st.mtimeMs, st.ctimeMs, st.ino].join(':'), racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
+}
+
+function statKey(root: string, entry: Entry, now: number): { key?: string; racy: boolean } {
+  if (entry.symlink) return { racy: true };
+  try {
+    const st = lstatSync(`${root}/${entry.path}`);
+    return st.isSymbolicLink() ? { racy: true } : keyOf(st, now);
+  } catch {
+    return { racy: true };
+  }
+}
+
+/**
+ * Every listed memory file's projection, from the cache where its stat is unchanged; `reader` is
+ * called (once) only when some file must be parsed, so a warm run never loads the parser.
+ */
+// eslint-disable-next-line complexity -- each branch is one reason a cached record is reused or refreshed
+export async function scanWithCache<T>(
+  root: string,
+  entries: readonly Entry[],
+  projection: Projection<T>,
+  options: { now: number; reader: () => ReadFile | Promise<ReadFile> },
+): Promise<CachedScan<T>> {
+  const dir = stateDir(root);
+  const version = cacheVersion();
+  const loaded = load<T>(dir, projection.file, version);
+  const records = Object.create(null) as Record<string, CacheRecord<T>>;
+  const values: CachedScan<T>['values'] = [];
+  const problems: FileProblem[] = [];
+  let dirty = loaded.status !== 'read';
+  let read: ReadFile | undefined;
+  for (const entry of entries) {
+    const { path } = entry;
+    if (entry.error) {
+      problems.push(unreadableProblem(entry));
+      continue;
+    }
+    const cached = loaded.records[path];
+    // A file the cache does not know is keyed by the stat of the read itself: no lstat first.
+    let { key, racy } = cached || entry.symlink ? statKey(root, entry, options.now) : { key: undefined, racy: true };
+    let record = key !== undefined ? cached : undefined;
+    if (!record || record.key !== key || (record.value !== undefined ? !projection.valid(record.value, path) : !record.problem)) {
+      read ??= await options.reader();
+      const detail: ReadDetail = {};
+      const result = read(path, entry.symlink, detail);
+      if (!cached && !entry.symlink) ({ key, racy } = detail.stat ? keyOf(detail.stat, options.now) : { key: undefined, racy: true });
+      record = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result, detail) };
+    }
+    // Written again only when a record changes or goes: a file too new to keep (the one a flush
+    // just wrote) and not kept before leaves the cache as it was.
+    if (key !== undefined && !racy) {
+      records[path] = record;
+      if (record !== cached) dirty = true;
+    } else if (cached) dirty = true;
+    if (record.value !== undefined) values.push({ path, value: record.value });
+    else if (record.problem) problems.push({ path, ...record.problem });
+  }
+  if (Object.keys(loaded.records).length !== Object.keys(records).length) dirty = true;
+  return {
+    values,
+    problems,
+    status: loaded.status,
+    changed() {
+      dirty = true;
+    },
+    async save() {
+      if (!dirty || !dir) return;
+      await writeStateFile(dir, projection.file, JSON.stringify({ version, records }));
+    },
+  };
+}
