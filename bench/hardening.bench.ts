@@ -78,7 +78,7 @@ async function mcpAnswersAt120k(dir: string): Promise<BenchRow[]> {
     import('../src/mcp/server.js'),
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/inMemory.js'),
-    import('../src/mcp/limits.js'),
+    import('../src/kernel/mcp/limits.js'),
   ]);
   const server = createServer({ root, io: { cwd: dir, env: {}, home: dir, now: () => new Date() } });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -31,8 +31,8 @@ export { PackInput as PackInputSchema, PackToolInput as PackToolInputSchema, Pac
 export type { PackRequest } from './commands/pack/schema.js';
 export { SearchInput as SearchInputSchema, SearchOutput as SearchOutputSchema } from './commands/search/schema.js';
 export { MemoryInput as MemoryInputSchema } from './commands/memory/schema.js';
-export { StatusOptions as StatusOptionsSchema, StatusInput as StatusInputSchema, StatusOutput as StatusOutputSchema, resolveStatus } from './commands/status/schema.js';
-export type { StatusRequest } from './commands/status/schema.js';
+export { StatusOptions as StatusOptionsSchema, StatusInput as StatusInputSchema, StatusOutput as StatusOutputSchema, resolveStatus } from './kernel/capacity/schema.js';
+export type { StatusRequest } from './kernel/capacity/schema.js';
 export { FlushOptions as FlushOptionsSchema, FlushInput as FlushInputSchema, FlushOutput as FlushOutputSchema, resolveFlush } from './commands/flush/schema.js';
 export type { FlushRequest } from './commands/flush/schema.js';
 export { LintOptions as LintOptionsSchema, LintInput as LintInputSchema, LintOutput as LintOutputSchema } from './commands/lint/schema.js';

@@ -7,14 +7,14 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, McpError, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type * as v from 'valibot';
-import { memoryErrorText } from '../commands/memory/errors.js';
+import { memoryErrorText } from '../kernel/memory-errors.js';
 import type { Io } from '../kernel/io.js';
 import { VERSION } from '../kernel/version.js';
-import { TOOL_TEXT } from './descriptions.js';
-import type { Tool } from './tool.js';
+import { TOOL_TEXT } from '../kernel/mcp/descriptions.js';
+import type { Tool } from '../kernel/mcp/tool.js';
 import { readIndexFile } from '../kernel/memindex/file.js';
 import { redactSecrets } from '../kernel/lint/secrets.js';
-import { answerBytes, MAX_ANSWER_BYTES, tooLarge } from './limits.js';
+import { answerBytes, MAX_ANSWER_BYTES, tooLarge } from '../kernel/mcp/limits.js';
 
 /** A tool error as the model reads it (tool.ts's textResult, without loading the tools' schemas). */
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });

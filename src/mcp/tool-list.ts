@@ -1,5 +1,5 @@
 /** The MCP tools (src/mcp/tools/, one module each), in the order tools/list shows them; mcp/server.ts loads this module on the first call. */
-import type { Tool } from './tool.js';
+import type { Tool } from '../kernel/mcp/tool.js';
 import flush from '../commands/flush/tool.js';
 import lint from '../commands/lint/tool.js';
 import memory from '../commands/memory/tool.js';

@@ -8,7 +8,7 @@ import { BUILT_IN_TEMPLATE_TEXT, builtInTemplate, findPlaceholders, TemplateErro
 import { summarizeBlock } from '../../src/kernel/summary/blocks.js';
 import { parseBody, renderBody } from '../../src/kernel/summary/render.js';
 import { shortenToFit } from '../../src/kernel/summary/shorten.js';
-import { groupChangedLines } from '../../src/commands/flush/changed.js';
+import { groupChangedLines } from '../../src/kernel/summary/changed.js';
 import { planFlush, plannedPath, resolveFields, slugify, fileStamp } from '../../src/kernel/summary/record.js';
 import { parseHookInput, HookInputError } from '../../src/kernel/summary/hook-input.js';
 

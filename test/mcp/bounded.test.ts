@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { connectInProcess } from '../helpers/mcp.js';
-import { MAX_ANSWER_BYTES } from '../../src/mcp/limits.js';
+import { MAX_ANSWER_BYTES } from '../../src/kernel/mcp/limits.js';
 
 const FILES = 3_000;
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFacts, readTranscript } from '../../src/kernel/transcript/index.js';
 import { commandKey, fileOps, onlyLooks, programCommands, simpleCommands } from '../../src/kernel/transcript/commands.js';
-import { changedGroupLevels, groupChangedLines } from '../../src/commands/flush/changed.js';
+import { changedGroupLevels, groupChangedLines } from '../../src/kernel/summary/changed.js';
 
 const jsonl = (lines: object[]) => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
 const base = (extra: object = {}) => ({ cwd: '/w/app', sessionId: 's', ...extra });

@@ -10,7 +10,7 @@ import { resolveMemoryPath, isIndexPath, entryExists } from '../../kernel/store/
 import { newFrontmatter, assembleFile } from '../../kernel/store/serialize.js';
 import { writeMemoryFile } from '../../kernel/store/write.js';
 import { writeAndReindex } from '../../kernel/memindex/reindex.js';
-import { verifiedStamp } from '../verify/verify.js';
+import { verifiedStamp } from '../../kernel/sources/history.js';
 import { duplicateError, findDuplicate } from '../../kernel/lint/duplicates.js';
 
 /** The frontmatter as typed on the command line. */

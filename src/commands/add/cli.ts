@@ -5,7 +5,7 @@ import type { Context } from '../../kernel/cli/context.js';
 import { collect, type Runner } from '../../kernel/cli/run.js';
 import { readBodyInput } from '../../kernel/cli/input.js';
 import { add, type AddFields } from './add.js';
-import { loadLintSetup } from '../lint/cli-setup.js';
+import { loadLintSetup } from '../../kernel/cli/lint-setup.js';
 
 interface AddFlags extends AddFields {
   body?: string;

@@ -12,10 +12,10 @@ import { HOOK_STDIN_WAIT_MS, parseHookInput, type HookInput } from '../../kernel
 import { findMemoryDir } from '../../kernel/store/find.js';
 import { askThresholds } from '../../kernel/sources/config.js';
 import { parseAskAt } from '../../kernel/sources/config-schema.js';
-import { resolveStatus } from '../status/schema.js';
+import { resolveStatus } from '../../kernel/capacity/schema.js';
 import { CLI_LABEL, fromFlags } from '../../kernel/schema.js';
 import { DEFAULT_ASK_AT, decideCheckpoint, askText } from './ask.js';
-import { status } from '../status/status.js';
+import { status } from '../../kernel/capacity/measure.js';
 import { readAsked, writeAsked } from './cache.js';
 import { readSessionWindow } from '../../kernel/state/windows.js';
 import { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/record.js';

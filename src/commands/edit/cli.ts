@@ -3,7 +3,7 @@ import { EXIT_OK } from '../../kernel/errors.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
 import { edit } from './edit.js';
-import { loadLintSetup } from '../lint/cli-setup.js';
+import { loadLintSetup } from '../../kernel/cli/lint-setup.js';
 
 interface EditFlags {
   old: string;

@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES } from '../../kernel/store/scan.js';
 import { DecodeFailure } from '../../kernel/store/decode.js';
 import { writeMemoryFile } from '../../kernel/store/write.js';
 import { writeAndReindex } from '../../kernel/memindex/reindex.js';
-import { verifiedStamp } from '../verify/verify.js';
+import { verifiedStamp } from '../../kernel/sources/history.js';
 import { duplicateError, findDuplicate } from '../../kernel/lint/duplicates.js';
 import type { LintConfig } from '../../kernel/lint/types.js';
 import { addedFrontmatterFindings } from '../../kernel/lint/check-new.js';

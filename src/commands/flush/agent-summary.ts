@@ -23,7 +23,7 @@ export interface KeptSummary {
 /** The agent-written session file of this session, revised with what happened after it; undefined when there is none. */
 export async function keptAgentSummary(
   deps: { home: string },
-  flush: typeof import('../../kernel/summary/index.js'),
+  flush: typeof import('./core.js'),
   template: Template,
   scope: { root: string; cwd: string; sessionId?: string; transcript?: string },
 ): Promise<KeptSummary | undefined> {

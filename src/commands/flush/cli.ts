@@ -7,6 +7,7 @@ import type { Context } from '../../kernel/cli/context.js';
 import { collect, type Runner } from '../../kernel/cli/run.js';
 import { hookDeps } from '../../kernel/cli/input.js';
 import * as actions from './flush.js';
+import { logHookProblem } from '../../kernel/state/flush-log.js';
 
 /** The flags as commander gives them: strings, the repeatable ones as lists. */
 type Flags = Record<string, string | string[] | boolean | undefined> & { hook?: boolean; dryRun?: boolean };
@@ -57,7 +58,7 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
       // never fails the session: a bad value is logged, as an unknown option is (cli/main.ts)
       const { message, hint } = err as { message: string; hint?: string };
       const problem = `${message}${hint ? ` (${hint})` : ''}`;
-      const log = await actions.logHookProblem(problem, hookDeps(ctx));
+      const log = await logHookProblem(problem, hookDeps(ctx));
       const why = log.logged ? '' : log.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
       ctx.ui.note(`memctx flush --hook: ${problem}${why}\n`, { quietable: false });
       return EXIT_OK;

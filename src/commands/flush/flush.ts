@@ -21,7 +21,7 @@ import { LockBusy, withMemoryLock } from '../../kernel/store/write.js';
 import { isInside } from '../../kernel/store/paths.js';
 import { rebuildIndex } from '../../kernel/memindex/reindex.js';
 import { readMemoryFile, isProblem } from '../../kernel/store/scan.js';
-import * as flushCore from '../../kernel/summary/index.js';
+import * as flushCore from './core.js';
 import { keptAgentSummary } from './agent-summary.js';
 import { secretWarnings } from '../../kernel/lint/secrets.js';
 import { appendFlushLog } from '../../kernel/state/flush-log.js';
@@ -89,8 +89,8 @@ type FlushPlan = import('../../kernel/summary/record.js').FlushPlan;
 type PlanInput = import('../../kernel/summary/record.js').PlanInput;
 type FieldSource = import('../../kernel/summary/fields.js').FieldSource;
 type SessionMeta = import('../../kernel/summary/record.js').SessionMeta;
-type ChangedEntry = import('./changed.js').ChangedEntry;
-type ChangedScope = import('./changed.js').ChangedScope;
+type ChangedEntry = import('../../kernel/summary/changed.js').ChangedEntry;
+type ChangedScope = import('../../kernel/summary/changed.js').ChangedScope;
 type AgentSummaryModule = typeof import('../../kernel/summary/agent-summary.js');
 
 /** What one flush did, for the terminal, --json and the hook log. */
@@ -553,12 +553,3 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
   });
 }
 
-/** Log a hook problem found before the flush could start (an unknown option, a bad value); never throws. */
-export async function logHookProblem(message: string, deps: Pick<FlushDeps, 'cwd' | 'env' | 'home' | 'now' | 'dir' | 'claude'>): Promise<{ logged: boolean; root?: string }> {
-  try {
-    const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home, confined: true });
-    return { logged: appendFlushLog(root, `${isoTimestamp(deps.now())} hook error: ${message}`), root };
-  } catch {
-    return { logged: false };
-  }
-}

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import type { Transcript } from '../../kernel/transcript/types.js';
 import { compactTranscript } from '../../kernel/capacity/compact.js';
 
-type FlushModule = typeof import('../../kernel/summary/index.js');
+type FlushModule = typeof import('./core.js');
 type PlanInput = import('../../kernel/summary/record.js').PlanInput;
 type FlushPlan = import('../../kernel/summary/record.js').FlushPlan;
 

@@ -1,9 +1,9 @@
 /** The `flush` tool: a session summary saved under /memories/sessions/. */
 import { ARG_LABEL, parseInput } from '../../kernel/schema.js';
 import { FlushInput, FlushOutput, resolveFlush } from './schema.js';
-import { insideProject } from '../../mcp/confine.js';
-import { TOOL_TEXT } from '../../mcp/descriptions.js';
-import { defineTool, structuredResult } from '../../mcp/tool.js';
+import { insideProject } from '../../kernel/mcp/confine.js';
+import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
+import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
 import { flush } from './flush.js';
 import { redactSecrets } from '../../kernel/lint/secrets.js';
 

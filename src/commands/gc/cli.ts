@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS } from '../../kernel/errors.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
-import { loadLintSetup } from '../lint/cli-setup.js';
+import { loadLintSetup } from '../../kernel/cli/lint-setup.js';
 import { gc } from './gc.js';
 import { renderTable } from '../../kernel/cli/table.js';
 

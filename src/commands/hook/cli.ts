@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../../kernel/errors.js';
-import type { Context } from '../../kernel/cli/context.js';
+import { memoryDirIsExplicit, type Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
 import { hookInstall, hookUninstall, type HookResult } from './hook.js';
-import { memoryDirIsExplicit } from '../index/staged-cli.js';
 import { walkUpForMemoryDir } from '../../kernel/store/find.js';
 
 interface HookFlags {

@@ -1,6 +1,6 @@
 /** `memctx index --staged`, the pre-commit hook's command: the use case is in src/commands/index/staged.ts. */
 import { join } from 'node:path';
-import type { Context } from '../../kernel/cli/context.js';
+import { memoryDirIsExplicit, type Context } from '../../kernel/cli/context.js';
 import { EXIT_OK, EXIT_PROBLEMS } from '../../kernel/errors.js';
 import type { StagedResult } from './git-staged.js';
 import { INDEX_FILE } from '../../kernel/store/layout.js';
@@ -30,11 +30,6 @@ export async function runStagedIndex(ctx: Context, root: string): Promise<number
     return EXIT_PROBLEMS;
   }
   return EXIT_OK;
-}
-
-/** Whether the memory directory was named (--dir, --claude, MEMCTX_DIR) rather than found by walking up. */
-export function memoryDirIsExplicit(ctx: Context): boolean {
-  return Boolean(ctx.globals.dir ?? ctx.globals.claude ?? ctx.io.env.MEMCTX_DIR);
 }
 
 function result(touched: string[]): StagedResult {

@@ -3,7 +3,7 @@ import { EXIT_OK, EXIT_PROBLEMS } from '../../kernel/errors.js';
 import type { LintResult } from '../../kernel/lint/types.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
-import { loadLintSetup } from './cli-setup.js';
+import { loadLintSetup } from '../../kernel/cli/lint-setup.js';
 import { SCHEMA_URL } from '../../kernel/sources/config-schema.js';
 import { LintOptions } from './schema.js';
 import { CLI_LABEL, fromFlags, parseInput } from '../../kernel/schema.js';
@@ -44,7 +44,7 @@ function onlyErrors(result: LintResult): LintResult {
 }
 
 type LintOptions = import('valibot').InferOutput<typeof import('./schema.js').LintOptions>;
-type LintSetup = import('./lint.js').LintSetup;
+type LintSetup = import('../../kernel/lint/setup.js').LintSetup;
 type LintRun = Awaited<ReturnType<typeof import('./lint.js').lintMemory>>;
 
 /** `memctx lint`: check the options, then run, report what was fixed or skipped, print the findings, and exit by them. */

@@ -1,14 +1,12 @@
 /** lint's use case: find the setup, run the rules, apply inline disables and a file selection, fix. */
 import { realpathSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { configKeyLine, loadConfig, readConfigFile } from '../../kernel/sources/config.js';
-import { EXIT_USAGE, MemctxError } from '../../kernel/errors.js';
-import { findRepository, listDirFiles, listRepoFiles, type RepoListing } from '../../kernel/sources/repo.js';
+import { resolve } from 'node:path';
+import { MemctxError } from '../../kernel/errors.js';
+import type { LintSetup } from '../../kernel/lint/setup.js';
+import { listDirFiles, listRepoFiles, type RepoListing } from '../../kernel/sources/repo.js';
 import { relativeInside } from '../../kernel/store/paths.js';
 import { INDEX_FILE } from '../../kernel/store/layout.js';
-import { ConfigError, resolveLintConfig } from '../../kernel/lint/config.js';
-import { RULES } from '../../kernel/lint/rules/index.js';
-import type { Finding, LintConfig, LintMemo, LintResult } from '../../kernel/lint/types.js';
+import type { Finding, LintMemo, LintResult } from '../../kernel/lint/types.js';
 import { scanForLint } from './cache.js';
 import { readIndexFile } from '../../kernel/memindex/file.js';
 import { readDecodableText } from '../../kernel/store/raw.js';
@@ -20,55 +18,10 @@ import { rebuildIndex } from '../../kernel/memindex/reindex.js';
 import { memoryDrift, type MemoryDrift } from '../../kernel/drift/check.js';
 import type { MemoryFile } from '../../kernel/store/types.js';
 
-export interface LintSetup {
-  /** The memory directory, resolved through symlinks. */
-  root: string;
-  repo: { root: string; git: boolean };
-  /** The memory directory relative to the repository root, or undefined when outside it. */
-  memoryPrefix?: string;
-  config: LintConfig;
-  configPath?: string;
-  /** Configuration warnings (unknown keys, two config files), for the caller to show. */
-  warnings: string[];
-}
-
-export interface SetupOptions {
-  memoryDir: string;
-  /** --claude: the repository is the working directory's, not the memory directory's. */
-  claude?: boolean;
-  /** --config FILE, relative to cwd. */
-  configFile?: string;
-}
-
 export interface LintDeps {
   cwd: string;
   env: Record<string, string | undefined>;
   now: () => Date;
-}
-
-/**
- * Find the repository around the memory directory (the git top level, else the memory directory's
- * parent; with --claude, the working directory's) and the configuration (--config, else
- * memctx.config.json, else .memory/config.json). An invalid value is a usage error naming the key.
- */
-export function lintSetup(options: SetupOptions, deps: Pick<LintDeps, 'cwd' | 'env'>): LintSetup {
-  const root = realpathSync(options.memoryDir);
-  const from = options.claude ? deps.cwd : root;
-  const repo = findRepository(from, options.claude ? deps.cwd : dirname(root), deps.env);
-  const configPath = options.configFile === undefined ? undefined : resolve(deps.cwd, options.configFile);
-  const loaded = configPath ? { path: configPath, data: readConfigFile(configPath), warnings: [] } : loadConfig(repo.root, root);
-  let resolved;
-  try {
-    resolved = resolveLintConfig(loaded.data, RULES);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      const line = loaded.path === undefined ? undefined : configKeyLine(loaded.path, err.key);
-      throw new MemctxError(`invalid configuration: ${err.message}`, { file: loaded.path, line, exitCode: EXIT_USAGE, hint: `fix "${err.key}": rule settings are "off", "warn" or "error", thresholds are numbers, "types" is a list of names` });
-    }
-    throw err;
-  }
-  const warnings = [...loaded.warnings, ...resolved.warnings.map((w) => `${loaded.path ?? 'configuration'}: ${w}`)];
-  return { root, repo, memoryPrefix: relativeInside(realpathSync(repo.root), root), config: resolved.config, configPath: loaded.path, warnings };
 }
 
 /** Rule ids a file turns off with `<!-- memctx-disable rule-id … -->`; 'all' for a bare comment. */

@@ -1,11 +1,12 @@
 /** The `lint` tool: memory hygiene findings, with paths under /memories, at most LIST_LIMIT of them, secrets masked. */
-import { inMemoriesTerms } from '../memory/errors.js';
+import { inMemoriesTerms } from '../../kernel/memory-errors.js';
 import { LintInput, LintOutput } from './schema.js';
-import { TOOL_TEXT } from '../../mcp/descriptions.js';
-import { defineTool, structuredResult } from '../../mcp/tool.js';
-import { lintSetup, lintMemory } from './lint.js';
+import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
+import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
+import { lintMemory } from './lint.js';
+import { lintSetup } from '../../kernel/lint/setup.js';
 import { redactSecrets } from '../../kernel/lint/secrets.js';
-import { capList } from '../../mcp/limits.js';
+import { capList } from '../../kernel/mcp/limits.js';
 import type { Finding } from '../../kernel/lint/types.js';
 
 /** A /memories path (or a memory path) as the memory path it names, without a trailing slash. */

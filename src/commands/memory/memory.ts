@@ -4,7 +4,7 @@
  * store (safe paths, lock, atomic write, frontmatter kept, `updated` set, MEMORY.md rebuilt).
  * The MCP server's `memory` tool and the library's handlers for the Anthropic SDK both call this.
  */
-import { verifiedStamp } from '../verify/verify.js';
+import { verifiedStamp } from '../../kernel/sources/history.js';
 import { lstatSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MemctxError } from '../../kernel/errors.js';
@@ -15,20 +15,20 @@ import type { MemoryFile } from '../../kernel/store/types.js';
 import type { LintConfig } from '../../kernel/lint/types.js';
 import { lineAt } from '../../kernel/lines.js';
 import { MEMORY_COMMANDS, parseMemoryCommand } from './schema.js';
-import { MEMORIES, MemoryToolError, memoryErrorText } from './errors.js';
+import { MEMORIES, MemoryToolError, memoryErrorText } from '../../kernel/memory-errors.js';
 import { readRawText, finishEdit } from '../../kernel/store/edit.js';
 import { DecodeFailure } from '../../kernel/store/decode.js';
 import { redactSecrets } from '../../kernel/lint/secrets.js';
 import { recordAccess } from '../../kernel/state/stats.js';
 import { indexEntriesFor } from '../../kernel/state/scan-cache.js';
 import { parseMemoryText, ParseFailure } from '../../kernel/store/parse.js';
-import { lintSetup } from '../lint/lint.js';
+import { lintSetup } from '../../kernel/lint/setup.js';
 import { addedFrontmatterFindings } from '../../kernel/lint/check-new.js';
 import { newFrontmatter, assembleFile, serializeMemoryFile } from '../../kernel/store/serialize.js';
 import { writeMemoryFile, removeMemoryFile } from '../../kernel/store/write.js';
 import { ALREADY_EXISTS, moveNoClobber } from '../../kernel/store/archive.js';
 import { findDuplicate } from '../../kernel/lint/duplicates.js';
-import { stampMoved } from '../mv/mv.js';
+import { stampMoved } from '../../kernel/store/edit.js';
 import { writeAndReindex } from '../../kernel/memindex/reindex.js';
 
 export { MEMORIES, MemoryToolError };

@@ -1,13 +1,13 @@
 /** The `memory` tool: Anthropic's memory-tool commands over /memories, through the store (actions/memory-tool.ts). */
 import { runMemoryCommand, type MemoryCommand } from './memory.js';
 import { MemoryInput } from './schema.js';
-import { TOOL_TEXT } from '../../mcp/descriptions.js';
+import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintSetup, type LintSetup } from '../lint/lint.js';
+import { lintSetup, type LintSetup } from '../../kernel/lint/setup.js';
 import type { LintConfig } from '../../kernel/lint/types.js';
 import { CONFIG_FILE, MEMORY_CONFIG_FILE } from '../../kernel/sources/config.js';
-import { defineTool, textResult, type ToolContext } from '../../mcp/tool.js';
+import { defineTool, textResult, type ToolContext } from '../../kernel/mcp/tool.js';
 
 let found: { root: string; setup: LintSetup; stamp: string } | undefined;
 

@@ -1,13 +1,10 @@
 /** `memctx mv`: rename one memory file (never overwriting), stamp `updated`, and re-index. */
 import { existsSync, statSync } from 'node:fs';
 import { MemctxError } from '../../kernel/errors.js';
-import { isoTimestamp } from '../../kernel/store/schema.js';
-import { mixedEndings, readRawText, finishEdit, type RawText } from '../../kernel/store/edit.js';
+import { mixedEndings, stampMoved, type RawText } from '../../kernel/store/edit.js';
 import { resolveMemoryPath, isIndexPath } from '../../kernel/store/paths.js';
 import { ALREADY_EXISTS, moveNoClobber } from '../../kernel/store/archive.js';
 import { writeAndReindex } from '../../kernel/memindex/reindex.js';
-import { MAX_FILE_BYTES } from '../../kernel/store/layout.js';
-import { checkMemoryText, writeFileAtomic } from '../../kernel/store/write.js';
 
 export interface MvOptions {
   root: string;
@@ -51,23 +48,3 @@ export async function mv(options: MvOptions, deps: MvDeps): Promise<MvResult> {
   return { from: from.rel, to: to.rel, ...(mixed ? { mixedEndings: mixedEndings(to.rel, mixed) } : {}) };
 }
 
-/**
- * After a move, set `updated` on the file at its new name. A file too large or not valid as a memory
- * file (or one that setting `updated` would take over the size limit) keeps its bytes. Returns the
- * text read when its line endings were mixed. Call under the lock (mv and the memory tool's rename).
- */
-export async function stampMoved(root: string, to: { abs: string; rel: string }, now: Date): Promise<RawText | undefined> {
-  const stat = statSync(to.abs);
-  if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-  let edit: { read: RawText; text: string } | undefined;
-  try {
-    const read = readRawText(to.abs, root);
-    const text = finishEdit(to.rel, read, stat, isoTimestamp(now));
-    checkMemoryText(to.rel, text);
-    edit = { read, text };
-  } catch {
-    return undefined; // keep the bytes
-  }
-  await writeFileAtomic(to.abs, edit.text, { inside: root });
-  return edit.read.mixed ? edit.read : undefined;
-}

@@ -1,10 +1,10 @@
 /** The `pack` tool: the bundle for a task under a token budget, always Markdown, secrets always masked, the answer under 1 MiB. */
 import { PackOutput, PackToolInput, resolvePack, type PackRequest } from './schema.js';
 import { ARG_LABEL } from '../../kernel/schema.js';
-import { TOOL_TEXT } from '../../mcp/descriptions.js';
-import { defineTool, type ToolContext } from '../../mcp/tool.js';
+import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
+import { defineTool, type ToolContext } from '../../kernel/mcp/tool.js';
 import { pack, type PackActionResult } from './pack.js';
-import { capList, capText, LIST_LIMIT } from '../../mcp/limits.js';
+import { capList, capText, LIST_LIMIT } from '../../kernel/mcp/limits.js';
 
 /** The most bytes the bundle itself may take: the rest of an answer's MiB is the report. */
 const BUNDLE_BYTES = 768 * 1024;

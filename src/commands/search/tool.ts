@@ -1,8 +1,8 @@
 /** The `search` tool: ranked hits with their descriptions, possible secrets masked. */
 import { redactSecrets } from '../../kernel/lint/secrets.js';
 import { SearchInput, SearchOutput } from './schema.js';
-import { TOOL_TEXT } from '../../mcp/descriptions.js';
-import { defineTool, structuredResult } from '../../mcp/tool.js';
+import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
+import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
 import { search } from './search.js';
 
 export default defineTool({

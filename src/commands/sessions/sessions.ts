@@ -5,7 +5,9 @@
  */
 import { MemctxError } from '../../kernel/errors.js';
 import type { FileProblem } from '../../kernel/store/types.js';
-import { normalizeKey, builtInTemplate, parseBody, SESSION_FIELDS, NONE_RECORDED } from '../../kernel/summary/index.js';
+import { normalizeKey, SESSION_FIELDS } from '../../kernel/summary/fields.js';
+import { builtInTemplate } from '../../kernel/summary/templates.js';
+import { parseBody, NONE_RECORDED } from '../../kernel/summary/render.js';
 import { scanIndexEntries } from '../../kernel/state/scan-cache.js';
 import { readMemoryFile, isProblem } from '../../kernel/store/scan.js';
 import { dateMs, sinceMs } from '../../kernel/dates.js';

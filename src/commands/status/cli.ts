@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { status } from './status.js';
-import { resolveStatus } from './schema.js';
+import { status } from '../../kernel/capacity/measure.js';
+import { resolveStatus } from '../../kernel/capacity/schema.js';
 import { CLI_LABEL, fromFlags } from '../../kernel/schema.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
@@ -40,7 +40,7 @@ export async function runStatus(ctx: Context, file: string | undefined, flags: S
   if (statusline) {
     return runStatusline(ctx, options);
   }
-  // The options are checked by status's one schema (src/commands/status/schema.ts), as the MCP tool's are.
+  // The options are checked by status's one schema (src/kernel/capacity/schema.ts), as the MCP tool's are.
   const request = resolveStatus(fromFlags(options), CLI_LABEL);
   const { report, exitCode } = await status(file, { ...request, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes: () => readStdinBytes(ctx.io.stdin) });
   if (ctx.ui.json) {

@@ -5,7 +5,7 @@
  */
 import { Chalk } from 'chalk';
 import { EXIT_OK } from '../../kernel/errors.js';
-import { statusline, type StatuslineOptions } from './status.js';
+import { statusline, type StatuslineOptions } from '../../kernel/capacity/measure.js';
 import type { Context } from '../../kernel/cli/context.js';
 import { colorLevel } from '../../kernel/cli/context.js';
 import { neutralStatusline, renderStatusline } from '../../kernel/cli/capacity.js';

@@ -1,11 +1,11 @@
 /** The `status` tool: how full the context window is, for a transcript of this project only. */
-import { inMemoriesTerms } from '../memory/errors.js';
+import { inMemoriesTerms } from '../../kernel/memory-errors.js';
 import { ARG_LABEL } from '../../kernel/schema.js';
-import { StatusInput, StatusOutput, resolveStatus } from './schema.js';
-import { confineTranscript } from '../../mcp/confine.js';
-import { TOOL_TEXT } from '../../mcp/descriptions.js';
-import { defineTool, structuredResult } from '../../mcp/tool.js';
-import { status } from './status.js';
+import { StatusInput, StatusOutput, resolveStatus } from '../../kernel/capacity/schema.js';
+import { confineTranscript } from '../../kernel/mcp/confine.js';
+import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
+import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
+import { status } from '../../kernel/capacity/measure.js';
 
 export default defineTool({
   name: 'status',

@@ -1,9 +1,9 @@
 /** The `verify` tool: record that memories still hold at HEAD, after the agent checked them against the code. */
-import { inMemoriesTerms } from '../memory/errors.js';
+import { inMemoriesTerms } from '../../kernel/memory-errors.js';
 import { verify } from './verify.js';
 import { VerifyInput, VerifyOutput } from './schema.js';
-import { TOOL_TEXT } from '../../mcp/descriptions.js';
-import { defineTool, structuredResult } from '../../mcp/tool.js';
+import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
+import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
 
 /** A /memories path as the memory path it names. */
 const memoryPath = (path: string) => path.replace(/^\/memories(?:\/|$)/, '');

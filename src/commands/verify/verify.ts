@@ -9,12 +9,6 @@ import { isIndexPath, resolveMemoryPath } from '../../kernel/store/paths.js';
 import { serializeMemoryFile } from '../../kernel/store/serialize.js';
 import { withMemoryLock, writeMemoryFile } from '../../kernel/store/write.js';
 
-/** `{ verified: HEAD }` for a memory directory inside git with a commit; empty otherwise. */
-export function verifiedStamp(root: string, env: Record<string, string | undefined> = process.env): { verified?: string } {
-  const head = headCommit(root, env);
-  return head ? { verified: head } : {};
-}
-
 export interface VerifyResult {
   /** The commit recorded. */
   commit: string;

@@ -71,3 +71,8 @@ export function colorLevel(globals: GlobalOptions, env: Io['env'], isTTY: boolea
 export function memctxCommand(globals: Pick<GlobalOptions, 'dir' | 'claude'>): string {
   return ['memctx', ...(globals.claude ? ['--claude'] : []), ...(globals.dir !== undefined ? ['--dir', shellWord(globals.dir)] : [])].join(' ');
 }
+
+/** Whether the memory directory was named (--dir, --claude, MEMCTX_DIR) rather than found by walking up. */
+export function memoryDirIsExplicit(ctx: Context): boolean {
+  return Boolean(ctx.globals.dir ?? ctx.globals.claude ?? ctx.io.env.MEMCTX_DIR);
+}

@@ -179,7 +179,7 @@ export async function runMain(argv: string[], given: Io, known: Commands, fastEn
       }
       if (flushHook) {
         const message = (parseError.split('\n')[0] || err.message).replace(/^error: /, '');
-        const { logHookProblem } = await import('../../commands/flush/flush.js');
+        const { logHookProblem } = await import('../state/flush-log.js');
         const globals = { dir: argValue(argv, '--dir'), claude: argv.includes('--claude') };
         const log = await logHookProblem(message, { cwd: io.cwd, env: io.env, home: io.home, now: io.now, ...globals });
         io.stderr.write(`memctx ${command === 'checkpoint' ? 'checkpoint' : 'flush --hook'}: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);

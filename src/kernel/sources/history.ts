@@ -97,3 +97,9 @@ export function historySince(dir: string, verified: readonly string[], env: Env)
     return { known: false, reason: `git could not tell: ${reasonOf(err)}` };
   }
 }
+
+/** `{ verified: HEAD }` for a memory directory inside git with a commit; empty otherwise. */
+export function verifiedStamp(root: string, env: Record<string, string | undefined> = process.env): { verified?: string } {
+  const head = headCommit(root, env);
+  return head ? { verified: head } : {};
+}

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { readStateFile, stateDir } from './folder.js';
 import { appendLine, writeStateFile } from '../store/write.js';
+import { findMemoryDir } from '../store/find.js';
+import { isoTimestamp } from '../store/schema.js';
 
 const FLUSH_LOG = 'flush.log';
 /** The log is cut to its newer half once it grows past this. */
@@ -31,3 +33,15 @@ async function halveLog(dir: string): Promise<void> {
   await writeStateFile(dir, FLUSH_LOG, keep.slice(keep.indexOf('\n') + 1)).catch(() => undefined);
 }
 
+/** Log a hook problem found before its command could start (an unknown option, a bad value); never throws. */
+export async function logHookProblem(
+  message: string,
+  deps: { cwd: string; env: Record<string, string | undefined>; home: string; now: () => Date; dir?: string; claude?: boolean },
+): Promise<{ logged: boolean; root?: string }> {
+  try {
+    const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home, confined: true });
+    return { logged: appendFlushLog(root, `${isoTimestamp(deps.now())} hook error: ${message}`), root };
+  } catch {
+    return { logged: false };
+  }
+}

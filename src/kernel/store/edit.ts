@@ -1,4 +1,7 @@
+import { statSync } from 'node:fs';
 import { decodeText } from './decode.js';
+import { isoTimestamp } from './schema.js';
+import { checkMemoryText, writeFileAtomic } from './write.js';
 import { lineEnding, parseMemoryText, ParseFailure } from './parse.js';
 import { serializeMemoryFile } from './serialize.js';
 import type { FileFormat, MemoryFile } from './types.js';
@@ -74,4 +77,25 @@ export function finishEdit(path: string, raw: RawText, stat: { mtimeMs: number; 
   if (raw.original !== undefined && raw.original !== raw.text) keepsFrontmatter(path, raw.original, parsed, stat);
   const file = { ...parsed, format: { ...parsed.format, ...raw.format } };
   return serializeMemoryFile(file, { [file.format.dateKey]: timestamp, ...also });
+}
+
+/**
+ * After a move, set `updated` on the file at its new name. A file too large or not valid as a memory
+ * file (or one that setting `updated` would take over the size limit) keeps its bytes. Returns the
+ * text read when its line endings were mixed. Call under the lock (mv and the memory tool's rename).
+ */
+export async function stampMoved(root: string, to: { abs: string; rel: string }, now: Date): Promise<RawText | undefined> {
+  const stat = statSync(to.abs);
+  if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+  let edit: { read: RawText; text: string } | undefined;
+  try {
+    const read = readRawText(to.abs, root);
+    const text = finishEdit(to.rel, read, stat, isoTimestamp(now));
+    checkMemoryText(to.rel, text);
+    edit = { read, text };
+  } catch {
+    return undefined; // keep the bytes
+  }
+  await writeFileAtomic(to.abs, edit.text, { inside: root });
+  return edit.read.mixed ? edit.read : undefined;
 }

@@ -9,7 +9,7 @@ import { summarizeBlock } from './blocks.js';
 import { emptyValues, normalizeKey, type FieldValues } from './fields.js';
 import { NONE_RECORDED, renderBody, type SpecialValues } from './render.js';
 import { describeCut, shortenToFit, type Cut } from './shorten.js';
-import { changedGroupLevels, groupChangedLines } from '../../commands/flush/changed.js';
+import { changedGroupLevels, groupChangedLines } from './changed.js';
 import type { Template } from './templates.js';
 import { DEFAULT_MAX, DEFAULT_TARGET } from './limits.js';
 

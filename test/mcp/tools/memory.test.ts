@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, closeOpened, openInProcess as open, stdioServer } from '../../helpers/mcp.js';
-import { memoryErrorText } from '../../../src/commands/memory/errors.js';
+import { memoryErrorText } from '../../../src/kernel/memory-errors.js';
 import { MemctxError } from '../../../src/kernel/errors.js';
 
 afterEach(closeOpened);

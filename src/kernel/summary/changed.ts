@@ -5,8 +5,8 @@
  * caller says which paths are files.
  */
 import { isAbsolute, join, resolve, sep } from 'node:path';
-import { isInside, relativeInside } from '../../kernel/store/paths.js';
-import type { FactFile } from '../../kernel/transcript/index.js';
+import { isInside, relativeInside } from '../store/paths.js';
+import type { FactFile } from '../transcript/index.js';
 
 /** A changed file from any input, before its line is written. */
 export interface ChangedEntry {

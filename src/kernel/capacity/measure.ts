@@ -3,20 +3,20 @@
  * usage or its counted text; and the status line's figure from Claude Code's status-line JSON.
  */
 import { resolve } from 'node:path';
-import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../../kernel/errors.js';
-import { atLeast, capacity, DEFAULT_THRESHOLDS, nextSteps, parseThresholds, type Level } from '../../kernel/capacity/levels.js';
+import { EXIT_OK, EXIT_PROBLEMS, MemctxError } from '../errors.js';
+import { atLeast, capacity, DEFAULT_THRESHOLDS, nextSteps, parseThresholds, type Level } from './levels.js';
 import type { StatusRequest } from './schema.js';
-import { parseTokenOption } from '../../kernel/tokens/size.js';
-import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../../kernel/transcript/types.js';
-import { isRecord } from '../../kernel/values.js';
-import { assertText, openTranscriptFile, latestClaudeTranscript } from '../../kernel/sources/transcript-file.js';
-import { claudeProjectDir, findMemoryDir } from '../../kernel/store/find.js';
-import { recordSessionWindow } from '../../kernel/state/windows.js';
-import { detectFormat } from '../../kernel/transcript/detect.js';
-import { scanUsage } from '../../kernel/transcript/usage.js';
-import { shellWord } from '../../kernel/text/shell.js';
-import { describeWindowSource, modelPreset, resolveWindow } from '../../kernel/capacity/models.js';
-import { claudeUsedTokens } from '../../kernel/transcript/claude.js';
+import { parseTokenOption } from '../tokens/size.js';
+import type { RecordedUsage, Transcript, TranscriptFormat, TranscriptNote } from '../transcript/types.js';
+import { isRecord } from '../values.js';
+import { assertText, openTranscriptFile, latestClaudeTranscript } from '../sources/transcript-file.js';
+import { claudeProjectDir, findMemoryDir } from '../store/find.js';
+import { recordSessionWindow } from '../state/windows.js';
+import { detectFormat } from '../transcript/detect.js';
+import { scanUsage } from '../transcript/usage.js';
+import { shellWord } from '../text/shell.js';
+import { describeWindowSource, modelPreset, resolveWindow } from './models.js';
+import { claudeUsedTokens } from '../transcript/claude.js';
 
 /** The status line's options, as typed (it never fails: a bad value gives the neutral line). */
 export interface StatuslineOptions {
@@ -38,7 +38,7 @@ export interface StatusDeps {
 }
 
 export interface StatusResult {
-  report: import('../../kernel/capacity/levels.js').StatusReport;
+  report: import('./levels.js').StatusReport;
   exitCode: number;
 }
 
@@ -60,7 +60,7 @@ interface Tail {
 }
 
 /** The transcript parsed whole when it is small, else only its last TAIL_BYTES of whole lines. */
-function readTail(f: import('../../kernel/sources/transcript-file.js').TranscriptFile, format: TranscriptFormat, readTranscript: typeof import('../../kernel/transcript/index.js').readTranscript): Tail {
+function readTail(f: import('../sources/transcript-file.js').TranscriptFile, format: TranscriptFormat, readTranscript: typeof import('../transcript/index.js').readTranscript): Tail {
   if (f.size <= TAIL_BYTES) {
     const text = f.text();
     return { transcript: readTranscript(text, { format }), text };
@@ -79,7 +79,7 @@ function readTail(f: import('../../kernel/sources/transcript-file.js').Transcrip
 /** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
 async function measure(deps: StatusDeps, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
   // Recorded usage needs only the format check and the backward scan: the parsers load when text is parsed.
-  const readTranscript = async () => (await import('../../kernel/transcript/index.js')).readTranscript;
+  const readTranscript = async () => (await import('../transcript/index.js')).readTranscript;
   if (file === '-') {
     const bytes = await deps.readStdinBytes();
     assertText(bytes, 'stdin');
@@ -137,14 +137,14 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
  */
 export async function status(file: string | undefined, opts: StatusRequest & { memctx?: string }, deps: StatusDeps): Promise<StatusResult> {
   // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
-  const countTranscript = async (...args: Parameters<typeof import('../../kernel/capacity/count.js').countTranscript>) => (await import('../../kernel/capacity/count.js')).countTranscript(...args);
+  const countTranscript = async (...args: Parameters<typeof import('./count.js').countTranscript>) => (await import('./count.js')).countTranscript(...args);
   const { window, failOn, thresholds, format: forced, encoding } = opts;
-  const counter = async () => (await import('../../kernel/tokens/index.js')).loadTokenCounter(encoding);
+  const counter = async () => (await import('../tokens/index.js')).loadTokenCounter(encoding);
 
   const { name, m } = await measure(deps, file, forced, Boolean(opts.count));
   let used: number;
-  let counted: import('../../kernel/capacity/count.js').CountResult | undefined;
-  let largest: import('../../kernel/capacity/count.js').CountedItem[] = [];
+  let counted: import('./count.js').CountResult | undefined;
+  let largest: import('./count.js').CountedItem[] = [];
   if (m.usage) used = m.usage.used;
   else {
     counted = await countTranscript(m.transcript!, await counter(), { text: m.text });
@@ -158,7 +158,7 @@ export async function status(file: string | undefined, opts: StatusRequest & { m
   if (tail) largest = (await countTranscript(tail.transcript, await counter(), { text: tail.text })).largest;
   const notes = m.notes.map((note) => note.message);
   if (m.text !== undefined && m.text.trim() === '') notes.push('the transcript is empty');
-  const report: import('../../kernel/capacity/levels.js').StatusReport = {
+  const report: import('./levels.js').StatusReport = {
     file: name,
     format: m.format,
     level: cap.level,

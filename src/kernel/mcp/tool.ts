@@ -1,8 +1,8 @@
 /** What one MCP tool is: its name, what the model reads about it, its input and output schemas, the truth about what it writes, and its handler. */
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type * as v from 'valibot';
-import type { Io } from '../kernel/io.js';
-import { ARG_LABEL, parseInput } from '../kernel/schema.js';
+import type { Io } from '../io.js';
+import { ARG_LABEL, parseInput } from '../schema.js';
 
 export interface ToolContext {
   /** The memory directory, absolute and resolved. */

@@ -1,12 +1,12 @@
 /** `status`'s options, defaults and report shape: one definition for the CLI flags, the MCP tool and the library. */
 import * as v from 'valibot';
-import { MemctxError } from '../../kernel/errors.js';
-import { DEFAULT_THRESHOLDS, LEVELS, parseThresholds, type Level, type Thresholds } from '../../kernel/capacity/levels.js';
-import { MODEL_PRESETS, modelPreset } from '../../kernel/capacity/models.js';
-import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../../kernel/tokens/encodings.js';
-import { parseTokenOption } from '../../kernel/tokens/size.js';
-import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../kernel/transcript/types.js';
-import { ARG_LABEL, choice, flag, parseInput, path, text, tokenSize, type Label } from '../../kernel/schema.js';
+import { MemctxError } from '../errors.js';
+import { DEFAULT_THRESHOLDS, LEVELS, parseThresholds, type Level, type Thresholds } from './levels.js';
+import { MODEL_PRESETS, modelPreset } from './models.js';
+import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../tokens/encodings.js';
+import { parseTokenOption } from '../tokens/size.js';
+import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../transcript/types.js';
+import { ARG_LABEL, choice, flag, parseInput, path, text, tokenSize, type Label } from '../schema.js';
 
 const FAIL_LEVELS = ['yellow', 'orange', 'red'] as const;
 

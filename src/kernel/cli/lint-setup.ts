@@ -1,7 +1,7 @@
-import { lintSetup, type LintSetup } from './lint.js';
-import type { Context } from '../../kernel/cli/context.js';
+import { lintSetup, type LintSetup } from '../lint/setup.js';
+import type { Context } from './context.js';
 
-export type { LintSetup } from './lint.js';
+export type { LintSetup } from '../lint/setup.js';
 
 /** lint's, gc's and add's setup for this invocation; configuration warnings go to stderr. */
 export function loadLintSetup(ctx: Context, configFile?: string): LintSetup {

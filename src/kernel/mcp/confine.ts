@@ -5,8 +5,8 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { claudeProjectDir } from '../kernel/store/find.js';
-import { MemctxError } from '../kernel/errors.js';
+import { claudeProjectDir } from '../store/find.js';
+import { MemctxError } from '../errors.js';
 
 export interface Places {
   /** The project: the directory the server runs in. */

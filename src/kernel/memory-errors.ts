@@ -4,8 +4,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { MemctxError } from '../../kernel/errors.js';
-import { isInside } from '../../kernel/store/paths.js';
+import { MemctxError } from './errors.js';
+import { isInside } from './store/paths.js';
 
 export const MEMORIES = '/memories';
 
