@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-if (!existsSync('dist/cli/main.js')) {
+if (!existsSync('dist/src/main.js')) {
   const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
   const run = (args) => execFileSync(npm[0], [...npm[1], ...args], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, npm_config_global: 'false' } });
   if (!existsSync('node_modules/typescript/bin/tsc')) run(['install', '--no-save', '--ignore-scripts', '--include=dev', '--no-audit', '--no-fund']);

@@ -1,5 +1,10 @@
-import { defaultIo, type Io } from './kernel/cli/context.js';
-import { commandName as commandNameIn, runMain, type Commands, type FastEntries, type ParserModules } from './kernel/cli/program.js';
+import { defaultIo, type GlobalOptions, type Io } from './kernel/cli/context.js';
+import type { Commands, ParserModules } from './kernel/cli/program.js';
+import { commandWord, fastRoute, type FastEntry } from './kernel/cli/route.js';
+import { terminalSafeIo } from './kernel/cli/safe-io.js';
+import { VERSION } from './kernel/version.js';
+
+type FastEntries = Record<FastEntry, () => Promise<{ run(io: Io, globals: GlobalOptions): Promise<number> }>>;
 
 /**
  * Every command, in help order: `register(program, run)` adds it. Only the module of the command
@@ -30,24 +35,55 @@ const COMMANDS: Commands = {
   completion: () => import('./commands/completion/cli.js'),
 };
 
-/** The hot paths' entries (cli/fast/route.ts says which command lines take them). */
+/** The hot paths' runners (kernel/cli/route.ts says which command lines take them): no commander. */
 const FAST_ENTRIES: FastEntries = {
-  statusline: () => import('./fast/statusline.js'),
-  'flush-hook': () => import('./fast/flush-hook.js'),
-  mcp: () => import('./fast/mcp.js'),
-  'index-staged': () => import('./fast/index-staged.js'),
-  checkpoint: () => import('./fast/checkpoint.js'),
+  statusline: async () => {
+    const [{ runOnce }, { runStatusline }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/status/statusline.js')]);
+    return { run: (io, globals) => runOnce(io, globals, (ctx) => runStatusline(ctx, { statusline: true })) };
+  },
+  'flush-hook': async () => {
+    const [{ runOnce }, { FLUSH_DEFAULTS, runFlush }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/flush/cli.js')]);
+    return { run: (io, globals) => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true }) };
+  },
+  mcp: async () => {
+    const [{ runOnce }, { runMcp }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/mcp/cli.js')]);
+    return { run: (io, globals) => runOnce(io, globals, runMcp) };
+  },
+  'index-staged': async () => {
+    const [{ runOnce }, { runIndex }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/index/cli.js')]);
+    return { run: (io, globals) => runOnce(io, globals, runIndex, { staged: true }) };
+  },
+  checkpoint: async () => {
+    const [{ runOnce }, { CHECKPOINT_DEFAULTS, runCheckpoint }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/checkpoint/cli.js')]);
+    return { run: (io, globals) => runOnce(io, globals, runCheckpoint, { ...CHECKPOINT_DEFAULTS }) };
+  },
 };
 
 const MODULES: ParserModules = {
   commander: () => import('commander'),
   output: () => import('./kernel/cli/output.js'),
   run: () => import('./kernel/cli/run.js'),
-  start: () => import('./fast/start.js'),
 };
 
 /** The command named on the command line, if it is one of ours. */
-export const commandName = (argv: string[]): string | undefined => commandNameIn(argv, COMMANDS);
+export function commandName(argv: string[]): string | undefined {
+  const word = commandWord(argv);
+  return word !== undefined && Object.hasOwn(COMMANDS, word) ? word : undefined;
+}
 
-/** Run memctx with these arguments; resolves to the exit code. */
-export const main = (argv: string[], given: Io = defaultIo()): Promise<number> => runMain(argv, given, COMMANDS, FAST_ENTRIES, MODULES);
+/**
+ * Run memctx with these arguments; resolves to the exit code. `--version` alone needs neither commander
+ * nor a command; the command lines run on every message, session or commit (as `init --agent` and `hook
+ * install` write them) go straight to their runner; the rest take the full parser.
+ */
+export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v' || argv[2] === '-V')) {
+    given.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const io = terminalSafeIo(given);
+  const route = fastRoute(argv);
+  if (route) return (await FAST_ENTRIES[route.entry]()).run(io, route.globals);
+  const { runFull } = await import('./kernel/cli/program.js');
+  return runFull(argv, io, COMMANDS, MODULES);
+}

@@ -1,9 +1,10 @@
 /**
- * memctx as an MCP server: the tools in src/mcp/tools/ (one module each: name, schemas, annotations,
+ * memctx as an MCP server: the commands' tools (`commands/<name>/tool.ts`, one module each: name, schemas, annotations,
  * handler) and MEMORY.md as a resource. Each tool's `inputSchema` and `outputSchema` are derived from its
- * valibot schema (src/schemas/), and its arguments are checked by that same schema. It returns result
+ * valibot schema (the command's `schema.ts`), and its arguments are checked by that same schema. It returns result
  * objects; it prints nothing itself (stdout belongs to the protocol).
  */
+import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, McpError, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type * as v from 'valibot';
@@ -65,13 +66,16 @@ export class InFlight {
   }
 }
 
-/** tools/list's answer as scripts/bundle.mjs computed it from the same tools at build time (the bundle only). */
-declare const __MEMCTX_TOOLS_LIST__: ListedTool[] | undefined;
-
-/** What tools/list answers: each tool's name, texts, schemas and annotations (the bundle has it built in; otherwise the converter loads on the first list). */
+/**
+ * What tools/list answers: each tool's name, texts, schemas and annotations, as the build wrote it
+ * (scripts/build-info.mjs, from the same tools); the sources under test compute it (the JSON Schema converter loads).
+ */
 export async function listTools(): Promise<ListedTool[]> {
-  if (typeof __MEMCTX_TOOLS_LIST__ !== 'undefined') return __MEMCTX_TOOLS_LIST__;
-  return computeToolsList();
+  try {
+    return JSON.parse(readFileSync(new URL('./tools-list.json', import.meta.url), 'utf8')) as ListedTool[];
+  } catch {
+    return computeToolsList();
+  }
 }
 
 /** tools/list's answer computed from the tools' schemas. */

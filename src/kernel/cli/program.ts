@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { closestMatch } from '../text/suggest.js';
-import { colorLevel, type GlobalOptions, type Io } from './context.js';
+import { colorLevel, type Io } from './context.js';
 import type { createUi } from './output.js';
 import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
-import { commandWord, fastRoute, type FastEntry } from '../../fast/route.js';
+import { commandWord } from './route.js';
 import { neutralStatusline } from './capacity.js';
 import { addExamples, numericDefaults } from './help.js';
 
@@ -17,17 +17,13 @@ interface CommandModule {
 /** Commands by name, each loading its module. */
 export type Commands = Record<string, () => Promise<CommandModule>>;
 
-/** The hot paths' entries by name (cli/fast/route.ts says which command lines take them). */
-export type FastEntries = Partial<Record<FastEntry, () => Promise<{ run(io: Io, globals: GlobalOptions): Promise<number> }>>>;
-
 type CreateUi = typeof createUi;
 
-/** What the parser loads on every run, given by the bundle: main.ts loads it lazily (not for `--version`), cli/fast/pack.ts holds it. */
+/** What the parser loads, lazily (not for `--version`, nor commander for the hot paths). */
 export interface ParserModules {
   commander(): Promise<typeof import('commander')>;
   output(): Promise<typeof import('./output.js')>;
   run(): Promise<typeof import('./run.js')>;
-  start(): Promise<typeof import('../../fast/start.js')>;
 }
 
 /** The command named on the command line, if it is one of ours. */
@@ -130,39 +126,35 @@ function unknownHelpTopic(argv: string[], program: Command): string | undefined 
 }
 
 /**
- * Run memctx with these arguments, knowing these commands and hot paths' entries; resolves to the exit
- * code. main.ts gives all of them; cli/fast/pack.ts only `pack` and `search`.
+ * A parse error on a command line that must never fail: a status line prints a neutral line, a hook
+ * (a PreCompact hook that exits 2 blocks compaction) logs the problem; both exit 0. Undefined otherwise.
  */
-// eslint-disable-next-line complexity -- --version and the fast entries (cli/fast/) skip commander inline; status-line and hook parse errors must never fail
-export async function runMain(argv: string[], given: Io, known: Commands, fastEntries: FastEntries, modules: ParserModules): Promise<number> {
-  // `memctx --version` alone needs neither commander nor a command: the answer commander would give.
-  // -V too, as commander's default spelling.
-  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v' || argv[2] === '-V')) {
-    given.stdout.write(`${VERSION}\n`);
+async function neverFail(argv: string[], io: Io, command: string | undefined, parseError: string, err: Error): Promise<number | undefined> {
+  if (command === 'status' && argv.includes('--statusline')) {
+    io.stdout.write(`${neutralStatusline()}\n`);
     return 0;
   }
-  // The command lines run on every message, session or commit (as `init --agent` and `hook install`
-  // write them) skip commander: each has a small entry (cli/fast/) with the options commander would give.
-  const route = fastRoute(argv);
-  const fast = route && fastEntries[route.entry] ? route : undefined;
-  const [commander, { createUi }, { createRunner }, { terminalSafeIo }, commands, entry] = await Promise.all([
-    fast ? undefined : modules.commander(),
-    modules.output(),
-    modules.run(),
-    modules.start(),
-    fast ? [] : loadCommands(argv, known),
-    fast ? fastEntries[fast.entry]!() : undefined,
-  ]);
-  const io = terminalSafeIo(given);
-  if (!commander) return entry!.run(io, fast!.globals);
+  if (!isHook(argv, command)) return undefined;
+  const message = (parseError.split('\n')[0] || err.message).replace(/^error: /, '');
+  const { logHookProblem } = await import('../state/flush-log.js');
+  const globals = { dir: argValue(argv, '--dir'), claude: argv.includes('--claude') };
+  const log = await logHookProblem(message, { cwd: io.cwd, env: io.env, home: io.home, now: io.now, ...globals });
+  io.stderr.write(`memctx ${command === 'checkpoint' ? 'checkpoint' : 'flush --hook'}: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);
+  return 0;
+}
+
+function isHook(argv: string[], command: string | undefined): boolean {
+  return (command === 'flush' && argv.includes('--hook')) || command === 'checkpoint';
+}
+
+/** The full parse: commander and the named command's module (all of them for help). */
+async function parseAndRun(argv: string[], io: Io, known: Commands, modules: ParserModules, createUi: CreateUi, createRunner: Loaded['createRunner']): Promise<number> {
+  const [commander, commands] = await Promise.all([modules.commander(), loadCommands(argv, known)]);
   const state: RunState = { exitCode: 0 };
   const command = commandName(argv, known);
-  // A status line must never fail, even on an option it does not know: a neutral line, exit 0.
-  const statusline = command === 'status' && argv.includes('--statusline');
-  // Nor may a flush hook: a PreCompact hook that exits 2 blocks compaction. Problems are logged, exit 0.
-  const flushHook = (command === 'flush' && argv.includes('--hook')) || command === 'checkpoint';
+  const quiet = (command === 'status' && argv.includes('--statusline')) || isHook(argv, command);
   let parseError = '';
-  const program = buildProgram(io, state, commands, { commander, createUi, createRunner, known }, statusline || flushHook, (text) => (parseError += text), argv);
+  const program = buildProgram(io, state, commands, { commander, createUi, createRunner, known }, quiet, (text) => (parseError += text), argv);
   const unknownHelp = unknownHelpTopic(argv, program);
   if (unknownHelp) {
     io.stderr.write(parseErrorText(unknownHelp, argv, io, createUi, known));
@@ -171,23 +163,15 @@ export async function runMain(argv: string[], given: Io, known: Commands, fastEn
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof commander.CommanderError) {
-      if (err.exitCode === 0) return 0;
-      if (statusline) {
-        io.stdout.write(`${neutralStatusline()}\n`);
-        return 0;
-      }
-      if (flushHook) {
-        const message = (parseError.split('\n')[0] || err.message).replace(/^error: /, '');
-        const { logHookProblem } = await import('../state/flush-log.js');
-        const globals = { dir: argValue(argv, '--dir'), claude: argv.includes('--claude') };
-        const log = await logHookProblem(message, { cwd: io.cwd, env: io.env, home: io.home, now: io.now, ...globals });
-        io.stderr.write(`memctx ${command === 'checkpoint' ? 'checkpoint' : 'flush --hook'}: ${message}${log.logged ? '' : ' (not logged: no memory directory found)'}\n`);
-        return 0;
-      }
-      return EXIT_USAGE;
-    }
-    throw err;
+    if (!(err instanceof commander.CommanderError)) throw err;
+    if (err.exitCode === 0) return 0;
+    return (await neverFail(argv, io, command, parseError, err)) ?? EXIT_USAGE;
   }
   return state.exitCode;
+}
+
+/** Run the full parse (commander and the named command's module; all of them for help) on a terminal-safe io. */
+export async function runFull(argv: string[], io: Io, known: Commands, modules: ParserModules): Promise<number> {
+  const [{ createUi }, { createRunner }] = await Promise.all([modules.output(), modules.run()]);
+  return parseAndRun(argv, io, known, modules, createUi, createRunner);
 }

@@ -51,23 +51,22 @@ const RACY_MS = 2_000;
 
 let buildId: string | undefined;
 
-/** The same fingerprint, computed by the bundler (scripts/bundle.mjs) where the bundled CLI has no source folders to hash. */
-declare const __MEMCTX_CODE_HASH__: string | undefined;
+/** The same fingerprint as the build wrote it (scripts/build-info.mjs), so a run need not hash the code. */
+function builtCodeHash(): string | undefined {
+  try {
+    const info = JSON.parse(readFileSync(new URL('../build-info.json', import.meta.url), 'utf8')) as { codeHash?: unknown };
+    return typeof info.codeHash === 'string' ? info.codeHash : undefined;
+  } catch {
+    return undefined; // the sources, under test
+  }
+}
 
 /**
  * The build's fingerprint: memctx's version and a hash of the code that shapes cached entries (the
  * store, the caches, the text analyser and lint's rules, whose answers lint-cache.ts keeps), so a rebuilt memctx with the same version number does not trust old entries.
  */
 export function cacheVersion(): string {
-  if (buildId === undefined && typeof __MEMCTX_CODE_HASH__ === 'string') buildId = `${VERSION}:${__MEMCTX_CODE_HASH__}`;
-  if (buildId === undefined) {
-    const hash = createHash('sha1');
-    for (const rel of ['../store/', './', '../text/', '../lint/', ...['content', 'files', 'frontmatter', 'index', 'security', 'session'].map((category) => `../lint/rules/${category}/`)]) {
-      const dir = fileURLToPath(new URL(rel, import.meta.url));
-      for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
-    }
-    buildId = `${VERSION}:${hash.digest('hex').slice(0, 12)}`;
-  }
+  buildId ??= `${VERSION}:${builtCodeHash() ?? codeHash(fileURLToPath(new URL('..', import.meta.url)))}`;
   return buildId;
 }
 
@@ -161,4 +160,17 @@ export async function scanWithCache<T>(
       await writeStateFile(dir, projection.file, JSON.stringify({ version, records }));
     },
   };
+}
+
+/** The folders whose code shapes cached entries, below the kernel folder. */
+const CACHED_CODE = ['store', 'state', 'text', 'lint', ...['content', 'files', 'frontmatter', 'index', 'security', 'session'].map((category) => `lint/rules/${category}`)];
+
+/** A hash of the code that shapes cached entries, in the kernel folder `kernel` (sources or build). */
+export function codeHash(kernel: string): string {
+  const hash = createHash('sha1');
+  for (const rel of CACHED_CODE) {
+    const dir = join(kernel, rel);
+    for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
+  }
+  return hash.digest('hex').slice(0, 12);
 }

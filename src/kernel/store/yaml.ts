@@ -5,12 +5,9 @@ import { parseSimpleYaml } from './simple-yaml.js';
 type YamlModule = typeof import('yaml');
 let yamlModule: YamlModule | undefined;
 
-/** Where the bundled CLI keeps `yaml` (one file beside it, scripts/bundle.mjs); elsewhere the package itself. */
-declare const __MEMCTX_YAML__: string | undefined;
-
 /** The `yaml` package, loaded on first use: most frontmatter never needs it (see simple-yaml.ts). */
 export function loadYaml(): YamlModule {
-  yamlModule ??= createRequire(import.meta.url)(typeof __MEMCTX_YAML__ === 'string' ? __MEMCTX_YAML__ : 'yaml') as YamlModule;
+  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
   return yamlModule;
 }
 

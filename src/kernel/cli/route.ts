@@ -1,11 +1,10 @@
 /**
  * The command lines that run on every message, session or commit, as `init --agent` and `hook install`
  * write them: `status --statusline`, `flush --hook`, `mcp`, `index --staged`, `checkpoint`, after at most `--dir PATH`
- * or `--claude`. main() runs them through their own small entry, without commander; any other command
- * line (another option, a typo, `--help`) takes the full parser, which gives the same result.
- * `pack` and `search` take the full parser too, from their own bundle (mainEntry).
+ * or `--claude`. main() runs them straight through their command's runner, without commander; any other
+ * command line (another option, a typo, `--help`) takes the full parser, which gives the same result.
  */
-import type { GlobalOptions } from '../kernel/cli/context.js';
+import type { GlobalOptions } from './context.js';
 
 export type FastEntry = 'statusline' | 'flush-hook' | 'mcp' | 'index-staged' | 'checkpoint';
 
@@ -42,13 +41,4 @@ export function commandWord(argv: string[]): string | undefined {
     else if (!arg.startsWith('-')) return arg;
   }
   return undefined;
-}
-
-/**
- * The bundle that runs main() for this command line: `pack` and `search` (which read every file, and
- * run on a cold start) have their own, minified, with what they load in few files; every other command, main.
- */
-export function mainEntry(argv: string[]): 'pack' | 'main' {
-  const word = commandWord(argv);
-  return word === 'pack' || word === 'search' ? 'pack' : 'main';
 }

@@ -1,0 +1,24 @@
+/**
+ * Node's own compile cache (Node >= 22.1, `module.enableCompileCache`), kept in a private per-user folder
+ * (kernel/state/folder.ts `userCacheDir`: the user's own, not a link, not writable by others), never in a
+ * shared temporary folder; one folder per memctx version and install, so two installs never share
+ * entries. Node checks its entries itself and recompiles a damaged one. `MEMCTX_DISABLE_COMPILE_CACHE`
+ * (or Node's `NODE_DISABLE_COMPILE_CACHE`) turns it off; where Node has none, nothing happens.
+ */
+import * as nodeModule from 'node:module';
+import { createHash } from 'node:crypto';
+import { userCacheDir } from '../state/folder.js';
+import { VERSION } from '../version.js';
+
+/** Turn on Node's compile cache in memctx's per-user folder, where Node has one; never an error. */
+export function enableCompileCache(env: NodeJS.ProcessEnv = process.env, install: string = import.meta.url): void {
+  const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
+  if (!enable || env.MEMCTX_DISABLE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
+  const dir = userCacheDir(`compile-cache-${VERSION}-${createHash('sha256').update(install).digest('hex').slice(0, 8)}`, env);
+  if (dir === undefined) return;
+  try {
+    enable(dir);
+  } catch {
+    // runs without the cache
+  }
+}
