@@ -17,73 +17,66 @@ function dynamicImports(): string[] {
 }
 
 /**
- * The command boundary: cli/main.ts loads the one command module a command line names (a module of
- * src/cli/ that registers a command) or one hot path's entry (a module of src/cli/fast/ with `run`).
+ * The command boundary: main.ts loads the one command's module a command line names (a
+ * `commands/<name>/cli.ts` that registers a command, or the one that runs a hot command line).
  */
 function commandBoundary(site: string): boolean {
-  const m = /^cli\/main\.ts → \.\/((?:fast\/)?[\w-]+)\.js$/.exec(site);
-  if (!m) return false;
-  const file = join(SRC, 'cli', `${m[1]}.ts`);
-  if (!existsSync(file)) return false;
-  const text = readFileSync(file, 'utf8');
-  return m[1].startsWith('fast/') ? /export const run\b/.test(text) : /export function register\(/.test(text);
+  const m = /^main\.ts → \.\/(commands\/[\w-]+\/[\w-]+)\.js$/.exec(site);
+  return m !== null && existsSync(join(SRC, `${m[1]}.ts`));
 }
 
 /**
- * Every other dynamic import in src/, with why it is lazy (issue 21: laziness at command entry points and
- * for libraries that cost more than a few milliseconds to load). Anything else is imported statically:
- * the CLI is bundled with code splitting, so a static import inside one command's modules costs the
- * other commands nothing. A new dynamic import must be added here with its reason, or be made static.
+ * Every other dynamic import in src/, with why it is lazy (laziness at command entry points and for
+ * libraries that cost more than a few milliseconds to load). Anything else is imported statically. A new
+ * dynamic import must be added here with its reason, or be made static.
  */
 const LAZY: Record<string, string> = {
   // the tokenizer (js-tiktoken's rank tables): only when text is counted
-  'actions/compact.ts → ../tokens/index.js': 'tokenizer',
-  'actions/flush.ts → ../tokens/small.js': 'tokenizer (a summary is a short text)',
-  'actions/lint.ts → ../tokens/index.js': 'tokenizer, only when a rule counts tokens',
-  'actions/pack.ts → ../tokens/cache.js': 'tokenizer, skipped on a warm pack cache',
-  'actions/pack.ts → ../tokens/count.js': 'tokenizer, skipped on a warm pack cache',
-  'actions/pack.ts → ../tokens/background.js': 'tokenizer on a worker thread (a cold pack)',
-  'actions/status.ts → ../tokens/index.js': 'tokenizer, only when usage is not recorded',
-  'actions/status.ts → ../capacity/count.js': 'counting the transcript (parser and tokenizer), only when usage is not recorded',
-  'actions/status.ts → ../transcript/index.js': 'the transcript parser, only when usage is not recorded',
-  'cache/session-records.ts → ../store/write.js': 'the checked writer and its lock, only when a session record is written (the status line records its window rarely)',
+  'commands/compact/compact.ts → ../../kernel/tokens/index.js': 'tokenizer',
+  'commands/flush/flush.ts → ../../kernel/tokens/small.js': 'tokenizer (a summary is a short text)',
+  'commands/lint/lint.ts → ../../kernel/tokens/index.js': 'tokenizer, only when a rule counts tokens',
+  'commands/pack/pack.ts → ../../kernel/tokens/cache.js': 'tokenizer, skipped on a warm pack cache',
+  'commands/pack/pack.ts → ../../kernel/tokens/count.js': 'tokenizer, skipped on a warm pack cache',
+  'commands/pack/pack.ts → ../../kernel/tokens/background.js': 'tokenizer on a worker thread (a cold pack)',
+  'kernel/capacity/measure.ts → ../tokens/index.js': 'tokenizer, only when usage is not recorded',
+  'kernel/capacity/measure.ts → ./count.js': 'counting the transcript (parser and tokenizer), only when usage is not recorded',
+  'kernel/capacity/measure.ts → ../transcript/index.js': 'the transcript parser, only when usage is not recorded',
+  'kernel/state/session-records.ts → ../store/write.js': 'the checked writer and its lock, only when a session record is written (the status line records its window rarely)',
   // secretlint: only for text with a secret's shape
-  'lint/secrets.ts → @secretlint/core': 'secretlint',
-  'lint/secrets.ts → @secretlint/secretlint-rule-preset-recommend': 'secretlint',
-  'lint/secrets.ts → @secretlint/secretlint-rule-pattern': 'secretlint',
-  // the MCP SDK, the tools and the JSON Schema converter: `memctx --help` loads cli/mcp.ts without them
-  'cli/mcp.ts → ../mcp/server.js': 'MCP SDK',
-  'cli/mcp.ts → @modelcontextprotocol/sdk/server/stdio.js': 'MCP SDK',
-  'mcp/server.ts → ./tool-list.js': 'the tools, their actions and schemas: on the first call (initialize and the bundled tools/list need none)',
-  'mcp/server.ts → @valibot/to-json-schema': 'JSON Schema converter, outside the bundle only (the bundle has tools/list built in)',
+  'kernel/lint/secrets.ts → @secretlint/core': 'secretlint',
+  'kernel/lint/secrets.ts → @secretlint/secretlint-rule-preset-recommend': 'secretlint',
+  'kernel/lint/secrets.ts → @secretlint/secretlint-rule-pattern': 'secretlint',
+  // the MCP SDK, the tools and the JSON Schema converter: `memctx --help` loads commands/mcp/cli.ts without them
+  'commands/mcp/cli.ts → ../../mcp/server.js': 'MCP SDK',
+  'commands/mcp/cli.ts → @modelcontextprotocol/sdk/server/stdio.js': 'MCP SDK',
+  'mcp/server.ts → ./tool-list.js': 'the tools, their use cases and schemas: on the first call (initialize and the built tools/list need none)',
+  'mcp/server.ts → @valibot/to-json-schema': 'JSON Schema converter, only where the build wrote no tools-list.json (the sources under test)',
   // other packages kept off the start-up paths
-  'cli/main.ts → commander': 'command parser, skipped by --version and the hot paths',
-  'cli/main.ts → ./ui/output.js': 'chalk, not for --version',
-  'cli/main.ts → ./run.js': 'chalk (through ui/output.ts), not for --version',
-  'cli/main.ts → ./fast/start.js': 'chalk (through ui/output.ts), not for --version',
-  'cli/program.ts → ../actions/flush.js': "a flush hook's unparsable command line only: the flush action's modules",
-  'cli/lint.ts → chalk': 'colours, only for the plain formatters',
-  'cli/ui/progress.ts → ora': 'spinner, only on a TTY',
+  'main.ts → commander': 'command parser, skipped by --version and the hot command lines',
+  'main.ts → ./kernel/cli/program.js': 'the full parser, skipped by --version and the hot command lines',
+  'main.ts → ./kernel/cli/output.js': 'chalk, not for --version',
+  'main.ts → ./kernel/cli/run.js': 'chalk (through output.ts), not for --version',
+  'kernel/cli/program.ts → ../state/flush-log.js': "a hook's unparsable command line only",
+  'commands/lint/cli.ts → chalk': 'colours, only for the plain formatters',
+  'kernel/cli/progress.ts → ora': 'spinner, only on a TTY',
   // (store/yaml.ts loads `yaml` with createRequire, only for frontmatter simple-yaml.ts cannot read.)
-  'store/write.ts → proper-lockfile': 'lock library, only for commands that write',
+  'kernel/store/write.ts → proper-lockfile': 'lock library, only for commands that write',
 };
 
-describe('dynamic imports (issue 21)', () => {
+describe('dynamic imports', () => {
   const sites = [...new Set(dynamicImports())];
 
   it('every dynamic import outside the command boundary is listed with its reason', () => {
     expect(sites.filter((site) => !commandBoundary(site)).sort()).toEqual(Object.keys(LAZY).sort());
   });
 
-  it('the command boundary loads each command module and hot-path entry, once each', () => {
-    const boundary = sites.filter(commandBoundary);
-    const commands = readdirSync(join(SRC, 'cli')).filter((f) => f.endsWith('.ts') && /export function register\(/.test(readFileSync(join(SRC, 'cli', f), 'utf8')));
-    const entries = readdirSync(join(SRC, 'cli/fast')).filter((f) => /export const run\b/.test(readFileSync(join(SRC, 'cli/fast', f), 'utf8')));
-    expect(boundary.length).toBe(commands.length + entries.length);
-    expect(boundary.length).toBe(dynamicImports().filter(commandBoundary).length);
+  it('the command boundary loads every command folder that registers a command', () => {
+    const boundary = new Set(sites.filter(commandBoundary).map((site) => site.split('/')[2]));
+    const commands = readdirSync(join(SRC, 'commands')).filter((name) => existsSync(join(SRC, 'commands', name, 'cli.ts')));
+    expect([...boundary].sort()).toEqual(commands.sort());
   });
 
   it('the list stays short', () => {
-    expect(Object.keys(LAZY).length).toBeLessThanOrEqual(25);
+    expect(Object.keys(LAZY).length).toBeLessThanOrEqual(26);
   });
 });

@@ -3,8 +3,11 @@
 import * as nodeModule from 'node:module';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memctx, removeDir, tempDir } from '../helpers/cli.js';
+import { memctx, removeDir, REPO, tempDir } from '../helpers/cli.js';
+import { compileCacheName } from '../../src/kernel/cli/compile-cache.js';
+import { VERSION } from '../../src/kernel/version.js';
 import { userCacheDir } from '../../src/kernel/state/folder.js';
 
 const dirs: string[] = [];
@@ -48,6 +51,16 @@ describe('the per-user folder for the compile cache', () => {
   });
 });
 
+describe('two installs', () => {
+  it('never share a compile cache folder: it is named by version and install', () => {
+    const a = compileCacheName('1.2.0', 'file:///usr/lib/node_modules/memctx/dist/src/kernel/cli/compile-cache.js');
+    expect(a).toMatch(/^compile-cache-1\.2\.0-[0-9a-f]{8}$/);
+    expect(compileCacheName('1.2.0', 'file:///home/u/p/node_modules/memctx/dist/src/kernel/cli/compile-cache.js')).not.toBe(a);
+    expect(compileCacheName('1.3.0', 'file:///usr/lib/node_modules/memctx/dist/src/kernel/cli/compile-cache.js')).not.toBe(a);
+    expect(compileCacheName('1.2.0', 'file:///usr/lib/node_modules/memctx/dist/src/kernel/cli/compile-cache.js')).toBe(a);
+  });
+});
+
 describe(`a hook run on Node ${process.versions.node}`, () => {
   // `index --staged`, a hot path's own entry, outside git: refused at once (exit 2), after loading its bundle.
   function run(cwd: string, env: Record<string, string>) {
@@ -63,9 +76,9 @@ describe(`a hook run on Node ${process.versions.node}`, () => {
     const first = run(cwd, env);
     expect(first.code).toBe(2);
     expect(first.stderr).toContain('not in a git working tree');
-    const cache = join(h, 'xdg', 'memctx', 'compile-cache');
+    const cache = join(h, 'xdg', 'memctx', compileCacheName(VERSION, pathToFileURL(join(REPO, 'dist/src/kernel/cli/compile-cache.js')).href));
     if (!hasCompileCache) {
-      expect(existsSync(cache)).toBe(false);
+      expect(existsSync(join(h, 'xdg', 'memctx'))).toBe(false);
       return;
     }
     const entries = filesUnder(cache);

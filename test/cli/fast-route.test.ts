@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { fastRoute, mainEntry } from '../../src/fast/route.js';
+import { commandWord, fastRoute } from '../../src/kernel/cli/route.js';
 import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../src/commands/checkpoint/cli.js';
 import { FLUSH_DEFAULTS, register } from '../../src/commands/flush/cli.js';
 
@@ -43,14 +43,12 @@ describe('the hot paths skip commander only for the command lines agents and hoo
   });
 });
 
-describe('pack and search take their own bundle of the full parser', () => {
-  it('by the command word, after global options and their values', () => {
-    expect(mainEntry(argv('pack', '--task', 'x'))).toBe('pack');
-    expect(mainEntry(argv('--dir', 'search', 'search', 'q'))).toBe('pack');
-    expect(mainEntry(argv('--json', '--dir=m', 'pack', '--help'))).toBe('pack');
-    expect(mainEntry(argv('--dir', 'pack', 'ls'))).toBe('main');
-    expect(mainEntry(argv('help', 'pack'))).toBe('main');
-    expect(mainEntry(argv('--', 'pack'))).toBe('main');
-    expect(mainEntry(argv('--help'))).toBe('main');
+describe('the command word', () => {
+  it('is the first word after global options and their values', () => {
+    expect(commandWord(argv('pack', '--task', 'x'))).toBe('pack');
+    expect(commandWord(argv('--dir', 'search', 'search', 'q'))).toBe('search');
+    expect(commandWord(argv('--json', '--dir=m', 'pack', '--help'))).toBe('pack');
+    expect(commandWord(argv('--', 'pack'))).toBeUndefined();
+    expect(commandWord(argv('--help'))).toBeUndefined();
   });
 });

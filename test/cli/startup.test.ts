@@ -5,12 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { BIN, FIXTURES, REPO, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 
-/** Which source modules each file of the bundled CLI holds (written by scripts/bundle.mjs). */
-const bundleMeta = (): Record<string, { inputs: string[] }> => JSON.parse(readFileSync(join(REPO, 'dist/cli-meta.json'), 'utf8'));
-
 /**
  * The files (paths inside the repo) the built bin loads for these arguments, ES modules through a
- * resolve hook and CommonJS files from require.cache at exit, and the source modules they hold.
+ * resolve hook and CommonJS files from require.cache at exit; `modules` names each built file of
+ * memctx by its source (dist/src/x.js as src/x.ts) and keeps packages as they are.
  */
 function modulesLoaded(args: string[], input = '', status: number | null = 0): { stdout: string; files: string[]; modules: string[] } {
   const list = join(tempDir(), 'modules.txt');
@@ -31,29 +29,29 @@ export async function resolve(specifier, context, next) {
   if (status !== null) expect(r.status, r.stderr).toBe(status);
   const prefix = `file://${REPO}/`;
   const files = [...new Set(readFileSync(list, 'utf8').split('\n').filter((url) => url.startsWith(prefix)).map((url) => url.slice(prefix.length)))];
-  const meta = bundleMeta();
-  const modules = files.flatMap((file) => meta[file]?.inputs ?? []);
+  const modules = files.map((file) => file.replace(/^dist\/(src\/.*)\.js$/, '$1.ts'));
   return { stdout: r.stdout, files, modules: [...new Set(modules)] };
 }
 
-const commandModules = (modules: string[]) => modules.filter((m) => /^src\/cli\/[^/]+\.ts$/.test(m) && !/\/(main|program|context|run|options|input|statusline)\.ts$/.test(m));
+/** The commands' CLI modules among what was loaded. */
+const commandModules = (modules: string[]) => modules.filter((m) => /^src\/commands\/[^/]+\/cli\.ts$/.test(m));
+const COMMANDER = (m: string) => m.startsWith('node_modules/commander/');
 const TOKENIZER = /\/tokens\/(index|count|bpe|cache)\.ts$|\/transcript\/index\.ts$|\/capacity\/count\.ts$/;
 
 describe('start-up: what the common commands load', () => {
-  it('the bin runs the bundle: --version loads neither commander, chalk nor any command', () => {
-    const { stdout, files, modules } = modulesLoaded(['--version']);
+  it('--version loads neither commander, chalk nor any command', () => {
+    const { stdout, modules } = modulesLoaded(['--version']);
     expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    expect(files.filter((f) => !f.startsWith('dist/cli/') && f !== 'bin/memctx.js')).toEqual([]);
     expect(modules).toContain('src/main.ts');
     expect(modules.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
-    expect(commandModules(modules)).toEqual([]);
+    expect(modules.filter((m) => m.startsWith('src/commands/'))).toEqual([]);
   });
 
-  it('status --statusline loads one CommonJS file (no router, no ES module, no commander); status with recorded usage loads only its command, no tokenizer or transcript parser', () => {
+  it('status --statusline loads no commander, tokenizer or transcript parser; status with recorded usage loads only its command and no tokenizer', () => {
     const line = modulesLoaded(['status', '--statusline'], JSON.stringify({ model: { display_name: 'Opus' }, context_window: { context_window_size: 200000, used_percentage: 12 } }));
     expect(line.stdout).toBe('● 12% 24k/200k · Opus\n');
-    expect(line.files).toEqual(['bin/memctx.js', 'dist/cli/statusline.cjs']);
-    expect(line.modules.filter((m) => m.includes('node_modules/commander') || TOKENIZER.test(m) || m.includes('js-tiktoken'))).toEqual([]);
+    expect(line.modules.filter((m) => COMMANDER(m) || TOKENIZER.test(m) || m.includes('js-tiktoken') || m.includes('node_modules/yaml'))).toEqual([]);
+    expect(commandModules(line.modules)).toEqual([]);
     // green: the largest items are not needed, so nothing is counted
     const transcript = join(tempDir(), 'green.jsonl');
     writeFileSync(transcript, `${JSON.stringify({ type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1', content: [], usage: { input_tokens: 5, cache_read_input_tokens: 20000 } } })}\n`);
@@ -63,21 +61,18 @@ describe('start-up: what the common commands load', () => {
     expect(status.modules.filter((m) => TOKENIZER.test(m))).toEqual([]);
   });
 
-  it('flush --hook, mcp and index --staged take their own entries (one CommonJS file each, no ES module), without commander, loading only their command', () => {
+  it('flush --hook, mcp and index --staged run without commander, loading only their command', () => {
     const dir = join(tempDir(), 'none');
     const staged = modulesLoaded(['--dir', dir, 'index', '--staged'], '', null);
     const mcp = modulesLoaded(['--dir', dir, 'mcp']);
     const hook = modulesLoaded(['--dir', dir, 'flush', '--hook'], '{}');
-    expect(staged.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/index-staged.cjs']);
-    expect(mcp.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/mcp.cjs']);
-    expect(hook.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/flush-hook.cjs']);
-    expect(commandModules(staged.modules).sort()).toEqual(['src/commands/index/cli.ts', 'src/kernel/cli/problems.ts', 'src/commands/index/staged-cli.ts']);
+    expect(commandModules(staged.modules)).toEqual(['src/commands/index/cli.ts']);
     expect(commandModules(mcp.modules)).toEqual(['src/commands/mcp/cli.ts']);
     expect(commandModules(hook.modules)).toEqual(['src/commands/flush/cli.ts']);
-    for (const run of [staged, mcp, hook]) expect(run.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
+    for (const run of [staged, mcp, hook]) expect(run.modules.filter(COMMANDER)).toEqual([]);
   });
 
-  it('pack and search take their own bundle (dist/cli/pack.js and its chunks, none of main.js), loading only their commands; a warm pack not js-tiktoken', () => {
+  it('pack and search load only their command; a warm pack not js-tiktoken', () => {
     const dir = join(tempDir(), '.memory');
     mkdirSync(dir);
     writeFileSync(join(dir, 'auth.md'), '---\ndescription: Auth tokens\n---\n# Auth\n\nRotate the token weekly.\n');
@@ -86,25 +81,21 @@ describe('start-up: what the common commands load', () => {
     const pack = modulesLoaded(['--dir', dir, 'pack', '--out', out]);
     const search = modulesLoaded(['--dir', dir, 'search', 'token']);
     expect(search.stdout).toContain('auth.md');
-    for (const run of [pack, search]) {
-      expect(run.files.filter((f) => f.startsWith('dist/cli/') && !/^dist\/cli\/(pack[.-]|route\.cjs$)/.test(f))).toEqual([]);
-      expect(run.files).toContain('dist/cli/pack.js');
-      expect(commandModules(run.modules).sort()).toEqual(['src/commands/pack/cli.ts', 'src/kernel/cli/problems.ts', 'src/commands/search/cli.ts']);
-      expect(run.modules.filter((m) => m.includes('js-tiktoken'))).toEqual([]);
-    }
+    expect(commandModules(pack.modules)).toEqual(['src/commands/pack/cli.ts']);
+    expect(commandModules(search.modules)).toEqual(['src/commands/search/cli.ts']);
+    for (const run of [pack, search]) expect(run.modules.filter((m) => m.includes('js-tiktoken'))).toEqual([]);
     expect(readFileSync(out, 'utf8')).toContain('Rotate the token weekly.');
   });
 
-  it('checkpoint (the Stop hook, after every turn) takes its own entry without commander, and prints what the commander path prints', async () => {
+  it('checkpoint (the Stop hook, after every turn) runs without commander, and prints what the commander path prints', async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, '.memory'));
     const transcript = join(cwd, 'session.jsonl');
     writeFileSync(transcript, `${JSON.stringify({ type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 5, cache_read_input_tokens: 170000 } } })}\n`);
     const input = JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' });
     const fast = modulesLoaded(['--dir', join(cwd, '.memory'), 'checkpoint'], input);
-    expect(fast.files).toEqual(['bin/memctx.js', 'dist/cli/route.cjs', 'dist/cli/checkpoint.cjs']);
     expect(commandModules(fast.modules)).toEqual(['src/commands/checkpoint/cli.ts']);
-    expect(fast.modules.filter((m) => m.includes('node_modules/commander'))).toEqual([]);
+    expect(fast.modules.filter(COMMANDER)).toEqual([]);
     expect(JSON.parse(fast.stdout)).toMatchObject({ decision: 'block' });
     for (const env of [{}, { NO_COLOR: undefined }]) {
       // --no-color changes nothing here but sends the command line through commander

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { inlineMarkdown, escapeHtmlStart, unescapeHtmlStart, terminalSafe } from '../../src/kernel/markdown/escape.js';
-import { safeStream } from '../../src/kernel/cli/output.js';
+import { safeStream } from '../../src/kernel/cli/safe-io.js';
 import type { Stream } from '../../src/kernel/io.js';
 
 const dirs: string[] = [];

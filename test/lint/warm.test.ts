@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lintMemory, lintSetup } from '../../src/commands/lint/lint.js';
+import { lintMemory } from '../../src/commands/lint/lint.js';
+import { lintSetup } from '../../src/kernel/lint/setup.js';
 import type { LintResult } from '../../src/kernel/lint/types.js';
 import { SECRETS_24 } from '../helpers/secrets24.js';
 import { VALID, doc, lines } from './helpers.js';

@@ -10,7 +10,7 @@ describe('the npm package', () => {
   it('ships a LICENSE matching "license", and no benchmark code', () => {
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(REPO, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
-    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'dist/cli/', 'schema/', 'docs/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin/', 'dist/src/', 'schema/', 'docs/', 'LICENSE', 'README.md', '.pre-commit-hooks.yaml']));
     expect(pkg.files).not.toContain('dist/');
     expect(existsSync(join(REPO, 'node_trace.1.log'))).toBe(false);
   });
@@ -21,8 +21,8 @@ describe('the npm package', () => {
     expect(pkg.scripts.prepack).toBe('npm run build && node scripts/pack-manifest.mjs strip');
     expect(pkg.scripts.postpack).toBe('node scripts/pack-manifest.mjs restore');
     // The build also writes the tokenizer's rank tables beside the built module (dist/src/, in `files`)
-    // and bundles the CLI that bin/memctx.js runs (dist/cli/, in `files`).
-    expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs && node scripts/bundle.mjs');
+    // and what the built CLI would otherwise compute on every run (the cached-code hash, tools/list).
+    expect(pkg.scripts.build).toBe('tsc -p tsconfig.json && node scripts/build-ranks.mjs && node scripts/build-info.mjs');
     expect(readFileSync(join(REPO, '.npmrc'), 'utf8')).toMatch(/^foreground-scripts=false$/m);
   });
 

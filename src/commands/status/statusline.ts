@@ -12,7 +12,7 @@ import { neutralStatusline, renderStatusline } from '../../kernel/cli/capacity.j
 import { readStdin } from '../../kernel/cli/input.js';
 
 /** The most of stdin the status line reads. */
-export const STATUSLINE_INPUT_BYTES = 1024 * 1024;
+const STATUSLINE_INPUT_BYTES = 1024 * 1024;
 
 /** `input`: the status-line JSON when the caller has read stdin already (cli/fast/statusline-main.ts reads it synchronously). */
 export async function runStatusline(ctx: Context, opts: StatuslineOptions, input?: string): Promise<number> {

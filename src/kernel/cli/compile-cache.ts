@@ -10,11 +10,16 @@ import { createHash } from 'node:crypto';
 import { userCacheDir } from '../state/folder.js';
 import { VERSION } from '../version.js';
 
+/** The cache folder's name for this memctx version and install (the URL of its built code). */
+export function compileCacheName(version: string, install: string): string {
+  return `compile-cache-${version}-${createHash('sha256').update(install).digest('hex').slice(0, 8)}`;
+}
+
 /** Turn on Node's compile cache in memctx's per-user folder, where Node has one; never an error. */
 export function enableCompileCache(env: NodeJS.ProcessEnv = process.env, install: string = import.meta.url): void {
   const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
   if (!enable || env.MEMCTX_DISABLE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
-  const dir = userCacheDir(`compile-cache-${VERSION}-${createHash('sha256').update(install).digest('hex').slice(0, 8)}`, env);
+  const dir = userCacheDir(compileCacheName(VERSION, install), env);
   if (dir === undefined) return;
   try {
     enable(dir);

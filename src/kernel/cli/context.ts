@@ -28,7 +28,7 @@ export interface Context {
  * A reader that stops early (`memctx ls | head -1`) closes the pipe: stop quietly, as other CLIs do,
  * instead of an unhandled EPIPE stack. Any other stream error is still raised.
  */
-export function quietOnBrokenPipe<S extends NodeJS.WritableStream>(stream: S, exit: (code: number) => void = (code) => process.exit(code)): S {
+function quietOnBrokenPipe<S extends NodeJS.WritableStream>(stream: S, exit: (code: number) => void = (code) => process.exit(code)): S {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') exit(0);
     else throw err;

@@ -27,7 +27,7 @@ export interface ParserModules {
 }
 
 /** The command named on the command line, if it is one of ours. */
-export function commandName(argv: string[], commands: Commands): string | undefined {
+function commandName(argv: string[], commands: Commands): string | undefined {
   const word = commandWord(argv);
   return word !== undefined && Object.hasOwn(commands, word) ? word : undefined;
 }

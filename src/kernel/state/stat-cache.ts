@@ -165,7 +165,10 @@ export async function scanWithCache<T>(
 /** The folders whose code shapes cached entries, below the kernel folder. */
 const CACHED_CODE = ['store', 'state', 'text', 'lint', ...['content', 'files', 'frontmatter', 'index', 'security', 'session'].map((category) => `lint/rules/${category}`)];
 
-/** A hash of the code that shapes cached entries, in the kernel folder `kernel` (sources or build). */
+/**
+ * A hash of the code that shapes cached entries, in the kernel folder `kernel` (sources or build).
+ * @public scripts/build-info.mjs writes it into the build.
+ */
 export function codeHash(kernel: string): string {
   const hash = createHash('sha1');
   for (const rel of CACHED_CODE) {
