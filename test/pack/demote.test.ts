@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demotions } from '../../src/commands/pack/demote.js';
+import { demotions } from '../../src/kernel/rank/demote.js';
 import { fieldBags } from '../../src/kernel/text/relevance.js';
 import { wordsKey } from '../../src/kernel/text/bm25.js';
 import { NOW, hoursAgo, memory } from './helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diversify, retrieve } from '../../src/kernel/rank/retrieve.js';
+import { bestPick, retrieve } from '../../src/kernel/rank/retrieve.js';
 
 const file = (path: string, body: string, description = '') => ({ path, name: path.replace(/\.md$/, ''), description, tags: [] as string[], body });
 
@@ -28,17 +28,16 @@ describe('retrieve', () => {
   });
 });
 
-describe('diversify', () => {
-  it('moves a file holding the query words the hits above it lack ahead of a near-copy', () => {
+describe('bestPick', () => {
+  it('prefers an item holding the query words the picks so far lack over a near-copy', () => {
     const weights = new Float64Array([1, 1, 1]);
     const items = [
-      { id: 'a', value: 1.0, terms: [0, 1] },
       { id: 'a-copy', value: 0.95, terms: [0, 1] },
       { id: 'b', value: 0.9, terms: [2] },
     ];
-    expect(diversify(items, (x) => x.value, (x) => x.terms, weights).map((x) => x.id)).toEqual(['a', 'b', 'a-copy']);
-    // Without new words to cover, value alone orders.
-    const same = items.map((x) => ({ ...x, terms: [0] }));
-    expect(diversify(same, (x) => x.value, (x) => x.terms, weights).map((x) => x.id)).toEqual(['a', 'a-copy', 'b']);
+    const covered = new Uint8Array([1, 1, 0]);
+    expect(items[bestPick(items, (x) => x.value, (x) => x.terms, covered, weights, 3)].id).toBe('b');
+    // Without new words to cover, value alone decides.
+    expect(items[bestPick(items, (x) => x.value, (x) => x.terms, new Uint8Array([1, 1, 1]), weights, 3)].id).toBe('a-copy');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchMemory, WEIGHTS } from '../../src/kernel/rank/search.js';
+import { searchMemory } from '../../src/kernel/rank/search.js';
 import { NOW, hoursAgo, memory } from '../pack/helpers.js';
 
 const DAY = 24;
@@ -11,21 +11,28 @@ const files = [
 const none = () => 0;
 
 describe('search ranking', () => {
-  it('ranks by text relevance first; importance, recency and access add at most 0.3', () => {
+  it('ranks by text relevance as pack --task does; importance and recency break ties; reads are shown, not ranked', () => {
     const access: Record<string, number> = { 'auth.md': 5, 'db.md': 20 };
     const hits = searchMemory(files, 'token', { now: NOW, accessCount: (p) => access[p] ?? 0 });
     expect(hits.map((h) => h.path).sort()).toEqual(['auth.md', 'db.md']);
     const auth = hits.find((h) => h.path === 'auth.md')!;
     const db = hits.find((h) => h.path === 'db.md')!;
     expect(Math.max(auth.factors.text, db.factors.text)).toBe(1);
-    expect(auth.factors).toMatchObject({ importance: 0.8, recency: 0.5, access: 0.5 });
+    expect(auth.factors).toMatchObject({ importance: 0.8, recency: 0, access: 0.5 });
     expect(db.factors).toMatchObject({ importance: 0.4, recency: 1, access: 1 });
-    for (const h of hits) {
-      const f = h.factors;
-      expect(h.score).toBeCloseTo(WEIGHTS.text * f.text + WEIGHTS.importance * f.importance + WEIGHTS.recency * f.recency + WEIGHTS.access * f.access, 12);
-    }
-    expect(WEIGHTS).toEqual({ text: 0.7, importance: 0.12, recency: 0.1, access: 0.08 });
-    expect(WEIGHTS.importance + WEIGHTS.recency + WEIGHTS.access).toBeCloseTo(0.3, 12);
+    for (const h of hits) expect(h.score).toBe(h.factors.text);
+    const order = [...hits].sort((a, b) => b.score - a.score).map((h) => h.path);
+    expect(hits.map((h) => h.path)).toEqual(order);
+  });
+
+  it('orders equal text matches by pack score (design §5: recency points, core files), never by reads', () => {
+    const twins = [
+      memory('old.md', { name: 'Old', description: 'cache', importance: 5, updated: hoursAgo(30 * DAY) }, 'cache\n'),
+      memory('new.md', { name: 'New', description: 'cache', importance: 5, updated: hoursAgo(2) }, 'cache\n'),
+      memory('core.md', { name: 'Core', description: 'cache', importance: 9, updated: hoursAgo(30 * DAY) }, 'cache\n'),
+    ];
+    const hits = searchMemory(twins, 'cache', { now: NOW, accessCount: (p) => (p === 'old.md' ? 100 : 0) });
+    expect(hits.map((h) => [h.path, h.factors.recency])).toEqual([['new.md', 20 / 30], ['core.md', 0], ['old.md', 0]]);
   });
 
   it('returns only files that match the text', () => {

@@ -12,23 +12,17 @@ import { packBundleParts, type PackResult } from './select.js';
 import type { PackFile } from '../../kernel/rank/types.js';
 import { knownTokens, lazyTokens, type FileTokens } from '../../kernel/rank/file-tokens.js';
 import { PROFILES, profilePicks, type Profile, type ProfileName } from './profiles.js';
-import { scoreFiles, type FileScore } from '../../kernel/rank/score.js';
 import type { Retrieval } from '../../kernel/rank/retrieve.js';
-import { parseDate } from '../../kernel/dates.js';
+import type { FileScore } from '../../kernel/rank/score.js';
+import { dateByCommits, driftOf, rankFiles } from '../../kernel/rank/rank.js';
 import { VERSION } from '../../kernel/version.js';
 import { readCountCache, writeCountCache } from '../../kernel/state/token-counts.js';
 import { scanCached } from '../../kernel/rank/scan.js';
 import type { BackgroundCounter } from '../../kernel/tokens/background.js';
 import type { CachedCounter } from '../../kernel/tokens/cache.js';
 import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../../kernel/lint/secrets.js';
-import { taskScores } from '../../kernel/rank/task.js';
-import { packDrift } from '../../kernel/drift/check.js';
-import { demotions } from './demote.js';
-import { linkGraph } from '../../kernel/rank/links.js';
-import { supersession } from '../../kernel/lifecycle/supersede.js';
 import { queryTerms } from '../../kernel/text/analyse.js';
 import { readStats, accessCount } from '../../kernel/state/stats.js';
-import { lastCommitTimes } from '../../kernel/sources/git.js';
 import { writeOutputFile } from '../../kernel/store/write.js';
 import { statePlace } from '../../kernel/state/folder.js';
 import { INDEX_FILE } from '../../kernel/store/layout.js';
@@ -277,13 +271,7 @@ async function rankStep(options: PackOptions, deps: PackDeps, scan: Read['scan']
   const files: PackFile[] = scan.files;
   const profile = options.profile ? PROFILES[options.profile] : undefined;
 
-  // Files with no date of their own take their last commit time, so a fresh clone does not make them new.
-  const undated = files.filter((f) => parseDate(f.updated) === undefined && parseDate(f.created) === undefined);
-  if (undated.length > 0) {
-    const commitTimes = deps.commitTimes ?? lastCommitTimes;
-    const times = commitTimes(root, undated.map((f) => f.path), deps.env);
-    for (const f of undated) if (times.has(f.path)) (f as { committedMs?: number }).committedMs = times.get(f.path);
-  }
+  dateByCommits(root, files, deps.env, deps.commitTimes);
   deps.onPhase?.('dates');
 
   let task = options.task;
@@ -298,13 +286,9 @@ async function rankStep(options: PackOptions, deps: PackDeps, scan: Read['scan']
     }
   }
   const focused = resolveFocus(files, options.focus ?? []);
-  // Links count only next to files a task or --focus makes active: with neither, they are not looked for.
-  const graph = task !== undefined || focused.length > 0 ? linkGraph(files) : undefined;
+  const drifted = driftOf(root, files, (path) => scan.textOf(path), deps.env);
+  const { scores, matched, graph, superseded } = rankFiles(files, { now, task, focus: focused, text, drifted });
   const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
-  const { superseded } = supersession(files);
-  const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => text(files[i].path));
-  const drifted = packDrift(root, files.map((f) => f.path), (path) => scan.textOf(path), deps.env);
-  const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now), drifted });
   const stats = readStats(root);
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');

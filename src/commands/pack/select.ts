@@ -219,50 +219,83 @@ function headPiece(input: PackInput, renderer: Renderer, layout: Layout, i: numb
   return best && best.cost >= MIN_HEAD_TOKENS ? best : undefined;
 }
 
-// eslint-disable-next-line complexity -- the bundle's layout is one greedy pass over the tiers (full, passages, description, index) sharing the budget
+/** What the steps of one layout share: the room, the files placed so far and the notes on them. */
+interface Placing {
+  input: PackInput;
+  renderer: Renderer;
+  layout: Layout;
+  text: (i: number) => string;
+  tokens: FileTokens;
+  room: number;
+  placed: Set<number>;
+  notes: Map<number, string>;
+  /** A file in full where it fits (placed and true), else false. */
+  tryFull: (i: number) => boolean;
+}
+
 function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number): Plan {
-  const { budget, count, files, scores } = input;
+  const { budget, count } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
   const layout = new Layout(renderer, count, fixed);
   const notes = new Map<number, string>();
-  let missed = 0;
   if (fixed > budget) return { layout, notes, missed: Number.POSITIVE_INFINITY };
   const room = budget - reserve;
-  const fits = (cost: number) => layout.used + cost <= room;
   const byTask = Boolean(input.retrieval?.terms.length);
 
   // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room.
   const { order, wanted, priority } = fullOrder(input);
-  missed += placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
+  let missed = placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
 
-  // 2. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
-  // --focus; without a task also those it matches), then heads of wanted ones too large; with a
-  // task, the files and passages it matches; then every other file.
   const placed = new Set<number>();
   const tryFull = (i: number): boolean => {
     // A file's own tokens nearly bound its piece from below: skip rendering what cannot fit.
     if (tokens.over(i, room - layout.used)) return false;
-    const parts = renderer.full(files[i], scores[i], text(i), layout.isFirst('full'));
+    const parts = renderer.full(input.files[i], input.scores[i], text(i), layout.isFirst('full'));
     const cost = layout.cost('full', parts);
-    if (!fits(cost)) return false;
+    if (layout.used + cost > room) return false;
     layout.add({ section: 'full', key: renderer.sectionKey('full'), parts, cost, file: i });
     placed.add(i);
     return true;
   };
-  const addHead = (i: number, head: { parts: string[]; cost: number }, note: string) => {
-    layout.add({ section: 'full', key: renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
-    placed.add(i);
-    notes.set(i, note);
-  };
-  const first = byTask ? priority : wanted;
+  const placing: Placing = { input, renderer, layout, text, tokens, room, placed, notes, tryFull };
+  placeFiles(placing, order, byTask ? priority : wanted, byTask);
+  missed += placeDescriptions(placing);
+  return { layout, notes, missed };
+}
+
+/** A file's head with a pointer to the rest, in the full section. */
+function addHead(placing: Placing, i: number, head: { parts: string[]; cost: number }, note: string): void {
+  placing.layout.add({ section: 'full', key: placing.renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
+  placing.placed.add(i);
+  placing.notes.set(i, note);
+}
+
+/**
+ * 2. Files in full, in priority order, each where it fits: first the wanted ones (pinned, picks,
+ * --focus; without a task also those it matches), then heads of wanted ones too large; with a
+ * task, the files and passages it matches; then every other file.
+ */
+function placeFiles(placing: Placing, order: readonly number[], first: ReadonlySet<number>, byTask: boolean): void {
+  const { input, renderer, layout, text, tokens, room, placed, notes, tryFull } = placing;
+  const { budget } = input;
   for (const i of order) if (first.has(i)) tryFull(i);
   for (const i of order) {
     if (!first.has(i) || placed.has(i)) continue;
     const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens.exact(i), room - layout.used) : undefined;
-    if (head) addHead(i, head, tokens.over(i, budget) ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
+    if (head) addHead(placing, i, head, tokens.over(i, budget) ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
   }
   if (byTask) placeByTask(input, renderer, layout, order, { tryFull, tokens, room, placed, notes });
-  // The rest in rank order; without a task, a file larger than its share goes in as its head.
+  placeRest(placing, order, first, byTask);
+  for (const i of order) {
+    // Only a note: a file not counted is not counted for it.
+    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens.surelyOver(i, budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
+  }
+}
+
+/** The rest in rank order; without a task, a file larger than its share goes in as its head. */
+function placeRest(placing: Placing, order: readonly number[], first: ReadonlySet<number>, byTask: boolean): void {
+  const { input, renderer, layout, text, tokens, room, tryFull } = placing;
+  const { scores } = input;
   const share = Math.floor((room - layout.used) * FILE_SHARE);
   for (const i of order) {
     if (first.has(i) || (byTask && matched(scores[i]))) continue;
@@ -271,19 +304,20 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       continue;
     }
     const head = share >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens.exact(i), Math.min(share, room - layout.used)) : undefined;
-    if (head) addHead(i, head, 'larger than its share of the budget: its head, with a pointer to the rest');
+    if (head) addHead(placing, i, head, 'larger than its share of the budget: its head, with a pointer to the rest');
   }
-  for (const i of order) {
-    // Only a note: a file not counted is not counted for it.
-    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens.surelyOver(i, budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
-  }
+}
 
-  // 3. Descriptions of the rest, in rank order (superseded ones too, marked so).
+/** 3. Descriptions of the rest, in rank order (superseded ones too, marked so). Returns roughly what those left out would cost. */
+function placeDescriptions(placing: Placing): number {
+  const { input, renderer, layout, room, placed, notes } = placing;
+  const { files, scores } = input;
   const focus = new Set(input.focus ?? []);
   const described = files
     .map((_, i) => i)
     .filter((i) => !placed.has(i) && reached(scores[i], focus, Boolean(input.taskOnly)))
     .sort((a, b) => compareRank(scores[a], scores[b]));
+  let missed = 0;
   let cheapest = Number.POSITIVE_INFINITY;
   let misses = 0;
   for (const i of described) {
@@ -296,7 +330,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     const parts = renderer.description(files[i], scores[i], layout.isFirst('description'), input.memctx);
     const cost = layout.cost('description', parts);
     cheapest = Math.min(cheapest, cost);
-    if (fits(cost)) {
+    if (layout.used + cost <= room) {
       layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: i });
     } else {
       notes.set(i, 'did not fit the budget');
@@ -304,7 +338,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
       misses++;
     }
   }
-  return { layout, notes, missed };
+  return missed;
 }
 
 /** A file the task matches (it competes by its match, whole or as passages). */
@@ -397,13 +431,43 @@ interface Unit {
   terms: readonly number[];
 }
 
+/** The units the task matches — files not yet placed, and their passages — best first: the first MAX_UNITS, a whole file only within its share. */
+function taskPool(input: PackInput, order: readonly number[], placed: ReadonlySet<number>, tokens: FileTokens, shareOf: (i: number) => number): Unit[] {
+  const { scores } = input;
+  const retrieval = input.retrieval!;
+  const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
+  const units: Unit[] = [];
+  for (const i of candidates) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
+  for (const p of retrieval.passages) {
+    if (candidates.has(p.file)) units.push({ file: p.file, passage: p, key: p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * scores[p.file].task), terms: p.terms });
+  }
+  units.sort((a, b) => b.key - a.key);
+  // Sizes are asked for in rank order, until the pool is full.
+  const pool: Unit[] = [];
+  for (const unit of units) {
+    if (pool.length === MAX_UNITS) break;
+    if (unit.passage || !tokens.over(unit.file, shareOf(unit.file))) pool.push(unit);
+  }
+  return pool;
+}
+
+/** Each file's matched passages, best first. */
+function passagesByFile(passages: readonly ScoredPassage[]): Map<number, ScoredPassage[]> {
+  const out = new Map<number, ScoredPassage[]>();
+  for (const p of passages) {
+    const list = out.get(p.file);
+    if (list) list.push(p);
+    else out.set(p.file, [p]);
+  }
+  return out;
+}
+
 /**
  * Files and passages the task matches, in one selection under the room left: a file within its
  * share of the budget is offered whole, a larger one by its passages. Each pick is the unit whose
  * rank, raised by the query weight it covers that earlier picks did not, is highest. A passage of a
  * file that fits whole brings the whole file; identical passages go in once.
  */
-// eslint-disable-next-line complexity -- a greedy pick over passages with coverage, whole-file promotion and de-duplication in one loop
 function placeByTask(
   input: PackInput,
   renderer: Renderer,
@@ -417,30 +481,13 @@ function placeByTask(
   // A file's share of the room: FILE_SHARE, or its task score when higher (the best match may take it all).
   const left = room - layout.used;
   const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
-  const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
-  const units: Unit[] = [];
-  for (const i of candidates) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
-  for (const p of retrieval.passages) {
-    if (candidates.has(p.file)) units.push({ file: p.file, passage: p, key: p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * scores[p.file].task), terms: p.terms });
-  }
-  units.sort((a, b) => b.key - a.key);
-  // The best MAX_UNITS, a whole file only within its share: sizes are asked for in rank order, until the pool is full.
-  const pool: Unit[] = [];
-  for (const unit of units) {
-    if (pool.length === MAX_UNITS) break;
-    if (unit.passage || !tokens.over(unit.file, shareOf(unit.file))) pool.push(unit);
-  }
+  const pool = taskPool(input, order, placed, tokens, shareOf);
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const withPassages = new Set<number>();
   const seen = new Set<string>();
   const add = (i: number, entry: Omit<Entry, 'key'>) => layout.add({ ...entry, key: renderer.sectionKey(entry.section) });
-  const passagesOf = new Map<number, ScoredPassage[]>();
-  for (const p of retrieval.passages) {
-    const list = passagesOf.get(p.file);
-    if (list) list.push(p);
-    else passagesOf.set(p.file, [p]);
-  }
+  const passagesOf = passagesByFile(retrieval.passages);
   let wholeFiles = 0;
   const whole = (i: number): boolean => {
     // A file repeating a passage already given goes in by its other passages instead.
@@ -489,21 +536,9 @@ export function packBundle(input: PackInput): PackResult {
   return packBundleParts(input).result;
 }
 
-/**
- * packBundle, with the bundle's text also in parts: written part by part, a bundle whose framing is
- * not Latin-1 is not first flattened into one two-byte string. `result.text` is joined on first read.
- */
-// eslint-disable-next-line complexity -- its options (picks, focus, taskOnly, text, tokens) each adjust the one layout
-export function packBundleParts(input: PackInput): { result: PackResult; parts: readonly string[] } {
-  const renderer = RENDERERS[input.format];
+/** The layout and its "left out" note: with room kept for the note; without it only when that could fit everything. */
+function planBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, wanted: number[]): { plan: Plan; left: LeftOut & { paths: string[] }; footer: string } {
   const { budget, count } = input;
-  const text = input.text ?? ((i: number) => fileText(input.files[i] as MemoryFile));
-  const given = input.tokens ?? input.files.map((_, i) => count(text(i)));
-  const tokens = Array.isArray(given) ? knownTokens(given) : (given as FileTokens);
-  const focus = new Set(input.focus ?? []);
-  const wanted = input.files.flatMap((_, i) => (reached(input.scores[i], focus, Boolean(input.taskOnly)) ? [i] : []));
-
-  // Lay out with room kept for the "left out" note; without it only when that could fit everything.
   const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget, input.memctx));
   let plan = layoutBundle(input, renderer, text, tokens, reserve);
   let left = leftOutOf(input, plan.layout, wanted);
@@ -528,6 +563,34 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
       footer = renderer.leftOut(left, budget, input.memctx);
     }
   }
+  return { plan, left, footer };
+}
+
+/** Each placed file's tier and the tokens its pieces take. */
+function tiersOf(layout: Layout): Map<number, { tier: Tier; cost: number }> {
+  const tierOf = new Map<number, { tier: Tier; cost: number }>();
+  for (const e of layout.entries) {
+    if (e.file === undefined) continue;
+    const tier: Tier = e.section === 'full' ? (e.head ? 'head' : 'full') : e.section === 'passages' ? 'passages' : 'description';
+    tierOf.set(e.file, { tier, cost: (tierOf.get(e.file)?.cost ?? 0) + e.cost });
+  }
+  return tierOf;
+}
+
+/**
+ * packBundle, with the bundle's text also in parts: written part by part, a bundle whose framing is
+ * not Latin-1 is not first flattened into one two-byte string. `result.text` is joined on first read.
+ */
+export function packBundleParts(input: PackInput): { result: PackResult; parts: readonly string[] } {
+  const renderer = RENDERERS[input.format];
+  const { budget, count } = input;
+  const text = input.text ?? ((i: number) => fileText(input.files[i] as MemoryFile));
+  const given = input.tokens ?? input.files.map((_, i) => count(text(i)));
+  const tokens = Array.isArray(given) ? knownTokens(given) : (given as FileTokens);
+  const focus = new Set(input.focus ?? []);
+  const wanted = input.files.flatMap((_, i) => (reached(input.scores[i], focus, Boolean(input.taskOnly)) ? [i] : []));
+
+  const { plan, left, footer } = planBundle(input, renderer, text, tokens, wanted);
   const { layout, notes } = plan;
   const empty = layout.fixed > budget;
   const parts = empty ? [] : assemble(renderer, input, layout, footer);
@@ -535,12 +598,7 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
   // The bundle's exact count from its parts (each file's text counted once): the blank lines between sections may join into fewer tokens, and countJoined counts those joins again.
   const total = countJoined(parts, count);
 
-  const tierOf = new Map<number, { tier: Tier; cost: number }>();
-  for (const e of layout.entries) {
-    if (e.file === undefined) continue;
-    const tier: Tier = e.section === 'full' ? (e.head ? 'head' : 'full') : e.section === 'passages' ? 'passages' : 'description';
-    tierOf.set(e.file, { tier, cost: (tierOf.get(e.file)?.cost ?? 0) + e.cost });
-  }
+  const tierOf = tiersOf(layout);
   const listed = linkedPaths(empty ? '' : layout.entries.flatMap((e) => e.lines ?? []).join('\n'));
   const sizes = input.files.map((_, i) => tokens.report(i));
   const files: PackedFile[] = input.files.map((file, i) => {

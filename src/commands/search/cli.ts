@@ -23,7 +23,7 @@ interface SearchFlags {
 export function register(program: Command, run: Runner): void {
   program
     .command('search')
-    .description('ranked search: text match, importance, recency and how often a file was read')
+    .description('ranked search: the files pack --task ranks first for these words, in its order')
     .argument('<query>', 'words to look for')
     .option('--type <type>', 'only this type (user, feedback, project, reference, other)')
     .option('--kind <kind>', 'only this kind (decision, issue, state, learning, session, note)')
@@ -42,7 +42,7 @@ async function runSearch(ctx: Context, query: string, flags: SearchFlags): Promi
   const root = ctx.memoryDir();
   const { hits, problems, opened, accessError } = await search(
     { root, query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since, open },
-    { now: ctx.io.now },
+    { now: ctx.io.now, env: ctx.io.env },
   );
   reportProblems(ctx, root, problems);
   if (accessError) ctx.ui.warn(`could not record the access (${accessError})`);

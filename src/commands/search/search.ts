@@ -11,6 +11,8 @@ import { MAX_FILE_BYTES } from '../../kernel/store/layout.js';
 import { readMemoryFile } from '../../kernel/store/scan.js';
 import { secretWarnings } from '../../kernel/lint/secrets.js';
 import { join } from 'node:path';
+import { dateByCommits, driftOf, type CommitTimes } from '../../kernel/rank/rank.js';
+import type { Env } from '../../kernel/sources/git.js';
 
 export interface SearchOptions {
   root: string;
@@ -30,6 +32,10 @@ export interface SearchOptions {
 
 export interface SearchDeps {
   now: () => Date;
+  /** For git (commit times of undated files, drift); by default the process's. */
+  env?: Env;
+  /** Last commit times of files with no date of their own (one `git log`). */
+  commitTimes?: CommitTimes;
 }
 
 interface OpenedHit {
@@ -88,7 +94,11 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
     checkListFilters(filters, scan.files);
   }
   const stats = readStats(root);
-  const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters, text: scan.textOf });
+  // Dated and drift-checked as pack does, so both rank the same files the same way.
+  const env = deps.env ?? process.env;
+  dateByCommits(root, scan.files, env, deps.commitTimes);
+  const drifted = driftOf(root, scan.files, (path) => scan.textOf(path), env);
+  const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters, text: scan.textOf, drifted });
   const result: SearchResult = { hits, problems: scan.problems };
 
   const best = options.open && hits.length > 0 ? scan.files.find((f) => f.path === hits[0].path) : undefined;

@@ -16,7 +16,7 @@ export default defineTool({
   async run(args, { root, io }) {
     const { hits } = await search(
       { root, query: args.query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since },
-      { now: io.now },
+      { now: io.now, env: io.env },
     );
     // Names and descriptions are memory text: masked like every other answer that carries it.
     const masked = JSON.parse(await redactSecrets(JSON.stringify(hits))) as typeof hits;

@@ -16,7 +16,7 @@ export const TOOL_TEXT = {
     'MEMORY.md, which cannot be changed directly. Keep each file on one topic and under about 2,000 tokens.',
   ].join(' '),
   search: [
-    'Ranked search over the memory files (text match, importance, recency, how often a file was read). Use it to find',
+    'Ranked search over the memory files, in the order `pack` with the same task ranks them (text match, then importance and recency). Use it to find',
     'what the memory says about a subject before answering or changing code. Returns paths under /memories with scores',
     'and descriptions; open a hit with `memory view`.',
   ].join(' '),

@@ -118,20 +118,3 @@ export function bestPick<T>(items: readonly T[], value: (item: T) => number, ter
   });
   return pick;
 }
-
-/**
- * Reorder the first `window` items: each next pick is the one whose value, raised by the query
- * weight it covers that earlier picks did not, is highest. The rest keep their order.
- */
-export function diversify<T>(items: readonly T[], value: (item: T) => number, termsOf: (item: T) => readonly number[], weights: Float64Array, window = 30): T[] {
-  const head = items.slice(0, window);
-  const out: T[] = [];
-  const covered = new Uint8Array(weights.length);
-  const total = weights.reduce((a, b) => a + b, 0);
-  while (head.length) {
-    const [item] = head.splice(bestPick(head, value, termsOf, covered, weights, total), 1);
-    for (const t of termsOf(item)) covered[t] = 1;
-    out.push(item);
-  }
-  return [...out, ...items.slice(window)];
-}

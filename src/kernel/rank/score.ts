@@ -58,9 +58,13 @@ const HOUR = 3_600_000;
 /** When the file last changed: updated, created, last commit, mtime (lifecycle/age.ts). */
 export const updatedMs = fileTimeMs;
 
+/** The most recency points (a file changed within the hour). */
+export const RECENCY_MAX = 30;
+
+/** Design §5: within 1 h 30 points, 4 h 20, 24 h 10, 7 days 5, older 0. */
 export function recencyScore(file: PackFile, now: Date): number {
   const age = now.getTime() - updatedMs(file);
-  if (age <= HOUR) return 30;
+  if (age <= HOUR) return RECENCY_MAX;
   if (age <= 4 * HOUR) return 20;
   if (age <= 24 * HOUR) return 10;
   if (age <= 7 * 24 * HOUR) return 5;

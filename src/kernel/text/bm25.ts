@@ -551,20 +551,12 @@ function termFrequencies(text: string, terms: ReadonlyMap<string, number>, patte
   }
 }
 
-/** BM25F scores of every document for the query terms. */
-// eslint-disable-next-line complexity -- the BM25F formula with per-field weights and length norms, kept as one hot loop
-export function bm25(input: Bm25Input): Bm25Result {
+/** Term frequencies per document, field and term (tf[(d * nf + f) * nt + t]) and each field's length. */
+function fieldFrequencies(input: Bm25Input, pattern: RegExp): { tf: Float64Array; lengths: Float64Array } {
   const { terms, fields, count } = input;
-  const k1 = input.k1 ?? 1.2;
-  const scores = new Float64Array(count);
-  const coverage = new Float64Array(count);
-  const pattern = termPattern(terms);
-  const matched = new Uint8Array(count * terms.length);
-  if (!pattern || count === 0) return { scores, coverage, best: 0, idf: new Float64Array(terms.length), matched };
   const index = new Map(terms.map((t, i) => [t, i]));
   const nt = terms.length;
   const nf = fields.length;
-  // tf[doc][field][term] and field lengths, then average lengths.
   const tf = new Float64Array(count * nf * nt);
   const lengths = new Float64Array(count * nf);
   const buffer = new Float64Array(nt);
@@ -585,13 +577,24 @@ export function bm25(input: Bm25Input): Bm25Result {
       tf.set(buffer, (d * nf + f) * nt);
     }
   }
+  return { tf, lengths };
+}
+
+/** Each field's average length over the documents (1 when all are empty). */
+function averageLengths(lengths: Float64Array, count: number, nf: number): Float64Array {
   const avg = new Float64Array(nf);
   for (let f = 0; f < nf; f++) {
     let sum = 0;
     for (let d = 0; d < count; d++) sum += lengths[d * nf + f];
     avg[f] = sum / count || 1;
   }
-  // Weighted, length-normalised frequency per document and term; document frequency per term.
+  return avg;
+}
+
+/** Weighted, length-normalised frequency per document and term; document frequency per term; which terms each document holds. */
+function weightedFrequencies(fields: readonly FieldSpec[], count: number, nt: number, tf: Float64Array, lengths: Float64Array, matched: Uint8Array): { wtf: Float64Array; df: Float64Array } {
+  const nf = fields.length;
+  const avg = averageLengths(lengths, count, nf);
   const wtf = new Float64Array(count * nt);
   const df = new Float64Array(nt);
   for (let d = 0; d < count; d++) {
@@ -608,6 +611,21 @@ export function bm25(input: Bm25Input): Bm25Result {
       }
     }
   }
+  return { wtf, df };
+}
+
+/** BM25F scores of every document for the query terms. */
+export function bm25(input: Bm25Input): Bm25Result {
+  const { terms, fields, count } = input;
+  const k1 = input.k1 ?? 1.2;
+  const scores = new Float64Array(count);
+  const coverage = new Float64Array(count);
+  const pattern = termPattern(terms);
+  const matched = new Uint8Array(count * terms.length);
+  if (!pattern || count === 0) return { scores, coverage, best: 0, idf: new Float64Array(terms.length), matched };
+  const nt = terms.length;
+  const { tf, lengths } = fieldFrequencies(input, pattern);
+  const { wtf, df } = weightedFrequencies(fields, count, nt, tf, lengths, matched);
   const idf = df.map((n) => Math.log(1 + (count - n + 0.5) / (n + 0.5)));
   const idfSum = idf.reduce((a, b) => a + b, 0) || 1;
   let best = 0;

@@ -61,14 +61,11 @@ export function cutText(text: string, max: number): string[] {
   return pieces.filter((p) => p !== '');
 }
 
-/** The passages of a file's text (frontmatter skipped). */
-// eslint-disable-next-line complexity -- a line scanner with one branch per passage boundary (heading, turn, list item, paragraph, long line)
-export function splitPassages(text: string, options: PassageOptions = {}): Passage[] {
-  const max = options.maxChars ?? MAX_PASSAGE_CHARS;
-  const min = options.minChars ?? MIN_PASSAGE_CHARS;
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const units: (Passage & { heading: boolean })[] = [];
+type Unit = Passage & { heading: boolean };
+
+/** The text's units from its body: blocks split at blank lines, headings, list items and dialogue turns (a fenced block kept whole). */
+function scanUnits(lines: readonly string[]): Unit[] {
+  const units: Unit[] = [];
   let open: { start: number; end: number; parts: string[]; heading: boolean } | undefined;
   let fence: string | undefined;
   const close = () => {
@@ -84,20 +81,23 @@ export function splitPassages(text: string, options: PassageOptions = {}): Passa
       if (line.trim().startsWith(fence)) fence = undefined;
       continue;
     }
-    const opening = FENCE.exec(line);
     if (line.trim() === '') {
       close();
       continue;
     }
     if (HEADING.test(line) || LIST_ITEM.test(line) || TURN.test(line)) close();
-    if (!open) open = { start: n, end: n, parts: [], heading: HEADING.test(line) };
+    open ??= { start: n, end: n, parts: [], heading: HEADING.test(line) };
     open.parts.push(line);
     open.end = n;
+    const opening = FENCE.exec(line);
     if (opening) fence = opening[1][0].repeat(opening[1].length);
   }
   close();
+  return units;
+}
 
-  // Join a short unit to the next one (not across a heading); cut a long one.
+/** Join a short unit to the next one (not across a heading); cut a long one. */
+function sizeUnits(units: readonly Unit[], lines: readonly string[], min: number, max: number): Passage[] {
   const out: Passage[] = [];
   let carry: Passage | undefined;
   for (const unit of units) {
@@ -116,6 +116,13 @@ export function splitPassages(text: string, options: PassageOptions = {}): Passa
   }
   if (carry) out.push(carry);
   return out;
+}
+
+/** The passages of a file's text (frontmatter skipped). */
+export function splitPassages(text: string, options: PassageOptions = {}): Passage[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return sizeUnits(scanUnits(lines), lines, options.minChars ?? MIN_PASSAGE_CHARS, options.maxChars ?? MAX_PASSAGE_CHARS);
 }
 
 /** A unit too long for one passage: by line groups when it has lines, and a line too long by sentence or size. */

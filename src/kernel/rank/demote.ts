@@ -4,11 +4,11 @@
  * counted only for bodies whose wordsKey meets another's), the older one being the duplicate. Superseded files are marked
  * apart (lifecycle/supersede.ts). Pure: the clock comes in as `now`.
  */
-import { expiredReason } from '../../kernel/lifecycle/archive.js';
-import { fileTimeMs } from '../../kernel/lifecycle/age.js';
-import { isResolvedStatus } from '../../kernel/store/schema.js';
-import { wordsKeyOf, type FieldBag, type WordsKey } from '../../kernel/text/bm25.js';
-import type { PackFile } from '../../kernel/rank/types.js';
+import { expiredReason } from '../lifecycle/archive.js';
+import { fileTimeMs } from '../lifecycle/age.js';
+import { isResolvedStatus } from '../store/schema.js';
+import { wordsKeyOf, type FieldBag, type WordsKey } from '../text/bm25.js';
+import type { PackFile } from './types.js';
 
 /** A body shorter than this many characters is not called a duplicate (short notes can match by chance). */
 const MIN_DUPLICATE_CHARS = 60;
