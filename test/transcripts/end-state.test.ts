@@ -222,3 +222,28 @@ describe('changed files from what happened', () => {
     expect(commandKey('npx vitest run test/a.test.ts')).toBe('test');
   });
 });
+
+describe('work done but not committed (issue 32: claude-2.1.39-condensation)', () => {
+  const edit = (id: string) => [toolUse(id, 'Edit', { file_path: '/w/app/src/limit.ts', old_string: 'a', new_string: 'b' }), toolResult(id, 'The file has been updated.')];
+
+  it('a session that edited files and made no commit says the changes are still to be committed, not "None"', () => {
+    const f = facts([user('Add rate limiting to the gateway'), ...edit('e1'), ...bash('t1', 'npm test', 'all 12 tests passed'), say('All done: the limiter is in and the tests pass.')]);
+    expect(f.nextSteps).toEqual(['Commit the finished work: the session made no commit, so the changes are not committed yet.']);
+  });
+
+  it('files edited after the last commit: the same, naming the commit', () => {
+    const f = facts([
+      user('Add rate limiting to the gateway'),
+      ...edit('e1'),
+      ...bash('c1', 'git commit -am "feat: limiter"', '[main 1a2b3c4] feat: limiter\n 1 file changed'),
+      ...edit('e2'),
+      say('All done: the limiter is in and the tests pass.'),
+    ]);
+    expect(f.nextSteps).toEqual(['Commit the finished work: files were edited after the last commit, so the changes are not committed yet.']);
+  });
+
+  it('edits committed at the end: "None"', () => {
+    const f = facts([user('Add rate limiting to the gateway'), ...edit('e1'), ...bash('c1', 'git commit -am "feat: limiter"', '[main 1a2b3c4] feat: limiter\n 1 file changed'), say('All done: the limiter is in and the tests pass.')]);
+    expect(f.nextSteps).toEqual(['None: the session ended with the work done.']);
+  });
+});

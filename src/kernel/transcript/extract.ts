@@ -594,13 +594,21 @@ function openTasks(r: Reading): string[] {
   return open;
 }
 
-/** The final message's stated next steps, its closing question, or "none" when it says the work is done. */
-function finalNextSteps(nextSteps: string[], finalText: string, blocked: boolean): void {
+/** When files were edited after the session's last commit (or with none), what the next session must know: the work is not committed. */
+function uncommitted(tl: Timeline): string | undefined {
+  if (tl.lastEdit < 0) return undefined;
+  const commit = tl.outcomes.filter((o) => o.kind === 'commit').pop();
+  if (commit && commit.index > tl.lastEdit) return undefined;
+  return `Commit the finished work: ${commit ? 'files were edited after the last commit' : 'the session made no commit'}, so the changes are not committed yet.`;
+}
+
+/** The final message's stated next steps, its closing question, or "none" when it says the work is done (and it is committed). */
+function finalNextSteps(nextSteps: string[], finalText: string, blocked: boolean, tl: Timeline): void {
   const userAction = (s: string) => blocked && USER_ACTION.test(s);
   addDistinct(nextSteps, sentences(finalText).filter((s) => s.length >= 25 && (NEXT_CUE.test(s) || userAction(s)) && !s.endsWith('?')).map((s) => condense(s, 240)));
   const question = closingQuestion(finalText);
   if (question) addDistinct(nextSteps, [`Answer the agent's question: ${question}`]);
-  if (nextSteps.length === 0 && DONE.test(finalText)) nextSteps.push('None: the session ended with the work done.');
+  if (nextSteps.length === 0 && DONE.test(finalText)) nextSteps.push(uncommitted(tl) ?? 'None: the session ended with the work done.');
 }
 
 /**
@@ -617,7 +625,7 @@ function nextStepsFrom(r: Reading, blocked: boolean): string[] {
     const next = sections.next ? sectionLead(sections.next) : undefined;
     if (next && !NOTHING.test(next) && !SUMMARY_DONE.test(next)) addDistinct(nextSteps, [next]);
   }
-  if (r.finalText) finalNextSteps(nextSteps, r.finalText, blocked);
+  if (r.finalText) finalNextSteps(nextSteps, r.finalText, blocked, r.tl);
   return nextSteps;
 }
 
