@@ -247,3 +247,22 @@ describe('work done but not committed (issue 32: claude-2.1.39-condensation)', (
     expect(f.nextSteps).toEqual(['None: the session ended with the work done.']);
   });
 });
+
+describe('Progress: the commit the end state names (issue 32: claude-2.1.37-midturn)', () => {
+  it("its subject follows the session's other commits, which the end state does not name", () => {
+    const f = facts([
+      user('Fix the limiter and answer the review'),
+      ...bash('c1', 'git commit -am "fix: limiter counts bursts"', '[main 1111111] fix: limiter counts bursts\n 1 file changed'),
+      ...bash('c2', 'git commit -am "Address PR review: scope the limiter to clients"', '[main 2222222] Address PR review: scope the limiter to clients\n 1 file changed'),
+      ...bash('c3', 'git commit -am "fix: reset the bucket"', '[main 3333333] fix: reset the bucket\n 1 file changed'),
+      say('All done: both fixes and the review are committed.'),
+    ]);
+    expect(f.progress).toEqual([
+      'End state: committed 3333333.',
+      'All done: both fixes and the review are committed.',
+      'Committed 2222222: Address PR review: scope the limiter to clients',
+      'Committed 1111111: fix: limiter counts bursts',
+      'Committed 3333333: fix: reset the bucket',
+    ]);
+  });
+});

@@ -546,7 +546,9 @@ function progressFrom(r: Reading): string[] {
   if (opening) addDistinct(progress, [opening]);
   // pushes and pull requests: the end state names the last ones
   if (!end) addDistinct(progress, [...new Set(tl.outcomes.filter((o) => o.kind !== 'commit').map((o) => o.text))].slice(-2).reverse());
-  addDistinct(progress, tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse());
+  // latest first; the commit the end state names already stands in its first line, so its subject goes last
+  const commits = tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse();
+  addDistinct(progress, end && commits.length > 1 ? [...commits.slice(1), commits[0]] : commits);
   // what each earlier turn ended with (the agent's last words before the next request), latest first
   addDistinct(progress, turnResults(tl, r.main, r.since).reverse().slice(0, MAX_TURN_RESULTS));
   if (r.planDone) addDistinct(progress, r.plan.filter((p) => p.status === 'in_progress').map((p) => p.text));
