@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markedLines } from '../../src/commands/flush/extract.js';
-import { readTextTranscript } from '../../src/kernel/transcript/text.js';
+import { readTextTranscript } from '../../src/kernel/transcript/formats/text.js';
 
 describe('transcript and flush fences use the one fence tracker', () => {
   it('a ``` line inside a ~~~ fence does not close it', () => {

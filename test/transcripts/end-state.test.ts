@@ -222,3 +222,47 @@ describe('changed files from what happened', () => {
     expect(commandKey('npx vitest run test/a.test.ts')).toBe('test');
   });
 });
+
+describe('work done but not committed (issue 32: claude-2.1.39-condensation)', () => {
+  const edit = (id: string) => [toolUse(id, 'Edit', { file_path: '/w/app/src/limit.ts', old_string: 'a', new_string: 'b' }), toolResult(id, 'The file has been updated.')];
+
+  it('a session that edited files and made no commit says the changes are still to be committed, not "None"', () => {
+    const f = facts([user('Add rate limiting to the gateway'), ...edit('e1'), ...bash('t1', 'npm test', 'all 12 tests passed'), say('All done: the limiter is in and the tests pass.')]);
+    expect(f.nextSteps).toEqual(['Commit the finished work: the session made no commit, so the changes are not committed yet.']);
+  });
+
+  it('files edited after the last commit: the same, naming the commit', () => {
+    const f = facts([
+      user('Add rate limiting to the gateway'),
+      ...edit('e1'),
+      ...bash('c1', 'git commit -am "feat: limiter"', '[main 1a2b3c4] feat: limiter\n 1 file changed'),
+      ...edit('e2'),
+      say('All done: the limiter is in and the tests pass.'),
+    ]);
+    expect(f.nextSteps).toEqual(['Commit the finished work: files were edited after the last commit, so the changes are not committed yet.']);
+  });
+
+  it('edits committed at the end: "None"', () => {
+    const f = facts([user('Add rate limiting to the gateway'), ...edit('e1'), ...bash('c1', 'git commit -am "feat: limiter"', '[main 1a2b3c4] feat: limiter\n 1 file changed'), say('All done: the limiter is in and the tests pass.')]);
+    expect(f.nextSteps).toEqual(['None: the session ended with the work done.']);
+  });
+});
+
+describe('Progress: the commit the end state names (issue 32: claude-2.1.37-midturn)', () => {
+  it("its subject follows the session's other commits, which the end state does not name", () => {
+    const f = facts([
+      user('Fix the limiter and answer the review'),
+      ...bash('c1', 'git commit -am "fix: limiter counts bursts"', '[main 1111111] fix: limiter counts bursts\n 1 file changed'),
+      ...bash('c2', 'git commit -am "Address PR review: scope the limiter to clients"', '[main 2222222] Address PR review: scope the limiter to clients\n 1 file changed'),
+      ...bash('c3', 'git commit -am "fix: reset the bucket"', '[main 3333333] fix: reset the bucket\n 1 file changed'),
+      say('All done: both fixes and the review are committed.'),
+    ]);
+    expect(f.progress).toEqual([
+      'End state: committed 3333333.',
+      'All done: both fixes and the review are committed.',
+      'Committed 2222222: Address PR review: scope the limiter to clients',
+      'Committed 1111111: fix: limiter counts bursts',
+      'Committed 3333333: fix: reset the bucket',
+    ]);
+  });
+});

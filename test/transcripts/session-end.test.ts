@@ -179,3 +179,47 @@ describe('decisions from a compaction summary', () => {
     ]);
   });
 });
+
+describe('a session resumed three times (issue 32, bad inputs)', () => {
+  // `claude --resume` writes a summary record and goes on in the same session; each part here starts with one
+  const resumed = (n: number) => ({ type: 'summary', summary: `Part ${n}`, leafUuid: `leaf${n}` });
+
+  it('states the end of the last part: what stopped in an earlier part and finished later is progress, not a next step', () => {
+    const f = facts([
+      user('Add rate limiting to the login endpoint.'),
+      call('w', 'Write', { file_path: '/w/app/src/limit.ts', content: 'x' }),
+      resumed(1),
+      user('continue'),
+      call('e', 'Edit', { file_path: '/w/app/src/server.ts', old_string: 'a', new_string: 'b' }),
+      result('e', 'updated'),
+      ...bash('t', 'npm test', 'all 40 tests passed'),
+      say('Rate limiting is in: 5 attempts per minute per IP, and the tests pass.'),
+      resumed(2),
+      user('Commit it.'),
+      ...bash('c', 'git commit -am "feat: rate-limit login"', '[main abc1234] feat: rate-limit login\n 2 files changed'),
+      say('Committed as abc1234.'),
+      resumed(3),
+      user('Can we push it?'),
+      ...bash('p', 'git push', 'To github.com:acme/app.git\n   0f0f0f0..abc1234  main -> main'),
+      say('Done: pushed main.'),
+    ]);
+    expect(f.goal[0]).toBe('Add rate limiting to the login endpoint.');
+    expect(f.progress[0]).toBe('End state: committed abc1234, pushed main, tests passing (`npm test`).');
+    expect(f.nextSteps).toEqual(['None: the session ended with the work done.']);
+    expect(f.blockers).toEqual([]);
+    expect(f.changedFiles.map((c) => c.path)).toEqual(['src/limit.ts', 'src/server.ts']);
+  });
+
+  it('a request left unanswered in the last part is the next step, whatever the earlier parts finished', () => {
+    const f = facts([
+      user('Add rate limiting to the login endpoint.'),
+      ...bash('c', 'git commit -am "feat: rate-limit login"', '[main abc1234] feat: rate-limit login\n 2 files changed'),
+      say('Done: committed abc1234.'),
+      resumed(1),
+      resumed(2),
+      resumed(3),
+      user('Can we submit a PR for it?'),
+    ]);
+    expect(f.nextSteps).toEqual(["Answer the user's request: Can we submit a PR for it?"]);
+  });
+});

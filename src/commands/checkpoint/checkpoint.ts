@@ -62,7 +62,32 @@ function parseAt(value: string): number[] {
   return [...new Set(list)].sort((a, b) => a - b);
 }
 
-// eslint-disable-next-line complexity -- the Stop hook's early outs read best in one place, in the order they are decided
+/** The thresholds to ask at: `--at`, else the memory directory's setting (a bad one is logged), else 80%. */
+function thresholdsFor(options: CheckpointOptions, root: string, logPrefix: string): number[] {
+  if (options.at !== undefined) return parseAt(options.at);
+  const configured = askThresholds(root, parseAskAt);
+  if (configured.problem) appendFlushLog(root, `${logPrefix} warning: ${configured.problem}; asking at 80%`);
+  return configured.thresholds ?? DEFAULT_ASK_AT;
+}
+
+/** The window Claude Code reported to the status line for this session, over a guess from the model id. */
+function windowRequest(options: CheckpointOptions, root: string, sessionId: string) {
+  const recorded = options.window === undefined ? readSessionWindow(root, sessionId) : undefined;
+  return resolveStatus(fromFlags({ window: options.window ?? (recorded === undefined ? undefined : String(recorded)), model: recorded === undefined ? options.model : undefined }), CLI_LABEL);
+}
+
+/** How long the hook waited for the transcript, as a note for the log ('' when it did not wait). */
+function lateNote(waited: number, waitMs: number): string {
+  if (waited < 0) return ` (the message that just ended was not in the transcript after ${waitMs} ms; read what was there)`;
+  return waited > 0 ? `; waited ${waited} ms for the transcript` : '';
+}
+
+/** Why the agent was not asked. */
+function notAskedWhy(continuing: boolean, thresholds: number[], percent: number): string {
+  if (continuing) return 'already continuing for a Stop hook';
+  return thresholds.some((t) => percent >= t) ? 'already asked at this threshold' : `below ${thresholds[0]}%`;
+}
+
 export async function checkpoint(options: CheckpointOptions, deps: CheckpointDeps): Promise<CheckpointResult> {
   const stamp = isoTimestamp(deps.now());
   let root: string | undefined;
@@ -74,25 +99,19 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home, confined: true });
     if (!hook.transcriptPath) throw new MemctxError('the hook input has no transcript_path');
     if (!hook.sessionId) throw new MemctxError('the hook input has no session_id');
-    const configured = options.at === undefined ? askThresholds(root, parseAskAt) : {};
-    if (configured.problem) appendFlushLog(root, `${stamp} ${label} warning: ${configured.problem}; asking at 80%`);
-    const thresholds = options.at !== undefined ? parseAt(options.at) : configured.thresholds ?? DEFAULT_ASK_AT;
+    const thresholds = thresholdsFor(options, root, `${stamp} ${label}`);
 
     const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
     const waited = await waitForTranscript(transcript, awaitedSnippet(hook), options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
-    // The window Claude Code reported to the status line for this session, over a guess from the model id.
-    const recorded = options.window === undefined ? readSessionWindow(root, hook.sessionId) : undefined;
-    const request = resolveStatus(fromFlags({ window: options.window ?? (recorded === undefined ? undefined : String(recorded)), model: recorded === undefined ? options.model : undefined }), CLI_LABEL);
-    const { report } = await status(transcript, request, { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
+    const { report } = await status(transcript, windowRequest(options, root, hook.sessionId), { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const asked = readAsked(root, hook.sessionId);
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));
     if (decision.asked.join() !== asked.join()) await writeAsked(root, hook.sessionId, decision.asked, stamp);
     const percent = Math.floor(report.percent);
     const settled = waited >= 0;
-    const late = settled ? (waited > 0 ? `; waited ${waited} ms for the transcript` : '') : ` (the message that just ended was not in the transcript after ${options.waitMs ?? DEFAULT_WAIT_MS} ms; read what was there)`;
+    const late = lateNote(waited, options.waitMs ?? DEFAULT_WAIT_MS);
     if (decision.ask === undefined) {
-      const why = hook.stopHookActive ? 'already continuing for a Stop hook' : thresholds.some((t) => report.percent >= t) ? 'already asked at this threshold' : `below ${thresholds[0]}%`;
-      return { why: `${percent}%: ${why}${late}`, percent: report.percent, settled };
+      return { why: `${percent}%: ${notAskedWhy(Boolean(hook.stopHookActive), thresholds, report.percent)}${late}`, percent: report.percent, settled };
     }
     const ask = askText({ percent, used: report.used, window: report.window, threshold: decision.ask, sessionId: hook.sessionId, cli: options.cli, target: DEFAULT_TARGET, max: DEFAULT_MAX });
     appendFlushLog(root, `${stamp} ${label} asked the agent for its summary at ${percent}% (threshold ${decision.ask}%)${late}`);

@@ -504,6 +504,22 @@ async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<Hook
   }
 }
 
+/** The hook's label in the flush log: `SessionEnd(exit) session=…`. */
+function hookLabel(hook: { event?: string; reason?: string; sessionId?: string }): string {
+  return `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
+}
+
+/** Whether any field (or `--from`) was given on the command line. */
+function fieldsGiven(flags: FlushOptions): boolean {
+  return [flags.from, flags.goal, flags.progress, flags.decision, flags.changed, flags.blocker, flags.next, flags.field].some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
+}
+
+/** The flush log's line for a flush: what was written where, its size, its notes and warnings. */
+function outcomeLine(outcome: FlushOutcome): string {
+  const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
+  return `${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`;
+}
+
 /**
  * `--hook`: Claude Code runs this at SessionEnd or PreCompact. It must never fail the session: every
  * problem is written to the flush log (the state folder) (and stderr) and the exit code is 0.
@@ -518,12 +534,11 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     }
   };
   const log: HookLog = { label: 'hook', root: locate(deps.cwd) };
-  // eslint-disable-next-line complexity -- the hook's never-fail steps (parse, locate, skip an empty session, flush) in one wrapper, so that no step can fail the session
   return neverFail(deps, log, async () => {
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
     const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
-    log.label = `${hook.event ?? 'hook'}${hook.reason ? `(${hook.reason})` : ''}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
+    log.label = hookLabel(hook);
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
     const root = locate(cwd) ?? find(cwd);
@@ -535,8 +550,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     const unwritten = transcript !== undefined && !existsSync(transcriptPath(transcript, cwd, deps.home));
     // Claude Code ends sessions that did nothing (`claude mcp list`) too, naming a transcript it never
     // wrote: a skip, not an error, whatever the work tree holds.
-    const given = [flags.from, flags.goal, flags.progress, flags.decision, flags.changed, flags.blocker, flags.next, flags.field].some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
-    if (unwritten && !given) {
+    if (unwritten && !fieldsGiven(flags)) {
       return skip('empty session, nothing to record (no transcript was written)');
     }
     let outcome: FlushOutcome;
@@ -547,8 +561,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
       if (!(err instanceof NothingToRecord && (err.warnings.length === 0 || unwritten))) throw err;
       return skip(`empty session, nothing to record${unwritten ? ' (no transcript was written)' : ''}`);
     }
-    const extra = [...outcome.notes, ...outcome.warnings.map((w) => `warning: ${w}`)];
-    const logged = append(`${outcome.written ? (outcome.replaced ? 'updated' : 'wrote') : 'would write'} ${outcome.path} (${outcome.plan.tokens} tokens)${extra.length ? `; ${extra.join('; ')}` : ''}`);
+    const logged = append(outcomeLine(outcome));
     return { outcome, logged, root };
   });
 }

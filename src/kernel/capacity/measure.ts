@@ -16,7 +16,7 @@ import { detectFormat } from '../transcript/detect.js';
 import { scanUsage } from '../transcript/usage.js';
 import { shellWord } from '../text/shell.js';
 import { describeWindowSource, modelPreset, resolveWindow } from './models.js';
-import { claudeUsedTokens } from '../transcript/claude.js';
+import { claudeUsedTokens } from '../transcript/formats/claude.js';
 
 /** The status line's options, as typed (it never fails: a bad value gives the neutral line). */
 export interface StatuslineOptions {

@@ -157,7 +157,25 @@ function placeholderId(now: Date): string {
   return `DEC-${isoTimestamp(now).slice(0, 10)}-000`;
 }
 
-// eslint-disable-next-line complexity -- one optional frontmatter key per branch
+/** The session's own keys (unset ones stay undefined, so that the template's data may fill them). */
+function sessionKeys(input: PlanInput): Record<string, unknown> {
+  const session = input.session;
+  return {
+    session_id: input.sessionId ? singleLine(input.sessionId) : undefined,
+    agent: session?.agent ? singleLine(session.agent) : undefined,
+    model: session?.model ? singleLine(session.model) : undefined,
+    started: session?.started,
+    ended: session?.ended,
+  };
+}
+
+/** A decision's importance (1–10) and tags, when given. */
+function addDecisionKeys(fm: Record<string, unknown>, values: FieldValues): void {
+  const importance = Number(values.importance?.[0]);
+  if (Number.isInteger(importance) && importance >= 1 && importance <= 10) fm.importance = importance;
+  if (values.tags?.length) fm.tags = values.tags.flatMap((t) => t.split(',')).map((t) => singleLine(t)).filter(Boolean);
+}
+
 function frontmatterFor(input: PlanInput, values: FieldValues): Record<string, unknown> {
   const { template, now } = input;
   const timestamp = isoTimestamp(now);
@@ -175,19 +193,11 @@ function frontmatterFor(input: PlanInput, values: FieldValues): Record<string, u
     id,
     created: input.created ?? timestamp,
     updated: timestamp,
-    session_id: input.sessionId ? singleLine(input.sessionId) : undefined,
-    agent: input.session?.agent ? singleLine(input.session.agent) : undefined,
-    model: input.session?.model ? singleLine(input.session.model) : undefined,
-    started: input.session?.started,
-    ended: input.session?.ended,
+    ...sessionKeys(input),
     // Another template's fields are not the session six: lint's session rules read this key.
     template: template.name === 'session' ? undefined : template.name,
   };
-  if (template.kind === 'decision') {
-    const importance = Number(values.importance?.[0]);
-    if (Number.isInteger(importance) && importance >= 1 && importance <= 10) fm.importance = importance;
-    if (values.tags?.length) fm.tags = values.tags.flatMap((t) => t.split(',')).map((t) => singleLine(t)).filter(Boolean);
-  }
+  if (template.kind === 'decision') addDecisionKeys(fm, values);
   for (const [key, value] of Object.entries({ ...data, ...input.extra })) {
     if (!(key in fm) || fm[key] === undefined) fm[key] = fill(value);
   }

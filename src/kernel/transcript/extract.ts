@@ -379,30 +379,39 @@ function readResult(tl: Timeline, item: TranscriptItem, index: number, call: Tra
   if (message) for (const text of decisionSentences(message)) tl.commitDecisions.push({ text, index });
 }
 
+/** A user message's share: a compaction summary, a notification, or a request (a continuation joins the one before). */
+function readUserMessage(tl: Timeline, item: TranscriptItem, index: number, profile: ExtractProfile, walk: { notified: boolean }): void {
+  if (item.compactSummary) tl.summaries.push({ text: item.text, index });
+  else if (NOTIFICATION.test(item.text)) walk.notified = true;
+  else if (!item.meta) {
+    walk.notified = false;
+    const request = profile.request(item.text);
+    if (tl.request === undefined) tl.request = request;
+    // "continue with the printer": the earlier request's work goes on
+    if (request !== undefined && !(CONTINUATION.test(request) && tl.requests.length)) tl.requests.push({ text: request, index, work: 0 });
+  }
+}
+
+/** Whether a message counts as read: not redacted, and not the agent's preamble sent as the user. */
+function readableMessage(item: TranscriptItem): boolean {
+  return !REDACTED.test(item.text) && !(item.role === 'user' && PREAMBLE.test(item.text.trim()));
+}
+
 function readTimeline(main: TranscriptItem[], profile: ExtractProfile): Timeline {
   const tl: Timeline = { requests: [], summaries: [], tasks: new TaskLog(), outcomes: [], commitDecisions: [], testRuns: [], lastEdit: -1, lastCall: -1, lastAnyCall: -1, readable: false, messages: 0 };
   const calls = new Map<string, TranscriptItem>();
-  let notified = false;
-  // eslint-disable-next-line complexity -- one branch per transcript item kind in the timeline walk
+  const walk = { notified: false };
   main.forEach((item, index) => {
-    if (item.kind === 'message' && (item.role === 'user' || item.role === 'assistant')) {
+    const message = item.kind === 'message' && (item.role === 'user' || item.role === 'assistant');
+    if (message) {
       tl.messages++;
-      if (!REDACTED.test(item.text) && !(item.role === 'user' && PREAMBLE.test(item.text.trim()))) tl.readable = true;
+      if (readableMessage(item)) tl.readable = true;
     }
-    if (item.kind === 'message' && item.role === 'user') {
-      if (item.compactSummary) tl.summaries.push({ text: item.text, index });
-      else if (NOTIFICATION.test(item.text)) notified = true;
-      else if (!item.meta) {
-        notified = false;
-        const request = profile.request(item.text);
-        if (tl.request === undefined) tl.request = request;
-        // "continue with the printer": the earlier request's work goes on
-        if (request !== undefined && !(CONTINUATION.test(request) && tl.requests.length)) tl.requests.push({ text: request, index, work: 0 });
-      }
-    } else if (item.kind === 'message' && item.role === 'assistant') {
-      if (!notified && !/^\s*no response requested\.?\s*$/i.test(item.text) && !REDACTED.test(item.text)) tl.final = { text: item.text, index };
+    if (message && item.role === 'user') readUserMessage(tl, item, index, profile, walk);
+    else if (message) {
+      if (!walk.notified && !/^\s*no response requested\.?\s*$/i.test(item.text) && !REDACTED.test(item.text)) tl.final = { text: item.text, index };
     } else if (item.kind === 'tool_call') {
-      notified = false;
+      walk.notified = false;
       if (item.toolId) calls.set(item.toolId, item);
       readCall(tl, item, index, profile);
     } else if (item.kind === 'tool_result' && item.toolId) {
@@ -483,8 +492,146 @@ function workedPastPlan(tl: Timeline): boolean {
   return tl.outcomes.some((o) => o.index > after) || tl.testRuns.some((r) => r.passed && r.index > after);
 }
 
+/** What the fields are read from: the timeline, the last compaction summary, where the session stopped. */
+interface Reading {
+  tl: Timeline;
+  main: TranscriptItem[];
+  /** The last compaction summary's index (-1 without one). */
+  since: number;
+  summary: { text: string; index: number } | undefined;
+  sections: Partial<Record<SectionName, string>>;
+  /** Work followed the last summary, so its state no longer stands. */
+  followed: boolean;
+  stopped: string | undefined;
+  planDone: boolean;
+  plan: ReturnType<TaskLog['current']>;
+  /** The final message, when it ends the session after the summary and not mid-turn. */
+  finalText: string | undefined;
+}
+
+function readingOf(main: TranscriptItem[], tl: Timeline, profile: ExtractProfile): Reading {
+  const summary = tl.summaries[tl.summaries.length - 1];
+  const since = summary?.index ?? -1;
+  const sections: Partial<Record<SectionName, string>> = summary ? summarySections(summary.text) : {};
+  // work after the summary (a tool call, or a new request) means its state no longer stands
+  const followed = summary !== undefined && main.slice(since + 1).some((i) => i.kind === 'tool_call' || (i.kind === 'message' && i.role === 'user' && !i.meta && profile.request(i.text) !== undefined));
+  // where the session stopped: an unanswered request, or a turn cut short (its last words are narration, not a result)
+  const stopped = unfinished(tl, main, since);
+  const finalText = tl.final && tl.final.index > since && !stopped?.startsWith('Finish') ? tl.final.text : undefined;
+  return { tl, main, since, summary, sections, followed, stopped, planDone: !tl.tasks.empty && workedPastPlan(tl), plan: tl.tasks.empty ? [] : tl.tasks.current(), finalText };
+}
+
+/** The first summary's primary request describes the session's start; later ones, the latest request. */
+function goalFrom(r: Reading): string[] {
+  const { tl } = r;
+  const firstSections = tl.summaries.length > 1 ? summarySections(tl.summaries[0].text) : r.sections;
+  const primary = firstSections.primary ? condense(sectionLead(firstSections.primary) ?? '', 140) || undefined : undefined;
+  return primary ? [primary] : goalOf(tl);
+}
+
+/**
+ * Progress, the end state first (shortening keeps the first items): the final state, the summary's
+ * current work when nothing followed it, the final statement, pull requests and pushes, commits,
+ * tasks whose work evidently finished, and closed tasks (latest first).
+ */
+function progressFrom(r: Reading): string[] {
+  const { tl } = r;
+  const progress: string[] = [];
+  const end = endState(tl);
+  if (end) progress.push(end);
+  const current = r.sections.current ? sectionLead(r.sections.current) : undefined;
+  // the summary's current work stands when nothing followed it, or when it says the work had finished
+  if (current && (!r.followed || FINISHED.test(current))) progress.push(current);
+  const opening = r.finalText ? openingStatement(r.finalText) : undefined;
+  if (opening) addDistinct(progress, [opening]);
+  // pushes and pull requests: the end state names the last ones
+  if (!end) addDistinct(progress, [...new Set(tl.outcomes.filter((o) => o.kind !== 'commit').map((o) => o.text))].slice(-2).reverse());
+  // latest first; the commit the end state names already stands in its first line, so its subject goes last
+  const commits = tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse();
+  addDistinct(progress, end && commits.length > 1 ? [...commits.slice(1), commits[0]] : commits);
+  // what each earlier turn ended with (the agent's last words before the next request), latest first
+  addDistinct(progress, turnResults(tl, r.main, r.since).reverse().slice(0, MAX_TURN_RESULTS));
+  if (r.planDone) addDistinct(progress, r.plan.filter((p) => p.status === 'in_progress').map((p) => p.text));
+  addDistinct(progress, tl.tasks.completed.slice(-MAX_COMPLETED).map((c) => c.text).reverse(), MAX_PROGRESS);
+  return progress;
+}
+
+/** Decisions: the summaries' decision-bearing sections (latest first), then cue statements after the last one, then commit messages'. */
+function decisionsFrom(r: Reading): string[] {
+  const { tl, main } = r;
+  const decisions: string[] = [];
+  const fromSummaries: string[] = [];
+  for (const s of [...tl.summaries].reverse()) addDistinct(fromSummaries, summaryDecisions(summarySections(s.text)));
+  addDistinct(decisions, whyFirst(fromSummaries), MAX_SUMMARY_DECISIONS);
+  // the latest cue statements after the last summary, as many as there is room for, in their order
+  const cues: string[] = [];
+  const room = Math.min(MAX_ALL_DECISIONS - decisions.length, MAX_DECISIONS);
+  for (let i = main.length - 1; i > r.since && cues.length < room; i--) {
+    const item = main[i];
+    if (item.kind === 'message' && item.role === 'assistant') addDistinct(cues, decisionSentences(item.text, i === tl.final?.index).reverse(), room);
+  }
+  addDistinct(decisions, cues.reverse());
+  addDistinct(decisions, tl.commitDecisions.slice(-MAX_DECISIONS).map((c) => c.text), MAX_ALL_DECISIONS);
+  return decisions;
+}
+
+/** Blockers: failures never settled by a later success, the last API error, blocked tasks. */
+function blockersFrom(r: Reading, t: Transcript, cwd: string | undefined): string[] {
+  const blockers = blockersOf(r.main, cwd);
+  const lastAssistantIndex = t.items.reduce((at, item, i) => (item.role === 'assistant' && item.kind === 'message' && !item.sidechain ? i : at), -1);
+  const apiError = t.apiErrors?.filter((e) => e.index > lastAssistantIndex).pop();
+  if (apiError) blockers.push(`API error: ${condense(apiError.text, 160)}`);
+  for (const p of r.plan) if (p.status === 'blocked' || (p.status !== 'completed' && /\bblocked\b/i.test(p.text))) blockers.push(p.text);
+  return blockers;
+}
+
+/** The task list's open items at the end (none when its work evidently finished and the final message says so). */
+function openTasks(r: Reading): string[] {
+  const { tl, plan, planDone } = r;
+  if (tl.tasks.empty || tl.tasks.lastIndex <= r.since) return [];
+  const open: string[] = [];
+  if (!planDone) for (const p of plan) if (p.status === 'in_progress') open.push(p.text);
+  const finished = planDone && r.finalText !== undefined && DONE.test(r.finalText);
+  if (!finished) for (const p of plan) if (p.status === 'pending' && !/\bblocked\b/i.test(p.text)) open.push(p.text);
+  return open;
+}
+
+/** When files were edited after the session's last commit (or with none), what the next session must know: the work is not committed. */
+function uncommitted(tl: Timeline): string | undefined {
+  if (tl.lastEdit < 0) return undefined;
+  const commit = tl.outcomes.filter((o) => o.kind === 'commit').pop();
+  if (commit && commit.index > tl.lastEdit) return undefined;
+  return `Commit the finished work: ${commit ? 'files were edited after the last commit' : 'the session made no commit'}, so the changes are not committed yet.`;
+}
+
+/** The final message's stated next steps, its closing question, or "none" when it says the work is done (and it is committed). */
+function finalNextSteps(nextSteps: string[], finalText: string, blocked: boolean, tl: Timeline): void {
+  const userAction = (s: string) => blocked && USER_ACTION.test(s);
+  addDistinct(nextSteps, sentences(finalText).filter((s) => s.length >= 25 && (NEXT_CUE.test(s) || userAction(s)) && !s.endsWith('?')).map((s) => condense(s, 240)));
+  const question = closingQuestion(finalText);
+  if (question) addDistinct(nextSteps, [`Answer the agent's question: ${question}`]);
+  if (nextSteps.length === 0 && DONE.test(finalText)) nextSteps.push(uncommitted(tl) ?? 'None: the session ended with the work done.');
+}
+
+/**
+ * Next Steps: where the session stopped, the task list at the end (what evidently finished is
+ * progress), the final message's stated next steps, the summary's only when nothing followed it.
+ */
+function nextStepsFrom(r: Reading, blocked: boolean): string[] {
+  const nextSteps: string[] = [];
+  if (r.stopped) nextSteps.push(r.stopped);
+  nextSteps.push(...openTasks(r));
+  if (r.summary && !r.followed) {
+    const { sections } = r;
+    if (sections.pending) addDistinct(nextSteps, sectionItems(sections.pending).filter((s) => !NOTHING.test(s) && !SUMMARY_DONE.test(s)));
+    const next = sections.next ? sectionLead(sections.next) : undefined;
+    if (next && !NOTHING.test(next) && !SUMMARY_DONE.test(next)) addDistinct(nextSteps, [next]);
+  }
+  if (r.finalText) finalNextSteps(nextSteps, r.finalText, blocked, r.tl);
+  return nextSteps;
+}
+
 /** Read a transcript's facts with a format's profile. */
-// eslint-disable-next-line complexity -- reads every session fact from one pass over the timeline, in order; the facts depend on what came before
 export function extractSession(t: Transcript, profile: ExtractProfile, options: { cwd?: string } = {}): SessionFacts {
   const own = t.items.filter((i) => !i.sidechain);
   // a transcript of subagents only (sidechains): their work is the session's
@@ -497,84 +644,12 @@ export function extractSession(t: Transcript, profile: ExtractProfile, options: 
     facts.changedFiles = fileFacts(t.items, cwd);
     return facts;
   }
-
-  const summary = tl.summaries[tl.summaries.length - 1];
-  const since = summary?.index ?? -1;
-  const sections: Partial<Record<SectionName, string>> = summary ? summarySections(summary.text) : {};
-  // work after the summary (a tool call, or a new request) means its state no longer stands
-  const followed = summary !== undefined && main.slice(since + 1).some((i) => i.kind === 'tool_call' || (i.kind === 'message' && i.role === 'user' && !i.meta && profile.request(i.text) !== undefined));
-
-  // the first summary's primary request describes the session's start; later ones, the latest request
-  const firstSections = tl.summaries.length > 1 ? summarySections(tl.summaries[0].text) : sections;
-  const primary = firstSections.primary ? condense(sectionLead(firstSections.primary) ?? '', 140) || undefined : undefined;
-  facts.goal.push(...(primary ? [primary] : goalOf(tl)));
-
-  // where the session stopped: an unanswered request, or a turn cut short (its last words are narration, not a result)
-  const stopped = unfinished(tl, main, since);
-  const planDone = !tl.tasks.empty && workedPastPlan(tl);
-  const plan = tl.tasks.empty ? [] : tl.tasks.current();
-
-  // Progress, the end state first (shortening keeps the first items): the final state, the summary's
-  // current work when nothing followed it, the final statement, pull requests and pushes, commits,
-  // tasks whose work evidently finished, and closed tasks (latest first)
-  const end = endState(tl);
-  if (end) facts.progress.push(end);
-  const current = sections.current ? sectionLead(sections.current) : undefined;
-  // the summary's current work stands when nothing followed it, or when it says the work had finished
-  if (current && (!followed || FINISHED.test(current))) facts.progress.push(current);
-  const finalText = tl.final && tl.final.index > since && !stopped?.startsWith('Finish') ? tl.final.text : undefined;
-  const opening = finalText ? openingStatement(finalText) : undefined;
-  if (opening) addDistinct(facts.progress, [opening]);
-  // pushes and pull requests: the end state names the last ones
-  if (!end) addDistinct(facts.progress, [...new Set(tl.outcomes.filter((o) => o.kind !== 'commit').map((o) => o.text))].slice(-2).reverse());
-  addDistinct(facts.progress, tl.outcomes.filter((o) => o.kind === 'commit').slice(-MAX_COMMITS).map((o) => o.text).reverse());
-  // what each earlier turn ended with (the agent's last words before the next request), latest first
-  addDistinct(facts.progress, turnResults(tl, main, since).reverse().slice(0, MAX_TURN_RESULTS));
-  if (planDone) addDistinct(facts.progress, plan.filter((p) => p.status === 'in_progress').map((p) => p.text));
-  addDistinct(facts.progress, tl.tasks.completed.slice(-MAX_COMPLETED).map((c) => c.text).reverse(), MAX_PROGRESS);
-
-  // Decisions: the summaries' decision-bearing sections (latest first), then cue statements after the last one
-  const fromSummaries: string[] = [];
-  for (const s of [...tl.summaries].reverse()) addDistinct(fromSummaries, summaryDecisions(summarySections(s.text)));
-  addDistinct(facts.decisions, whyFirst(fromSummaries), MAX_SUMMARY_DECISIONS);
-  // the latest cue statements after the last summary, as many as there is room for, in their order
-  const cues: string[] = [];
-  const room = Math.min(MAX_ALL_DECISIONS - facts.decisions.length, MAX_DECISIONS);
-  for (let i = main.length - 1; i > since && cues.length < room; i--) {
-    const item = main[i];
-    if (item.kind === 'message' && item.role === 'assistant') addDistinct(cues, decisionSentences(item.text, i === tl.final?.index).reverse(), room);
-  }
-  addDistinct(facts.decisions, cues.reverse());
-  addDistinct(facts.decisions, tl.commitDecisions.slice(-MAX_DECISIONS).map((c) => c.text), MAX_ALL_DECISIONS);
-
-  // Blockers: failures never settled by a later success, the last API error, blocked tasks
-  facts.blockers.push(...blockersOf(main, cwd));
-  const lastAssistantIndex = t.items.reduce((at, item, i) => (item.role === 'assistant' && item.kind === 'message' && !item.sidechain ? i : at), -1);
-  const apiError = t.apiErrors?.filter((e) => e.index > lastAssistantIndex).pop();
-  if (apiError) facts.blockers.push(`API error: ${condense(apiError.text, 160)}`);
-  for (const p of plan) if (p.status === 'blocked' || (p.status !== 'completed' && /\bblocked\b/i.test(p.text))) facts.blockers.push(p.text);
-
-  // Next Steps: where the session stopped, the task list at the end (what evidently finished is
-  // progress), the final message's stated next steps, the summary's only when nothing followed it
-  if (stopped) facts.nextSteps.push(stopped);
-  if (!tl.tasks.empty && tl.tasks.lastIndex > since) {
-    if (!planDone) for (const p of plan) if (p.status === 'in_progress') facts.nextSteps.push(p.text);
-    const finished = planDone && finalText !== undefined && DONE.test(finalText);
-    if (!finished) for (const p of plan) if (p.status === 'pending' && !/\bblocked\b/i.test(p.text)) facts.nextSteps.push(p.text);
-  }
-  if (summary && !followed) {
-    if (sections.pending) addDistinct(facts.nextSteps, sectionItems(sections.pending).filter((s) => !NOTHING.test(s) && !SUMMARY_DONE.test(s)));
-    const next = sections.next ? sectionLead(sections.next) : undefined;
-    if (next && !NOTHING.test(next) && !SUMMARY_DONE.test(next)) addDistinct(facts.nextSteps, [next]);
-  }
-  if (finalText) {
-    const userAction = (s: string) => facts.blockers.length > 0 && USER_ACTION.test(s);
-    addDistinct(facts.nextSteps, sentences(finalText).filter((s) => s.length >= 25 && (NEXT_CUE.test(s) || userAction(s)) && !s.endsWith('?')).map((s) => condense(s, 240)));
-    const question = closingQuestion(finalText);
-    if (question) addDistinct(facts.nextSteps, [`Answer the agent's question: ${question}`]);
-    if (facts.nextSteps.length === 0 && DONE.test(finalText)) facts.nextSteps.push('None: the session ended with the work done.');
-  }
-
+  const r = readingOf(main, tl, profile);
+  facts.goal = goalFrom(r);
+  facts.progress = progressFrom(r);
+  facts.decisions = decisionsFrom(r);
+  facts.blockers = blockersFrom(r, t, cwd);
+  facts.nextSteps = nextStepsFrom(r, facts.blockers.length > 0);
   // every file, subagents' edits included
   facts.changedFiles = fileFacts(t.items, cwd);
   return facts;

@@ -2,25 +2,18 @@
  * Transcript readers: each turns a file's text into the same shape (see types.ts). Pure: they take
  * text, never paths; reading files is `sources/transcript-file.ts`'s job.
  */
-import { readClaudeTranscript } from './claude.js';
-import { readCodexTranscript } from './codex.js';
-import { readGeminiTranscript } from './gemini.js';
 import { detectFormat } from './detect.js';
-import { readOpenAiTranscript } from './openai.js';
-import { readTextTranscript } from './text.js';
+import { transcriptFormat } from './registry.js';
 import type { Transcript, TranscriptFormat } from './types.js';
 import type { SessionFacts } from './extract.js';
-import { extractClaudeSession } from './claude-extract.js';
-import { extractCodexSession } from './codex-extract.js';
-import { extractGeminiSession } from './gemini-extract.js';
-import { extractPlainSession } from './plain-extract.js';
 
-export { readClaudeTranscript, claudeUsedTokens, classifyClaudeLine } from './claude.js';
-export { readCodexTranscript, classifyCodexLine } from './codex.js';
-export { readOpenAiTranscript } from './openai.js';
-export { readGeminiTranscript } from './gemini.js';
-export { readTextTranscript } from './text.js';
+export { readClaudeTranscript, claudeUsedTokens, classifyClaudeLine } from './formats/claude.js';
+export { readCodexTranscript, classifyCodexLine } from './formats/codex.js';
+export { readOpenAiTranscript } from './formats/openai.js';
+export { readGeminiTranscript } from './formats/gemini.js';
+export { readTextTranscript } from './formats/text.js';
 export { detectFormat } from './detect.js';
+export { FORMATS, transcriptFormat, type TranscriptFormatModule } from './registry.js';
 export { createUsageScanner, scanUsage } from './usage.js';
 export type { UsageScanner, UsageScanResult } from './usage.js';
 export { changedFiles, patchPaths } from './files.js';
@@ -31,17 +24,9 @@ export type { Transcript, TranscriptItem, TranscriptFormat, TranscriptNote, Reco
 export { condense, failingTests, summarySections, sectionItems, type SessionFacts, type FactFile } from './extract.js';
 export { addDistinct, statementKey } from './statement.js';
 
-const EXTRACTORS: Record<TranscriptFormat, (t: Transcript, options?: { cwd?: string }) => SessionFacts> = {
-  claude: extractClaudeSession,
-  codex: extractCodexSession,
-  gemini: extractGeminiSession,
-  openai: extractPlainSession,
-  text: extractPlainSession,
-};
-
 /** What a session did (goal, progress, decisions, blockers, next steps, changed files), by its format's extractor. */
 export function extractFacts(t: Transcript, options: { cwd?: string } = {}): SessionFacts {
-  return EXTRACTORS[t.format](t, options);
+  return transcriptFormat(t.format).extract(t, options);
 }
 
 export interface ReadTranscriptOptions {
@@ -49,19 +34,11 @@ export interface ReadTranscriptOptions {
   format?: TranscriptFormat;
 }
 
-const READERS: Record<TranscriptFormat, (text: string) => Transcript> = {
-  claude: readClaudeTranscript,
-  codex: readCodexTranscript,
-  gemini: readGeminiTranscript,
-  openai: readOpenAiTranscript,
-  text: readTextTranscript,
-};
-
 /** Read a transcript's text (any supported format; a leading BOM is ignored). */
 export function readTranscript(text: string, options: ReadTranscriptOptions = {}): Transcript {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const format = options.format ?? detectFormat(body, { complete: true });
-  return READERS[format](body);
+  return transcriptFormat(format).read(body);
 }
 
 /** The items in the current context: after the last compaction, subagent (sidechain) items left out. */

@@ -2,8 +2,8 @@
  * Finding the recorded usage from the end of a transcript, so that only the tail of a large file is
  * read: the caller feeds chunks of whole lines, last chunk first, until the scanner is done.
  */
-import { claudeUsageStep, sidechainNote } from './claude.js';
-import { codexUsageStep } from './codex.js';
+import { claudeUsageStep, sidechainNote } from './formats/claude.js';
+import { codexUsageStep } from './formats/codex.js';
 import { parseJsonObject } from './jsonl.js';
 import type { RecordedUsage, TranscriptNote, UsageLineStep, UsageScanState } from './types.js';
 

@@ -4,11 +4,14 @@
  * (JSONL). Anthropic-style content blocks and Responses API items are read too. Nothing records
  * usage, so these are always counted.
  */
-import { blockItems, contentText, inputText, normalizeRole, parseArguments } from './content.js';
-import { codexResponseItems } from './codex.js';
-import { parseJsonLines, type JsonLine } from './jsonl.js';
-import { isRecord } from '../values.js';
-import type { Transcript, TranscriptItem, TranscriptNote } from './types.js';
+import { blockItems, contentText, inputText, normalizeRole, parseArguments } from '../content.js';
+import { codexProfile, codexResponseItems } from './codex.js';
+import { claudeProfile } from './claude.js';
+import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
+import type { TranscriptFormatModule } from './format.js';
+import { parseJsonLines, type JsonLine } from '../jsonl.js';
+import { isRecord } from '../../values.js';
+import type { Transcript, TranscriptItem, TranscriptNote } from '../types.js';
 
 /** The message list of a parsed JSON document, or undefined when it is not one. */
 function messageList(doc: unknown): unknown[] | undefined {
@@ -123,3 +126,16 @@ export function readOpenAiTranscript(text: string, options: { firstLine?: number
   if (isRecord(doc) && typeof doc.model === 'string') t.model = doc.model;
   return t;
 }
+
+/** OpenAI-style message lists and plain text have no task list of their own; a `todos`/`plan` tool is read like Claude's and Codex's. */
+export const plainProfile: ExtractProfile = {
+  request: plainRequest,
+  tasks: (call) => claudeProfile.tasks(call) ?? codexProfile.tasks(call),
+};
+
+export const openAiFormat: TranscriptFormatModule = {
+  name: 'openai',
+  detect: (o) => typeof o.role === 'string' || Array.isArray(o.messages),
+  read: readOpenAiTranscript,
+  extract: (t, options = {}) => extractSession(t, plainProfile, options),
+};

@@ -4,9 +4,12 @@
  * and run to the next one. Text with no speaker lines is split into paragraphs (blank-line
  * separated, fenced code blocks kept whole), so the largest parts can still be pointed at.
  */
-import { splitLines } from './jsonl.js';
-import { fencedLines } from '../markdown/links.js';
-import type { ItemKind, Role, Transcript, TranscriptItem } from './types.js';
+import { splitLines } from '../jsonl.js';
+import { fencedLines } from '../../markdown/links.js';
+import { extractSession } from '../extract.js';
+import { plainProfile } from './openai.js';
+import type { TranscriptFormatModule } from './format.js';
+import type { ItemKind, Role, Transcript, TranscriptItem } from '../types.js';
 
 const SPEAKERS = 'user|human|assistant|ai|claude|codex|system|developer|tool(?:[ _](?:call|result|output))?';
 const HEADING = new RegExp(`^#{1,6}\\s+(${SPEAKERS})\\b`, 'i');
@@ -68,3 +71,11 @@ export function readTextTranscript(text: string, options: { firstLine?: number }
   close(open, items);
   return { format: 'text', items, contextStart: 0, usage: null, notes: [] };
 }
+
+/** Plain text: the fallback, never told from a JSON record. */
+export const textFormat: TranscriptFormatModule = {
+  name: 'text',
+  detect: () => false,
+  read: readTextTranscript,
+  extract: (t, options = {}) => extractSession(t, plainProfile, options),
+};

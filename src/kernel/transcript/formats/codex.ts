@@ -3,11 +3,14 @@
  * `{timestamp, type, payload}` object a line; `type` session_meta | turn_context | response_item |
  * event_msg | compacted. The conversation is in `response_item`s; usage in `event_msg` token_count.
  */
-import { contentText, inputText, normalizeRole, parseArguments } from './content.js';
-import { parseJsonLines, parseJsonObject, tokenField } from './jsonl.js';
-import { isRecord } from '../values.js';
-import { SessionSpan } from './span.js';
-import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
+import { contentText, inputText, normalizeRole, parseArguments } from '../content.js';
+import { parseJsonLines, parseJsonObject, tokenField } from '../jsonl.js';
+import { isRecord } from '../../values.js';
+import { SessionSpan } from '../span.js';
+import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
+import { planItems } from '../tasks.js';
+import type { TranscriptFormatModule } from './format.js';
+import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from '../types.js';
 
 export type CodexLine =
   | { kind: 'usage'; usage: RecordedUsage }
@@ -153,3 +156,24 @@ export function readCodexTranscript(text: string, options: { firstLine?: number 
   span.apply(t);
   return t;
 }
+
+// Session extraction: AGENTS.md and environment preambles, and update_plan task lists.
+
+export const codexProfile: ExtractProfile = {
+  request: plainRequest,
+  tasks(call) {
+    if (call.toolName !== 'update_plan') return undefined;
+    const input = parseArguments(call.toolInput);
+    return isRecord(input) ? { list: planItems(input.plan, ['step', 'description']) } : undefined;
+  },
+};
+
+
+const CODEX_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
+
+export const codexFormat: TranscriptFormatModule = {
+  name: 'codex',
+  detect: (o) => typeof o.type === 'string' && CODEX_TYPES.has(o.type) && 'payload' in o,
+  read: readCodexTranscript,
+  extract: (t, options = {}) => extractSession(t, codexProfile, options),
+};

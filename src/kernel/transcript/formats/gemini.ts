@@ -8,11 +8,14 @@
  * the prompt's size, is what the context holds (Gemini CLI's own context figure is the last prompt's
  * token count).
  */
-import { contentText, inputText } from './content.js';
-import { parseJsonLines, tokenField } from './jsonl.js';
-import { isRecord } from '../values.js';
-import type { JsonLine } from './jsonl.js';
-import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from './types.js';
+import { contentText, inputText } from '../content.js';
+import { parseJsonLines, tokenField } from '../jsonl.js';
+import { isRecord } from '../../values.js';
+import type { JsonLine } from '../jsonl.js';
+import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
+import { planItems } from '../tasks.js';
+import type { TranscriptFormatModule } from './format.js';
+import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from '../types.js';
 
 /** Text of Gemini `content` (a string, a part, or a list of parts), function responses included. */
 function partsText(content: unknown): string {
@@ -119,3 +122,21 @@ export function readGeminiTranscript(text: string, options: { firstLine?: number
   }
   return fromMessages(messages, notes);
 }
+
+// Session extraction: write_todos task lists.
+
+const geminiProfile: ExtractProfile = {
+  request: plainRequest,
+  tasks(call) {
+    if (call.toolName !== 'write_todos' || !isRecord(call.toolInput)) return undefined;
+    return { list: planItems(call.toolInput.todos, ['description', 'content']) };
+  },
+};
+
+
+export const geminiFormat: TranscriptFormatModule = {
+  name: 'gemini',
+  detect: (o) => (typeof o.sessionId === 'string' && typeof o.projectHash === 'string') || (Array.isArray(o.messages) && isGeminiSession(o)),
+  read: readGeminiTranscript,
+  extract: (t, options = {}) => extractSession(t, geminiProfile, options),
+};

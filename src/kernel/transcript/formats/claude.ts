@@ -3,10 +3,13 @@
  * line; `type` user | assistant | system | summary | file-history-snapshot | …; the conversation in
  * `message` (Anthropic Messages API shape); subagent lines carry `isSidechain: true`.
  */
-import { blockItems, contentText } from './content.js';
-import { parseJsonLines, tokenField } from './jsonl.js';
-import { SessionSpan } from './span.js';
-import type { ApiError, RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from './types.js';
+import { blockItems, contentText } from '../content.js';
+import { parseJsonLines, tokenField } from '../jsonl.js';
+import { SessionSpan } from '../span.js';
+import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
+import { claudeTaskEvent } from '../tasks.js';
+import type { TranscriptFormatModule } from './format.js';
+import type { ApiError, RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from '../types.js';
 
 export type ClaudeLine =
   | { kind: 'usage'; usage: RecordedUsage; id?: string }
@@ -170,3 +173,37 @@ export function readClaudeTranscript(text: string, options: { firstLine?: number
   span.apply(t);
   return t;
 }
+
+// Session extraction: slash-command wrappers, and TodoWrite / TaskCreate / TaskUpdate task lists.
+
+/** Built-in commands that ask for nothing by themselves. */
+const NO_REQUEST = new Set(['clear', 'compact', 'model', 'login', 'logout', 'exit', 'quit', 'resume', 'config', 'cost', 'help', 'context', 'mcp', 'memory', 'permissions', 'statusline', 'ide', 'hooks', 'agents', 'doctor', 'vim', 'theme', 'status', 'usage', 'rewind', 'export']);
+
+/** `<command-name>/review</command-name>…<command-args>123</command-args>` → `/review 123`. */
+function claudeCommand(text: string): string | undefined {
+  const name = /<command-name>\s*([^<]*?)\s*<\/command-name>/.exec(text)?.[1];
+  if (!name) return undefined;
+  const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
+  const bare = name.replace(/^\//, '');
+  if (!args && NO_REQUEST.has(bare)) return '';
+  return `/${bare}${args ? ` ${args.replace(/\s+/g, ' ')}` : ''}`.slice(0, 300);
+}
+
+export const claudeProfile: ExtractProfile = {
+  request(text) {
+    const command = claudeCommand(text);
+    if (command !== undefined) return command || undefined;
+    return plainRequest(text);
+  },
+  tasks: claudeTaskEvent,
+};
+
+
+const CLAUDE_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment']);
+
+export const claudeFormat: TranscriptFormatModule = {
+  name: 'claude',
+  detect: (o) => typeof o.type === 'string' && CLAUDE_TYPES.has(o.type) && ['message', 'sessionId', 'uuid', 'leafUuid', 'snapshot', 'subtype'].some((key) => key in o),
+  read: readClaudeTranscript,
+  extract: (t, options = {}) => extractSession(t, claudeProfile, options),
+};
