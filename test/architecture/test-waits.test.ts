@@ -1,6 +1,6 @@
 // No sleep-based races and no wall-clock limits in tests (ARCHITECTURE.md, "Tests"): a test waits on
 // an event, a file or a state (a barrier), or runs on fake timers or an injected clock; how fast
-// something runs is measured in bench/. test/claude/ and test/codex/ drive real outside tools that
+// something runs is measured in bench/. test/e2e/claude/ and test/e2e/codex/ drive real outside tools that
 // need real waits; test/helpers/ holds the shared processes and timeouts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cli.js';
 
 const TEST = join(REPO, 'test');
-const EXEMPT = ['claude', 'codex', 'helpers'];
+const EXEMPT = ['e2e/claude/', 'e2e/codex/', 'helpers/'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
@@ -17,7 +17,7 @@ function files(dir: string): string[] {
 /** Each matching line as "file:line: text", outside the exempt folders and this file. */
 function find(pattern: RegExp): string[] {
   return files(TEST)
-    .filter((file) => !EXEMPT.includes(relative(TEST, file).split('/')[0]) && !file.endsWith('test-waits.test.ts'))
+    .filter((file) => !EXEMPT.some((folder) => relative(TEST, file).startsWith(folder)) && !file.endsWith('test-waits.test.ts'))
     .flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')
@@ -31,7 +31,7 @@ const ALLOWED: { file: string; contains: string; why: string }[] = [];
 const allowed = (hit: string) => ALLOWED.some((a) => hit.startsWith(`${a.file}:`) && hit.includes(a.contains));
 
 describe('tests wait on barriers, not on the clock', () => {
-  it('no test sleeps: no setTimeout, timers/promises, Atomics.wait or sleep() outside test/claude, test/codex and test/helpers', () => {
+  it('no test sleeps: no setTimeout, timers/promises, Atomics.wait or sleep() outside test/e2e/claude, test/e2e/codex and test/helpers', () => {
     expect(find(/\bsetTimeout\s*\(|timers\/promises|Atomics\.wait\b|\bsleep\s*\(/).filter((hit) => !allowed(hit))).toEqual([]);
   });
 

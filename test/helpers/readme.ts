@@ -1,4 +1,4 @@
-/** The README's and docs' runnable shell commands, shared by the README test and the newcomer walkthrough (test/recipes/). */
+/** The README's and docs' runnable shell commands, shared by the README test and the newcomer walkthrough (test/e2e/recipes/). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 

@@ -1,5 +1,5 @@
 // The MCP server itself (src/mcp/server.ts) over stdio through the built bin: what it lists, and how it
-// survives a bad client. Each tool has its own file in test/mcp/tools/.
+// survives a bad client. Each tool has its own file in test/commands/<command>/tool.test.ts.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

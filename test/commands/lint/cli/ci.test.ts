@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_THRESHOLDS, resolveLintConfig } from '../../../../src/kernel/lint/config.js';
+import { RULES } from '../../../../src/kernel/lint/rules/index.js';
+import { REPO, tempDir } from '../../../helpers/cli.js';
+import { runMemctx } from '../../../helpers/run.js';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const good = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\ntype: project\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
+const noType = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
+
+describe('lint for CI and editors', () => {
+  let cwd: string;
+  let memory: string;
+  const lint = (args: string[]) => runMemctx(['lint', ...args], { cwd, now: NOW });
+  beforeEach(async () => {
+    cwd = tempDir('memctx-lint-ci-');
+    memory = join(cwd, '.memory');
+    mkdirSync(memory);
+    writeFileSync(join(memory, 'a.md'), noType('a'));
+    writeFileSync(join(memory, 'b.md'), noType('b'));
+    writeFileSync(join(memory, 'c.md'), good('c'));
+    await runMemctx(['index'], { cwd, now: NOW });
+  });
+  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('lint FILES reports only those files; files outside the memory directory are ignored', async () => {
+    const all = JSON.parse((await lint(['--format', 'json'])).stdout) as Array<{ filePath: string; messages: unknown[] }>;
+    expect(all.filter((f) => f.messages.length).map((f) => f.filePath)).toEqual([join(memory, 'a.md'), join(memory, 'b.md')]);
+    const one = await lint(['--format', 'json', '.memory/b.md', 'README.md']);
+    expect(one.code).toBe(1);
+    expect((JSON.parse(one.stdout) as Array<{ filePath: string }>).map((f) => f.filePath)).toEqual([join(memory, 'b.md')]);
+    const clean = await lint(['.memory/c.md']);
+    expect(clean.code).toBe(0);
+    const none = await lint(['README.md']);
+    expect(none).toMatchObject({ code: 0, stderr: 'memctx lint: none of the 1 given file is in the memory directory; nothing to check\n' });
+  });
+
+  it('inline <!-- memctx-disable rule-id --> silences that rule for that file only', async () => {
+    writeFileSync(join(memory, 'a.md'), noType('a', 'Plain text.\n<!-- memctx-disable frontmatter/required -->\n'));
+    writeFileSync(join(memory, 'b.md'), noType('b', '<!-- memctx-disable content/ephemeral -->\n'));
+    await runMemctx(['index'], { cwd, now: NOW });
+    const out = JSON.parse((await lint(['--format', 'json'])).stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
+    expect(out.find((f) => f.filePath.endsWith('a.md'))?.messages).toEqual([]);
+    expect(out.find((f) => f.filePath.endsWith('b.md'))?.messages.map((m) => m.ruleId)).toContain('frontmatter/required');
+  });
+
+  it('--output-file writes the report; --config picks the file; unknown keys warn; --print-config shows what is in effect', async () => {
+    const written = await lint(['--format', 'sarif', '--output-file', 'out/report.sarif']);
+    expect(written.code).toBe(1);
+    expect(written.stdout).toBe('');
+    expect(JSON.parse(readFileSync(join(cwd, 'out/report.sarif'), 'utf8')).version).toBe('2.1.0');
+    writeFileSync(join(cwd, 'strict.json'), JSON.stringify({ $schema: './node_modules/memctx/schema/memctx.config.schema.json', rules: { 'frontmatter/required': 'off' }, thershold: {} }));
+    const configured = await lint(['--config', 'strict.json']);
+    expect(configured.code).toBe(0);
+    expect(configured.stderr).toContain(`${join(cwd, 'strict.json')}: unknown key "thershold"; ignored (did you mean "thresholds"?)`);
+    const printed = await runMemctx(['lint', '--print-config', '--config', 'strict.json'], { cwd });
+    const config = JSON.parse(printed.stdout);
+    expect(config).toMatchObject({ $schema: './node_modules/memctx/schema/memctx.config.schema.json', file: join(cwd, 'strict.json'), thresholds: DEFAULT_THRESHOLDS, types: ['user', 'feedback', 'project', 'reference'] });
+    expect(config.rules['frontmatter/required']).toBe('off');
+    expect(Object.keys(config.rules)).toEqual(RULES.map((r) => r.id));
+  });
+
+  it('the shipped JSON schema is the one the configuration schema generates (scripts/config-schema.mjs --check)', () => {
+    const check = spawnSync(process.execPath, [join(REPO, 'scripts/config-schema.mjs'), '--check'], { encoding: 'utf8' });
+    expect([check.status, check.stderr]).toEqual([0, '']);
+    const shipped = JSON.parse(readFileSync(join(REPO, 'schema/memctx.config.schema.json'), 'utf8'));
+    expect(Object.keys(shipped.properties)).toEqual(['$schema', 'rules', 'thresholds', 'types', 'flush']);
+    expect(Object.keys(shipped.properties.rules.properties)).toEqual(RULES.map((r) => r.id));
+  });
+});
+
+describe('the config check and the shipped JSON Schema agree (issue 21 item 1)', () => {
+  it('each threshold, rule setting and types value is accepted by resolveLintConfig exactly when the schema accepts it', async () => {
+    const { Ajv } = await import('ajv');
+    const shipped = JSON.parse(readFileSync(join(REPO, 'schema/memctx.config.schema.json'), 'utf8'));
+    const validate = new Ajv({ strict: false }).compile(shipped);
+    const accepts = (data: Record<string, unknown>) => {
+      try {
+        resolveLintConfig(data, RULES);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const samples: unknown[] = [0, 1, 0.5, 1.5, 10, 11, -1, 2000, '3', null, true, [1]];
+    const cases: Record<string, unknown>[] = [
+      ...Object.keys(DEFAULT_THRESHOLDS).flatMap((key) => samples.map((value) => ({ thresholds: { [key]: value } }))),
+      ...['off', 'warn', 'error', 'warning', 1, null].map((value) => ({ rules: { 'frontmatter/required': value } })),
+      ...[['project'], [], [''], [' '], 'project', [1]].map((types) => ({ types })),
+      ...[80, [50, 90], [], 0, 101, '80', [0], null].map((askAt) => ({ flush: { askAt } })),
+      { flush: [] },
+    ];
+    const disagree = cases.filter((c) => accepts(c) !== validate(c)).map((c) => JSON.stringify(c));
+    expect(cases.length).toBeGreaterThan(100);
+    expect(disagree).toEqual([]);
+  });
+});

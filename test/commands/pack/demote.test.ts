@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { demotions } from '../../../src/kernel/rank/demote.js';
+import { fieldBags } from '../../../src/kernel/text/relevance.js';
+import { wordsKey } from '../../../src/kernel/text/bm25.js';
+import { NOW, hoursAgo, memory } from '../../helpers/pack-files.js';
+
+/** A file as the pack cache gives it: its body's length, and its wordsKey and bags counted when asked (recorded). */
+function cached(path: string, body: string, updated: string, asked: string[]) {
+  const file = memory(path, { name: path, description: 'd', updated }, body);
+  return Object.defineProperties(file as typeof file & { bodyLength: number; words: unknown; bags: unknown }, {
+    bodyLength: { value: file.body.length },
+    words: {
+      get() {
+        asked.push(`words ${path}`);
+        return wordsKey(file.body);
+      },
+    },
+    bags: {
+      get() {
+        asked.push(`bags ${path}`);
+        return fieldBags(file);
+      },
+    },
+  });
+}
+
+describe('duplicates', () => {
+  it('asks for the words of bodies whose length another body has, and only those', () => {
+    const asked: string[] = [];
+    const text = 'The deploy runs on Fridays after the freeze is lifted by the release team.\n';
+    const files = [
+      cached('old.md', text, '2020-01-01', asked),
+      cached('new.md', text, hoursAgo(1), asked),
+      cached('other.md', `${text}More words here, so another length.\n`, hoursAgo(1), asked),
+      cached('same-length.md', text.replace('Fridays', 'Mondays'), hoursAgo(2), asked),
+    ];
+    const out = demotions(files, NOW);
+    expect(out.get('old.md')).toBe('duplicate of new.md');
+    expect([...out.keys()]).toEqual(['old.md']);
+    expect([...new Set(asked.filter((a) => a.startsWith('words')))].sort()).toEqual(['words new.md', 'words old.md', 'words same-length.md']);
+  });
+});

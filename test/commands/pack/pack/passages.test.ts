@@ -1,0 +1,168 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pack } from '../../../../src/commands/pack/pack.js';
+import { search } from '../../../../src/commands/search/search.js';
+import { runMemoryCommand } from '../../../../src/commands/memory/memory.js';
+import { loadTokenCounterSync } from '../../../../src/kernel/tokens/count.js';
+import { removeDir, tempDir, stateOf } from '../../../helpers/cli.js';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const o200k = loadTokenCounterSync('o200k_base');
+let dir = '';
+afterEach(() => removeDir(dir));
+
+function memoryDir(files: Record<string, string>): string {
+  dir = tempDir();
+  const root = join(dir, '.memory');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const front = (name: string, extra = '') => `---\nname: ${name}\ndescription: ${name} notes\ntype: project\n${extra}---\n\n`;
+const filler = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `**assistant:** Paragraph ${i} of ${seed} talks about the weather, the garden and a few recipes in some detail, at length.`).join('\n\n');
+const run = (root: string, budget: number, task?: string, extra: Partial<Parameters<typeof pack>[0]> = {}) =>
+  pack({ root, budget, format: 'markdown', encoding: 'o200k_base', ...(task === undefined ? {} : { task }), ...extra }, { now: () => NOW, env: {} });
+
+describe('passages of large files', () => {
+  it('gives a large file its best-matching turn, with its line range and the command that loads the file', async () => {
+    const evidence = '**user:** By the way, I adopted a greyhound called Biscuit last spring.';
+    const body = `${filler(40, 'chat one')}\n\n${evidence}\n\n${filler(40, 'chat two')}\n`;
+    const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${body}`, 'other.md': `${front('Other')}Nothing about dogs.\n` });
+    const result = await run(root, 1000, 'what is the name of my greyhound?');
+    expect(result.tokens).toBeLessThanOrEqual(1000);
+    expect(result.tokens).toBe(o200k.count(result.text));
+    expect(result.text).toContain(evidence);
+    const lines = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n');
+    const n = lines.indexOf(evidence) + 1;
+    expect(result.text).toContain(`### sessions/long.md, line ${n}\n\nload the whole file: \`memctx show sessions/long.md\``);
+    expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'larger than its share of the budget: its best-matching passages' });
+  });
+
+  it('writes passages in JSON and XML with their lines and load command', async () => {
+    const evidence = '**user:** By the way, I adopted a greyhound called Biscuit last spring & love him.';
+    const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${filler(40, 'one')}\n\n${evidence}\n\n${filler(40, 'two')}\n` });
+    const n = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n').indexOf(evidence) + 1;
+    const json = JSON.parse((await run(root, 1000, 'greyhound Biscuit', { format: 'json' })).text);
+    expect(json.files).toContainEqual({ path: 'sessions/long.md', tier: 'passage', lines: [n, n], load: 'memctx show sessions/long.md', content: `${evidence}\n` });
+    const xml = (await run(root, 1000, 'greyhound Biscuit', { format: 'xml' })).text;
+    expect(xml).toContain(`<passage path="sessions/long.md" lines="${n}-${n}" load="memctx show sessions/long.md">\n${evidence.replace('&', '&amp;')}\n</passage>\n`);
+  });
+
+  it('keeps every bundle within the budget when passages straddle the boundary', async () => {
+    const body = Array.from({ length: 60 }, (_, i) => `**user:** Question ${i} about the greyhound Biscuit and its ${'long '.repeat(i % 17)}walks.`).join('\n\n');
+    const root = memoryDir({ 'sessions/dogs.md': `${front('Dogs')}${body}\n` });
+    for (let budget = 150; budget <= 900; budget += 37) {
+      const result = await run(root, budget, 'greyhound Biscuit walks');
+      expect(o200k.count(result.text)).toBeLessThanOrEqual(budget);
+      expect(result.tokens).toBe(o200k.count(result.text));
+    }
+  });
+
+  it('cuts a file that is one 200 KB line into passages and packs the matching one', async () => {
+    const sentences = Array.from({ length: 2500 }, (_, i) => (i === 1700 ? 'The vault combination is kept by Marguerite.' : `Sentence ${i} is filler about nothing much.`));
+    const root = memoryDir({ 'big.md': `${front('Big')}${sentences.join(' ')}\n` });
+    const result = await run(root, 2000, 'who keeps the vault combination?');
+    expect(result.tokens).toBeLessThanOrEqual(2000);
+    expect(result.text).toContain('The vault combination is kept by Marguerite.');
+    expect(result.text).toContain('### big.md, line 7');
+  });
+
+  it('handles a file of 10,000 headings', async () => {
+    const headings = Array.from({ length: 10_000 }, (_, i) => `# Heading ${i}${i === 7321 ? ' zebra crossing' : ''}`).join('\n');
+    const root = memoryDir({ 'headings.md': `${front('Headings')}${headings}\n` });
+    const result = await run(root, 1000, 'zebra crossing');
+    expect(result.tokens).toBeLessThanOrEqual(1000);
+    expect(result.text).toContain('# Heading 7321 zebra crossing');
+  });
+
+  it('puts a passage that two files share in once', async () => {
+    const shared = '**user:** The staging database password rotates every Monday at noon.';
+    const a = `${front('A')}${filler(30, 'a')}\n\n${shared}\n`;
+    const b = `${front('B')}${filler(30, 'b')}\n\n${shared}\n`;
+    const root = memoryDir({ 'a.md': a, 'b.md': b });
+    const result = await run(root, 1200, 'when does the staging database password rotate?');
+    expect(result.text.split(shared)).toHaveLength(2);
+  });
+
+  it('matches a question in another script', async () => {
+    const root = memoryDir({ 'ru.md': `${front('Заметки')}${filler(30, 'x')}\n\n**user:** Мой кот Барсик любит рыбу.\n`, 'en.md': `${front('English')}Cats and fish.\n` });
+    const result = await run(root, 800, 'Что любит кот Барсик?');
+    expect(result.text).toContain('**user:** Мой кот Барсик любит рыбу.');
+    const hits = (await search({ root, query: 'кот Барсик', limit: 2 }, { now: () => NOW })).hits;
+    expect(hits[0].path).toBe('ru.md');
+  });
+
+  it('ranks without a task of only stopwords, and says so', async () => {
+    const root = memoryDir({ 'a.md': `${front('A')}Alpha.\n` });
+    const result = await run(root, 500, 'what is the of and');
+    expect(result.taskIgnored).toMatch(/no words to match/);
+    expect(result.files[0]).toMatchObject({ path: 'a.md', tier: 'full' });
+  });
+});
+
+describe('the bundle without a task', () => {
+  it('puts the index first and keeps the lines of the highest-ranked groups when it alone is over budget', async () => {
+    const files: Record<string, string> = { 'user_prefs.md': `${front('Prefs', 'importance: 9\n').replace('type: project', 'type: user')}Tabs.\n` };
+    for (let i = 0; i < 80; i++) files[`ref_${String(i).padStart(2, '0')}.md`] = `${front(`Reference ${i}`, 'updated: 2020-01-01\n').replace('type: project', 'type: reference')}Some reference ${i}.\n`;
+    const root = memoryDir(files);
+    const result = await run(root, 400);
+    expect(result.tokens).toBeLessThanOrEqual(400);
+    expect(result.text.startsWith('# Memory bundle\n\n## Index\n')).toBe(true);
+    // The User group (its file ranks first) is kept whole, before the Reference group's best lines.
+    expect(result.text).toContain('## Index\n\n### User\n\n- [Prefs](user_prefs.md) — Prefs notes\n\n### Reference\n\n- [Reference 0](ref_00.md)');
+    expect(result.indexLines.included).toBeGreaterThan(2);
+    expect(result.indexLines.included).toBeLessThan(result.indexLines.total);
+  });
+
+  it('gives a file larger than its share its head, with a pointer to the rest', async () => {
+    const root = memoryDir({ 'huge.md': `${front('Huge', 'importance: 9\n')}${filler(400, 'huge')}\n`, 'small.md': `${front('Small')}Short note.\n` });
+    const result = await run(root, 3000);
+    const huge = result.files.find((f) => f.path === 'huge.md')!;
+    expect(huge).toMatchObject({ tier: 'head', note: 'larger than its share of the budget: its head, with a pointer to the rest' });
+    expect(huge.bundleTokens).toBeLessThanOrEqual(1000);
+    expect(result.text).toMatch(/\[… \d+ more tokens of this file left out: memctx show huge\.md\]/);
+    expect(result.files.find((f) => f.path === 'small.md')!.tier).toBe('full');
+  });
+
+  it('ranks expired, resolved and duplicate files after current ones', async () => {
+    const dup = 'The deploy pipeline runs lint, unit tests, the build, and then the staging smoke tests before release.\n';
+    const root = memoryDir({
+      'current.md': `${front('Current')}Fresh facts.\n`,
+      'expired.md': `${front('Expired', 'expires: 2026-01-01\nimportance: 9\n')}Old promo.\n`,
+      'resolved.md': `${front('Resolved', 'kind: issue\nstatus: resolved\nimportance: 9\n')}Fixed bug.\n`,
+      'dup_old.md': `${front('Dup old', 'updated: 2025-01-01\nimportance: 9\n')}${dup}`,
+      'dup_new.md': `${front('Dup new', 'updated: 2026-11-01\n')}${dup}`,
+    });
+    const result = await run(root, 5000);
+    const order = result.files.map((f) => f.path);
+    for (const late of ['expired.md', 'resolved.md', 'dup_old.md']) {
+      expect(order.indexOf(late)).toBeGreaterThan(order.indexOf('current.md'));
+      expect(order.indexOf(late)).toBeGreaterThan(order.indexOf('dup_new.md'));
+    }
+    expect(result.files.find((f) => f.path === 'dup_old.md')!.demoted).toBe('duplicate of dup_new.md');
+    expect(result.files.find((f) => f.path === 'expired.md')!.demoted).toBe('expired on 2026-01-01');
+    expect(result.files.find((f) => f.path === 'resolved.md')!.demoted).toBe('status: resolved');
+  });
+});
+
+describe('reads that do not feed back', () => {
+  it('counts show, search --open and memory view as reads, never pack or a plain search', async () => {
+    const root = memoryDir({ 'a.md': `${front('Alpha')}Alpha beta.\n`, 'b.md': `${front('Beta')}Beta gamma.\n` });
+    const stats = join(stateOf(root), 'stats.json');
+    const before = (await search({ root, query: 'beta', limit: 5 }, { now: () => NOW })).hits;
+    await run(root, 2000);
+    await run(root, 2000, 'beta');
+    expect(existsSync(stats)).toBe(false);
+    expect((await search({ root, query: 'beta', limit: 5 }, { now: () => NOW })).hits).toEqual(before);
+    await search({ root, query: 'gamma', limit: 5, open: true }, { now: () => NOW });
+    await runMemoryCommand(root, { command: 'view', path: '/memories/a.md' }, { now: () => NOW });
+    const counts = JSON.parse(readFileSync(stats, 'utf8')).files;
+    expect(Object.fromEntries(Object.entries(counts).map(([p, e]) => [p, (e as { count: number }).count]))).toEqual({ 'a.md': 1, 'b.md': 1 });
+  });
+});

@@ -1,0 +1,264 @@
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture, memctx, removeDir, tempDir } from '../../helpers/cli.js';
+import { runCli } from '../../helpers/run.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = copyFixture('transcripts');
+});
+afterAll(() => removeDir(resolve(dir, '..')));
+
+const run = async (args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}) => await runCli(args, { cwd: dir, ...options });
+const json = async (args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}) => {
+  const r = await run(['--json', ...args], options);
+  return { ...r, data: r.stdout ? JSON.parse(r.stdout) : undefined };
+};
+const jsonl = (...lines: unknown[]) => lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
+const assistant = (id: string, usage: unknown, extra: Record<string, unknown> = {}) => ({ type: 'assistant', isSidechain: false, message: { id, role: 'assistant', model: 'claude-opus-4-1-20250805', content: [{ type: 'text', text: `reply ${id}` }], usage }, ...extra });
+const u = (input: unknown, read: unknown = 0) => ({ input_tokens: input, cache_creation_input_tokens: 0, cache_read_input_tokens: read, output_tokens: 1 });
+const userLine = (text: string) => ({ type: 'user', isSidechain: false, message: { role: 'user', content: text } });
+const write = (name: string, text: string | Buffer) => {
+  writeFileSync(join(dir, name), text);
+  return name;
+};
+
+describe('memctx status', () => {
+  it('reports recorded Claude Code usage: level, percent, used/window, bar, advice, source', async () => {
+    const r = await run(['status', 'claude-session.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      [
+        'claude-session.jsonl  YELLOW  80.7%  161,506 / 200,000 tokens',
+        `${'█'.repeat(32)}${'░'.repeat(8)}`,
+        'Plan compaction within 10 operations: pick what to drop or summarise.',
+        'source: recorded usage: Claude Code usage (input + cache creation + cache read)',
+        'window: 200,000 (model preset: Claude Sonnet 4/4.5) · model claude-sonnet-4-5-20250929',
+        'largest items (first candidates to compact):',
+        '  1,021 tokens  line 5      tool result (Bash)  > shop@1.4.0 test',
+        '    994 tokens  line 11     tool result (Bash)  > shop@1.4.0 test',
+        '    280 tokens  line 7      tool result (Read)  1→import { sign } from "./jwt";',
+        '     42 tokens  line 8      tool call (Edit)  {"file_path":"/home/dev/shop/src/auth/refresh.ts","old_stri…',
+        '     35 tokens  line 13     assistant message  The test passes now.',
+        'next:',
+        '  memctx flush --transcript claude-session.jsonl  # save the goal, decisions and next steps to memory before they are compacted away',
+        '  /compact  # in Claude Code, within the next few operations',
+        '',
+      ].join('\n'),
+    );
+  });
+  it('gives the same figures as JSON', async () => {
+    const { code, data } = await json(['status', 'claude-session.jsonl']);
+    expect(code).toBe(0);
+    expect(data).toEqual({
+      file: 'claude-session.jsonl',
+      format: 'claude',
+      level: 'yellow',
+      percent: 80.7,
+      used: 161506,
+      window: 200000,
+      windowSource: 'model preset: Claude Sonnet 4/4.5',
+      source: 'recorded',
+      recorded: { kind: 'claude-usage' },
+      model: 'claude-sonnet-4-5-20250929',
+      largest: expect.arrayContaining([expect.objectContaining({ line: 5, kind: 'tool_result', tokens: 1021, toolName: 'Bash' })]),
+      advice: 'Plan compaction within 10 operations: pick what to drop or summarise.',
+      next: [
+        { command: 'memctx flush --transcript claude-session.jsonl', why: 'save the goal, decisions and next steps to memory before they are compacted away' },
+        { command: '/compact', why: 'in Claude Code, within the next few operations' },
+      ],
+      thresholds: { yellow: 80, orange: 90, red: 95 },
+      notes: [],
+    });
+  });
+  it('uses compactMetadata.postTokens after a compaction', async () => {
+    expect((await json(['status', 'claude-compacted.jsonl'])).data).toMatchObject({ used: 23498, level: 'green', recorded: { kind: 'claude-compact-boundary' } });
+  });
+  it('reads Codex token_count with the recorded window', async () => {
+    expect((await json(['status', 'codex-session.jsonl'])).data).toMatchObject({ format: 'codex', level: 'orange', percent: 90, used: 245000, window: 272000, windowSource: 'recorded by the agent', model: 'gpt-5-codex' });
+  });
+  it('counts an OpenAI messages file and lists the five largest items with lines', async () => {
+    const { data } = await json(['status', 'openai-messages.json']);
+    expect(data).toMatchObject({ format: 'openai', source: 'counted', encoding: 'o200k_base', items: 9, used: 644, level: 'green' });
+    expect(data.largest.map((c: { line: number; tokens: number; kind: string }) => [c.line, c.kind, c.tokens])).toEqual([[24, 'tool_result', 539], [29, 'tool_call', 33], [29, 'message', 23], [2, 'message', 11], [10, 'tool_call', 11]]);
+    const text = (await run(['status', 'openai-messages.json'])).stdout;
+    expect(text).toContain('source: counted with o200k_base (9 items, openai)\n');
+    expect(text).toContain('largest items (first candidates to compact):\n  539 tokens  line 24     tool result (read_file)  1: const pool = createPool({ max: 1 }); // connection 0\n');
+  });
+  it('counts plain text and Markdown', async () => {
+    expect((await json(['status', 'session.md'])).data).toMatchObject({ format: 'text', source: 'counted', used: 149, items: 5 });
+    expect((await json(['status', 'session.md', '--encoding', 'cl100k_base'])).data).toMatchObject({ encoding: 'cl100k_base' });
+  });
+  it('counts instead of using recorded usage with --count, and reads a forced format', async () => {
+    const counted = (await json(['status', 'claude-session.jsonl', '--count'])).data;
+    expect(counted).toMatchObject({ source: 'counted', format: 'claude', items: 12 });
+    expect(counted.used).toBeGreaterThan(1000);
+    expect((await json(['status', 'claude-session.jsonl', '--format', 'text'])).data).toMatchObject({ source: 'counted', format: 'text', items: 1 });
+    expect((await run(['status', 'claude-session.jsonl', '--format', 'yaml'])).code).toBe(2);
+  });
+  it('reads a transcript from stdin with -', async () => {
+    const input = readFileSync(join(dir, 'codex-session.jsonl'), 'utf8');
+    expect((await json(['status', '-'], { input })).data).toMatchObject({ file: 'stdin', used: 245000, window: 272000 });
+  });
+  it('takes the window from --window (with k/m suffixes) or --model', async () => {
+    expect((await json(['status', 'claude-session.jsonl', '--window', '1m'])).data).toMatchObject({ window: 1_000_000, level: 'green', windowSource: '--window' });
+    expect((await json(['status', 'claude-session.jsonl', '--window', '175000'])).data).toMatchObject({ window: 175_000, level: 'orange' });
+    expect((await json(['status', 'claude-session.jsonl', '--model', 'gpt-4o'])).data).toMatchObject({ window: 128_000, level: 'red', percent: 126.1 });
+    expect((await json(['status', 'claude-session.jsonl', '--model', 'sonnet[1m]'])).data).toMatchObject({ window: 1_000_000 });
+  });
+  it('refuses a window of 0, a negative one, or a word (exit 2)', async () => {
+    for (const w of ['0', '-5', 'lots', '1.5']) {
+      const r = await run(['status', 'claude-session.jsonl', `--window=${w}`]);
+      expect([w, r.code]).toEqual([w, 2]);
+      expect(r.stderr).toContain(`--window must be a positive number of tokens, got "${w}"`);
+    }
+    expect((await run(['status', 'claude-session.jsonl', '--window', '-5'])).code).toBe(2);
+  });
+  it('refuses an unknown --model (exit 2)', async () => {
+    const r = await run(['status', 'claude-session.jsonl', '--model', 'llama-9']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown --model "llama-9"');
+  });
+  it('exits 1 at or above --fail-on', async () => {
+    expect((await run(['status', 'claude-session.jsonl', '--fail-on', 'yellow'])).code).toBe(1);
+    expect((await run(['status', 'claude-session.jsonl', '--fail-on', 'orange'])).code).toBe(0);
+    expect((await run(['status', 'codex-session.jsonl', '--fail-on', 'orange'])).code).toBe(1);
+    expect((await run(['status', 'codex-session.jsonl', '--fail-on', 'red'])).code).toBe(0);
+    const bad = await run(['status', 'codex-session.jsonl', '--fail-on', 'green']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fail-on must be one of yellow, orange, red, got "green"');
+  });
+  it('takes --thresholds and refuses bad ones', async () => {
+    expect((await json(['status', 'claude-session.jsonl', '--thresholds', '50,60,70'])).data).toMatchObject({ level: 'red', thresholds: { yellow: 50, orange: 60, red: 70 } });
+    for (const t of ['90,80,95', '80,90', 'a,b,c', '80,90,120']) expect([t, (await run(['status', 'claude-session.jsonl', '--thresholds', t])).code]).toEqual([t, 2]);
+  });
+  it('finds the latest Claude Code session of the working directory when no file is given', async () => {
+    const home = tempDir();
+    const project = join(home, '.claude', 'projects', dir.replace(/[^A-Za-z0-9]/g, '-'));
+    expect((await run(['status'], { env: { HOME: home } })).code).toBe(2);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'old.jsonl'), jsonl(assistant('a', u(1000))));
+    writeFileSync(join(project, 'new.jsonl'), jsonl(assistant('b', u(2000))));
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(join(project, 'new.jsonl'), jsonl(assistant('b', u(2000))));
+    utimesSync(join(project, 'new.jsonl'), later, later);
+    expect((await json(['status'], { env: { HOME: home } })).data).toMatchObject({ used: 2000, file: join(project, 'new.jsonl') });
+    removeDir(home);
+  });
+});
+
+describe('memctx status: bad inputs', () => {
+  it('a missing file: exit 2 naming it', async () => {
+    const r = await run(['status', 'nope.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('memctx: error: nope.jsonl: no such file\n  hint: check the path (use - to read the transcript from stdin)\n');
+  });
+  it('a directory: exit 2', async () => {
+    mkdirSync(join(dir, 'adir'), { recursive: true });
+    const r = await run(['status', 'adir']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('adir: is a directory, not a transcript file');
+  });
+  it('binary bytes: exit 2, from a file or stdin', async () => {
+    write('bin.dat', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]));
+    const r = await run(['status', 'bin.dat']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bin.dat: looks like a binary file (a NUL byte at offset 8), not a transcript');
+    expect((await run(['status', '-'], { input: 'abc\0def' })).code).toBe(2);
+  });
+  it('an empty file: 0 tokens, green, with a note', async () => {
+    write('empty.jsonl', '');
+    const r = await json(['status', 'empty.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.data).toMatchObject({ used: 0, level: 'green', source: 'counted', notes: ['the transcript is empty'] });
+    expect((await run(['status', 'empty.jsonl'])).stderr).toBe('warning: empty.jsonl: the transcript is empty\n');
+  });
+  it('a truncated last line: ignored with a note, the usage before it used', async () => {
+    write('trunc.jsonl', jsonl(userLine('hi'), assistant('a', u(100, 5000))) + '{"type":"assistant","message":{"id":"b","usage":{"input_tok');
+    const r = await json(['status', 'trunc.jsonl']);
+    expect(r.data).toMatchObject({ used: 5100, notes: ['the last line is an incomplete JSON line (truncated write?); ignored'] });
+    expect((await run(['status', 'trunc.jsonl'])).stderr).toBe('warning: trunc.jsonl: the last line is an incomplete JSON line (truncated write?); ignored\n');
+  });
+  it('non-JSON lines inside JSONL: skipped with a note', async () => {
+    write('mixed.jsonl', jsonl(userLine('hi'), 'Traceback (most recent call last):', assistant('a', u(700)), 'garbage'));
+    expect((await json(['status', 'mixed.jsonl'])).data).toMatchObject({ used: 700, notes: ['1 line is not JSON and was skipped'] });
+    write('mixed2.jsonl', jsonl(userLine('hi'), 'not json', userLine('again')));
+    expect((await json(['status', 'mixed2.jsonl'])).data).toMatchObject({ source: 'counted', items: 2, notes: ['1 line is not JSON and was skipped (line 2)'] });
+  });
+  it('usage fields missing, negative or strings: ignored with notes', async () => {
+    write('badusage.jsonl', jsonl(assistant('ok', u(900)), assistant('neg', u(-5)), assistant('str', u('12')), assistant('none', { output_tokens: 3 })));
+    const r = await json(['status', 'badusage.jsonl']);
+    expect(r.data).toMatchObject({ used: 900, source: 'recorded' });
+    expect(r.data.notes).toEqual(['usage ignored: it has no input_tokens or cache token fields', 'usage ignored: input_tokens is not a number ("12")', 'usage ignored: input_tokens is negative (-5)']);
+    write('allbad.jsonl', jsonl(userLine('hello there'), assistant('neg', u(-5))));
+    const all = (await json(['status', 'allbad.jsonl'])).data;
+    expect(all).toMatchObject({ source: 'counted', items: 2 });
+    expect(all.notes).toEqual(['line 2: usage ignored: input_tokens is negative (-5)']);
+  });
+  it('a Claude Code transcript with only sidechain usage: counted, with a note', async () => {
+    write('side.jsonl', jsonl(userLine('do the thing'), assistant('s', u(150000), { isSidechain: true })));
+    const r = await json(['status', 'side.jsonl']);
+    expect(r.data).toMatchObject({ source: 'counted', items: 1, level: 'green' });
+    expect(r.data.notes).toEqual(['only subagent (sidechain) usage is recorded (1 record); it does not measure the main context']);
+  });
+  it('a JSON document that is not a transcript is counted as text', async () => {
+    write('other.json', '{"name": "pkg", "version": "1.0.0"}\n');
+    expect((await json(['status', 'other.json'])).data).toMatchObject({ format: 'text', source: 'counted' });
+  });
+});
+
+describe('memctx status --statusline', () => {
+  const line = async (input: string, env: Record<string, string | undefined> = {}, args: string[] = []) => await run(['status', '--statusline', ...args], { input, env });
+  const cw = (context_window: unknown, model: unknown = { id: 'claude-opus-4-1', display_name: 'Opus' }) => JSON.stringify({ hook_event_name: 'Status', session_id: 's', model, context_window });
+
+  it('prints one line from context_window: colour dot, percent, used/window, model, level', async () => {
+    const r = await line(cw({ context_window_size: 200000, used_percentage: 91, current_usage: { input_tokens: 10, cache_creation_input_tokens: 1000, cache_read_input_tokens: 182000, output_tokens: 5 } }));
+    expect(r).toEqual({ code: 0, stdout: '● 91% 182k/200k · Opus orange · /compact now\n', stderr: '' });
+    expect((await line(cw({ context_window_size: 200000, used_percentage: 12 }))).stdout).toBe('● 12% 24k/200k · Opus\n');
+  });
+  it('colours by level with 256-colour codes unless NO_COLOR', async () => {
+    const r = await line(cw({ context_window_size: 200000, used_percentage: 92 }), { NO_COLOR: undefined });
+    expect(r.stdout).toBe('\u001b[38;5;208m● 92%\u001b[39m 184k/200k · Opus\u001b[38;5;208m orange\u001b[39m · \u001b[38;5;208m/compact now\u001b[39m\n');
+    expect((await line(cw({ context_window_size: 200000, used_percentage: 50 }), { NO_COLOR: undefined }, ['--no-color'])).stdout).toBe('● 50% 100k/200k · Opus\n');
+  });
+  it('falls back to the transcript when context_window is missing', async () => {
+    const input = JSON.stringify({ model: { id: 'claude-sonnet-4-5-20250929', display_name: 'Sonnet 4.5' }, transcript_path: join(dir, 'claude-session.jsonl') });
+    expect((await line(input)).stdout).toBe('● 80% 162k/200k · Sonnet 4.5 yellow\n');
+    const oneM = JSON.stringify({ model: { id: 'claude-sonnet-4-5-20250929[1m]', display_name: 'Sonnet 4.5 (1M)' }, transcript_path: join(dir, 'claude-session.jsonl') });
+    expect((await line(oneM)).stdout).toBe('● 16% 162k/1M · Sonnet 4.5 (1M)\n');
+  });
+  it('uses the model preset when context_window_size is missing or not positive', async () => {
+    expect((await line(cw({ context_window_size: 0, current_usage: { input_tokens: 50000 } }, { id: 'gpt-4o' }))).stdout).toBe('● 39% 50k/128k · gpt-4o\n');
+  });
+  it('prints a short neutral line and exits 0 on stdin that is not JSON, empty, or not an object', async () => {
+    for (const input of ['not json {', '', '[1,2]', '42', 'null', '{"context_window": "x"}']) {
+      expect([input, await line(input)]).toEqual([input, { code: 0, stdout: '○ ctx –\n', stderr: '' }]);
+    }
+  });
+  it('prints the neutral line with the model when there is no usage yet or the transcript is unreadable', async () => {
+    expect(await line(cw({ context_window_size: 200000, used_percentage: null, current_usage: null }))).toEqual({ code: 0, stdout: '○ ctx – · Opus\n', stderr: '' });
+    expect(await line(JSON.stringify({ model: { display_name: 'Opus' }, transcript_path: '/no/such/file.jsonl' }))).toEqual({ code: 0, stdout: '○ ctx – · Opus\n', stderr: '' });
+    expect(await line(JSON.stringify({ model: { display_name: 'Opus' }, transcript_path: dir }))).toEqual({ code: 0, stdout: '○ ctx – · Opus\n', stderr: '' });
+  });
+  it('never fails on bad options either', async () => {
+    expect(await line(cw({ context_window_size: 200000, used_percentage: 12 }), {}, ['--window', '0'])).toEqual({ code: 0, stdout: '○ ctx – · Opus\n', stderr: '' });
+    expect(await line(cw({ context_window_size: 200000, used_percentage: 12 }), {}, ['--bogus'])).toEqual({ code: 0, stdout: '○ ctx –\n', stderr: '' });
+  });
+  it('honours --window over the reported size', async () => {
+    expect((await line(cw({ context_window_size: 200000, current_usage: { input_tokens: 100000 } }), {}, ['--window', '1m'])).stdout).toBe('● 10% 100k/1M · Opus\n');
+  });
+});
+
+describe('memctx status: a first line longer than the detection window', () => {
+  it('still detects Claude Code JSONL and reads its usage', async () => {
+    const d = copyFixture('transcripts');
+    const big = { type: 'user', isSidechain: false, sessionId: 's', message: { role: 'user', content: 'x '.repeat(200_000) } };
+    const usage = { type: 'assistant', isSidechain: false, message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1-20250805', content: [], usage: { input_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 120_000 } } };
+    writeFileSync(join(d, 'long-first.jsonl'), `${JSON.stringify(big)}\n${JSON.stringify(usage)}\n`);
+    const r = await runCli(['--json', 'status', 'long-first.jsonl'], { cwd: d });
+    expect(JSON.parse(r.stdout)).toMatchObject({ format: 'claude', source: 'recorded', used: 120_005 });
+    removeDir(resolve(d, '..'));
+  });
+});

@@ -1,0 +1,125 @@
+// Drift from git (issue 35): anchors, `verified:` stamps, content/drifted, and the bad inputs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeMemoryRepo, type TestRepo } from '../../../helpers/repo.js';
+import { tempDir } from '../../../helpers/cli.js';
+
+const head = (repo: TestRepo) => repo.gitOk(['rev-parse', 'HEAD']).trim();
+
+/** A repository with src/auth/session.ts and a memory naming it, added by `memctx add` and committed. */
+async function anchored(body = 'Tokens are checked in `src/auth/session.ts` validate().', extra: string[] = []): Promise<TestRepo> {
+  const repo = await makeMemoryRepo();
+  repo.write('src/auth/session.ts', 'export function validate() {}\n');
+  repo.write('src/other.ts', 'export const other = 1;\n');
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'code']);
+  const added = await repo.memctx(['add', 'project_auth.md', '--name', 'Auth', '--description', 'where tokens are checked', '--type', 'project', ...extra, '--body', body]);
+  expect(added.stderr).toBe('');
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'memory']);
+  return repo;
+}
+
+function commit(repo: TestRepo, rel: string, text: string, message: string): void {
+  repo.write(rel, text);
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', message]);
+}
+
+/** content/drifted's findings as `file:line message`. */
+async function drifted(repo: TestRepo, cwd?: string): Promise<string[]> {
+  const out = JSON.parse((await repo.memctx(['lint', '--format', 'json'], cwd)).stdout) as { filePath: string; messages: { line: number; ruleId: string; message: string }[] }[];
+  return out.flatMap((f) => f.messages.filter((m) => m.ruleId === 'content/drifted').map((m) => `${f.filePath.replace(/^.*\/\.memory\//, '')}:${m.line} ${m.message}`));
+}
+
+describe('verified: stamps', () => {
+  it('add records HEAD; edit records the new HEAD; a hand-added key stays', async () => {
+    const repo = await anchored();
+    const file = join(repo.top, '.memory/project_auth.md');
+    const stamped = head(repo);
+    expect(readFileSync(file, 'utf8')).toContain(`verified: ${repo.gitOk(['rev-parse', 'HEAD~1']).trim()}\n`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('type: project\n', 'type: project\nowner: ana\n'));
+    expect((await repo.memctx(['edit', 'project_auth.md', '--old', 'validate()', '--new', 'check()'])).code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(`verified: ${stamped}\n`);
+    expect(text).toContain('owner: ana\n');
+  });
+
+  it('outside git nothing is stamped and lint says nothing of drift', async () => {
+    const cwd = tempDir('memctx-nogit-');
+    const env = { GIT_CEILING_DIRECTORIES: cwd };
+    const { runCli } = await import('../../../helpers/run.js');
+    expect((await runCli(['init'], { cwd, env })).code).toBe(0);
+    expect((await runCli(['add', 'a.md', '--name', 'A', '--description', 'a', '--type', 'project', '--body', 'See `src/a.ts`.'], { cwd, env })).code).toBe(0);
+    expect(readFileSync(join(cwd, '.memory/a.md'), 'utf8')).not.toContain('verified:');
+    const lint = await runCli(['lint', '--format', 'json'], { cwd, env });
+    expect(lint.stdout).toContain('"messages"');
+    expect(lint.stdout).not.toContain('content/drifted');
+  });
+});
+
+describe('content/drifted', () => {
+  it('reports the commits since verified that touched an anchor, not other commits; verify clears it', async () => {
+    const repo = await anchored();
+    commit(repo, 'src/other.ts', 'export const other = 2;\n', 'unrelated change');
+    expect(await drifted(repo)).toEqual([]);
+    commit(repo, 'src/auth/session.ts', 'export function check() {}\n', 'rewrite validate as check');
+    commit(repo, 'src/auth/session.ts', 'export function check() { return 1; }\n', 'check returns');
+    const was = repo.gitOk(['log', '-1', '--format=%H', 'HEAD~4']).trim().slice(0, 7);
+    const latest = head(repo).slice(0, 7);
+    expect(await drifted(repo)).toEqual([
+      `project_auth.md:7 src/auth/session.ts changed in 2 commits since it was verified (${was}), latest ${latest} "check returns"; check it against the code, then run \`memctx verify project_auth.md\``,
+    ]);
+    const verified = await repo.memctx(['verify', 'project_auth.md']);
+    expect([verified.code, verified.stdout]).toEqual([0, `verified project_auth.md at ${head(repo).slice(0, 12)}\n`]);
+    expect(await drifted(repo)).toEqual([]);
+  });
+
+  it('follows a rename and says every anchor is gone; a detached HEAD works the same', async () => {
+    const repo = await anchored();
+    repo.gitOk(['mv', 'src/auth/session.ts', 'src/auth/tokens.ts']);
+    repo.gitOk(['commit', '-q', '-m', 'move session to tokens']);
+    repo.gitOk(['checkout', '-q', '--detach', 'HEAD']);
+    const lines = await drifted(repo);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('every path it is about is gone (src/auth/session.ts changed in 1 commit since it was verified');
+    expect(lines[0]).toContain('"move session to tokens"; src/auth/session.ts moved to src/auth/tokens.ts); update it to the new paths or remove it');
+  });
+
+  it('a verified commit git does not have: unknown, never fresh', async () => {
+    const repo = await anchored();
+    const file = join(repo.top, '.memory/project_auth.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/verified: [0-9a-f]+/, `verified: ${'ab'.repeat(20)}`));
+    expect(await drifted(repo)).toEqual([
+      `project_auth.md:7 cannot tell whether it still holds: its verified commit ${'ab'.repeat(6)} is not in this repository (rebased away?); check it against the code, then run \`memctx verify project_auth.md\``,
+    ]);
+  });
+
+  it('a shallow clone: drift unknown, said so', async () => {
+    const repo = await anchored();
+    commit(repo, 'src/auth/session.ts', 'export function check() {}\n', 'rewrite');
+    const clone = join(repo.base, 'shallow');
+    repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
+    expect((await drifted(repo, clone))[0]).toContain('cannot tell whether it still holds: this is a shallow clone');
+  });
+
+  it('paths: takes folders and globs; an entry outside the repository is named', async () => {
+    const repo = await anchored('No path named here.', ['--field', 'paths=[src/auth/, "src/**/*.ts", ../../etc/passwd]']);
+    commit(repo, 'src/other.ts', 'export const other = 3;\n', 'other again');
+    const lines = await drifted(repo);
+    expect(lines[0]).toBe('project_auth.md:5 paths: ../../etc/passwd is outside the repository; anchors are paths inside it, relative to its root');
+    expect(lines[1]).toContain('src/**/*.ts changed in 1 commit since it was verified');
+    expect(lines).toHaveLength(2);
+  });
+
+  it('a glob over thousands of files is matched in memory, never expanded on a command line', async () => {
+    const repo = await anchored('Generated code.', ['--field', 'paths=["gen/**"]']);
+    for (let i = 0; i < 1500; i++) repo.write(`gen/f${i}.ts`, `export const v${i} = ${i};\n`);
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'generate']);
+    const lines = await drifted(repo);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('gen/** changed in 1 commit');
+  });
+});

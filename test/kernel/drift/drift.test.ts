@@ -1,0 +1,55 @@
+// lint/drift.ts: commits attributed to memories over a history with a merge (ancestry, not log order), folders, globs, renames.
+import { describe, expect, it } from 'vitest';
+import { attributeDrift } from '../../../src/kernel/drift/drift.js';
+import { globRegExp } from '../../../src/kernel/drift/anchors.js';
+
+const commit = (hash: string, parents: string[], subject: string, changes: { status: string; path: string; from?: string }[]) => ({ hash: hash.padEnd(40, '0'), parents: parents.map((p) => p.padEnd(40, '0')), subject, changes });
+// Newest first: c4 merges side branch b1 (off c1) into c3.
+const HISTORY = {
+  commits: [
+    commit('c4', ['c3', 'b1'], 'merge side', []),
+    commit('c3', ['c2'], 'touch a on main', [{ status: 'M', path: 'src/a.ts' }]),
+    commit('b1', ['c1'], 'touch a on the side', [{ status: 'M', path: 'src/a.ts' }]),
+    commit('c2', ['c1'], 'move b', [{ status: 'R', from: 'src/b.ts', path: 'lib/b.ts' }]),
+    commit('c1', [], 'start', [{ status: 'A', path: 'src/a.ts' }, { status: 'A', path: 'src/b.ts' }]),
+  ],
+  missing: new Set<string>(),
+};
+const anchors = (paths: string[], globs: string[] = []) => ({ paths, globs, outside: [], declared: true });
+const exists = (path: string) => path !== 'src/b.ts';
+
+describe('attributeDrift', () => {
+  it('counts only commits the verified commit does not contain, through a merge', () => {
+    const out = attributeDrift([
+      { path: 'side.md', anchors: anchors(['src/a.ts']), verified: 'b1'.padEnd(40, '0') },
+      { path: 'main.md', anchors: anchors(['src/a.ts']), verified: 'c3'.padEnd(40, '0') },
+      { path: 'fresh.md', anchors: anchors(['src/a.ts']), verified: 'c4'.padEnd(40, '0') },
+    ], HISTORY, exists);
+    expect(out.get('side.md')).toMatchObject({ state: 'drifted', commits: 1, latest: { subject: 'touch a on main' } });
+    expect(out.get('main.md')).toMatchObject({ state: 'drifted', commits: 1, latest: { subject: 'touch a on the side' } });
+    expect(out.has('fresh.md')).toBe(false);
+  });
+
+  it('follows a rename, takes folders and globs, and says when every anchor is gone', () => {
+    const verified = 'c1'.padEnd(40, '0');
+    const out = attributeDrift([
+      { path: 'b.md', anchors: anchors(['src/b.ts']), verified },
+      { path: 'folder.md', anchors: anchors(['src']), verified },
+      { path: 'glob.md', anchors: anchors([], ['lib/**/*.ts']), verified },
+    ], HISTORY, exists);
+    expect(out.get('b.md')).toMatchObject({ state: 'drifted', commits: 1, gone: [{ path: 'src/b.ts', movedTo: 'lib/b.ts' }], allGone: true });
+    expect(out.get('folder.md')).toMatchObject({ state: 'drifted', commits: 3, allGone: false });
+    expect(out.get('glob.md')).toMatchObject({ state: 'drifted', commits: 1, paths: ['lib/**/*.ts'] });
+  });
+
+  it('a verified commit git does not have is unknown, never fresh', () => {
+    const gone = 'ff'.repeat(20);
+    const out = attributeDrift([{ path: 'x.md', anchors: anchors(['src/a.ts']), verified: gone }], { ...HISTORY, missing: new Set([gone]) }, exists);
+    expect(out.get('x.md')).toEqual({ state: 'unknown', reason: `its verified commit ${gone.slice(0, 12)} is not in this repository (rebased away?)` });
+  });
+
+  it('globs: ** crosses folders, * and ? stay within one name', () => {
+    expect(['src/a.ts', 'src/x/y/a.ts', 'a.ts', 'src/a.tsx'].filter((p) => globRegExp('src/**/*.ts').test(p))).toEqual(['src/a.ts', 'src/x/y/a.ts']);
+    expect(['src/a.ts', 'src/x/a.ts'].filter((p) => globRegExp('src/?.ts').test(p))).toEqual(['src/a.ts']);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { renderIndexFile } from '../../../../../src/kernel/memindex/merge.js';
+import { VALID, doc, lint, lines, mem } from '../../../../helpers/lint.js';
+
+describe('index rules', () => {
+  const files = [mem('project_auth.md', doc(VALID)), mem('user_prefs.md', doc({ ...VALID, name: 'Prefs', type: 'user' }))];
+  const fresh = renderIndexFile(undefined, files);
+
+  it('too-long: lines and bytes over the limits', async () => {
+    const long = `${'x\n'.repeat(201)}`;
+    expect(lines(await lint(['index/too-long'], { indexText: long }))).toEqual([
+      'MEMORY.md:201:1 index/too-long MEMORY.md has 201 lines, over the 200-line limit: agents never see what comes after line 200; shorten the hand-written text or archive memories (`memctx gc`)',
+    ]);
+    expect(lines(await lint(['index/too-long'], { indexText: 'x\n'.repeat(200) }))).toEqual([]);
+    const wide = `${'é'.repeat(12_600)}\n`;
+    expect(lines(await lint(['index/too-long'], { indexText: wide }))).toEqual([
+      'MEMORY.md:1:1 index/too-long MEMORY.md is 25201 bytes, over the 25000-byte limit; shorten the hand-written text or archive memories (`memctx gc`)',
+    ]);
+  });
+});

@@ -1,0 +1,206 @@
+import { lstatSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packText, PACK_CACHE_FILE, scanForPack } from '../../../../src/kernel/rank/cache.js';
+import type { MemoryFile } from '../../../../src/kernel/store/types.js';
+import { tempDir, stateOf } from '../../../helpers/cli.js';
+import { runMemctx } from '../../../helpers/run.js';
+
+const PAST = new Date('2026-01-01T00:00:00Z');
+const NOW = new Date('2026-11-23T00:00:00Z');
+
+/** Files whose packed text differs from the bytes on disk: BOM, CRLF, control characters, no final newline. */
+const FILES: Record<string, string> = {
+  'MEMORY.md': '# Memory\n',
+  'bom.md': '\uFEFF---\r\nname: Bom token\r\ntype: project\r\nrelated: [plain.md]\r\n---\r\nAuth token rotation.\r\n',
+  'ctl.md': '---\nname: Controls\ndescription: auth migration\n---\nESC \u001b[31m red \u0007 bell\tTODO migrate auth',
+  'plain.md': '---\nname: Plain\ndescription: token cache notes\nimportance: 8\n---\n\nSee [bom](bom.md) and [[Controls]].\n',
+  'sub/deep.md': 'No frontmatter, auth token text without a final newline',
+  'bad.md': '---\nname: [unclosed\n---\n',
+};
+
+function memoryDir(): { cwd: string; root: string } {
+  const cwd = tempDir('memctx-read-once-');
+  const root = join(cwd, '.memory');
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+    utimesSync(join(root, path), PAST, PAST);
+  }
+  return { cwd, root };
+}
+
+function recorder(root: string) {
+  const seen = new Map<string, string>();
+  return {
+    seen,
+    options: {
+      now: Date.now() + 10_000,
+      describe: (file: MemoryFile, text: string) => {
+        seen.set(file.path, text);
+        return { hash: `h:${text}`, markers: false, bounds: { min: 0, max: text.length } };
+      },
+    },
+    root,
+  };
+}
+
+describe('pack reads each memory file once', () => {
+  it('describes each file with the text packText reads from disk, and textOf gives it without reading again', async () => {
+    const { root } = memoryDir();
+    const run = recorder(root);
+    const scan = await scanForPack(root, run.options);
+    expect([...run.seen.keys()]).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
+    for (const [path, text] of run.seen) {
+      expect(text).toBe(packText(root, path));
+      expect(scan.textOf(path)).toBe(text);
+    }
+    expect(run.seen.get('bom.md')).toBe('---\nname: Bom token\ntype: project\nrelated: [plain.md]\n---\nAuth token rotation.\n');
+    expect(run.seen.get('ctl.md')).toBe('---\nname: Controls\ndescription: auth migration\n---\nESC \u241b[31m red \u2407 bell\tTODO migrate auth\n');
+    expect(scan.problems.map((p) => p.path)).toEqual(['bad.md']);
+  });
+
+  it('keys a file first seen by the stat of its read, so the next scan answers from the cache', async () => {
+    const { root } = memoryDir();
+    await (await scanForPack(root, recorder(root).options)).save();
+    const records = JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records;
+    for (const path of ['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md', 'bad.md']) {
+      const st = lstatSync(join(root, path));
+      expect(records[path].key).toBe(`${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`);
+    }
+    const warm = recorder(root);
+    const scan = await scanForPack(root, warm.options);
+    expect(warm.seen.size).toBe(0);
+    expect(scan.files.map((f) => f.hash)).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md'].map((p) => `h:${packText(root, p)}`));
+  });
+
+  it('re-reads a file changed between runs, even at the same size', async () => {
+    const { root } = memoryDir();
+    await (await scanForPack(root, recorder(root).options)).save();
+    writeFileSync(join(root, 'plain.md'), FILES['plain.md'].replace('Plain', 'Other'));
+    utimesSync(join(root, 'plain.md'), PAST, new Date('2026-01-02T00:00:00Z'));
+    const again = recorder(root);
+    const scan = await scanForPack(root, again.options);
+    expect([...again.seen.keys()]).toEqual(['plain.md']);
+    expect(scan.files.find((f) => f.path === 'plain.md')!.name).toBe('Other');
+    expect(scan.textOf('plain.md')).toBe(packText(root, 'plain.md'));
+  });
+});
+
+describe('cold and warm pack', () => {
+  const strip = (stdout: string) => {
+    const { caches, tokenizer, ...rest } = JSON.parse(stdout);
+    return { rest, caches, hits: tokenizer.cacheHits, misses: tokenizer.cacheMisses };
+  };
+
+  it('give the same bundle, counts and ranking; the warm run answers every count from the cache', async () => {
+    const { cwd } = memoryDir();
+    const args = ['pack', '--json', '--task', 'auth token migration'];
+    const cold = await runMemctx(args, { cwd, now: NOW });
+    const warm = await runMemctx(args, { cwd, now: NOW });
+    expect(cold.code).toBe(0);
+    expect(warm.code).toBe(0);
+    const a = strip(cold.stdout);
+    const b = strip(warm.stdout);
+    expect(b.rest).toEqual(a.rest);
+    expect(a.caches).toEqual({ tokenCounts: 'missing', files: 'missing' });
+    expect(b.caches).toEqual({ tokenCounts: 'read', files: 'read' });
+    expect(b.misses).toBe(0);
+    expect(a.rest.bundle).toContain('ESC \u241b[31m red \u2407 bell');
+    expect(a.rest.files.map((f: { path: string }) => f.path).sort()).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
+  });
+
+  it('look for links only when --focus or a task needs them, and a later --focus run finds them as a cold one does', async () => {
+    const records = (root: string) => Object.values(JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records as Record<string, { value?: { path: string; links?: string[] } }>);
+    const focus = ['pack', '--json', '--focus', 'plain.md'];
+    // Past the racy window of files just written (their ctime is now), so their entries are kept.
+    const now = new Date(Date.now() + 10_000);
+    const fresh = memoryDir();
+    const cold = strip((await runMemctx(focus, { cwd: fresh.cwd, now })).stdout);
+    const { cwd, root } = memoryDir();
+    expect((await runMemctx(['pack', '--json'], { cwd, now })).code).toBe(0);
+    expect(records(root).filter((r) => r.value).map((r) => [r.value!.path, r.value!.links])).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md'].map((path) => [path, undefined]));
+    const later = strip((await runMemctx(focus, { cwd, now })).stdout);
+    expect(later.rest).toEqual(cold.rest);
+    expect(later.rest.files.filter((f: { reasons: string[] }) => f.reasons.includes('linked-from-active')).map((f: { path: string }) => f.path).sort()).toEqual(['bom.md', 'ctl.md']);
+    expect(records(root).find((r) => r.value?.path === 'plain.md')!.value!.links).toEqual(['m:bom.md', 'w:Controls']);
+  });
+
+  it('give the same search hits', async () => {
+    const { cwd } = memoryDir();
+    const args = ['search', '--json', 'auth token'];
+    const cold = await runMemctx(args, { cwd, now: NOW });
+    const warm = await runMemctx(args, { cwd, now: NOW });
+    expect(cold.code).toBe(1); // bad.md is reported
+    expect([warm.code, warm.stderr]).toEqual([cold.code, cold.stderr]);
+    expect(JSON.parse(warm.stdout)).toEqual(JSON.parse(cold.stdout));
+    expect(JSON.parse(cold.stdout).map((h: { path: string }) => h.path).sort()).toEqual(['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md']);
+  });
+});
+
+describe('a cached entry of the wrong shape', () => {
+  it.each([
+    ['a link that is not a string', (v: Record<string, unknown>) => ({ ...v, links: [5] })],
+    ['a link of an unknown kind', (v: Record<string, unknown>) => ({ ...v, links: ['x:plain.md'] })],
+    ['three bags', (v: Record<string, unknown>) => ({ ...v, bags: [null, null, null] })],
+    ['a words key of two numbers', (v: Record<string, unknown>) => ({ ...v, words: [1, 2] })],
+    ['a bag without stems', (v: Record<string, unknown>) => ({ ...v, bags: [{ length: 1, odd: [] }, null, null, null] })],
+    ['no hash', (v: Record<string, unknown>) => ({ ...v, hash: undefined })],
+    ['no body length', (v: Record<string, unknown>) => ({ ...v, bodyLength: undefined })],
+  ])('is read again: %s', async (_, spoil) => {
+    const { root } = memoryDir();
+    await (await scanForPack(root, recorder(root).options)).save();
+    const path = join(stateOf(root), PACK_CACHE_FILE);
+    const cache = JSON.parse(readFileSync(path, 'utf8'));
+    cache.records['plain.md'].value = spoil(cache.records['plain.md'].value);
+    writeFileSync(path, JSON.stringify(cache));
+    const again = recorder(root);
+    const scan = await scanForPack(root, again.options);
+    expect([...again.seen.keys()]).toEqual(['plain.md']);
+    expect(scan.files.find((f) => f.path === 'plain.md')!.links).toEqual(expect.arrayContaining([{ kind: 'markdown', target: 'bom.md' }]));
+  });
+});
+
+describe('word bags', () => {
+  it('are counted only when asked, then kept in the cache (a later scan reads no body for them)', async () => {
+    const { root } = memoryDir();
+    const path = join(stateOf(root), PACK_CACHE_FILE);
+    const cold = await scanForPack(root, recorder(root).options);
+    await cold.save();
+    const stored = () => JSON.parse(readFileSync(path, 'utf8')).records['plain.md'].value as { bags?: unknown[]; words?: unknown; bodyLength: number };
+    expect(stored().bags).toBeUndefined();
+    expect(stored().words).toBeUndefined();
+    const warm = await scanForPack(root, recorder(root).options);
+    const plain = warm.files.find((f) => f.path === 'plain.md')!;
+    expect(stored().bodyLength).toBe(plain.body.length);
+    const bags = plain.bags;
+    expect(bags).toHaveLength(4);
+    expect(plain.words).toEqual([plain.body.length, expect.any(Number), expect.any(Number)]);
+    await warm.save();
+    expect(stored().bags).toEqual(JSON.parse(JSON.stringify(bags)));
+    expect(stored().words).toEqual(plain.words);
+    const again = recorder(root);
+    const third = await scanForPack(root, again.options);
+    expect(third.files.find((f) => f.path === 'plain.md')!.bags).toEqual(stored().bags);
+    expect([...again.seen.keys()]).toEqual([]);
+  });
+});
+
+describe('a text check', () => {
+  it('is answered from the cache for an unchanged file, and asked again under another id', async () => {
+    const { root } = memoryDir();
+    const asked: string[] = [];
+    const check = (id: string) => ({ id, test: (text: string) => (asked.push(id), text.includes('auth')) });
+    const cold = await scanForPack(root, recorder(root).options);
+    const answers = cold.files.map((f) => cold.checked(f.path, check('v1')));
+    await cold.save();
+    expect(asked).toHaveLength(cold.files.length);
+    const warm = await scanForPack(root, recorder(root).options);
+    expect(warm.files.map((f) => warm.checked(f.path, check('v1')))).toEqual(answers);
+    expect(asked).toHaveLength(cold.files.length);
+    expect(warm.files.map((f) => warm.checked(f.path, check('v2')))).toEqual(answers);
+    expect(asked).toHaveLength(2 * cold.files.length);
+    expect(answers).toContain(true);
+    expect(answers).toContain(false);
+  });
+});

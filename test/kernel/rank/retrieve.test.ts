@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { bestPick, retrieve } from '../../../src/kernel/rank/retrieve.js';
+
+const file = (path: string, body: string, description = '') => ({ path, name: path.replace(/\.md$/, ''), description, tags: [] as string[], body });
+
+describe('retrieve', () => {
+  it('raises a long file by its best passage, never lowers a match in the description', () => {
+    const turns = Array.from({ length: 40 }, (_, i) => `**assistant:** Turn ${i} is about gardening, tomatoes and the weather this week.`);
+    turns[23] = '**user:** By the way, my sister Carla moved to Lisbon in March for her new job.';
+    const files = [
+      file('long.md', turns.join('\n\n')),
+      file('short.md', 'Carla likes tea. Lisbon trams are yellow. Gardening again.'),
+      file('named.md', 'Nothing here.', 'where Carla moved'),
+    ];
+    const r = retrieve(files, 'where did Carla move to Lisbon', { text: (i) => files[i].body });
+    expect(r.terms).toEqual(['carla', 'move', 'lisbon']);
+    expect(r.score[0]).toBeGreaterThan(r.own[0]);
+    expect(r.score[2]).toBeGreaterThan(0);
+    expect(r.passages[0]).toMatchObject({ file: 0, start: 47, end: 47, text: turns[23], score: 1 });
+    expect(r.passages[0].terms).toEqual([0, 1, 2]);
+  });
+
+  it('returns nothing to match for a query of stopwords', () => {
+    const files = [file('a.md', 'what is the')];
+    const r = retrieve(files, 'what is the', { text: () => 'what is the' });
+    expect(r.terms).toEqual([]);
+    expect(r.passages).toEqual([]);
+  });
+});
+
+describe('bestPick', () => {
+  it('prefers an item holding the query words the picks so far lack over a near-copy', () => {
+    const weights = new Float64Array([1, 1, 1]);
+    const items = [
+      { id: 'a-copy', value: 0.95, terms: [0, 1] },
+      { id: 'b', value: 0.9, terms: [2] },
+    ];
+    const covered = new Uint8Array([1, 1, 0]);
+    expect(items[bestPick(items, (x) => x.value, (x) => x.terms, covered, weights, 3)].id).toBe('b');
+    // Without new words to cover, value alone decides.
+    expect(items[bestPick(items, (x) => x.value, (x) => x.terms, new Uint8Array([1, 1, 1]), weights, 3)].id).toBe('a-copy');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { fieldBag, isFieldBag } from '../../../src/kernel/text/bm25.js';
+import { fieldBags, relevance, type MatchableFile } from '../../../src/kernel/text/relevance.js';
+
+const files: MatchableFile[] = [
+  { path: 'auth/tokens.md', name: 'Auth tokens', description: 'Rotating tokens daily', tags: ['auth', 'security'], body: 'We rotate the auth token. Happy path: the token migrates.\nDoes the doe agree? agreed.' },
+  { path: 'db.md', name: 'Database migration', description: 'How migrations run', tags: ['db'], body: 'Migrating the schema happily; aby abi happiness.' },
+  { path: 'cjk.md', name: '認証 tokens', description: '', tags: [], body: 'トークン auth認証 token' },
+  { path: 'empty.md', name: 'empty', description: '', tags: [], body: '' },
+];
+
+describe('field bags', () => {
+  it('rank exactly as matching the text does', () => {
+    const withBags = files.map((f) => ({ ...f, bags: fieldBags(f) }));
+    for (const query of ['auth token migration', 'happy doe agreed', 'aby happi schema', '認証 token', 'rotating']) {
+      const a = relevance(withBags, query);
+      const b = relevance(files, query);
+      expect([...a.scores]).toEqual([...b.scores]);
+      expect([...a.coverage]).toEqual([...b.coverage]);
+    }
+  });
+
+  it('write a stem met once without its count, and still match a stem that begins another', () => {
+    const bag = fieldBag('token tokens auth authentic authentic tok')!;
+    expect(bag.stems).toBe(' token:2 auth authent:2 tok ');
+    const prefixed = [{ path: 'a.md', name: 'a', description: '', tags: [], body: 'authentic authentic authorisation tok tokens' }, ...files];
+    for (const query of ['auth', 'tok', 'authentic token', 'authorisation']) {
+      expect([...relevance(prefixed.map((f) => ({ ...f, bags: fieldBags(f) })), query).scores]).toEqual([...relevance(prefixed, query).scores]);
+    }
+  });
+
+  it('leave text with Chinese or Japanese characters to be matched from the text', () => {
+    expect(fieldBag('トークン auth')).toBeUndefined();
+    expect(fieldBag('Token tokens')).toEqual({ length: 12, stems: ' token:2 ', odd: [] });
+  });
+
+  it('are checked when read back', () => {
+    expect(isFieldBag(fieldBag('happy days'))).toBe(true);
+    expect(isFieldBag({ length: 1, stems: {}, odd: [] })).toBe(false);
+    expect(isFieldBag({ length: 1, stems: ' a:1 ', odd: [['a', 'a', '1']] })).toBe(false);
+  });
+});
