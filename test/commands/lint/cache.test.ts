@@ -6,6 +6,8 @@ import { lintMemory } from '../../../src/commands/lint/lint.js';
 import { lintSetup } from '../../../src/kernel/lint/setup.js';
 import type { LintResult } from '../../../src/kernel/lint/types.js';
 import { SECRETS_24 } from '../../helpers/secrets24.js';
+import { VALID, doc, lines } from '../../helpers/lint.js';
+import { stateOf } from '../../helpers/cli.js';
 
 const PROSE = 'The session cache keeps each token for ten minutes and the refresh path renews it before the expiry so that requests never wait on the identity provider during peak hours.\n';
 const GHP = SECRETS_24.find((s) => s.shape === 'github ghp_')!;

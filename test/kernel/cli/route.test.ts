@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { commandWord, fastRoute } from '../../src/kernel/cli/route.js';
-import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../src/commands/checkpoint/cli.js';
-import { FLUSH_DEFAULTS, register } from '../../src/commands/flush/cli.js';
+import { commandWord, fastRoute } from '../../../src/kernel/cli/route.js';
+import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../../src/commands/checkpoint/cli.js';
+import { FLUSH_DEFAULTS, register } from '../../../src/commands/flush/cli.js';
 
 const argv = (...args: string[]) => ['node', 'memctx', ...args];
 
