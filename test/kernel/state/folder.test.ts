@@ -6,6 +6,7 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, re
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memctx, removeDir, tempDir } from '../../helpers/cli.js';
+import { runCli } from '../../helpers/run.js';
 import { contentHash } from '../../../src/kernel/tokens/hash.js';
 import { VERSION } from '../../../src/kernel/version.js';
 
@@ -61,9 +62,9 @@ describe('a cloned repository cannot plant machine state', () => {
     ['add', ['add', 'b', '--name', 'B', '--description', 'second', '--type', 'user', '--body', 'x'], undefined, 0],
     ['flush --hook', ['flush', '--hook'], 'SessionEnd', 0],
     ['checkpoint', ['checkpoint'], 'Stop', 0],
-  ])('%s writes nothing through committed .memory/.memctx links, and keeps its state in .git/memctx/', (_name, args, event, code) => {
+  ])('%s writes nothing through committed .memory/.memctx links, and keeps its state in .git/memctx/', async (_name, args, event, code) => {
     const { home, project, root, env } = hostileClone();
-    const run = memctx(args, { cwd: project, env, input: event ? hook(project, event) : undefined });
+    const run = await runCli(args, { cwd: project, env, input: event ? hook(project, event) : undefined });
     expect(run.stderr).not.toContain('unexpected failure');
     expect(run.code).toBe(code);
     victimsUntouched(home, root);
@@ -77,7 +78,7 @@ describe('a cloned repository cannot plant machine state', () => {
     expect(existsSync(perUser) ? readdirSync(perUser).filter((n) => n !== 'compile-cache') : []).toEqual([]);
   });
 
-  it('a committed token-count cache cannot make a bundle overrun its budget', () => {
+  it('a committed token-count cache cannot make a bundle overrun its budget', async () => {
     const { project, root, env } = hostileClone();
     const big = `---\nname: Big\ndescription: a big file\ntype: project\n---\n${'The deploy pipeline fans out to every region and waits. '.repeat(10_000)}\n`;
     writeFileSync(join(root, 'big.md'), big);
@@ -85,7 +86,7 @@ describe('a cloned repository cannot plant machine state', () => {
     const planted = join(root, '.memctx', 'token-counts.json');
     spawnSync('rm', [planted]);
     writeFileSync(planted, JSON.stringify({ memctx: VERSION, counts }));
-    const run = memctx(['--json', 'pack', '--budget', '8000'], { cwd: project, env });
+    const run = await runCli(['--json', 'pack', '--budget', '8000'], { cwd: project, env });
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as { tokens: number; budget: number; files: Array<{ path: string; mode: string }> };
     expect(report.tokens).toBeLessThanOrEqual(8000);
@@ -111,6 +112,7 @@ describe('where the state folder is', () => {
     return join(dir, names[0]);
   };
 
+  // The state folder follows the environment of the process (XDG_CACHE_HOME, HOME): these three run the bin.
   it('outside git: $XDG_CACHE_HOME/memctx/<id>/, made 0700', () => {
     const { cwd, home } = plainMemory();
     const cache = join(home, 'xdg');
@@ -145,42 +147,42 @@ describe('where the state folder is', () => {
     expect(existsSync(join(home, 'nohome', '.cache', 'memctx'))).toBe(true);
   });
 
-  it('a state folder that is a link or writable by others is not used: pack still packs and says it could not cache', () => {
+  it('a state folder that is a link or writable by others is not used: pack still packs and says it could not cache', async () => {
     const { cwd, root } = plainMemory();
     git(cwd, ['init', '-q', '-b', 'main']);
     const elsewhere = join(cwd, 'elsewhere');
     mkdirSync(elsewhere);
     symlinkSync(elsewhere, join(cwd, '.git', 'memctx'));
-    const run = memctx(['pack', '--budget', '2000'], { cwd });
+    const run = await runCli(['pack', '--budget', '2000'], { cwd });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('body');
     expect(run.stderr).toContain(`could not cache: ${join(cwd, '.git', 'memctx')} is a symbolic link; the next pack reads and counts again`);
     expect(readdirSync(elsewhere)).toEqual([]);
-    const add = memctx(['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd });
+    const add = await runCli(['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd });
     expect(add.code).toBe(2);
     expect(add.stderr).toContain(`cannot keep the write lock: ${join(cwd, '.git', 'memctx')} is a symbolic link`);
     expect(existsSync(join(root, 'b.md'))).toBe(false);
   });
 
-  it('a linked worktree keeps its state in its own git directory; two memory folders of one repository get two', () => {
+  it('a linked worktree keeps its state in its own git directory; two memory folders of one repository get two', async () => {
     const { cwd } = plainMemory();
     git(cwd, ['init', '-q', '-b', 'main']);
     git(cwd, ['add', '-A']);
     git(cwd, ['commit', '-q', '-m', 'one']);
     const wt = join(cwd, '..', 'wt');
     git(cwd, ['worktree', 'add', '-q', wt]);
-    expect(memctx(['index'], { cwd: wt }).code).toBe(0);
+    expect((await runCli(['index'], { cwd: wt })).code).toBe(0);
     expect(readdirSync(only(join(cwd, '.git', 'worktrees', 'wt', 'memctx')))).toContain('scan-cache.json');
     expect(existsSync(join(cwd, '.git', 'memctx'))).toBe(false);
     mkdirSync(join(cwd, 'pkg', '.memory'), { recursive: true });
     writeFileSync(join(cwd, 'pkg', '.memory', 'MEMORY.md'), '# Memory\n');
-    expect(memctx(['index'], { cwd }).code).toBe(0);
-    expect(memctx(['index'], { cwd: join(cwd, 'pkg') }).code).toBe(0);
+    expect((await runCli(['index'], { cwd })).code).toBe(0);
+    expect((await runCli(['index'], { cwd: join(cwd, 'pkg') })).code).toBe(0);
     expect(readdirSync(join(cwd, '.git', 'memctx')).sort()).toEqual(['.memory', 'pkg%2F.memory']);
     expect(lstatSync(join(cwd, '.git', 'memctx')).isDirectory()).toBe(true);
   });
 
-  it('a submodule keeps its state in the superproject\'s .git/modules/<name>/', () => {
+  it('a submodule keeps its state in the superproject\'s .git/modules/<name>/', async () => {
     const { cwd } = plainMemory();
     const sub = join(cwd, '..', 'sub-origin');
     mkdirSync(join(sub, '.memory'), { recursive: true });
@@ -190,21 +192,21 @@ describe('where the state folder is', () => {
     git(sub, ['commit', '-q', '-m', 'sub']);
     git(cwd, ['init', '-q', '-b', 'main']);
     git(cwd, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub, 'lib']);
-    expect(memctx(['index'], { cwd: join(cwd, 'lib') }).code).toBe(0);
+    expect((await runCli(['index'], { cwd: join(cwd, 'lib') })).code).toBe(0);
     expect(readdirSync(join(cwd, '.git', 'modules', 'lib', 'memctx', '.memory'))).toContain('scan-cache.json');
     expect(existsSync(join(cwd, 'lib', '.memory', '.memctx'))).toBe(false);
   });
 
-  it('a state folder another user owns (a repository two users share) is not used: reads work, writes say why', () => {
+  it('a state folder another user owns (a repository two users share) is not used: reads work, writes say why', async () => {
     const { cwd, root } = plainMemory();
     git(cwd, ['init', '-q', '-b', 'main']);
-    expect(memctx(['index'], { cwd }).code).toBe(0);
+    expect((await runCli(['index'], { cwd })).code).toBe(0);
     const state = join(cwd, '.git', 'memctx', '.memory');
     chownSync(state, 4242, 4242);
-    const pack = memctx(['pack', '--budget', '2000'], { cwd });
+    const pack = await runCli(['pack', '--budget', '2000'], { cwd });
     expect(pack.code).toBe(0);
     expect(pack.stderr).toContain(`could not cache: ${state} belongs to another user (uid 4242)`);
-    const add = memctx(['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd });
+    const add = await runCli(['add', 'b', '--name', 'B', '--description', 'd', '--type', 'user', '--body', 'x'], { cwd });
     expect(add.code).toBe(2);
     expect(add.stderr).toContain(`cannot keep the write lock: ${state} belongs to another user (uid 4242)`);
     expect(existsSync(join(root, 'b.md'))).toBe(false);
@@ -212,7 +214,7 @@ describe('where the state folder is', () => {
 });
 
 describe('init in a clone whose memory files are links out', () => {
-  it.each(['.gitignore', '.gitattributes'])('a committed .memory/%s -> outside is not written through', (name) => {
+  it.each(['.gitignore', '.gitattributes'])('a committed .memory/%s -> outside is not written through', async (name) => {
     const home = tempDir();
     dirs.push(home);
     const project = join(home, 'repo');
@@ -220,13 +222,13 @@ describe('init in a clone whose memory files are links out', () => {
     writeFileSync(join(home, 'victim'), VICTIM);
     symlinkSync('../../victim', join(project, '.memory', name));
     git(project, ['init', '-q', '-b', 'main']);
-    const run = memctx(['init'], { cwd: project, env: { HOME: home } });
+    const run = await runCli(['init'], { cwd: project, env: { HOME: home } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${name} was not changed: it is now a symbolic link to outside the memory directory`);
     expect(readFileSync(join(home, 'victim'), 'utf8')).toBe(VICTIM);
   });
 
-  it('a committed .memory/MEMORY.md -> outside: init leaves it, index refuses it', () => {
+  it('a committed .memory/MEMORY.md -> outside: init leaves it, index refuses it', async () => {
     const home = tempDir();
     dirs.push(home);
     const project = join(home, 'repo');
@@ -234,8 +236,8 @@ describe('init in a clone whose memory files are links out', () => {
     writeFileSync(join(home, 'victim'), VICTIM);
     symlinkSync('../../victim', join(project, '.memory', 'MEMORY.md'));
     git(project, ['init', '-q', '-b', 'main']);
-    expect(memctx(['init'], { cwd: project, env: { HOME: home } }).code).toBe(0);
-    const index = memctx(['index'], { cwd: project, env: { HOME: home } });
+    expect((await runCli(['init'], { cwd: project, env: { HOME: home } })).code).toBe(0);
+    const index = await runCli(['index'], { cwd: project, env: { HOME: home } });
     expect(index.code).toBe(2);
     expect(index.stderr).toContain('MEMORY.md is a symbolic link to outside the memory directory; not read or written');
     expect(readFileSync(join(home, 'victim'), 'utf8')).toBe(VICTIM);
