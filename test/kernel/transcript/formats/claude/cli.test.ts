@@ -2,8 +2,8 @@
 // stand-in; Claude Code's own prompt elided): status, compact and flush read its new line types.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, REPO, removeDir, tempDir } from '../../../helpers/cli.js';
-import { runMemctx } from '../../../helpers/run.js';
+import { FIXTURES, REPO, removeDir, tempDir } from '../../../../helpers/cli.js';
+import { runMemctx } from '../../../../helpers/run.js';
 
 const TRANSCRIPT = join(FIXTURES, 'transcripts/claude-code-2.1.330/session.jsonl');
 

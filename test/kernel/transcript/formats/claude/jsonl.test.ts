@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES } from '../../../helpers/cli.js';
-import { contextItems, readClaudeTranscript, readTranscript } from '../../../../src/kernel/transcript/index.js';
+import { FIXTURES } from '../../../../helpers/cli.js';
+import { contextItems, readClaudeTranscript, readTranscript } from '../../../../../src/kernel/transcript/index.js';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES, 'transcripts', name), 'utf8');
 
