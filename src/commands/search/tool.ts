@@ -3,6 +3,7 @@ import { redactSecrets } from '../../kernel/lint/secrets.js';
 import { SearchInput, SearchOutput } from './schema.js';
 import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
+import { ARG_LABEL } from '../../kernel/schema.js';
 import { search } from './search.js';
 
 export default defineTool({
@@ -15,7 +16,7 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, { root, io }) {
     const { hits } = await search(
-      { root, query: args.query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since },
+      { root, query: args.query, limit: args.limit ?? 10, type: args.type, kind: args.kind, tag: args.tag, minImportance: args.min_importance === undefined ? undefined : String(args.min_importance), since: args.since, label: ARG_LABEL },
       { now: io.now },
     );
     // Names and descriptions are memory text: masked like every other answer that carries it.
