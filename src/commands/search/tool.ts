@@ -1,15 +1,21 @@
 /** The `search` tool: ranked hits with their descriptions, possible secrets masked. */
 import { redactSecrets } from '../../kernel/lint/secrets.js';
 import { SearchInput, SearchOutput } from './schema.js';
-import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
 import { ARG_LABEL } from '../../kernel/schema.js';
 import { search } from './search.js';
 
+/** What the model reads about the tool: what it does, when to use it, its limits. */
+const DESCRIPTION = [
+  'Ranked search over the memory files (text match, importance, recency, how often a file was read). Use it to find',
+  'what the memory says about a subject before answering or changing code. Returns paths under /memories with scores',
+  'and descriptions; open a hit with `memory view`.',
+].join(' ');
+
 export default defineTool({
   name: 'search',
   title: 'Search memory',
-  description: TOOL_TEXT.search,
+  description: DESCRIPTION,
   input: SearchInput,
   output: SearchOutput,
   // It writes memctx's scan cache under .memctx/ (never a memory file): not read-only, not destructive.
