@@ -10,7 +10,7 @@
  */
 import { matchesListFilters } from '../memindex/groups.js';
 import type { PackFile } from './types.js';
-import { fileTimeMs as updatedMs } from '../lifecycle/age.js';
+import { fileTimeMs } from '../lifecycle/age.js';
 import { diversify, retrieve } from './retrieve.js';
 import { supersession } from '../lifecycle/supersede.js';
 
@@ -58,7 +58,7 @@ const DAY = 86_400_000;
 function matchesSearchFilters(file: PackFile, filters: SearchFilters): boolean {
   if (!matchesListFilters(file, filters)) return false;
   if (filters.minImportance !== undefined && file.importance < filters.minImportance) return false;
-  if (filters.since && updatedMs(file) < filters.since.getTime()) return false;
+  if (filters.since && fileTimeMs(file) < filters.since.getTime()) return false;
   return true;
 }
 
@@ -72,7 +72,7 @@ export function searchMemory(files: readonly PackFile[], query: string, options:
   const { superseded } = supersession(files);
   const factorsOf = (id: number) => {
     const file = candidates[id];
-    const days = Math.max(0, (options.now.getTime() - updatedMs(file)) / DAY);
+    const days = Math.max(0, (options.now.getTime() - fileTimeMs(file)) / DAY);
     return {
       text: superseded.get(file.path) ? text[id] / 2 : text[id],
       importance: file.importance / 10,
