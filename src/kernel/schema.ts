@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { MemctxError } from './errors.js';
 import { closestMatch } from './text/suggest.js';
+import { MEMORY_KINDS, MEMORY_TYPES } from './store/schema.js';
 
 /** How a door names a field: `--min-importance` for the CLI, `min_importance` for MCP and the library. */
 export type Label = (key: string) => string;
@@ -104,4 +105,25 @@ function hintFor(issue: v.BaseIssue<unknown>, schema: v.GenericSchema, label: La
 function knownKeys(schema: v.GenericSchema): string[] {
   const entries = (schema as { entries?: Record<string, unknown> }).entries;
   return entries ? Object.keys(entries) : [];
+}
+
+/**
+ * The `type` and `kind` filters of ls and search: the built-in values, `other`, and any value a scanned
+ * file uses (case ignored); anything else is a usage error with a "did you mean", never an empty list.
+ * A check on the scanned files, so it runs after the schema, naming the field as `label` spells it.
+ */
+export function checkListFilters(filters: { type?: string; kind?: string }, files: readonly { type?: string; kind?: string }[], label: Label = CLI_LABEL): void {
+  const seen = (key: 'type' | 'kind') => files.map((f) => f[key]).filter((value): value is string => typeof value === 'string');
+  const unique = (values: string[]) => [...new Set(values)];
+  checkFilter(label('type'), filters.type, unique([...MEMORY_TYPES, 'other', ...seen('type')]), label);
+  checkFilter(label('kind'), filters.kind, unique([...MEMORY_KINDS, ...seen('kind')]), label);
+}
+
+function checkFilter(option: string, value: string | undefined, allowed: readonly string[], label: Label): void {
+  if (value === undefined || allowed.some((a) => a.toLowerCase() === value.trim().toLowerCase())) return;
+  const guess = closestMatch(value.trim(), allowed);
+  const spell = (choice: string) => (label === CLI_LABEL ? `${option} ${choice}` : `${option} "${choice}"`);
+  throw new MemctxError(`${option} must be one of ${allowed.join(', ')}, got "${value}"`, {
+    hint: guess !== undefined ? `did you mean ${spell(guess)}?` : `use one of: ${allowed.map(spell).join(', ')}`,
+  });
 }

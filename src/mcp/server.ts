@@ -11,7 +11,6 @@ import type * as v from 'valibot';
 import { memoryErrorText } from '../kernel/memory-errors.js';
 import type { Io } from '../kernel/io.js';
 import { VERSION } from '../kernel/version.js';
-import { TOOL_TEXT } from '../kernel/mcp/descriptions.js';
 import type { Tool } from '../kernel/mcp/tool.js';
 import { readIndexFile } from '../kernel/memindex/file.js';
 import { redactSecrets } from '../kernel/lint/secrets.js';
@@ -34,6 +33,14 @@ export interface ServerOptions {
   missing?: Error;
   io: Pick<Io, 'cwd' | 'env' | 'home' | 'now'>;
 }
+
+/** What the client shows the model about the server as a whole (each tool's description is in its tool.ts). */
+const INSTRUCTIONS = [
+  "This server holds the project's long-lived memory: small Markdown files with YAML frontmatter under /memories,",
+  'indexed in MEMORY.md (resource memctx://memory/MEMORY.md). Read MEMORY.md or `memory view /memories` at the start of',
+  'a task; `search` or `pack` to find what matters. Save durable facts (decisions and why, how the project works,',
+  'user preferences, open issues) with the `memory` tool; never save secrets, credentials or one-off chatter.',
+].join(' ');
 
 const INDEX_URI = 'memctx://memory/MEMORY.md';
 
@@ -98,7 +105,7 @@ export async function computeToolsList(): Promise<ListedTool[]> {
 
 export function createServer(options: ServerOptions, inFlight = new InFlight()): Server {
   const { root, io } = options;
-  const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: TOOL_TEXT.instructions });
+  const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
 
   // Tracked like tool calls, so a client that closes stdin right after asking still gets the answer.
   server.setRequestHandler(ListToolsRequestSchema, () => inFlight.track(listTools().then((tools) => ({ tools }))));

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { MemctxError } from '../../kernel/errors.js';
 import { openTranscriptFile, transcriptPath, type TranscriptFile } from '../../kernel/sources/transcript-file.js';
-import { appendFlushLog } from '../../kernel/state/flush-log.js';
+import { appendFlushLog, hookFailureText, logHookFailure } from '../../kernel/state/flush-log.js';
 import { isoTimestamp } from '../../kernel/store/schema.js';
 import { HOOK_STDIN_WAIT_MS, parseHookInput, type HookInput } from '../../kernel/summary/hook-input.js';
 import { findMemoryDir } from '../../kernel/store/find.js';
@@ -117,9 +117,8 @@ export async function checkpoint(options: CheckpointOptions, deps: CheckpointDep
     appendFlushLog(root, `${stamp} ${label} asked the agent for its summary at ${percent}% (threshold ${decision.ask}%)${late}`);
     return { ask, percent: report.percent, settled };
   } catch (err) {
-    const e = err as MemctxError;
-    const message = `${e.file ? `${e.file}: ` : ''}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
-    if (root) appendFlushLog(root, `${stamp} ${label} checkpoint error: ${message}`);
+    const message = hookFailureText(err as MemctxError);
+    logHookFailure(root, `${label} checkpoint`, message, deps.now());
     return { why: message };
   }
 }

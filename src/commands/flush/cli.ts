@@ -7,7 +7,7 @@ import type { Context } from '../../kernel/cli/context.js';
 import { collect, type Runner } from '../../kernel/cli/run.js';
 import { hookDeps } from '../../kernel/cli/input.js';
 import * as actions from './flush.js';
-import { logHookProblem } from '../../kernel/state/flush-log.js';
+import { logHookProblem, notLoggedNote } from '../../kernel/state/flush-log.js';
 
 /** The flags as commander gives them: strings, the repeatable ones as lists. */
 type Flags = Record<string, string | string[] | boolean | undefined> & { hook?: boolean; dryRun?: boolean };
@@ -59,16 +59,14 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
       const { message, hint } = err as { message: string; hint?: string };
       const problem = `${message}${hint ? ` (${hint})` : ''}`;
       const log = await logHookProblem(problem, hookDeps(ctx));
-      const why = log.logged ? '' : log.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
-      ctx.ui.note(`memctx flush --hook: ${problem}${why}\n`, { quietable: false });
+      ctx.ui.note(`memctx flush --hook: ${problem}${notLoggedNote(log)}\n`, { quietable: false });
       return EXIT_OK;
     }
     const result = await actions.flushHook(options, hookDeps(ctx));
     if (result.outcome) report(ctx, options, result.outcome);
     if (result.skipped) ctx.ui.note(`memctx flush --hook: skipped: ${result.skipped}\n`);
     if (result.error) {
-      const why = result.logged ? '' : result.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
-      ctx.ui.note(`memctx flush --hook: ${result.error.message}${why}\n`, { quietable: false });
+      ctx.ui.note(`memctx flush --hook: ${result.error.message}${notLoggedNote(result)}\n`, { quietable: false });
       if (ctx.io.env.MEMCTX_DEBUG && result.error.stack) ctx.ui.note(`${result.error.stack}\n`, { quietable: false });
     }
     return EXIT_OK;

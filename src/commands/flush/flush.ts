@@ -24,7 +24,7 @@ import { readMemoryFile, isProblem } from '../../kernel/store/scan.js';
 import * as flushCore from './core.js';
 import { keptAgentSummary } from './agent-summary.js';
 import { secretWarnings } from '../../kernel/lint/secrets.js';
-import { appendFlushLog } from '../../kernel/state/flush-log.js';
+import { appendFlushLog, hookFailureText, logHookFailure } from '../../kernel/state/flush-log.js';
 import { isoTimestamp } from '../../kernel/store/schema.js';
 import { findMemoryDir } from '../../kernel/store/find.js';
 import { HOOK_STDIN_WAIT_MS, parseHookInput } from '../../kernel/summary/hook-input.js';
@@ -497,9 +497,8 @@ async function neverFail(deps: FlushDeps, log: HookLog, body: () => Promise<Hook
     return await body();
   } catch (err) {
     const e = err as MemctxError;
-    const where = e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : '';
-    const message = `${where}${e.message}${e.hint ? ` (${e.hint})` : ''}`;
-    const logged = log.root ? appendFlushLog(log.root, `${isoTimestamp(deps.now())} ${log.label} error: ${message}`) : false;
+    const message = hookFailureText(e);
+    const logged = logHookFailure(log.root, log.label, message, deps.now());
     return { error: { message, stack: e.stack }, logged, root: log.root };
   }
 }

@@ -2,15 +2,22 @@
 import { ARG_LABEL, parseInput } from '../../kernel/schema.js';
 import { FlushInput, FlushOutput, resolveFlush } from './schema.js';
 import { insideProject } from '../../kernel/mcp/confine.js';
-import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
 import { flush } from './flush.js';
 import { redactSecrets } from '../../kernel/lint/secrets.js';
 
+/** What the model reads about the tool: what it does, when to use it, its limits. */
+const DESCRIPTION = [
+  'Save this session\'s summary under /memories/sessions/: all six fields, goal, progress, decisions (each: what and why),',
+  'changed_files, blockers and next_steps; write ["none"] for one with nothing in it. Aim for about 500 tokens; over 650',
+  'it is refused and nothing is written. Use it before the context is compacted or the session ends; with session_id a',
+  'later call replaces the same file. dry_run returns the file without writing it.',
+].join(' ');
+
 export default defineTool({
   name: 'flush',
   title: 'Save a session summary',
-  description: TOOL_TEXT.flush,
+  description: DESCRIPTION,
   input: FlushInput,
   output: FlushOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -1,4 +1,5 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import type * as v from 'valibot';
 import { EXIT_OK, MemctxError } from '../../kernel/errors.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
@@ -6,41 +7,57 @@ import { displayPath } from '../../kernel/store/paths.js';
 import { init } from './init.js';
 import { renderAgentChanges } from './report.js';
 import { join } from 'node:path';
+import { InitOptions, INIT_AGENTS } from './schema.js';
+import { CLI_LABEL, fromFlags, parseInput } from '../../kernel/schema.js';
 
-interface InitFlags {
-  agent?: 'claude' | 'codex' | 'cursor';
-  dryRun?: boolean;
-  userConfig?: boolean;
-}
+type InitFlags = v.InferOutput<typeof InitOptions>;
+type InitOutcome = Awaited<ReturnType<typeof init>>;
+type AgentOutcome = NonNullable<InitOutcome['agent']>;
 
 export function register(program: Command, run: Runner): void {
   program
     .command('init')
     .description('create .memory/ with MEMORY.md, templates/ and a .gitignore for .memctx/ (never overwrites); --agent wires an agent to it')
-    .addOption(new Option('--agent <name>', "add a memory section to the agent's instructions (CLAUDE.md, AGENTS.md or .cursor/rules/memctx.mdc); for claude also the status line, hooks and MCP server in .claude/settings.json and .mcp.json, approved in .claude/settings.local.json; the MCP server for codex in .codex/config.toml, for cursor in .cursor/mcp.json").choices(['claude', 'codex', 'cursor']))
+    // The value is checked by init's schema; the help lists the choices as commander would.
+    .option('--agent <name>', `add a memory section to the agent's instructions (CLAUDE.md, AGENTS.md or .cursor/rules/memctx.mdc); for claude also the status line, hooks and MCP server in .claude/settings.json and .mcp.json, approved in .claude/settings.local.json; the MCP server for codex in .codex/config.toml, for cursor in .cursor/mcp.json (choices: ${INIT_AGENTS.map((a) => `"${a}"`).join(', ')})`)
     .option('--user-config', "codex: put the MCP server in your own config.toml ($CODEX_HOME or ~/.codex) instead of the project's .codex/config.toml")
     .option('-n, --dry-run', 'show what would change; change nothing')
     .action(run(runInit));
 }
 
-// eslint-disable-next-line complexity -- init's flags (--agent, --user-config, --dry-run, --dir) and what already exists each add one independent step
-async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
+/** `memctx init`: check the flags, create the directory (and wire the agent), then report. */
+async function runInit(ctx: Context, raw: Record<string, unknown>): Promise<number> {
+  // The options are checked by init's one schema (src/commands/init/schema.ts).
+  const flags: InitFlags = parseInput(InitOptions, fromFlags(raw), CLI_LABEL);
   // --agent writes hooks and an MCP server, which use only a memory directory inside the project.
   const root = ctx.memoryDir({ allowMissing: true, here: true, confined: flags.agent !== undefined });
-  if (flags.userConfig && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
-  const { created, dryRun, agent, mergeDriver, mergeDriverSetup } = await init({ root, agent: flags.agent, dryRun: flags.dryRun, userConfig: flags.userConfig }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
+  if (flags.user_config && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
+  const outcome = await init({ root, agent: flags.agent, dryRun: flags.dry_run, userConfig: flags.user_config }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
+  const { agent } = outcome;
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
   if (agent?.launcher?.kind === 'missing') ctx.ui.warn(agent.launcher.note);
   if (ctx.ui.json) {
-    ctx.ui.printJson({
-      dir: root,
-      created,
-      ...(dryRun ? { dryRun: true } : {}),
-      ...(mergeDriver ? { mergeDriver: true } : {}),
-      ...(agent ? { agent: { name: agent.agent, root: agent.root, changes: agent.changes.map(({ before: _before, ...c }) => c), warnings: agent.warnings, ...(agent.launcher ? { launcher: { kind: agent.launcher.kind, note: agent.launcher.note } } : {}) } } : {}),
-    });
+    ctx.ui.printJson(initJson(root, outcome));
     return EXIT_OK;
   }
+  reportCreated(ctx, root, outcome);
+  if (agent) reportAgent(ctx, agent, outcome.dryRun);
+  return EXIT_OK;
+}
+
+/** The --json report: the directory, what was created, and the agent's changes without their old text. */
+function initJson(root: string, { created, dryRun, mergeDriver, agent }: InitOutcome): Record<string, unknown> {
+  return {
+    dir: root,
+    created,
+    ...(dryRun ? { dryRun: true } : {}),
+    ...(mergeDriver ? { mergeDriver: true } : {}),
+    ...(agent ? { agent: { name: agent.agent, root: agent.root, changes: agent.changes.map(({ before: _before, ...c }) => c), warnings: agent.warnings, ...(agent.launcher ? { launcher: { kind: agent.launcher.kind, note: agent.launcher.note } } : {}) } } : {}),
+  };
+}
+
+/** What was created (or would be), and the merge driver's setup line for teammates. */
+function reportCreated(ctx: Context, root: string, { created, dryRun, mergeDriver, mergeDriverSetup }: InitOutcome): void {
   const shown = displayPath(ctx.io.cwd, root);
   if (dryRun) {
     if (created.length) ctx.ui.info(`would create ${shown}`);
@@ -52,14 +69,15 @@ async function runInit(ctx: Context, flags: InitFlags): Promise<number> {
   if (mergeDriver) {
     ctx.ui.info(`registered the MEMORY.md merge driver in this clone's git config; each teammate runs once: ${mergeDriverSetup}`);
   }
-  if (agent) {
-    const changes = agent.changes.filter((c) => c.action !== 'unchanged');
-    ctx.ui.out(renderAgentChanges(changes, { dryRun, quiet: ctx.ui.quiet, chalk: ctx.ui.chalk, show: (file) => displayPath(ctx.io.cwd, join(agent.root, file)) }));
-    if (agent.launcher && agent.launcher.kind !== 'missing') ctx.ui.info(agent.launcher.note);
-    if (changes.some((c) => c.file === '.codex/config.toml')) ctx.ui.info('Codex reads .codex/config.toml once you trust the project (codex asks on its first start there); `codex mcp list` shows the server');
-    if (changes.some((c) => c.parts.includes('enabledMcpjsonServers'))) {
-      ctx.ui.info(`approved the memctx MCP server for you in ${displayPath(ctx.io.cwd, join(agent.root, '.claude/settings.local.json'))} (your own settings, not for committing; a teammate who clones runs \`memctx init --agent claude\` once, or approves memctx when Claude Code asks)`);
-    }
+}
+
+/** The agent's files that changed (or would), the launcher, and what the agent needs next. */
+function reportAgent(ctx: Context, agent: AgentOutcome, dryRun: boolean): void {
+  const changes = agent.changes.filter((c) => c.action !== 'unchanged');
+  ctx.ui.out(renderAgentChanges(changes, { dryRun, quiet: ctx.ui.quiet, chalk: ctx.ui.chalk, show: (file) => displayPath(ctx.io.cwd, join(agent.root, file)) }));
+  if (agent.launcher && agent.launcher.kind !== 'missing') ctx.ui.info(agent.launcher.note);
+  if (changes.some((c) => c.file === '.codex/config.toml')) ctx.ui.info('Codex reads .codex/config.toml once you trust the project (codex asks on its first start there); `codex mcp list` shows the server');
+  if (changes.some((c) => c.parts.includes('enabledMcpjsonServers'))) {
+    ctx.ui.info(`approved the memctx MCP server for you in ${displayPath(ctx.io.cwd, join(agent.root, '.claude/settings.local.json'))} (your own settings, not for committing; a teammate who clones runs \`memctx init --agent claude\` once, or approves memctx when Claude Code asks)`);
   }
-  return EXIT_OK;
 }

@@ -1,7 +1,6 @@
 /** The `lint` tool: memory hygiene findings, with paths under /memories, at most LIST_LIMIT of them, secrets masked. */
 import { inMemoriesTerms } from '../../kernel/memory-errors.js';
 import { LintInput, LintOutput } from './schema.js';
-import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
 import { lintMemory } from './lint.js';
 import { lintSetup } from '../../kernel/lint/setup.js';
@@ -18,10 +17,17 @@ function narrowed(findings: readonly Finding[], rule: string | undefined, path: 
   return findings.filter((f) => (rule === undefined || f.ruleId === rule) && (at === undefined || at === '' || f.file === at || f.file.startsWith(`${at}/`)));
 }
 
+/** What the model reads about the tool: what it does, when to use it, its limits. */
+const DESCRIPTION = [
+  'Check the memory for problems: invalid frontmatter, a stale or too long MEMORY.md, duplicates, broken references,',
+  'secrets, stale decisions and issues. Returns findings (file, line, rule, severity, message); fix them with `memory`.',
+  'At most 100 findings are listed (leftOut counts the rest): narrow with `rule` or `path` (a file or folder under /memories).',
+].join(' ');
+
 export default defineTool({
   name: 'lint',
   title: 'Check memory hygiene',
-  description: TOOL_TEXT.lint,
+  description: DESCRIPTION,
   input: LintInput,
   output: LintOutput,
   // It fixes nothing, but writes memctx's scan cache under .memctx/.

@@ -4,6 +4,8 @@ import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
 import { reportProblems } from '../../kernel/cli/problems.js';
 import { ls } from './ls.js';
+import { LsOptions } from './schema.js';
+import { CLI_LABEL, fromFlags, parseInput } from '../../kernel/schema.js';
 import { renderTable } from '../../kernel/cli/table.js';
 import { singleLine } from '../../kernel/markdown/escape.js';
 
@@ -28,8 +30,10 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runLs(ctx: Context, flags: LsFlags): Promise<number> {
+  // The options are checked by ls's one schema (src/commands/ls/schema.ts).
+  const options = parseInput(LsOptions, fromFlags({ ...flags }), CLI_LABEL);
   const root = ctx.memoryDir();
-  const { files, problems } = await ls({ root, ...flags }, { now: ctx.io.now });
+  const { files, problems } = await ls({ root, ...options }, { now: ctx.io.now });
   reportProblems(ctx, root, problems);
   if (ctx.ui.json) {
     ctx.ui.printJson(files.map((f) => ({ path: f.path, name: f.name, description: f.description, type: f.type ?? null, kind: f.kind ?? null, updated: f.updated ?? null, importance: f.importance, tags: f.tags })));

@@ -2,7 +2,7 @@
 import { matchesListFilters } from '../../kernel/memindex/groups.js';
 import type { FileProblem, IndexEntry } from '../../kernel/store/types.js';
 import { scanIndexEntries } from '../../kernel/state/scan-cache.js';
-import { checkListFilters } from '../../kernel/options.js';
+import { checkListFilters } from '../../kernel/schema.js';
 import { readIndexFile } from '../../kernel/memindex/file.js';
 import { splitIndex, IndexMarkerError } from '../../kernel/memindex/merge.js';
 import { linkedPaths } from '../../kernel/markdown/links.js';

@@ -1,7 +1,6 @@
 /** The `memory` tool: Anthropic's memory-tool commands over /memories, through the store (actions/memory-tool.ts). */
 import { runMemoryCommand, type MemoryCommand } from './memory.js';
 import { MemoryInput } from './schema.js';
-import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintSetup, type LintSetup } from '../../kernel/lint/setup.js';
@@ -27,10 +26,21 @@ async function lintConfig(root: string, io: ToolContext['io']): Promise<LintConf
   return setup.config;
 }
 
+/** What the model reads about the tool: what it does, when to use it, its limits. */
+const DESCRIPTION = [
+  "Read and change the project's memory files: the commands and arguments of Anthropic's memory tool (memory_20250818).",
+  'Paths start with /memories. view: a directory lists files (size, path, description) two levels deep; a file is shown',
+  'with line numbers (view_range [start, end], end -1 = last line). create: a new .md file (never overwrites; a file',
+  'without frontmatter gets one with name, description, type, created and updated, so view it before editing by line).',
+  'str_replace: old_str must occur exactly once. insert: insert_text goes after line insert_line (0 = top). delete: a',
+  'file or directory. rename: old_path to new_path (never overwrites). Every change sets `updated` and rebuilds',
+  'MEMORY.md, which cannot be changed directly. Keep each file on one topic and under about 2,000 tokens.',
+].join(' ');
+
 export default defineTool({
   name: 'memory',
   title: 'Memory files',
-  description: TOOL_TEXT.memory,
+  description: DESCRIPTION,
   input: MemoryInput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   // runMemoryCommand checks the arguments (MemoryInput and what each command needs), as it does for library callers.

@@ -5,7 +5,8 @@
  */
 import { isSessionFile } from '../../kernel/memindex/groups.js';
 import type { PackFile } from '../../kernel/rank/types.js';
-import { isOpenIssue, updatedMs } from '../../kernel/rank/score.js';
+import { isOpenIssue } from '../../kernel/rank/score.js';
+import { fileTimeMs } from '../../kernel/lifecycle/age.js';
 
 export const PROFILE_NAMES = ['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
@@ -34,9 +35,8 @@ export interface Profile {
 const DAY = 86_400_000;
 const SEVERITY_RANK: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
 const byPath = (a: PackFile, b: PackFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-const writtenMs = updatedMs;
-const newest = (a: PackFile, b: PackFile) => writtenMs(b) - writtenMs(a) || byPath(a, b);
-const within = (file: PackFile, now: Date, days: number) => now.getTime() - updatedMs(file) <= days * DAY;
+const newest = (a: PackFile, b: PackFile) => fileTimeMs(b) - fileTimeMs(a) || byPath(a, b);
+const within = (file: PackFile, now: Date, days: number) => now.getTime() - fileTimeMs(file) <= days * DAY;
 
 /** A session file's list items under `## heading` (the session template's sections). */
 function sessionItems(body: string, heading: string): string[] {
@@ -106,7 +106,7 @@ function openIssues(severities: string[] | undefined, limit: number): PickRule {
     select: (files) =>
       files
         .filter((f) => isOpenIssue(f) && (!severities || severities.includes(f.severity ?? '')))
-        .sort((a, b) => (SEVERITY_RANK[b.severity ?? ''] ?? 0) - (SEVERITY_RANK[a.severity ?? ''] ?? 0) || updatedMs(a) - updatedMs(b) || byPath(a, b))
+        .sort((a, b) => (SEVERITY_RANK[b.severity ?? ''] ?? 0) - (SEVERITY_RANK[a.severity ?? ''] ?? 0) || fileTimeMs(a) - fileTimeMs(b) || byPath(a, b))
         .slice(0, limit),
   };
 }

@@ -1,7 +1,6 @@
 /** The `pack` tool: the bundle for a task under a token budget, always Markdown, secrets always masked, the answer under 1 MiB. */
 import { PackOutput, PackToolInput, resolvePack, type PackRequest } from './schema.js';
 import { ARG_LABEL } from '../../kernel/schema.js';
-import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { defineTool, type ToolContext } from '../../kernel/mcp/tool.js';
 import { pack, type PackActionResult } from './pack.js';
 import { capList, capText, LIST_LIMIT } from '../../kernel/mcp/limits.js';
@@ -40,10 +39,18 @@ function report(result: PackActionResult): { value: Record<string, unknown>; not
   return { value: JSON.parse(JSON.stringify(value)) as Record<string, unknown>, note };
 }
 
+/** What the model reads about the tool: what it does, when to use it, its limits. */
+const DESCRIPTION = [
+  'Pack the memory files that matter most into one Markdown bundle under a token budget (whole files first, then',
+  'summaries, then index lines). Use it at the start of a task, with `task` describing the work, or to hand work over',
+  '(profile handoff-*). Returns the bundle as text and what was included as structured content (at most 100 entries',
+  'per list; notListed counts the rest).',
+].join(' ');
+
 export default defineTool({
   name: 'pack',
   title: 'Pack memory for a task',
-  description: TOOL_TEXT.pack,
+  description: DESCRIPTION,
   input: PackToolInput,
   output: PackOutput,
   // It writes memctx's caches and access counts under .memctx/ (never a memory file).

@@ -3,7 +3,7 @@ import { MemctxError } from '../../kernel/errors.js';
 import { parseDate } from '../../kernel/dates.js';
 import { searchMemory, type SearchHit } from '../../kernel/rank/search.js';
 import type { FileProblem, MemoryFile } from '../../kernel/store/types.js';
-import { parsePositiveInt, checkListFilters } from '../../kernel/options.js';
+import { CLI_LABEL, checkListFilters, type Label } from '../../kernel/schema.js';
 import { scanCached } from '../../kernel/rank/scan.js';
 import { readStats, accessCount, recordAccess } from '../../kernel/state/stats.js';
 import { readRegularFile } from '../../kernel/store/read-file.js';
@@ -17,8 +17,8 @@ import type { Env } from '../../kernel/sources/git.js';
 export interface SearchOptions {
   root: string;
   query: string;
-  /** At most this many hits; as typed when a string. */
-  limit: number | string;
+  /** At most this many hits (checked by the schema). */
+  limit: number;
   type?: string;
   kind?: string;
   tag?: string;
@@ -28,6 +28,8 @@ export interface SearchOptions {
   since?: string;
   /** Read the best hit and count it as read. */
   open?: boolean;
+  /** How the caller's door spells the options in an error (`--type` on the command line, `type` through MCP). */
+  label?: Label;
 }
 
 export interface SearchDeps {
@@ -59,20 +61,20 @@ export interface SearchResult {
 }
 
 /** `--since`: an ISO date or date-time, or a period back from now (h, d, w). */
-function parseSince(value: string, now: Date): Date {
+function parseSince(value: string, now: Date, label: Label): Date {
   const period = /^\s*(\d+)\s*([hdw])\s*$/i.exec(value);
   if (period) {
     const hours = { h: 1, d: 24, w: 24 * 7 }[period[2].toLowerCase() as 'h' | 'd' | 'w'];
     return new Date(now.getTime() - Number(period[1]) * hours * 3_600_000);
   }
   const ms = parseDate(value);
-  if (ms === undefined) throw new MemctxError(`--since must be a date (2026-11-01) or a period (12h, 7d, 2w), got "${value}"`);
+  if (ms === undefined) throw new MemctxError(`${label('since')} must be a date (2026-11-01) or a period (12h, 7d, 2w), got "${value}"`);
   return new Date(ms);
 }
 
-function parseImportance(value: string): number {
+function parseImportance(value: string, label: Label): number {
   const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || n < 1 || n > 10) throw new MemctxError(`--min-importance must be a whole number from 1 to 10, got "${value}"`);
+  if (!/^\s*\d+\s*$/.test(value) || n < 1 || n > 10) throw new MemctxError(`${label('min_importance')} must be a whole number from 1 to 10, got "${value}"`);
   return n;
 }
 
@@ -80,18 +82,18 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
   const { root, query } = options;
   if (!/[\p{L}\p{N}]/u.test(query)) throw new MemctxError('the search query has no words in it', { hint: 'give one or more words, e.g. memctx search "auth token"' });
   const now = deps.now();
-  const limit = typeof options.limit === 'number' ? options.limit : parsePositiveInt(options.limit, '--limit');
+  const { limit, label = CLI_LABEL } = options;
   const filters = {
     type: options.type,
     kind: options.kind,
     tag: options.tag,
-    minImportance: options.minImportance === undefined ? undefined : parseImportance(options.minImportance),
-    since: options.since === undefined ? undefined : parseSince(options.since, now),
+    minImportance: options.minImportance === undefined ? undefined : parseImportance(options.minImportance, label),
+    since: options.since === undefined ? undefined : parseSince(options.since, now, label),
   };
   // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.
   const scan = await scanCached(root, now);
   if (filters.type !== undefined || filters.kind !== undefined) {
-    checkListFilters(filters, scan.files);
+    checkListFilters(filters, scan.files, label);
   }
   const stats = readStats(root);
   // Dated and drift-checked as pack does, so both rank the same files the same way.

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_PROBLEMS } from '../../kernel/errors.js';
-import { parsePositiveInt } from '../../kernel/options.js';
+import { CLI_LABEL, fromFlags, parseInput } from '../../kernel/schema.js';
+import { SessionsOptions } from './schema.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
 import { reportProblems } from '../../kernel/cli/problems.js';
@@ -24,9 +25,10 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runSessions(ctx: Context, flags: SessionsFlags): Promise<number> {
+  // The options are checked by sessions' one schema (src/commands/sessions/schema.ts).
+  const options = parseInput(SessionsOptions, fromFlags({ ...flags }, ['limit']), CLI_LABEL);
   const root = ctx.memoryDir();
-  const limit = flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit');
-  const result = await sessions({ root, field: flags.field, since: flags.since, limit }, { now: ctx.io.now });
+  const result = await sessions({ root, ...options }, { now: ctx.io.now });
   reportProblems(ctx, root, result.problems);
   if (ctx.ui.json) {
     ctx.ui.printJson(result.sessions.map((s) => ({ path: s.path, at: s.at ?? null, session_id: s.sessionId ?? null, agent: s.agent ?? null, model: s.model ?? null, started: s.started ?? null, ended: s.ended ?? null, goal: s.goal ?? null, ...(result.field ? { [result.field]: s.items ?? [] } : {}) })));

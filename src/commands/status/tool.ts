@@ -3,14 +3,20 @@ import { inMemoriesTerms } from '../../kernel/memory-errors.js';
 import { ARG_LABEL } from '../../kernel/schema.js';
 import { StatusInput, StatusOutput, resolveStatus } from '../../kernel/capacity/schema.js';
 import { confineTranscript } from '../../kernel/mcp/confine.js';
-import { TOOL_TEXT } from '../../kernel/mcp/descriptions.js';
 import { defineTool, structuredResult } from '../../kernel/mcp/tool.js';
 import { status } from '../../kernel/capacity/measure.js';
+
+/** What the model reads about the tool: what it does, when to use it, its limits. */
+const DESCRIPTION = [
+  'How full the context window is for a transcript of this project (default: the latest Claude Code session of the working',
+  "directory; otherwise a .jsonl in Claude Code's project folder or Codex's sessions folder, or a transcript file inside the project):",
+  'tokens used, the window, the level (green, yellow, orange, red) and advice. Use it to decide when to flush and compact.',
+].join(' ');
 
 export default defineTool({
   name: 'status',
   title: 'Context window status',
-  description: TOOL_TEXT.status,
+  description: DESCRIPTION,
   input: StatusInput,
   output: StatusOutput,
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -259,37 +259,45 @@ async function recordWindow(data: Json, deps: { cwd: string; env: Record<string,
   }
 }
 
-// eslint-disable-next-line complexity -- the status line's figure falls through its sources in order (used_percentage, current_usage, transcript); one chain reads best
+/** What resolveWindow needs besides a figure's own: the flags and the transcript's model. */
+interface WindowChoice {
+  window?: number;
+  model?: string;
+  modelId?: string;
+}
+
+/** Claude Code's own figure: its percentage of its own window, else the tokens it reports as in use. */
+function contextWindowFigure(cw: Json, choice: WindowChoice): Figure | undefined {
+  const size = positive(cw.context_window_size);
+  const percent = typeof cw.used_percentage === 'number' && Number.isFinite(cw.used_percentage) && cw.used_percentage >= 0 ? cw.used_percentage : undefined;
+  let current: number | undefined;
+  if (isRecord(cw.current_usage)) {
+    const u = claudeUsedTokens(cw.current_usage);
+    if (u.ok) current = u.used;
+  }
+  // one source: Claude Code's own percentage of its own window, else the tokens it reports
+  const used = percent !== undefined && size ? Math.round((percent * size) / 100) : current;
+  if (used === undefined) return undefined;
+  const w = resolveWindow({ window: choice.window, model: choice.model, recordedWindow: size, transcriptModel: choice.modelId, used });
+  const own = w.source === 'recorded' && percent !== undefined && size !== undefined;
+  return { used, window: w.window, percent: own ? percent : undefined };
+}
+
+/** The figure counted from the transcript the status-line JSON names. */
+async function transcriptFigure(path: unknown, choice: WindowChoice, cwd: string): Promise<Figure | undefined> {
+  if (typeof path !== 'string' || !path) return undefined;
+  const t = await fromTranscript(path, cwd);
+  if (!t) return undefined;
+  const w = resolveWindow({ window: choice.window, model: choice.model, recordedWindow: t.recordedWindow, transcriptModel: choice.modelId ?? t.model, used: t.used });
+  return { used: t.used, window: w.window };
+}
+
+/** The status line's figure, from its sources in order: used_percentage, current_usage, the transcript. */
 async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatuslineOptions, cwd: string): Promise<StatuslineFigure | undefined> {
   const window = opts.window !== undefined ? parseTokenOption(opts.window, '--window') : undefined;
   const thresholds = opts.thresholds === undefined ? DEFAULT_THRESHOLDS : parseThresholds(opts.thresholds);
-  const optionModel = opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined;
-
-  let figure: Figure | undefined;
-  const cw = isRecord(data.context_window) ? data.context_window : undefined;
-  if (cw) {
-    const size = positive(cw.context_window_size);
-    const percent = typeof cw.used_percentage === 'number' && Number.isFinite(cw.used_percentage) && cw.used_percentage >= 0 ? cw.used_percentage : undefined;
-    let current: number | undefined;
-    if (isRecord(cw.current_usage)) {
-      const u = claudeUsedTokens(cw.current_usage);
-      if (u.ok) current = u.used;
-    }
-    // one source: Claude Code's own percentage of its own window, else the tokens it reports
-    const used = percent !== undefined && size ? Math.round((percent * size) / 100) : current;
-    if (used !== undefined) {
-      const w = resolveWindow({ window, model: optionModel, recordedWindow: size, transcriptModel: modelId, used });
-      const own = w.source === 'recorded' && percent !== undefined && size !== undefined;
-      figure = { used, window: w.window, percent: own ? percent : undefined };
-    }
-  }
-  if (!figure && typeof data.transcript_path === 'string' && data.transcript_path) {
-    const t = await fromTranscript(data.transcript_path, cwd);
-    if (t) {
-      const w = resolveWindow({ window, model: optionModel, recordedWindow: t.recordedWindow, transcriptModel: modelId ?? t.model, used: t.used });
-      figure = { used: t.used, window: w.window };
-    }
-  }
+  const choice: WindowChoice = { window, model: opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined, modelId };
+  const figure = (isRecord(data.context_window) ? contextWindowFigure(data.context_window, choice) : undefined) ?? (await transcriptFigure(data.transcript_path, choice, cwd));
   if (!figure) return undefined;
   const cap = capacity(figure.used, figure.window, thresholds);
   const percent = figure.percent ?? cap.percent;

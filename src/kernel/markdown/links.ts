@@ -105,27 +105,18 @@ function advance(text: string, search: string, found: number, from: number): num
  * and those that may open or close a fence (holding three backticks or tildes); no other line
  * changes whether code is fenced.
  */
-// eslint-disable-next-line complexity -- a single-pass Markdown scanner: fences, inline code, inline, reference and [[name]] links
 export function markdownLinks(text: string, firstLine = 1): TextLink[] {
-  let inline = text.indexOf('](');
-  let wiki = text.indexOf('[[');
-  let reference = text.indexOf(']:');
-  if (inline < 0 && wiki < 0 && reference < 0) return [];
-  let backticks = text.indexOf('```');
-  let tildes = text.indexOf('~~~');
+  // The next place of each mark: three that start a link, two that may open or close a fence.
+  const found = MARKS.map((mark) => text.indexOf(mark));
+  if (!found.slice(0, LINK_MARKS).some((at) => at >= 0)) return [];
   const out: TextLink[] = [];
   const fenced = fenceTracker();
   // `line` is the number of the line starting at `counted`; `from` is where the next unread line starts.
   let line = firstLine;
   let counted = 0;
   for (let from = 0; ; ) {
-    inline = advance(text, '](', inline, from);
-    wiki = advance(text, '[[', wiki, from);
-    reference = advance(text, ']:', reference, from);
-    backticks = advance(text, '```', backticks, from);
-    tildes = advance(text, '~~~', tildes, from);
-    let next = -1;
-    for (const at of [inline, wiki, reference, backticks, tildes]) if (at >= 0 && (next < 0 || at < next)) next = at;
+    for (let i = 0; i < MARKS.length; i++) found[i] = advance(text, MARKS[i], found[i], from);
+    const next = earliest(found);
     if (next < 0) return out;
     const start = next === 0 ? 0 : text.lastIndexOf('\n', next - 1) + 1;
     for (let at = text.indexOf('\n', counted); at >= 0 && at < start; at = text.indexOf('\n', at + 1)) line++;
@@ -133,13 +124,24 @@ export function markdownLinks(text: string, firstLine = 1): TextLink[] {
     const newline = text.indexOf('\n', next);
     const end = newline < 0 ? text.length : newline;
     const inside = fenced(fenceAt(text, start));
-    if (!inside && ((inline >= 0 && inline < end) || (wiki >= 0 && wiki < end) || (reference >= 0 && reference < end))) {
+    if (!inside && found.slice(0, LINK_MARKS).some((at) => at >= 0 && at < end)) {
       const cut = newline > start && text.charCodeAt(newline - 1) === 13 ? 1 : 0;
       lineLinks(text.slice(start, end - cut), line, out);
     }
     if (newline < 0) return out;
     from = newline + 1;
   }
+}
+
+/** The marks the scanner looks for: the first LINK_MARKS start a link (inline, [[name]], reference), the rest may fence code. */
+const MARKS = ['](', '[[', ']:', '```', '~~~'] as const;
+const LINK_MARKS = 3;
+
+/** The smallest index found (-1 when none is). */
+function earliest(found: readonly number[]): number {
+  let next = -1;
+  for (const at of found) if (at >= 0 && (next < 0 || at < next)) next = at;
+  return next;
 }
 
 /** A link target without its `#fragment` or `?query` (a target holds no line break). */

@@ -55,15 +55,12 @@ export interface FileScore {
 
 const HOUR = 3_600_000;
 
-/** When the file last changed: updated, created, last commit, mtime (lifecycle/age.ts). */
-export const updatedMs = fileTimeMs;
-
 /** The most recency points (a file changed within the hour). */
 export const RECENCY_MAX = 30;
 
 /** Design §5: within 1 h 30 points, 4 h 20, 24 h 10, 7 days 5, older 0. */
 export function recencyScore(file: PackFile, now: Date): number {
-  const age = now.getTime() - updatedMs(file);
+  const age = now.getTime() - fileTimeMs(file);
   if (age <= HOUR) return RECENCY_MAX;
   if (age <= 4 * HOUR) return 20;
   if (age <= 24 * HOUR) return 10;
@@ -88,7 +85,7 @@ function mostRecent(files: readonly PackFile[], n: number): Set<string> {
   const newer = (a: { t: number; path: string }, b: { t: number; path: string }) => b.t - a.t || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   const top: { t: number; path: string }[] = [];
   for (const file of files) {
-    const entry = { t: updatedMs(file), path: file.path };
+    const entry = { t: fileTimeMs(file), path: file.path };
     if (top.length === n && newer(entry, top[n - 1]) >= 0) continue;
     top.push(entry);
     top.sort(newer);

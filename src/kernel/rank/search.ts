@@ -8,7 +8,7 @@
  */
 import { matchesListFilters } from '../memindex/groups.js';
 import type { PackFile } from './types.js';
-import { fileTimeMs as updatedMs } from '../lifecycle/age.js';
+import { fileTimeMs } from '../lifecycle/age.js';
 import { queryTerms } from '../text/analyse.js';
 import { rankFiles, rankOrder } from './rank.js';
 import { RECENCY_MAX, type FileScore } from './score.js';
@@ -52,7 +52,7 @@ export interface SearchHit {
 function matchesSearchFilters(file: PackFile, filters: SearchFilters): boolean {
   if (!matchesListFilters(file, filters)) return false;
   if (filters.minImportance !== undefined && file.importance < filters.minImportance) return false;
-  if (filters.since && updatedMs(file) < filters.since.getTime()) return false;
+  if (filters.since && fileTimeMs(file) < filters.since.getTime()) return false;
   return true;
 }
 

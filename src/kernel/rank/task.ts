@@ -44,13 +44,13 @@ export function taskScores(files: readonly PackFile[], task: string, graph: Read
   const retrieval = retrieve(files, task, { text });
   const lower = task.toLowerCase();
   const own = retrieval.score.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
-  const index = new Map(files.map((f, i) => [f.path, i]));
+  const position = new Map(files.map((f, i) => [f.path, i]));
   // Links both ways: a file linked to a matched file, or linked from one.
   const neighbours: number[][] = files.map(() => []);
   for (const [from, targets] of graph) {
-    const a = index.get(from)!;
+    const a = position.get(from)!;
     for (const to of targets) {
-      const b = index.get(to)!;
+      const b = position.get(to)!;
       neighbours[a].push(b);
       neighbours[b].push(a);
     }

@@ -33,6 +33,26 @@ async function halveLog(dir: string): Promise<void> {
   await writeStateFile(dir, FLUSH_LOG, keep.slice(keep.indexOf('\n') + 1)).catch(() => undefined);
 }
 
+/**
+ * The one place a hook failure is logged (flush --hook, checkpoint, and a bad option before either
+ * could start): `<time> <label> error: <message>` in flush.log; false when there is no memory
+ * directory or it cannot be written. Never throws.
+ */
+export function logHookFailure(root: string | undefined, label: string, message: string, now: Date): boolean {
+  return root ? appendFlushLog(root, `${isoTimestamp(now)} ${label} error: ${message}`) : false;
+}
+
+/** A hook's failure as one log line's message: where (file:line), what, and the hint. */
+export function hookFailureText(err: { message: string; file?: string; line?: number; hint?: string }): string {
+  const where = err.file ? `${err.file}${err.line ? `:${err.line}` : ''}: ` : '';
+  return `${where}${err.message}${err.hint ? ` (${err.hint})` : ''}`;
+}
+
+/** What a hook's line on stderr adds when its problem did not reach the log. */
+export function notLoggedNote(log: { logged: boolean; root?: string }): string {
+  return log.logged ? '' : log.root ? ' (not logged: the memory directory is not writable)' : ' (not logged: no memory directory found)';
+}
+
 /** Log a hook problem found before its command could start (an unknown option, a bad value); never throws. */
 export async function logHookProblem(
   message: string,
@@ -40,7 +60,7 @@ export async function logHookProblem(
 ): Promise<{ logged: boolean; root?: string }> {
   try {
     const root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd: deps.cwd, env: deps.env, home: deps.home, confined: true });
-    return { logged: appendFlushLog(root, `${isoTimestamp(deps.now())} hook error: ${message}`), root };
+    return { logged: logHookFailure(root, 'hook', message, deps.now()), root };
   } catch {
     return { logged: false };
   }

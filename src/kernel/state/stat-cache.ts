@@ -102,11 +102,25 @@ function statKey(root: string, entry: Entry, now: number): { key?: string; racy:
   }
 }
 
+/** Whether a cached record still stands for the file: the same stat key, and a value still valid (or a problem). */
+function stillValid<T>(record: CacheRecord<T> | undefined, key: string | undefined, projection: Projection<T>, path: string): record is CacheRecord<T> {
+  if (!record || key === undefined || record.key !== key) return false;
+  return record.value !== undefined ? projection.valid(record.value, path) : Boolean(record.problem);
+}
+
+/** Read and project one file; keyed by `known` (its lstat), else by the stat of the read itself. */
+function readRecord<T>(read: ReadFile, entry: Entry, projection: Projection<T>, now: number, known: { key?: string; racy: boolean } | undefined): { record: CacheRecord<T>; key?: string; racy: boolean } {
+  const detail: ReadDetail = {};
+  const result = read(entry.path, entry.symlink, detail);
+  const { key, racy } = known ?? (detail.stat ? keyOf(detail.stat, now) : { key: undefined, racy: true });
+  const record: CacheRecord<T> = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result, detail) };
+  return { record, key, racy };
+}
+
 /**
  * Every listed memory file's projection, from the cache where its stat is unchanged; `reader` is
  * called (once) only when some file must be parsed, so a warm run never loads the parser.
  */
-// eslint-disable-next-line complexity -- each branch is one reason a cached record is reused or refreshed
 export async function scanWithCache<T>(
   root: string,
   entries: readonly Entry[],
@@ -129,15 +143,8 @@ export async function scanWithCache<T>(
     }
     const cached = loaded.records[path];
     // A file the cache does not know is keyed by the stat of the read itself: no lstat first.
-    let { key, racy } = cached || entry.symlink ? statKey(root, entry, options.now) : { key: undefined, racy: true };
-    let record = key !== undefined ? cached : undefined;
-    if (!record || record.key !== key || (record.value !== undefined ? !projection.valid(record.value, path) : !record.problem)) {
-      read ??= await options.reader();
-      const detail: ReadDetail = {};
-      const result = read(path, entry.symlink, detail);
-      if (!cached && !entry.symlink) ({ key, racy } = detail.stat ? keyOf(detail.stat, options.now) : { key: undefined, racy: true });
-      record = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result, detail) };
-    }
+    const known = cached || entry.symlink ? statKey(root, entry, options.now) : undefined;
+    const { record, key, racy } = known && stillValid(cached, known.key, projection, path) ? { record: cached, ...known } : readRecord((read ??= await options.reader()), entry, projection, options.now, known);
     // Written again only when a record changes or goes: a file too new to keep (the one a flush
     // just wrote) and not kept before leaves the cache as it was.
     if (key !== undefined && !racy) {

@@ -105,8 +105,8 @@ export function lineEnding(text: string): { eol: FileFormat['eol']; mixed: boole
 }
 
 /** Split a decoded text into frontmatter data and body, and normalise it into a MemoryFile. */
-// eslint-disable-next-line complexity -- BOMs, line endings, YAML directives, unreadable YAML and a missing frontmatter each need a branch over the same text
-export function parseMemoryText(path: string, input: string, stat: FileStat): MemoryFile {
+/** The text without its BOMs, with LF line endings, and the line ending the file uses. */
+function normalizeText(input: string): { text: string; bom: boolean; eol: FileFormat['eol'] } {
   const bom = input.charCodeAt(0) === 0xfeff;
   // Any number of BOMs (an editor may add one to a file that has one): the text starts after them.
   let text = bom ? input.replace(/^\uFEFF+/, '') : input;
@@ -118,31 +118,35 @@ export function parseMemoryText(path: string, input: string, stat: FileStat): Me
     // A file with CR-only line endings (classic Mac) has lines too: read them as such (written back with LF).
     if (!text.includes('\n') && text.includes('\r')) text = text.replace(/\r/g, '\n');
   }
+  return { text, bom, eol };
+}
 
-  let data: Record<string, unknown> = {};
-  let frontmatter = '';
-  let body = text;
+/** The frontmatter block of a normalised text, parsed; a ParseFailure with its line when it cannot be read. */
+function readFrontmatter(text: string): { data: Record<string, unknown>; frontmatter: string; body: string; hasFrontmatter: boolean; end: number } {
   const block = frontmatterBlock(text);
-  const hasFrontmatter = block !== undefined;
-  const end = block?.end ?? -1;
-  if (block) {
-    // The lines between the `---` lines, without the line ending before the closing one.
-    frontmatter = text.slice(block.yamlStart, Math.max(block.yamlStart, block.yamlEnd));
-    const directive = /^(?:[ \t]*(?:#[^\n]*)?\n)*(%[^\n]*)/.exec(frontmatter);
-    if (directive) {
-      const line = 1 + lineAt(frontmatter, directive.index + directive[0].length - directive[1].length);
-      throw new ParseFailure(`YAML directives such as \`${directive[1].slice(0, 20)}\` are not supported in frontmatter`, line, 'remove the % line: frontmatter is one plain YAML document between two `---` lines');
-    }
-    try {
-      // YAML gets every line up to the closing `---` (a `|+` last value keeps its final newlines),
-      // after an empty first line so that YAML line N is file line N.
-      data = parseFrontmatterYaml(`\n${text.slice(block.yamlStart, block.yamlEnd + 1)}`);
-    } catch (err) {
-      if (err instanceof YamlFailure) throw new ParseFailure(err.message, err.line, err.hint);
-      throw new ParseFailure(`unreadable frontmatter: ${(err as Error).message}`, 1, 'fix the frontmatter');
-    }
-    body = text.slice(end);
+  if (!block) return { data: {}, frontmatter: '', body: text, hasFrontmatter: false, end: -1 };
+  // The lines between the `---` lines, without the line ending before the closing one.
+  const frontmatter = text.slice(block.yamlStart, Math.max(block.yamlStart, block.yamlEnd));
+  const directive = /^(?:[ \t]*(?:#[^\n]*)?\n)*(%[^\n]*)/.exec(frontmatter);
+  if (directive) {
+    const line = 1 + lineAt(frontmatter, directive.index + directive[0].length - directive[1].length);
+    throw new ParseFailure(`YAML directives such as \`${directive[1].slice(0, 20)}\` are not supported in frontmatter`, line, 'remove the % line: frontmatter is one plain YAML document between two `---` lines');
   }
+  let data: Record<string, unknown>;
+  try {
+    // YAML gets every line up to the closing `---` (a `|+` last value keeps its final newlines),
+    // after an empty first line so that YAML line N is file line N.
+    data = parseFrontmatterYaml(`\n${text.slice(block.yamlStart, block.yamlEnd + 1)}`);
+  } catch (err) {
+    if (err instanceof YamlFailure) throw new ParseFailure(err.message, err.line, err.hint);
+    throw new ParseFailure(`unreadable frontmatter: ${(err as Error).message}`, 1, 'fix the frontmatter');
+  }
+  return { data, frontmatter, body: text.slice(block.end), hasFrontmatter: true, end: block.end };
+}
+
+export function parseMemoryText(path: string, input: string, stat: FileStat): MemoryFile {
+  const { text, bom, eol } = normalizeText(input);
+  const { data, frontmatter, body, hasFrontmatter, end } = readFrontmatter(text);
   const bodyLine = hasFrontmatter ? lineAt(text, end) : 1;
   const meta = metadataOf(data);
   const dateKey = 'modified' in data && !('updated' in data) ? 'modified' : 'updated';

@@ -52,7 +52,6 @@ function utf8Parts(parts: readonly string[]): Buffer {
  * in a crash is rebuilt, and skipping the flush saves a disk round trip. `follow: false` (machine
  * state) replaces a link at the name instead of following it.
  */
-// eslint-disable-next-line complexity -- each check guards the atomic write against a swapped link or folder; splitting it would separate check from use
 export async function writeFileAtomic(abs: string, text: string | Buffer | readonly string[], options: { inside?: string; mkdir?: boolean; fsync?: boolean; follow?: boolean } = {}): Promise<void> {
   const { inside } = options;
   let tmp: string | undefined;
@@ -80,9 +79,7 @@ export async function writeFileAtomic(abs: string, text: string | Buffer | reado
       const opened = fstatSync(fd);
       inPlace(opened);
       if (existing?.isFile()) fchmodSync(fd, existing.mode & 0o7777);
-      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.isBuffer(text) ? text : utf8Parts(text);
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-      if (options.fsync ?? true) fsyncSync(fd);
+      writeAll(fd, text, options.fsync ?? true);
       inPlace(opened);
     } finally {
       closeSync(fd);
@@ -92,16 +89,28 @@ export async function writeFileAtomic(abs: string, text: string | Buffer | reado
     tmp = undefined;
   } catch (err) {
     if (tmp !== undefined) rmSync(tmp, { force: true });
-    if (err instanceof MemctxError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') {
-      throw new MemctxError('cannot create the file: a file stands where a folder of its path should be', { file: abs, hint: 'choose a path whose folders are not files' });
-    }
-    if (code === 'EISDIR') throw new MemctxError('cannot write the file: it is a directory', { file: abs, hint: 'choose another path' });
-    if (code === 'ENOENT' && inside !== undefined) throw swapped(inside, abs);
-    if (code) throw new MemctxError(`cannot write the file (${code})`, { file: abs, hint: 'check the permissions and free space of the memory directory' });
-    throw err;
+    throw writeError(err, abs, inside);
   }
+}
+
+/** Write all of `text` to the open file, flushed to disk when `fsync`. */
+function writeAll(fd: number, text: string | Buffer | readonly string[], fsync: boolean): void {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.isBuffer(text) ? text : utf8Parts(text);
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+  if (fsync) fsyncSync(fd);
+}
+
+/** A failed write as the error to throw: a MemctxError naming the file and what to do, or the error itself. */
+function writeError(err: unknown, abs: string, inside: string | undefined): unknown {
+  if (err instanceof MemctxError) return err;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EEXIST' || code === 'ENOTDIR') {
+    return new MemctxError('cannot create the file: a file stands where a folder of its path should be', { file: abs, hint: 'choose a path whose folders are not files' });
+  }
+  if (code === 'EISDIR') return new MemctxError('cannot write the file: it is a directory', { file: abs, hint: 'choose another path' });
+  if (code === 'ENOENT' && inside !== undefined) return swapped(inside, abs);
+  if (code) return new MemctxError(`cannot write the file (${code})`, { file: abs, hint: 'check the permissions and free space of the memory directory' });
+  return err;
 }
 
 /**

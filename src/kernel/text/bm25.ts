@@ -524,11 +524,11 @@ const SPACE_CODE = 32;
 const COLON_CODE = 58;
 
 /** termFrequencies from a bag: `keys` are the terms' ` term`, `prefixes` the query's (prefixOf each term). */
-function bagFrequencies(bag: FieldBag, keys: readonly string[], index: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
+function bagFrequencies(bag: FieldBag, keys: readonly string[], termSlot: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
   into.fill(0);
   for (let t = 0; t < keys.length; t++) into[t] += stemCount(bag, keys[t]);
   for (const [word, s, n] of bag.odd) {
-    const t = index.get(s);
+    const t = termSlot.get(s);
     if (t !== undefined && prefixes.some((p) => word.startsWith(p))) into[t] += n;
   }
 }
@@ -554,7 +554,7 @@ function termFrequencies(text: string, terms: ReadonlyMap<string, number>, patte
 /** Term frequencies per document, field and term (tf[(d * nf + f) * nt + t]) and each field's length. */
 function fieldFrequencies(input: Bm25Input, pattern: RegExp): { tf: Float64Array; lengths: Float64Array } {
   const { terms, fields, count } = input;
-  const index = new Map(terms.map((t, i) => [t, i]));
+  const termSlot = new Map(terms.map((t, i) => [t, i]));
   const nt = terms.length;
   const nf = fields.length;
   const tf = new Float64Array(count * nf * nt);
@@ -568,11 +568,11 @@ function fieldFrequencies(input: Bm25Input, pattern: RegExp): { tf: Float64Array
       const bag = cjk ? undefined : input.bag?.(d, f);
       if (bag) {
         lengths[d * nf + f] = bag.length;
-        bagFrequencies(bag, keys, index, prefixes, buffer);
+        bagFrequencies(bag, keys, termSlot, prefixes, buffer);
       } else {
         const text = input.text(d, f);
         lengths[d * nf + f] = text.length;
-        termFrequencies(text, index, pattern, buffer);
+        termFrequencies(text, termSlot, pattern, buffer);
       }
       tf.set(buffer, (d * nf + f) * nt);
     }

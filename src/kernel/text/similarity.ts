@@ -492,7 +492,7 @@ export function similarPairs(sets: Uint32Array[], threshold: number, containment
   // Sets with a shingle too common to index within their indexed prefix: LSH finds their candidates.
   const hashed = order.filter(({ set, n }) => set.subarray(0, Math.max(0, indexedCount(n) - (n - set.length))).some((r) => frequency[r] > MAX_POSTING)).map((d) => d.id);
   const banded = hashed.length > 0 ? bandCandidates(hashed, sets.length, fullRanks) : { start: new Uint32Array(sets.length + 1), others: new Uint32Array(0) };
-  const index: number[][] = [];
+  const postings: number[][] = [];
   const seen = new Set<number>();
   const pairs: SimilarPair[] = [];
   const compare = (id: number, set: Uint32Array, n: number, other: number, minSize: number) => {
@@ -520,10 +520,10 @@ export function similarPairs(sets: Uint32Array[], threshold: number, containment
     seen.clear();
     for (let k = 0; k < probe && k < set.length; k++) {
       if (frequency[set[k]] > MAX_POSTING) continue;
-      for (const other of index[set[k]] ?? []) compare(id, set, n, other, minSize);
+      for (const other of postings[set[k]] ?? []) compare(id, set, n, other, minSize);
     }
     for (let q = banded.start[id]; q < banded.start[id + 1]; q++) compare(id, set, n, banded.others[q], minSize);
-    for (let k = 0; k < indexed && k < set.length; k++) if (frequency[set[k]] <= MAX_POSTING) (index[set[k]] ??= []).push(id);
+    for (let k = 0; k < indexed && k < set.length; k++) if (frequency[set[k]] <= MAX_POSTING) (postings[set[k]] ??= []).push(id);
   }
   return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
 }

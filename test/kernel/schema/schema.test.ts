@@ -6,11 +6,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { tempDir, stateOf } from '../helpers/cli.js';
-import { cliHint, cliMessage, library, neutral } from '../helpers/doors.js';
-import { runCli } from '../helpers/run.js';
-import { callTool, connectInProcess } from '../helpers/mcp.js';
-import { ARG_LABEL, FlushInputSchema, LintInputSchema, LintOptionsSchema, memoryToolHandlers, parseInput, resolveFlush, resolvePack, resolveStatus, StatusInputSchema } from '../../src/index.js';
+import { tempDir, stateOf } from '../../helpers/cli.js';
+import { cliHint, cliMessage, library, neutral } from '../../helpers/doors.js';
+import { runCli } from '../../helpers/run.js';
+import { callTool, connectInProcess } from '../../helpers/mcp.js';
+import { ARG_LABEL, FlushInputSchema, LintInputSchema, LintOptionsSchema, memoryToolHandlers, parseInput, resolveFlush, resolvePack, resolveStatus, StatusInputSchema } from '../../../src/index.js';
 
 let dir: string;
 let client: Client;

@@ -1,0 +1,11 @@
+/** `init`'s options: one definition for the CLI flags and the library. */
+import * as v from 'valibot';
+import { choice, flag } from '../../kernel/schema.js';
+
+export const INIT_AGENTS = ['claude', 'codex', 'cursor'] as const;
+
+export const InitOptions = v.strictObject({
+  agent: v.optional(choice(INIT_AGENTS, "add a memory section to the agent's instructions and wire its hooks and MCP server")),
+  user_config: v.optional(flag("codex: put the MCP server in your own config.toml instead of the project's")),
+  dry_run: v.optional(flag('show what would change; change nothing')),
+});
