@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import fg from 'fast-glob';
+import { walkTree, type WalkOptions } from '../store/list.js';
 import { git as runGit, gitTopLevel, splitNul, type Env } from './git.js';
 
 /** The repository around a memory directory, for rules that check paths a memory mentions. */
@@ -55,11 +55,20 @@ export function listRepoFiles(repo: { root: string; git: boolean }, env: Env): R
       return { root: repo.root, files: [...new Set(files)], ignoredDirs: ignoredEntries.filter((e) => e.endsWith('/')), git: true };
     }
   }
-  const files = fg.sync('**', { cwd: repo.root, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/.git/**', '**/node_modules/**'], suppressErrors: true });
+  const files = walkFiles(repo.root, { skipDir: (name) => name === '.git' || name === 'node_modules' });
   return { root: repo.root, files, ignoredDirs: ['node_modules/'], git: false };
 }
 
 /** Every file under a directory (dot-files included, the `.memctx/` cache excluded), relative to it. */
 export function listDirFiles(root: string): string[] {
-  return fg.sync('**', { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ['.memctx/**'], suppressErrors: true });
+  return walkFiles(root, { skipTop: (name) => name === '.memctx' });
+}
+
+/** The regular files under root (dot-files included), through the kernel's one walker: no link followed, unreadable folders skipped. */
+function walkFiles(root: string, skip: Pick<WalkOptions, 'skipTop' | 'skipDir'>): string[] {
+  const files: string[] = [];
+  walkTree(root, { dot: true, ...skip }, (path, dirent) => {
+    if (dirent.isFile()) files.push(path);
+  }, () => undefined);
+  return files;
 }

@@ -20,11 +20,14 @@ export interface WalkOptions {
   dot?: boolean;
   /** Folders at the top to leave out. */
   skipTop?: (name: string) => boolean;
+  /** Folders at any depth to leave out (by name). */
+  skipDir?: (name: string) => boolean;
   readdirSync?: ReaddirSync;
 }
 
 /**
- * Every entry under root that is not a folder, as a relative path with `/` and its dirent, in no set
+ * The one directory walker (memory files, the repository without git, the memory directory's files):
+ * every entry under root that is not a folder, as a relative path with `/` and its dirent, in no set
  * order. Symbolic links are listed, never followed. A folder that cannot be read is passed to
  * `onError` (as `.` for root itself) and skipped; the rest is walked.
  */
@@ -43,7 +46,7 @@ export function walkTree(root: string, options: WalkOptions, visit: (path: strin
       if (!options.dot && name[0] === '.') continue;
       const path = rel ? `${rel}/${name}` : name;
       if (dirent.isDirectory()) {
-        if (!(rel === '' && options.skipTop?.(name))) walk(`${dir}/${name}`, path);
+        if (!(rel === '' && options.skipTop?.(name)) && !options.skipDir?.(name)) walk(`${dir}/${name}`, path);
       } else visit(path, dirent);
     }
   };
