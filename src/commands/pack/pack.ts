@@ -22,7 +22,9 @@ import type { BackgroundCounter } from '../../kernel/tokens/background.js';
 import type { CachedCounter } from '../../kernel/tokens/cache.js';
 import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../../kernel/lint/secrets.js';
 import { taskScores } from '../../kernel/rank/task.js';
-import { packDrift } from '../../kernel/drift/check.js';
+import { packDriftDetails } from '../../kernel/drift/check.js';
+import type { Drift } from '../../kernel/drift/drift.js';
+import { driftBlock, withDriftBlock } from './drift-block.js';
 import { demotions } from './demote.js';
 import { linkGraph } from '../../kernel/rank/links.js';
 import { supersession } from '../../kernel/lifecycle/supersede.js';
@@ -120,7 +122,13 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   } finally {
     read.background.stop();
   }
-  const { result, parts } = await selectStep(options, scanned, ranked, warnings);
+  // The SessionStart profile lists drifted memories in one block after the header, inside the budget.
+  const block = ranked.profile?.name === 'rehydrate' ? driftBlock(options.format, ranked.drift, options.memctx) : '';
+  const reserve = block ? scanned.count(block) : 0;
+  const fits = reserve > 0 && reserve * 2 <= options.budget;
+  const selected = await selectStep(fits ? { ...options, budget: options.budget - reserve } : options, scanned, ranked, warnings);
+  const { result } = selected;
+  const parts = fits ? withDriftBlock(result, selected.parts, block, options.budget, scanned.count) : selected.parts;
   deps.onPhase?.('bundle');
   await writeStep(options, parts);
   deps.onPhase?.('write');
@@ -269,6 +277,8 @@ interface Ranked {
   scores: FileScore[];
   picks: string[];
   retrieval?: Retrieval;
+  /** Memories that drifted, or whose drift is unknown. */
+  drift: ReadonlyMap<string, Drift>;
 }
 
 /** Rank: dates, the task's retrieval, focus and links, supersession and demotions, the scores, the profile's picks. */
@@ -303,12 +313,12 @@ async function rankStep(options: PackOptions, deps: PackDeps, scan: Read['scan']
   const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
   const { superseded } = supersession(files);
   const matched = task === undefined ? undefined : taskScores(files, task, graph, (i) => text(files[i].path));
-  const drifted = packDrift(root, files.map((f) => f.path), (path) => scan.textOf(path), deps.env);
+  const { lines: drifted, drift } = packDriftDetails(root, files.map((f) => f.path), (path) => scan.textOf(path), deps.env);
   const scores = scoreFiles(files, { now, task, focus: focused, superseded, graph, taskScores: matched, demoted: demotions(files, now), drifted });
   const stats = readStats(root);
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');
-  return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval };
+  return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval, drift };
 }
 
 /** Each path that holds a secret, masked. */
