@@ -63,9 +63,16 @@ describe('the SessionStart bundle lists drifted memories in one block', () => {
     const json = JSON.parse((await repo.memctx(['pack', '--profile', 'rehydrate', '--budget', '2000', '--format', 'json'])).stdout) as { budget: number; drifted: { files: unknown[]; more: number; listAll: string } };
     expect(json.budget).toBe(2000);
     expect([json.drifted.files.length, json.drifted.more, json.drifted.listAll]).toEqual([5, 2, 'memctx lint']);
-    const report = JSON.parse((await repo.memctx(['--json', 'pack', '--profile', 'rehydrate', '--budget', '2000'])).stdout) as { tokens: number; budget: number };
+    const report = JSON.parse((await repo.memctx(['--json', 'pack', '--profile', 'rehydrate', '--budget', '2000'])).stdout) as { tokens: number; budget: number; bundle: string; startup: { tokens: number; budget: number; chars: number; hookOutputLimitChars: number; overHookLimit: boolean; bySource: Record<string, number> } };
     expect(report.budget).toBe(2000);
     expect(report.tokens).toBeLessThanOrEqual(2000);
+    // what session start costs, by source: the parts add up to the bundle
+    const { startup } = report;
+    expect(Object.keys(startup.bySource)).toEqual(['index', 'pinned', 'sessions', 'drifted', 'others']);
+    expect(Object.values(startup.bySource).reduce((a, b) => a + b, 0)).toBe(report.tokens);
+    expect(startup.bySource.drifted).toBeGreaterThan(50);
+    expect([startup.tokens, startup.budget, startup.chars, startup.hookOutputLimitChars, startup.overHookLimit]).toEqual([report.tokens, 2000, report.bundle.length, 10_000, false]);
+    expect('startup' in JSON.parse((await repo.memctx(['--json', 'pack'])).stdout)).toBe(false);
     const lint = await repo.memctx(['lint']);
     // the pointer works: it names every drifted memory, the two left out of the block too
     expect(lint.code).toBe(0); // a warning

@@ -25,6 +25,7 @@ import { taskScores } from '../../kernel/rank/task.js';
 import { packDriftDetails } from '../../kernel/drift/check.js';
 import type { Drift } from '../../kernel/drift/drift.js';
 import { driftBlock, withDriftBlock } from './drift-block.js';
+import { startupCost, type StartupCost } from './startup.js';
 import { demotions } from './demote.js';
 import { linkGraph } from '../../kernel/rank/links.js';
 import { supersession } from '../../kernel/lifecycle/supersede.js';
@@ -86,6 +87,8 @@ export interface PackActionResult extends PackResult {
   warnings: string[];
   tokenizer: { loaded: boolean; cacheHits: number; cacheMisses: number };
   caches: { tokenCounts: string; files: string };
+  /** For the SessionStart profile (rehydrate): its tokens by source, against the budget and the hook-output limit. */
+  startup?: StartupCost;
 }
 
 /** Focus entries as memory paths: a file's own path (with or without .md), else the files that mention it. */
@@ -150,6 +153,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     warnings,
     tokenizer: scanned.tokenizer(),
     caches: { tokenCounts: scanned.countCacheStatus, files: scanned.status },
+    ...(ranked.profile?.name === 'rehydrate' ? { startup: startupCost(result, ranked.picks, fits ? reserve : 0) } : {}),
   });
 }
 
