@@ -9,7 +9,7 @@ import type { BundleFormat } from './render.js';
 import { countJoined } from '../../kernel/tokens/join.js';
 
 /** Memories listed by name before the block points at `memctx lint`. */
-export const DRIFT_BLOCK_LINES = 5;
+const DRIFT_BLOCK_LINES = 5;
 
 /** The CLI's lint has no rule filter: it lists every finding, drifted memories as `content/drifted`. */
 const LIST_ALL = 'memctx lint';
@@ -19,7 +19,7 @@ function what(drift: Drift): string {
 }
 
 /** The block's lines: "path — what changed", in path order, then the rest are counted. */
-export function driftBlockLines(drift: ReadonlyMap<string, Drift>, limit = DRIFT_BLOCK_LINES): { path: string; what: string }[] {
+function driftBlockLines(drift: ReadonlyMap<string, Drift>, limit = DRIFT_BLOCK_LINES): { path: string; what: string }[] {
   const paths = [...drift.keys()].sort();
   return paths.slice(0, limit).map((path) => ({ path, what: what(drift.get(path)!) }));
 }

@@ -62,15 +62,10 @@ export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, 
 }
 
 /**
- * Pack's view of drift: memory paths → one line saying what changed and how to check. Only files with
+ * Pack's view of drift: memory paths → one line saying what changed and how to check, and the drift itself (for the SessionStart block). Only files with
  * a `verified:` line are read (found by one `git grep`); outside git, or when nothing is verified, no
  * listing or log is asked for. Unknown drift (a shallow clone) is said too: never called fresh.
  */
-export function packDrift(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): Map<string, string> {
-  return packDriftDetails(root, paths, textOf, env).lines;
-}
-
-/** packDrift's lines, with the drift each says (for the SessionStart block). */
 export function packDriftDetails(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): { lines: Map<string, string>; drift: Map<string, Drift> } {
   const lines = new Map<string, string>();
   const found = driftOfVerified(root, paths, textOf, env);
