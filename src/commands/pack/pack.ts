@@ -21,6 +21,9 @@ import { scanCached } from '../../kernel/rank/scan.js';
 import type { BackgroundCounter } from '../../kernel/tokens/background.js';
 import type { CachedCounter } from '../../kernel/tokens/cache.js';
 import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../../kernel/lint/secrets.js';
+import type { Drift } from '../../kernel/drift/drift.js';
+import { driftBlock, withDriftBlock } from './drift-block.js';
+import { startupCost, type StartupCost } from './startup.js';
 import { queryTerms } from '../../kernel/text/analyse.js';
 import { readStats, accessCount } from '../../kernel/state/stats.js';
 import { writeOutputFile } from '../../kernel/store/write.js';
@@ -78,6 +81,8 @@ export interface PackActionResult extends PackResult {
   warnings: string[];
   tokenizer: { loaded: boolean; cacheHits: number; cacheMisses: number };
   caches: { tokenCounts: string; files: string };
+  /** For the SessionStart profile (rehydrate): its tokens by source, against the budget and the hook-output limit. */
+  startup?: StartupCost;
 }
 
 /** Focus entries as memory paths: a file's own path (with or without .md), else the files that mention it. */
@@ -114,7 +119,13 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   } finally {
     read.background.stop();
   }
-  const { result, parts } = await selectStep(options, scanned, ranked, warnings);
+  // The SessionStart profile lists drifted memories in one block after the header, inside the budget.
+  const block = ranked.profile?.name === 'rehydrate' ? driftBlock(options.format, ranked.drift, options.memctx) : '';
+  const reserve = block ? scanned.count(block) : 0;
+  const fits = reserve > 0 && reserve * 2 <= options.budget;
+  const selected = await selectStep(fits ? { ...options, budget: options.budget - reserve } : options, scanned, ranked, warnings);
+  const { result } = selected;
+  const parts = fits ? withDriftBlock(result, selected.parts, block, options.budget, scanned.count) : selected.parts;
   deps.onPhase?.('bundle');
   await writeStep(options, parts);
   deps.onPhase?.('write');
@@ -136,6 +147,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
     warnings,
     tokenizer: scanned.tokenizer(),
     caches: { tokenCounts: scanned.countCacheStatus, files: scanned.status },
+    ...(ranked.profile?.name === 'rehydrate' ? { startup: startupCost(result, ranked.picks, fits ? reserve : 0) } : {}),
   });
 }
 
@@ -263,6 +275,8 @@ interface Ranked {
   scores: FileScore[];
   picks: string[];
   retrieval?: Retrieval;
+  /** Memories that drifted, or whose drift is unknown. */
+  drift: ReadonlyMap<string, Drift>;
 }
 
 /** Rank: dates, the task's retrieval, focus and links, supersession and demotions, the scores, the profile's picks. */
@@ -286,13 +300,13 @@ async function rankStep(options: PackOptions, deps: PackDeps, scan: Read['scan']
     }
   }
   const focused = resolveFocus(files, options.focus ?? []);
-  const drifted = driftOf(root, files, (path) => scan.textOf(path), deps.env);
+  const { lines: drifted, drift } = driftOf(root, files, (path) => scan.textOf(path), deps.env);
   const { scores, matched, graph, superseded } = rankFiles(files, { now, task, focus: focused, text, drifted });
   const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
   const stats = readStats(root);
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');
-  return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval };
+  return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval, drift };
 }
 
 /** Each path that holds a secret, masked. */

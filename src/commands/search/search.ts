@@ -99,7 +99,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
   // Dated and drift-checked as pack does, so both rank the same files the same way.
   const env = deps.env ?? process.env;
   dateByCommits(root, scan.files, env, deps.commitTimes);
-  const drifted = driftOf(root, scan.files, (path) => scan.textOf(path), env);
+  const { lines: drifted } = driftOf(root, scan.files, (path) => scan.textOf(path), env);
   const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters, text: scan.textOf, drifted });
   const result: SearchResult = { hits, problems: scan.problems };
 

@@ -62,12 +62,22 @@ export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, 
 }
 
 /**
- * Pack's view of drift: memory paths → one line saying what changed and how to check. Only files with
+ * Pack's view of drift: memory paths → one line saying what changed and how to check, and the drift itself (for the SessionStart block). Only files with
  * a `verified:` line are read (found by one `git grep`); outside git, or when nothing is verified, no
  * listing or log is asked for. Unknown drift (a shallow clone) is said too: never called fresh.
  */
-export function packDrift(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): Map<string, string> {
-  const out = new Map<string, string>();
+export function packDriftDetails(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): { lines: Map<string, string>; drift: Map<string, Drift> } {
+  const lines = new Map<string, string>();
+  const found = driftOfVerified(root, paths, textOf, env);
+  for (const [path, d] of found) {
+    const check = `check the code before acting on it, then \`memctx verify ${path}\``;
+    lines.set(path, d.state === 'unknown' ? `drift unknown: ${d.reason}; ${check}` : `drifted: ${describeDrift(d)}; ${check}`);
+  }
+  return { lines, drift: found };
+}
+
+function driftOfVerified(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): Map<string, Drift> {
+  const out = new Map<string, Drift>();
   const repo = findRepository(root, dirname(root), env);
   if (!repo.git) return out;
   let found: string;
@@ -88,10 +98,5 @@ export function packDrift(root: string, paths: readonly string[], textOf: (path:
     }
   }
   if (files.length === 0) return out;
-  const { drift } = memoryDrift(files, listRepoFiles(repo, env), relativeInside(realpathSync(repo.root), realpathSync(root)), env);
-  for (const [path, d] of drift) {
-    const check = `check the code before acting on it, then \`memctx verify ${path}\``;
-    out.set(path, d.state === 'unknown' ? `drift unknown: ${d.reason}; ${check}` : `drifted: ${describeDrift(d)}; ${check}`);
-  }
-  return out;
+  return memoryDrift(files, listRepoFiles(repo, env), relativeInside(realpathSync(repo.root), realpathSync(root)), env).drift;
 }

@@ -5,7 +5,8 @@
  * links). `search` returns the files this order puts first; `pack --task` lists them in the same order.
  */
 import { parseDate } from '../dates.js';
-import { packDrift } from '../drift/check.js';
+import { packDriftDetails } from '../drift/check.js';
+import type { Drift } from '../drift/drift.js';
 import { supersession } from '../lifecycle/supersede.js';
 import { lastCommitTimes, type Env } from '../sources/git.js';
 import { demotions } from './demote.js';
@@ -46,8 +47,8 @@ export interface Ranking {
 }
 
 /** Drifted memories (git): what changed in the code each names since it was verified. */
-export function driftOf(root: string, files: readonly PackFile[], textOf: (path: string) => string, env: Env): Map<string, string> {
-  return packDrift(root, files.map((f) => f.path), textOf, env);
+export function driftOf(root: string, files: readonly PackFile[], textOf: (path: string) => string, env: Env): { lines: Map<string, string>; drift: Map<string, Drift> } {
+  return packDriftDetails(root, files.map((f) => f.path), textOf, env);
 }
 
 /** Score every file (same order as given). Pure: the drift and the dates come in already found. */

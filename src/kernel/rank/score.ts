@@ -30,7 +30,7 @@ export interface ScoreOptions {
   taskScores?: TaskScores;
   /** Paths ranked last without a task and why: expired, resolved, duplicate (demotions). */
   demoted?: ReadonlyMap<string, string>;
-  /** Paths whose code changed since they were verified, with one line of warning (actions/drift.ts packDrift). */
+  /** Paths whose code changed since they were verified, with one line of warning (kernel/drift/check.ts packDriftDetails). */
   drifted?: ReadonlyMap<string, string>;
 }
 

@@ -48,6 +48,16 @@ describe('attributeDrift', () => {
     expect(out.get('x.md')).toEqual({ state: 'unknown', reason: `its verified commit ${gone.slice(0, 12)} is not in this repository (rebased away?)` });
   });
 
+  it('a glob matching 100,000 changed files: one line, matched in bounded time (the test's own 5 s limit)', () => {
+    const changes = Array.from({ length: 100_000 }, (_, i) => ({ status: 'A', path: `gen/d${i % 100}/f${i}.ts` }));
+    const history = { commits: [commit('g2', ['g1'], 'generate', changes), commit('g1', [], 'start', [])], missing: new Set<string>() };
+    const verified = 'g1'.padEnd(40, '0');
+    const memories = Array.from({ length: 20 }, (_, i) => ({ path: `m${i}.md`, anchors: anchors([], [i === 0 ? 'gen/**' : `gen/d${i}/*.ts`]), verified }));
+    const out = attributeDrift(memories, history, () => true);
+    expect(out.size).toBe(20);
+    expect(out.get('m0.md')).toMatchObject({ state: 'drifted', commits: 1, paths: ['gen/**'], latest: { subject: 'generate' } });
+  }, 5_000);
+
   it('globs: ** crosses folders, * and ? stay within one name', () => {
     expect(['src/a.ts', 'src/x/y/a.ts', 'a.ts', 'src/a.tsx'].filter((p) => globRegExp('src/**/*.ts').test(p))).toEqual(['src/a.ts', 'src/x/y/a.ts']);
     expect(['src/a.ts', 'src/x/a.ts'].filter((p) => globRegExp('src/?.ts').test(p))).toEqual(['src/a.ts']);

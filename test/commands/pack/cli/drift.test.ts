@@ -29,3 +29,55 @@ describe('pack marks drifted memories', () => {
     expect(markdown.split('\n').filter((l) => l.startsWith('> ⚠ drifted: src/a.ts changed in 1 commit'))).toHaveLength(1);
   });
 });
+
+describe('the SessionStart bundle lists drifted memories in one block', () => {
+  it('names at most five, then points at lint for the rest, and stays within the budget', async () => {
+    const repo = await makeMemoryRepo();
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    for (const name of names) repo.write(`src/${name}.ts`, `export const ${name} = 1;\n`);
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'code']);
+    for (const name of names) {
+      const added = await repo.memctx(['add', `project_${name}.md`, '--name', `Module ${name}`, '--description', `where ${name} starts`, '--type', 'project', '--created', '2026-01-01T00:00:00Z', '--body', `Module ${name} starts in \`src/${name}.ts\`.`]);
+      expect(added.code).toBe(0);
+    }
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'memories']);
+    for (const name of names) repo.write(`src/${name}.ts`, `export const ${name} = 2;\n`);
+    repo.gitOk(['commit', '-q', '-am', 'modules move']);
+    const out = await repo.memctx(['pack', '--profile', 'rehydrate', '--budget', '2000', '--quiet']);
+    expect(out.code).toBe(0);
+    const lines = out.stdout.split('\n');
+    const at = lines.indexOf('## Drifted memories');
+    expect(lines.slice(0, at)).toEqual(['# Memory bundle', '']);
+    const block = lines.slice(at, at + 11).map((l) => l.replace(/[0-9a-f]{7}/g, 'HASH'));
+    expect(block).toEqual([
+      '## Drifted memories',
+      '',
+      'The code these memories name changed since they were verified. Check each against the code before acting on it, then `memctx verify PATH`.',
+      '',
+      ...['a', 'b', 'c', 'd', 'e'].map((n) => `- \`project_${n}.md\` — src/${n}.ts changed in 1 commit since it was verified (HASH), latest HASH "modules move"`),
+      '- … and 2 more: `memctx lint` lists them (rule content/drifted)',
+      '',
+    ]);
+    const json = JSON.parse((await repo.memctx(['pack', '--profile', 'rehydrate', '--budget', '2000', '--format', 'json'])).stdout) as { budget: number; drifted: { files: unknown[]; more: number; listAll: string } };
+    expect(json.budget).toBe(2000);
+    expect([json.drifted.files.length, json.drifted.more, json.drifted.listAll]).toEqual([5, 2, 'memctx lint']);
+    const report = JSON.parse((await repo.memctx(['--json', 'pack', '--profile', 'rehydrate', '--budget', '2000'])).stdout) as { tokens: number; budget: number; bundle: string; startup: { tokens: number; budget: number; chars: number; hookOutputLimitChars: number; overHookLimit: boolean; bySource: Record<string, number> } };
+    expect(report.budget).toBe(2000);
+    expect(report.tokens).toBeLessThanOrEqual(2000);
+    // what session start costs, by source: the parts add up to the bundle
+    const { startup } = report;
+    expect(Object.keys(startup.bySource)).toEqual(['index', 'pinned', 'sessions', 'drifted', 'others']);
+    expect(Object.values(startup.bySource).reduce((a, b) => a + b, 0)).toBe(report.tokens);
+    expect(startup.bySource.drifted).toBeGreaterThan(50);
+    expect([startup.tokens, startup.budget, startup.chars, startup.hookOutputLimitChars, startup.overHookLimit]).toEqual([report.tokens, 2000, report.bundle.length, 10_000, false]);
+    expect('startup' in JSON.parse((await repo.memctx(['--json', 'pack'])).stdout)).toBe(false);
+    const lint = await repo.memctx(['lint']);
+    // the pointer works: it names every drifted memory, the two left out of the block too
+    expect(lint.code).toBe(0); // a warning
+    for (const name of names) expect(lint.stdout).toMatch(new RegExp(`project_${name}\\.md[^]*content/drifted`));
+    // without the profile there is no block
+    expect((await repo.memctx(['pack'])).stdout).not.toContain('## Drifted memories');
+  });
+});

@@ -102,6 +102,9 @@ describe('content/drifted', () => {
     const clone = join(repo.base, 'shallow');
     repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
     expect((await drifted(repo, clone))[0]).toContain('cannot tell whether it still holds: this is a shallow clone');
+    // the SessionStart bundle says so too: unknown, never fresh
+    const bundle = (await repo.memctx(['pack', '--profile', 'rehydrate', '--quiet'], clone)).stdout;
+    expect(bundle).toMatch(/^- `project_auth\.md` — drift unknown: this is a shallow clone/m);
   });
 
   it('paths: takes folders and globs; an entry outside the repository is named', async () => {
@@ -111,6 +114,29 @@ describe('content/drifted', () => {
     expect(lines[0]).toBe('project_auth.md:5 paths: ../../etc/passwd is outside the repository; anchors are paths inside it, relative to its root');
     expect(lines[1]).toContain('src/**/*.ts changed in 1 commit since it was verified');
     expect(lines).toHaveLength(2);
+  });
+
+  it('two worktrees: each judges drift against its own HEAD; verify in one leaves the other drifted', async () => {
+    const repo = await anchored();
+    const other = join(repo.base, 'wt');
+    repo.gitOk(['worktree', 'add', '-q', '-b', 'side', other]);
+    repo.gitOk(['-C', other, 'config', 'user.email', 't@example.com']);
+    repo.gitOk(['-C', other, 'config', 'user.name', 'T']);
+    writeFileSync(join(other, 'src/auth/session.ts'), 'export function check() {}\n');
+    repo.gitOk(['-C', other, 'commit', '-q', '-am', 'rewrite on the side']);
+    expect(await drifted(repo)).toEqual([]);
+    const there = await drifted(repo, other);
+    expect(there).toHaveLength(1);
+    expect(there[0]).toContain('src/auth/session.ts changed in 1 commit since it was verified');
+    // a SessionStart pack in each: its caches live in each worktree's own git dir, and neither leaks into the other
+    expect((await repo.memctx(['pack', '--profile', 'rehydrate', '--quiet'], other)).stdout).toContain('## Drifted memories');
+    expect((await repo.memctx(['pack', '--profile', 'rehydrate', '--quiet'])).stdout).not.toContain('## Drifted memories');
+    expect((await repo.memctx(['pack', '--profile', 'rehydrate', '--quiet'], other)).stdout).toContain('## Drifted memories');
+    const verified = await repo.memctx(['verify', 'project_auth.md'], other);
+    expect(verified.code).toBe(0);
+    expect(await drifted(repo, other)).toEqual([]);
+    expect(await drifted(repo)).toEqual([]);
+    expect(repo.gitOk(['status', '--porcelain']).trim()).toBe('');
   });
 
   it('a glob over thousands of files is matched in memory, never expanded on a command line', async () => {
