@@ -25,7 +25,7 @@ export const claudeVersion: string = installed.version ?? CLAUDE_VERSION;
 /** Why the scenarios are skipped, or undefined when Claude Code is there. */
 export const unavailable: string | undefined = installed.error
   ? process.env.MEMCTX_CLAUDE_UNAVAILABLE || `Claude Code ${CLAUDE_VERSION} could not be installed: ${installed.error}`
-  : existsSync(MEMCTX_BIN) && existsSync(join(REPO, 'dist/cli/main.js'))
+  : existsSync(MEMCTX_BIN) && existsSync(join(REPO, 'dist/src/main.js'))
     ? undefined
     : 'memctx is not built (run npm run build)';
 

@@ -17,7 +17,7 @@ const installed: { bin?: string; version?: string; error?: string } = process.en
 export const codexVersion: string = installed.version ?? CODEX_VERSION;
 export const unavailable: string | undefined = installed.error
   ? process.env.MEMCTX_CODEX_UNAVAILABLE || `Codex ${CODEX_VERSION} could not be installed: ${installed.error}`
-  : existsSync(join(REPO, 'dist/cli/main.js'))
+  : existsSync(join(REPO, 'dist/src/main.js'))
     ? undefined
     : 'memctx is not built (run npm run build)';
 
