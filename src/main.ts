@@ -4,7 +4,7 @@ import { commandWord, fastRoute, type FastEntry } from './kernel/cli/route.js';
 import { terminalSafeIo } from './kernel/cli/safe-io.js';
 import { VERSION } from './kernel/version.js';
 
-type FastEntries = Record<FastEntry, () => Promise<{ run(io: Io, globals: GlobalOptions): Promise<number> }>>;
+type FastEntries = Record<FastEntry, () => Promise<{ run: Runner }>>;
 
 /**
  * Every command, in help order: `register(program, run)` adds it. Only the module of the command
@@ -35,28 +35,24 @@ const COMMANDS: Commands = {
   completion: () => import('./commands/completion/cli.js'),
 };
 
-/** The hot paths' runners (kernel/cli/route.ts says which command lines take them): no commander. */
+type Runner = (io: Io, globals: GlobalOptions) => Promise<number>;
+type RunOnce = typeof import('./kernel/cli/run.js').runOnce;
+
+/** A hot path's runner: its command's module, loaded beside the runner (no commander), and what to run of it. */
+function hotPath<M>(load: () => Promise<M>, runnerOf: (module: M, runOnce: RunOnce) => Runner): () => Promise<{ run: Runner }> {
+  return async () => {
+    const [{ runOnce }, module] = await Promise.all([import('./kernel/cli/run.js'), load()]);
+    return { run: runnerOf(module, runOnce) };
+  };
+}
+
+/** The hot paths' runners (kernel/cli/route.ts says which command lines take them). */
 const FAST_ENTRIES: FastEntries = {
-  statusline: async () => {
-    const [{ runOnce }, { runStatusline }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/status/statusline.js')]);
-    return { run: (io, globals) => runOnce(io, globals, (ctx) => runStatusline(ctx, { statusline: true })) };
-  },
-  'flush-hook': async () => {
-    const [{ runOnce }, { FLUSH_DEFAULTS, runFlush }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/flush/cli.js')]);
-    return { run: (io, globals) => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true }) };
-  },
-  mcp: async () => {
-    const [{ runOnce }, { runMcp }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/mcp/cli.js')]);
-    return { run: (io, globals) => runOnce(io, globals, runMcp) };
-  },
-  'index-staged': async () => {
-    const [{ runOnce }, { runIndex }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/index/cli.js')]);
-    return { run: (io, globals) => runOnce(io, globals, runIndex, { staged: true }) };
-  },
-  checkpoint: async () => {
-    const [{ runOnce }, { CHECKPOINT_DEFAULTS, runCheckpoint }] = await Promise.all([import('./kernel/cli/run.js'), import('./commands/checkpoint/cli.js')]);
-    return { run: (io, globals) => runOnce(io, globals, runCheckpoint, { ...CHECKPOINT_DEFAULTS }) };
-  },
+  statusline: hotPath(() => import('./commands/status/statusline.js'), ({ runStatusline }, runOnce) => (io, globals) => runOnce(io, globals, (ctx) => runStatusline(ctx, { statusline: true }))),
+  'flush-hook': hotPath(() => import('./commands/flush/cli.js'), ({ FLUSH_DEFAULTS, runFlush }, runOnce) => (io, globals) => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true })),
+  mcp: hotPath(() => import('./commands/mcp/cli.js'), ({ runMcp }, runOnce) => (io, globals) => runOnce(io, globals, runMcp)),
+  'index-staged': hotPath(() => import('./commands/index/cli.js'), ({ runIndex }, runOnce) => (io, globals) => runOnce(io, globals, runIndex, { staged: true })),
+  checkpoint: hotPath(() => import('./commands/checkpoint/cli.js'), ({ CHECKPOINT_DEFAULTS, runCheckpoint }, runOnce) => (io, globals) => runOnce(io, globals, runCheckpoint, { ...CHECKPOINT_DEFAULTS })),
 };
 
 const MODULES: ParserModules = {

@@ -169,8 +169,8 @@ export async function scanWithCache<T>(
   };
 }
 
-/** The folders whose code shapes cached entries, below the kernel folder. */
-const CACHED_CODE = ['store', 'state', 'text', 'lint', ...['content', 'files', 'frontmatter', 'index', 'security', 'session'].map((category) => `lint/rules/${category}`)];
+/** The folders whose code shapes cached entries, below the kernel folder (each with its subfolders: lint's rules). */
+const CACHED_CODE = ['store', 'state', 'text', 'lint'];
 
 /**
  * A hash of the code that shapes cached entries, in the kernel folder `kernel` (sources or build).
@@ -180,7 +180,8 @@ export function codeHash(kernel: string): string {
   const hash = createHash('sha1');
   for (const rel of CACHED_CODE) {
     const dir = join(kernel, rel);
-    for (const name of readdirSync(dir).sort()) if (/\.[jt]s$/.test(name) && !name.endsWith('.d.ts')) hash.update(readFileSync(join(dir, name)));
+    const names = (readdirSync(dir, { recursive: true }) as string[]).filter((name) => /\.[jt]s$/.test(name) && !name.endsWith('.d.ts'));
+    for (const name of names.sort()) hash.update(readFileSync(join(dir, name)));
   }
   return hash.digest('hex').slice(0, 12);
 }
