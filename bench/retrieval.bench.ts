@@ -16,11 +16,11 @@ import MiniSearch from 'minisearch';
 import { REPO } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 import { findConversations, findLocomo, loadConversations, loadLocomo, LOCOMO_CATEGORIES, type ConversationQuestion, type ConversationSet, type LocomoConversation } from './conversations.js';
-import { pack } from '../src/commands/pack/pack.js';
+import { pack } from '../src/kernel/bundle/bundle.js';
 import { search } from '../src/commands/search/search.js';
 import { scanMemoryDir } from '../src/kernel/store/scan.js';
 import { createTokenCounter, type TokenCounter } from '../src/kernel/tokens/count.js';
-import { fileText } from '../src/commands/pack/render.js';
+import { fileText } from '../src/kernel/bundle/render.js';
 
 interface Task {
   id: number;

@@ -65,7 +65,7 @@ describe('tests mirror src/', () => {
   });
 
   it('tells a module with logic from one that only declares types or re-exports', () => {
-    expect(hasLogic('commands/pack/select')).toBe(true);
+    expect(hasLogic('kernel/bundle/select')).toBe(true);
     expect(hasLogic('kernel/rank/types')).toBe(false);
     expect(hasLogic('kernel/tokens/index')).toBe(false);
   });

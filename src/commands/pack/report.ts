@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import type { PackResult, Tier } from './select.js';
+import type { PackResult, Tier } from '../../kernel/bundle/select.js';
 import { renderTable, thousands as n } from '../../kernel/cli/table.js';
 
 function tierColour(chalk: ChalkInstance, tier: Tier): string {

@@ -1,8 +1,8 @@
 /** `pack`'s input, defaults and result shape: one definition for the CLI flags, the MCP tool and the library. */
 import * as v from 'valibot';
 import { MemctxError } from '../../kernel/errors.js';
-import { PROFILE_NAMES, PROFILES, type ProfileName } from './profiles.js';
-import { DEFAULT_BUDGET, parseBudget, resolveWindow } from './budget.js';
+import { PROFILE_NAMES, PROFILES, type ProfileName } from '../../kernel/bundle/profiles.js';
+import { DEFAULT_BUDGET, parseBudget, resolveWindow } from '../../kernel/bundle/budget.js';
 import { ENCODINGS, DEFAULT_ENCODING, type EncodingName } from '../../kernel/tokens/encodings.js';
 import { ARG_LABEL, choice, flag, parseInput, text, texts, tokenSize, whole, words, type Label } from '../../kernel/schema.js';
 

@@ -2,7 +2,7 @@
 import { PackOutput, PackToolInput, resolvePack, type PackRequest } from './schema.js';
 import { ARG_LABEL } from '../../kernel/schema.js';
 import { defineTool, type ToolContext } from '../../kernel/mcp/tool.js';
-import { pack, type PackActionResult } from './pack.js';
+import { pack, type PackActionResult } from '../../kernel/bundle/bundle.js';
 import { capList, capText, LIST_LIMIT } from '../../kernel/mcp/limits.js';
 
 /** The most bytes the bundle itself may take: the rest of an answer's MiB is the report. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import { renderPackReport } from '../../../src/commands/pack/report.js';
-import type { PackResult, PackedFile } from '../../../src/commands/pack/select.js';
+import type { PackResult, PackedFile } from '../../../src/kernel/bundle/select.js';
 
 const chalk = new Chalk({ level: 0 });
 

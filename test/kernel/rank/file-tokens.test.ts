@@ -86,7 +86,7 @@ function memory(): string {
   return root;
 }
 
-type PackModule = typeof import('../../../src/commands/pack/pack.js');
+type PackModule = typeof import('../../../src/kernel/bundle/bundle.js');
 
 /** `pack --task` on a fresh copy of the memory (a cold state folder). */
 async function packCopy(mod: PackModule, base: string, name: string, budget: number) {
@@ -103,7 +103,7 @@ const chosen = (files: readonly { path: string; tier: string; bundleTokens: numb
 describe('pack --task counts only the files that may enter the bundle', () => {
   it('chooses what counting every file chooses, stays exact and within the budget, and counts fewer files', async () => {
     const base = memory();
-    const lazy = await import('../../../src/commands/pack/pack.js');
+    const lazy = await import('../../../src/kernel/bundle/bundle.js');
     const results = [];
     for (const budget of [200, 700, 1800, 5000]) results.push({ budget, ...(await packCopy(lazy, base, `lazy-${budget}`, budget)) });
     // The reference: every token count asked for is counted (no bounds), as before counting on demand.
@@ -112,7 +112,7 @@ describe('pack --task counts only the files that may enter the bundle', () => {
       const actual = await importOriginal<typeof import('../../../src/kernel/rank/file-tokens.js')>();
       return { ...actual, lazyTokens: (count: (i: number) => number, _bounds: unknown, n: number) => actual.lazyTokens(count, () => undefined, n) };
     });
-    const exact = await import('../../../src/commands/pack/pack.js');
+    const exact = await import('../../../src/kernel/bundle/bundle.js');
     vi.doUnmock('../../../src/kernel/rank/file-tokens.js');
     for (const { budget, result, written } of results) {
       const reference = await packCopy(exact, base, `exact-${budget}`, budget);

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundCounter } from '../../../src/kernel/tokens/background.js';
 import { loadTokenCounterSync } from '../../../src/kernel/tokens/count.js';
-import { pack } from '../../../src/commands/pack/pack.js';
+import { pack } from '../../../src/kernel/bundle/bundle.js';
 import { stateOf } from '../../helpers/cli.js';
 
 const TEXTS = [

@@ -4,36 +4,36 @@
  * select and render (pack/select.ts) → write (--out). Returns a plain result; the CLI (or MCP)
  * renders it. Packing is not reading: no access is recorded (only show, search --open, MCP view).
  */
-import { indexLimits } from '../../kernel/sources/config.js';
-import { MemctxError } from '../../kernel/errors.js';
-import type { FileProblem, MemoryFile } from '../../kernel/store/types.js';
+import { indexLimits } from '../sources/config.js';
+import { MemctxError } from '../errors.js';
+import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { BundleFormat } from './render.js';
 import { packBundleParts, type PackResult } from './select.js';
-import type { PackFile } from '../../kernel/rank/types.js';
-import { knownTokens, lazyTokens, type FileTokens } from '../../kernel/rank/file-tokens.js';
+import type { PackFile } from '../rank/types.js';
+import { knownTokens, lazyTokens, type FileTokens } from '../rank/file-tokens.js';
 import { PROFILES, profilePicks, type Profile, type ProfileName } from './profiles.js';
-import type { Retrieval } from '../../kernel/rank/retrieve.js';
-import type { FileScore } from '../../kernel/rank/score.js';
-import { dateByCommits, driftOf, rankFiles } from '../../kernel/rank/rank.js';
-import { VERSION } from '../../kernel/version.js';
-import { readCountCache, writeCountCache } from '../../kernel/state/token-counts.js';
-import { scanCached } from '../../kernel/rank/scan.js';
-import type { BackgroundCounter } from '../../kernel/tokens/background.js';
-import type { CachedCounter } from '../../kernel/tokens/cache.js';
-import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../../kernel/lint/secrets.js';
-import type { Drift } from '../../kernel/drift/drift.js';
+import type { Retrieval } from '../rank/retrieve.js';
+import type { FileScore } from '../rank/score.js';
+import { dateByCommits, driftOf, rankFiles } from '../rank/rank.js';
+import { VERSION } from '../version.js';
+import { readCountCache, writeCountCache } from '../state/token-counts.js';
+import { scanCached } from '../rank/scan.js';
+import type { BackgroundCounter } from '../tokens/background.js';
+import type { CachedCounter } from '../tokens/cache.js';
+import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
+import type { Drift } from '../drift/drift.js';
 import { driftBlock, withDriftBlock } from './drift-block.js';
 import { startupCost, type StartupCost } from './startup.js';
-import { queryTerms } from '../../kernel/text/analyse.js';
-import { readStats, accessCount } from '../../kernel/state/stats.js';
-import { writeOutputFile } from '../../kernel/store/write.js';
-import { statePlace } from '../../kernel/state/folder.js';
-import { INDEX_FILE } from '../../kernel/store/layout.js';
+import { queryTerms } from '../text/analyse.js';
+import { readStats, accessCount } from '../state/stats.js';
+import { writeOutputFile } from '../store/write.js';
+import { statePlace } from '../state/folder.js';
+import { INDEX_FILE } from '../store/layout.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import * as indexFile from '../../kernel/memindex/file.js';
-import * as memindexMerge from '../../kernel/memindex/merge.js';
-import * as memindexGroups from '../../kernel/memindex/groups.js';
+import * as indexFile from '../memindex/file.js';
+import * as memindexMerge from '../memindex/merge.js';
+import * as memindexGroups from '../memindex/groups.js';
 
 export interface PackOptions {
   /** The memory directory, absolute. */
@@ -188,12 +188,12 @@ interface Read {
  */
 async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promise<Read> {
   const { root } = options;
-  const { cachedCounter } = await import('../../kernel/tokens/cache.js');
+  const { cachedCounter } = await import('../tokens/cache.js');
   const loadedCache = readCountCache(root, VERSION);
   const counter = cachedCounter(loadedCache.cache, options.encoding);
   // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on
   // (and, for redaction, tests them with the secret prefilter there, in the time it waits for the scan).
-  const { backgroundCounter } = await import('../../kernel/tokens/background.js');
+  const { backgroundCounter } = await import('../tokens/background.js');
   const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20, patterns: options.redactSecrets ? MAYBE_SECRET_PATTERNS : undefined });
   const queued = new Set<string>();
   const scan = await scanCached(root, now, (text, hash) => {
@@ -215,7 +215,7 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
 async function countStep(options: PackOptions, deps: PackDeps, read: Read): Promise<Scanned> {
   const { root } = options;
   const { scan, background, queued, counter, loadedCache } = read;
-  const { tokenizerLoaded } = await import('../../kernel/tokens/count.js');
+  const { tokenizerLoaded } = await import('../tokens/count.js');
   const files: PackFile[] = scan.files;
   const secrets: string[] = [];
   // Redaction (the default): files holding a secret go into the bundle (and are counted) with it masked.
@@ -399,9 +399,9 @@ function indexLines(
   root: string,
   files: readonly PackFile[],
   warnings: string[],
-  store: typeof import('../../kernel/memindex/file.js'),
-  merge: typeof import('../../kernel/memindex/merge.js'),
-  groups: typeof import('../../kernel/memindex/groups.js'),
+  store: typeof import('../memindex/file.js'),
+  merge: typeof import('../memindex/merge.js'),
+  groups: typeof import('../memindex/groups.js'),
 ): string[] {
   let text: string;
   try {

@@ -12,14 +12,14 @@
  * out. Superseded files never go in full. Every piece's cost is its exact token count and the
  * pieces add up exactly (src/kernel/tokens/join.ts), so the bundle's count never exceeds the budget.
  */
-import type { MemoryFile } from '../../kernel/store/types.js';
-import { linkedPaths } from '../../kernel/markdown/links.js';
-import { countJoined } from '../../kernel/tokens/join.js';
-import { bestPick, type Retrieval, type ScoredPassage } from '../../kernel/rank/retrieve.js';
+import type { MemoryFile } from '../store/types.js';
+import { linkedPaths } from '../markdown/links.js';
+import { countJoined } from '../tokens/join.js';
+import { bestPick, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
-import { compareRank, TASK_FLOOR, type FileScore } from '../../kernel/rank/score.js';
-import type { PackFile } from '../../kernel/rank/types.js';
-import { knownTokens, type FileTokens } from '../../kernel/rank/file-tokens.js';
+import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
+import type { PackFile } from '../rank/types.js';
+import { knownTokens, type FileTokens } from '../rank/file-tokens.js';
 
 /** Score labels of the report (design §5): tiers a score would have asked for. */
 const FULL_SCORE = 70;

@@ -3,13 +3,13 @@
  * that is neither whitespace nor `/`, so the bundle's token count is the sum of its pieces' counts
  * (see src/kernel/tokens/join.ts); a file's own text is one piece, counted once and cached.
  */
-import { codePath, fenceFor, inlineMarkdown, neutralizeControls } from '../../kernel/markdown/escape.js';
-import { MAX_DESCRIPTION_CHARS } from '../../kernel/memindex/render.js';
-import { assembleFile } from '../../kernel/store/serialize.js';
-import { shellWord } from '../../kernel/text/shell.js';
-import type { MemoryFile } from '../../kernel/store/types.js';
-import { DRIFT_PENALTY, type FileScore } from '../../kernel/rank/score.js';
-import type { PackFile } from '../../kernel/rank/types.js';
+import { codePath, fenceFor, inlineMarkdown, neutralizeControls } from '../markdown/escape.js';
+import { MAX_DESCRIPTION_CHARS } from '../memindex/render.js';
+import { assembleFile } from '../store/serialize.js';
+import { shellWord } from '../text/shell.js';
+import type { MemoryFile } from '../store/types.js';
+import { DRIFT_PENALTY, type FileScore } from '../rank/score.js';
+import type { PackFile } from '../rank/types.js';
 
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
 export type BundleFormat = (typeof FORMATS)[number];

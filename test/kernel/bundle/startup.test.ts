@@ -1,6 +1,6 @@
 // What the SessionStart bundle costs, by source (issue 35, Deliver 5).
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_HOOK_OUTPUT_LIMIT_CHARS, startupCost } from '../../../src/commands/pack/startup.js';
+import { CLAUDE_HOOK_OUTPUT_LIMIT_CHARS, startupCost } from '../../../src/kernel/bundle/startup.js';
 
 describe('startupCost', () => {
   it('splits the bundle into index, pinned, sessions, drifted list and others', () => {

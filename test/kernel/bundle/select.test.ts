@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { packBundle, type PackInput } from '../../../src/commands/pack/select.js';
+import { packBundle, type PackInput } from '../../../src/kernel/bundle/select.js';
 import { scoreFiles } from '../../../src/kernel/rank/score.js';
-import { fileText, FORMATS, type BundleFormat } from '../../../src/commands/pack/render.js';
+import { fileText, FORMATS, type BundleFormat } from '../../../src/kernel/bundle/render.js';
 import { loadTokenCounterSync } from '../../../src/kernel/tokens/index.js';
 import type { MemoryFile } from '../../../src/kernel/store/types.js';
 import { NOW, hoursAgo, memory } from '../../helpers/pack-files.js';

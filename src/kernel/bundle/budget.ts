@@ -1,7 +1,7 @@
 /** `--budget N` or `--budget P%` of a context window (`--window N` or `--model ID`). */
-import { MemctxError } from '../../kernel/errors.js';
-import { MODEL_PRESETS, modelPreset } from '../../kernel/capacity/models.js';
-import { parseTokenSize, tokenSizeHint } from '../../kernel/tokens/size.js';
+import { MemctxError } from '../errors.js';
+import { MODEL_PRESETS, modelPreset } from '../capacity/models.js';
+import { parseTokenSize, tokenSizeHint } from '../tokens/size.js';
 
 export class BudgetError extends MemctxError {
   declare readonly hint: string;

@@ -3,10 +3,10 @@
  * changed since it was verified), at most DRIFT_BLOCK_LINES, then a pointer to the command that lists
  * them all (`memctx lint`). Pure: the drift comes in, the text goes out.
  */
-import { describeDrift, type Drift } from '../../kernel/drift/drift.js';
-import { codePath, inlineMarkdown } from '../../kernel/markdown/escape.js';
+import { describeDrift, type Drift } from '../drift/drift.js';
+import { codePath, inlineMarkdown } from '../markdown/escape.js';
 import type { BundleFormat } from './render.js';
-import { countJoined } from '../../kernel/tokens/join.js';
+import { countJoined } from '../tokens/join.js';
 
 /** Memories listed by name before the block points at `memctx lint`. */
 const DRIFT_BLOCK_LINES = 5;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packBundle, packBundleParts } from '../../../../src/commands/pack/select.js';
+import { packBundle, packBundleParts } from '../../../../src/kernel/bundle/select.js';
 import { scoreFiles } from '../../../../src/kernel/rank/score.js';
 import { loadTokenCounterSync } from '../../../../src/kernel/tokens/index.js';
 import { writeFileAtomic } from '../../../../src/kernel/store/write.js';

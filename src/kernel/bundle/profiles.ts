@@ -3,10 +3,10 @@
  * (loaded in full before any other, while they fit). Design §5 and the handoff budgets of the
  * source document: complete 15-25k, specialist 5-10k, continuation 30-40k, emergency 10-15k.
  */
-import { isSessionFile } from '../../kernel/memindex/groups.js';
-import type { PackFile } from '../../kernel/rank/types.js';
-import { isOpenIssue } from '../../kernel/rank/score.js';
-import { fileTimeMs } from '../../kernel/lifecycle/age.js';
+import { isSessionFile } from '../memindex/groups.js';
+import type { PackFile } from '../rank/types.js';
+import { isOpenIssue } from '../rank/score.js';
+import { fileTimeMs } from '../lifecycle/age.js';
 
 export const PROFILE_NAMES = ['rehydrate', 'handoff-complete', 'handoff-specialist', 'handoff-continuation', 'handoff-emergency'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];

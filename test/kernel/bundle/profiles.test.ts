@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILES, PROFILE_NAMES, profilePicks } from '../../../src/commands/pack/profiles.js';
+import { PROFILES, PROFILE_NAMES, profilePicks } from '../../../src/kernel/bundle/profiles.js';
 import { NOW, hoursAgo, memory } from '../../helpers/pack-files.js';
 
 const DAY = 24;

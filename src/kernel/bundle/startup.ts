@@ -2,7 +2,7 @@
  * What the SessionStart bundle costs (issue 35, Deliver 5): its tokens by source against the budget and
  * the size Claude Code keeps of a hook's output. Pure: over the packed result.
  */
-import { isSessionFile } from '../../kernel/memindex/groups.js';
+import { isSessionFile } from '../memindex/groups.js';
 
 /**
  * Characters of hook output Claude Code puts into the context inline; longer output is cut or moved to a

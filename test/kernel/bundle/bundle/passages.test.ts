@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pack } from '../../../../src/commands/pack/pack.js';
+import { pack } from '../../../../src/kernel/bundle/bundle.js';
 import { search } from '../../../../src/commands/search/search.js';
 import { runMemoryCommand } from '../../../../src/commands/memory/memory.js';
 import { loadTokenCounterSync } from '../../../../src/kernel/tokens/count.js';

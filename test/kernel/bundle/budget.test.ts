@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetError, modelWindow, parseBudget, resolveWindow } from '../../../src/commands/pack/budget.js';
+import { BudgetError, modelWindow, parseBudget, resolveWindow } from '../../../src/kernel/bundle/budget.js';
 
 describe('--budget', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pack } from '../../../src/commands/pack/pack.js';
+import { pack } from '../../../src/kernel/bundle/bundle.js';
 import { loadTokenCounterSync } from '../../../src/kernel/tokens/count.js';
 import { removeDir, tempDir } from '../../helpers/cli.js';
 
