@@ -2,7 +2,6 @@ import { defaultIo, type GlobalOptions, type Io } from './kernel/cli/context.js'
 import type { Commands, ParserModules } from './kernel/cli/program.js';
 import { commandWord, fastRoute, type FastEntry } from './kernel/cli/route.js';
 import { terminalSafeIo } from './kernel/cli/safe-io.js';
-import { VERSION } from './kernel/version.js';
 
 type FastEntries = Record<FastEntry, () => Promise<{ run: Runner }>>;
 
@@ -48,7 +47,11 @@ function hotPath<M>(load: () => Promise<M>, runnerOf: (module: M, runOnce: RunOn
 
 /** The hot paths' runners (kernel/cli/route.ts says which command lines take them). */
 const FAST_ENTRIES: FastEntries = {
-  statusline: hotPath(() => import('./commands/status/statusline.js'), ({ runStatusline }, runOnce) => (io, globals) => runOnce(io, globals, (ctx) => runStatusline(ctx, { statusline: true }))),
+  // The status line runs after every message: its own runner, without the context's ui (chalk).
+  statusline: async () => {
+    const { runStatusline } = await import('./commands/status/statusline.js');
+    return { run: (io, globals) => runStatusline(io, globals, { statusline: true }) };
+  },
   'flush-hook': hotPath(() => import('./commands/flush/cli.js'), ({ FLUSH_DEFAULTS, runFlush }, runOnce) => (io, globals) => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true })),
   mcp: hotPath(() => import('./commands/mcp/cli.js'), ({ runMcp }, runOnce) => (io, globals) => runOnce(io, globals, runMcp)),
   'index-staged': hotPath(() => import('./commands/index/cli.js'), ({ runIndex }, runOnce) => (io, globals) => runOnce(io, globals, runIndex, { staged: true })),
@@ -74,6 +77,7 @@ export function commandName(argv: string[]): string | undefined {
  */
 export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v' || argv[2] === '-V')) {
+    const { VERSION } = await import('./kernel/version.js');
     given.stdout.write(`${VERSION}\n`);
     return 0;
   }

@@ -10,6 +10,11 @@ export interface Io {
   stdout: Stream;
   stderr: Stream;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /**
+   * The process's own stdin read whole without making a stream (the status line's few milliseconds):
+   * '' when it is a terminal, undefined when it cannot be read this way (then read `stdin`).
+   */
+  readStdinSync?: (maxBytes: number) => string | undefined;
   cwd: string;
   env: Record<string, string | undefined>;
   home: string;

@@ -38,7 +38,7 @@ interface StatusFlags {
 export async function runStatus(ctx: Context, file: string | undefined, flags: StatusFlags): Promise<number> {
   const { statusline, ...options } = flags;
   if (statusline) {
-    return runStatusline(ctx, options);
+    return runStatusline(ctx.io, ctx.globals, options);
   }
   // The options are checked by status's one schema (src/kernel/capacity/schema.ts), as the MCP tool's are.
   const request = resolveStatus(fromFlags(options), CLI_LABEL);

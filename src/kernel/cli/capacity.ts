@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import { bar, formatPercent, type Level, type StatusReport } from '../capacity/levels.js';
 import type { CountedItem } from '../capacity/count.js';
 import { thousands as n } from './table.js';
+import { shortTokens } from './statusline.js';
 
 
 
@@ -53,29 +54,6 @@ export function renderStatus(r: StatusReport, chalk: ChalkInstance): string {
     for (const step of r.next) lines.push(`  ${chalk.bold(step.command)}${chalk.dim(`  # ${step.why}`)}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** 84.2k, 1.2M, 950 */
-function shortTokens(x: number): string {
-  if (x >= 1_000_000) return `${(Math.round(x / 100_000) / 10).toString()}M`;
-  if (x >= 1000) return `${Math.round(x / 1000)}k`;
-  return String(x);
-}
-
-/** One short status-line string: "● 84% 168k/200k · Sonnet 4.5 yellow", "● 91% 182k/200k · Opus orange · /compact now". */
-export function renderStatusline(s: { level: Level; percent: number; used: number; window: number; model?: string }, chalk: ChalkInstance): string {
-  const color = levelColor(chalk, s.level);
-  const pct = `${Math.floor(s.percent)}%`;
-  const model = s.model ? ` · ${s.model}` : '';
-  const tag = s.level === 'green' ? '' : ` ${s.level}`;
-  // From orange on, the one thing to do, in the few characters a status line has.
-  const next = s.level === 'orange' || s.level === 'red' ? ` · ${color('/compact now')}` : '';
-  return `${color(`● ${pct}`)} ${shortTokens(s.used)}/${shortTokens(s.window)}${model}${color(tag)}${next}`;
-}
-
-/** The line printed when there is nothing to measure (or the input was unusable): neutral, never an error. */
-export function neutralStatusline(model?: string): string {
-  return `○ ctx –${model ? ` · ${model}` : ''}`;
 }
 
 export interface CompactReport {

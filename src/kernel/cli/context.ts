@@ -1,3 +1,4 @@
+import { fstatSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { shellWord } from '../text/shell.js';
 import type { Ui } from './output.js';
@@ -38,15 +39,43 @@ function quietOnBrokenPipe<S extends NodeJS.WritableStream>(stream: S, exit: (co
 
 /** The process's io; `out` in place of process.stdout and process.stderr (which are then not made). */
 export function defaultIo(out?: Pick<Io, 'stdout' | 'stderr'>): Io {
+  let stdin: Io['stdin'] | undefined;
   return {
     stdout: out ? out.stdout : quietOnBrokenPipe(process.stdout),
     stderr: out ? out.stderr : quietOnBrokenPipe(process.stderr),
-    stdin: process.stdin,
+    // made on first use: a command that never reads stdin does not pay for the stream
+    get stdin() {
+      return (stdin ??= process.stdin);
+    },
+    readStdinSync: readProcessStdin,
     cwd: process.cwd(),
     env: process.env,
     home: homedir(),
     now: () => new Date(),
   };
+}
+
+/** fd 0 read to its end with blocking reads: '' for a terminal, undefined when the fd is non-blocking (EAGAIN). */
+function readProcessStdin(maxBytes: number): string | undefined {
+  if (fstatSync(0).isCharacterDevice()) return '';
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN' && total === 0) return undefined;
+      if ((err as NodeJS.ErrnoException).code === 'EOF') break;
+      throw err;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw new Error(`stdin is over ${maxBytes} bytes`);
+    chunks.push(chunk.subarray(0, n));
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export type ColorLevel = 0 | 1 | 2 | 3;

@@ -7,7 +7,7 @@ import type { createUi } from './output.js';
 import type { RunState, Runner } from './run.js';
 import { VERSION } from '../version.js';
 import { commandWord } from './route.js';
-import { neutralStatusline } from './capacity.js';
+import { neutralStatusline } from './statusline.js';
 import { addExamples, numericDefaults } from './help.js';
 
 interface CommandModule {

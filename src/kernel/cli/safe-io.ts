@@ -36,5 +36,7 @@ export function safeStream<S extends Stream>(stream: S): S {
  * spinner sequences pass; CRLF line ends are kept.
  */
 export function terminalSafeIo<T extends { stdout: Stream; stderr: Stream }>(given: T): T {
-  return { ...given, stdout: safeStream(given.stdout), stderr: safeStream(given.stderr) };
+  // copied by descriptor, so a lazy stdin (defaultIo's) stays lazy
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(given)) as T;
+  return Object.assign(copy, { stdout: safeStream(given.stdout), stderr: safeStream(given.stderr) });
 }

@@ -1,4 +1,5 @@
 import { loadYaml } from './yaml.js';
+import { parseSimpleYaml } from './simple-yaml.js';
 import type { FileFormat, MemoryFile } from './types.js';
 import { neutralizeControls } from '../markdown/escape.js';
 
@@ -19,12 +20,17 @@ function yamlScalar(value: unknown): string {
 }
 
 /**
- * Set one key without touching anything else. The YAML document model finds the key (quoted keys,
- * `key :`, keys inside block scalars are told apart); a one-line scalar value is replaced where it
+ * Set one key without touching anything else: flat frontmatter by setPlainKey, else the YAML document
+ * model finds the key (quoted keys, `key :`, keys inside block scalars are told apart); a one-line scalar value is replaced where it
  * stands (a trailing comment stays), a missing key is appended to a block mapping, and any other
  * shape goes through the document model, which keeps comments and key order.
  */
 function setFrontmatterKey(text: string, key: string, value: unknown): string {
+  return setPlainKey(text, key, value) ?? setKeyByYaml(text, key, value);
+}
+
+/** setFrontmatterKey through the YAML document model: the reference the fast path is tested against. */
+export function setKeyByYaml(text: string, key: string, value: unknown): string {
   const { parseDocument, isMap, isScalar: isScalarNode } = loadYaml();
   const doc = parseDocument(text);
   const map = doc.contents;
@@ -45,6 +51,27 @@ function setFrontmatterKey(text: string, key: string, value: unknown): string {
 }
 
 const ONE_LINE_TYPES = new Set(['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE']);
+
+/**
+ * setFrontmatterKey without loading `yaml`, for the frontmatter memctx itself writes (flush --hook
+ * updates a session file this way): flat `key: value` lines that parseSimpleYaml reads, a plain scalar
+ * replaced or appended. Undefined for anything else (test/kernel/store/serialize.test.ts compares the two).
+ */
+function setPlainKey(text: string, key: string, value: unknown): string | undefined {
+  const scalar = PLAIN_KEY.test(key) ? plainScalar(value) : undefined;
+  if (scalar === undefined) return undefined;
+  if (text.replace(/\n+$/, '') === '') return text === '' ? `${key}: ${scalar}` : undefined;
+  const data = parseSimpleYaml(text);
+  if (data === undefined) return undefined;
+  if (!Object.hasOwn(data, key)) return `${text.replace(/\n+$/, '')}\n${key}: ${scalar}`;
+  if (typeof data[key] === 'object' && data[key] !== null) return undefined;
+  const lines = text.split('\n');
+  const at = lines.findIndex((line) => line.startsWith(`${key}:`));
+  const match = /^([^:]+:[ \t]+)(.*?)([ \t]*)$/.exec(lines[at]);
+  if (!match) return undefined;
+  lines[at] = `${match[1]}${scalar}${match[3]}`;
+  return lines.join('\n');
+}
 
 /**
  * A frontmatter value with its control characters (C0 but tab and newline, DEL, C1) made visible, in
@@ -71,14 +98,14 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
  * A one-line string it writes unquoted: ASCII and Latin letters, digits and a few marks, not starting with
  * a mark (no `: `, ` #`, quotes, brackets). No `\p{L}`: compiling that class costs a few milliseconds.
  */
-const PLAIN_TEXT = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F][A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F _.,:;/()+=\u2026-]*$/;
+const PLAIN_TEXT = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F][A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F _.,:;/()+=?!'"#&*|>%@`[\]{}\u2026-]*$/;
 /** Strings the YAML core schema reads as something else: null, booleans, numbers. */
 const NOT_A_STRING = /^(?:~|null|true|false|[-+]?(?:\.\d+|\d[\d_]*(?:\.\d*)?)(?:e[-+]?\d+)?|0o[0-7]+|0x[\da-f]+|[-+]?\.inf|\.nan)$/i;
 
 /** `value` as `yaml` writes it after `key: `, when that is the value as it stands; undefined otherwise. */
 function plainScalar(value: unknown): string | undefined {
   if (typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) return String(value);
-  if (typeof value !== 'string' || !PLAIN_TEXT.test(value) || / $|: |:$| {2}/.test(value) || NOT_A_STRING.test(value)) return undefined;
+  if (typeof value !== 'string' || !PLAIN_TEXT.test(value) || / $|: |:$| {2}| #/.test(value) || NOT_A_STRING.test(value)) return undefined;
   return value;
 }
 

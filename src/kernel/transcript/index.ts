@@ -7,7 +7,8 @@ import { transcriptFormat } from './registry.js';
 import type { Transcript, TranscriptFormat } from './types.js';
 import type { SessionFacts } from './extract.js';
 
-export { readClaudeTranscript, claudeUsedTokens, classifyClaudeLine } from './formats/claude.js';
+export { readClaudeTranscript, classifyClaudeLine } from './formats/claude.js';
+export { claudeUsedTokens } from './usage-fields.js';
 export { readCodexTranscript, classifyCodexLine } from './formats/codex.js';
 export { readOpenAiTranscript } from './formats/openai.js';
 export { readGeminiTranscript } from './formats/gemini.js';

@@ -63,11 +63,3 @@ export function parseJsonLines(text: string, firstLine = 1): { lines: JsonLine[]
   }
   return { lines, notes };
 }
-
-/** A value as a non-negative whole token count, or undefined with the reason. */
-export function tokenField(value: unknown): { ok: true; value: number } | { ok: false; reason: string } {
-  if (typeof value !== 'number') return { ok: false, reason: value === undefined ? 'missing' : `not a number (${JSON.stringify(value).slice(0, 30)})` };
-  if (!Number.isFinite(value)) return { ok: false, reason: 'not finite' };
-  if (value < 0) return { ok: false, reason: `negative (${value})` };
-  return { ok: true, value: Math.round(value) };
-}

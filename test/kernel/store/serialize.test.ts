@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Document, parse, visit } from 'yaml';
 import { parseMemoryText } from '../../../src/kernel/store/parse.js';
 import { neutralizeControls } from '../../../src/kernel/markdown/escape.js';
-import { assembleFile, newFrontmatter, serializeMemoryFile, setFrontmatterKeys } from '../../../src/kernel/store/serialize.js';
+import { assembleFile, newFrontmatter, serializeMemoryFile, setFrontmatterKeys, setKeyByYaml } from '../../../src/kernel/store/serialize.js';
 
 const STAMP = '2026-11-21T15:30:12Z';
 const STAT = { mtimeMs: 0, size: 0 };
@@ -106,5 +106,34 @@ describe('newFrontmatter without the yaml package', () => {
     const entries = { name: 'Session 2026-11-25 01:40', description: 'message 0 message 0…', type: 'project', kind: 'session', created: STAMP, updated: STAMP, session_id: 'hot-small', agent: 'claude-code', hook_event: 'SessionEnd', importance: 3, gone: undefined };
     expect(newFrontmatter(entries)).toBe(`name: Session 2026-11-25 01:40\ndescription: message 0 message 0…\ntype: project\nkind: session\ncreated: ${STAMP}\nupdated: ${STAMP}\nsession_id: hot-small\nagent: claude-code\nhook_event: SessionEnd\nimportance: 3`);
     expect(newFrontmatter(entries)).toBe(byYaml({ ...entries, gone: undefined }));
+  });
+});
+
+describe('setFrontmatterKeys on flat frontmatter without the yaml package', () => {
+  const LINES = ['name: a', 'name:   spaced  ', 'description: one two', 'updated: 2026-11-01', 'importance: 5', 'tags: [a, b]', 'pinned: true', '# a comment', '', 'odd: "quoted"', 'x: a: b', 'kind: session', 'status: null', 'y: ~', 'z: 1.5', 'n: 0x1F'];
+  const KEYS = ['name', 'updated', 'tags', 'importance', 'status', 'new_key', 'y', 'odd key'];
+  const VALUES: unknown[] = [STAMP, 'plain words', 'a: b', '123', 7, true, null, 'x…', ' lead', 'null', ['a'], 1.5];
+
+  it('writes what the YAML document model writes, for every key, value and block', () => {
+    let seed = 11;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 1500; i++) {
+      const lines = Array.from({ length: next(6) }, () => LINES[next(LINES.length)]);
+      const text = lines.join('\n') + (next(4) === 0 ? '\n' : '');
+      const key = KEYS[next(KEYS.length)];
+      const value = VALUES[next(VALUES.length)];
+      const outcome = (set: () => string) => {
+        try {
+          return set();
+        } catch (err) {
+          return `throws: ${(err as Error).message}`;
+        }
+      };
+      expect([text, key, value, outcome(() => setFrontmatterKeys(text, { [key]: value }))]).toEqual([text, key, value, outcome(() => setKeyByYaml(text, key, value))]);
+    }
+  });
+
+  it('replaces a value in place, keeping the spacing around it', () => {
+    expect(setFrontmatterKeys('name:   spaced  \nupdated: 2026-01-01', { name: 'b', updated: STAMP })).toBe(`name:   b  \nupdated: ${STAMP}`);
   });
 });

@@ -4,7 +4,8 @@
  * `message` (Anthropic Messages API shape); subagent lines carry `isSidechain: true`.
  */
 import { blockItems, contentText } from '../content.js';
-import { parseJsonLines, tokenField } from '../jsonl.js';
+import { parseJsonLines } from '../jsonl.js';
+import { claudeUsedTokens, tokenField } from '../usage-fields.js';
 import { SessionSpan } from '../span.js';
 import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
 import { claudeTaskEvent } from '../tasks.js';
@@ -17,25 +18,6 @@ export type ClaudeLine =
   | { kind: 'bad-usage'; reason: string }
   | { kind: 'sidechain-usage'; usage?: RecordedUsage }
   | { kind: 'other' };
-
-const USAGE_FIELDS = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'] as const;
-
-/** Tokens in context from a `message.usage`: input + cache creation + cache read (output excluded). */
-export function claudeUsedTokens(usage: unknown): { ok: true; used: number } | { ok: false; reason: string } {
-  if (typeof usage !== 'object' || usage === null || Array.isArray(usage)) return { ok: false, reason: 'usage is not an object' };
-  const u = usage as Record<string, unknown>;
-  let used = 0;
-  let present = 0;
-  for (const field of USAGE_FIELDS) {
-    if (u[field] === undefined || u[field] === null) continue;
-    const f = tokenField(u[field]);
-    if (!f.ok) return { ok: false, reason: `${field} is ${f.reason}` };
-    used += f.value;
-    present++;
-  }
-  if (!present) return { ok: false, reason: 'it has no input_tokens or cache token fields' };
-  return { ok: true, used };
-}
 
 /** What one Claude Code line means for the usage figure (design §6). */
 export function classifyClaudeLine(o: Record<string, unknown>, line?: number): ClaudeLine {

@@ -4,7 +4,8 @@
  * event_msg | compacted. The conversation is in `response_item`s; usage in `event_msg` token_count.
  */
 import { contentText, inputText, normalizeRole, parseArguments } from '../content.js';
-import { parseJsonLines, parseJsonObject, tokenField } from '../jsonl.js';
+import { parseJsonLines, parseJsonObject } from '../jsonl.js';
+import { tokenField } from '../usage-fields.js';
 import { isRecord } from '../../values.js';
 import { SessionSpan } from '../span.js';
 import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';

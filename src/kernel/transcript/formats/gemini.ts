@@ -9,7 +9,8 @@
  * token count).
  */
 import { contentText, inputText } from '../content.js';
-import { parseJsonLines, tokenField } from '../jsonl.js';
+import { parseJsonLines } from '../jsonl.js';
+import { tokenField } from '../usage-fields.js';
 import { isRecord } from '../../values.js';
 import type { JsonLine } from '../jsonl.js';
 import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
