@@ -6,6 +6,12 @@ import { REPO } from '../helpers/cli.js';
 
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies?: Record<string, string> };
 
+/** The peer dependencies of a package, from its installed package.json. */
+function peersOf(name: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+  return Object.keys(manifest.peerDependencies ?? {});
+}
+
 /** The packages the sources import at run time (type-only imports aside). */
 function runtimeImports(): Map<string, string> {
   const found = new Map<string, string>();
@@ -16,6 +22,9 @@ function runtimeImports(): Map<string, string> {
       ...[...text.matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'/gm)].map((m) => m[1]),
       ...[...text.matchAll(/^import\s+'([^']+)'/gm)].map((m) => m[1]),
       ...[...text.matchAll(/(?<!typeof )\bimport\('([^']+)'\)/g)].map((m) => m[1]),
+      // createRequire(import.meta.url)('yaml'), and a package found by its folder (js-tiktoken's rank files)
+      ...[...text.matchAll(/\)\('([^'.][^']*)'\)/g)].map((m) => m[1]),
+      ...[...text.matchAll(/'node_modules', '([^']+)'/g)].map((m) => m[1]),
     ];
     for (const spec of specifiers) {
       if (spec.startsWith('.') || spec.startsWith('node:') || builtinModules.includes(spec)) continue;
@@ -32,5 +41,12 @@ describe('runtime dependencies', () => {
     expect(imports.size).toBeGreaterThan(5);
     const missing = [...imports].filter(([name]) => !(name in pkg.dependencies) && !(name in (pkg.peerDependencies ?? {}))).map(([name, file]) => `${name} (src/${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it('every dependency is imported at run time, or is a peer of one that is: nothing is installed for bench or tests only', () => {
+    const imported = [...runtimeImports().keys()];
+    const peers = new Set(imported.flatMap(peersOf));
+    const unused = Object.keys(pkg.dependencies).filter((name) => !imported.includes(name) && !peers.has(name));
+    expect(unused).toEqual([]);
   });
 });
