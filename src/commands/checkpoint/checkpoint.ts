@@ -18,19 +18,9 @@ import { DEFAULT_ASK_AT, decideCheckpoint, askText } from './ask.js';
 import { status } from '../../kernel/capacity/measure.js';
 import { readAsked, writeAsked } from './cache.js';
 import { readSessionWindow } from '../../kernel/state/windows.js';
+import { ARG_LABEL, type Label } from '../../kernel/schema.js';
+import { resolveCheckpoint, type CheckpointOptions, type CheckpointRequest } from './schema.js';
 import { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/record.js';
-
-export interface CheckpointOptions {
-  /** Percentages, "80" or "80,95"; default: the configuration's flush.askAt, else 80. */
-  at?: string;
-  /** Ask for `memctx flush --agent-summary` (no MCP server). */
-  cli?: boolean;
-  /** How long to wait for the message that just ended to reach the transcript. */
-  waitMs?: number;
-  /** The context window, as `status --window` / `--model` take it (a 1M-token session, say). */
-  window?: string;
-  model?: string;
-}
 
 export interface CheckpointDeps {
   cwd: string;
@@ -53,25 +43,18 @@ export interface CheckpointResult {
   settled?: boolean;
 }
 
-export const DEFAULT_WAIT_MS = 3000;
 const POLL_MS = 50;
 
-function parseAt(value: string): number[] {
-  const list = value.split(',').map((p) => Number(p.trim()));
-  if (list.length === 0 || list.some((t) => !(t > 0 && t <= 100))) throw new MemctxError(`--at takes percentages above 0 and at most 100, got "${value}"`, { hint: 'e.g. --at 80 or --at 80,95' });
-  return [...new Set(list)].sort((a, b) => a - b);
-}
-
 /** The thresholds to ask at: `--at`, else the memory directory's setting (a bad one is logged), else 80%. */
-function thresholdsFor(options: CheckpointOptions, root: string, logPrefix: string): number[] {
-  if (options.at !== undefined) return parseAt(options.at);
+function thresholdsFor(options: CheckpointRequest, root: string, logPrefix: string): number[] {
+  if (options.at !== undefined) return options.at;
   const configured = askThresholds(root, parseAskAt);
   if (configured.problem) appendFlushLog(root, `${logPrefix} warning: ${configured.problem}; asking at 80%`);
   return configured.thresholds ?? DEFAULT_ASK_AT;
 }
 
 /** The window Claude Code reported to the status line for this session, over a guess from the model id. */
-function windowRequest(options: CheckpointOptions, root: string, sessionId: string) {
+function windowRequest(options: CheckpointRequest, root: string, sessionId: string) {
   const recorded = options.window === undefined ? readSessionWindow(root, sessionId) : undefined;
   return resolveStatus(fromFlags({ window: options.window ?? (recorded === undefined ? undefined : String(recorded)), model: recorded === undefined ? options.model : undefined }), CLI_LABEL);
 }
@@ -88,37 +71,39 @@ function notAskedWhy(continuing: boolean, thresholds: number[], percent: number)
   return thresholds.some((t) => percent >= t) ? 'already asked at this threshold' : `below ${thresholds[0]}%`;
 }
 
-export async function checkpoint(options: CheckpointOptions, deps: CheckpointDeps): Promise<CheckpointResult> {
+/** The Stop hook's use case. `input` is checked here, inside the hook's catch: a bad flag is logged, never an exit code. */
+export async function checkpoint(input: CheckpointOptions, deps: CheckpointDeps, label: Label = ARG_LABEL): Promise<CheckpointResult> {
   const stamp = isoTimestamp(deps.now());
   let root: string | undefined;
-  let label = 'Stop';
+  let event = 'Stop';
   try {
     const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
-    label = `${hook.event ?? 'Stop'}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
+    event = `${hook.event ?? 'Stop'}${hook.sessionId ? ` session=${hook.sessionId}` : ''}`;
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
     root = findMemoryDir({ dir: deps.dir, claude: deps.claude, cwd, env: deps.env, home: deps.home, confined: true });
+    const options = resolveCheckpoint(input, label);
     if (!hook.transcriptPath) throw new MemctxError('the hook input has no transcript_path');
     if (!hook.sessionId) throw new MemctxError('the hook input has no session_id');
-    const thresholds = thresholdsFor(options, root, `${stamp} ${label}`);
+    const thresholds = thresholdsFor(options, root, `${stamp} ${event}`);
 
     const transcript = transcriptPath(hook.transcriptPath, cwd, deps.home);
-    const waited = await waitForTranscript(transcript, awaitedSnippet(hook), options.waitMs ?? DEFAULT_WAIT_MS, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
+    const waited = await waitForTranscript(transcript, awaitedSnippet(hook), options.waitMs, deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))));
     const { report } = await status(transcript, windowRequest(options, root, hook.sessionId), { cwd, home: deps.home, env: deps.env, readStdinBytes: async () => Buffer.alloc(0) });
     const asked = readAsked(root, hook.sessionId);
     const decision = decideCheckpoint(report.percent, thresholds, asked, Boolean(hook.stopHookActive));
     if (decision.asked.join() !== asked.join()) await writeAsked(root, hook.sessionId, decision.asked, stamp);
     const percent = Math.floor(report.percent);
     const settled = waited >= 0;
-    const late = lateNote(waited, options.waitMs ?? DEFAULT_WAIT_MS);
+    const late = lateNote(waited, options.waitMs);
     if (decision.ask === undefined) {
       return { why: `${percent}%: ${notAskedWhy(Boolean(hook.stopHookActive), thresholds, report.percent)}${late}`, percent: report.percent, settled };
     }
     const ask = askText({ percent, used: report.used, window: report.window, threshold: decision.ask, sessionId: hook.sessionId, cli: options.cli, target: DEFAULT_TARGET, max: DEFAULT_MAX });
-    appendFlushLog(root, `${stamp} ${label} asked the agent for its summary at ${percent}% (threshold ${decision.ask}%)${late}`);
+    appendFlushLog(root, `${stamp} ${event} asked the agent for its summary at ${percent}% (threshold ${decision.ask}%)${late}`);
     return { ask, percent: report.percent, settled };
   } catch (err) {
     const message = hookFailureText(err as MemctxError);
-    logHookFailure(root, `${label} checkpoint`, message, deps.now());
+    logHookFailure(root, `${event} checkpoint`, message, deps.now());
     return { why: message };
   }
 }

@@ -4,6 +4,7 @@ import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
 import { checkpoint } from './checkpoint.js';
 import { hookDeps } from '../../kernel/cli/input.js';
+import { CLI_LABEL, fromFlags } from '../../kernel/schema.js';
 
 /** The flags commander fills in when none is given (the fast entry, cli/fast/checkpoint.ts, passes the same). */
 export const CHECKPOINT_DEFAULTS = { wait: '3000' } as const;
@@ -29,11 +30,8 @@ export function register(program: Command, run: Runner): void {
 }
 
 export async function runCheckpoint(ctx: Context, flags: Flags): Promise<number> {
-  const wait = Number(flags.wait);
-  const result = await checkpoint(
-    { at: flags.at, cli: flags.cli, window: flags.window, model: flags.model, waitMs: Number.isFinite(wait) && wait >= 0 ? Math.min(wait, 30_000) : undefined },
-    hookDeps(ctx),
-  );
+  // checked by checkpoint's schema inside the hook, which logs a bad value and exits 0
+  const result = await checkpoint(fromFlags({ ...flags }, ['wait']), hookDeps(ctx), CLI_LABEL);
   // Claude Code reads a JSON object on stdout: "block" with a reason keeps the agent going.
   if (result.ask) ctx.ui.out(`${JSON.stringify({ decision: 'block', reason: result.ask })}\n`);
   else if (result.why) ctx.ui.note(`memctx checkpoint: ${result.why}\n`, { quietable: true });

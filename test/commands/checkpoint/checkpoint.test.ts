@@ -39,7 +39,7 @@ async function checkpointLate(input: string, write: () => void) {
     if (!written) write();
     written = true;
   };
-  return await checkpointAction({ waitMs: 5000 }, { cwd: project, env: {}, home: project, now: () => new Date(), readStdin: async () => input, sleep });
+  return await checkpointAction({ wait: 5000 }, { cwd: project, env: {}, home: project, now: () => new Date(), readStdin: async () => input, sleep });
 }
 
 describe('decideCheckpoint', () => {
@@ -132,6 +132,22 @@ describe('memctx checkpoint', () => {
       const r = await runCli(['checkpoint', ...args], { cwd: project, input });
       expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: '' });
       expect(r.stderr).toMatch(/^memctx checkpoint: /);
+    }
+  });
+
+  it("a bad flag value is refused by checkpoint's schema, logged with the flag's name, and never fails the session", async () => {
+    writeFileSync(transcript, USER + assistant('Middleware written.', 170_000));
+    const cases: [string[], string][] = [
+      [['--wait', 'soon'], '--wait must be a whole number from 0 to 30000, got "soon"'],
+      [['--wait', '60000'], '--wait must be a whole number from 0 to 30000, got 60000'],
+      [['--at', '150'], '--at takes percentages above 0 and at most 100, got "150"'],
+      [['--window', 'huge'], '--window'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(['checkpoint', ...args], { cwd: project, input: stop() });
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 0, stdout: '' });
+      expect(r.stderr).toContain(`memctx checkpoint: ${message}`);
+      expect(log()).toContain(message);
     }
   });
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeVersion, makeWorld, memctx, runClaude, section, toolResults, unavailable, writeSettings, type SessionResult, type World } from './harness.js';
-import { DEFAULT_WAIT_MS } from '../../../src/commands/checkpoint/checkpoint.js';
+import { DEFAULT_WAIT_MS } from '../../../src/commands/checkpoint/schema.js';
 import { requestText } from './stand-in.js';
 import { recordFigure } from './figures.js';
 import { stateOf } from '../../helpers/cli.js';
