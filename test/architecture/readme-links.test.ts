@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, tempDir } from '../helpers/cli.js';
@@ -117,6 +117,13 @@ describe('README.md and docs/', () => {
     const index = read('docs/README.md');
     const linked = new Set([...prose(index).matchAll(/\]\(([^()#\s]+)/g)].map((m) => `docs/${m[1]}`));
     expect(docPages(REPO).filter((page) => page.startsWith('docs/') && !page.startsWith('docs/rules/') && page !== 'docs/README.md' && !linked.has(page))).toEqual([]);
+  });
+
+  it("docs/README.md's command table names every command that registers one, with the page it is on", () => {
+    const table = read('docs/README.md').split('## Topics')[0];
+    const commands = readdirSync(join(REPO, 'src', 'commands')).filter((name) => existsSync(join(REPO, 'src', 'commands', name, 'cli.ts')));
+    expect(commands.length).toBeGreaterThan(20);
+    expect(commands.filter((name) => !new RegExp(`\`(?:memctx )?${name}[\` ]`).test(table))).toEqual([]);
   });
 
   it('package.json ships docs/, which the README links into', () => {
