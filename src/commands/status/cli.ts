@@ -71,6 +71,7 @@ async function runStartup(ctx: Context, file: string | undefined, request: Statu
   for (const warning of report.warnings) ctx.ui.warn(warning);
   if (ctx.ui.json) ctx.ui.printJson(report);
   else if (!ctx.ui.quiet) ctx.ui.out(renderStartup(report, ctx.ui.chalk));
-  else if (exitCode !== 0) ctx.ui.warn(report.advice);
+  // --quiet still says why the exit code is 1.
+  else if (exitCode !== 0) ctx.ui.note(`memctx: ${report.advice}\n`, { quietable: false });
   return exitCode;
 }
