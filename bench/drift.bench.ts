@@ -89,6 +89,50 @@ function speed(repo: string, work: string): BenchRow[] {
   ];
 }
 
+/**
+ * The issue's scale: 2,000 memories, each anchored to one of 2,000 files and verified at the first
+ * commit, then 10,000 commits (built with git fast-import), each changing three of the files.
+ */
+function synthetic(work: string): BenchRow[] {
+  const repo = join(mkdtempSync(join(tmpdir(), 'memctx-drift-10k-')), 'repo');
+  mkdirSync(repo, { recursive: true });
+  try {
+    git(repo, ['init', '-q', '-b', 'main']);
+    const files = 2000;
+    const commits = 10_000;
+    const file = (i: number) => `src/m${Math.floor(i / 100)}/mod_${String(i).padStart(4, '0')}.ts`;
+    const blob = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+    const parts: string[] = [];
+    const commit = (n: number, subject: string, changes: string[]) => {
+      parts.push(`commit refs/heads/main\nmark :${n}\ncommitter Bench <bench@example.com> ${1_700_000_000 + n} +0000\n${blob(subject)}${n > 1 ? `from :${n - 1}\n` : ''}${changes.join('')}\n`);
+    };
+    commit(1, 'code', Array.from({ length: files }, (_, i) => `M 100644 inline ${file(i)}\n${blob(`export const v${i} = 0;`)}`));
+    // A fixed sequence: commit n changes files (n * 7 + k * 613) mod 2000, k = 0..2.
+    for (let n = 2; n <= commits + 1; n++) commit(n, `change ${n}`, [0, 1, 2].map((k) => `M 100644 inline ${file((n * 7 + k * 613) % files)}\n${blob(`export const v = ${n};`)}`));
+    const imported = spawnSync('git', ['fast-import', '--quiet'], { cwd: repo, input: parts.join(''), encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (imported.status !== 0) throw new Error(`git fast-import: ${imported.stderr}`);
+    git(repo, ['checkout', '-q', '-f', 'main']);
+    const first = git(repo, ['rev-list', '--max-parents=0', 'HEAD']).trim();
+    mkdirSync(join(repo, '.memory'));
+    for (let i = 0; i < files; i++) writeFileSync(join(repo, '.memory', `note_${String(i).padStart(5, '0')}.md`), memory(file(i), first, i));
+    writeFileSync(join(repo, '.memory', 'MEMORY.md'), '# Memory\n');
+    const off = join(work, 'no-drift.json');
+    writeFileSync(off, JSON.stringify({ rules: { 'content/drifted': 'off' } }));
+    const reported = driftedFiles(repo).size;
+    const withDrift = timeMemctx(['lint', '--format', 'json'], { cwd: repo, runs: 5 });
+    const without = timeMemctx(['lint', '--format', 'json', '--config', off], { cwd: repo, runs: 5 });
+    const ratio = withDrift.medianMs / without.medianMs;
+    return [
+      { label: `synthetic: ${files} memories, ${commits} commits since verified: drifted reported`, value: `${reported}/${files}`, goal: '100%', ok: reported === files, data: { reported, files, commits } },
+      { label: `synthetic: lint, ${files} anchored memories, ${commits} commits`, value: fmtMs(withDrift.medianMs), data: { ...withDrift } },
+      { label: 'synthetic: lint without content/drifted', value: fmtMs(without.medianMs), data: { ...without } },
+      { label: 'synthetic: lint with drift / without', value: fmtRatio(ratio), goal: '≤ 1.5×', ok: ratio <= 1.5 },
+    ];
+  } finally {
+    rmSync(join(repo, '..'), { recursive: true, force: true });
+  }
+}
+
 async function duplicates(work: string): Promise<BenchRow[]> {
   const dir = join(work, 'dups/.memory');
   const files = 2000;
@@ -123,7 +167,7 @@ const section: BenchSection = {
     const repo = join(mkdtempSync(join(tmpdir(), 'memctx-drift-')), 'memctx');
     git(work, ['clone', '-q', REPO, repo]);
     try {
-      return [...replay(repo), ...speed(repo, work), ...(await duplicates(work))];
+      return [...replay(repo), ...speed(repo, work), ...synthetic(work), ...(await duplicates(work))];
     } finally {
       rmSync(join(repo, '..'), { recursive: true, force: true });
     }
