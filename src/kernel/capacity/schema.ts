@@ -90,7 +90,7 @@ export function resolveStatus(input: unknown, label: Label = ARG_LABEL, schema: 
 const Tokens = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** What `status --startup` reports: the SessionStart bundle's tokens by source, its budget and characters. */
-export const StartupOutput = v.object({
+const StartupOutput = v.object({
   command: v.string(),
   profile: v.string(),
   budget: Tokens,
