@@ -39,6 +39,7 @@ const LAZY: Record<string, string> = {
   'kernel/bundle/bundle.ts → ../tokens/count.js': 'tokenizer, skipped on a warm pack cache',
   'kernel/bundle/bundle.ts → ../tokens/background.js': 'tokenizer on a worker thread (a cold pack)',
   'kernel/capacity/measure.ts → ../tokens/index.js': 'tokenizer, only when usage is not recorded',
+  'commands/status/cli.ts → ./startup.js': 'the bundle machinery (scan, rank, tokenizer), only for status --startup',
   'kernel/capacity/measure.ts → ./count.js': 'counting the transcript (parser and tokenizer), only when usage is not recorded',
   'kernel/capacity/measure.ts → ../transcript/index.js': 'the transcript parser, only when usage is not recorded',
   'kernel/capacity/statusline.ts → ./measure.js': 'the transcript readers, only when Claude Code sends no figure of its own',

@@ -15,6 +15,7 @@ import { duplicateJsonKey } from '../../kernel/json.js';
 import { isInside } from '../../kernel/store/paths.js';
 import { realPathOf } from '../../kernel/hooks/git.js';
 import { git, GitError } from '../../kernel/sources/git.js';
+import { SESSION_START_COMMAND } from '../../kernel/bundle/startup.js';
 
 export type Agent = 'claude' | 'codex' | 'cursor';
 
@@ -42,7 +43,7 @@ export interface AgentPlan {
 
 const STATUS_LINE = { type: 'command', command: 'memctx status --statusline', padding: 0 };
 const HOOKS: Record<string, { matcher?: string; hooks: Array<{ type: 'command'; command: string; timeout?: number }> }> = {
-  SessionStart: { hooks: [{ type: 'command', command: 'memctx pack --profile rehydrate --budget 2000 --quiet' }] },
+  SessionStart: { hooks: [{ type: 'command', command: SESSION_START_COMMAND }] },
   SessionEnd: { hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
   PreCompact: { matcher: 'auto|manual', hooks: [{ type: 'command', command: 'memctx flush --hook', timeout: 10 }] },
   // Past 80% of the context (once per crossing), the agent is asked to write its own summary.

@@ -16,6 +16,7 @@ import { withMemoryLock } from '../../kernel/store/write.js';
 import { setMissingDate } from './fix.js';
 import { rebuildIndex } from '../../kernel/memindex/reindex.js';
 import { memoryDrift, type MemoryDrift } from '../../kernel/drift/check.js';
+import { historyCache, type HistoryCache } from '../../kernel/state/history-cache.js';
 import type { MemoryFile } from '../../kernel/store/types.js';
 
 export interface LintDeps {
@@ -43,12 +44,12 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
 }
 
 /** The repository listing (for the path rules) and the memories' drift from git, when a rule wants them. */
-function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo): { listing?: RepoListing; drift?: MemoryDrift } {
+function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo, cache?: HistoryCache): { listing?: RepoListing; drift?: MemoryDrift } {
   const active = new Set(activeRules(setup.config).map(({ rule }) => rule.id));
   const wantsDrift = active.has('content/drifted');
   if (!wantsDrift && !active.has('content/broken-reference') && !active.has('index/dangling-link')) return {};
   const listing = listRepoFiles(setup.repo, env);
-  return { listing, drift: wantsDrift ? memoryDrift(files, listing, setup.memoryPrefix, env, memo) : undefined };
+  return { listing, drift: wantsDrift ? memoryDrift(files, listing, setup.memoryPrefix, env, memo, cache) : undefined };
 }
 
 interface LintRun {
@@ -81,7 +82,8 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     const text = problem.path === INDEX_FILE ? undefined : readDecodableText(root, problem.path);
     if (text !== undefined) problemTexts[problem.path] = text;
   }
-  const { listing, drift } = repoFacts(setup, scan.files, deps.env, scan.memo);
+  const history = historyCache(root);
+  const { listing, drift } = repoFacts(setup, scan.files, deps.env, scan.memo, history);
   const result = await runLint({
     files: scan.files,
     problems: scan.problems,
@@ -100,6 +102,7 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     tokens: async () => (await import('../../kernel/tokens/index.js')).loadTokenCounter(),
   });
   await scan.save();
+  await history.save();
   // Disable comments by file; a problem's text stands for its path, MEMORY.md's for the index. Only texts with one are kept.
   const disabled = new Map<string, Set<string> | 'all'>();
   const note = (path: string, text: string) => {

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { status } from '../../kernel/capacity/measure.js';
-import { resolveStatus } from '../../kernel/capacity/schema.js';
+import { resolveStatus, type StatusRequest } from '../../kernel/capacity/schema.js';
+import { MemctxError } from '../../kernel/errors.js';
+import { SESSION_START_BUDGET } from '../../kernel/bundle/startup.js';
+import { renderStartup } from './startup-report.js';
 import { CLI_LABEL, fromFlags } from '../../kernel/schema.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
@@ -21,6 +24,8 @@ export function register(program: Command, run: Runner): void {
     .option('--format <format>', 'read the file as this format: claude, codex, gemini, openai or text (default: detected)')
     .option('--encoding <name>', 'tokenizer for counting: o200k_base (default) or cl100k_base')
     .option('--statusline', "read Claude Code's status-line JSON on stdin and print one short line")
+    .option('--startup', "instead of a transcript: what the SessionStart bundle injects, by source, against its budget and Claude Code's hook-output limit (exit 1 over the limit)")
+    .option('--budget <tokens|percent>', `with --startup: the bundle's budget (default ${SESSION_START_BUDGET}, what init --agent claude writes), or P% of --window/--model`)
     .action(run(runStatus));
 }
 
@@ -33,6 +38,8 @@ interface StatusFlags {
   format?: string;
   encoding?: string;
   statusline?: boolean;
+  startup?: boolean;
+  budget?: string;
 }
 
 export async function runStatus(ctx: Context, file: string | undefined, flags: StatusFlags): Promise<number> {
@@ -42,6 +49,7 @@ export async function runStatus(ctx: Context, file: string | undefined, flags: S
   }
   // The options are checked by status's one schema (src/kernel/capacity/schema.ts), as the MCP tool's are.
   const request = resolveStatus(fromFlags(options), CLI_LABEL);
+  if (request.startup) return runStartup(ctx, file, request);
   const { report, exitCode } = await status(file, { ...request, memctx: ctx.memctx }, { cwd: ctx.io.cwd, home: ctx.io.home, env: ctx.io.env, readStdinBytes: () => readStdinBytes(ctx.io.stdin) });
   if (ctx.ui.json) {
     ctx.ui.printJson({ ...report, percent: Math.floor(report.percent * 10) / 10 });
@@ -49,5 +57,21 @@ export async function runStatus(ctx: Context, file: string | undefined, flags: S
     for (const note of report.notes) ctx.ui.warn(`${report.file}: ${note}`);
     if (!ctx.ui.quiet) ctx.ui.out(renderStatus(report, ctx.ui.chalk));
   }
+  return exitCode;
+}
+
+/** `status --startup`: the SessionStart bundle, measured without writing anything (commands/status/startup.ts). */
+async function runStartup(ctx: Context, file: string | undefined, request: StatusRequest): Promise<number> {
+  if (file !== undefined) {
+    throw new MemctxError(`--startup measures the SessionStart bundle, not a transcript: ${file} was given too`, { hint: 'leave out the file, or leave out --startup to measure the transcript' });
+  }
+  const root = ctx.memoryDir();
+  const { startupStatus } = await import('./startup.js');
+  const { report, exitCode } = await startupStatus({ root, budget: request.budget!, encoding: request.encoding, memctx: ctx.memctx }, { now: ctx.io.now, env: ctx.io.env });
+  for (const warning of report.warnings) ctx.ui.warn(warning);
+  if (ctx.ui.json) ctx.ui.printJson(report);
+  else if (!ctx.ui.quiet) ctx.ui.out(renderStartup(report, ctx.ui.chalk));
+  // --quiet still says why the exit code is 1.
+  else if (exitCode !== 0) ctx.ui.note(`memctx: ${report.advice}\n`, { quietable: false });
   return exitCode;
 }

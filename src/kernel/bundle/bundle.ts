@@ -51,6 +51,8 @@ export interface PackOptions {
   memctx?: string;
   /** Mask every detected secret in the bundle (files are counted as masked). */
   redactSecrets?: boolean;
+  /** false: write nothing, caches included (`status --startup` measures the bundle read-only). */
+  saveCaches?: boolean;
 }
 
 export interface PackDeps {
@@ -129,7 +131,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   deps.onPhase?.('bundle');
   await writeStep(options, parts);
   deps.onPhase?.('write');
-  await saveStep(options.root, scanned, warnings);
+  await saveStep(options, scanned, warnings);
   deps.onPhase?.('caches');
   // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
   warnings.push(...(await secretsStep(options, scanned, result)));
@@ -374,7 +376,8 @@ async function writeStep(options: PackOptions, text: readonly string[]): Promise
   }
 }
 
-async function saveStep(root: string, scanned: Scanned, warnings: string[]): Promise<void> {
+async function saveStep({ root, saveCaches }: PackOptions, scanned: Scanned, warnings: string[]): Promise<void> {
+  if (saveCaches === false) return;
   const place = statePlace(root);
   if (place.dir === undefined && existsSync(join(root, INDEX_FILE))) {
     warnings.push(`could not cache: ${place.reason ?? 'no state folder'}; the next pack reads and counts again`);

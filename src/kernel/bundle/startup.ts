@@ -4,11 +4,17 @@
  */
 import { isSessionFile } from '../memindex/groups.js';
 
+/** The profile and budget of the SessionStart hook `memctx init --agent claude` writes (and `status --startup` measures). */
+export const SESSION_START_PROFILE = 'rehydrate';
+export const SESSION_START_BUDGET = 2000;
+/** The SessionStart hook's command, as init writes it. */
+export const SESSION_START_COMMAND = `memctx pack --profile ${SESSION_START_PROFILE} --budget ${SESSION_START_BUDGET} --quiet`;
+
 /**
- * Characters of hook output Claude Code puts into the context inline; longer output is cut or moved to a
- * file. Not confirmed in Claude Code's own documentation (checked: the hooks reference names no figure);
- * the 10,000 comes from a third party hitting it ("Claude Code's 10k inline hook-output limit",
- * github.com/colbymchenry/codegraph pull 1695). Kept as a named constant so one edit corrects it.
+ * Characters of hook output Claude Code puts into the context inline; longer output is moved to a file and
+ * the model sees "Output too large", the path and a 2 KB preview. Claude Code's hooks reference names no
+ * figure; 10,000 is what Claude Code 2.1.330 does (test/e2e/claude/hooks.e2e.ts pins it). Kept as a named
+ * constant so one edit corrects it.
  */
 export const CLAUDE_HOOK_OUTPUT_LIMIT_CHARS = 10_000;
 

@@ -7,7 +7,7 @@ import { attributeDrift, describeDrift, type Drift, type DriftInput } from './dr
 import { repoHas, repoView } from '../lint/repo.js';
 import { isSessionFile } from '../memindex/groups.js';
 import { git, splitNul, type Env } from '../sources/git.js';
-import { historySince } from '../sources/history.js';
+import { historySince, type LogCache } from '../sources/history.js';
 import { findRepository, listRepoFiles, type RepoListing } from '../sources/repo.js';
 import { parseMemoryText } from '../store/parse.js';
 import { relativeInside } from '../store/paths.js';
@@ -40,7 +40,7 @@ function verifiedOf(file: Pick<MemoryFile, 'data'>): string | undefined {
  * Drift of every anchored, verified memory (session summaries are records, not claims). Outside git
  * nothing is said; when git cannot tell (a shallow clone), each such memory's drift is unknown.
  */
-export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo): MemoryDrift {
+export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache): MemoryDrift {
   const repo = repoView(listing.files, listing.ignoredDirs, memoryPrefix);
   const inputs: DriftInput[] = [];
   const outside = new Map<string, string[]>();
@@ -53,7 +53,7 @@ export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, 
   }
   const drift = new Map<string, Drift>();
   if (inputs.length === 0 || !listing.git) return { drift, outside };
-  const history = historySince(listing.root, inputs.map((i) => i.verified), env);
+  const history = historySince(listing.root, inputs.map((i) => i.verified), env, cache);
   if (!history.known) {
     for (const input of inputs) drift.set(input.path, { state: 'unknown', reason: history.reason });
     return { drift, outside };

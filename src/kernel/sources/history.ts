@@ -19,6 +19,12 @@ export interface HistoryCommit {
   changes: CommitChange[];
 }
 
+/** Where a log is kept between runs (kernel/state/history-cache.ts). */
+export interface LogCache {
+  get(range: string): string | undefined;
+  set(range: string, log: string): void;
+}
+
 export type History =
   | { known: true; root: string; head: string; commits: HistoryCommit[]; missing: Set<string> }
   | { known: false; reason: string };
@@ -75,7 +81,7 @@ function reasonOf(err: unknown): string {
  * their files (renames detected), in one `git log`; plus which verified commits git does not have.
  * A shallow clone whose history misses a verified commit, or no git: drift is unknown.
  */
-export function historySince(dir: string, verified: readonly string[], env: Env): History {
+export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache): History {
   const run = (args: string[]) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS });
   let root: string;
   try {
@@ -91,7 +97,13 @@ export function historySince(dir: string, verified: readonly string[], env: Env)
     if (missing.size > 0 && shallow === 'true') return { known: false, reason: 'this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them)' };
     if (present.size === 0) return { known: true, root, head, commits: [], missing };
     const base = present.size === 1 ? [...present][0] : run(['merge-base', '--octopus', ...present]).trim();
-    const log = run(['log', '-z', '--name-status', '-M', '--no-color', '--format=%x01%H %P%x02%s', head, ...(base ? [`^${base}`] : []), '--']);
+    // The log between two commits never changes: kept between runs by the caller's cache.
+    const range = `${head} ^${base}${shallow === 'true' ? ' shallow' : ''}`;
+    let log = cache?.get(range);
+    if (log === undefined) {
+      log = run(['log', '-z', '--name-status', '-M', '--no-color', '--format=%x01%H %P%x02%s', head, ...(base ? [`^${base}`] : []), '--']);
+      cache?.set(range, log);
+    }
     return { known: true, root, head, commits: parseHistory(log), missing };
   } catch (err) {
     return { known: false, reason: `git could not tell: ${reasonOf(err)}` };

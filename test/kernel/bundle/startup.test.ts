@@ -1,6 +1,6 @@
 // What the SessionStart bundle costs, by source (issue 35, Deliver 5).
 import { describe, expect, it } from 'vitest';
-import { CLAUDE_HOOK_OUTPUT_LIMIT_CHARS, startupCost } from '../../../src/kernel/bundle/startup.js';
+import { CLAUDE_HOOK_OUTPUT_LIMIT_CHARS, SESSION_START_COMMAND, startupCost } from '../../../src/kernel/bundle/startup.js';
 
 describe('startupCost', () => {
   it('splits the bundle into index, pinned, sessions, drifted list and others', () => {
@@ -23,5 +23,11 @@ describe('startupCost', () => {
   it('says when the bundle is longer than Claude Code keeps of a hook output', () => {
     const cost = startupCost({ tokens: 3000, budget: 3000, text: 'x'.repeat(CLAUDE_HOOK_OUTPUT_LIMIT_CHARS + 1), files: [] }, [], 0);
     expect([cost.overHookLimit, cost.bySource.index]).toEqual([true, 3000]);
+  });
+});
+
+describe('the SessionStart hook', () => {
+  it('is the command init writes and status --startup measures: profile rehydrate at 2,000 tokens', () => {
+    expect(SESSION_START_COMMAND).toBe('memctx pack --profile rehydrate --budget 2000 --quiet');
   });
 });

@@ -1,4 +1,5 @@
 // Drift from git (issue 35): anchors, `verified:` stamps, content/drifted, and the bad inputs.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -141,11 +142,92 @@ describe('content/drifted', () => {
 
   it('a glob over thousands of files is matched in memory, never expanded on a command line', async () => {
     const repo = await anchored('Generated code.', ['--field', 'paths=["gen/**"]']);
-    for (let i = 0; i < 1500; i++) repo.write(`gen/f${i}.ts`, `export const v${i} = ${i};\n`);
-    repo.gitOk(['add', '-A']);
+    // 20,000 files in one commit, put in git's index directly (writing them to disk would take most of 10 s)
+    repo.write('gen/one.ts', 'export const v = 1;\n');
+    const blob = repo.gitOk(['hash-object', '-w', 'gen/one.ts']).trim();
+    const entries = Array.from({ length: 20_000 }, (_, i) => `100644 ${blob}\tgen/d${i % 50}/f${i}.ts\n`).join('');
+    const env = Object.fromEntries(Object.entries({ ...process.env, ...repo.env }).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
+    expect(spawnSync('git', ['update-index', '--add', '--index-info'], { cwd: repo.top, env, input: entries }).status).toBe(0);
     repo.gitOk(['commit', '-q', '-m', 'generate']);
-    const lines = await drifted(repo);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('gen/** changed in 1 commit');
+    expect(repo.gitOk(['show', '--name-only', '--format=', 'HEAD']).split('\n').filter(Boolean)).toHaveLength(20_000);
+    expect((await drifted(repo)).map((l) => l.replace(/\b[0-9a-f]{7}\b/g, 'HASH'))).toEqual([
+      'project_auth.md:8 gen/** changed in 1 commit since it was verified (HASH), latest HASH "generate"; check it against the code, then run `memctx verify project_auth.md`',
+    ]);
+  });
+});
+
+describe('drift bad inputs, exactly as reported (issue 35)', () => {
+  /** content/drifted's findings and the SessionStart bundle's drifted block, hashes as HASH. */
+  async function seen(repo: TestRepo, cwd?: string) {
+    const hash = (s: string) => s.replace(/\b[0-9a-f]{7,40}\b/g, 'HASH');
+    const bundle = (await repo.memctx(['pack', '--profile', 'rehydrate', '--budget', '2000', '--quiet'], cwd)).stdout.split('\n');
+    const at = bundle.indexOf('## Drifted memories');
+    const startup = await repo.memctx(['--json', 'status', '--startup'], cwd);
+    return {
+      lint: (await drifted(repo, cwd)).map(hash),
+      block: at < 0 ? [] : bundle.slice(at + 4, bundle.indexOf('', at + 4)).map(hash),
+      startup: [startup.code, (JSON.parse(startup.stdout) as { bySource: { drifted: number } }).bySource.drifted > 0],
+    };
+  }
+
+  it('a verified commit a real rebase took away (reflog expired, gc): unknown, never fresh', async () => {
+    const repo = await anchored();
+    // add stamped the code commit (HEAD~1); rebasing the code and memory commits onto another base takes it away
+    const stamped = repo.gitOk(['rev-parse', 'HEAD~1']).trim();
+    expect(readFileSync(join(repo.top, '.memory/project_auth.md'), 'utf8')).toContain(`verified: ${stamped}\n`);
+    const branch = repo.gitOk(['branch', '--show-current']).trim();
+    repo.gitOk(['checkout', '-q', '-b', 'main-moves', 'HEAD~2']);
+    commit(repo, 'README.md', '# project, moved on\n', 'main moves');
+    repo.gitOk(['checkout', '-q', branch]);
+    repo.gitOk(['rebase', '-q', 'main-moves']);
+    repo.gitOk(['reflog', 'expire', '--expire=now', '--all']);
+    repo.gitOk(['gc', '-q', '--prune=now']);
+    expect(repo.git(['cat-file', '-e', stamped]).code).not.toBe(0);
+    expect(await seen(repo)).toEqual({
+      lint: ['project_auth.md:7 cannot tell whether it still holds: its verified commit HASH is not in this repository (rebased away?); check it against the code, then run `memctx verify project_auth.md`'],
+      block: ['- `project_auth.md` — drift unknown: its verified commit HASH is not in this repository (rebased away?)'],
+      startup: [0, true],
+    });
+    // verify re-stamps it at the new HEAD: fresh again
+    expect((await repo.memctx(['verify', 'project_auth.md'])).code).toBe(0);
+    expect(await drifted(repo)).toEqual([]);
+  });
+
+  it('a shallow clone: unknown when the verified commit is cut off, judged when it is there', async () => {
+    const repo = await anchored();
+    commit(repo, 'src/auth/session.ts', 'export function check() {}\n', 'rewrite');
+    const shallow = join(repo.base, 'shallow1');
+    repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, shallow]);
+    expect(await seen(repo, shallow)).toEqual({
+      lint: ['project_auth.md:7 cannot tell whether it still holds: this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them); check it against the code, then run `memctx verify project_auth.md`'],
+      block: ['- `project_auth.md` — drift unknown: this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them)'],
+      startup: [0, true],
+    });
+    // deep enough to hold the verified commit (code, memory, rewrite): the drift is known
+    const deeper = join(repo.base, 'shallow3');
+    repo.gitOk(['clone', '-q', '--depth', '3', `file://${repo.top}`, deeper]);
+    expect(await seen(repo, deeper)).toEqual({
+      lint: ['project_auth.md:7 src/auth/session.ts changed in 1 commit since it was verified (HASH), latest HASH "rewrite"; check it against the code, then run `memctx verify project_auth.md`'],
+      block: ['- `project_auth.md` — src/auth/session.ts changed in 1 commit since it was verified (HASH), latest HASH "rewrite"'],
+      startup: [0, true],
+    });
+  });
+
+  it('a memory naming paths outside the repository in its text: no anchor there, no drift, nothing read there', async () => {
+    const repo = await anchored('See `../../outside/x.ts`, `/etc/passwd` and [x](../../../outside/x.ts).');
+    commit(repo, 'src/other.ts', 'export const other = 4;\n', 'other');
+    expect(await seen(repo)).toEqual({ lint: [], block: [], startup: [0, false] });
+  });
+
+  it('a memory folder outside git: no drift said anywhere, and status --startup still measures', async () => {
+    const cwd = tempDir('memctx-nogit-startup-');
+    const env = { GIT_CEILING_DIRECTORIES: cwd, HOME: cwd, XDG_CACHE_HOME: join(cwd, '.cache') };
+    const { runCli } = await import('../../../helpers/run.js');
+    expect((await runCli(['init'], { cwd, env })).code).toBe(0);
+    writeFileSync(join(cwd, '.memory/a.md'), '---\nname: A\ndescription: a\ntype: project\nverified: 0123456789abcdef0123456789abcdef01234567\n---\n\nSee `src/a.ts`.\n');
+    const pack = await runCli(['pack', '--profile', 'rehydrate', '--quiet'], { cwd, env });
+    expect([pack.code, pack.stdout.includes('Drifted')]).toEqual([0, false]);
+    const startup = await runCli(['--json', 'status', '--startup'], { cwd, env });
+    expect([startup.code, (JSON.parse(startup.stdout) as { bySource: { drifted: number } }).bySource.drifted]).toEqual([0, 0]);
   });
 });
