@@ -208,6 +208,14 @@ class Entry {
     return this.#unread ? undefined : body;
   }
 
+  /** The body's wordsKey as the word index found it while indexing the body (kept in the cache). */
+  indexedWords(key: WordsKey): void {
+    const stored = this.#stored;
+    if (stored.words !== undefined || this.#unread) return;
+    stored.words = key;
+    this.#counted();
+  }
+
   /** The body's wordsKey, computed on first use (and kept in the cache, unless the body could not be read). */
   get words(): WordsKey | null {
     const stored = this.#stored;
@@ -323,7 +331,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   };
   // The word index, read (and what it lacks indexed) the first time a query asks for a file's words.
   let index: WordIndex | undefined;
-  const words = (): WordIndex => (index ??= useWordIndex(stateDir(root), cacheVersion(), files.map((f) => ({ hash: f.hash, text: () => f.indexText() }))));
+  const words = (): WordIndex => (index ??= useWordIndex(stateDir(root), cacheVersion(), files.map((f) => ({ hash: f.hash, text: () => f.indexText(), words: (key: WordsKey) => f.indexedWords(key) }))));
   const files: Entry[] = scan.values.map(({ path, value }) => new Entry(root, value, scan.changed, words, bodies.get(path), found.get(path)));
   return {
     files,

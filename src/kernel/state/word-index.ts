@@ -7,7 +7,7 @@
  * and rebuilt: the index only spares reading, it never changes an answer.
  */
 import { crc32 } from 'node:zlib';
-import { visitWords, type WordSink } from '../text/bm25.js';
+import { visitWords, type WordSink, type WordsKey } from '../text/bm25.js';
 import { readStateBytes } from './folder.js';
 import { writeStateFile } from '../store/write.js';
 
@@ -170,8 +170,8 @@ class Gathered {
     odd: (word, stem, count) => this.#add(this.#oddKey(stem, word), count),
   };
 
-  /** Index a text's words under `slot`; false when the text has no bag. */
-  index(slot: number, text: string): boolean {
+  /** Index a text's words under `slot`: its wordsKey, or null when the text has no bag. */
+  index(slot: number, text: string): WordsKey | null {
     this.#slot = slot;
     this.#grouped = undefined;
     return visitWords(text, this.#sink);
@@ -258,6 +258,8 @@ export interface IndexedText {
   readonly hash: string;
   /** The text to index; undefined when it cannot be read now (then it is neither indexed nor kept). */
   text(): string | undefined;
+  /** Told the text's wordsKey (text/bm25.ts) when it is indexed now and has a bag. */
+  words?(key: WordsKey): void;
 }
 
 /** How a text's words are counted for a query: the same counts as its fieldBag's (bm25.ts FieldBag.count). */
@@ -303,7 +305,9 @@ export function useWordIndex(dir: string | undefined, version: string, texts: re
       slot = hashes.length;
       hashes.push(item.hash);
       slotOf.set(item.hash, slot);
-      if (!added.index(slot, text)) nobag.add(slot);
+      const key = added.index(slot, text);
+      if (key) item.words?.(key);
+      else nobag.add(slot);
     }
     used.add(slot);
   }

@@ -119,6 +119,8 @@ class WordTable {
   stemIds = new Map<string, number>();
   stemCounts = new Int32Array(INITIAL_WORDS);
   stemSeen = new Int32Array(INITIAL_WORDS);
+  /** Each stem's first character, mixed (wordsKey's share of a word starting with it). */
+  stemFirst = new Int32Array(INITIAL_WORDS);
   epoch = 0;
   /** The words of the current text, by id in first-seen order (no more than the table's words). */
   order = new Int32Array(INITIAL_WORDS);
@@ -171,6 +173,7 @@ class WordTable {
       this.stems.push(s);
       this.stemKeys.push(` ${s}:`);
       this.stemNames.push(` ${s}`);
+      this.stemFirst[sid] = mix(s.charCodeAt(0));
     }
     this.words.push(word);
     this.hashes[id] = hash;
@@ -204,6 +207,7 @@ class WordTable {
     this.seen = more(this.seen);
     this.stemCounts = more(this.stemCounts);
     this.stemSeen = more(this.stemSeen);
+    this.stemFirst = more(this.stemFirst);
     this.order = more(this.order);
     this.stemOrder = more(this.stemOrder);
     this.slots = new Int32Array(n * 2);
@@ -260,24 +264,37 @@ export interface WordSink {
   odd(word: string, stem: string, count: number): void;
 }
 
-/** The distinct words of a text as fieldBag counts them, without making its bag; false (nothing visited) where fieldBag gives no bag. */
-export function visitWords(text: string, sink: WordSink): boolean {
+/**
+ * The distinct words of a text as fieldBag counts them, without making its bag; returns the text's
+ * wordsKey (the same as wordsKeyOf its bag), or null (nothing visited) where fieldBag gives no bag.
+ */
+export function visitWords(text: string, sink: WordSink): WordsKey | null {
   const t = countText(text);
-  if (!t) return false;
-  const { epoch, order, stemOf, counts, stemSeen, stemCounts, stemOrder } = t;
+  if (!t) return null;
+  const { epoch, order, stemOf, counts, stemSeen, stemCounts, stemOrder, stemFirst } = t;
   let stemsSeen = 0;
+  let words = 0;
+  let firsts = 0;
   for (let k = 0; k < t.distinct; k++) {
     const id = order[k];
     const sid = stemOf[id];
-    if (t.regular[id] === 0) sink.odd(t.words[id], t.stems[sid], counts[id]);
-    else if (stemSeen[sid] !== epoch) {
+    words += counts[id];
+    if (t.regular[id] === 0) {
+      const word = t.words[id];
+      firsts = (firsts + Math.imul(mix(word.charCodeAt(0)), counts[id])) | 0;
+      sink.odd(word, t.stems[sid], counts[id]);
+    } else if (stemSeen[sid] !== epoch) {
       stemSeen[sid] = epoch;
       stemCounts[sid] = counts[id];
       stemOrder[stemsSeen++] = sid;
     } else stemCounts[sid] += counts[id];
   }
-  for (let k = 0; k < stemsSeen; k++) sink.stem(stemOrder[k], stemCounts[stemOrder[k]], t.stems);
-  return true;
+  for (let k = 0; k < stemsSeen; k++) {
+    const sid = stemOrder[k];
+    firsts = (firsts + Math.imul(stemFirst[sid], stemCounts[sid])) | 0;
+    sink.stem(sid, stemCounts[sid], t.stems);
+  }
+  return [text.length, words, firsts];
 }
 
 /** The text's words counted into the shared table; undefined for text with Chinese or Japanese characters. */
