@@ -79,6 +79,8 @@ interface Measured {
   /** User + system CPU time: on a shared machine, steadier than the wall time. */
   cpuMs: number;
   peakMb: number;
+  /** The 1-minute load average as the command ended (the machine is shared). */
+  load: number;
 }
 
 /** Wall time, CPU time and peak resident memory of `memctx ARGS` (exit 0 or 1), via /usr/bin/time. */
@@ -91,9 +93,10 @@ function measureNode(args: string[]): Measured {
   const start = process.hrtime.bigint();
   const run = spawnSync('/usr/bin/time', ['-f', 'cpu-s=%U %S peak-kb=%M', process.execPath, ...args], { env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const load = loadavg()[0];
   if (run.status !== 0 && run.status !== 1) throw new Error(`benchmark command failed (${run.status}): node ${args.join(' ')}\n${run.stderr.slice(-2000)}`);
   const [user, sys] = (/cpu-s=([\d.]+) ([\d.]+)/.exec(run.stderr)?.slice(1) ?? ['NaN', 'NaN']).map(Number);
-  return { ms, cpuMs: (user + sys) * 1000, peakMb: Number(/peak-kb=(\d+)/.exec(run.stderr)?.[1] ?? Number.NaN) / 1024 };
+  return { ms, cpuMs: (user + sys) * 1000, peakMb: Number(/peak-kb=(\d+)/.exec(run.stderr)?.[1] ?? Number.NaN) / 1024, load };
 }
 
 const show = (m: Measured) => `${fmtMs(m.ms)} (cpu ${fmtMs(m.cpuMs)}), ${m.peakMb.toFixed(0)} MB`;
@@ -182,17 +185,18 @@ async function answerCost(work: string, n: number): Promise<BenchRow[]> {
   const warm = measure(['--dir', dir, ...task]);
   const search = measure(['--dir', dir, 'search', 'vorka telqui']);
   const stateBytes = folderBytes(stateFolder(dir));
+  const stateFiles = Object.fromEntries(readdirSync(stateFolder(dir)).map((name) => [name, statSync(join(stateFolder(dir), name)).size]));
   rmSync(dirname(dir), { recursive: true, force: true });
   const big = n >= 100_000;
-  const ratio = (m: Measured) => `${show(m)} = ${(m.cpuMs / floor.cpuMs).toFixed(1)}× read`;
-  const data = (m: Measured) => ({ ...m, readCpuMs: floor.cpuMs, load: loadavg()[0] });
+  const ratio = (m: Measured) => `${show(m)} = ${(m.cpuMs / floor.cpuMs).toFixed(1)}× read (load ${m.load.toFixed(1)})`;
+  const data = (m: Measured) => ({ ...m, readCpuMs: floor.cpuMs });
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
   return [
     { label: `${count} notes of 2–8 KB: read every file once`, value: show(floor), data: { ...floor, memoryBytes } },
     { label: `${count} notes: pack --task, cold`, value: ratio(cold), data: data(cold), ...(big ? { goal: '≤ 20 s, ≤ 2 GB', ok: cold.ms <= 20_000 && cold.peakMb <= 2048 } : { goal: '≤ 10× read CPU, ≤ 1 GB', ok: cold.cpuMs <= 10 * floor.cpuMs && cold.peakMb <= 1024 }) },
     { label: `${count} notes: pack --task, warm`, value: ratio(warm), data: data(warm), ...(big ? { goal: '≤ 3 s', ok: warm.ms <= 3000 } : { goal: '≤ 2× read CPU', ok: warm.cpuMs <= 2 * floor.cpuMs }) },
     { label: `${count} notes: search, warm`, value: ratio(search), data: data(search), ...(big ? {} : { goal: '≤ 2× read CPU', ok: search.cpuMs <= 2 * floor.cpuMs }) },
-    { label: `${count} notes: machine state / memory`, value: `${mb(stateBytes)} / ${mb(memoryBytes)}`, data: { stateBytes, memoryBytes }, goal: '≤ the memory', ok: stateBytes <= memoryBytes },
+    { label: `${count} notes: machine state / memory`, value: `${mb(stateBytes)} / ${mb(memoryBytes)}`, data: { stateBytes, memoryBytes, stateFiles }, goal: '≤ the memory', ok: stateBytes <= memoryBytes },
   ];
 }
 
