@@ -36,8 +36,12 @@ const ODD = '\u0000';
 
 /** A growing byte buffer for varints. */
 class Bytes {
-  buf = new Uint8Array(1 << 16);
+  buf: Uint8Array;
   size = 0;
+
+  constructor(room: number) {
+    this.buf = new Uint8Array(Math.max(16, room));
+  }
 
   varint(n: number): void {
     if (this.size + 5 > this.buf.length) {
@@ -134,7 +138,10 @@ function encodeFile(version: string, hashes: string[], nobag: number[], keys: st
   const fixed = MAGIC.length + 8;
   const start = Math.ceil((fixed + json.length) / 4) * 4;
   const offsets = new Uint32Array(keys.length + 1);
-  const bytes = new Bytes();
+  let pairs = 0;
+  for (let k = 0; k < keys.length; k++) pairs += postings(k)[2] - postings(k)[1];
+  // About a byte a gap and a byte a count.
+  const bytes = new Bytes(pairs + 1024);
   for (let k = 0; k < keys.length; k++) {
     const [pairs, from, to] = postings(k);
     encodePostings(pairs, from, to, bytes);
@@ -170,10 +177,10 @@ class Gathered {
     odd: (word, stem, count) => this.#add(this.#oddKey(stem, word), count),
   };
 
-  /** Index a text's words under `slot`: its wordsKey, or null when the text has no bag. */
+  /** Index a text's words under `slot`: its wordsKey, or null when the text has no bag. Not after `grouped`. */
   index(slot: number, text: string): WordsKey | null {
+    if (this.#grouped) throw new Error('word index: a text added after its postings were grouped');
     this.#slot = slot;
-    this.#grouped = undefined;
     return visitWords(text, this.#sink);
   }
 
@@ -241,6 +248,9 @@ class Gathered {
       at[t[k]] = i + 2;
     }
     this.#grouped = { starts, pairs };
+    // The triples are done with: their memory goes (a cold index of 100,000 notes holds tens of millions).
+    this.#triples = new Int32Array(0);
+    this.#size = 0;
     return this.#grouped;
   }
 
