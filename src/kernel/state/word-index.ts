@@ -43,6 +43,17 @@ class Bytes {
     this.buf = new Uint8Array(Math.max(16, room));
   }
 
+  /** Append bytes[start, end) as they are. */
+  copy(bytes: Uint8Array, start: number, end: number): void {
+    if (this.size + end - start > this.buf.length) {
+      const more = new Uint8Array(Math.max(this.buf.length * 2, this.size + end - start));
+      more.set(this.buf.subarray(0, this.size));
+      this.buf = more;
+    }
+    this.buf.set(bytes.subarray(start, end), this.size);
+    this.size += end - start;
+  }
+
   varint(n: number): void {
     if (this.size + 5 > this.buf.length) {
       const more = new Uint8Array(this.buf.length * 2);
@@ -57,9 +68,8 @@ class Bytes {
   }
 }
 
-/** Postings as bytes: for each slot holding the key, ascending, the gap from the last slot and the count. */
-function encodePostings(pairs: Int32Array, from: number, to: number, out: Bytes): void {
-  let last = -1;
+/** Postings as bytes: for each slot holding the key, ascending, the gap from the last slot (first: from `last`) and the count. */
+function encodePostings(pairs: Int32Array, from: number, to: number, out: Bytes, last = -1): void {
   for (let k = from; k < to; k += 2) {
     out.varint(pairs[k] - last);
     out.varint(pairs[k + 1]);
@@ -92,6 +102,9 @@ function decodePostings(bytes: Uint8Array, start: number, end: number, slots: nu
   }
   return true;
 }
+
+/** The order of the keys in the file: by UTF-16 code units, as `<` compares strings. */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Index of the first key >= `key` (binary search over sorted keys). */
 function lowerBound(keys: readonly string[], key: string): number {
@@ -134,17 +147,23 @@ function parse(bytes: Buffer, version: string): Loaded | undefined {
 
 /** The bytes of an index file (see parse): `postings(k)` gives key k's [slot, count, ...] pairs and the range of them. */
 function encodeFile(version: string, hashes: string[], nobag: number[], keys: string[], postings: (k: number) => [Int32Array, number, number]): Buffer {
+  let pairs = 0;
+  for (let k = 0; k < keys.length; k++) pairs += postings(k)[2] - postings(k)[1];
+  return writeFile(version, hashes, nobag, keys, pairs + 1024, (k, bytes) => {
+    const [list, from, to] = postings(k);
+    encodePostings(list, from, to, bytes);
+  });
+}
+
+/** The bytes of an index file whose postings `write(k, bytes)` puts down key by key (`room`: about how many bytes). */
+function writeFile(version: string, hashes: string[], nobag: number[], keys: string[], room: number, write: (k: number, bytes: Bytes) => void): Buffer {
   const json = Buffer.from(JSON.stringify({ version, hashes, nobag, keys } satisfies Header), 'utf8');
   const fixed = MAGIC.length + 8;
   const start = Math.ceil((fixed + json.length) / 4) * 4;
   const offsets = new Uint32Array(keys.length + 1);
-  let pairs = 0;
-  for (let k = 0; k < keys.length; k++) pairs += postings(k)[2] - postings(k)[1];
-  // About a byte a gap and a byte a count.
-  const bytes = new Bytes(pairs + 1024);
+  const bytes = new Bytes(room);
   for (let k = 0; k < keys.length; k++) {
-    const [pairs, from, to] = postings(k);
-    encodePostings(pairs, from, to, bytes);
+    write(k, bytes);
     offsets[k + 1] = bytes.size;
   }
   const head = Buffer.alloc(start);
@@ -369,10 +388,37 @@ export function useWordIndex(dir: string | undefined, version: string, texts: re
     },
     async save() {
       if (dir === undefined) return;
-      if (status === 'read' && slots === fromFile && used.size === slots && !corrupt) return;
-      await writeStateFile(dir, WORD_INDEX_FILE, rewrite());
+      // Texts no file holds any more stay in the file (unread) until they are a quarter of it.
+      const few = (slots - used.size) * 4 <= slots;
+      if (status === 'read' && slots === fromFile && few && !corrupt) return;
+      await writeStateFile(dir, WORD_INDEX_FILE, loaded && !corrupt && few ? appended() : rewrite());
     },
   };
+
+  /** The file's index with this run's texts added: each key's postings copied as they are, the new ones after them. */
+  function appended(): Buffer {
+    const file = loaded!;
+    const mine = [...added.keys].sort(byCodeUnits);
+    const merged: string[] = [];
+    for (let i = 0, j = 0; i < keys.length || j < mine.length; ) {
+      const next = j >= mine.length || (i < keys.length && keys[i] <= mine[j]) ? keys[i++] : mine[j++];
+      if (merged[merged.length - 1] !== next) merged.push(next);
+    }
+    let at = 0;
+    return writeFile(version, hashes, [...nobag], merged, file.postings.length + 1024, (k, bytes) => {
+      const key = merged[k];
+      let last = -1;
+      while (at < keys.length && keys[at] < key) at++;
+      if (keys[at] === key) {
+        const start = file.offsets[at];
+        const end = file.offsets[at + 1];
+        bytes.copy(file.postings, start, end);
+        decodePostings(file.postings, start, end, fromFile, (slot) => (last = slot));
+      }
+      const pairs = added.pairsOf(key);
+      if (pairs) encodePostings(pairs[0], pairs[1], pairs[2], bytes, last);
+    });
+  }
 
   /** The index of the texts used in this run: the file's postings of them and this run's, their slots renumbered in order. */
   function rewrite(): Buffer {
@@ -388,11 +434,11 @@ export function useWordIndex(dir: string | undefined, version: string, texts: re
     // Only this run's texts, none dropped: the gathered postings as they are.
     if (!loaded && !corrupt && liveHashes.length === slots) {
       const { starts, pairs } = added.grouped();
-      const order = added.keys.map((_, k) => k).sort((a, b) => (added.keys[a] < added.keys[b] ? -1 : added.keys[a] > added.keys[b] ? 1 : 0));
+      const order = added.keys.map((_, k) => k).sort((a, b) => byCodeUnits(added.keys[a], added.keys[b]));
       return encodeFile(version, liveHashes, liveNobag, order.map((k) => added.keys[k]), (k) => [pairs, starts[order[k]], starts[order[k] + 1]]);
     }
     const merged = new Set([...(loaded && !corrupt ? keys : []), ...added.keys]);
-    const sorted = [...merged].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const sorted = [...merged].sort(byCodeUnits);
     const out: number[] = [];
     const kept: string[] = [];
     const lists: Int32Array[] = [];
