@@ -10,8 +10,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { rng } from './corpus.js';
 import { BIN, fmtMs, plainEnv, REPO, stateFolder } from './measure.js';
@@ -79,6 +79,8 @@ interface Measured {
   /** User + system CPU time: on a shared machine, steadier than the wall time. */
   cpuMs: number;
   peakMb: number;
+  /** The 1-minute load average as the command ended (the machine is shared). */
+  load: number;
 }
 
 /** Wall time, CPU time and peak resident memory of `memctx ARGS` (exit 0 or 1), via /usr/bin/time. */
@@ -91,9 +93,10 @@ function measureNode(args: string[]): Measured {
   const start = process.hrtime.bigint();
   const run = spawnSync('/usr/bin/time', ['-f', 'cpu-s=%U %S peak-kb=%M', process.execPath, ...args], { env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const load = loadavg()[0];
   if (run.status !== 0 && run.status !== 1) throw new Error(`benchmark command failed (${run.status}): node ${args.join(' ')}\n${run.stderr.slice(-2000)}`);
   const [user, sys] = (/cpu-s=([\d.]+) ([\d.]+)/.exec(run.stderr)?.slice(1) ?? ['NaN', 'NaN']).map(Number);
-  return { ms, cpuMs: (user + sys) * 1000, peakMb: Number(/peak-kb=(\d+)/.exec(run.stderr)?.[1] ?? Number.NaN) / 1024 };
+  return { ms, cpuMs: (user + sys) * 1000, peakMb: Number(/peak-kb=(\d+)/.exec(run.stderr)?.[1] ?? Number.NaN) / 1024, load };
 }
 
 const show = (m: Measured) => `${fmtMs(m.ms)} (cpu ${fmtMs(m.cpuMs)}), ${m.peakMb.toFixed(0)} MB`;
@@ -139,8 +142,9 @@ function lintGoal(n: number, m: Measured): Pick<BenchRow, 'goal' | 'ok'> {
   return n >= 100_000 ? { goal: '≤ 10 s, ≤ 1 GB', ok: Math.min(m.ms, m.cpuMs) <= 10_000 && m.peakMb <= 1024 } : {};
 }
 
-/** Sizes from MEMCTX_BENCH_SCALE (a comma-separated list), else 1,000, 10,000 and 100,000. */
+/** Sizes from MEMCTX_BENCH_SCALE (a comma-separated list, or `none`), else 1,000, 10,000 and 100,000. */
 function scaleSizes(value: string | undefined): number[] {
+  if (value?.trim() === 'none') return [];
   const picked = (value ?? '').split(',').map((v) => Number(v.replace(/_/g, '').trim())).filter((v) => Number.isInteger(v) && v > 0);
   return picked.length ? picked : [1000, 10_000, 100_000];
 }
@@ -160,7 +164,7 @@ if (n < 0) console.log(n);`;
   return measureNode(['-e', script]);
 }
 
-/** Sizes from MEMCTX_BENCH_NOTES, else 20,000 and 100,000. */
+/** Sizes from MEMCTX_BENCH_NOTES (or `none`), else 20,000 and 100,000. */
 const notesSizes = (value: string | undefined) => (value === undefined ? [20_000, 100_000] : scaleSizes(value));
 
 /**
@@ -181,87 +185,98 @@ async function answerCost(work: string, n: number): Promise<BenchRow[]> {
   const warm = measure(['--dir', dir, ...task]);
   const search = measure(['--dir', dir, 'search', 'vorka telqui']);
   const stateBytes = folderBytes(stateFolder(dir));
+  const stateFiles = Object.fromEntries(readdirSync(stateFolder(dir)).map((name) => [name, statSync(join(stateFolder(dir), name)).size]));
   rmSync(dirname(dir), { recursive: true, force: true });
   const big = n >= 100_000;
-  const ratio = (m: Measured) => `${show(m)} = ${(m.cpuMs / floor.cpuMs).toFixed(1)}× read`;
-  const data = (m: Measured) => ({ ...m, readCpuMs: floor.cpuMs, load: loadavg()[0] });
+  const ratio = (m: Measured) => `${show(m)} = ${(m.cpuMs / floor.cpuMs).toFixed(1)}× read (load ${m.load.toFixed(1)})`;
+  const data = (m: Measured) => ({ ...m, readCpuMs: floor.cpuMs });
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
   return [
     { label: `${count} notes of 2–8 KB: read every file once`, value: show(floor), data: { ...floor, memoryBytes } },
     { label: `${count} notes: pack --task, cold`, value: ratio(cold), data: data(cold), ...(big ? { goal: '≤ 20 s, ≤ 2 GB', ok: cold.ms <= 20_000 && cold.peakMb <= 2048 } : { goal: '≤ 10× read CPU, ≤ 1 GB', ok: cold.cpuMs <= 10 * floor.cpuMs && cold.peakMb <= 1024 }) },
     { label: `${count} notes: pack --task, warm`, value: ratio(warm), data: data(warm), ...(big ? { goal: '≤ 3 s', ok: warm.ms <= 3000 } : { goal: '≤ 2× read CPU', ok: warm.cpuMs <= 2 * floor.cpuMs }) },
     { label: `${count} notes: search, warm`, value: ratio(search), data: data(search), ...(big ? {} : { goal: '≤ 2× read CPU', ok: search.cpuMs <= 2 * floor.cpuMs }) },
-    { label: `${count} notes: machine state / memory`, value: `${mb(stateBytes)} / ${mb(memoryBytes)}`, data: { stateBytes, memoryBytes }, goal: '≤ the memory', ok: stateBytes <= memoryBytes },
+    { label: `${count} notes: machine state / memory`, value: `${mb(stateBytes)} / ${mb(memoryBytes)}`, data: { stateBytes, memoryBytes, stateFiles }, goal: '≤ the memory', ok: stateBytes <= memoryBytes },
   ];
+}
+
+async function scaleRows(work: string): Promise<BenchRow[]> {
+  const sizes = scaleSizes(process.env.MEMCTX_BENCH_SCALE);
+  const rows: BenchRow[] = [];
+  const load = loadavg()[0];
+  const row = (label: string, m: Measured, extra: Partial<BenchRow> = {}): BenchRow => ({ label, value: show(m), data: { ...m, load: loadavg()[0] }, ...extra });
+  for (const n of sizes) {
+    const count = n.toLocaleString('en-US');
+    const dir = join(work, `real-${n}/.memory`);
+    realistic(dir, n);
+    const index = measure(['--dir', dir, 'index']);
+    const indexWarm = measure(['--dir', dir, 'index', '--check']);
+    rmSync(stateFolder(dir), { recursive: true, force: true });
+    const packCold = measure(['--dir', dir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')]);
+    const packWarm = measure(['--dir', dir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')]);
+    const search = measure(['--dir', dir, 'search', 'vorka telqui']);
+    rmSync(stateFolder(dir), { recursive: true, force: true });
+    const lint = measure(['--dir', dir, 'lint', '--format', 'json']);
+    const lintWarm = measure(['--dir', dir, 'lint', '--format', 'json']);
+    rmSync(dirname(dir), { recursive: true, force: true });
+    const tdir = join(work, `template-${n}/.memory`);
+    templated(tdir, n);
+    // Files changed in the last 2 s are never kept by the stat-keyed caches: let them age first.
+    await new Promise((done) => setTimeout(done, 2100));
+    const tlint = measure(['--dir', tdir, 'lint', '--format', 'json']);
+    const tlintWarm = measure(['--dir', tdir, 'lint', '--format', 'json']);
+    rmSync(dirname(tdir), { recursive: true, force: true });
+    const odir = join(work, `one-word-${n}/.memory`);
+    oneWord(odir, n);
+    const oindex = measure(['--dir', odir, 'index']);
+    const opack = measure(['--dir', odir, 'pack', '--task', 'vorka', '--out', join(work, 'bundle.md')]);
+    const olint = measure(['--dir', odir, 'lint', '--format', 'json']);
+    rmSync(dirname(odir), { recursive: true, force: true });
+    rows.push(
+      row(`${count} files: index (write MEMORY.md), cold`, index),
+      row(`${count} files: index --check, warm`, indexWarm),
+      { label: `${count} files: pack --task, cold / warm`, value: `${show(packCold)} / ${show(packWarm)}`, data: { packCold, packWarm, load: loadavg()[0] } },
+      row(`${count} files: search, warm`, search),
+      row(`${count} files: lint, realistic vocabulary, first run`, lint, lintGoal(n, lint)),
+      row(`${count} files: lint, realistic vocabulary, second run`, lintWarm),
+      row(`${count} files: lint, template-made files, first run`, tlint, lintGoal(n, tlint)),
+      row(`${count} files: lint, template-made files, second run`, tlintWarm),
+      row(`${count} files of one word: index, cold`, oindex),
+      row(`${count} files of one word: pack --task, cold`, opack),
+      row(`${count} files of one word: lint, first run`, olint),
+    );
+  }
+  for (const n of notesSizes(process.env.MEMCTX_BENCH_NOTES)) rows.push(...(await answerCost(work, n)));
+  // A slow disk: the same commands with every fs call delayed, at the smallest size (or 1,000 files).
+  const slowN = Math.min(1000, ...sizes);
+  const sdir = join(work, `slow-${slowN}/.memory`);
+  realistic(sdir, slowN);
+  const slow = ['--import', slowFsModule(work)];
+  const sindex = measure(['--dir', sdir, 'index'], slow);
+  const spack = measure(['--dir', sdir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')], slow);
+  rmSync(stateFolder(sdir), { recursive: true, force: true });
+  const slint = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
+  const slintWarm = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
+  const slowCount = slowN.toLocaleString('en-US');
+  rows.push(
+    row(`slow disk (+${SLOW_MS} ms per fs call), ${slowCount} files: index`, sindex),
+    row(`slow disk, ${slowCount} files: pack --task, cold`, spack),
+    row(`slow disk, ${slowCount} files: lint, first / second run`, slint, { value: `${show(slint)} / ${show(slintWarm)}`, data: { slint, slintWarm } }),
+  );
+  rows.push({ label: `wall time (CPU time), peak resident memory; 1-min load ${load.toFixed(1)}→${loadavg()[0].toFixed(1)} on ${cpus().length} cores`, value: '' });
+  return rows;
 }
 
 const section: BenchSection = {
   name: 'scale',
-  async run(work) {
-    const sizes = scaleSizes(process.env.MEMCTX_BENCH_SCALE);
-    const rows: BenchRow[] = [];
-    const load = loadavg()[0];
-    const row = (label: string, m: Measured, extra: Partial<BenchRow> = {}): BenchRow => ({ label, value: show(m), data: { ...m, load: loadavg()[0] }, ...extra });
-    for (const n of sizes) {
-      const count = n.toLocaleString('en-US');
-      const dir = join(work, `real-${n}/.memory`);
-      realistic(dir, n);
-      const index = measure(['--dir', dir, 'index']);
-      const indexWarm = measure(['--dir', dir, 'index', '--check']);
-      rmSync(stateFolder(dir), { recursive: true, force: true });
-      const packCold = measure(['--dir', dir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')]);
-      const packWarm = measure(['--dir', dir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')]);
-      const search = measure(['--dir', dir, 'search', 'vorka telqui']);
-      rmSync(stateFolder(dir), { recursive: true, force: true });
-      const lint = measure(['--dir', dir, 'lint', '--format', 'json']);
-      const lintWarm = measure(['--dir', dir, 'lint', '--format', 'json']);
-      rmSync(dirname(dir), { recursive: true, force: true });
-      const tdir = join(work, `template-${n}/.memory`);
-      templated(tdir, n);
-      // Files changed in the last 2 s are never kept by the stat-keyed caches: let them age first.
-      await new Promise((done) => setTimeout(done, 2100));
-      const tlint = measure(['--dir', tdir, 'lint', '--format', 'json']);
-      const tlintWarm = measure(['--dir', tdir, 'lint', '--format', 'json']);
-      rmSync(dirname(tdir), { recursive: true, force: true });
-      const odir = join(work, `one-word-${n}/.memory`);
-      oneWord(odir, n);
-      const oindex = measure(['--dir', odir, 'index']);
-      const opack = measure(['--dir', odir, 'pack', '--task', 'vorka', '--out', join(work, 'bundle.md')]);
-      const olint = measure(['--dir', odir, 'lint', '--format', 'json']);
-      rmSync(dirname(odir), { recursive: true, force: true });
-      rows.push(
-        row(`${count} files: index (write MEMORY.md), cold`, index),
-        row(`${count} files: index --check, warm`, indexWarm),
-        { label: `${count} files: pack --task, cold / warm`, value: `${show(packCold)} / ${show(packWarm)}`, data: { packCold, packWarm, load: loadavg()[0] } },
-        row(`${count} files: search, warm`, search),
-        row(`${count} files: lint, realistic vocabulary, first run`, lint, lintGoal(n, lint)),
-        row(`${count} files: lint, realistic vocabulary, second run`, lintWarm),
-        row(`${count} files: lint, template-made files, first run`, tlint, lintGoal(n, tlint)),
-        row(`${count} files: lint, template-made files, second run`, tlintWarm),
-        row(`${count} files of one word: index, cold`, oindex),
-        row(`${count} files of one word: pack --task, cold`, opack),
-        row(`${count} files of one word: lint, first run`, olint),
-      );
+  async run() {
+    // Generated memories go under the temporary folder, never into the repository.
+    const work = mkdtempSync(join(tmpdir(), 'memctx-bench-scale-'));
+    try {
+      return await scaleRows(work);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
-    for (const n of notesSizes(process.env.MEMCTX_BENCH_NOTES)) rows.push(...(await answerCost(work, n)));
-    // A slow disk: the same commands with every fs call delayed, at the smallest size (or 1,000 files).
-    const slowN = Math.min(1000, ...sizes);
-    const sdir = join(work, `slow-${slowN}/.memory`);
-    realistic(sdir, slowN);
-    const slow = ['--import', slowFsModule(work)];
-    const sindex = measure(['--dir', sdir, 'index'], slow);
-    const spack = measure(['--dir', sdir, 'pack', '--task', 'vorka telqui', '--out', join(work, 'bundle.md')], slow);
-    rmSync(stateFolder(sdir), { recursive: true, force: true });
-    const slint = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
-    const slintWarm = measure(['--dir', sdir, 'lint', '--format', 'json'], slow);
-    const slowCount = slowN.toLocaleString('en-US');
-    rows.push(
-      row(`slow disk (+${SLOW_MS} ms per fs call), ${slowCount} files: index`, sindex),
-      row(`slow disk, ${slowCount} files: pack --task, cold`, spack),
-      row(`slow disk, ${slowCount} files: lint, first / second run`, slint, { value: `${show(slint)} / ${show(slintWarm)}`, data: { slint, slintWarm } }),
-    );
-    rows.push({ label: `wall time (CPU time), peak resident memory; 1-min load ${load.toFixed(1)}→${loadavg()[0].toFixed(1)} on ${cpus().length} cores`, value: '' });
-    return rows;
   },
 };
 

@@ -2,22 +2,24 @@ import { neutralizeControls } from '../markdown/escape.js';
 import { join } from 'node:path';
 import { listEntries } from '../store/list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from '../store/types.js';
-import { scanWithCache, type Projection } from '../state/stat-cache.js';
+import { cacheVersion, scanWithCache, type Projection } from '../state/stat-cache.js';
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
-import { fieldBags } from '../text/relevance.js';
-import { isFieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
+import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
+import { useWordIndex, type WordCount, type WordIndex } from '../state/word-index.js';
+import { stateDir } from '../state/folder.js';
 import { readMemoryFile } from '../store/scan.js';
 import type { TokenBounds } from './file-tokens.js';
 
 /**
  * What `pack` needs of each memory file, kept in pack-cache.json (the state folder) by the stat-keyed cache
- * (stat-cache.ts). The body is not kept: it is read on demand (a task to match, a file to load in full).
+ * (stat-cache.ts). The body is not kept: it is read on demand (a task to match, a file to load in full);
+ * its words are kept apart, in the word index (state/word-index.ts), read only when a query asks.
  */
 export const PACK_CACHE_FILE = 'pack-cache.json';
 
 /** A cached file: the frontmatter fields, links, markers and the hash of its text. */
-interface CachedFile extends Omit<StoredFile, 'links' | 'bags' | 'bounds'> {
+interface CachedFile extends Omit<StoredFile, 'links' | 'bounds'> {
   links: MemoryLink[];
 }
 
@@ -34,11 +36,6 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
   hash: string;
   /** What its token count is known to lie within, without counting (pack/file-tokens.ts tokenBounds): [min, max]. */
   bounds: [min: number, max: number];
-  /**
-   * Each matching field's words counted ahead (text/relevance.ts fieldBags), so a warm query reads no
-   * body: counted the first time a task or a search asks (a pack without a task never does), then kept.
-   */
-  bags?: (FieldBag | null)[];
   /** The body's length: only bodies of one length may be duplicates (pack/demote.ts). */
   bodyLength: number;
   /** The body's wordsKey (text/bm25.ts): which bodies may have the same words; computed when asked (a body whose length another has). */
@@ -55,6 +52,35 @@ interface TextCheck {
 
 /** A memory file for packing: cached fields, and the body read from disk on first use. */
 type PackEntry = Omit<CachedFile, 'bounds'> & { readonly body: string; readonly bags: readonly (FieldBag | null)[]; readonly bounds: TokenBounds };
+
+/**
+ * A body's bag as the word index answers it: its counts for a query's terms come from the index; its
+ * stems and odd words (wanted only to compare two bodies, pack/demote.ts) from the body, when asked.
+ */
+class IndexedBag implements FieldBag {
+  readonly length: number;
+  readonly count: WordCount;
+  readonly #body: () => string;
+  #full: FieldBag | undefined;
+  constructor(length: number, count: WordCount, body: () => string) {
+    this.length = length;
+    this.count = count;
+    this.#body = body;
+  }
+
+  get stems(): string {
+    return this.full().stems;
+  }
+
+  get odd(): FieldBag['odd'] {
+    return this.full().odd;
+  }
+
+  private full(): FieldBag {
+    this.#full ??= fieldBag(this.#body()) ?? { length: this.length, stems: ' ', odd: [] };
+    return this.#full;
+  }
+}
 
 export interface PackScan {
   files: PackEntry[];
@@ -129,6 +155,7 @@ class Entry {
   readonly #root: string;
   readonly #stored: StoredFile;
   readonly #counted: () => void;
+  readonly #index: () => WordIndex;
   /** The parsed file's links, when this scan parsed it. */
   readonly #found: (() => MemoryLink[]) | undefined;
   #links: MemoryLink[] | undefined;
@@ -136,7 +163,7 @@ class Entry {
   /** The body could not be read: what is made from it is not kept in the cache. */
   #unread = false;
   #bags: (FieldBag | null)[] | undefined;
-  constructor(root: string, stored: StoredFile, counted: () => void, body?: string, found?: () => MemoryLink[]) {
+  constructor(root: string, stored: StoredFile, counted: () => void, index: () => WordIndex, body?: string, found?: () => MemoryLink[]) {
     this.path = stored.path;
     this.name = stored.name;
     this.description = stored.description;
@@ -158,21 +185,35 @@ class Entry {
     this.bodyLength = stored.bodyLength;
     this.#root = root;
     this.#counted = counted;
+    this.#index = index;
     this.#stored = stored;
     this.#body = body;
     this.#found = found;
   }
 
-  /** The fields' bags, counted on first use (and kept in the cache, unless the body could not be read). */
+  /**
+   * The fields' bags: the body's from the word index (built for every file on the first ask), the short
+   * fields none (matched from their text).
+   */
   get bags(): readonly (FieldBag | null)[] {
-    const stored = this.#stored;
-    if (stored.bags !== undefined) return stored.bags;
-    this.#bags ??= fieldBags({ path: this.path, name: this.name, description: this.description, tags: this.tags, body: this.body });
-    if (!this.#unread) {
-      stored.bags = this.#bags;
-      this.#counted();
-    }
+    if (this.#bags) return this.#bags;
+    const count = this.#index().counter(this.hash);
+    this.#bags = [null, null, null, count ? new IndexedBag(this.bodyLength, count, () => this.body) : null];
     return this.#bags;
+  }
+
+  /** The body to index, or undefined when it cannot be read. */
+  indexText(): string | undefined {
+    const body = this.body;
+    return this.#unread ? undefined : body;
+  }
+
+  /** The body's wordsKey as the word index found it while indexing the body (kept in the cache). */
+  indexedWords(key: WordsKey): void {
+    const stored = this.#stored;
+    if (stored.words !== undefined || this.#unread) return;
+    stored.words = key;
+    this.#counted();
   }
 
   /** The body's wordsKey, computed on first use (and kept in the cache, unless the body could not be read). */
@@ -215,9 +256,7 @@ class Entry {
   }
 }
 
-function entry(root: string, stored: StoredFile, counted: () => void, body?: string, found?: () => MemoryLink[]): PackEntry {
-  return new Entry(root, stored, counted, body, found);
-}
+
 
 /** A file's links, read and parsed again (its cache entry has none yet); undefined when it cannot be read or parsed. */
 function parsedLinks(root: string, path: string): MemoryLink[] | undefined {
@@ -230,15 +269,11 @@ function compactLinks(links: readonly MemoryLink[]): string[] {
   return [...new Set(links.map((l) => `${l.kind[0]}:${l.target}`))];
 }
 
-/** The fields counted or checked after the scan (words key, check, bags), when present, in their shapes. */
+/** The fields counted or checked after the scan (words key, check), when present, in their shapes. */
 function hasValidExtras(f: StoredFile): boolean {
   if (typeof f.bodyLength !== 'number' || !Array.isArray(f.bounds) || typeof f.bounds[0] !== 'number' || typeof f.bounds[1] !== 'number') return false;
   if (f.words !== undefined && f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
-  if (f.check !== undefined && !(Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean')) return false;
-  if (f.bags === undefined) return true;
-  if (!Array.isArray(f.bags) || f.bags.length !== 4) return false;
-  for (const b of f.bags) if (b !== null && !isFieldBag(b)) return false;
-  return true;
+  return f.check === undefined || (Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean');
 }
 
 function isStoredFile(value: unknown, path: string): value is StoredFile {
@@ -294,8 +329,12 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     }
     return text;
   };
+  // The word index, read (and what it lacks indexed) the first time a query asks for a file's words.
+  let index: WordIndex | undefined;
+  const words = (): WordIndex => (index ??= useWordIndex(stateDir(root), cacheVersion(), files.map((f) => ({ hash: f.hash, text: () => f.indexText(), words: (key: WordsKey) => f.indexedWords(key) }))));
+  const files: Entry[] = scan.values.map(({ path, value }) => new Entry(root, value, scan.changed, words, bodies.get(path), found.get(path)));
   return {
-    files: scan.values.map(({ path, value }) => entry(root, value, scan.changed, bodies.get(path), found.get(path))),
+    files,
     problems: scan.problems,
     textOf,
     checked(path, check, known) {
@@ -309,6 +348,9 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       return result;
     },
     status: scan.status,
-    save: scan.save,
+    async save() {
+      await scan.save();
+      await index?.save();
+    },
   };
 }

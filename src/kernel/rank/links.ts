@@ -14,18 +14,24 @@ function slug(text: string): string {
  */
 export function linkGraph(files: readonly PackFile[]): Map<string, Set<string>> {
   const byPath = new Map(files.map((f) => [f.path, f.path]));
-  const byName = new Map<string, string>();
-  for (const file of files) {
-    for (const key of [fileStem(file.path).toLowerCase(), file.name.toLowerCase(), slug(file.name)]) {
-      if (key !== '' && !byName.has(key)) byName.set(key, file.path);
+  // Names are gathered only when some file has a [[name]] link (most memories have few or none).
+  let names: Map<string, string> | undefined;
+  const byName = () => {
+    if (names) return names;
+    names = new Map<string, string>();
+    for (const file of files) {
+      for (const key of [fileStem(file.path).toLowerCase(), file.name.toLowerCase(), slug(file.name)]) {
+        if (key !== '' && !names.has(key)) names.set(key, file.path);
+      }
     }
-  }
+    return names;
+  };
   const graph = new Map<string, Set<string>>();
   for (const file of files) {
     const targets = new Set<string>();
     for (const link of file.links) {
       const target = link.kind === 'wiki'
-        ? byName.get(link.target.toLowerCase()) ?? byName.get(slug(link.target))
+        ? byName().get(link.target.toLowerCase()) ?? byName().get(slug(link.target))
         : byPath.get(link.target) ?? byPath.get(`${link.target}.md`);
       if (target !== undefined && target !== file.path) targets.add(target);
     }

@@ -59,8 +59,9 @@ function matchesSearchFilters(file: PackFile, filters: SearchFilters): boolean {
 /** Files matching the query text (title or content), best first: pack --task's order. */
 export function searchMemory(files: readonly PackFile[], query: string, options: SearchOptions): SearchHit[] {
   if (queryTerms(query).length === 0) return [];
-  const bodies = new Map(files.map((f) => [f.path, f.body]));
-  const text = options.text ?? ((path: string) => bodies.get(path) ?? '');
+  // Bodies are read only for the files whose passages are matched (a cached file reads its body on first use).
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const text = options.text ?? ((path: string) => byPath.get(path)?.body ?? '');
   const { scores } = rankFiles(files, { now: options.now, task: query, text, drifted: options.drifted ?? new Map() });
   const filters = options.filters ?? {};
   const hits: SearchHit[] = [];

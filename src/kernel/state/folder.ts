@@ -218,6 +218,11 @@ export function readStateJson(dir: string | undefined, name: string, maxBytes?: 
  * blocks); undefined when it is missing or unreadable.
  */
 export function readStateFile(dir: string, name: string, maxBytes = 1024 * 1024 * 1024): string | undefined {
+  return readStateBytes(dir, name, maxBytes)?.toString('utf8');
+}
+
+/** readStateFile's bytes, undecoded (a binary state file). */
+export function readStateBytes(dir: string, name: string, maxBytes = 1024 * 1024 * 1024): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -227,7 +232,7 @@ export function readStateFile(dir: string, name: string, maxBytes = 1024 * 1024 
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    return readFileSync(fd, 'utf8');
+    return readFileSync(fd);
   } catch {
     return undefined;
   } finally {

@@ -117,7 +117,7 @@ function writeError(err: unknown, abs: string, inside: string | undefined): unkn
  * Write a file of machine state in its checked state folder (store/state.ts): a link at the name is
  * replaced, never followed, and not forced to disk (state lost in a crash is rebuilt).
  */
-export async function writeStateFile(dir: string, name: string, text: string): Promise<void> {
+export async function writeStateFile(dir: string, name: string, text: string | Buffer): Promise<void> {
   await writeFileAtomic(join(dir, name), text, { fsync: false, follow: false });
 }
 

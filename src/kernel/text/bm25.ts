@@ -75,6 +75,11 @@ export interface FieldBag {
   length: number;
   stems: string;
   odd: [string, string, number][];
+  /**
+   * Set on a bag that a word index answers (state/word-index.ts): how often `stem` counts for a query
+   * whose terms' prefixes are `prefixes`, the same as from `stems` and `odd` (read then only when asked).
+   */
+  count?(stem: string, prefixes: readonly string[]): number;
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -114,6 +119,8 @@ class WordTable {
   stemIds = new Map<string, number>();
   stemCounts = new Int32Array(INITIAL_WORDS);
   stemSeen = new Int32Array(INITIAL_WORDS);
+  /** Each stem's first character, mixed (wordsKey's share of a word starting with it). */
+  stemFirst = new Int32Array(INITIAL_WORDS);
   epoch = 0;
   /** The words of the current text, by id in first-seen order (no more than the table's words). */
   order = new Int32Array(INITIAL_WORDS);
@@ -166,6 +173,7 @@ class WordTable {
       this.stems.push(s);
       this.stemKeys.push(` ${s}:`);
       this.stemNames.push(` ${s}`);
+      this.stemFirst[sid] = mix(s.charCodeAt(0));
     }
     this.words.push(word);
     this.hashes[id] = hash;
@@ -199,6 +207,7 @@ class WordTable {
     this.seen = more(this.seen);
     this.stemCounts = more(this.stemCounts);
     this.stemSeen = more(this.stemSeen);
+    this.stemFirst = more(this.stemFirst);
     this.order = more(this.order);
     this.stemOrder = more(this.stemOrder);
     this.slots = new Int32Array(n * 2);
@@ -240,6 +249,56 @@ const encoder = new TextEncoder();
  * classed once by a regular expression and remembered.
  */
 export function fieldBag(text: string): FieldBag | undefined {
+  const t = countText(text);
+  return t ? bagOf(t, text.length) : undefined;
+}
+
+/** Where visitWords hands a text's distinct words. */
+export interface WordSink {
+  /**
+   * A stem of the text's regular words and their summed count: the stem is `stems[sid]` (a list that
+   * grows from text to text, and is another list after the table is started afresh).
+   */
+  stem(sid: number, count: number, stems: readonly string[]): void;
+  /** An odd word of the text, its stem and its count. */
+  odd(word: string, stem: string, count: number): void;
+}
+
+/**
+ * The distinct words of a text as fieldBag counts them, without making its bag; returns the text's
+ * wordsKey (the same as wordsKeyOf its bag), or null (nothing visited) where fieldBag gives no bag.
+ */
+export function visitWords(text: string, sink: WordSink): WordsKey | null {
+  const t = countText(text);
+  if (!t) return null;
+  const { epoch, order, stemOf, counts, stemSeen, stemCounts, stemOrder, stemFirst } = t;
+  let stemsSeen = 0;
+  let words = 0;
+  let firsts = 0;
+  for (let k = 0; k < t.distinct; k++) {
+    const id = order[k];
+    const sid = stemOf[id];
+    words += counts[id];
+    if (t.regular[id] === 0) {
+      const word = t.words[id];
+      firsts = (firsts + Math.imul(mix(word.charCodeAt(0)), counts[id])) | 0;
+      sink.odd(word, t.stems[sid], counts[id]);
+    } else if (stemSeen[sid] !== epoch) {
+      stemSeen[sid] = epoch;
+      stemCounts[sid] = counts[id];
+      stemOrder[stemsSeen++] = sid;
+    } else stemCounts[sid] += counts[id];
+  }
+  for (let k = 0; k < stemsSeen; k++) {
+    const sid = stemOrder[k];
+    firsts = (firsts + Math.imul(stemFirst[sid], stemCounts[sid])) | 0;
+    sink.stem(sid, stemCounts[sid], t.stems);
+  }
+  return [text.length, words, firsts];
+}
+
+/** The text's words counted into the shared table; undefined for text with Chinese or Japanese characters. */
+function countText(text: string): WordTable | undefined {
   if (!table) {
     table = new WordTable();
     warmUp();
@@ -264,7 +323,7 @@ export function fieldBag(text: string): FieldBag | undefined {
     t.bytes = new Uint8Array(1 << 16);
     t.chars = new Uint16Array(1 << 16);
   }
-  return bagOf(t, n);
+  return t;
 }
 
 /**
@@ -526,6 +585,10 @@ const COLON_CODE = 58;
 /** termFrequencies from a bag: `keys` are the terms' ` term`, `prefixes` the query's (prefixOf each term). */
 function bagFrequencies(bag: FieldBag, keys: readonly string[], termSlot: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
   into.fill(0);
+  if (bag.count) {
+    for (let t = 0; t < keys.length; t++) into[t] = bag.count(keys[t].slice(1), prefixes);
+    return;
+  }
   for (let t = 0; t < keys.length; t++) into[t] += stemCount(bag, keys[t]);
   for (const [word, s, n] of bag.odd) {
     const t = termSlot.get(s);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTokenCounterSync } from '../../../src/kernel/tokens/count.js';
@@ -302,6 +302,28 @@ describe('memctx pack with a warm cache', () => {
     expect(r.code).toBe(0);
     expect(json(r.stdout).caches.files).toBe('rebuilt');
     expect(JSON.parse(readFileSync(join(stateOf(join(cwd, '.memory')), 'pack-cache.json'), 'utf8')).records).toBeTypeOf('object');
+  });
+
+  it('pack --task gives the same bundle from its word index, and ignores a corrupt, truncated or planted one', async () => {
+    const cwd = fixture();
+    const state = stateOf(join(cwd, '.memory'));
+    const task = ['pack', '--task', 'safari login loop'];
+    const cold = await runCli(task, { cwd });
+    const index = join(state, 'word-index.bin');
+    const good = readFileSync(index);
+    expect((await runCli(task, { cwd })).stdout).toBe(cold.stdout);
+    const outside = join(tempDir(), 'elsewhere.bin');
+    dirs.push(join(outside, '..'));
+    writeFileSync(outside, good);
+    for (const spoil of [() => writeFileSync(index, 'garbage'), () => writeFileSync(index, good.subarray(0, good.length >> 1)), () => (rmSync(index), symlinkSync(outside, index))]) {
+      spoil();
+      const r = await runCli(task, { cwd });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(cold.stdout);
+      expect(lstatSync(index).isSymbolicLink()).toBe(false);
+      expect(readFileSync(index)).toEqual(good);
+    }
+    expect(readFileSync(outside)).toEqual(good);
   });
 
   it('MEMCTX_TIMING=1 adds a table of wall time per phase on stderr, even with --quiet; unset or 0, none', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../../src/kernel/rank/cache.js';
 import { cacheVersion } from '../../../src/kernel/state/stat-cache.js';
+import { useWordIndex } from '../../../src/kernel/state/word-index.js';
 import { listMemoryPaths } from '../../../src/kernel/store/scan.js';
 import type { MemoryFile } from '../../../src/kernel/store/types.js';
 import { removeDir, tempDir, stateOf } from '../../helpers/cli.js';
@@ -96,7 +97,7 @@ describe('the pack cache', () => {
     expect(later.calls).toEqual([]);
   });
 
-  it('keeps no bag or check answer made from a body that could not be read', async () => {
+  it('keeps no words or check answer made from a body that could not be read', async () => {
     root = memoryDir();
     await (await scanForPack(root, describer().options(root))).save();
     const warm = await scanForPack(root, describer().options(root));
@@ -106,12 +107,18 @@ describe('the pack cache', () => {
     const check = { id: 'empty', test: (text: string) => text === '' };
     const [a, b] = ['a.md', 'b.md'].map((path) => warm.files.find((f) => f.path === path)!);
     expect([a.bags, b.bags].map((bags) => bags.length)).toEqual([4, 4]);
+    expect(a.bags[3]?.count?.('fix', ['fix'])).toBe(1);
+    expect(b.bags[3]).toBeNull();
     expect(b.body).toBe('');
     expect([warm.checked('a.md', check), warm.checked('b.md', check)]).toEqual([false, true]);
     await warm.save();
     expect(stored()['a.md'].value).toMatchObject({ check: ['empty', false] });
-    expect(stored()['a.md'].value.bags).toHaveLength(4);
-    expect(stored()['b.md'].value.bags).toBeUndefined();
+    expect(stored()['a.md'].value).not.toHaveProperty('bags');
+    // The word index holds a.md's words (its text is not asked for) and not b.md's.
+    const asked: string[] = [];
+    const index = useWordIndex(stateOf(root), cacheVersion(), [a, b].map((f) => ({ hash: f.hash, text: () => (asked.push(f.path), undefined) })));
+    expect(index.status).toBe('read');
+    expect(asked).toEqual(['b.md']);
     expect(stored()['b.md'].value.check).toBeUndefined();
     expect(b.links).toEqual([]);
     await warm.save();

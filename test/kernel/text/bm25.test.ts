@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldBag, isFieldBag } from '../../../src/kernel/text/bm25.js';
+import { fieldBag, isFieldBag, visitWords, wordsKey } from '../../../src/kernel/text/bm25.js';
 import { fieldBags, relevance, type MatchableFile } from '../../../src/kernel/text/relevance.js';
 
 const files: MatchableFile[] = [
@@ -38,5 +38,21 @@ describe('field bags', () => {
     expect(isFieldBag(fieldBag('happy days'))).toBe(true);
     expect(isFieldBag({ length: 1, stems: {}, odd: [] })).toBe(false);
     expect(isFieldBag({ length: 1, stems: ' a:1 ', odd: [['a', 'a', '1']] })).toBe(false);
+  });
+});
+
+describe('visitWords', () => {
+  it('hands on the words fieldBag counts, and returns the wordsKey of the text', () => {
+    const texts = ['Token tokens token aby exy rea 42', 'Café\u0301 Über — x\u{1F600}y überauthentication neü', 'happy happiness happens', 'a', '', '认证 token'];
+    for (const text of texts) {
+      const stems: string[] = [];
+      const odd: [string, string, number][] = [];
+      const key = visitWords(text, { stem: (sid, count, all) => stems.push(count === 1 ? ` ${all[sid]}` : ` ${all[sid]}:${count}`), odd: (word, stem, count) => odd.push([word, stem, count]) });
+      const bag = fieldBag(text);
+      expect(key, text).toEqual(bag ? wordsKey(text) : null);
+      if (!bag) continue;
+      expect(`${stems.join('')} `).toBe(bag.stems);
+      expect(odd).toEqual(bag.odd);
+    }
   });
 });

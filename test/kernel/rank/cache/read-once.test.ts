@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packText, PACK_CACHE_FILE, scanForPack } from '../../../../src/kernel/rank/cache.js';
+import { WORD_INDEX_FILE } from '../../../../src/kernel/state/word-index.js';
 import type { MemoryFile } from '../../../../src/kernel/store/types.js';
 import { tempDir, stateOf } from '../../../helpers/cli.js';
 import { runMemctx } from '../../../helpers/run.js';
@@ -142,9 +143,7 @@ describe('a cached entry of the wrong shape', () => {
   it.each([
     ['a link that is not a string', (v: Record<string, unknown>) => ({ ...v, links: [5] })],
     ['a link of an unknown kind', (v: Record<string, unknown>) => ({ ...v, links: ['x:plain.md'] })],
-    ['three bags', (v: Record<string, unknown>) => ({ ...v, bags: [null, null, null] })],
     ['a words key of two numbers', (v: Record<string, unknown>) => ({ ...v, words: [1, 2] })],
-    ['a bag without stems', (v: Record<string, unknown>) => ({ ...v, bags: [{ length: 1, odd: [] }, null, null, null] })],
     ['no hash', (v: Record<string, unknown>) => ({ ...v, hash: undefined })],
     ['no body length', (v: Record<string, unknown>) => ({ ...v, bodyLength: undefined })],
   ])('is read again: %s', async (_, spoil) => {
@@ -162,26 +161,32 @@ describe('a cached entry of the wrong shape', () => {
 });
 
 describe('word bags', () => {
-  it('are counted only when asked, then kept in the cache (a later scan reads no body for them)', async () => {
+  it('come from the word index, built the first time they are asked and then read (a later scan reads no body for them)', async () => {
     const { root } = memoryDir();
     const path = join(stateOf(root), PACK_CACHE_FILE);
     const cold = await scanForPack(root, recorder(root).options);
     await cold.save();
     const stored = () => JSON.parse(readFileSync(path, 'utf8')).records['plain.md'].value as { bags?: unknown[]; words?: unknown; bodyLength: number };
-    expect(stored().bags).toBeUndefined();
     expect(stored().words).toBeUndefined();
+    expect(existsSync(join(stateOf(root), WORD_INDEX_FILE))).toBe(false);
     const warm = await scanForPack(root, recorder(root).options);
     const plain = warm.files.find((f) => f.path === 'plain.md')!;
     expect(stored().bodyLength).toBe(plain.body.length);
     const bags = plain.bags;
     expect(bags).toHaveLength(4);
+    expect(bags.slice(0, 3)).toEqual([null, null, null]);
+    expect([bags[3]!.length, bags[3]!.count!('see', ['see']), bags[3]!.count!('bom', ['bom'])]).toEqual([plain.body.length, 1, 2]);
     expect(plain.words).toEqual([plain.body.length, expect.any(Number), expect.any(Number)]);
     await warm.save();
-    expect(stored().bags).toEqual(JSON.parse(JSON.stringify(bags)));
+    expect(stored()).not.toHaveProperty('bags');
     expect(stored().words).toEqual(plain.words);
+    expect(existsSync(join(stateOf(root), WORD_INDEX_FILE))).toBe(true);
     const again = recorder(root);
     const third = await scanForPack(root, again.options);
-    expect(third.files.find((f) => f.path === 'plain.md')!.bags).toEqual(stored().bags);
+    // The file goes away after the scan: its counts still come from the index, not from its body.
+    renameSync(join(root, 'plain.md'), join(root, 'plain.gone'));
+    const bag = third.files.find((f) => f.path === 'plain.md')!.bags[3]!;
+    expect([bag.count!('see', ['see']), bag.count!('bom', ['bom']), bag.count!('token', ['toke'])]).toEqual([1, 2, 0]);
     expect([...again.seen.keys()]).toEqual([]);
   });
 });
