@@ -12,7 +12,7 @@ type FlushModule = typeof import('./core.js');
 type PlanInput = import('../../kernel/summary/record.js').PlanInput;
 type FlushPlan = import('../../kernel/summary/record.js').FlushPlan;
 
-export interface CommandResult {
+interface CommandResult {
   code: number | null;
   stdout: string;
   stderr: string;
@@ -60,7 +60,10 @@ function runChild(start: () => ChildProcessWithoutNullStreams, input: string, ti
     const timer = setTimeout(() => {
       timedOut = true;
       kill();
-      finish({ code: null });
+      // settled once the killed process is gone (a second later at the latest)
+      const gone = () => finish({ code: null });
+      child.once('exit', gone);
+      setTimeout(gone, 1000).unref();
     }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       if (stdout.length < MAX_OUTPUT) stdout += chunk.toString('utf8');

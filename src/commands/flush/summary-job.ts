@@ -13,7 +13,7 @@ import { saveSummaryJob, type SummaryJob } from '../../kernel/state/summary-jobs
 import type { Transcript } from '../../kernel/transcript/types.js';
 
 /** At most this many tokens of the compacted transcript go into the prompt (its start and its end). */
-export const PROMPT_TRANSCRIPT_TOKENS = 16_000;
+const PROMPT_TRANSCRIPT_TOKENS = 16_000;
 /** Of those, this share is the session's start (the request); the rest its end (the final state). */
 const HEAD_SHARE = 0.25;
 
