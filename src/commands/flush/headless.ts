@@ -12,15 +12,16 @@ const SYSTEM_PROMPT = 'You summarize a finished coding-agent session for the nex
 /**
  * The program and its arguments; the prompt goes on stdin. The program is the agent's own name,
  * found on PATH as the hook's environment has it (never a command from a file).
- * - claude: print mode, JSON result, one turn, no tools; `--safe-mode` runs no hooks, MCP servers or
- *   CLAUDE.md (the login still works, unlike `--bare`); nothing is saved as a session.
+ * - claude: print mode, JSON result, one turn, no tools, low effort (little thinking: the answer is
+ *   ~500 tokens); `--safe-mode` runs no hooks, MCP servers or CLAUDE.md (the login still works, unlike
+ *   `--bare`); nothing is saved as a session.
  * - codex: `exec` with the prompt on stdin, JSONL events, read-only sandbox, hooks off, nothing saved.
  */
 export function headlessCommand(agent: SummaryAgent): { file: string; args: string[]; label: string } {
   if (agent === 'claude') {
     return {
       file: 'claude',
-      args: ['-p', '--output-format', 'json', '--max-turns', '1', '--tools', '', '--safe-mode', '--no-session-persistence', '--system-prompt', SYSTEM_PROMPT],
+      args: ['-p', '--output-format', 'json', '--max-turns', '1', '--tools', '', '--safe-mode', '--no-session-persistence', '--effort', 'low', '--system-prompt', SYSTEM_PROMPT],
       label: 'claude -p',
     };
   }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { headlessCommand, readHeadlessOutput } from '../../../src/commands/flush/headless.js';
 
 describe('headlessCommand', () => {
-  it('claude: print mode, JSON result, one turn, no tools, no hooks (--safe-mode), nothing saved; the prompt on stdin', () => {
+  it('claude: print mode, JSON result, one turn, no tools, no hooks (--safe-mode), nothing saved, low effort; the prompt on stdin', () => {
     const { file, args, label } = headlessCommand('claude');
     expect(file).toBe('claude');
     expect(label).toBe('claude -p');
-    expect(args.slice(0, 10)).toEqual(['-p', '--output-format', 'json', '--max-turns', '1', '--tools', '', '--safe-mode', '--no-session-persistence', '--system-prompt']);
+    expect(args.slice(0, 12)).toEqual(['-p', '--output-format', 'json', '--max-turns', '1', '--tools', '', '--safe-mode', '--no-session-persistence', '--effort', 'low', '--system-prompt']);
   });
   it('codex: exec from stdin, JSONL events, read-only, hooks off, nothing saved', () => {
     expect(headlessCommand('codex')).toEqual({ file: 'codex', args: ['exec', '--ephemeral', '--disable', 'hooks', '--sandbox', 'read-only', '--skip-git-repo-check', '--json', '-'], label: 'codex exec' });
