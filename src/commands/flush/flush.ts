@@ -623,6 +623,11 @@ async function askInBackground(deps: FlushDeps, flags: FlushOptions, ask: Backgr
     label: ask.label,
     started: now.toISOString(),
   };
-  const saved = await startSummaryJob(job, { env: deps.env, startWorker: deps.startSummaryWorker });
-  return saved ? `asked ${agent} for the summary in the background (at most ${job.timeoutSeconds} s)` : `no state folder to keep the background job in; ${agent} was not asked`;
+  try {
+    const saved = await startSummaryJob(job, { env: deps.env, startWorker: deps.startSummaryWorker });
+    return saved ? `asked ${agent} for the summary in the background (at most ${job.timeoutSeconds} s)` : `no state folder to keep the background job in; ${agent} was not asked`;
+  } catch (err) {
+    // the offline summary is written: a job that cannot start is a note on its line, not a failed hook
+    return `${agent} was not asked: the background job could not start (${err instanceof MemctxError ? err.message : (err as Error).message})`;
+  }
 }

@@ -95,6 +95,22 @@ describe('the SessionEnd hook with --summarize-with', () => {
     expect((await hookJob()).jobs).toEqual([]);
     expect(log().at(-1)).toContain("kept the agent's summary");
   });
+  it('a worker that cannot start leaves the offline summary written, with a note on its log line', async () => {
+    const input = JSON.stringify({ session_id: 'sess-1', transcript_path: join(project, 'session.jsonl'), cwd: project, hook_event_name: 'SessionEnd', reason: 'exit' });
+    const result = await flushHook(resolveFlush({ hook: true, summarize_with: 'claude' }), {
+      cwd: project,
+      env: {},
+      home: project,
+      now: () => new Date(),
+      readStdin: async () => input,
+      startSummaryWorker: () => {
+        throw new Error('spawn EAGAIN');
+      },
+    });
+    expect(result.outcome?.written).toBe(true);
+    expect(result.error).toBeUndefined();
+    expect(log()[0]).toContain('; claude was not asked: the background job could not start (spawn EAGAIN)');
+  });
   it('inside a background summary (the guard set) records nothing and starts nothing: no recursion', async () => {
     const { jobs, result } = await hookJob({ MEMCTX_SUMMARY_JOB: '1' });
     expect(jobs).toEqual([]);
