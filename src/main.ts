@@ -34,7 +34,7 @@ const COMMANDS: Commands = {
   completion: () => import('./commands/completion/cli.js'),
 };
 
-type Runner = (io: Io, globals: GlobalOptions) => Promise<number>;
+type Runner = (io: Io, globals: GlobalOptions, flags?: Record<string, string>) => Promise<number>;
 type RunOnce = typeof import('./kernel/cli/run.js').runOnce;
 
 /** A hot path's runner: its command's module, loaded beside the runner (no commander), and what to run of it. */
@@ -52,7 +52,7 @@ const FAST_ENTRIES: FastEntries = {
     const { runStatusline } = await import('./commands/status/statusline.js');
     return { run: (io, globals) => runStatusline(io, globals, { statusline: true }) };
   },
-  'flush-hook': hotPath(() => import('./commands/flush/cli.js'), ({ FLUSH_DEFAULTS, runFlush }, runOnce) => (io, globals) => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true })),
+  'flush-hook': hotPath(() => import('./commands/flush/cli.js'), ({ FLUSH_DEFAULTS, runFlush }, runOnce) => (io, globals, flags) => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true, ...flags })),
   mcp: hotPath(() => import('./commands/mcp/cli.js'), ({ runMcp }, runOnce) => (io, globals) => runOnce(io, globals, runMcp)),
   'index-staged': hotPath(() => import('./commands/index/cli.js'), ({ runIndex }, runOnce) => (io, globals) => runOnce(io, globals, runIndex, { staged: true })),
   checkpoint: hotPath(() => import('./commands/checkpoint/cli.js'), ({ CHECKPOINT_DEFAULTS, runCheckpoint }, runOnce) => (io, globals) => runOnce(io, globals, runCheckpoint, { ...CHECKPOINT_DEFAULTS })),
@@ -83,7 +83,7 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   }
   const io = terminalSafeIo(given);
   const route = fastRoute(argv);
-  if (route) return (await FAST_ENTRIES[route.entry]()).run(io, route.globals);
+  if (route) return (await FAST_ENTRIES[route.entry]()).run(io, route.globals, route.flags);
   const { runFull } = await import('./kernel/cli/program.js');
   return runFull(argv, io, COMMANDS, MODULES);
 }

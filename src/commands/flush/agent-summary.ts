@@ -31,6 +31,8 @@ export async function keptAgentSummary(
   const path = findHookSessionFile(scope.root, template.dir, scope.sessionId);
   const file = path ? readMemoryFile(scope.root, path) : undefined;
   if (!path || !file || isProblem(file) || file.data.written_by !== flush.WRITTEN_BY_AGENT.written_by) return undefined;
+  // A background summary (`written_with`) was asked at an earlier end: a resumed session is summarized and asked again.
+  if (file.data.written_with !== undefined) return undefined;
   const values = flush.parseBody(template, file.body);
   const later = scope.transcript === undefined ? undefined : await laterItems(deps, scope.transcript, scope.cwd);
   if (!later) return { path, values, revised: file.data.revised !== undefined, notes: [`kept the agent's summary ${path}; the transcript does not show when it was written, so nothing was added`] };

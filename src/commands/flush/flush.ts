@@ -8,7 +8,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../../kernel/errors.js';
 import type { FlushRequest } from './schema.js';
-import { askSummarizer, type RunCommand } from './summarize.js';
+import { askSummarizer, DEFAULT_SUMMARIZE_TIMEOUT, type RunCommand } from './summarize.js';
 import { readUserTemplate, listUserTemplates, readSourceHead, freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } from '../../kernel/summary/files.js';
 import { parseMemoryText, ParseFailure } from '../../kernel/store/parse.js';
 import { closestMatch } from '../../kernel/text/suggest.js';
@@ -29,6 +29,9 @@ import { isoTimestamp } from '../../kernel/store/schema.js';
 import { findMemoryDir } from '../../kernel/store/find.js';
 import { HOOK_STDIN_WAIT_MS, parseHookInput } from '../../kernel/summary/hook-input.js';
 import * as agentSummary from '../../kernel/summary/agent-summary.js';
+import { isSummaryAgent, SUMMARY_JOB_ENV, type SummaryAgent } from '../../kernel/summary/summarizers.js';
+import { runningSummaryJob } from '../../kernel/state/summary-jobs.js';
+import { createHash } from 'node:crypto';
 
 /** A flush's options, checked and with their defaults (schemas/flush.ts resolveFlush). */
 export type FlushOptions = FlushRequest;
@@ -45,6 +48,8 @@ export interface FlushDeps {
   dir?: string;
   claude?: boolean;
   runCommand?: RunCommand;
+  /** Starts the background summary's worker (tests); default a detached node process. */
+  startSummaryWorker?: import('./summary-job.js').StartWorker;
   /** Which changed files may be read for their summary (the MCP server confines them to the project); default all. */
   mayRead?: (abs: string) => boolean;
 }
@@ -272,6 +277,11 @@ async function readTranscriptFacts(flush: FlushModule, path: string, name: strin
 
 const AGENTS: Partial<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini-cli' };
 
+/** What a transcript says of its session, for the summary's frontmatter: the agent, the model, start and end. */
+export function sessionMeta(transcript: import('../../kernel/transcript/types.js').Transcript): SessionMeta {
+  return { agent: AGENTS[transcript.format], model: transcript.model, started: transcript.startedAt, ended: transcript.endedAt };
+}
+
 /** Gather, the transcript: its fields, the files it shows changed, what it says of the session; a warning when it cannot be read. */
 async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: FlushScope, warnings: string[]) {
   if (scope.transcript === undefined) return undefined;
@@ -280,7 +290,7 @@ async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: Flus
     const { files, request, requests, transcript, unreadable, ...values } = await readTranscriptFacts(flush, path, scope.transcript, scope.cwd);
     if (unreadable) warnings.push(`the transcript ${scope.transcript}: ${unreadable}`);
     scope.read = transcript;
-    const session: SessionMeta = { agent: AGENTS[transcript.format], model: transcript.model, started: transcript.startedAt, ended: transcript.endedAt };
+    const session = sessionMeta(transcript);
     return { values, files, request, requests, session, sessionId: transcript.sessionId };
   } catch (err) {
     const why = err instanceof MemctxError ? err.message : (err as NodeJS.ErrnoException).code ?? (err as Error).message;
@@ -400,7 +410,8 @@ async function render(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
     const { rules, target, max } = agent;
     throw new FlushRefused(warnings, rules.overMaxMessage(plan.values, plan.tokens, max, target, (text) => input.counter.count(text)), { exitCode: EXIT_PROBLEMS, hint: rules.agentSummaryRules(target, max) });
   }
-  if (flags.summarizeWith && scope.read) {
+  // In a hook the agent is asked in the background, after this summary is written (summary-job.ts).
+  if (flags.summarizeWith && scope.read && !scope.hookEvent) {
     const asked = await askSummarizer(deps, flush, flags.summarizeWith, scope.read, input, flags.summarizeTimeout);
     if (asked.plan) {
       plan = asked.plan;
@@ -427,8 +438,13 @@ async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, sc
 }
 
 /** The session file's own frontmatter: the hook event, who wrote it, and which part memctx revised. */
-function frontmatterExtra(scope: FlushScope, agent: boolean, kept: { revised: boolean } | undefined): Record<string, string> {
-  return { ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}), ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}), ...(kept?.revised ? flushCore.REVISED_NOTE : {}) };
+function frontmatterExtra(scope: FlushScope, agent: boolean, kept: { revised: boolean } | undefined, writtenWith?: string): Record<string, string> {
+  return {
+    ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}),
+    ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}),
+    ...(agent && writtenWith ? { written_with: writtenWith } : {}),
+    ...(kept?.revised ? flushCore.REVISED_NOTE : {}),
+  };
 }
 
 /** The agent's summary refused (nothing written) when a field is missing, an item is a pasted block, or a next step is already done. */
@@ -463,8 +479,8 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const gathered = kept ? undefined : await gather(deps, flushCore, flags, scope, warnings, notes);
   const values = kept?.values ?? merge(flushCore, template, gathered!, warnings, checkAgent);
   if (agent) await refuseSecrets(agent, values, warnings, flags);
-  const extra = { ...frontmatterExtra(scope, Boolean(agent), kept), ...verifiedFor(template.name, scope.root, deps.env) };
-  const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session, extra };
+  const extra = { ...frontmatterExtra(scope, Boolean(agent), kept, flags.writtenWith), ...verifiedFor(template.name, scope.root, deps.env) };
+  const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session ?? flags.session, extra };
   const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
   if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };
   const written = await write(flushCore, input, plan, scope, notes, warnings);
@@ -534,6 +550,8 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
   };
   const log: HookLog = { label: 'hook', root: locate(deps.cwd) };
   return neverFail(deps, log, async () => {
+    // The headless agent of a background summary runs with its hooks off; should one run anyway, it records nothing.
+    if (deps.env[SUMMARY_JOB_ENV]) return { skipped: `inside memctx's background summary (${SUMMARY_JOB_ENV} is set), nothing to record`, logged: false, root: log.root };
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
     const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
@@ -560,8 +578,56 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
       if (!(err instanceof NothingToRecord && (err.warnings.length === 0 || unwritten))) throw err;
       return skip(`empty session, nothing to record${unwritten ? ' (no transcript was written)' : ''}`);
     }
+    const job = flags.summarizeWith && isSummaryAgent(flags.summarizeWith) ? await askInBackground(deps, flags, { agent: flags.summarizeWith, root, cwd, transcript, event: hook.event, sessionId: outcome.plan.frontmatter.session_id, label: log.label }, outcome) : undefined;
+    if (job) outcome.notes.push(job);
     const logged = append(outcomeLine(outcome));
     return { outcome, logged, root };
   });
 }
 
+interface BackgroundAsk {
+  agent: SummaryAgent;
+  root: string;
+  cwd: string;
+  transcript?: string;
+  event?: string;
+  sessionId: unknown;
+  label: string;
+}
+
+/**
+ * At SessionEnd, after the offline summary is written: start the background job that asks the agent
+ * (summary-job.ts). Not when the agent wrote its own summary, the summary went to pending/, or a job
+ * for this session is still running. A note for the log line, or undefined when nothing was started.
+ */
+async function askInBackground(deps: FlushDeps, flags: FlushOptions, ask: BackgroundAsk, outcome: FlushOutcome): Promise<string | undefined> {
+  const { agent, root, sessionId } = ask;
+  if (ask.event !== 'SessionEnd' || typeof sessionId !== 'string' || ask.transcript === undefined || !outcome.written) return undefined;
+  if (outcome.plan.frontmatter.written_by !== undefined || !isInside(root, resolve(root, outcome.path))) return undefined;
+  const now = deps.now();
+  const running = runningSummaryJob(root, sessionId, now);
+  if (running) return `a background summary by ${running.agent} for this session is still running; none started`;
+  const { startSummaryJob } = await import('./summary-job.js');
+  const job = {
+    agent,
+    root,
+    cwd: ask.cwd,
+    transcript: transcriptPath(ask.transcript, ask.cwd, deps.home),
+    sessionId,
+    path: outcome.path,
+    sha256: createHash('sha256').update(outcome.text).digest('hex'),
+    target: flags.target,
+    max: flags.max,
+    encoding: flags.encoding,
+    timeoutSeconds: flags.summarizeTimeout ?? DEFAULT_SUMMARIZE_TIMEOUT,
+    label: ask.label,
+    started: now.toISOString(),
+  };
+  try {
+    const saved = await startSummaryJob(job, { env: deps.env, startWorker: deps.startSummaryWorker });
+    return saved ? `asked ${agent} for the summary in the background (at most ${job.timeoutSeconds} s)` : `no state folder to keep the background job in; ${agent} was not asked`;
+  } catch (err) {
+    // the offline summary is written: a job that cannot start is a note on its line, not a failed hook
+    return `${agent} was not asked: the background job could not start (${err instanceof MemctxError ? err.message : (err as Error).message})`;
+  }
+}

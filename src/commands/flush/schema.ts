@@ -4,6 +4,7 @@ import { MemctxError } from '../../kernel/errors.js';
 import { DEFAULT_MAX, DEFAULT_TARGET } from '../../kernel/summary/limits.js';
 import { DEFAULT_ENCODING, ENCODINGS, type EncodingName } from '../../kernel/tokens/encodings.js';
 import { parseTokenOption } from '../../kernel/tokens/size.js';
+import { isSummaryAgent, SUMMARY_AGENTS } from '../../kernel/summary/summarizers.js';
 import { ARG_LABEL, choice, flag, parseInput, text, texts, tokenSize, whole, type Label } from '../../kernel/schema.js';
 
 export const FlushOptions = v.strictObject({
@@ -27,7 +28,7 @@ export const FlushOptions = v.strictObject({
   dry_run: v.optional(flag('return the file without writing it')),
   agent_summary: v.optional(flag("the agent's own summary: all six fields required, refused over max")),
   hook: v.optional(flag("read a Claude Code hook's JSON on stdin; never fails")),
-  summarize_with: v.optional(text('ask this command for the six fields')),
+  summarize_with: v.optional(text(`ask this command for the six fields (with hook: ${SUMMARY_AGENTS.join(' or ')}, asked in the background after the offline summary is written)`)),
   summarize_timeout: v.optional(whole('with summarize_with: seconds to wait for the command (default 60)', 1)),
 });
 export type FlushOptions = v.InferInput<typeof FlushOptions>;
@@ -70,6 +71,10 @@ export interface FlushRequest {
   summarizeTimeout?: number;
   /** The agent's own summary: all six fields required, refused over max. */
   agentSummary?: boolean;
+  /** Not an option: the headless agent that wrote this agent summary (`written_with` in the frontmatter). */
+  writtenWith?: string;
+  /** Not an option: what the transcript says of the session, when no transcript is read (the background summary). */
+  session?: import('../../kernel/summary/record.js').SessionMeta;
 }
 
 /** Check a flush input and settle its defaults: the token target and maximum, the template, the encoding. */
@@ -79,6 +84,11 @@ export function resolveFlush(input: unknown, label: Label = ARG_LABEL): FlushReq
   const target = tokens('target', DEFAULT_TARGET);
   const max = tokens('max', DEFAULT_MAX);
   if (target > max) throw new MemctxError(`${label('target')} (${target}) must not be over ${label('max')} (${max})`, { hint: 'the summary is shortened to the target once it is over the maximum' });
+  if (given.hook && given.summarize_with !== undefined && !isSummaryAgent(given.summarize_with)) {
+    throw new MemctxError(`with ${label('hook')}, ${label('summarize_with')} takes ${SUMMARY_AGENTS.join(' or ')} (the agent's headless mode, in the background), not "${given.summarize_with}"`, {
+      hint: `a command of your own runs only without ${label('hook')}`,
+    });
+  }
   const { template, session_id, dry_run, agent_summary, summarize_with, summarize_timeout, encoding, ...rest } = given;
   return {
     ...rest,

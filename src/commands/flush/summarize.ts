@@ -4,7 +4,7 @@
  * when it parses into the six fields and fits the budget, else the deterministic summary stays.
  * memctx itself never goes on the network; the command is the user's choice.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Transcript } from '../../kernel/transcript/types.js';
 import { compactTranscript } from '../../kernel/capacity/compact.js';
 
@@ -24,12 +24,21 @@ interface CommandResult {
 export type RunCommand = (command: string, input: string, options: { timeoutMs: number; cwd: string; env: Record<string, string | undefined> }) => Promise<CommandResult>;
 
 const MAX_OUTPUT = 1_000_000;
-const DEFAULT_SUMMARIZE_TIMEOUT = 60;
+export const DEFAULT_SUMMARIZE_TIMEOUT = 60;
 
 /** Run `command` through the shell with `input` on stdin; killed (with its children) after the timeout. */
-const runCommand: RunCommand = (command, input, options) =>
-  new Promise((done) => {
-    const child = spawn(command, { shell: true, cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+const runCommand: RunCommand = (command, input, options) => runChild(() => spawn(command, { shell: true, cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' }), input, options.timeoutMs);
+
+/** Run the program `file` (found on the environment's PATH, no shell) with `args` and `input` on stdin; killed (with its children) after the timeout. */
+export type RunProgram = (file: string, args: string[], input: string, options: { timeoutMs: number; cwd: string; env: Record<string, string | undefined> }) => Promise<CommandResult>;
+
+export const runProgram: RunProgram = (file, args, input, options) =>
+  runChild(() => spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' }), input, options.timeoutMs);
+
+/** A started child's exit code and output; its process group killed after `timeoutMs`. */
+function runChild(start: () => ChildProcessWithoutNullStreams, input: string, timeoutMs: number): Promise<CommandResult> {
+  return new Promise((done) => {
+    const child = start();
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -51,8 +60,11 @@ const runCommand: RunCommand = (command, input, options) =>
     const timer = setTimeout(() => {
       timedOut = true;
       kill();
-      finish({ code: null });
-    }, options.timeoutMs);
+      // settled once the killed process is gone (a second later at the latest)
+      const gone = () => finish({ code: null });
+      child.once('exit', gone);
+      setTimeout(gone, 1000).unref();
+    }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       if (stdout.length < MAX_OUTPUT) stdout += chunk.toString('utf8');
     });
@@ -64,6 +76,7 @@ const runCommand: RunCommand = (command, input, options) =>
     child.stdin.on('error', () => undefined); // a command that does not read its stdin
     child.stdin.end(input);
   });
+}
 
 /** What the command is asked: the schema, the budget, and the compacted transcript. */
 async function summarizerInput(transcript: Transcript, max: number): Promise<string> {
@@ -84,7 +97,7 @@ async function summarizerInput(transcript: Transcript, max: number): Promise<str
 }
 
 /** The command's answer as the six fields, or why it cannot be used. */
-function parseSummary(flush: FlushModule, stdout: string): { values: Record<string, string[]> } | { why: string } {
+export function parseSummary(flush: FlushModule, stdout: string): { values: Record<string, string[]> } | { why: string } {
   const text = stdout.trim();
   if (!text) return { why: 'it printed nothing' };
   const start = text.indexOf('{');

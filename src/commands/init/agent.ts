@@ -16,6 +16,7 @@ import { isInside } from '../../kernel/store/paths.js';
 import { realPathOf } from '../../kernel/hooks/git.js';
 import { git, GitError } from '../../kernel/sources/git.js';
 import { SESSION_START_COMMAND } from '../../kernel/bundle/startup.js';
+import { SUMMARY_AGENTS, type SummaryAgent } from '../../kernel/summary/summarizers.js';
 
 export type Agent = 'claude' | 'codex' | 'cursor';
 
@@ -176,13 +177,13 @@ function mentionsCommand(groups: unknown[], command: string): boolean {
   return groups.some((g) => isRecord(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isRecord(h) && typeof h.command === 'string' && h.command.includes(command)));
 }
 
-/** Rewrite hook commands init wrote earlier with another launcher, and their timeouts above `cap`; true when one changed. */
-function restart(groups: unknown[], tail: string, command: string, cap?: number): boolean {
+/** Rewrite hook commands init wrote earlier (any of `tails`) with another launcher or form, and their timeouts above `cap`; true when one changed. */
+function restart(groups: unknown[], tails: string[], command: string, cap?: number): boolean {
   let changed = false;
   for (const g of groups) {
     if (!isRecord(g) || !Array.isArray(g.hooks)) continue;
     for (const h of g.hooks) {
-      if (!isRecord(h) || !isOurs(h.command, tail)) continue;
+      if (!isRecord(h) || !tails.some((tail) => isOurs(h.command, tail))) continue;
       const overCap = cap !== undefined && typeof h.timeout === 'number' && h.timeout > cap;
       if (h.command === command && !overCap) continue;
       h.command = command;
@@ -193,8 +194,32 @@ function restart(groups: unknown[], tail: string, command: string, cap?: number)
   return changed;
 }
 
+const FLUSH_TAIL = 'flush --hook';
+/** The SessionEnd flush as init may have written it: plain, or asking an agent in the background. */
+const SESSION_END_TAILS = [FLUSH_TAIL, ...SUMMARY_AGENTS.map((agent) => `${FLUSH_TAIL} --summarize-with ${agent}`)];
+
+/** The agent a SessionEnd flush init wrote earlier asks in the background, if any (kept when init runs again without --summarize-with). */
+function askedAgent(data: Record<string, unknown>): SummaryAgent | undefined {
+  const groups = isRecord(data.hooks) && Array.isArray(data.hooks.SessionEnd) ? (data.hooks.SessionEnd as unknown[]) : [];
+  for (const g of groups) {
+    for (const h of isRecord(g) && Array.isArray(g.hooks) ? (g.hooks as unknown[]) : []) {
+      const agent = SUMMARY_AGENTS.find((a) => isRecord(h) && isOurs(h.command, `${FLUSH_TAIL} --summarize-with ${a}`));
+      if (agent) return agent;
+    }
+  }
+  return undefined;
+}
+
+/** The hooks with the SessionEnd flush asking `agent` (given, or kept from an earlier run) in the background. */
+function withSummary(hooks: typeof HOOKS, data: Record<string, unknown>, given?: SummaryAgent): typeof HOOKS {
+  const agent = given ?? askedAgent(data);
+  if (!agent) return hooks;
+  const [hook] = hooks.SessionEnd.hooks;
+  return { ...hooks, SessionEnd: { hooks: [{ ...hook, command: `${hook.command} --summarize-with ${agent}` }] } };
+}
+
 /** Merge the status line and hooks into Claude Code's settings; existing keys are kept. */
-function mergeSettings(start: Start) {
+function mergeSettings(start: Start, summarizeWith?: SummaryAgent) {
   return (file: string, data: Record<string, unknown>, warnings: string[]): string[] => {
     const parts: string[] = [];
     const statusLine = { ...STATUS_LINE, command: started(STATUS_LINE.command, start) };
@@ -210,7 +235,7 @@ function mergeSettings(start: Start) {
     } else if (!(isRecord(data.statusLine) && typeof data.statusLine.command === 'string' && data.statusLine.command.includes('memctx status --statusline'))) {
       warnings.push(`${file} already has a statusLine; left as it is (memctx's is \`${statusLine.command}\`)`);
     }
-    return [...parts, ...mergeHooks(file, data, HOOKS, start)];
+    return [...parts, ...mergeHooks(file, data, withSummary(HOOKS, data, summarizeWith), start)];
   };
 }
 
@@ -225,8 +250,9 @@ function mergeHooks(file: string, data: Record<string, unknown>, wanted: typeof 
     const groups = (list ?? []) as unknown[];
     const tail = group.hooks[0].command.slice('memctx '.length);
     const command = started(group.hooks[0].command, start);
-    if (restart(groups, tail, command, caps[event])) parts.push(`hooks.${event}`);
-    else if (!mentionsCommand(groups, group.hooks[0].command)) {
+    const tails = event === 'SessionEnd' ? [...new Set([tail, ...SESSION_END_TAILS])] : [tail];
+    if (restart(groups, tails, command, caps[event])) parts.push(`hooks.${event}`);
+    else if (!mentionsCommand(groups, event === 'SessionEnd' ? `memctx ${FLUSH_TAIL}` : group.hooks[0].command)) {
       hooks[event] = [...groups, { ...group, hooks: group.hooks.map((h) => ({ ...h, command: started(h.command, start) })) }];
       parts.push(`hooks.${event}`);
     }
@@ -342,6 +368,8 @@ const CURSOR_HEADER = (body: string) => `---\ndescription: How this project's me
 export interface AgentOptions {
   /** Codex: write the MCP server to the user's config ($CODEX_HOME or ~/.codex) instead of the project's. */
   userConfig?: boolean;
+  /** At SessionEnd, ask this agent's headless mode for the summary in the background (`flush --hook --summarize-with`). */
+  summarizeWith?: SummaryAgent;
   home?: string;
 }
 
@@ -355,7 +383,7 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
   const start = startFor(launcher, root, memoryDir, '"$CLAUDE_PROJECT_DIR"/');
   if (agent === 'claude') {
     changes.push(markdownChange(root, 'CLAUDE.md', section));
-    changes.push(jsonChange(root, '.claude/settings.json', mergeSettings(start), warnings));
+    changes.push(jsonChange(root, '.claude/settings.json', mergeSettings(start, options.summarizeWith), warnings));
     changes.push(jsonChange(root, '.mcp.json', mergeMcp(start), warnings));
     changes.push(jsonChange(root, '.claude/settings.local.json', approveMcp, warnings));
     const ignore = ignoreChange(root, '.claude/settings.local.json', env);
@@ -365,7 +393,7 @@ export function planAgent(agent: Agent, root: string, memoryDir: string, env: Re
     const shell = launcher.kind === 'local' ? [launcher.mcp.command, ...launcher.mcp.args].join(' ') : launcher.shell;
     const hookStart = startFor({ ...launcher, shell }, root, memoryDir, '');
     changes.push(markdownChange(root, 'AGENTS.md', section));
-    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, CODEX_HOOKS, hookStart, CODEX_TIMEOUT_CAPS), warnings));
+    changes.push(jsonChange(root, '.codex/hooks.json', (file, data) => mergeHooks(file, data, withSummary(CODEX_HOOKS, data, options.summarizeWith), hookStart, CODEX_TIMEOUT_CAPS), warnings));
     // Codex reads a project's .codex/config.toml once the project is trusted; the user's own only on request.
     const userDir = env.CODEX_HOME || join(options.home ?? env.HOME ?? '', '.codex');
     const abs = options.userConfig ? join(userDir, 'config.toml') : join(root, '.codex/config.toml');

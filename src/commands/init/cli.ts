@@ -8,6 +8,7 @@ import { init } from './init.js';
 import { renderAgentChanges } from './report.js';
 import { join } from 'node:path';
 import { InitOptions, INIT_AGENTS } from './schema.js';
+import { SUMMARY_AGENTS } from '../../kernel/summary/summarizers.js';
 import { CLI_LABEL, fromFlags, parseInput } from '../../kernel/schema.js';
 
 type InitFlags = v.InferOutput<typeof InitOptions>;
@@ -20,6 +21,7 @@ export function register(program: Command, run: Runner): void {
     .description('create .memory/ with MEMORY.md, templates/ and a .gitignore for .memctx/ (never overwrites); --agent wires an agent to it')
     // The value is checked by init's schema; the help lists the choices as commander would.
     .option('--agent <name>', `add a memory section to the agent's instructions (CLAUDE.md, AGENTS.md or .cursor/rules/memctx.mdc); for claude also the status line, hooks and MCP server in .claude/settings.json and .mcp.json, approved in .claude/settings.local.json; the MCP server for codex in .codex/config.toml, for cursor in .cursor/mcp.json (choices: ${INIT_AGENTS.map((a) => `"${a}"`).join(', ')})`)
+    .option('--summarize-with <agent>', `with --agent claude or codex: at SessionEnd, after the offline summary, ask this agent's headless mode (claude -p, codex exec) for the summary in the background; its answer replaces the offline one only when it passes every check (choices: ${SUMMARY_AGENTS.map((a) => `"${a}"`).join(', ')})`)
     .option('--user-config', "codex: put the MCP server in your own config.toml ($CODEX_HOME or ~/.codex) instead of the project's .codex/config.toml")
     .option('-n, --dry-run', 'show what would change; change nothing')
     .action(run(runInit));
@@ -32,7 +34,10 @@ async function runInit(ctx: Context, raw: Record<string, unknown>): Promise<numb
   // --agent writes hooks and an MCP server, which use only a memory directory inside the project.
   const root = ctx.memoryDir({ allowMissing: true, here: true, confined: flags.agent !== undefined });
   if (flags.user_config && flags.agent !== 'codex') throw new MemctxError('--user-config is for --agent codex only', { hint: 'add --agent codex, or leave --user-config out' });
-  const outcome = await init({ root, agent: flags.agent, dryRun: flags.dry_run, userConfig: flags.user_config }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
+  if (flags.summarize_with && flags.agent !== 'claude' && flags.agent !== 'codex') {
+    throw new MemctxError('--summarize-with needs --agent claude or --agent codex (their SessionEnd hook asks the agent)', { hint: `add --agent ${flags.summarize_with}, or leave --summarize-with out` });
+  }
+  const outcome = await init({ root, agent: flags.agent, dryRun: flags.dry_run, userConfig: flags.user_config, summarizeWith: flags.summarize_with }, { cwd: ctx.io.cwd, env: ctx.io.env, home: ctx.io.home });
   const { agent } = outcome;
   for (const warning of agent?.warnings ?? []) ctx.ui.warn(warning);
   if (agent?.launcher?.kind === 'missing') ctx.ui.warn(agent.launcher.note);

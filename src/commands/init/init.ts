@@ -7,6 +7,7 @@ import { findRepository } from '../../kernel/sources/repo.js';
 import { pathInRepo } from '../../kernel/hooks/git.js';
 import { addMergeAttribute, mergeDriverCommand, mergeDriverSetup, setMergeDriverConfig } from '../../kernel/hooks/merge-driver.js';
 import { findLauncher } from '../../kernel/hooks/launcher.js';
+import type { SummaryAgent } from '../../kernel/summary/summarizers.js';
 
 export interface InitOptions {
   /** The memory directory, absolute. */
@@ -15,6 +16,8 @@ export interface InitOptions {
   dryRun?: boolean;
   /** Codex: the MCP server goes to the user's config.toml instead of the project's. */
   userConfig?: boolean;
+  /** At SessionEnd, ask this agent for the summary in the background. */
+  summarizeWith?: SummaryAgent;
 }
 
 export interface InitDeps {
@@ -39,7 +42,7 @@ export interface InitResult {
 export async function init(options: InitOptions, deps: InitDeps): Promise<InitResult> {
   const { root } = options;
   // Check the agent's files first, so a refusal there leaves everything as it was.
-  const agentPlan = options.agent ? await planAgentFor(options.agent, root, deps, Boolean(options.userConfig)) : undefined;
+  const agentPlan = options.agent ? await planAgentFor(options.agent, root, deps, { userConfig: Boolean(options.userConfig), summarizeWith: options.summarizeWith }) : undefined;
   let created: string[] = [];
   let mergeDriverSetup: string | undefined;
   if (!options.dryRun) {
@@ -65,7 +68,7 @@ async function registerMergeDriver(root: string, deps: InitDeps, created: string
   return setMergeDriverConfig(repo.root, deps.env, command) ? mergeDriverSetup(command) : undefined;
 }
 
-async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps, userConfig: boolean): Promise<AgentPlan> {
+async function planAgentFor(agent: Agent, memoryDir: string, deps: InitDeps, options: { userConfig: boolean; summarizeWith?: SummaryAgent }): Promise<AgentPlan> {
   const project = findRepository(deps.cwd, deps.cwd, deps.env).root;
-  return planAgent(agent, project, memoryDir, deps.env, { userConfig, home: deps.home });
+  return planAgent(agent, project, memoryDir, deps.env, { ...options, home: deps.home });
 }

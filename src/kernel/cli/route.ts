@@ -5,19 +5,22 @@
  * command line (another option, a typo, `--help`) takes the full parser, which gives the same result.
  */
 import type { GlobalOptions } from './context.js';
+import { SUMMARY_AGENTS } from '../summary/summarizers.js';
 
 export type FastEntry = 'statusline' | 'flush-hook' | 'mcp' | 'index-staged' | 'checkpoint';
 
-const FORMS: Array<[string[], FastEntry]> = [
+const FORMS: Array<[string[], FastEntry, Record<string, string>?]> = [
   [['status', '--statusline'], 'statusline'],
   [['flush', '--hook'], 'flush-hook'],
+  // init --summarize-with: the agent asked in the background after the offline summary
+  ...SUMMARY_AGENTS.map((agent): [string[], FastEntry, Record<string, string>] => [['flush', '--hook', '--summarize-with', agent], 'flush-hook', { summarizeWith: agent }]),
   [['mcp'], 'mcp'],
   [['index', '--staged'], 'index-staged'],
   [['checkpoint'], 'checkpoint'],
 ];
 
-/** The hot path this command line asks for and its global options, or undefined for the full parser. */
-export function fastRoute(argv: string[]): { entry: FastEntry; globals: GlobalOptions } | undefined {
+/** The hot path this command line asks for, its global options and its flags, or undefined for the full parser. */
+export function fastRoute(argv: string[]): { entry: FastEntry; globals: GlobalOptions; flags?: Record<string, string> } | undefined {
   const globals: GlobalOptions = {};
   let i = 2;
   for (; i < argv.length; i++) {
@@ -29,7 +32,7 @@ export function fastRoute(argv: string[]): { entry: FastEntry; globals: GlobalOp
   }
   const rest = argv.slice(i);
   const form = FORMS.find(([words]) => words.length === rest.length && words.every((word, k) => word === rest[k]));
-  return form && { entry: form[1], globals };
+  return form && { entry: form[1], globals, ...(form[2] ? { flags: form[2] } : {}) };
 }
 
 /** The first word on the command line that is not a global option (the command's name, if any). */

@@ -164,6 +164,8 @@ export interface SessionOptions extends StandInOptions {
   env?: Record<string, string>;
   cwd?: string;
   timeoutMs?: number;
+  /** Awaited after claude exits, before the stand-in closes (what the session started in the background still reaches it). */
+  beforeClose?: () => Promise<void>;
 }
 
 export interface SessionResult {
@@ -196,6 +198,7 @@ export async function runClaude(world: World, options: SessionOptions): Promise<
           .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
       : undefined;
     const transcript = transcriptPath ? readJsonl(transcriptPath) : [];
+    await options.beforeClose?.();
     return { ...result, ms: Date.now() - started, requests: standIn.requests, agentRequests: standIn.agentRequests(), projectDir, transcriptPath, transcript };
   } finally {
     await standIn.close();

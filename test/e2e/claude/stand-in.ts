@@ -33,6 +33,8 @@ export interface RecordedRequest {
   turn?: number;
   /** True for a compaction (summary) request. */
   compaction?: boolean;
+  /** True for memctx's background summary request. */
+  summary?: boolean;
 }
 
 export interface StandInOptions {
@@ -48,6 +50,10 @@ export interface StandInOptions {
   sideText?: string;
   /** The answer to a compaction request (it carries tools but asks for a text-only summary). */
   compactionText?: string;
+  /** The answer to memctx's background summary request (`claude -p` asked for the six fields at SessionEnd). */
+  summaryText?: string;
+  /** Answer that request only after this many milliseconds (to outlast memctx's time limit). */
+  summaryDelayMs?: number;
   model?: string;
 }
 
@@ -82,12 +88,17 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       const path = (req.url ?? '/').split('?')[0];
       const record: RecordedRequest = { method: req.method ?? 'GET', path, body, agent: false };
       requests.push(record);
-      try {
-        answer(res, record);
-      } catch (error) {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }));
-      }
+      const delay = isSummaryRequest(body) ? (options.summaryDelayMs ?? 0) : 0;
+      const send = () => {
+        try {
+          answer(res, record);
+        } catch (error) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }));
+        }
+      };
+      if (delay > 0) setTimeout(send, delay);
+      else send();
     });
   });
 
@@ -104,7 +115,10 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     const body = record.body ?? {};
     const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
     let turn: Turn;
-    if (isCompaction(body)) {
+    if (isSummaryRequest(body)) {
+      record.summary = true;
+      turn = { content: [{ type: 'text', text: options.summaryText ?? 'No summary scripted.' }] };
+    } else if (isCompaction(body)) {
       record.compaction = true;
       turn = { content: [{ type: 'text', text: options.compactionText ?? '<analysis>Scripted.</analysis>\n<summary>1. Primary Request and Intent: scripted session.</summary>' }] };
     } else if (hasTools) {
@@ -155,6 +169,11 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** memctx's background summary request (summary-job.ts's prompt), with no tools. */
+function isSummaryRequest(body: any): boolean {
+  return !(Array.isArray(body?.tools) && body.tools.length > 0) && requestText(body).includes('Summarize this coding-agent session, which has just ended');
 }
 
 /** Claude Code's compaction request: its last user message asks for a text-only summary of the conversation. */

@@ -14,6 +14,7 @@ export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 export const MEMCTX_BIN = join(REPO, 'bin/memctx.js');
 
 const installed: { bin?: string; version?: string; error?: string } = process.env.MEMCTX_CODEX_UNAVAILABLE ? { error: process.env.MEMCTX_CODEX_UNAVAILABLE } : ensureCodex();
+export const codex = installed;
 export const codexVersion: string = installed.version ?? CODEX_VERSION;
 export const unavailable: string | undefined = installed.error
   ? process.env.MEMCTX_CODEX_UNAVAILABLE || `Codex ${CODEX_VERSION} could not be installed: ${installed.error}`
@@ -74,7 +75,7 @@ export interface SessionResult {
 }
 
 /** One `codex exec PROMPT` against a fresh stand-in. Hooks run without the trust review (automation). */
-export async function runCodex(world: World, options: StandInOptions & { prompt: string; timeoutMs?: number }): Promise<SessionResult> {
+export async function runCodex(world: World, options: StandInOptions & { prompt: string; timeoutMs?: number; beforeClose?: () => Promise<void> }): Promise<SessionResult> {
   if (!installed.bin) throw new Error(unavailable);
   const standIn = await startStandIn(options);
   writeConfig(world, standIn.url);
@@ -82,6 +83,8 @@ export async function runCodex(world: World, options: StandInOptions & { prompt:
   const args = ['exec', '--dangerously-bypass-hook-trust', '--dangerously-bypass-approvals-and-sandbox', '--skip-git-repo-check', options.prompt];
   try {
     const result = await run(installed.bin, args, world.project, env, options.timeoutMs ?? 90_000);
+    // what the session started in the background still reaches the stand-in
+    await options.beforeClose?.();
     return { ...result, requests: standIn.requests, rolloutPath: latestRollout(join(world.home, 'sessions')) };
   } finally {
     await standIn.close();

@@ -25,6 +25,8 @@ export interface StandInOptions {
   /** A function is given the request body, to answer from what the model was shown. */
   turns: Array<Turn | ((body: any) => Turn)>;
   finalText?: string;
+  /** The answer to memctx's background summary request (`codex exec` asked for the six fields at SessionEnd); not a scripted turn. */
+  summary?: Turn;
 }
 
 export interface StandIn {
@@ -53,7 +55,8 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
         res.end('{"error":{"message":"not found"}}');
         return;
       }
-      const scripted = options.turns[next++];
+      const summary = options.summary && inputText(body).includes('Summarize this coding-agent session, which has just ended') ? options.summary : undefined;
+      const scripted = summary ?? options.turns[next++];
       const turn = typeof scripted === 'function' ? scripted(body) : scripted ?? { items: [{ type: 'message', text: options.finalText ?? 'Done.' }] };
       const n = requests.length;
       const answer = () => {

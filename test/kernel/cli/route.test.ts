@@ -14,10 +14,12 @@ describe('the hot paths skip commander only for the command lines agents and hoo
     expect(fastRoute(argv('checkpoint'))).toEqual({ entry: 'checkpoint', globals: {} });
     expect(fastRoute(argv('--dir', '/m', 'index', '--staged'))).toEqual({ entry: 'index-staged', globals: { dir: '/m' } });
     expect(fastRoute(argv('--dir=/a b', '--claude', 'mcp'))).toEqual({ entry: 'mcp', globals: { dir: '/a b', claude: true } });
+    expect(fastRoute(argv('flush', '--hook', '--summarize-with', 'claude'))).toEqual({ entry: 'flush-hook', globals: {}, flags: { summarizeWith: 'claude' } });
+    expect(fastRoute(argv('--dir', '/m', 'flush', '--hook', '--summarize-with', 'codex'))).toEqual({ entry: 'flush-hook', globals: { dir: '/m' }, flags: { summarizeWith: 'codex' } });
   });
 
   it('leaves every other command line to the full parser', () => {
-    for (const args of [[], ['mcp', '--help'], ['status', '--statusline', '--window', '1m'], ['--quiet', 'mcp'], ['index'], ['flush', '--hook', '--git'], ['status --statusline'], ['--dir'], ['mcp', 'x'], ['checkpoint', '--cli'], ['checkpoint', '--wait', '0']]) {
+    for (const args of [[], ['mcp', '--help'], ['status', '--statusline', '--window', '1m'], ['--quiet', 'mcp'], ['index'], ['flush', '--hook', '--git'], ['flush', '--hook', '--summarize-with', 'sh'], ['flush', '--hook', '--summarize-with'], ['status --statusline'], ['--dir'], ['mcp', 'x'], ['checkpoint', '--cli'], ['checkpoint', '--wait', '0']]) {
       expect(fastRoute(argv(...args))).toBeUndefined();
     }
   });
@@ -30,6 +32,8 @@ describe('the hot paths skip commander only for the command lines agents and hoo
     });
     await program.parseAsync(argv('flush', '--hook'));
     expect(seen).toEqual({ ...FLUSH_DEFAULTS, hook: true });
+    await program.parseAsync(argv('flush', '--hook', '--summarize-with', 'claude'));
+    expect(seen).toEqual({ ...FLUSH_DEFAULTS, hook: true, ...fastRoute(argv('flush', '--hook', '--summarize-with', 'claude'))!.flags });
   });
 
   it("checkpoint's entry gives the handler the options commander would", async () => {
