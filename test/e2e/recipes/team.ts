@@ -24,7 +24,7 @@ const STEPS: Step[] = [
   { name: 'init --agent claude', command: `${bin} init --agent claude > out.txt && grep -q 'kept out of git' out.txt` },
   { name: '.claude/settings.local.json is ignored', command: 'git check-ignore -q .claude/settings.local.json' },
   { name: 'init --agent codex', command: `${bin} init --agent codex` },
-  { name: "Codex's SessionEnd timeout is 3 s", command: `node -e 'const h = require(".codex/hooks.json").hooks; process.exit(h.SessionEnd[0].hooks[0].timeout === 3 ? 0 : 1)'` },
+  { name: "Codex's SessionEnd timeout is 3 s", command: `node -e 'const h = require("./.codex/hooks.json").hooks; process.exit(h.SessionEnd[0].hooks[0].timeout === 3 ? 0 : 1)'` },
   { name: 'the merge driver starts the project\'s memctx', command: 'git config --get merge.memctx.driver | grep -q "exec node_modules/.bin/memctx merge-index"' },
   { name: 'commit the set-up', command: 'rm out.txt && git add -A && git commit -qm set-up' },
   { name: 'branch one adds a memory', command: `git checkout -qb one && ${add('one')} && git add -A && git commit -qm one`, stderrAllowed: true },
