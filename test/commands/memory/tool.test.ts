@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callTool, closeOpened, openInProcess as open, stdioServer } from '../../helpers/mcp.js';
+import { callTool, closeOpened, openInProcess as open, inProcessServer } from '../../helpers/mcp.js';
 import { memoryErrorText } from '../../../src/kernel/memory-errors.js';
 import { MemctxError } from '../../../src/kernel/errors.js';
 
@@ -12,8 +12,8 @@ afterEach(closeOpened);
 
 const memory = (client: Client, args: Record<string, unknown>) => callTool(client, 'memory', args);
 
-describe('memctx mcp over stdio', () => {
-  const server = stdioServer();
+describe('memctx mcp', () => {
+  const server = inProcessServer();
 
   it('views a directory with descriptions and a file with line numbers and a range', async () => {
     const { client } = server;

@@ -2,10 +2,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../../helpers/cli.js';
-import { callTool, HOST_SECRET, hostProject, stdioServer } from '../../helpers/mcp.js';
+import { callTool, HOST_SECRET, hostProject, inProcessServer } from '../../helpers/mcp.js';
 
-describe('memctx mcp over stdio', () => {
-  const server = stdioServer();
+describe('memctx mcp', () => {
+  const server = inProcessServer();
 
   it('status answers with structured content', async () => {
     const { client, dir } = server;
@@ -21,7 +21,7 @@ describe('memctx mcp over stdio', () => {
 
 describe('memctx mcp: reads nothing on the host outside the project', () => {
   const SECRET = HOST_SECRET;
-  const server = stdioServer(hostProject);
+  const server = inProcessServer(hostProject);
 
   it('status refuses transcripts outside the project, hidden files and symlinks out, echoing nothing of them', async () => {
     const { client, dir, outside } = server;
