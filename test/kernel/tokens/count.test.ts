@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Tiktoken } from 'js-tiktoken/lite';
-import { tiktoken } from '../../helpers/tiktoken.js';
+import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import { buildEncoder, tiktoken } from '../../helpers/tiktoken.js';
 import { loadTokenCounter, loadTokenCounterSync, tokenizerLoaded, type EncodingName } from '../../../src/kernel/tokens/index.js';
 
 /** Plain js-tiktoken, with special-token strings treated as ordinary text. */
@@ -79,5 +80,18 @@ describe('the yardstick (test/helpers/tiktoken.ts) remembers pieces', () => {
     }
     expect(() => encoder.encode(SAMPLES.specials)).toThrow(/special token that is not allowed/);
     expect(encoder.encode(SAMPLES.specials, 'all')).toEqual(Tiktoken.prototype.encode.call(encoder, SAMPLES.specials, 'all'));
+  });
+});
+
+describe('the yardstick (test/helpers/tiktoken.ts) fills its tables as js-tiktoken does', () => {
+  it('cl100k_base: the same ranks for the same bytes, every token', () => {
+    const tables = (encoder: Tiktoken) => (encoder as unknown as { rankMap: Map<string, number> }).rankMap;
+    const own = tables(new Tiktoken(cl100k));
+    const built = tables(buildEncoder(cl100k));
+    expect(built.size).toBe(own.size);
+    expect(built.size).toBeGreaterThan(100_000);
+    let differ = 0;
+    for (const [bytes, rank] of own) if (built.get(bytes) !== rank) differ++;
+    expect(differ).toBe(0);
   });
 });
