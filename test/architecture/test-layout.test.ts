@@ -40,7 +40,7 @@ function hasLogic(module: string): boolean {
 const tested = (module: string) => existsSync(join(TEST, `${module}.test.ts`)) || existsSync(join(TEST, module));
 
 /** How many modules with logic have no test today; it may only go down (each new test lowers it). */
-const UNTESTED_CEILING = 119;
+const UNTESTED_CEILING = 66;
 
 describe('tests mirror src/', () => {
   it('every test file outside test/e2e/, test/helpers/ and test/architecture/ mirrors an existing module', () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, FIXTURES, memctx, tempDir, type CliResult } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 
@@ -22,20 +22,28 @@ async function same(args: string[], cwd: string, input?: string): Promise<CliRes
   return bin;
 }
 
-describe('the built bin', () => {
-  it('reads: --version, ls, show, index --check, search, pack, lint, gc give what main() gives', async () => {
-    const cwd = workspace();
-    expect((await same(['--version'], cwd)).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    expect((await same(['ls', '--json'], cwd)).code).toBe(0);
-    expect((await same(['show', 'project_auth.md'], cwd)).stdout).toContain('name: Auth Refactor');
-    expect((await same(['index', '--check'], cwd)).code).toBe(0);
-    expect((await same(['search', 'auth'], cwd)).stdout).toContain('project_auth.md');
-    expect((await same(['pack', '--budget', '2000'], cwd)).stdout).toContain('project_auth.md');
-    expect((await same(['lint', '--format', 'json'], cwd)).stdout).toMatch(/^\[/);
-    expect((await same(['gc'], cwd)).code).toBe(0);
-    expect((await same(['nonsense'], cwd)).code).toBe(2);
+describe('the built bin reads: --version, ls, show, index --check, search, pack, lint, gc give what main() gives', () => {
+  // One workspace for these reads (none of them writes), one test per command: no test near its timeout on a loaded machine.
+  let cwd = '';
+  beforeAll(() => {
+    cwd = workspace();
   });
+  it.each<[string[], (bin: CliResult) => void]>([
+    [['--version'], (bin) => expect(bin.stdout).toMatch(/^\d+\.\d+\.\d+\n$/)],
+    [['ls', '--json'], (bin) => expect(bin.code).toBe(0)],
+    [['show', 'project_auth.md'], (bin) => expect(bin.stdout).toContain('name: Auth Refactor')],
+    [['index', '--check'], (bin) => expect(bin.code).toBe(0)],
+    [['search', 'auth'], (bin) => expect(bin.stdout).toContain('project_auth.md')],
+    [['pack', '--budget', '2000'], (bin) => expect(bin.stdout).toContain('project_auth.md')],
+    [['lint', '--format', 'json'], (bin) => expect(bin.stdout).toMatch(/^\[/)],
+    [['gc'], (bin) => expect(bin.code).toBe(0)],
+    [['nonsense'], (bin) => expect(bin.code).toBe(2)],
+  ])('%j', async (args, check) => {
+    check(await same(args, cwd));
+  });
+});
 
+describe('the built bin', () => {
   it('status, the status line and compact read transcripts as main() does', async () => {
     const cwd = workspace();
     const transcript = join(FIXTURES, 'transcripts', 'claude-session.jsonl');

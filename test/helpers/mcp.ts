@@ -83,6 +83,30 @@ export function stdioServer<T extends { dir: string }>(make: () => T = () => ({ 
   return server;
 }
 
+/**
+ * stdioServer's in-process twin, for the tools' own tests (the stdio transport is test/mcp/server.test.ts's):
+ * the same project and the same io the bin's `memctx --dir <dir>/.memory mcp` gets (cwd and HOME the
+ * project, its PATH, NO_COLOR and XDG_CACHE_HOME, the real clock), served by createServer with no child process.
+ */
+export function inProcessServer<T extends { dir: string }>(make: () => T = () => ({ dir: stdioProject() }) as T): T & { memory: string; client: Client } {
+  const server = {} as T & { memory: string; client: Client };
+  beforeAll(async () => {
+    Object.assign(server, make());
+    server.memory = join(server.dir, '.memory');
+    const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: server.dir, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? join(server.dir, '.cache') };
+    const mcp = createServer({ root: realpathSync(server.memory), io: { cwd: server.dir, env, home: server.dir, now: () => new Date() } });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(serverSide);
+    server.client = new Client({ name: 'memctx-test', version: '1.0.0' });
+    await server.client.connect(clientSide);
+  });
+  afterAll(async () => {
+    await server.client.close();
+    rmSync(server.dir, { recursive: true, force: true });
+  });
+  return server;
+}
+
 const opened: Client[] = [];
 
 /** Close every client openInProcess opened (run it in afterEach). */

@@ -4,13 +4,71 @@ import cl100k from 'js-tiktoken/ranks/cl100k_base';
 
 const encoders = new Map<TiktokenBPE, Tiktoken>();
 
+/** Pieces remembered per encoder; past this, new pieces are encoded but not kept. */
+const MAX_PIECES = 200_000;
+
+/**
+ * js-tiktoken's own encode, remembering each piece's tokens. With no special token allowed,
+ * js-tiktoken splits the whole text with the pattern `pat_str` and encodes every match on its own
+ * (`bytePairEncode`, quadratic in the piece's length): the tokens of a text are the tokens of its
+ * pieces, in order. Here a piece seen before is not merged again; a new one is encoded by
+ * js-tiktoken's own `encode`, on a view of the encoder whose pattern takes the whole piece as one
+ * match. Any other call (allowed or disallowed special tokens present) is js-tiktoken's unchanged.
+ */
+function remembering(encoder: Tiktoken): Tiktoken {
+  const plain = Tiktoken.prototype.encode;
+  const internals = encoder as unknown as { patStr: string; specialTokens: Record<string, number> };
+  const whole = Object.create(encoder, { patStr: { value: '[\\s\\S]+' } }) as Tiktoken;
+  const split = new RegExp(internals.patStr, 'ug');
+  const specials = Object.keys(internals.specialTokens);
+  const pieces = new Map<string, number[]>();
+  encoder.encode = (text, allowedSpecial = [], disallowedSpecial = 'all') => {
+    const checksSpecials = allowedSpecial === 'all' || allowedSpecial.length > 0 || disallowedSpecial === 'all' || disallowedSpecial.length > 0;
+    if (checksSpecials && specials.some((special) => text.includes(special))) return plain.call(encoder, text, allowedSpecial, disallowedSpecial);
+    const out: number[] = [];
+    for (const [piece] of text.matchAll(split)) {
+      let tokens = pieces.get(piece);
+      if (tokens === undefined) {
+        tokens = plain.call(whole, piece, [], []);
+        if (pieces.size < MAX_PIECES) pieces.set(piece, tokens);
+      }
+      for (const token of tokens) out.push(token);
+    }
+    return out;
+  };
+  return encoder;
+}
+
+/**
+ * A js-tiktoken encoder with the tables its constructor builds (`rankMap`: the bytes of each token,
+ * joined with commas, to its rank; `textMap`: rank to bytes), filled straight from the rank file: the
+ * constructor first gathers every token into one plain object, which takes twice as long as this.
+ * count.test.ts checks the tables against the constructor's.
+ */
+export function buildEncoder(ranks: TiktokenBPE): Tiktoken {
+  const encoder = new Tiktoken({ ...ranks, bpe_ranks: '' });
+  const { rankMap, textMap } = encoder as unknown as { rankMap: Map<string, number>; textMap: Map<number, Uint8Array> };
+  for (const line of ranks.bpe_ranks.split('\n')) {
+    if (!line) continue;
+    const [, offset, ...tokens] = line.split(' ');
+    const first = Number.parseInt(offset, 10);
+    tokens.forEach((token, i) => {
+      const bytes = new Uint8Array(Buffer.from(token, 'base64'));
+      rankMap.set(bytes.join(','), first + i);
+      textMap.set(first + i, bytes);
+    });
+  }
+  return encoder;
+}
+
 /**
  * js-tiktoken, the yardstick token counts are checked against: one encoder per rank file, built on
- * first use and shared by every test in this worker (building one takes about half a second).
+ * first use and shared by every test in this worker, its pieces remembered (see `remembering`: the
+ * same tokens as a plain encoder, without merging a piece twice).
  */
 export function yardstick(ranks: TiktokenBPE): Tiktoken {
   let encoder = encoders.get(ranks);
-  if (encoder === undefined) encoders.set(ranks, (encoder = new Tiktoken(ranks)));
+  if (encoder === undefined) encoders.set(ranks, (encoder = remembering(buildEncoder(ranks))));
   return encoder;
 }
 

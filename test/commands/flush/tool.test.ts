@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callTool, hostProject, stdioServer } from '../../helpers/mcp.js';
+import { callTool, hostProject, inProcessServer } from '../../helpers/mcp.js';
 
-describe('memctx mcp over stdio', () => {
-  const server = stdioServer();
+describe('memctx mcp', () => {
+  const server = inProcessServer();
 
   it('flush answers with structured content', async () => {
     const { client, memory } = server;
@@ -24,7 +24,7 @@ describe('memctx mcp over stdio', () => {
 });
 
 describe('memctx mcp: reads nothing on the host outside the project', () => {
-  const server = stdioServer(hostProject);
+  const server = inProcessServer(hostProject);
 
   it('flush lists a changed file outside the project without reading it', async () => {
     const { client, outside } = server;

@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callTool, closeOpened, openInProcess as open, stdioServer } from '../../helpers/mcp.js';
+import { callTool, closeOpened, openInProcess as open, inProcessServer } from '../../helpers/mcp.js';
 import { SECRETS_24 } from '../../helpers/secrets24.js';
 
 afterEach(closeOpened);
 
-describe('memctx mcp over stdio', () => {
-  const server = stdioServer();
+describe('memctx mcp', () => {
+  const server = inProcessServer();
 
   it('pack answers with structured content', async () => {
     const { client } = server;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { callTool, stdioServer } from '../../helpers/mcp.js';
+import { callTool, inProcessServer } from '../../helpers/mcp.js';
 
-describe('memctx mcp over stdio', () => {
-  const server = stdioServer();
+describe('memctx mcp', () => {
+  const server = inProcessServer();
 
   it('search answers with structured content', async () => {
     const { client } = server;

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { REPO, tempDir } from '../../helpers/cli.js';
-import { callTool, connectInProcess, HOST_SECRET, hostProject, stdioServer } from '../../helpers/mcp.js';
+import { callTool, connectInProcess, HOST_SECRET, hostProject, inProcessServer } from '../../helpers/mcp.js';
 import { runMemctx } from '../../helpers/run.js';
 import { StatusOutput } from '../../../src/kernel/capacity/schema.js';
 
-describe('memctx mcp over stdio', () => {
-  const server = stdioServer();
+describe('memctx mcp', () => {
+  const server = inProcessServer();
 
   it('status answers with structured content', async () => {
     const { client, dir } = server;
@@ -24,7 +24,7 @@ describe('memctx mcp over stdio', () => {
 
 describe('memctx mcp: reads nothing on the host outside the project', () => {
   const SECRET = HOST_SECRET;
-  const server = stdioServer(hostProject);
+  const server = inProcessServer(hostProject);
 
   it('status refuses transcripts outside the project, hidden files and symlinks out, echoing nothing of them', async () => {
     const { client, dir, outside } = server;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { tiktoken } from '../../helpers/tiktoken.js';
+import { Tiktoken } from 'js-tiktoken/lite';
+import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import { buildEncoder, tiktoken } from '../../helpers/tiktoken.js';
 import { loadTokenCounter, loadTokenCounterSync, tokenizerLoaded, type EncodingName } from '../../../src/kernel/tokens/index.js';
 
 /** Plain js-tiktoken, with special-token strings treated as ordinary text. */
@@ -64,5 +66,32 @@ describe('loading', () => {
 
   it('defaults to o200k_base', async () => {
     expect((await loadTokenCounter()).encoding).toBe('o200k_base');
+  });
+});
+
+describe('the yardstick (test/helpers/tiktoken.ts) remembers pieces', () => {
+  it.each(['o200k_base', 'cl100k_base'] as const)('%s: the same tokens as js-tiktoken encoding the whole text, twice over', (encoding) => {
+    const encoder = tiktoken[encoding];
+    const plain = (text: string) => Tiktoken.prototype.encode.call(encoder, text, [], []);
+    // Not longRuns: js-tiktoken alone takes seconds on it (each long piece is merged in quadratic time).
+    for (const text of [...Object.values(SAMPLES).filter((text) => text !== SAMPLES.longRuns), `${'x'.repeat(300)} ${SAMPLES.prose} ${'x'.repeat(300)}`]) {
+      expect(encoder.encode(text, [], [])).toEqual(plain(text));
+      expect(encoder.encode(text, [], [])).toEqual(plain(text));
+    }
+    expect(() => encoder.encode(SAMPLES.specials)).toThrow(/special token that is not allowed/);
+    expect(encoder.encode(SAMPLES.specials, 'all')).toEqual(Tiktoken.prototype.encode.call(encoder, SAMPLES.specials, 'all'));
+  });
+});
+
+describe('the yardstick (test/helpers/tiktoken.ts) fills its tables as js-tiktoken does', () => {
+  it('cl100k_base: the same ranks for the same bytes, every token', () => {
+    const tables = (encoder: Tiktoken) => (encoder as unknown as { rankMap: Map<string, number> }).rankMap;
+    const own = tables(new Tiktoken(cl100k));
+    const built = tables(buildEncoder(cl100k));
+    expect(built.size).toBe(own.size);
+    expect(built.size).toBeGreaterThan(100_000);
+    let differ = 0;
+    for (const [bytes, rank] of own) if (built.get(bytes) !== rank) differ++;
+    expect(differ).toBe(0);
   });
 });
