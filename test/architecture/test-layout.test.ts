@@ -40,7 +40,7 @@ function hasLogic(module: string): boolean {
 const tested = (module: string) => existsSync(join(TEST, `${module}.test.ts`)) || existsSync(join(TEST, module));
 
 /** How many modules with logic have no test today; it may only go down (each new test lowers it). */
-const UNTESTED_CEILING = 66;
+const UNTESTED_CEILING = 65;
 
 describe('tests mirror src/', () => {
   it('every test file outside test/e2e/, test/helpers/ and test/architecture/ mirrors an existing module', () => {
@@ -61,7 +61,7 @@ describe('tests mirror src/', () => {
 
   it('every module with logic has test/<path>.test.ts or test/<path>/; the untested ones only decrease', () => {
     const untested = srcModules().filter((module) => hasLogic(module) && !tested(module));
-    expect(untested.length).toBeLessThanOrEqual(UNTESTED_CEILING);
+    expect(untested.length, untested.join('\n')).toBeLessThanOrEqual(UNTESTED_CEILING);
   });
 
   it('tells a module with logic from one that only declares types or re-exports', () => {

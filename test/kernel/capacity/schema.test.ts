@@ -4,7 +4,7 @@ import { CLI_LABEL } from '../../../src/kernel/schema.js';
 
 describe('resolveStatus', () => {
   it('settles the defaults: 80/90/95 thresholds, o200k_base, no count', () => {
-    expect(resolveStatus({})).toEqual({ transcript: undefined, window: undefined, model: undefined, failOn: undefined, thresholds: { yellow: 80, orange: 90, red: 95 }, count: false, format: undefined, encoding: 'o200k_base' });
+    expect(resolveStatus({})).toEqual({ transcript: undefined, window: undefined, model: undefined, failOn: undefined, thresholds: { yellow: 80, orange: 90, red: 95 }, count: false, format: undefined, encoding: 'o200k_base', startup: false, budget: undefined });
   });
 
   it('reads a window as a number or "200k", thresholds and the other choices', () => {
@@ -17,6 +17,8 @@ describe('resolveStatus', () => {
       count: true,
       format: 'codex',
       encoding: 'cl100k_base',
+      startup: false,
+      budget: undefined,
     });
     expect(resolveStatus({ window: 200000 }).window).toBe(200_000);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines, parseJsonObject, splitLines, tokenField } from '../../../src/kernel/transcript/jsonl.js';
+import { parseJsonLines, parseJsonObject, splitLines } from '../../../src/kernel/transcript/jsonl.js';
 
 describe('splitLines', () => {
   it('numbers lines from firstLine, drops a CR at line end, and a final newline starts no line', () => {
@@ -43,20 +43,5 @@ describe('parseJsonLines', () => {
     const text = ['x', '{"ok":1}', '[]', 'y', '{bad', 'z', 'w', 'v', '{"ok":2}'].join('\n');
     expect(parseJsonLines(text).notes).toEqual([{ line: 1, message: '7 lines are not JSON and were skipped (lines 1, 3, 4, 5, 6 and 2 more)' }]);
     expect(parseJsonLines('nope\n{"a":1}').notes).toEqual([{ line: 1, message: '1 line is not JSON and was skipped (line 1)' }]);
-  });
-});
-
-describe('tokenField', () => {
-  it('takes a finite, non-negative number, rounded', () => {
-    expect(tokenField(12.6)).toEqual({ ok: true, value: 13 });
-    expect(tokenField(0)).toEqual({ ok: true, value: 0 });
-  });
-
-  it('says why anything else is refused', () => {
-    expect(tokenField(undefined)).toEqual({ ok: false, reason: 'missing' });
-    expect(tokenField('12')).toEqual({ ok: false, reason: 'not a number ("12")' });
-    expect(tokenField(null)).toEqual({ ok: false, reason: 'not a number (null)' });
-    expect(tokenField(Number.POSITIVE_INFINITY)).toEqual({ ok: false, reason: 'not finite' });
-    expect(tokenField(-3)).toEqual({ ok: false, reason: 'negative (-3)' });
   });
 });
