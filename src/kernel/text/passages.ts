@@ -32,6 +32,11 @@ const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s/;
 const TURN = /^(?:\*\*[^*\n]{1,40}?(?::\*\*|\*\*:)|[\p{Lu}][\p{L}\p{N} ._'-]{0,39}:)\s/u;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
+/** Whether a passage opens with a dialogue turn or a list item: one of a run, read with its neighbours. */
+export function isTurnOrItem(text: string): boolean {
+  return TURN.test(text) || LIST_ITEM.test(text);
+}
+
 /** The line where a file's body starts (after a leading frontmatter block), 0-based. */
 function bodyStart(lines: readonly string[]): number {
   if (lines[0]?.replace(/\r$/, '') !== '---') return 0;
