@@ -460,7 +460,7 @@ interface Offer {
   replaces: Span[];
   /** Expected evidence it adds: the value of the matched passages it brings that are not in yet. */
   value: number;
-  /** Tokens it adds. */
+  /** Tokens it adds (its section's opener and closer aside). */
   cost: number;
   terms: readonly number[];
 }
@@ -564,7 +564,7 @@ function spanOffer(sel: Selection, file: number, index: number): Offer | undefin
   const { value, terms } = gain(sel, file, from, to);
   if (value <= 0) return undefined;
   const cost = spanCost(sel, file, from, to);
-  const added = cost - replaces.reduce((n, s) => n + s.cost, 0) + frameCost(sel, 'passages');
+  const added = cost - replaces.reduce((n, s) => n + s.cost, 0);
   return { file, span: { from, to, cost }, replaces, value, cost: Math.max(1, added), terms };
 }
 
@@ -587,17 +587,16 @@ function wholeOffer(sel: Selection, file: number): Offer | undefined {
   const mass = massOf(sel, file);
   const value = (input.scores[file].task * (mass - given)) / mass;
   if (value <= 0) return undefined;
-  return { file, replaces: spans, value, cost: Math.max(1, cost - held + frameCost(sel, 'full')), terms: sel.retrieval.fileTerms[file] ?? [] };
+  return { file, replaces: spans, value, cost: Math.max(1, cost - held), terms: sel.retrieval.fileTerms[file] ?? [] };
 }
 
-/** Every offer for one file: whole, and a run around each matched passage not given yet. */
-function offersOf(sel: Selection, file: number): Offer[] {
-  if (sel.holdings.get(file)?.whole) return [];
+/** The runs a file offers: one around each matched passage not given yet. */
+function spanOffers(sel: Selection, file: number): Offer[] {
+  const holding = sel.holdings.get(file);
+  if (holding?.whole) return [];
   const out: Offer[] = [];
-  const whole = wholeOffer(sel, file);
-  if (whole) out.push(whole);
   for (const k of sel.matchedOf.get(file)?.keys() ?? []) {
-    if (sel.holdings.get(file)?.taken.has(k)) continue;
+    if (holding?.taken.has(k)) continue;
     const offer = spanOffer(sel, file, k);
     if (offer) out.push(offer);
   }
@@ -660,16 +659,23 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
   const sel: Selection = { input, renderer, layout, text, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map() };
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
-  const offers = new Map<number, Offer[]>([...candidates].map((i) => [i, offersOf(sel, i)]));
+  const spans = new Map<number, Offer[]>([...candidates].map((i) => [i, spanOffers(sel, i)]));
   for (let picks = 0; ; picks++) {
-    const fitting = [...offers.values()].flat().filter((o) => o.cost <= sel.left);
+    // Whole files are offered afresh each time: what they add depends on the room left and on what is in.
+    const wholes = [...candidates].flatMap((i) => (sel.holdings.get(i)?.whole ? [] : (wholeOffer(sel, i) ?? [])));
+    const frames = { passages: frameCost(sel, 'passages'), full: frameCost(sel, 'full') };
+    const fitting = [...wholes, ...[...spans.values()].flat()].filter((o) => o.cost + frames[o.span ? 'passages' : 'full'] <= sel.left);
     if (fitting.length === 0) break;
     const offer = fitting[bestPick(fitting, (o) => o.value / o.cost ** DENSITY_POWER, (o) => o.terms, covered, retrieval.weights, total)];
+    // A run whose passages another file gave meanwhile (identical text) is weighed again first.
+    if (offer.span && gain(sel, offer.file, offer.span.from, offer.span.to).value !== offer.value) {
+      spans.set(offer.file, spanOffers(sel, offer.file));
+      continue;
+    }
+    sel.left -= frames[offer.span ? 'passages' : 'full'];
     accept(sel, offer, picks);
     for (const t of offer.terms) covered[t] = 1;
-    offers.set(offer.file, offersOf(sel, offer.file));
-    // Whole-file offers elsewhere depend on the room left; the frames paid change every offer's cost by a little.
-    for (const [i, list] of offers) if (i !== offer.file && list.some((o) => !o.span)) offers.set(i, offersOf(sel, i));
+    spans.set(offer.file, spanOffers(sel, offer.file));
   }
   placeHoldings(placing, sel);
 }
