@@ -16,7 +16,7 @@ import type { MemoryFile } from '../store/types.js';
 import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
 import { bestPick, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
-import { isTurnOrItem } from '../text/passages.js';
+import { speakerOf, isTurnOrItem, type Passage } from '../text/passages.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
@@ -43,11 +43,21 @@ const NEIGHBOURS = 1;
 /** An offer's rank is its value over its tokens to this power (1: evidence per token). */
 const DENSITY_POWER = 1;
 /**
+ * A note (any file that is not a transcript) ranks by its value alone, as the task ranks it: it is
+ * read whole where it fits its share, and its passages count for little against it.
+ */
+const NOTE_POWER = 0;
+/**
  * What a file may hold beyond its matched passages, in passage values. A file's expected evidence
  * is its task score; a run of its passages gets the share of it its passages' values make of the
  * file's (their values plus this).
  */
 const UNMATCHED = 1.5;
+/**
+ * The same for a file that is not a dialogue (a note, a list, sections): it is about its subject as a
+ * whole, so a run of it carries a small share of what the whole file holds.
+ */
+const NOTE_UNMATCHED = 8;
 
 export type Tier = 'full' | 'head' | 'passages' | 'description' | 'index' | 'none';
 
@@ -526,11 +536,25 @@ function joinable(pieces: readonly { start: number; end: number }[], k: number):
   return pieces[k].end < pieces[k + 1].start;
 }
 
+/**
+ * Whether a file is a transcript: most of its passages are turns, and its speakers speak again (a
+ * note's `**Status:**` and `**Context:**` lines each come once).
+ */
+function isDialogue(pieces: readonly Passage[]): boolean {
+  const speakers = new Map<string, number>();
+  for (const p of pieces) {
+    const speaker = speakerOf(p.text);
+    if (speaker !== undefined) speakers.set(speaker, (speakers.get(speaker) ?? 0) + 1);
+  }
+  const turns = [...speakers.values()].reduce((a, b) => a + b, 0);
+  return turns >= 4 && turns * 2 >= pieces.length && speakers.size * 2 <= turns;
+}
+
 /** A file's matched passages' values, and UNMATCHED for what the rest of it may hold. */
 function massOf(sel: Selection, file: number): number {
   let mass = sel.mass.get(file);
   if (mass === undefined) {
-    mass = UNMATCHED;
+    mass = isDialogue(sel.retrieval.pieces.get(file) ?? []) ? UNMATCHED : NOTE_UNMATCHED;
     for (const m of sel.matchedOf.get(file)?.values() ?? []) mass += m.value;
     sel.mass.set(file, mass);
   }
@@ -575,9 +599,12 @@ function wholeOffer(sel: Selection, file: number): Offer | undefined {
   const spans = holding?.spans ?? [];
   const held = spans.reduce((n, s) => n + s.cost, 0);
   const passages = [...(sel.matchedOf.get(file)?.values() ?? [])];
-  // A file repeating a passage another file gave goes in by its other passages instead.
-  if (passages.some((m) => sel.seen.has(m.passage.text) && !holding?.taken.has(m.passage.index))) return undefined;
+  const note = !isDialogue(sel.retrieval.pieces.get(file) ?? []);
+  // A transcript repeating a passage another file gave goes in by its other passages instead (a note is read whole).
+  if (!note && passages.some((m) => sel.seen.has(m.passage.text) && !holding?.taken.has(m.passage.index))) return undefined;
   if (tokens.over(file, sel.left + held)) return undefined;
+  // After the first whole note, a note goes in whole only within its share of the room left (its task score, at least FILE_SHARE).
+  if (note && sel.opened.has('full') && tokens.over(file, Math.floor((sel.left + held) * Math.max(FILE_SHARE, input.scores[file].task)))) return undefined;
   let cost = sel.fullCost.get(file);
   if (cost === undefined) {
     cost = countJoined(sel.renderer.full(input.files[file], input.scores[file], sel.text(file), false), input.count);
@@ -666,7 +693,7 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
     const frames = { passages: frameCost(sel, 'passages'), full: frameCost(sel, 'full') };
     const fitting = [...wholes, ...[...spans.values()].flat()].filter((o) => o.cost + frames[o.span ? 'passages' : 'full'] <= sel.left);
     if (fitting.length === 0) break;
-    const offer = fitting[bestPick(fitting, (o) => o.value / o.cost ** DENSITY_POWER, (o) => o.terms, covered, retrieval.weights, total)];
+    const offer = fitting[bestPick(fitting, (o) => o.value / o.cost ** (isDialogue(retrieval.pieces.get(o.file) ?? []) ? DENSITY_POWER : NOTE_POWER), (o) => o.terms, covered, retrieval.weights, total)];
     // A run whose passages another file gave meanwhile (identical text) is weighed again first.
     if (offer.span && gain(sel, offer.file, offer.span.from, offer.span.to).value !== offer.value) {
       spans.set(offer.file, spanOffers(sel, offer.file));
