@@ -3,10 +3,10 @@
  * while they fit. MEMORY.md's index first (it is the map: whole when it fits, else the lines of the
  * highest-ranked groups; with a task it takes at most INDEX_SHARE of the budget). Then pinned
  * files in full, the profile's picks and --focus files (and what they link to). With a task, the
- * files and passages it matches compete in one selection (placeByTask): a file within its share of
- * the budget (after the first whole file: of the room still left) goes in whole, a larger one
- * contributes its best-matching passages, each pick raised
- * by the query terms it covers that earlier picks did not. Without a task, files in rank order,
+ * files and passages it matches compete in one selection (placeByTask) by expected evidence per
+ * token: a transcript whole or as runs of its matching turns with their neighbours, a note whole
+ * within its share of the room left or else by its passages, each pick raised by the query terms it
+ * covers that earlier picks did not. Without a task, files in rank order,
  * each in full where it fits, a wanted file too large for the room left as its head with a
  * pointer. Then descriptions with the command that loads them, then a note saying what was left
  * out. Superseded files never go in full. Every piece's cost is its exact token count and the
@@ -600,8 +600,8 @@ function wholeOffer(sel: Selection, file: number): Offer | undefined {
   const held = spans.reduce((n, s) => n + s.cost, 0);
   const passages = [...(sel.matchedOf.get(file)?.values() ?? [])];
   const note = !isDialogue(sel.retrieval.pieces.get(file) ?? []);
-  // A transcript repeating a passage another file gave goes in by its other passages instead (a note is read whole).
-  if (!note && passages.some((m) => sel.seen.has(m.passage.text) && !holding?.taken.has(m.passage.index))) return undefined;
+  // A file repeating a passage another file gave goes in by its other passages instead.
+  if (passages.some((m) => sel.seen.has(m.passage.text) && !holding?.taken.has(m.passage.index))) return undefined;
   if (tokens.over(file, sel.left + held)) return undefined;
   // After the first whole note, a note goes in whole only within its share of the room left (its task score, at least FILE_SHARE).
   if (note && sel.opened.has('full') && tokens.over(file, Math.floor((sel.left + held) * Math.max(FILE_SHARE, input.scores[file].task)))) return undefined;
@@ -707,6 +707,8 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
   placeHoldings(placing, sel);
 }
 
+const TRANSCRIPT_NOTE = 'its best-matching turns with their neighbours: more of what the task asks per token than the whole file';
+
 /** The selection's pieces into the layout: each file in the order first picked, its runs in line order. */
 function placeHoldings(placing: Placing, sel: Selection): void {
   const { input, renderer, layout, room, placed, notes, tryFull } = placing;
@@ -719,7 +721,7 @@ function placeHoldings(placing: Placing, sel: Selection): void {
       if (layout.used + cost > room) continue;
       layout.add({ section: 'passages', key: renderer.sectionKey('passages'), parts, cost, file: i });
       placed.add(i);
-      notes.set(i, 'its best-matching passages, with their neighbours: they carry more of what the task asks per token than the whole file');
+      notes.set(i, isDialogue(sel.retrieval.pieces.get(i) ?? []) ? TRANSCRIPT_NOTE : 'larger than its share of the budget: its best-matching passages');
     }
   }
 }

@@ -43,7 +43,7 @@ describe('passages of large files', () => {
     expect(result.text).toContain(`### sessions/long.md, lines ${n - 2}-${n + 2}\n\nload the whole file: \`memctx show sessions/long.md\`\n\n\`\`\`markdown\n${lines.slice(n - 3, n + 2).join('\n')}\n\`\`\``);
     expect(lines[n - 3]).toMatch(/^\*\*assistant:\*\* Paragraph 39 of chat one/);
     expect(lines[n + 1]).toMatch(/^\*\*assistant:\*\* Paragraph 0 of chat two/);
-    expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'its best-matching passages, with their neighbours: they carry more of what the task asks per token than the whole file' });
+    expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'its best-matching turns with their neighbours: more of what the task asks per token than the whole file' });
   });
 
   it('writes passages in JSON and XML with their lines and load command', async () => {
@@ -99,6 +99,29 @@ describe('passages of large files', () => {
     expect(result.text).toContain(evidence);
     expect(result.files.find((f) => f.path === 'sessions/vet.md')).toMatchObject({ tier: 'full' });
     expect(result.tokens).toBe(o200k.count(result.text));
+  });
+
+  it('reads one of four long notes the task matches whole, but four long transcripts as their matching turns', async () => {
+    const filler = 'routine detail about the release process and the teams involved in it';
+    const lines = (speaker: (i: number) => string, hit: string) => Array.from({ length: 70 }, (_, i) => `**${speaker(i)}:** ${i === 9 ? hit : filler}.`).join('\n\n');
+    const hits = ['the canary deploy waits for the smoke tests', 'the canary deploy smoke tests passed on Monday', 'canary deploy and smoke tests again', 'smoke tests gate the canary deploy'];
+    for (const shape of ['note', 'transcript'] as const) {
+      const speaker = shape === 'note' ? (i: number) => `Field ${i}` : (i: number) => (i % 2 ? 'Bob' : 'Ann');
+      const root = memoryDir(Object.fromEntries(hits.map((hit, k) => [`f${k}.md`, `${front(`File ${k}`)}${lines(speaker, hit)}\n`])));
+      // The note: room for one whole; the transcripts: room for one whole too, were the best one taken first.
+      const budget = shape === 'note' ? 1600 : 1300;
+      const result = await run(root, budget, 'canary deploy smoke tests');
+      expect(result.tokens).toBeLessThanOrEqual(budget);
+      expect(result.files.every((f) => f.tokens > 1000)).toBe(true);
+      const full = result.files.filter((f) => f.tier === 'full');
+      if (shape === 'note') expect(full).toHaveLength(1);
+      else {
+        expect(full).toEqual([]);
+        expect(result.files.map((f) => f.tier)).toEqual(['passages', 'passages', 'passages', 'passages']);
+        for (const hit of hits) expect(result.text).toContain(hit);
+      }
+      removeDir(dir);
+    }
   });
 
   it('gives a list item with the items beside it', async () => {
