@@ -3,10 +3,10 @@
  * while they fit. MEMORY.md's index first (it is the map: whole when it fits, else the lines of the
  * highest-ranked groups; with a task it takes at most INDEX_SHARE of the budget). Then pinned
  * files in full, the profile's picks and --focus files (and what they link to). With a task, the
- * files and passages it matches compete in one selection (placeByTask): a file within its share of
- * the budget (after the first whole file: of the room still left) goes in whole, a larger one
- * contributes its best-matching passages, each pick raised
- * by the query terms it covers that earlier picks did not. Without a task, files in rank order,
+ * files and passages it matches compete in one selection (placeByTask) by expected evidence per
+ * token: a transcript whole or as runs of its matching turns with their neighbours, a note whole
+ * within its share of the room left or else by its passages, each pick raised by the query terms it
+ * covers that earlier picks did not. Without a task, files in rank order,
  * each in full where it fits, a wanted file too large for the room left as its head with a
  * pointer. Then descriptions with the command that loads them, then a note saying what was left
  * out. Superseded files never go in full. Every piece's cost is its exact token count and the
@@ -16,6 +16,7 @@ import type { MemoryFile } from '../store/types.js';
 import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
 import { bestPick, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
+import { speakerOf, isTurnOrItem, type Passage } from '../text/passages.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
@@ -35,8 +36,28 @@ const FILE_SHARE = 1 / 3;
 const INDEX_SHARE = 0.1;
 /** A passage's rank: its own match, weighted this much against its file's. */
 const PASSAGE_OWN = 0.6;
-/** At most this many files and passages are weighed in one selection. */
+/** At most this many matched passages are weighed in one selection. */
 const MAX_UNITS = 200;
+/** A dialogue turn or list item comes with this many passages on each side. */
+const NEIGHBOURS = 1;
+/** An offer's rank is its value over its tokens to this power (1: evidence per token). */
+const DENSITY_POWER = 1;
+/**
+ * A note (any file that is not a transcript) ranks by its value alone, as the task ranks it: it is
+ * read whole where it fits its share, and its passages count for little against it.
+ */
+const NOTE_POWER = 0;
+/**
+ * What a file may hold beyond its matched passages, in passage values. A file's expected evidence
+ * is its task score; a run of its passages gets the share of it its passages' values make of the
+ * file's (their values plus this).
+ */
+const UNMATCHED = 1.5;
+/**
+ * The same for a file that is not a dialogue (a note, a list, sections): it is about its subject as a
+ * whole, so a run of it carries a small share of what the whole file holds.
+ */
+const NOTE_UNMATCHED = 8;
 
 export type Tier = 'full' | 'head' | 'passages' | 'description' | 'index' | 'none';
 
@@ -284,7 +305,7 @@ function placeFiles(placing: Placing, order: readonly number[], first: ReadonlyS
     const head = room - layout.used >= MIN_HEAD_TOKENS ? headPiece(input, renderer, layout, i, text(i), tokens.exact(i), room - layout.used) : undefined;
     if (head) addHead(placing, i, head, tokens.over(i, budget) ? 'larger than the whole budget: its head, with a pointer to the rest' : 'too large for the room left: its head, with a pointer to the rest');
   }
-  if (byTask) placeByTask(input, renderer, layout, order, { tryFull, tokens, room, placed, notes });
+  if (byTask) placeByTask(placing, order);
   placeRest(placing, order, first, byTask);
   for (const i of order) {
     // Only a note: a file not counted is not counted for it.
@@ -424,102 +445,284 @@ function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, order:
   return wholeCost - cost;
 }
 
-interface Unit {
+/** A run of a file's passages, `from` to `to` (indexes into Retrieval.pieces), and its piece's cost. */
+interface Span {
+  from: number;
+  to: number;
+  cost: number;
+}
+
+/** What the selection holds of one file: the whole file, or runs of its passages. */
+interface Holding {
+  whole: boolean;
+  spans: Span[];
+  /** Its matched passages already given (indexes into its pieces). */
+  taken: Set<number>;
+  /** When its first piece was picked. */
+  order: number;
+}
+
+/** One way to spend tokens on a file: the whole file, or a run of passages (merging the runs it touches). */
+interface Offer {
   file: number;
-  passage?: ScoredPassage;
-  key: number;
+  span?: Span;
+  /** The runs the new one replaces. */
+  replaces: Span[];
+  /** Expected evidence it adds: the value of the matched passages it brings that are not in yet. */
+  value: number;
+  /** Tokens it adds (its section's opener and closer aside). */
+  cost: number;
   terms: readonly number[];
 }
 
-/** The units the task matches — files not yet placed, and their passages — best first: the first MAX_UNITS, a whole file only within its share. */
-function taskPool(input: PackInput, order: readonly number[], placed: ReadonlySet<number>, tokens: FileTokens, shareOf: (i: number) => number): Unit[] {
-  const { scores } = input;
-  const retrieval = input.retrieval!;
-  const candidates = new Set(order.filter((i) => matched(scores[i]) && !placed.has(i)));
-  const units: Unit[] = [];
-  for (const i of candidates) units.push({ file: i, key: scores[i].task, terms: retrieval.fileTerms[i] ?? [] });
-  for (const p of retrieval.passages) {
-    if (candidates.has(p.file)) units.push({ file: p.file, passage: p, key: p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * scores[p.file].task), terms: p.terms });
-  }
-  units.sort((a, b) => b.key - a.key);
-  // Sizes are asked for in rank order, until the pool is full.
-  const pool: Unit[] = [];
-  for (const unit of units) {
-    if (pool.length === MAX_UNITS) break;
-    if (unit.passage || !tokens.over(unit.file, shareOf(unit.file))) pool.push(unit);
-  }
-  return pool;
+/** What one task selection knows and holds. */
+interface Selection {
+  input: PackInput;
+  renderer: Renderer;
+  layout: Layout;
+  text: (i: number) => string;
+  tokens: FileTokens;
+  retrieval: Retrieval;
+  /** Each candidate file's matched passages by their index, with their value. */
+  matchedOf: Map<number, Matched>;
+  holdings: Map<number, Holding>;
+  /** Per file: its matched passages' values and what its unmatched text may hold (UNMATCHED). */
+  mass: Map<number, number>;
+  /** Texts of matched passages given: an identical passage of another file adds nothing. */
+  seen: Set<string>;
+  /** Tokens left for the task's pieces. */
+  left: number;
+  /** Sections the selection opened (their frame is paid once). */
+  opened: Set<SectionId>;
+  lines: Map<number, string[]>;
+  fullCost: Map<number, number>;
 }
 
-/** Each file's matched passages, best first. */
-function passagesByFile(passages: readonly ScoredPassage[]): Map<number, ScoredPassage[]> {
-  const out = new Map<number, ScoredPassage[]>();
-  for (const p of passages) {
-    const list = out.get(p.file);
-    if (list) list.push(p);
-    else out.set(p.file, [p]);
+/** The lines of a run of passages as a piece (its text is the file's lines, blank ones included). */
+function spanPiece(sel: Selection, file: number, from: number, to: number): { start: number; end: number; text: string } {
+  const pieces = sel.retrieval.pieces.get(file)!;
+  if (from === to) return pieces[from];
+  const start = pieces[from].start;
+  const end = pieces[to].end;
+  let lines = sel.lines.get(file);
+  if (!lines) sel.lines.set(file, (lines = sel.text(file).split('\n')));
+  return { start, end, text: lines.slice(start - 1, end).join('\n') };
+}
+
+/** The tokens a section's opener and closer take when this selection is the first to use it. */
+function frameCost(sel: Selection, section: SectionId): number {
+  if (sel.opened.has(section) || !sel.layout.isFirst(section)) return 0;
+  return sel.input.count(sel.renderer.open(section)) + sel.input.count(sel.renderer.close(section));
+}
+
+function spanCost(sel: Selection, file: number, from: number, to: number): number {
+  const parts = sel.renderer.passage(sel.input.files[file], spanPiece(sel, file, from, to), false, sel.input.memctx);
+  return countJoined(parts, sel.input.count);
+}
+
+/** The run a matched passage brings: with its neighbours when it is a dialogue turn or a list item. */
+function around(sel: Selection, file: number, index: number): { from: number; to: number } {
+  const pieces = sel.retrieval.pieces.get(file)!;
+  let from = index;
+  let to = index;
+  if (!isTurnOrItem(pieces[index].text)) return { from, to };
+  while (from > 0 && index - from < NEIGHBOURS && joinable(pieces, from - 1)) from--;
+  while (to < pieces.length - 1 && to - index < NEIGHBOURS && joinable(pieces, to)) to++;
+  return { from, to };
+}
+
+/** Whether passages k and k + 1 sit on lines of their own, so a run holding both is the file's lines between them (not when one long line was cut). */
+function joinable(pieces: readonly { start: number; end: number }[], k: number): boolean {
+  return pieces[k].end < pieces[k + 1].start;
+}
+
+/**
+ * Whether a file is a transcript: most of its passages are turns, and its speakers speak again (a
+ * note's `**Status:**` and `**Context:**` lines each come once).
+ */
+function isDialogue(pieces: readonly Passage[]): boolean {
+  const speakers = new Map<string, number>();
+  for (const p of pieces) {
+    const speaker = speakerOf(p.text);
+    if (speaker !== undefined) speakers.set(speaker, (speakers.get(speaker) ?? 0) + 1);
+  }
+  const turns = [...speakers.values()].reduce((a, b) => a + b, 0);
+  return turns >= 4 && turns * 2 >= pieces.length && speakers.size * 2 <= turns;
+}
+
+/** A file's matched passages' values, and UNMATCHED for what the rest of it may hold. */
+function massOf(sel: Selection, file: number): number {
+  let mass = sel.mass.get(file);
+  if (mass === undefined) {
+    mass = isDialogue(sel.retrieval.pieces.get(file) ?? []) ? UNMATCHED : NOTE_UNMATCHED;
+    for (const m of sel.matchedOf.get(file)?.values() ?? []) mass += m.value;
+    sel.mass.set(file, mass);
+  }
+  return mass;
+}
+
+/** Value and terms of the matched passages in from..to not given yet. */
+function gain(sel: Selection, file: number, from: number, to: number): { value: number; terms: number[] } {
+  const holding = sel.holdings.get(file);
+  let value = 0;
+  const terms = new Set<number>();
+  for (const [k, m] of sel.matchedOf.get(file) ?? []) {
+    if (k < from || k > to || holding?.taken.has(k) || sel.seen.has(m.passage.text)) continue;
+    value += m.value;
+    for (const t of m.passage.terms) terms.add(t);
+  }
+  return { value: (sel.input.scores[file].task * value) / massOf(sel, file), terms: [...terms] };
+}
+
+/** The offer of a run around one matched passage, merged with the runs it overlaps or touches. */
+function spanOffer(sel: Selection, file: number, index: number): Offer | undefined {
+  const spans = sel.holdings.get(file)?.spans ?? [];
+  let { from, to } = around(sel, file, index);
+  const pieces = sel.retrieval.pieces.get(file)!;
+  const touches = (s: Span) => (s.to >= from && s.from <= to) || (s.to + 1 === from && joinable(pieces, s.to)) || (to + 1 === s.from && joinable(pieces, to));
+  const replaces = spans.filter(touches);
+  for (const s of replaces) {
+    from = Math.min(from, s.from);
+    to = Math.max(to, s.to);
+  }
+  const { value, terms } = gain(sel, file, from, to);
+  if (value <= 0) return undefined;
+  const cost = spanCost(sel, file, from, to);
+  const added = cost - replaces.reduce((n, s) => n + s.cost, 0);
+  return { file, span: { from, to, cost }, replaces, value, cost: Math.max(1, added), terms };
+}
+
+/** The whole file's offer: what its passages not given yet are worth (at least its own match before any), for its tokens less its runs'. */
+function wholeOffer(sel: Selection, file: number): Offer | undefined {
+  const { input, tokens } = sel;
+  const holding = sel.holdings.get(file);
+  const spans = holding?.spans ?? [];
+  const held = spans.reduce((n, s) => n + s.cost, 0);
+  const passages = [...(sel.matchedOf.get(file)?.values() ?? [])];
+  const note = !isDialogue(sel.retrieval.pieces.get(file) ?? []);
+  // A file repeating a passage another file gave goes in by its other passages instead.
+  if (passages.some((m) => sel.seen.has(m.passage.text) && !holding?.taken.has(m.passage.index))) return undefined;
+  if (tokens.over(file, sel.left + held)) return undefined;
+  // After the first whole note, a note goes in whole only within its share of the room left (its task score, at least FILE_SHARE).
+  if (note && sel.opened.has('full') && tokens.over(file, Math.floor((sel.left + held) * Math.max(FILE_SHARE, input.scores[file].task)))) return undefined;
+  let cost = sel.fullCost.get(file);
+  if (cost === undefined) {
+    cost = countJoined(sel.renderer.full(input.files[file], input.scores[file], sel.text(file), false), input.count);
+    sel.fullCost.set(file, cost);
+  }
+  const given = passages.reduce((n, m) => n + (holding?.taken.has(m.passage.index) ? m.value : 0), 0);
+  const mass = massOf(sel, file);
+  const value = (input.scores[file].task * (mass - given)) / mass;
+  if (value <= 0) return undefined;
+  return { file, replaces: spans, value, cost: Math.max(1, cost - held), terms: sel.retrieval.fileTerms[file] ?? [] };
+}
+
+/** The runs a file offers: one around each matched passage not given yet. */
+function spanOffers(sel: Selection, file: number): Offer[] {
+  const holding = sel.holdings.get(file);
+  if (holding?.whole) return [];
+  const out: Offer[] = [];
+  for (const k of sel.matchedOf.get(file)?.keys() ?? []) {
+    if (holding?.taken.has(k)) continue;
+    const offer = spanOffer(sel, file, k);
+    if (offer) out.push(offer);
+  }
+  return out;
+}
+
+/** Take an offer: the file whole, or the new run in place of those it merges. */
+function accept(sel: Selection, offer: Offer, picks: number): void {
+  const { file } = offer;
+  let holding = sel.holdings.get(file);
+  if (!holding) sel.holdings.set(file, (holding = { whole: false, spans: [], taken: new Set(), order: picks }));
+  const from = offer.span?.from ?? 0;
+  const to = offer.span?.to ?? Number.POSITIVE_INFINITY;
+  for (const [k, m] of sel.matchedOf.get(file) ?? []) {
+    if (k < from || k > to) continue;
+    holding.taken.add(k);
+    sel.seen.add(m.passage.text);
+  }
+  holding.spans = holding.spans.filter((s) => !offer.replaces.includes(s));
+  if (offer.span) {
+    holding.spans.push(offer.span);
+    holding.spans.sort((a, b) => a.from - b.from);
+    sel.opened.add('passages');
+  } else {
+    holding.whole = true;
+    sel.opened.add('full');
+  }
+  sel.left -= offer.cost;
+}
+
+/** The candidate files' matched passages (the best MAX_UNITS of them), each valued by its match and its file's. */
+type Matched = Map<number, { passage: ScoredPassage; value: number }>;
+
+function matchedPassages(input: PackInput, candidates: ReadonlySet<number>): Map<number, Matched> {
+  const out = new Map<number, Matched>();
+  let n = 0;
+  for (const p of input.retrieval!.passages) {
+    if (!candidates.has(p.file)) continue;
+    if (n++ === MAX_UNITS) break;
+    const value = p.score * (PASSAGE_OWN + (1 - PASSAGE_OWN) * input.scores[p.file].task);
+    let byIndex = out.get(p.file);
+    if (!byIndex) out.set(p.file, (byIndex = new Map() as Matched));
+    byIndex.set(p.index, { passage: p, value });
   }
   return out;
 }
 
 /**
- * Files and passages the task matches, in one selection under the room left: a file within its
- * share of the budget is offered whole, a larger one by its passages. Each pick is the unit whose
- * rank, raised by the query weight it covers that earlier picks did not, is highest. A passage of a
- * file that fits whole brings the whole file; identical passages go in once.
+ * Files and passages the task matches, in one selection under the room left, by expected evidence
+ * per token: each pick is the offer — a whole file, or a run of passages with their neighbouring
+ * turns or items — whose value (its matched passages not in yet, raised by the query weight it
+ * covers that earlier picks did not) per token it adds is highest. A run that touches another of
+ * its file merges with it, and a file whose runs are in can still be taken whole for what it adds.
+ * Identical passages go in once. Then the pieces are placed, each file in the order it was first picked.
  */
-function placeByTask(
-  input: PackInput,
-  renderer: Renderer,
-  layout: Layout,
-  order: readonly number[],
-  state: { tryFull: (i: number) => boolean; tokens: FileTokens; room: number; placed: Set<number>; notes: Map<number, string> },
-): void {
-  const { files, scores } = input;
+function placeByTask(placing: Placing, order: readonly number[]): void {
+  const { input, renderer, layout, text, tokens, room, placed } = placing;
   const retrieval = input.retrieval!;
-  const { tryFull, tokens, room, placed, notes } = state;
-  // A file's share of the room: FILE_SHARE, or its task score when higher (the best match may take it all).
-  const left = room - layout.used;
-  const shareOf = (i: number) => Math.max(MIN_HEAD_TOKENS, Math.floor(left * Math.max(FILE_SHARE, scores[i].task)));
-  const pool = taskPool(input, order, placed, tokens, shareOf);
+  const candidates = new Set(order.filter((i) => matched(input.scores[i]) && !placed.has(i)));
+  const sel: Selection = { input, renderer, layout, text, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map() };
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
-  const withPassages = new Set<number>();
-  const seen = new Set<string>();
-  const add = (i: number, entry: Omit<Entry, 'key'>) => layout.add({ ...entry, key: renderer.sectionKey(entry.section) });
-  const passagesOf = passagesByFile(retrieval.passages);
-  let wholeFiles = 0;
-  const whole = (i: number): boolean => {
-    // A file repeating a passage already given goes in by its other passages instead.
-    if (passagesOf.get(i)?.some((p) => seen.has(p.text))) return false;
-    if (!tryFull(i)) return false;
-    wholeFiles++;
-    for (const p of passagesOf.get(i) ?? []) seen.add(p.text);
-    return true;
-  };
-  while (pool.length) {
-    const [unit] = pool.splice(bestPick(pool, (u) => u.key, (u) => u.terms, covered, retrieval.weights, total), 1);
-    const i = unit.file;
-    if (placed.has(i) && !withPassages.has(i)) continue;
-    let ok = false;
-    // After the first whole file, a file goes in whole only within its share (its task score, at least
-    // FILE_SHARE) of the room still left: a second long file cannot take what is left of a small budget.
-    const fitsShare = wholeFiles === 0 || !tokens.over(i, Math.floor((room - layout.used) * Math.max(FILE_SHARE, scores[i].task)));
-    if (!unit.passage) ok = !withPassages.has(i) && fitsShare && whole(i);
-    else if (!withPassages.has(i) && !tokens.over(i, shareOf(i)) && fitsShare && whole(i)) ok = true;
-    else if (!seen.has(unit.passage.text)) {
-      const parts = renderer.passage(files[i], unit.passage, layout.isFirst('passages'), input.memctx);
-      const cost = layout.cost('passages', parts);
-      if (layout.used + cost <= room) {
-        add(i, { section: 'passages', parts, cost, file: i, passage: unit.passage });
-        seen.add(unit.passage.text);
-        placed.add(i);
-        withPassages.add(i);
-        notes.set(i, tokens.over(i, shareOf(i)) ? 'larger than its share of the budget: its best-matching passages' : 'did not fit whole: its best-matching passages');
-        ok = true;
-      }
+  const spans = new Map<number, Offer[]>([...candidates].map((i) => [i, spanOffers(sel, i)]));
+  for (let picks = 0; ; picks++) {
+    // Whole files are offered afresh each time: what they add depends on the room left and on what is in.
+    const wholes = [...candidates].flatMap((i) => (sel.holdings.get(i)?.whole ? [] : (wholeOffer(sel, i) ?? [])));
+    const frames = { passages: frameCost(sel, 'passages'), full: frameCost(sel, 'full') };
+    const fitting = [...wholes, ...[...spans.values()].flat()].filter((o) => o.cost + frames[o.span ? 'passages' : 'full'] <= sel.left);
+    if (fitting.length === 0) break;
+    const offer = fitting[bestPick(fitting, (o) => o.value / o.cost ** (isDialogue(retrieval.pieces.get(o.file) ?? []) ? DENSITY_POWER : NOTE_POWER), (o) => o.terms, covered, retrieval.weights, total)];
+    // A run whose passages another file gave meanwhile (identical text) is weighed again first.
+    if (offer.span && gain(sel, offer.file, offer.span.from, offer.span.to).value !== offer.value) {
+      spans.set(offer.file, spanOffers(sel, offer.file));
+      continue;
     }
-    if (ok) for (const t of unit.terms) covered[t] = 1;
+    sel.left -= frames[offer.span ? 'passages' : 'full'];
+    accept(sel, offer, picks);
+    for (const t of offer.terms) covered[t] = 1;
+    spans.set(offer.file, spanOffers(sel, offer.file));
+  }
+  placeHoldings(placing, sel);
+}
+
+const TRANSCRIPT_NOTE = 'its best-matching turns with their neighbours: more of what the task asks per token than the whole file';
+
+/** The selection's pieces into the layout: each file in the order first picked, its runs in line order. */
+function placeHoldings(placing: Placing, sel: Selection): void {
+  const { input, renderer, layout, room, placed, notes, tryFull } = placing;
+  const files = [...sel.holdings.entries()].sort((a, b) => a[1].order - b[1].order);
+  for (const [i, holding] of files) {
+    if (holding.whole && tryFull(i)) continue;
+    for (const span of holding.spans) {
+      const parts = renderer.passage(input.files[i], spanPiece(sel, i, span.from, span.to), layout.isFirst('passages'), input.memctx);
+      const cost = layout.cost('passages', parts);
+      if (layout.used + cost > room) continue;
+      layout.add({ section: 'passages', key: renderer.sectionKey('passages'), parts, cost, file: i });
+      placed.add(i);
+      notes.set(i, isDialogue(sel.retrieval.pieces.get(i) ?? []) ? TRANSCRIPT_NOTE : 'larger than its share of the budget: its best-matching passages');
+    }
   }
 }
 

@@ -25,6 +25,8 @@ export interface ScoredPassage extends Passage {
   score: number;
   /** The query terms (their indexes) it holds. */
   terms: number[];
+  /** Its place among its file's passages (Retrieval.pieces). */
+  index: number;
 }
 
 export interface Retrieval {
@@ -39,6 +41,8 @@ export interface Retrieval {
   fileTerms: number[][];
   /** Passages of the best-matching files that match, best first. */
   passages: ScoredPassage[];
+  /** Every passage of the files whose passages were matched, in file order: a passage's neighbours. */
+  pieces: ReadonlyMap<number, readonly Passage[]>;
 }
 
 export interface RetrieveOptions {
@@ -60,7 +64,7 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
   const own = match.scores;
   const fileTerms = files.map((_, i) => termsOf(match.matched, i, nt));
   const score = new Float64Array(own);
-  const empty: Retrieval = { terms, weights: match.idf, own, score, fileTerms, passages: [] };
+  const empty: Retrieval = { terms, weights: match.idf, own, score, fileTerms, passages: [], pieces: new Map() };
   if (nt === 0) return empty;
 
   const best = files
@@ -70,11 +74,16 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
     .slice(0, options.passageFiles ?? PASSAGE_FILES);
   const pieces: Passage[] = [];
   const fileOf: number[] = [];
+  const indexOf: number[] = [];
+  const byFile = new Map<number, Passage[]>();
   for (const i of best) {
-    for (const p of splitPassages(options.text(i))) {
+    const split = splitPassages(options.text(i));
+    byFile.set(i, split);
+    split.forEach((p, k) => {
       pieces.push(p);
       fileOf.push(i);
-    }
+      indexOf.push(k);
+    });
   }
   if (pieces.length === 0) return empty;
   const result = bm25({ terms, fields: [{ weight: 1, b: 0.75 }], count: pieces.length, text: (d) => pieces[d].text });
@@ -84,7 +93,7 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
     if (result.scores[d] === 0) continue;
     const s = result.scores[d] / result.best;
     const file = fileOf[d];
-    passages.push({ start: pieces[d].start, end: pieces[d].end, text: pieces[d].text, file, score: s, terms: termsOf(result.matched, d, nt) });
+    passages.push({ start: pieces[d].start, end: pieces[d].end, text: pieces[d].text, file, score: s, terms: termsOf(result.matched, d, nt), index: indexOf[d] });
     if (s > bestPassage[file]) bestPassage[file] = s;
   }
   passages.sort((a, b) => b.score - a.score || a.file - b.file || a.start - b.start);
@@ -94,7 +103,7 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
     top = Math.max(top, score[i]);
   }
   if (top > 0) for (let i = 0; i < files.length; i++) score[i] = Math.min(1, score[i] / top);
-  return { terms, weights: match.idf, own, score, fileTerms, passages };
+  return { terms, weights: match.idf, own, score, fileTerms, passages, pieces: byFile };
 }
 
 /** The share of the query's weight in `terms` that `covered` does not hold yet (`total`: the weights' sum). */

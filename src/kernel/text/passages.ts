@@ -30,7 +30,18 @@ const HEADING = /^#{1,6}\s/;
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s/;
 /** `**user:**`, `**Alice**:`, `User:`, `Dr. Smith:`: a speaker name (up to 40 characters) then a colon. */
 const TURN = /^(?:\*\*[^*\n]{1,40}?(?::\*\*|\*\*:)|[\p{Lu}][\p{L}\p{N} ._'-]{0,39}:)\s/u;
+const BOLD_TURN = /^\*\*([^*\n]{1,40}?)(?::\*\*|\*\*:)\s/u;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/** The speaker when a passage opens with a transcript's turn, a bold name (`**user:** …`, `**Alice**: …`); else undefined. */
+export function speakerOf(text: string): string | undefined {
+  return BOLD_TURN.exec(text)?.[1];
+}
+
+/** Whether a passage opens with a dialogue turn or a list item: one of a run, read with its neighbours. */
+export function isTurnOrItem(text: string): boolean {
+  return TURN.test(text) || LIST_ITEM.test(text);
+}
 
 /** The line where a file's body starts (after a leading frontmatter block), 0-based. */
 function bodyStart(lines: readonly string[]): number {

@@ -124,8 +124,9 @@ describe('pack --task counts only the files that may enter the bundle', () => {
       expect(reference.result.files.filter((f) => f.estimated)).toEqual([]);
       const counted = result.files.filter((f) => !f.estimated);
       expect(counted.length).toBeGreaterThan(0);
-      // Not the notes of files left out (counting each to say whether it exceeds the whole budget), nor matched files below the best 200 pieces.
-      expect(counted.length).toBeLessThanOrEqual(20);
+      // Not the notes of files left out (counting each to say whether it exceeds the whole budget), nor matched files below the best 200 pieces;
+      // unmatched files only as they are tried, in rank order, for the room the task's files left (at 1,800 tokens one of them goes in).
+      expect(counted.length).toBeLessThanOrEqual(30);
       expect(result.estimated).toBe(true);
     }
   });

@@ -18,6 +18,10 @@ describe('retrieve', () => {
     expect(r.score[2]).toBeGreaterThan(0);
     expect(r.passages[0]).toMatchObject({ file: 0, start: 47, end: 47, text: turns[23], score: 1 });
     expect(r.passages[0].terms).toEqual([0, 1, 2]);
+    // Its place among the file's passages, and every passage of the file, for its neighbours.
+    expect(r.passages[0].index).toBe(23);
+    expect(r.pieces.get(0)!.map((p) => p.text)).toEqual(turns);
+    expect(r.pieces.get(0)![22]).toMatchObject({ start: 45, end: 45 });
   });
 
   it('returns nothing to match for a query of stopwords', () => {
@@ -25,6 +29,7 @@ describe('retrieve', () => {
     const r = retrieve(files, 'what is the', { text: () => 'what is the' });
     expect(r.terms).toEqual([]);
     expect(r.passages).toEqual([]);
+    expect(r.pieces.size).toBe(0);
   });
 });
 

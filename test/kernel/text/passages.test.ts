@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, splitPassages } from '../../../src/kernel/text/passages.js';
+import { cutText, isTurnOrItem, speakerOf, splitPassages } from '../../../src/kernel/text/passages.js';
 
 const FILE = [
   '---', 'name: x', 'description: y', '---', '', // 1-5
@@ -54,5 +54,19 @@ describe('splitPassages', () => {
   it('keeps text in other scripts and CRLF files whole', () => {
     const passages = splitPassages('# 東京\r\n\r\n東京の天気は晴れです。明日も晴れるでしょう。とても長い文になります。\r\n');
     expect(passages).toEqual([{ start: 1, end: 3, text: '# 東京\n\n東京の天気は晴れです。明日も晴れるでしょう。とても長い文になります。' }]);
+  });
+});
+
+describe('isTurnOrItem', () => {
+  it('tells dialogue turns and list items from other passages', () => {
+    expect(['**user:** hi there', '**Alice**: hello', 'Bob: fine', '- an item', '12. a numbered item'].map(isTurnOrItem)).toEqual([true, true, true, true, true]);
+    expect(['# Heading', 'A plain paragraph, with no speaker.', '```js', 'lowercase: not a speaker'].map(isTurnOrItem)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('speakerOf', () => {
+  it('names the bold speaker of a transcript turn, and nothing for other lines', () => {
+    expect(['**user:** hi', '**Alice**: hello there', '**Dr. Smith:** yes'].map(speakerOf)).toEqual(['user', 'Alice', 'Dr. Smith']);
+    expect(['Bob: plain', '- item', '**bold** text', '# Heading'].map(speakerOf)).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

@@ -30,7 +30,7 @@ const run = (root: string, budget: number, task?: string, extra: Partial<Paramet
   pack({ root, budget, format: 'markdown', encoding: 'o200k_base', ...(task === undefined ? {} : { task }), ...extra }, { now: () => NOW, env: {} });
 
 describe('passages of large files', () => {
-  it('gives a large file its best-matching turn, with its line range and the command that loads the file', async () => {
+  it('gives a large file its best-matching turn with the turns on either side, its line range and the command that loads the file', async () => {
     const evidence = '**user:** By the way, I adopted a greyhound called Biscuit last spring.';
     const body = `${filler(40, 'chat one')}\n\n${evidence}\n\n${filler(40, 'chat two')}\n`;
     const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${body}`, 'other.md': `${front('Other')}Nothing about dogs.\n` });
@@ -40,18 +40,22 @@ describe('passages of large files', () => {
     expect(result.text).toContain(evidence);
     const lines = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n');
     const n = lines.indexOf(evidence) + 1;
-    expect(result.text).toContain(`### sessions/long.md, line ${n}\n\nload the whole file: \`memctx show sessions/long.md\``);
-    expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'larger than its share of the budget: its best-matching passages' });
+    expect(result.text).toContain(`### sessions/long.md, lines ${n - 2}-${n + 2}\n\nload the whole file: \`memctx show sessions/long.md\`\n\n\`\`\`markdown\n${lines.slice(n - 3, n + 2).join('\n')}\n\`\`\``);
+    expect(lines[n - 3]).toMatch(/^\*\*assistant:\*\* Paragraph 39 of chat one/);
+    expect(lines[n + 1]).toMatch(/^\*\*assistant:\*\* Paragraph 0 of chat two/);
+    expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'its best-matching turns with their neighbours: more of what the task asks per token than the whole file' });
   });
 
   it('writes passages in JSON and XML with their lines and load command', async () => {
     const evidence = '**user:** By the way, I adopted a greyhound called Biscuit last spring & love him.';
     const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${filler(40, 'one')}\n\n${evidence}\n\n${filler(40, 'two')}\n` });
-    const n = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n').indexOf(evidence) + 1;
+    const lines = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n');
+    const n = lines.indexOf(evidence) + 1;
+    const content = `${lines.slice(n - 3, n + 2).join('\n')}\n`;
     const json = JSON.parse((await run(root, 1000, 'greyhound Biscuit', { format: 'json' })).text);
-    expect(json.files).toContainEqual({ path: 'sessions/long.md', tier: 'passage', lines: [n, n], load: 'memctx show sessions/long.md', content: `${evidence}\n` });
+    expect(json.files).toContainEqual({ path: 'sessions/long.md', tier: 'passage', lines: [n - 2, n + 2], load: 'memctx show sessions/long.md', content });
     const xml = (await run(root, 1000, 'greyhound Biscuit', { format: 'xml' })).text;
-    expect(xml).toContain(`<passage path="sessions/long.md" lines="${n}-${n}" load="memctx show sessions/long.md">\n${evidence.replace('&', '&amp;')}\n</passage>\n`);
+    expect(xml).toContain(`<passage path="sessions/long.md" lines="${n - 2}-${n + 2}" load="memctx show sessions/long.md">\n${content.replace('&', '&amp;')}</passage>\n`);
   });
 
   it('keeps every bundle within the budget when passages straddle the boundary', async () => {
@@ -71,6 +75,84 @@ describe('passages of large files', () => {
     expect(result.tokens).toBeLessThanOrEqual(2000);
     expect(result.text).toContain('The vault combination is kept by Marguerite.');
     expect(result.text).toContain('### big.md, line 7');
+  });
+
+  it('never widens a cut of one long line to the whole line, even when two neighbouring cuts match', async () => {
+    const sentences = Array.from({ length: 2500 }, (_, i) => (i === 1700 ? 'The vault combination is kept by Marguerite.' : i === 1701 ? 'Marguerite changes the vault combination yearly.' : `Sentence ${i} is filler about nothing much.`));
+    const root = memoryDir({ 'big.md': `${front('Big')}${sentences.join(' ')}\n` });
+    const result = await run(root, 2000, 'vault combination Marguerite');
+    expect(result.tokens).toBeLessThanOrEqual(2000);
+    expect(result.text).toContain('The vault combination is kept by Marguerite.');
+    expect(result.text).not.toContain('Sentence 10 is filler');
+    expect(result.files.find((f) => f.path === 'big.md')).toMatchObject({ tier: 'passages' });
+  });
+
+  it('does not let a long file the task matches best take most of a small budget: its turns go in with their neighbours', async () => {
+    const evidence = '**user:** My greyhound Biscuit loves the beach walks.';
+    const long = `${front('Long chat')}${filler(60, 'long')}\n\n${evidence}\n\n${filler(60, 'more')}\n`;
+    const root = memoryDir({ 'sessions/long.md': long, 'sessions/vet.md': `${front('Vet')}**user:** The vet said Biscuit needs shorter walks.\n` });
+    const result = await run(root, 2000, 'greyhound Biscuit beach walks');
+    const longFile = result.files.find((f) => f.path === 'sessions/long.md')!;
+    expect(longFile.tokens).toBeGreaterThan(2000);
+    expect(longFile).toMatchObject({ tier: 'passages' });
+    expect(longFile.bundleTokens).toBeLessThan(1000);
+    expect(result.text).toContain(evidence);
+    expect(result.files.find((f) => f.path === 'sessions/vet.md')).toMatchObject({ tier: 'full' });
+    expect(result.tokens).toBe(o200k.count(result.text));
+  });
+
+  it('reads one of four long notes the task matches whole, but four long transcripts as their matching turns', async () => {
+    const filler = 'routine detail about the release process and the teams involved in it';
+    const lines = (speaker: (i: number) => string, hit: string) => Array.from({ length: 70 }, (_, i) => `**${speaker(i)}:** ${i === 9 ? hit : filler}.`).join('\n\n');
+    const hits = ['the canary deploy waits for the smoke tests', 'the canary deploy smoke tests passed on Monday', 'canary deploy and smoke tests again', 'smoke tests gate the canary deploy'];
+    for (const shape of ['note', 'transcript'] as const) {
+      const speaker = shape === 'note' ? (i: number) => `Field ${i}` : (i: number) => (i % 2 ? 'Bob' : 'Ann');
+      const root = memoryDir(Object.fromEntries(hits.map((hit, k) => [`f${k}.md`, `${front(`File ${k}`)}${lines(speaker, hit)}\n`])));
+      // The note: room for one whole; the transcripts: room for one whole too, were the best one taken first.
+      const budget = shape === 'note' ? 1600 : 1300;
+      const result = await run(root, budget, 'canary deploy smoke tests');
+      expect(result.tokens).toBeLessThanOrEqual(budget);
+      expect(result.files.every((f) => f.tokens > 1000)).toBe(true);
+      const full = result.files.filter((f) => f.tier === 'full');
+      if (shape === 'note') expect(full).toHaveLength(1);
+      else {
+        expect(full).toEqual([]);
+        expect(result.files.map((f) => f.tier)).toEqual(['passages', 'passages', 'passages', 'passages']);
+        for (const hit of hits) expect(result.text).toContain(hit);
+      }
+      removeDir(dir);
+    }
+  });
+
+  it('gives a list item with the items beside it', async () => {
+    const items = Array.from({ length: 80 }, (_, i) => `- Item ${i}: ${i === 40 ? 'the release train leaves the station on Thursdays at nine in the morning' : 'routine chores of the week, nothing notable at all here'}.`);
+    const root = memoryDir({ 'list.md': `${front('List')}${items.join('\n')}\n` });
+    const result = await run(root, 600, 'when does the release train leave?');
+    const n = 7 + 40;
+    expect(result.text).toContain(`### list.md, lines ${n - 1}-${n + 1}\n`);
+    expect(result.text).toContain(`${items.slice(39, 42).join('\n')}\n`);
+  });
+
+  it('keeps every bundle within the budget in JSON and XML too', async () => {
+    const body = Array.from({ length: 60 }, (_, i) => `**user:** Question ${i} about the greyhound Biscuit and its ${'long '.repeat(i % 17)}walks.`).join('\n\n');
+    const root = memoryDir({ 'sessions/dogs.md': `${front('Dogs')}${body}\n`, 'sessions/cats.md': `${front('Cats')}${body.replace(/greyhound/g, 'cat')}\n` });
+    for (const format of ['json', 'xml'] as const) {
+      for (let budget = 200; budget <= 1400; budget += 150) {
+        const result = await run(root, budget, 'greyhound Biscuit walks', { format });
+        expect(o200k.count(result.text)).toBeLessThanOrEqual(budget);
+        expect(result.tokens).toBe(o200k.count(result.text));
+        if (format === 'json') expect(() => JSON.parse(result.text)).not.toThrow();
+      }
+    }
+  });
+
+  it('fills the bundle by rank when the task matches no file (every file scores 0 on it)', async () => {
+    const root = memoryDir({ 'a.md': `${front('Alpha', 'importance: 9\n')}Alpha notes.\n`, 'b.md': `${front('Beta')}Beta notes.\n` });
+    const result = await run(root, 1000, 'quantum chromodynamics');
+    expect(result.taskIgnored).toBeNull();
+    expect(result.files.map((f) => [f.path, f.task, f.tier])).toEqual([['a.md', 0, 'full'], ['b.md', 0, 'full']]);
+    expect(result.tokens).toBe(o200k.count(result.text));
+    expect((await search({ root, query: 'quantum chromodynamics', limit: 5 }, { now: () => NOW })).hits).toEqual([]);
   });
 
   it('handles a file of 10,000 headings', async () => {
