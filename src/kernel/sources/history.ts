@@ -1,4 +1,5 @@
 /** What git says about the commits since memories were verified: drift's only git calls (at most four for all memories). */
+import { resolve } from 'node:path';
 import { git, gitTopLevel, GitError, type Env } from './git.js';
 import { MemctxError } from '../errors.js';
 
@@ -83,14 +84,16 @@ function reasonOf(err: unknown): string {
  */
 export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache): History {
   const run = (args: string[]) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS });
+  // One git call for the top, shallowness and HEAD; when it fails, the two that say which part failed.
+  const facts = topShallowHead(dir, env);
   let root: string;
   try {
-    root = gitTopLevel(dir, env);
+    root = facts?.root ?? gitTopLevel(dir, env);
   } catch (err) {
     return { known: false, reason: `not in a git repository (${reasonOf(err)})` };
   }
   try {
-    const [shallow, head] = run(['rev-parse', '--is-shallow-repository', 'HEAD']).trim().split('\n');
+    const [shallow, head] = facts ? [facts.shallow, facts.head] : run(['rev-parse', '--is-shallow-repository', 'HEAD']).trim().split('\n');
     const wanted = [...new Set(verified.filter((v) => COMMIT.test(v)))];
     const present = new Set(wanted.length ? run(['rev-list', '--no-walk', '--ignore-missing', ...wanted]).split('\n').filter(Boolean) : []);
     const missing = new Set(verified.filter((v) => !present.has(v)));
@@ -107,6 +110,16 @@ export function historySince(dir: string, verified: readonly string[], env: Env,
     return { known: true, root, head, commits: parseHistory(log), missing };
   } catch (err) {
     return { known: false, reason: `git could not tell: ${reasonOf(err)}` };
+  }
+}
+
+/** The work tree's top, whether the clone is shallow, and HEAD, from one `git rev-parse`; undefined when any is missing. */
+function topShallowHead(dir: string, env: Env): { root: string; shallow: string; head: string } | undefined {
+  try {
+    const [top, shallow, head] = git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD'], dir, quiet(env), { timeoutMs: TIMEOUT_MS }).trim().split('\n');
+    return top && shallow && head ? { root: resolve(dir, top), shallow, head } : undefined;
+  } catch {
+    return undefined;
   }
 }
 
