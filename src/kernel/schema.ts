@@ -83,6 +83,12 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown,
   const issue = result.issues[0];
   // A bad item names its list (`focus`, not `focus.1`).
   const key = issue.path?.filter((p) => p.type !== 'array').map((p) => String(p.key)).join('.') ?? '';
+  // A required key left out (strict objects report it as a key issue): say which, not "unknown".
+  if (issue.type === 'strict_object' && issue.expected !== 'never' && issue.received === 'undefined') {
+    const entry = (schema as { entries?: Record<string, v.GenericSchema> }).entries?.[key];
+    const about = entry ? v.getDescription(entry) : undefined;
+    throw new MemctxError(`missing ${label === CLI_LABEL ? 'option' : 'argument'} ${label(key)}`, { hint: about ? `${label(key)}: ${about}` : `give ${label(key)}` });
+  }
   if (issue.type === 'strict_object' || (issue.kind === 'schema' && issue.expected === 'never')) {
     const known = knownKeys(schema);
     throw new MemctxError(`unknown ${label === CLI_LABEL ? 'option' : 'argument'} ${label(key)}`, { hint: known.length ? `known: ${known.map(label).join(', ')}` : 'it takes none' });

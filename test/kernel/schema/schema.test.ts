@@ -188,3 +188,22 @@ describe('frontmatter: `memctx edit` refuses what the memory tool str_replace re
     expect(readFileSync(join(cwd, '.memory', 'c.md'), 'utf8')).toContain('Kept notes.');
   });
 });
+
+describe('parseInput: a required field left out', () => {
+  it('is named as missing (not unknown), with what the field is; an unknown key is still unknown', async () => {
+    const v = await import('valibot');
+    const schema = v.strictObject({ paths: v.pipe(v.array(v.string()), v.description('memory files that still hold')), note: v.optional(v.string()) });
+    const refusal = (input: unknown, label = ARG_LABEL) => {
+      try {
+        parseInput(schema, input, label);
+        return undefined;
+      } catch (err) {
+        return { message: (err as Error).message, hint: (err as { hint?: string }).hint };
+      }
+    };
+    expect(refusal({})).toEqual({ message: 'missing argument paths', hint: 'paths: memory files that still hold' });
+    expect(refusal({ note: 'x' }, (key) => `--${key}`)).toEqual({ message: 'missing argument --paths', hint: '--paths: memory files that still hold' });
+    expect(refusal({ paths: ['a'], extra: 1 })).toEqual({ message: 'unknown argument extra', hint: 'known: paths, note' });
+    expect(refusal({ paths: ['a'] })).toBeUndefined();
+  });
+});
