@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { MemctxError } from '../../kernel/errors.js';
 import { StatusOptions } from '../../kernel/capacity/schema.js';
+import { parseAskAt } from '../../kernel/sources/config-schema.js';
 import { flag, parseInput, text, whole, type Label } from '../../kernel/schema.js';
 
 export const DEFAULT_WAIT_MS = 3000;
@@ -37,8 +38,9 @@ export function resolveCheckpoint(input: unknown, label: Label): CheckpointReque
   };
 }
 
+/** `--at 80,95` as the configuration's flush.askAt is checked (one rule for both): ascending, without repeats. */
 function parseAt(value: string, name: string): number[] {
-  const list = value.split(',').map((p) => Number(p.trim()));
-  if (list.length === 0 || list.some((t) => !(t > 0 && t <= 100))) throw new MemctxError(`${name} takes percentages above 0 and at most 100, got "${value}"`, { hint: `e.g. ${name} 80 or ${name} 80,95` });
-  return [...new Set(list)].sort((a, b) => a - b);
+  const settled = parseAskAt(value.split(',').map((p) => Number(p.trim())));
+  if ('problem' in settled) throw new MemctxError(`${name} takes percentages above 0 and at most 100, got "${value}"`, { hint: `e.g. ${name} 80 or ${name} 80,95` });
+  return settled.thresholds;
 }

@@ -5,7 +5,8 @@
  * for nothing but HEAD; any other range is asked of git and replaces it. Optional: a missing,
  * corrupt or unwritable file only costs the `git log`.
  */
-import { readStateFile, stateDir } from './folder.js';
+import { readStateJson, stateDir } from './folder.js';
+import { isRecord } from '../values.js';
 import { writeStateFile } from '../store/write.js';
 import { VERSION } from '../version.js';
 
@@ -28,14 +29,8 @@ export function historyCache(root: string): HistoryCache {
   const load = () => {
     if (loaded) return kept;
     loaded = true;
-    const dir = stateDir(root);
-    const text = dir === undefined ? undefined : readStateFile(dir, HISTORY_FILE, MAX_LOG_CHARS * 2);
-    try {
-      const data = text === undefined ? undefined : (JSON.parse(text) as { version?: unknown; range?: unknown; log?: unknown });
-      if (data?.version === VERSION && typeof data.range === 'string' && typeof data.log === 'string') kept = { range: data.range, log: data.log };
-    } catch {
-      // a corrupt file is replaced on the next save
-    }
+    const data = readStateJson(stateDir(root), HISTORY_FILE, MAX_LOG_CHARS * 2);
+    if (isRecord(data) && data.version === VERSION && typeof data.range === 'string' && typeof data.log === 'string') kept = { range: data.range, log: data.log };
     return kept;
   };
   return {
