@@ -6,8 +6,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 import { SIX, sessionIn, sessionsIn } from '../../helpers/agent-project.js';
-import { afterAgentSummary, completeAgentValues, isSummaryCall, laterFacts, missingAgentFields } from '../../../src/kernel/summary/agent-summary.js';
-import { readTranscript } from '../../../src/kernel/transcript/index.js';
 
 let project: string;
 let mem: string;
@@ -68,10 +66,6 @@ describe('flush --agent-summary: the schema', () => {
     expect(second.stderr + second.stdout).toContain(`updated sessions/${name}`);
     expect(sessions()).toEqual([name]);
     expect(session(name).fields.nextSteps).toEqual(['Ship it']);
-  });
-
-  it('missingAgentFields: a blank item does not count; "none" does', () => {
-    expect(missingAgentFields({ goal: ['g'], progress: ['  '], decisions: ['none'], changedFiles: [], blockers: ['none'], nextSteps: ['n'] })).toEqual(['progress', 'changed_files']);
   });
 });
 
@@ -156,35 +150,5 @@ describe('SessionEnd after an agent summary: kept and completed', () => {
     expect((await runCli(['flush', '--agent-summary', '--session-id', 'sess-a', ...SIX], { cwd: project })).code).toBe(0);
     expect(sessions()).toEqual([name]);
     expect(session(name).data).toMatchObject({ written_by: 'agent' });
-  });
-});
-
-describe('finding what happened after the summary', () => {
-  it('recognises the MCP tool and `memctx flush` in a shell, never the hook', () => {
-    expect(isSummaryCall({ kind: 'tool_call', toolName: 'mcp__memctx__flush', toolInput: {} })).toBe(true);
-    expect(isSummaryCall({ kind: 'tool_call', toolName: 'Bash', toolInput: { command: 'memctx flush --agent-summary --goal x' } })).toBe(true);
-    expect(isSummaryCall({ kind: 'tool_call', toolName: 'Bash', toolInput: { command: 'echo {} | memctx flush --hook' } })).toBe(false);
-    expect(isSummaryCall({ kind: 'tool_call', toolName: 'mcp__other__flush', toolInput: {} })).toBe(false);
-    expect(isSummaryCall({ kind: 'message', toolName: 'mcp__memctx__flush', toolInput: {} })).toBe(false);
-  });
-
-  it('afterAgentSummary takes the last call; laterFacts leaves out the memory directory and files outside the project', () => {
-    const t = readTranscript(
-      claudeLines([
-        { role: 'assistant', content: [flushCall] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Write', input: { file_path: join(project, '.memory/notes.md'), content: 'x' } }] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Write', input: { file_path: '/etc/elsewhere.conf', content: 'x' } }] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 't3', name: 'Edit', input: { file_path: join(project, 'src/a.js'), old_string: 'a', new_string: 'b' } }] },
-        { role: 'assistant', content: [{ type: 'text', text: 'Edited a.js.\nMore text.' }] },
-      ]),
-    );
-    const later = afterAgentSummary(t.items)!;
-    expect(laterFacts(later, project, mem)).toEqual({ files: ['src/a.js'], lastLine: 'Edited a.js. More text.' });
-    expect(afterAgentSummary(t.items.slice(1))).toBeUndefined();
-  });
-
-  it('completeAgentValues replaces a lone "none" in Changed Files and never lists a file twice', () => {
-    expect(completeAgentValues({ changedFiles: ['none'], progress: ['p'] }, { files: ['a.js'] })).toEqual({ values: { changedFiles: ['a.js (changed after the summary)'], progress: ['p'] }, added: ['1 file(s) changed after it'] });
-    expect(completeAgentValues({ changedFiles: ['a.js — the limiter'] }, { files: ['a.js'] }).added).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gitEntries } from '../../../../src/commands/flush/core.js';
+import { gitEntries, uniqueEntries } from '../../../src/kernel/summary/changed.js';
 
 const changes = ['.memory/a.md', '.memory/', '.memoryx/b.md', 'src/c.ts', '.memory', 'notes/.memory/d.md'].map((path) => ({ path, status: 'modified' as const }));
 const shownFor = (gitRoot: string, root: string) => gitEntries(changes, gitRoot, { base: gitRoot, cwd: gitRoot, root }).map((e) => e.display);
@@ -18,8 +18,7 @@ describe("gitEntries leaves out the memory directory's own files", () => {
 });
 
 describe('uniqueEntries', () => {
-  it('lists files outside the project apart, after the project files, each once', async () => {
-    const { uniqueEntries } = await import('../../../../src/commands/flush/core.js');
+  it('lists files outside the project apart, after the project files, each once', () => {
     const entries = uniqueEntries([
       { display: '/home/me/.npmrc', abs: '/home/me/.npmrc', note: '(outside the working directory)' },
       { display: 'src/a.ts', abs: '/w/src/a.ts' },
