@@ -51,16 +51,6 @@ describe('the per-user folder for the compile cache', () => {
   });
 });
 
-describe('two installs', () => {
-  it('never share a compile cache folder: it is named by version and install', () => {
-    const a = compileCacheName('1.2.0', 'file:///usr/lib/node_modules/memctx/dist/src/kernel/cli/compile-cache.js');
-    expect(a).toMatch(/^compile-cache-1\.2\.0-[0-9a-f]{8}$/);
-    expect(compileCacheName('1.2.0', 'file:///home/u/p/node_modules/memctx/dist/src/kernel/cli/compile-cache.js')).not.toBe(a);
-    expect(compileCacheName('1.3.0', 'file:///usr/lib/node_modules/memctx/dist/src/kernel/cli/compile-cache.js')).not.toBe(a);
-    expect(compileCacheName('1.2.0', 'file:///usr/lib/node_modules/memctx/dist/src/kernel/cli/compile-cache.js')).toBe(a);
-  });
-});
-
 describe(`a hook run on Node ${process.versions.node}`, () => {
   // `index --staged`, a hot path's own entry, outside git: refused at once (exit 2), after loading its bundle.
   function run(cwd: string, env: Record<string, string>) {
