@@ -1,10 +1,11 @@
+// rm/cli.ts: what `memctx rm` prints (rm.test.ts holds what it deletes and refuses).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runMemctx } from '../helpers/run.js';
-import { tempDir } from '../helpers/cli.js';
+import { runMemctx } from '../../helpers/run.js';
+import { tempDir } from '../../helpers/cli.js';
 
-describe('--json with --dry-run prints one JSON document', () => {
+describe("what rm prints", () => {
   let cwd: string;
   beforeEach(async () => {
     cwd = tempDir();
@@ -13,13 +14,15 @@ describe('--json with --dry-run prints one JSON document', () => {
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
-  it('rm -n and mv -n', async () => {
+  it('--json with --dry-run prints one JSON document (rm -n)', async () => {
     const rm = await runMemctx(['--json', 'rm', '-n', 'a'], { cwd });
     expect(rm.code).toBe(0);
     expect(JSON.parse(rm.stdout)).toEqual({ deleted: 'a.md', dryRun: true });
-    const mv = await runMemctx(['--json', 'mv', '-n', 'a', 'b'], { cwd });
-    expect(JSON.parse(mv.stdout)).toEqual({ from: 'a.md', to: 'b.md', dryRun: true });
     expect(existsSync(join(cwd, '.memory/a.md'))).toBe(true);
-    expect(existsSync(join(cwd, '.memory/b.md'))).toBe(false);
+  });
+
+  it('rm --quiet deletes and prints nothing', async () => {
+    expect(await runMemctx(['--quiet', 'rm', 'a'], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(join(cwd, '.memory/a.md'))).toBe(false);
   });
 });
