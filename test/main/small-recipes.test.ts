@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -13,16 +13,6 @@ describe('issue 24, item 11', () => {
     const dir = tempDir();
     expect(await runCli(['-v'], { cwd: dir })).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
     expect((await runCli(['--dir', '.', '-v'], { cwd: dir })).stdout).toBe(`${VERSION}\n`);
-  });
-
-  it('hook install -n is a dry run', async () => {
-    const dir = tempDir();
-    git(dir, 'init', '-q');
-    await runCli(['init'], { cwd: dir });
-    const out = await runCli(['hook', 'install', '-n'], { cwd: dir });
-    expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^would install the memctx pre-commit hook: /);
-    expect(existsSync(join(dir, '.git/hooks/pre-commit'))).toBe(false);
   });
 
   it('flush --git without --since: the merge base with the default branch (master here), said in a note', async () => {
