@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
-import { decideCheckpoint } from '../../../src/commands/checkpoint/ask.js';
 import { checkpoint as checkpointAction } from '../../../src/commands/checkpoint/checkpoint.js';
 
 let project: string;
@@ -41,19 +40,6 @@ async function checkpointLate(input: string, write: () => void) {
   };
   return await checkpointAction({ wait: 5000 }, { cwd: project, env: {}, home: project, now: () => new Date(), readStdin: async () => input, sleep });
 }
-
-describe('decideCheckpoint', () => {
-  it('asks once per crossing, again after the usage fell below, never while a Stop hook is active', () => {
-    expect(decideCheckpoint(79.9, [80], [], false)).toEqual({ asked: [] });
-    expect(decideCheckpoint(81, [80], [], false)).toEqual({ ask: 80, asked: [80] });
-    expect(decideCheckpoint(90, [80], [80], false)).toEqual({ asked: [80] });
-    expect(decideCheckpoint(81, [80], [], true)).toEqual({ asked: [] });
-    // compacted to 30%: the threshold is re-armed, and the next crossing asks again
-    expect(decideCheckpoint(30, [80], [80], false)).toEqual({ asked: [] });
-    expect(decideCheckpoint(96, [80, 95], [], false)).toEqual({ ask: 95, asked: [80, 95] });
-    expect(decideCheckpoint(96, [80, 95], [80], false)).toEqual({ ask: 95, asked: [80, 95] });
-  });
-});
 
 describe('memctx checkpoint', () => {
   it('past 80%: blocks the stop with an instruction naming the tool, the session, the six fields and the limits; then once only', async () => {
