@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../../helpers/cli.js';
 import { makeRepo, memoryFile, type TestRepo } from '../../helpers/repo.js';
-import { mergeIndexTexts } from '../../../src/kernel/memindex/three-way.js';
 import { conflictMarkerLines } from '../../../src/kernel/markdown/conflicts.js';
 
 // What init registers with memctx neither in node_modules/.bin nor on PATH (as a global install would run).
@@ -259,18 +258,5 @@ describe('conflict markers in a memory file', () => {
     expect(conflictMarkerLines('Title\n=======\n\ntext\n')).toEqual([]);
     expect(conflictMarkerLines('a\n<<<<<<< HEAD\nx\n||||||| base\n=======\ny\n>>>>>>> b\n')).toEqual([2, 4, 5, 7]);
     expect(conflictMarkerLines('<<<<<<<< eight\n')).toEqual([]);
-  });
-});
-
-describe('mergeIndexTexts', () => {
-  const block = (...lines: string[]) => ['<!-- memctx:begin -->', '## Project', '', ...lines, '<!-- memctx:end -->'].join('\n');
-  const a = '- [A](a.md) — a';
-  const b = '- [B](b.md) — b';
-  const c = '- [C](c.md) — c';
-  it('drops an entry one side removed, takes an entry one side changed, adds both sides\' new ones', () => {
-    const o = `# M\n\n${block(a, b)}\n`;
-    const ours = `# M\n\n${block(a, c)}\n`; // removed b, added c
-    const theirs = `# M\n\n${block('- [A](a.md) — changed', b, '- [D](d.md) — d')}\n`;
-    expect(mergeIndexTexts(o, ours, theirs)).toEqual({ text: `# M\n\n${block('- [A](a.md) — changed', c, '- [D](d.md) — d')}\n`, conflicts: 0 });
   });
 });
