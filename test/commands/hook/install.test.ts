@@ -415,40 +415,4 @@ describe('bad input', () => {
     const viaEnv = await runCli(['index', '--staged'], { cwd: repo.top, env: { ...repo.env, MEMCTX_DIR: outside } });
     expect(viaEnv.code).toBe(2);
   });
-
-  it('a memory directory found above the repository is not this repository\'s: nothing indexed, no error', async () => {
-    const repo = track(await makeRepo('nested/repo'));
-    mkdirSync(join(repo.base, 'nested/.memory'), { recursive: true });
-    const result = await repo.memctx(['index', '--staged']);
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain('is outside this repository');
-  });
-
-  it('a bare repository has no working tree to index', async () => {
-    const repo = track(await makeRepo());
-    const bare = join(repo.base, 'bare.git');
-    repo.gitOk(['clone', '-q', '--bare', repo.top, bare]);
-    const result = await runCli(['index', '--staged'], { cwd: bare, env: repo.env });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('not in a git working tree');
-  });
-
-  it('index --staged with nothing staged exits 0 quickly and prints nothing', async () => {
-    const repo = track(await makeMemoryRepo());
-    repo.write('.memory/project_auth.md', memoryFile('Auth refactor', 'Backend auth migration status'));
-    const result = await repo.memctx(['index', '--staged']);
-    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
-    const json = await repo.memctx(['--json', 'index', '--staged']);
-    expect(JSON.parse(json.stdout)).toEqual({ touched: [], rebuilt: false, changed: false, staged: false, files: 0 });
-  });
-
-  it('index --staged --json reports what it staged', async () => {
-    const repo = track(await makeMemoryRepo());
-    addAuthMemory(repo);
-    const json = await repo.memctx(['--json', 'index', '--staged']);
-    expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ touched: ['.memory/project_auth.md'], rebuilt: true, changed: true, staged: true, files: 2, problems: [] });
-    expect(repo.gitOk(['diff', '--cached', '--name-only']).split('\n').filter(Boolean)).toEqual(['.memory/MEMORY.md', '.memory/project_auth.md']);
-    expect(repo.gitOk(['diff', '--name-only'])).toBe('');
-  });
 });

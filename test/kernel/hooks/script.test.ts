@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pathInRepo } from '../../../src/kernel/hooks/git.js';
 import { HOOK_MARKER, isMemctxHook, renderHookScript, shellQuote } from '../../../src/kernel/hooks/script.js';
-import { onlyGeneratedEdits } from '../../../src/commands/index/git-staged.js';
 import { removeDir, tempDir } from '../../helpers/cli.js';
 
 const sh = (script: string) => spawnSync('sh', ['-c', script], { encoding: 'utf8' });
@@ -46,32 +45,6 @@ describe('isMemctxHook', () => {
     expect(isMemctxHook(`#!/bin/sh\r\n${HOOK_MARKER}\r\n`)).toBe(true);
     expect(isMemctxHook('#!/bin/sh\nnpx memctx index --staged\n')).toBe(false);
     expect(isMemctxHook(`#!/bin/sh\necho "${HOOK_MARKER}"\n`)).toBe(false);
-  });
-});
-
-describe('onlyGeneratedEdits (may unstaged MEMORY.md changes be staged?)', () => {
-  const block = (lines: string) => `<!-- memctx:begin -->\n${lines}\n<!-- memctx:end -->`;
-  const staged = `# Memory\n\nHand text.\n\n${block('## User\n- [A](a.md) — a')}\n`;
-  const generated = `# Memory\n\nHand text.\n\n${block('## User\n- [A](a.md) — a\n- [B](b.md) — b')}\n`;
-
-  it('yes, when only the generated block differs and it is exactly what a rebuild gives', () => {
-    expect(onlyGeneratedEdits(generated, generated, staged)).toBe(true);
-  });
-  it('yes, when the staged copy differs only in line endings outside the block', () => {
-    expect(onlyGeneratedEdits(generated, generated, staged.replace(/\n/g, '\r\n'))).toBe(true);
-  });
-  it('no, when the working copy has hand edits outside the block', () => {
-    const working = generated.replace('Hand text.', 'Hand text, edited.');
-    expect(onlyGeneratedEdits(working, working, staged)).toBe(false);
-  });
-  it('no, when the working block is not what a rebuild gives', () => {
-    expect(onlyGeneratedEdits(staged.replace('— a', '— edited'), generated, staged)).toBe(false);
-  });
-  it('no, when MEMORY.md was deleted from the working tree', () => {
-    expect(onlyGeneratedEdits(undefined, generated, staged)).toBe(false);
-  });
-  it('no, when there is no staged copy to compare with', () => {
-    expect(onlyGeneratedEdits(generated, generated, undefined)).toBe(false);
   });
 });
 
