@@ -38,23 +38,4 @@ describe('clear messages for the remaining confusing cases', () => {
     expect(r.stderr).toContain('in the future, so it would never expire');
     expect(r.stderr).toContain(`hint: if no other memctx process is running, delete it (rm -r '${lock}') and run the command again`);
   });
-
-  it("commander's own errors look like memctx's and say what to do", async () => {
-    const missing = await runMemctx(['add', 'x'], { cwd: root });
-    expect(missing).toEqual({ code: 2, stdout: '', stderr: "memctx: error: required option '--name <name>' not specified\n  hint: run `memctx add --help` for the options and arguments it takes\n" });
-    const option = await runMemctx(['ls', '--tipe', 'user'], { cwd: root });
-    expect(option.stderr).toBe("memctx: error: unknown option '--tipe'\n  hint: did you mean --type? (`memctx ls --help` lists the rest)\n");
-    const command = await runMemctx(['stauts'], { cwd: root });
-    expect(command.stderr).toBe("memctx: error: unknown command 'stauts'\n  hint: did you mean memctx status? (`memctx --help` lists the rest)\n");
-    const choice = await runMemctx(['pack', '--format', 'jsn'], { cwd: root });
-    expect(choice.code).toBe(2);
-    // Checked by pack's schema (src/commands/pack/schema.ts), which MCP and the library share.
-    expect(choice.stderr).toBe('memctx: error: --format must be one of markdown, xml, json, got "jsn"\n  hint: did you mean --format json?\n');
-  });
-
-  it('a status line still prints its neutral line on a bad option', async () => {
-    const r = await runMemctx(['status', '--statusline', '--bogus'], { cwd: root, input: '{}' });
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe('');
-  });
 });

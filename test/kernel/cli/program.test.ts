@@ -1,8 +1,10 @@
+// cli/program.ts: the full parse: commander's errors in memctx's words ("did you mean"), as JSON with --json,
+// and the command lines that never fail on a bad option.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
-import { runMemctx } from '../helpers/run.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/cli.js';
+import { runMemctx } from '../../helpers/run.js';
 
 /** The README promises a "did you mean" for mistyped values and commands. */
 async function workspace(): Promise<string> {
@@ -34,17 +36,6 @@ describe('did you mean', () => {
 });
 
 describe('--json errors', () => {
-  it('a command error is a JSON document on stdout too, with the same exit code', async () => {
-    const dir = await workspace();
-    const out = await runMemctx(['--json', 'show', 'missing.md'], { cwd: dir });
-    expect(out.code).toBe(2);
-    expect(out.stderr).toContain('memctx: error:');
-    const doc = JSON.parse(out.stdout);
-    expect(Object.keys(doc.error)).toEqual(['message', 'file', 'line', 'hint', 'exitCode']);
-    expect(doc.error.exitCode).toBe(2);
-    expect(doc.error.message).toContain('missing.md');
-  });
-
   it('a bad value and a parse error (unknown option) give JSON too; a check that finds problems keeps exit 1', async () => {
     const dir = await workspace();
     const value = await runMemctx(['--json', 'lint', '-f', 'sarfi'], { cwd: dir });
@@ -57,5 +48,32 @@ describe('--json errors', () => {
     const lint = await runMemctx(['--json', 'lint'], { cwd: dir });
     expect(lint.code).toBe(1);
     expect(Array.isArray(JSON.parse(lint.stdout))).toBe(true);
+  });
+});
+
+describe("commander's errors in memctx's words", () => {
+  let root: string;
+  beforeEach(async () => {
+    root = tempDir();
+    expect((await runMemctx(['init'], { cwd: root })).code).toBe(0);
+  });
+
+  it("commander's own errors look like memctx's and say what to do", async () => {
+    const missing = await runMemctx(['add', 'x'], { cwd: root });
+    expect(missing).toEqual({ code: 2, stdout: '', stderr: "memctx: error: required option '--name <name>' not specified\n  hint: run `memctx add --help` for the options and arguments it takes\n" });
+    const option = await runMemctx(['ls', '--tipe', 'user'], { cwd: root });
+    expect(option.stderr).toBe("memctx: error: unknown option '--tipe'\n  hint: did you mean --type? (`memctx ls --help` lists the rest)\n");
+    const command = await runMemctx(['stauts'], { cwd: root });
+    expect(command.stderr).toBe("memctx: error: unknown command 'stauts'\n  hint: did you mean memctx status? (`memctx --help` lists the rest)\n");
+    const choice = await runMemctx(['pack', '--format', 'jsn'], { cwd: root });
+    expect(choice.code).toBe(2);
+    // Checked by pack's schema (src/commands/pack/schema.ts), which MCP and the library share.
+    expect(choice.stderr).toBe('memctx: error: --format must be one of markdown, xml, json, got "jsn"\n  hint: did you mean --format json?\n');
+  });
+
+  it('a status line still prints its neutral line on a bad option', async () => {
+    const r = await runMemctx(['status', '--statusline', '--bogus'], { cwd: root, input: '{}' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
   });
 });
