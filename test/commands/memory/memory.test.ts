@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { betaMemoryTool } from '@anthropic-ai/sdk/helpers/beta/memory';
-import { memoryToolHandlers } from '../src/memory-tool.js';
-import { tempDir } from './helpers/cli.js';
+import { memoryToolHandlers } from '../../../src/memory-tool.js';
+import { tempDir } from '../../helpers/cli.js';
 
 // test/e2e/agent/sdk-types.ts checks the handlers against the SDK's types (`npm test` compiles it).
 describe("memoryToolHandlers plugged into @anthropic-ai/sdk's betaMemoryTool", () => {
