@@ -37,15 +37,6 @@ describe('lint for CI and editors', () => {
     expect(none).toMatchObject({ code: 0, stderr: 'memctx lint: none of the 1 given file is in the memory directory; nothing to check\n' });
   });
 
-  it('inline <!-- memctx-disable rule-id --> silences that rule for that file only', async () => {
-    writeFileSync(join(memory, 'a.md'), noType('a', 'Plain text.\n<!-- memctx-disable frontmatter/required -->\n'));
-    writeFileSync(join(memory, 'b.md'), noType('b', '<!-- memctx-disable content/ephemeral -->\n'));
-    await runMemctx(['index'], { cwd, now: NOW });
-    const out = JSON.parse((await lint(['--format', 'json'])).stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
-    expect(out.find((f) => f.filePath.endsWith('a.md'))?.messages).toEqual([]);
-    expect(out.find((f) => f.filePath.endsWith('b.md'))?.messages.map((m) => m.ruleId)).toContain('frontmatter/required');
-  });
-
   it('--output-file writes the report; --config picks the file; unknown keys warn; --print-config shows what is in effect', async () => {
     const written = await lint(['--format', 'sarif', '--output-file', 'out/report.sarif']);
     expect(written.code).toBe(1);

@@ -1,0 +1,52 @@
+// lint/lint.ts: lint's use case: inline disables, a selection of files, and --fix (test/commands/lint/cli.test.ts
+// runs it through `memctx lint`).
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lintMemory } from '../../../src/commands/lint/lint.js';
+import { lintSetup } from '../../../src/kernel/lint/setup.js';
+import { tempDir } from '../../helpers/cli.js';
+import { runMemctx } from '../../helpers/run.js';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const good = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\ntype: project\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
+const noType = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
+
+describe('lintMemory', () => {
+  let cwd: string;
+  let memory: string;
+  const lint = (args: string[]) => runMemctx(['lint', ...args], { cwd, now: NOW });
+  beforeEach(async () => {
+    cwd = tempDir('memctx-lint-ci-');
+    memory = join(cwd, '.memory');
+    mkdirSync(memory);
+    writeFileSync(join(memory, 'a.md'), noType('a'));
+    writeFileSync(join(memory, 'b.md'), noType('b'));
+    writeFileSync(join(memory, 'c.md'), good('c'));
+    await runMemctx(['index'], { cwd, now: NOW });
+  });
+  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('inline <!-- memctx-disable rule-id --> silences that rule for that file only', async () => {
+    writeFileSync(join(memory, 'a.md'), noType('a', 'Plain text.\n<!-- memctx-disable frontmatter/required -->\n'));
+    writeFileSync(join(memory, 'b.md'), noType('b', '<!-- memctx-disable content/ephemeral -->\n'));
+    await runMemctx(['index'], { cwd, now: NOW });
+    const out = JSON.parse((await lint(['--format', 'json'])).stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
+    expect(out.find((f) => f.filePath.endsWith('a.md'))?.messages).toEqual([]);
+    expect(out.find((f) => f.filePath.endsWith('b.md'))?.messages.map((m) => m.ruleId)).toContain('frontmatter/required');
+  });
+
+  it('lintMemory: the given files only, those outside the memory directory set aside; --fix sets a missing date (from the file time) and says so', async () => {
+    writeFileSync(join(memory, 'd.md'), '---\nname: d\ndescription: About d\ntype: project\n---\n\nPlain text.\n');
+    utimesSync(join(memory, 'd.md'), new Date('2026-11-01T08:00:00Z'), new Date('2026-11-01T08:00:00Z'));
+    const deps = { cwd, env: { PATH: process.env.PATH }, now: () => NOW };
+    const picked = await lintMemory(lintSetup({ memoryDir: memory }, deps), { files: ['.memory/b.md', 'README.md', '.memory/.hidden.md'] }, deps);
+    expect([...new Set(picked.result.findings.map((f) => f.file))]).toEqual(['b.md']);
+    expect(picked.outside).toEqual(['README.md', '.memory/.hidden.md']);
+    const fixed = await lintMemory(lintSetup({ memoryDir: memory }, deps), { fix: true }, deps);
+    expect(fixed.changes).toEqual(['d.md: set updated to 2026-11-01T08:00:00Z', 'MEMORY.md: rebuilt (4 files)']);
+    expect(fixed.skipped).toEqual([]);
+    expect(readFileSync(join(memory, 'd.md'), 'utf8')).toContain('updated: 2026-11-01T08:00:00Z\n');
+    expect(fixed.result.findings.some((f) => f.file === 'd.md')).toBe(false);
+  });
+});
