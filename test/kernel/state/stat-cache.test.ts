@@ -1,0 +1,96 @@
+// state/stat-cache.ts: the stat-keyed cache every scan shares (scan-cache.test.ts and rank/cache.test.ts hold its users).
+import type { Stats } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeHash, keyOf, scanWithCache, type Projection } from '../../../src/kernel/state/stat-cache.js';
+import { listEntries } from '../../../src/kernel/store/list.js';
+import { readMemoryFile } from '../../../src/kernel/store/scan.js';
+import { stateOf, tempDir } from '../../helpers/cli.js';
+
+describe('keyOf', () => {
+  it('size, mtime, ctime and inode; racy when changed in the last two seconds', () => {
+    const st = { size: 10, mtimeMs: 1000, ctimeMs: 1500, ino: 7 } as Stats;
+    expect(keyOf(st, 3499)).toEqual({ key: '10:1000:1500:7', racy: true });
+    expect(keyOf(st, 3500)).toEqual({ key: '10:1000:1500:7', racy: false });
+  });
+});
+
+describe('codeHash', () => {
+  it('changes with the code of store/, state/, text/ and lint/ (subfolders included), not with declarations or other files', () => {
+    const kernel = tempDir();
+    for (const dir of ['store', 'state', 'text', 'lint/rules', 'tokens']) mkdirSync(join(kernel, dir), { recursive: true });
+    writeFileSync(join(kernel, 'lint/rules/a.js'), 'one');
+    const first = codeHash(kernel);
+    expect(first).toMatch(/^[0-9a-f]{12}$/);
+    writeFileSync(join(kernel, 'store/x.d.ts'), 'declare const x: 1;');
+    writeFileSync(join(kernel, 'tokens/b.js'), 'other');
+    writeFileSync(join(kernel, 'text/notes.md'), 'prose');
+    expect(codeHash(kernel)).toBe(first);
+    writeFileSync(join(kernel, 'lint/rules/a.js'), 'two');
+    expect(codeHash(kernel)).not.toBe(first);
+  });
+});
+
+describe('scanWithCache', () => {
+  const PAST = new Date('2026-01-01T00:00:00Z');
+  const names: Projection<string> = { file: 'test-cache.json', project: (file) => file.name, valid: (value): value is string => typeof value === 'string' };
+
+  function memoryDir(): string {
+    const root = join(tempDir(), '.memory');
+    mkdirSync(root);
+    for (const [path, name] of [['a.md', 'A'], ['b.md', 'B']]) {
+      writeFileSync(join(root, path), `---\nname: ${name}\n---\n`);
+      utimesSync(join(root, path), PAST, PAST);
+    }
+    writeFileSync(join(root, 'bad.md'), '---\nname: [unclosed\n---\n');
+    utimesSync(join(root, 'bad.md'), PAST, PAST);
+    writeFileSync(join(root, 'MEMORY.md'), '# Memory\n'); // a memory directory has state only once it has its index
+    return root;
+  }
+
+  async function scan(root: string, now = Date.now() + 10_000) {
+    const reads: string[] = [];
+    const reader = () => (path: string, symlink: boolean, detail: object) => (reads.push(path), readMemoryFile(root, path, { symlink, detail }));
+    const result = await scanWithCache(root, listEntries(root), names, { now, reader });
+    return { result, reads: reads.sort() };
+  }
+
+  it('reads every file once, keeps the projections and problems, and on the next run reads nothing unchanged', async () => {
+    const root = memoryDir();
+    const first = await scan(root);
+    expect([first.result.status, first.reads, first.result.values, first.result.problems.map((p) => p.path)]).toEqual(['missing', ['a.md', 'b.md', 'bad.md'], [{ path: 'a.md', value: 'A' }, { path: 'b.md', value: 'B' }], ['bad.md']]);
+    await first.result.save();
+    const second = await scan(root);
+    expect([second.result.status, second.reads, second.result.values.map((v) => v.value), second.result.problems.map((p) => p.path)]).toEqual(['read', [], ['A', 'B'], ['bad.md']]);
+    writeFileSync(join(root, 'b.md'), '---\nname: Bee\n---\n');
+    utimesSync(join(root, 'b.md'), PAST, PAST);
+    const third = await scan(root);
+    expect([third.reads, third.result.values.map((v) => v.value)]).toEqual([['b.md'], ['A', 'Bee']]);
+  });
+
+  it('a file changed in the last two seconds is read but not kept', async () => {
+    const root = memoryDir();
+    const now = Date.now() + 10_000;
+    writeFileSync(join(root, 'a.md'), '---\nname: Fresh\n---\n');
+    utimesSync(join(root, 'a.md'), new Date(now - 1000), new Date(now - 1000));
+    await (await scan(root, now)).result.save();
+    const again = await scan(root, now);
+    expect(again.reads).toEqual(['a.md']);
+    expect(again.result.values.map((v) => v.value)).toEqual(['Fresh', 'B']);
+  });
+
+  it('a corrupt cache, one from another build or an entry of the wrong shape is rebuilt, never trusted', async () => {
+    const root = memoryDir();
+    await (await scan(root)).result.save();
+    const path = join(stateOf(root), 'test-cache.json');
+    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    writeFileSync(path, '{ not json');
+    expect(await scan(root)).toMatchObject({ result: { status: 'rebuilt' }, reads: ['a.md', 'b.md', 'bad.md'] });
+    writeFileSync(path, JSON.stringify({ ...saved, version: 'other' }));
+    expect((await scan(root)).result.status).toBe('rebuilt');
+    writeFileSync(path, JSON.stringify({ ...saved, records: { ...saved.records, 'a.md': { ...saved.records['a.md'], value: 42 } } }));
+    const wrong = await scan(root);
+    expect([wrong.result.status, wrong.reads, wrong.result.values.map((v) => v.value)]).toEqual(['read', ['a.md'], ['A', 'B']]);
+  });
+});
