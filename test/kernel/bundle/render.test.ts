@@ -1,0 +1,68 @@
+// bundle/render.ts: the three bundle formats, piece by piece (bundle.test.ts packs whole bundles with them).
+import { describe, expect, it } from 'vitest';
+import { fileText, RENDERERS, showCommand, type SectionId } from '../../../src/kernel/bundle/render.js';
+import type { FileScore } from '../../../src/kernel/rank/score.js';
+import type { PackFile } from '../../../src/kernel/rank/types.js';
+import { mem } from '../../helpers/lint.js';
+
+const file = (path: string, text: string) => mem(path, text) as PackFile;
+const score = (extra: Partial<FileScore> = {}): FileScore => ({ path: 'x', relevance: 30, recency: 20, dependency: 10, score: 60, task: 0, reasons: [], ...extra });
+const AUTH = file('notes/auth & login.md', '---\nname: Auth <v2>\ndescription: How "tokens" refresh\ntype: project\nkind: decision\n---\nBody.\n');
+
+/** A bundle from a renderer's pieces: header, one index line, one file in full, one description, what was left out; sections sharing a key share one opener and closer. */
+function bundle(format: keyof typeof RENDERERS, text: string): string {
+  const r = RENDERERS[format];
+  const sections: [SectionId, (first: boolean) => string[]][] = [
+    ['index', (first) => r.indexLine('- [Auth](auth.md) — tokens', first)],
+    ['full', (first) => r.full(AUTH, score({ task: 0.5 }), text, first)],
+    ['description', (first) => r.description(AUTH, score({ superseded: 'superseded by new.md' }), first, 'memctx --dir "my mem"')],
+  ];
+  const out = [r.header({ budget: 900, encoding: 'o200k_base' })];
+  sections.forEach(([id, pieces], i) => {
+    const opens = i === 0 || r.sectionKey(sections[i - 1][0]) !== r.sectionKey(id);
+    const closes = i === sections.length - 1 || r.sectionKey(sections[i + 1][0]) !== r.sectionKey(id);
+    out.push(opens ? r.open(id) : '', ...pieces(opens), closes ? r.close(id) : '');
+  });
+  return [...out, r.leftOut({ files: 1, indexLines: 0 }, 900), r.trailer()].join('');
+}
+
+describe('the renderers', () => {
+  it('json: one document holding the index, the files and what was left out', () => {
+    expect(JSON.parse(bundle('json', 'Body.\n'))).toEqual({
+      bundle: 'memctx', encoding: 'o200k_base', budget: 900,
+      index: ['- [Auth](auth.md) — tokens'],
+      files: [
+        { path: 'notes/auth & login.md', name: 'Auth <v2>', type: 'project', kind: 'decision', score: 60, tier: 'full', content: 'Body.\n' },
+        { path: 'notes/auth & login.md', name: 'Auth <v2>', type: 'project', kind: 'decision', score: 60, tier: 'description', description: 'How "tokens" refresh', load: "memctx --dir \"my mem\" show 'notes/auth & login.md'", superseded: 'superseded by new.md' },
+      ],
+      leftOut: { files: 1, indexLines: 0, note: 'Left out to stay within 900 tokens: 1 file summary. List every file with `memctx ls`; load one with `memctx show PATH`.' },
+    });
+  });
+
+  it('xml: text and attributes escaped', () => {
+    const out = bundle('xml', 'a < b && c\n');
+    expect(out.startsWith('<memory-bundle encoding="o200k_base" budget="900">\n<index>\n- [Auth](auth.md) — tokens\n</index>\n')).toBe(true);
+    expect(out).toContain('<memory path="notes/auth &amp; login.md" name="Auth &lt;v2>" type="project" kind="decision" score="60" tier="full">\na &lt; b &amp;&amp; c\n</memory>\n');
+    expect(out).toContain('tier="description" load="memctx --dir &quot;my mem&quot; show \'notes/auth &amp; login.md\'">How "tokens" refresh [superseded: superseded by new.md]</memory>\n');
+    expect(out.endsWith('<left-out files="1" index-lines="0">Left out to stay within 900 tokens: 1 file summary. List every file with `memctx ls`; load one with `memctx show PATH`.</left-out>\n</memory-bundle>\n')).toBe(true);
+  });
+
+  it('markdown: a fence longer than any the text holds, the score line, a warning above a drifted file', () => {
+    const text = 'Run:\n```sh\nmake\n```\n';
+    const [head, body, tail] = RENDERERS.markdown.full(AUTH, score({ task: 0.5, drifted: 'src/a.ts changed' }), text, true);
+    expect(head).toBe('\n### notes/auth & login.md\n\nproject · decision · task 0.50, score 60 (relevance 30, recency 20, dependency 10, drifted -5)\n\n> ⚠ src/a.ts changed\n\n````markdown\n');
+    expect([body, tail]).toEqual([text, '````\n']);
+    expect(RENDERERS.markdown.passage(AUTH, { start: 3, end: 3, text: 'one line' }, true)[0]).toBe("\n### notes/auth & login.md, line 3\n\nload the whole file: `memctx show 'notes/auth & login.md'`\n\n```markdown\n");
+  });
+});
+
+describe('fileText and showCommand', () => {
+  it('the file as on disk without its BOM, LF line endings, one final newline', () => {
+    expect(fileText(mem('a.md', '\uFEFF---\r\nname: A\r\n---\r\nBody'))).toBe('---\nname: A\n---\nBody\n');
+    expect(fileText(mem('b.md', 'No frontmatter.\n'))).toBe('No frontmatter.\n');
+  });
+
+  it('a path quoted for the shell only when it needs it', () => {
+    expect([showCommand('a.md'), showCommand('my notes/a.md', 'memctx --claude')]).toEqual(['memctx show a.md', "memctx --claude show 'my notes/a.md'"]);
+  });
+});
