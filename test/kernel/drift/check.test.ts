@@ -1,0 +1,58 @@
+// drift/check.ts: drift of a set of memories from a real repository's history, for lint and for pack.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryDrift, packDriftDetails } from '../../../src/kernel/drift/check.js';
+import { listRepoFiles } from '../../../src/kernel/sources/repo.js';
+import { makeRepo, type TestRepo } from '../../helpers/repo.js';
+import { mem } from '../../helpers/lint.js';
+import { tempDir } from '../../helpers/cli.js';
+
+/** A repository with src/a.ts, memories verified at that commit, then a commit that changes src/a.ts. */
+async function driftedRepo(): Promise<{ repo: TestRepo; verified: string; texts: Record<string, string> }> {
+  const repo = await makeRepo();
+  repo.write('src/a.ts', 'export const a = 1;\n');
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'add a']);
+  const verified = repo.gitOk(['rev-parse', 'HEAD']).trim();
+  const texts = {
+    'a.md': `---\nname: A\nverified: ${verified}\n---\nThe constant lives in \`src/a.ts\`.\n`,
+    'held.md': `---\nname: Held\nverified: ${verified}\npaths: README.md\n---\nAbout the readme.\n`,
+    'unverified.md': '---\nname: U\n---\nAlso about `src/a.ts`.\n',
+    'sessions/s.md': `---\nname: S\nkind: session\nverified: ${verified}\n---\nEdited \`src/a.ts\`.\n`,
+    'away.md': `---\nname: Away\nverified: ${verified}\npaths: [/etc/hosts]\n---\n`,
+  };
+  for (const [path, text] of Object.entries(texts)) repo.write(`.memory/${path}`, text);
+  repo.write('src/a.ts', 'export const a = 2;\n');
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'change a']);
+  return { repo, verified, texts };
+}
+
+describe('memoryDrift', () => {
+  it('a verified memory whose code changed since; not one that holds, an unverified one or a session record; paths outside the repository apart', async () => {
+    const { repo, verified, texts } = await driftedRepo();
+    const files = Object.entries(texts).map(([path, text]) => mem(path, text));
+    const { drift, outside } = memoryDrift(files, listRepoFiles({ root: repo.top, git: true }, repo.env), '.memory', repo.env);
+    expect([...drift.keys()]).toEqual(['a.md']);
+    expect(drift.get('a.md')).toMatchObject({ state: 'drifted', verified, paths: ['src/a.ts'], commits: 1, latest: { subject: 'change a' }, gone: [], allGone: false });
+    expect([...outside]).toEqual([['away.md', ['/etc/hosts']]]);
+  });
+
+  it('outside git nothing is said', () => {
+    const dir = tempDir();
+    const files = [mem('a.md', '---\nname: A\nverified: 0123456789abcdef0123456789abcdef01234567\npaths: src/a.ts\n---\n')];
+    expect(memoryDrift(files, { root: dir, files: ['src/a.ts'], ignoredDirs: [], git: false }, '.memory', {}).drift.size).toBe(0);
+  });
+});
+
+describe('packDriftDetails', () => {
+  it('one line per drifted memory among the paths asked for, saying what changed and how to check', async () => {
+    const { repo, texts } = await driftedRepo();
+    const root = join(repo.top, '.memory');
+    const { lines, drift } = packDriftDetails(root, ['a.md', 'held.md', 'unverified.md'], (path) => texts[path as keyof typeof texts], repo.env);
+    expect([...drift.keys()]).toEqual(['a.md']);
+    expect([...lines.keys()]).toEqual(['a.md']);
+    expect(lines.get('a.md')).toMatch(/^drifted: src\/a\.ts changed in 1 commit since it was verified \([0-9a-f]{7}\), latest [0-9a-f]{7} "change a"; check the code before acting on it, then `memctx verify a\.md`$/);
+    expect(packDriftDetails(root, ['held.md'], (path) => texts[path as keyof typeof texts], repo.env).lines.size).toBe(0);
+  });
+});
