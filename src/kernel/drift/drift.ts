@@ -31,34 +31,45 @@ export interface DriftHistory {
 }
 
 interface Indexed {
-  /** Changed path (new and old names) and every folder above it → commit positions. */
+  /** Each anchor path (a file or a folder) the commits changed → their positions, ascending. */
   touched: Map<string, number[]>;
-  /** Changed file paths, for globs. */
-  files: string[];
+  /** Each changed file path (new and old names) → the positions of the commits that changed it, ascending. */
+  byFile: Map<string, number[]>;
   position: Map<string, number>;
 }
 
-function note(map: Map<string, number[]>, key: string, at: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [at]);
-  else if (list[list.length - 1] !== at) list.push(at);
-}
-
-function indexHistory(commits: readonly HistoryCommit[]): Indexed {
-  const touched = new Map<string, number[]>();
-  const files = new Set<string>();
+/**
+ * The commits' changes by file (one map entry per changed path, not per folder above it), then by
+ * anchor: a file anchor takes its file's commits, a folder anchor the commits of every file under it.
+ */
+function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<string>): Indexed {
+  const byFile = new Map<string, number[]>();
   const position = new Map<string, number>();
-  commits.forEach((commit, at) => {
-    position.set(commit.hash, at);
-    for (const change of commit.changes) {
-      for (const path of change.from === undefined ? [change.path] : [change.path, change.from]) {
-        files.add(path);
-        note(touched, path, at);
-        for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) note(touched, path.slice(0, cut), at);
-      }
+  const note = (path: string, at: number) => {
+    const list = byFile.get(path);
+    if (list === undefined) byFile.set(path, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
+  for (let at = 0; at < commits.length; at++) {
+    position.set(commits[at].hash, at);
+    for (const change of commits[at].changes) {
+      note(change.path, at);
+      if (change.from !== undefined) note(change.from, at);
     }
-  });
-  return { touched, files: [...files], position };
+  }
+  const found = new Map<string, number[][]>();
+  for (const [path, positions] of byFile) {
+    for (let cut = path.length; cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
+      const anchor = cut === path.length ? path : path.slice(0, cut);
+      if (!anchors.has(anchor)) continue;
+      const lists = found.get(anchor);
+      if (lists === undefined) found.set(anchor, [positions]);
+      else lists.push(positions);
+    }
+  }
+  const touched = new Map<string, number[]>();
+  for (const [anchor, lists] of found) touched.set(anchor, lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a - b));
+  return { touched, byFile, position };
 }
 
 /** Positions of the commits in the range that `hash` already contains (itself and its ancestors there). */
@@ -93,7 +104,7 @@ function movedTo(path: string, commits: readonly HistoryCommit[], positions: num
  */
 export function attributeDrift(memories: readonly DriftInput[], history: DriftHistory, exists: (path: string) => boolean): Map<string, Drift> {
   const { commits } = history;
-  const index = indexHistory(commits);
+  const index = indexHistory(commits, new Set(memories.flatMap((m) => m.anchors.paths)));
   const contained = new Map<string, Set<number>>();
   const globs = new Map<string, number[]>();
   const out = new Map<string, Drift>();
@@ -117,7 +128,7 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
       let positions = globs.get(glob);
       if (positions === undefined) {
         const re = globRegExp(glob);
-        globs.set(glob, (positions = [...new Set(index.files.filter((f) => re.test(f)).flatMap((f) => index.touched.get(f) ?? []))].sort((a, b) => a - b)));
+        globs.set(glob, (positions = [...new Set([...index.byFile].filter(([f]) => re.test(f)).flatMap(([, at]) => at))].sort((a, b) => a - b)));
       }
       add(glob, positions);
     }

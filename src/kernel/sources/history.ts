@@ -45,31 +45,47 @@ export function headCommit(dir: string, env: Env): string | undefined {
   }
 }
 
-/** `git log -z --name-status --format=%x01%H %P%x02%s`: commits with their files, newest first. */
+/** `git log -z --name-status --format=%x01%H %P%x02%s`: commits with their files, newest first (one pass, no regular expressions). */
 function parseHistory(out: string): HistoryCommit[] {
   const commits: HistoryCommit[] = [];
-  for (const chunk of out.split('\x01')) {
-    if (chunk === '') continue;
-    const headEnd = chunk.indexOf('\0');
-    const head = headEnd < 0 ? chunk : chunk.slice(0, headEnd);
-    const sep = head.indexOf('\x02');
-    const ids = (sep < 0 ? head : head.slice(0, sep)).trim().split(' ');
-    const commit: HistoryCommit = { hash: ids[0], parents: ids.slice(1).filter(Boolean), subject: sep < 0 ? '' : head.slice(sep + 1).replace(/\n+$/, ''), changes: [] };
-    const parts = headEnd < 0 ? [] : chunk.slice(headEnd + 1).split('\0');
-    for (let i = 0; i + 1 < parts.length; i++) {
-      const code = parts[i].replace(/^\n/, '');
-      if (!/^[A-Z]/.test(code)) continue;
-      if (code[0] === 'R' || code[0] === 'C') {
-        commit.changes.push({ status: code[0], from: parts[i + 1], path: parts[i + 2] });
-        i += 2;
-      } else {
-        commit.changes.push({ status: code[0], path: parts[i + 1] });
-        i += 1;
-      }
-    }
-    commits.push(commit);
+  for (let start = out.indexOf('\x01'); start >= 0;) {
+    const next = out.indexOf('\x01', start + 1);
+    const end = next < 0 ? out.length : next;
+    const nul = out.indexOf('\0', start);
+    const headEnd = nul < 0 || nul > end ? end : nul;
+    const sep = out.indexOf('\x02', start);
+    const hasSubject = sep >= 0 && sep < headEnd;
+    const ids = out.slice(start + 1, hasSubject ? sep : headEnd).trim().split(' ');
+    const subject = hasSubject ? out.slice(sep + 1, headEnd).replace(/\n+$/, '') : '';
+    if (end > start + 1) commits.push({ hash: ids[0], parents: ids.slice(1).filter(Boolean), subject, changes: headEnd < end ? parseChanges(out, headEnd + 1, end) : [] });
+    start = next;
   }
   return commits;
+}
+
+/** The NUL-separated `STATUS path [new path]` entries of one commit, between from and end. */
+function parseChanges(out: string, from: number, end: number): CommitChange[] {
+  const parts: string[] = [];
+  for (let at = from; at <= end;) {
+    const nul = out.indexOf('\0', at);
+    const stop = nul < 0 || nul > end ? end : nul;
+    parts.push(out.slice(at, stop));
+    at = stop + 1;
+  }
+  const changes: CommitChange[] = [];
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const code = parts[i].charCodeAt(0) === 10 ? parts[i].slice(1) : parts[i];
+    const c = code.charCodeAt(0);
+    if (!(c >= 65 && c <= 90)) continue;
+    if (c === 82 || c === 67) {
+      changes.push({ status: code[0], from: parts[i + 1], path: parts[i + 2] });
+      i += 2;
+    } else {
+      changes.push({ status: code[0], path: parts[i + 1] });
+      i += 1;
+    }
+  }
+  return changes;
 }
 
 function reasonOf(err: unknown): string {
@@ -77,13 +93,18 @@ function reasonOf(err: unknown): string {
   return err instanceof MemctxError ? err.message : String(err);
 }
 
+const LOG_FORMAT = ['-z', '--name-status', '--no-color', '--format=%x01%H %P%x02%s'];
+
 /**
  * The commits reachable from HEAD and not from the common ancestor of every `verified` commit, with
- * their files (renames detected), in one `git log`; plus which verified commits git does not have.
- * A shallow clone whose history misses a verified commit, or no git: drift is unknown.
+ * their files, in one `git log` without rename detection (the costly part of a long log); the commits
+ * that deleted one of `followed` (anchors that are gone) are asked again with it, in one more call, so
+ * a move is told from a deletion. Plus which verified commits git does not have. A shallow clone whose
+ * history misses a verified commit, or no git: drift is unknown.
  */
-export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache): History {
-  const run = (args: string[]) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS });
+export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache, followed: ReadonlySet<string> = new Set()): History {
+  const runWith = (args: string[], input?: string) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS, input });
+  const run = (args: string[]) => runWith(args);
   // One git call for the top, shallowness and HEAD; when it fails, the two that say which part failed.
   const facts = topShallowHead(dir, env);
   let root: string;
@@ -102,15 +123,30 @@ export function historySince(dir: string, verified: readonly string[], env: Env,
     const base = present.size === 1 ? [...present][0] : run(['merge-base', '--octopus', ...present]).trim();
     // The log between two commits never changes: kept between runs by the caller's cache.
     const range = `${head} ^${base}${shallow === 'true' ? ' shallow' : ''}`;
-    let log = cache?.get(range);
-    if (log === undefined) {
-      log = run(['log', '-z', '--name-status', '-M', '--no-color', '--format=%x01%H %P%x02%s', head, ...(base ? [`^${base}`] : []), '--']);
-      cache?.set(range, log);
-    }
-    return { known: true, root, head, commits: parseHistory(log), missing };
+    const log = cached(cache, range, () => run(['log', ...LOG_FORMAT, '--no-renames', head, ...(base ? [`^${base}`] : []), '--']));
+    const commits = parseHistory(log);
+    const deleting = commits.filter((c) => c.changes.some((change) => change.status === 'D' && followed.has(change.path))).map((c) => c.hash);
+    if (deleting.length > 0) withRenames(commits, cached(cache, `renames ${deleting.join(' ')}`, () => runWith(['log', ...LOG_FORMAT, '-M', '--no-walk=unsorted', '--stdin', '--'], `${deleting.join('\n')}\n`)));
+    return { known: true, root, head, commits, missing };
   } catch (err) {
     return { known: false, reason: `git could not tell: ${reasonOf(err)}` };
   }
+}
+
+/** A log from the cache, else from git (then kept); a log between fixed commits never changes. */
+function cached(cache: LogCache | undefined, key: string, ask: () => string): string {
+  let log = cache?.get(key);
+  if (log === undefined) {
+    log = ask();
+    cache?.set(key, log);
+  }
+  return log;
+}
+
+/** Each commit of `renamed` (the same commits, renames detected) gives its files to its twin in `commits`. */
+function withRenames(commits: HistoryCommit[], renamed: string): void {
+  const changes = new Map(parseHistory(renamed).map((c) => [c.hash, c.changes]));
+  for (const commit of commits) commit.changes = changes.get(commit.hash) ?? commit.changes;
 }
 
 /** The work tree's top, whether the clone is shallow, and HEAD, from one `git rev-parse`; undefined when any is missing. */
