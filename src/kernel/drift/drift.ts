@@ -72,6 +72,13 @@ function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<st
   return { touched, byFile, position };
 }
 
+/** The positions of the commits that changed a file the glob matches, ascending. */
+function globPositions(re: RegExp, byFile: ReadonlyMap<string, number[]>): number[] {
+  const found = new Set<number>();
+  for (const [file, positions] of byFile) if (re.test(file)) for (const at of positions) found.add(at);
+  return [...found].sort((a, b) => a - b);
+}
+
 /** Positions of the commits in the range that `hash` already contains (itself and its ancestors there). */
 function containedIn(hash: string, commits: readonly HistoryCommit[], index: Indexed): Set<number> {
   const seen = new Set<number>();
@@ -128,7 +135,7 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
       let positions = globs.get(glob);
       if (positions === undefined) {
         const re = globRegExp(glob);
-        globs.set(glob, (positions = [...new Set([...index.byFile].filter(([f]) => re.test(f)).flatMap(([, at]) => at))].sort((a, b) => a - b)));
+        globs.set(glob, (positions = globPositions(re, index.byFile)));
       }
       add(glob, positions);
     }
