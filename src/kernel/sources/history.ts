@@ -5,6 +5,8 @@ import { MemctxError } from '../errors.js';
 
 const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const TIMEOUT_MS = 20_000;
+/** Verified commits asked for on rev-parse's command line with the repository's facts (more: one rev-list). */
+const MAX_ASKED = 1000;
 
 /** One file a commit changed (rename: `from` is the old path). */
 interface CommitChange {
@@ -105,8 +107,10 @@ const LOG_FORMAT = ['-z', '--name-status', '--no-color', '--format=%x01%H %P%x02
 export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache, followed: ReadonlySet<string> = new Set()): History {
   const runWith = (args: string[], input?: string) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS, input });
   const run = (args: string[]) => runWith(args);
-  // One git call for the top, shallowness and HEAD; when it fails, the two that say which part failed.
-  const facts = topShallowHead(dir, env);
+  const wanted = [...new Set(verified.filter((v) => COMMIT.test(v)))];
+  // One git call for the top, shallowness, HEAD and the verified commits (when git has them all); when it
+  // fails, the same without them, then the two that say which part failed.
+  const facts = (wanted.length > 0 && wanted.length <= MAX_ASKED && topShallowHead(dir, env, wanted)) || topShallowHead(dir, env, []);
   let root: string;
   try {
     root = facts?.root ?? gitTopLevel(dir, env);
@@ -115,8 +119,7 @@ export function historySince(dir: string, verified: readonly string[], env: Env,
   }
   try {
     const [shallow, head] = facts ? [facts.shallow, facts.head] : run(['rev-parse', '--is-shallow-repository', 'HEAD']).trim().split('\n');
-    const wanted = [...new Set(verified.filter((v) => COMMIT.test(v)))];
-    const present = new Set(wanted.length ? run(['rev-list', '--no-walk', '--ignore-missing', ...wanted]).split('\n').filter(Boolean) : []);
+    const present = facts?.present ?? new Set(wanted.length ? run(['rev-list', '--no-walk', '--ignore-missing', ...wanted]).split('\n').filter(Boolean) : []);
     const missing = new Set(verified.filter((v) => !present.has(v)));
     if (missing.size > 0 && shallow === 'true') return { known: false, reason: 'this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them)' };
     if (present.size === 0) return { known: true, root, head, commits: [], missing };
@@ -149,11 +152,12 @@ function withRenames(commits: HistoryCommit[], renamed: string): void {
   for (const commit of commits) commit.changes = changes.get(commit.hash) ?? commit.changes;
 }
 
-/** The work tree's top, whether the clone is shallow, and HEAD, from one `git rev-parse`; undefined when any is missing. */
-function topShallowHead(dir: string, env: Env): { root: string; shallow: string; head: string } | undefined {
+/** The work tree's top, whether the clone is shallow, HEAD and, when `commits` are given, those of them git has (all, else undefined), from one `git rev-parse`. */
+function topShallowHead(dir: string, env: Env, commits: readonly string[]): { root: string; shallow: string; head: string; present?: Set<string> } | undefined {
   try {
-    const [top, shallow, head] = git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD'], dir, quiet(env), { timeoutMs: TIMEOUT_MS }).trim().split('\n');
-    return top && shallow && head ? { root: resolve(dir, top), shallow, head } : undefined;
+    const [top, shallow, head, ...found] = git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', ...commits.map((c) => `${c}^{commit}`)], dir, quiet(env), { timeoutMs: TIMEOUT_MS }).trim().split('\n');
+    if (!(top && shallow && head)) return undefined;
+    return { root: resolve(dir, top), shallow, head, ...(commits.length ? { present: new Set(found) } : {}) };
   } catch {
     return undefined;
   }
