@@ -7,6 +7,8 @@ const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const TIMEOUT_MS = 20_000;
 /** Verified commits asked for on rev-parse's command line with the repository's facts (more: one rev-list). */
 const MAX_ASKED = 1000;
+/** New commits on top of a kept log's HEAD that are asked of git alone (more: the whole range again). */
+const MAX_ADDED = 1000;
 
 /** One file a commit changed (rename: `from` is the old path). */
 interface CommitChange {
@@ -26,6 +28,8 @@ export interface HistoryCommit {
 export interface LogCache {
   get(range: string): string | undefined;
   set(range: string, log: string): void;
+  /** The logs kept from the last run, by key, read without keeping them for the next. */
+  kept?(): ReadonlyMap<string, string>;
 }
 
 export type History =
@@ -125,8 +129,7 @@ export function historySince(dir: string, verified: readonly string[], env: Env,
     if (present.size === 0) return { known: true, root, head, commits: [], missing };
     const base = present.size === 1 ? [...present][0] : run(['merge-base', '--octopus', ...present]).trim();
     // The log between two commits never changes: kept between runs by the caller's cache.
-    const range = `${head} ^${base}${shallow === 'true' ? ' shallow' : ''}`;
-    const log = cached(cache, range, () => run(['log', ...LOG_FORMAT, '--no-renames', head, ...(base ? [`^${base}`] : []), '--']));
+    const log = rangeLog(cache, head, base, shallow === 'true' ? ' shallow' : '', run);
     const commits = parseHistory(log);
     const deleting = commits.filter((c) => c.changes.some((change) => change.status === 'D' && followed.has(change.path))).map((c) => c.hash);
     if (deleting.length > 0) withRenames(commits, cached(cache, `renames ${deleting.join(' ')}`, () => runWith(['log', ...LOG_FORMAT, '-M', '--no-walk=unsorted', '--stdin', '--'], `${deleting.join('\n')}\n`)));
@@ -134,6 +137,30 @@ export function historySince(dir: string, verified: readonly string[], env: Env,
   } catch (err) {
     return { known: false, reason: `git could not tell: ${reasonOf(err)}` };
   }
+}
+
+/**
+ * The log of `head ^base`: kept, else the log kept for an older HEAD of the same base with the commits
+ * HEAD added on top of it in a line (at most MAX_ADDED, one small `git log`), else all of it from git.
+ * A line of commits on top of the older HEAD comes first in git's order, then the older log as it was.
+ */
+function rangeLog(cache: LogCache | undefined, head: string, base: string, suffix: string, run: (args: string[]) => string): string {
+  const range = `${head} ^${base}${suffix}`;
+  return cached(cache, range, () => {
+    const older = [...(cache?.kept?.() ?? [])].find(([key]) => key !== range && key.endsWith(` ^${base}${suffix}`) && COMMIT.test(key.slice(0, key.indexOf(' '))));
+    if (older && base !== '') {
+      const oldHead = older[0].slice(0, older[0].indexOf(' '));
+      const added = run(['log', ...LOG_FORMAT, '--no-renames', `--max-count=${MAX_ADDED + 1}`, head, `^${oldHead}`, `^${base}`, '--']);
+      if (inLineOn(parseHistory(added), oldHead)) return added + older[1];
+    }
+    return run(['log', ...LOG_FORMAT, '--no-renames', head, ...(base ? [`^${base}`] : []), '--']);
+  });
+}
+
+/** True when the commits (newest first) are 1 to MAX_ADDED commits in a line, each the only parent of the one before, on top of `oldHead`. */
+function inLineOn(commits: readonly HistoryCommit[], oldHead: string): boolean {
+  if (commits.length === 0 || commits.length > MAX_ADDED) return false;
+  return commits.every((c, i) => c.parents.length === 1 && c.parents[0] === (i + 1 < commits.length ? commits[i + 1].hash : oldHead));
 }
 
 /** A log from the cache, else from git (then kept); a log between fixed commits never changes. */

@@ -3,7 +3,7 @@
  * logs a run asked for (the range from HEAD's commit to the base's, and the renames in the commits
  * that deleted an anchor) are kept in drift-history.json in the state folder, keyed by what they
  * cover, with memctx's version. `lint` and `pack` read and write the same file: a run at the same
- * HEAD asks git for nothing but HEAD. A run that asks git for a new log replaces the file with the
+ * HEAD asks git for nothing but HEAD, and one after new commits on top of it only for those. A run that asks git for a new log replaces the file with the
  * logs it used, so it never grows. Optional: a missing, corrupt or unwritable file only costs the `git log`.
  */
 import { readStateJson, stateDir } from './folder.js';
@@ -19,6 +19,8 @@ export interface HistoryCache {
   /** The log kept under this key, or undefined. */
   get(range: string): string | undefined;
   set(range: string, log: string): void;
+  /** Every log kept by the last run (not kept for the next unless get() or set() uses it). */
+  kept(): ReadonlyMap<string, string>;
   /** Write the logs this run used, when set() gave a new one. Never throws. */
   save(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export function historyCache(root: string): HistoryCache {
       if ((kept ??= readLogs(root)).get(range) !== log) changed = true;
       use(range, log);
     },
+    kept: () => (kept ??= readLogs(root)),
     async save() {
       const dir = changed && size <= MAX_LOG_CHARS ? stateDir(root) : undefined;
       if (dir === undefined) return;

@@ -65,4 +65,40 @@ describe('historySince', () => {
     const again = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
     expect(again.known && again.commits[2].changes).toEqual([{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/kept.ts' }]);
   });
+
+  it('new commits in a line on top of a kept HEAD: only they are asked of git, the kept log follows; a merge on top asks for the whole range', async () => {
+    const repo = await makeRepo();
+    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    repo.write('src/a.ts', 'export const a = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add a']);
+    const kept = new Map<string, string>();
+    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log), kept: () => kept };
+    const subjects = () => {
+      const h = historySince(repo.top, [base], repo.env, cache);
+      return h.known ? h.commits.map((c) => c.subject) : h.reason;
+    };
+    expect(subjects()).toEqual(['add a']);
+    const first = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    // what is kept for the older HEAD is what the next range is built on
+    kept.set(`${first} ^${base}`, kept.get(`${first} ^${base}`)!.replace('add a', 'add a, as kept'));
+    repo.write('src/a.ts', 'export const a = 2;\n');
+    repo.gitOk(['commit', '-q', '-am', 'change a']);
+    repo.write('src/b.ts', 'export const b = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add b']);
+    expect(subjects()).toEqual(['add b', 'change a', 'add a, as kept']);
+    const second = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    expect(kept.get(`${second} ^${base}`)).toContain('add a, as kept');
+    // a merge on top of the kept HEAD: the whole range from git, in git's own order
+    repo.gitOk(['checkout', '-q', '-b', 'side', first]);
+    repo.write('src/c.ts', 'export const c = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add c']);
+    repo.gitOk(['checkout', '-q', '-']);
+    repo.gitOk(['merge', '-q', '--no-ff', '-m', 'merge side', 'side']);
+    const merged = subjects();
+    expect(merged).toEqual(repo.gitOk(['log', '--format=%s', 'HEAD', `^${base}`]).trim().split('\n'));
+    expect(merged).toContain('add a');
+  });
 });
