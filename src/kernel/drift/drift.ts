@@ -79,21 +79,58 @@ function globPositions(re: RegExp, byFile: ReadonlyMap<string, number[]>): numbe
   return [...found].sort((a, b) => a - b);
 }
 
-/** Positions of the commits in the range that `hash` already contains (itself and its ancestors there). */
-function containedIn(hash: string, commits: readonly HistoryCommit[], index: Indexed): Set<number> {
-  const seen = new Set<number>();
-  const start = index.position.get(hash);
-  const stack = start === undefined ? [] : [start];
+/** The commits of the range a verified commit already contains: one bit per position. */
+interface Contained {
+  has(at: number): boolean;
+}
+
+const NOTHING: Contained = { has: () => false };
+
+/**
+ * For each verified commit, the positions of the commits in the range it already contains (itself and
+ * its ancestors there), one bit per commit. The oldest are walked first, and a walk that reaches one
+ * already walked takes its bits instead of walking on: the whole range is walked about once, however
+ * many commits the memories were verified at.
+ */
+function containment(hashes: Iterable<string>, commits: readonly HistoryCommit[], index: Indexed): Map<string, Contained> {
+  const words = (commits.length + 31) >>> 5;
+  const walked = new Map<number, Uint32Array>();
+  const out = new Map<string, Contained>();
+  const starts = [...new Set(hashes)].map((hash) => ({ hash, start: index.position.get(hash) }));
+  // git log lists a commit before its parents: the largest position first is the oldest first
+  starts.sort((a, b) => (b.start ?? -1) - (a.start ?? -1));
+  for (const { hash, start } of starts) {
+    if (start === undefined) {
+      out.set(hash, NOTHING);
+      continue;
+    }
+    const bits = walked.get(start) ?? reachable(start, commits, index, walked, words);
+    walked.set(start, bits);
+    out.set(hash, { has: (at) => (bits[at >>> 5] & (1 << (at & 31))) !== 0 });
+  }
+  return out;
+}
+
+/** The bits of `start` and every commit of the range it reaches through parents; a walked commit's bits are taken whole. */
+function reachable(start: number, commits: readonly HistoryCommit[], index: Indexed, walked: ReadonlyMap<number, Uint32Array>, words: number): Uint32Array {
+  const bits = new Uint32Array(words);
+  const isSet = (at: number) => (bits[at >>> 5] & (1 << (at & 31))) !== 0;
+  const stack = [start];
   while (stack.length) {
     const at = stack.pop()!;
-    if (seen.has(at)) continue;
-    seen.add(at);
+    if (isSet(at)) continue;
+    const known = at === start ? undefined : walked.get(at);
+    if (known) {
+      for (let w = 0; w < words; w++) bits[w] |= known[w];
+      continue;
+    }
+    bits[at >>> 5] |= 1 << (at & 31);
     for (const parent of commits[at].parents) {
       const p = index.position.get(parent);
-      if (p !== undefined && !seen.has(p)) stack.push(p);
+      if (p !== undefined && !isSet(p)) stack.push(p);
     }
   }
-  return seen;
+  return bits;
 }
 
 /** Where the latest rename among these commits took `path`, if one did. */
@@ -112,7 +149,7 @@ function movedTo(path: string, commits: readonly HistoryCommit[], positions: num
 export function attributeDrift(memories: readonly DriftInput[], history: DriftHistory, exists: (path: string) => boolean): Map<string, Drift> {
   const { commits } = history;
   const index = indexHistory(commits, new Set(memories.flatMap((m) => m.anchors.paths)));
-  const contained = new Map<string, Set<number>>();
+  const contained = containment(memories.filter((m) => !history.missing.has(m.verified)).map((m) => m.verified), commits, index);
   const globs = new Map<string, number[]>();
   const out = new Map<string, Drift>();
   for (const memory of memories) {
@@ -120,8 +157,7 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
       out.set(memory.path, { state: 'unknown', reason: `its verified commit ${memory.verified.slice(0, 12)} is not in this repository (rebased away?)` });
       continue;
     }
-    let inside = contained.get(memory.verified);
-    if (inside === undefined) contained.set(memory.verified, (inside = containedIn(memory.verified, commits, index)));
+    const inside = contained.get(memory.verified)!;
     const hits = new Set<number>();
     const paths: string[] = [];
     const add = (anchor: string, positions: number[] | undefined) => {
