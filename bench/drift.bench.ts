@@ -149,11 +149,18 @@ function synthetic(work: string): BenchRow[] {
     // cold: every run at a HEAD whose log is not kept (the first lint after a commit, or in CI)
     const kept = join(stateDir(join(repo, '.memory'))!, 'drift-history.json');
     const cold = timeWithCpu(['lint', '--format', 'json'], repo, work, () => rmSync(kept, { force: true }));
+    // after a commit: the log kept for the previous HEAD, and one new commit on top of it (the first lint after each commit)
+    let next = commits + 2;
+    const added = timeWithCpu(['lint', '--format', 'json'], repo, work, () => {
+      writeFileSync(join(repo, file(next % files)), `export const v = ${next};\n`);
+      git(repo, ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '-am', `change ${next++}`]);
+    });
     const without = rows[1].data as { cpuMs: number };
     return [
       { label: `synthetic: ${files} memories, ${commits} commits since verified: drifted reported`, value: `${reported}/${files}`, goal: '100%', ok: reported === files, data: { reported, files, commits } },
       ...rows,
       { label: 'synthetic: lint with drift, its git log not kept (cold): wall (CPU); CPU / without', value: `${fmtMs(cold.medianMs)} (${fmtMs(cold.cpuMs)}); ${fmtRatio(cold.cpuMs / without.cpuMs)}`, data: { ...cold } },
+      { label: 'synthetic: lint with drift, one commit since the kept log: wall (CPU); CPU / without', value: `${fmtMs(added.medianMs)} (${fmtMs(added.cpuMs)}); ${fmtRatio(added.cpuMs / without.cpuMs)}`, data: { ...added } },
     ];
   } finally {
     rmSync(join(repo, '..'), { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { readMemoryFile } from '../../kernel/store/scan.js';
 import { secretWarnings } from '../../kernel/lint/secrets.js';
 import { join } from 'node:path';
 import { dateByCommits, driftOf, type CommitTimes } from '../../kernel/rank/rank.js';
+import { historyCache } from '../../kernel/state/history-cache.js';
 import type { Env } from '../../kernel/sources/git.js';
 
 export interface SearchOptions {
@@ -99,7 +100,8 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
   // Dated and drift-checked as pack does, so both rank the same files the same way.
   const env = deps.env ?? process.env;
   dateByCommits(root, scan.files, env, deps.commitTimes);
-  const { lines: drifted } = driftOf(root, scan.files, (path) => scan.textOf(path), env);
+  const history = historyCache(root);
+  const { lines: drifted } = driftOf(root, scan.files, (path) => scan.textOf(path), env, history);
   const hits = searchMemory(scan.files, query, { now, accessCount: (p) => accessCount(stats, p), limit, filters, text: scan.textOf, drifted });
   const result: SearchResult = { hits, problems: scan.problems };
 
@@ -111,6 +113,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
       result.accessError = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     }
   }
+  await history.save();
   try {
     await scan.save();
   } catch {

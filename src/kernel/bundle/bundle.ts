@@ -28,6 +28,7 @@ import { queryTerms } from '../text/analyse.js';
 import { readStats, accessCount } from '../state/stats.js';
 import { writeOutputFile } from '../store/write.js';
 import { statePlace } from '../state/folder.js';
+import { historyCache, type HistoryCache } from '../state/history-cache.js';
 import { INDEX_FILE } from '../store/layout.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,7 +132,7 @@ export async function pack(options: PackOptions, deps: PackDeps): Promise<PackAc
   deps.onPhase?.('bundle');
   await writeStep(options, parts);
   deps.onPhase?.('write');
-  await saveStep(options, scanned, warnings);
+  await saveStep(options, scanned, warnings, ranked.history);
   deps.onPhase?.('caches');
   // Files given in full carry their secrets into the bundle: say so, naming the file, line and rule.
   warnings.push(...(await secretsStep(options, scanned, result)));
@@ -279,6 +280,8 @@ interface Ranked {
   retrieval?: Retrieval;
   /** Memories that drifted, or whose drift is unknown. */
   drift: ReadonlyMap<string, Drift>;
+  /** Drift's git log, saved with the other caches. */
+  history: HistoryCache;
 }
 
 /** Rank: dates, the task's retrieval, focus and links, supersession and demotions, the scores, the profile's picks. */
@@ -302,13 +305,15 @@ async function rankStep(options: PackOptions, deps: PackDeps, scan: Read['scan']
     }
   }
   const focused = resolveFocus(files, options.focus ?? []);
-  const { lines: drifted, drift } = driftOf(root, files, (path) => scan.textOf(path), deps.env);
+  // The same git log lint keeps (drift-history.json): a pack at a HEAD lint has seen asks git for nothing but HEAD.
+  const history = historyCache(root);
+  const { lines: drifted, drift } = driftOf(root, files, (path) => scan.textOf(path), deps.env, history);
   const { scores, matched, graph, superseded } = rankFiles(files, { now, task, focus: focused, text, drifted });
   const focus = graph ? [...new Set([...focused, ...focused.flatMap((p) => [...(graph.get(p) ?? [])])])] : focused;
   const stats = readStats(root);
   const picks = profile ? profilePicks(profile, files.filter((f) => !superseded.has(f.path)), { now, accessCount: (p) => accessCount(stats, p) }) : [];
   deps.onPhase?.('score');
-  return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval, drift };
+  return { profile, task, terms, taskIgnored, focus, scores, picks, retrieval: matched?.retrieval, drift, history };
 }
 
 /** Each path that holds a secret, masked. */
@@ -376,8 +381,9 @@ async function writeStep(options: PackOptions, text: readonly string[]): Promise
   }
 }
 
-async function saveStep({ root, saveCaches }: PackOptions, scanned: Scanned, warnings: string[]): Promise<void> {
+async function saveStep({ root, saveCaches }: PackOptions, scanned: Scanned, warnings: string[], history: HistoryCache): Promise<void> {
   if (saveCaches === false) return;
+  await history.save();
   const place = statePlace(root);
   if (place.dir === undefined && existsSync(join(root, INDEX_FILE))) {
     warnings.push(`could not cache: ${place.reason ?? 'no state folder'}; the next pack reads and counts again`);

@@ -53,7 +53,9 @@ export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, 
   }
   const drift = new Map<string, Drift>();
   if (inputs.length === 0 || !listing.git) return { drift, outside };
-  const history = historySince(listing.root, inputs.map((i) => i.verified), env, cache);
+  // Anchors that are gone: the commits that deleted them are asked again with renames detected (a move, not a deletion).
+  const gone = new Set(inputs.flatMap((i) => i.anchors.paths).filter((path) => !repoHas(repo, path)));
+  const history = historySince(listing.root, inputs.map((i) => i.verified), env, cache, gone);
   if (!history.known) {
     for (const input of inputs) drift.set(input.path, { state: 'unknown', reason: history.reason });
     return { drift, outside };
@@ -66,9 +68,9 @@ export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, 
  * a `verified:` line are read (found by one `git grep`); outside git, or when nothing is verified, no
  * listing or log is asked for. Unknown drift (a shallow clone) is said too: never called fresh.
  */
-export function packDriftDetails(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): { lines: Map<string, string>; drift: Map<string, Drift> } {
+export function packDriftDetails(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env, cache?: LogCache): { lines: Map<string, string>; drift: Map<string, Drift> } {
   const lines = new Map<string, string>();
-  const found = driftOfVerified(root, paths, textOf, env);
+  const found = driftOfVerified(root, paths, textOf, env, cache);
   for (const [path, d] of found) {
     const check = `check the code before acting on it, then \`memctx verify ${path}\``;
     lines.set(path, d.state === 'unknown' ? `drift unknown: ${d.reason}; ${check}` : `drifted: ${describeDrift(d)}; ${check}`);
@@ -76,7 +78,7 @@ export function packDriftDetails(root: string, paths: readonly string[], textOf:
   return { lines, drift: found };
 }
 
-function driftOfVerified(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env): Map<string, Drift> {
+function driftOfVerified(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env, cache?: LogCache): Map<string, Drift> {
   const out = new Map<string, Drift>();
   const repo = findRepository(root, dirname(root), env);
   if (!repo.git) return out;
@@ -98,5 +100,5 @@ function driftOfVerified(root: string, paths: readonly string[], textOf: (path: 
     }
   }
   if (files.length === 0) return out;
-  return memoryDrift(files, listRepoFiles(repo, env), relativeInside(realpathSync(repo.root), realpathSync(root)), env).drift;
+  return memoryDrift(files, listRepoFiles(repo, env), relativeInside(realpathSync(repo.root), realpathSync(root)), env, undefined, cache).drift;
 }

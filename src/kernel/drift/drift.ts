@@ -31,51 +31,106 @@ export interface DriftHistory {
 }
 
 interface Indexed {
-  /** Changed path (new and old names) and every folder above it → commit positions. */
+  /** Each anchor path (a file or a folder) the commits changed → their positions, ascending. */
   touched: Map<string, number[]>;
-  /** Changed file paths, for globs. */
-  files: string[];
+  /** Each changed file path (new and old names) → the positions of the commits that changed it, ascending. */
+  byFile: Map<string, number[]>;
   position: Map<string, number>;
 }
 
-function note(map: Map<string, number[]>, key: string, at: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [at]);
-  else if (list[list.length - 1] !== at) list.push(at);
-}
-
-function indexHistory(commits: readonly HistoryCommit[]): Indexed {
-  const touched = new Map<string, number[]>();
-  const files = new Set<string>();
+/**
+ * The commits' changes by file (one map entry per changed path, not per folder above it), then by
+ * anchor: a file anchor takes its file's commits, a folder anchor the commits of every file under it.
+ */
+function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<string>): Indexed {
+  const byFile = new Map<string, number[]>();
   const position = new Map<string, number>();
-  commits.forEach((commit, at) => {
-    position.set(commit.hash, at);
-    for (const change of commit.changes) {
-      for (const path of change.from === undefined ? [change.path] : [change.path, change.from]) {
-        files.add(path);
-        note(touched, path, at);
-        for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) note(touched, path.slice(0, cut), at);
-      }
-    }
-  });
-  return { touched, files: [...files], position };
-}
-
-/** Positions of the commits in the range that `hash` already contains (itself and its ancestors there). */
-function containedIn(hash: string, commits: readonly HistoryCommit[], index: Indexed): Set<number> {
-  const seen = new Set<number>();
-  const start = index.position.get(hash);
-  const stack = start === undefined ? [] : [start];
-  while (stack.length) {
-    const at = stack.pop()!;
-    if (seen.has(at)) continue;
-    seen.add(at);
-    for (const parent of commits[at].parents) {
-      const p = index.position.get(parent);
-      if (p !== undefined && !seen.has(p)) stack.push(p);
+  const note = (path: string, at: number) => {
+    const list = byFile.get(path);
+    if (list === undefined) byFile.set(path, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
+  for (let at = 0; at < commits.length; at++) {
+    position.set(commits[at].hash, at);
+    for (const change of commits[at].changes) {
+      note(change.path, at);
+      if (change.from !== undefined) note(change.from, at);
     }
   }
-  return seen;
+  const found = new Map<string, number[][]>();
+  for (const [path, positions] of byFile) {
+    for (let cut = path.length; cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
+      const anchor = cut === path.length ? path : path.slice(0, cut);
+      if (!anchors.has(anchor)) continue;
+      const lists = found.get(anchor);
+      if (lists === undefined) found.set(anchor, [positions]);
+      else lists.push(positions);
+    }
+  }
+  const touched = new Map<string, number[]>();
+  for (const [anchor, lists] of found) touched.set(anchor, lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a - b));
+  return { touched, byFile, position };
+}
+
+/** The positions of the commits that changed a file the glob matches, ascending. */
+function globPositions(re: RegExp, byFile: ReadonlyMap<string, number[]>): number[] {
+  const found = new Set<number>();
+  for (const [file, positions] of byFile) if (re.test(file)) for (const at of positions) found.add(at);
+  return [...found].sort((a, b) => a - b);
+}
+
+/** The commits of the range a verified commit already contains: one bit per position. */
+interface Contained {
+  has(at: number): boolean;
+}
+
+const NOTHING: Contained = { has: () => false };
+
+/**
+ * For each verified commit, the positions of the commits in the range it already contains (itself and
+ * its ancestors there), one bit per commit. The oldest are walked first, and a walk that reaches one
+ * already walked takes its bits instead of walking on: the whole range is walked about once, however
+ * many commits the memories were verified at.
+ */
+function containment(hashes: Iterable<string>, commits: readonly HistoryCommit[], index: Indexed): Map<string, Contained> {
+  const words = (commits.length + 31) >>> 5;
+  const walked = new Map<number, Uint32Array>();
+  const out = new Map<string, Contained>();
+  const starts = [...new Set(hashes)].map((hash) => ({ hash, start: index.position.get(hash) }));
+  // git log lists a commit before its parents: the largest position first is the oldest first
+  starts.sort((a, b) => (b.start ?? -1) - (a.start ?? -1));
+  for (const { hash, start } of starts) {
+    if (start === undefined) {
+      out.set(hash, NOTHING);
+      continue;
+    }
+    const bits = walked.get(start) ?? reachable(start, commits, index, walked, words);
+    walked.set(start, bits);
+    out.set(hash, { has: (at) => (bits[at >>> 5] & (1 << (at & 31))) !== 0 });
+  }
+  return out;
+}
+
+/** The bits of `start` and every commit of the range it reaches through parents; a walked commit's bits are taken whole. */
+function reachable(start: number, commits: readonly HistoryCommit[], index: Indexed, walked: ReadonlyMap<number, Uint32Array>, words: number): Uint32Array {
+  const bits = new Uint32Array(words);
+  const isSet = (at: number) => (bits[at >>> 5] & (1 << (at & 31))) !== 0;
+  const stack = [start];
+  while (stack.length) {
+    const at = stack.pop()!;
+    if (isSet(at)) continue;
+    const known = at === start ? undefined : walked.get(at);
+    if (known) {
+      for (let w = 0; w < words; w++) bits[w] |= known[w];
+      continue;
+    }
+    bits[at >>> 5] |= 1 << (at & 31);
+    for (const parent of commits[at].parents) {
+      const p = index.position.get(parent);
+      if (p !== undefined && !isSet(p)) stack.push(p);
+    }
+  }
+  return bits;
 }
 
 /** Where the latest rename among these commits took `path`, if one did. */
@@ -93,8 +148,8 @@ function movedTo(path: string, commits: readonly HistoryCommit[], positions: num
  */
 export function attributeDrift(memories: readonly DriftInput[], history: DriftHistory, exists: (path: string) => boolean): Map<string, Drift> {
   const { commits } = history;
-  const index = indexHistory(commits);
-  const contained = new Map<string, Set<number>>();
+  const index = indexHistory(commits, new Set(memories.flatMap((m) => m.anchors.paths)));
+  const contained = containment(memories.filter((m) => !history.missing.has(m.verified)).map((m) => m.verified), commits, index);
   const globs = new Map<string, number[]>();
   const out = new Map<string, Drift>();
   for (const memory of memories) {
@@ -102,8 +157,7 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
       out.set(memory.path, { state: 'unknown', reason: `its verified commit ${memory.verified.slice(0, 12)} is not in this repository (rebased away?)` });
       continue;
     }
-    let inside = contained.get(memory.verified);
-    if (inside === undefined) contained.set(memory.verified, (inside = containedIn(memory.verified, commits, index)));
+    const inside = contained.get(memory.verified)!;
     const hits = new Set<number>();
     const paths: string[] = [];
     const add = (anchor: string, positions: number[] | undefined) => {
@@ -117,7 +171,7 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
       let positions = globs.get(glob);
       if (positions === undefined) {
         const re = globRegExp(glob);
-        globs.set(glob, (positions = [...new Set(index.files.filter((f) => re.test(f)).flatMap((f) => index.touched.get(f) ?? []))].sort((a, b) => a - b)));
+        globs.set(glob, (positions = globPositions(re, index.byFile)));
       }
       add(glob, positions);
     }

@@ -9,6 +9,7 @@ import { packDriftDetails } from '../drift/check.js';
 import type { Drift } from '../drift/drift.js';
 import { supersession } from '../lifecycle/supersede.js';
 import { lastCommitTimes, type Env } from '../sources/git.js';
+import type { LogCache } from '../sources/history.js';
 import { demotions } from './demote.js';
 import { linkGraph } from './links.js';
 import { compareRank, scoreFiles, type FileScore } from './score.js';
@@ -46,9 +47,9 @@ export interface Ranking {
   superseded: ReadonlyMap<string, string>;
 }
 
-/** Drifted memories (git): what changed in the code each names since it was verified. */
-export function driftOf(root: string, files: readonly PackFile[], textOf: (path: string) => string, env: Env): { lines: Map<string, string>; drift: Map<string, Drift> } {
-  return packDriftDetails(root, files.map((f) => f.path), textOf, env);
+/** Drifted memories (git): what changed in the code each names since it was verified; `cache` keeps git's log between runs (historyCache). */
+export function driftOf(root: string, files: readonly PackFile[], textOf: (path: string) => string, env: Env, cache?: LogCache): { lines: Map<string, string>; drift: Map<string, Drift> } {
+  return packDriftDetails(root, files.map((f) => f.path), textOf, env, cache);
 }
 
 /** Score every file (same order as given). Pure: the drift and the dates come in already found. */

@@ -28,10 +28,11 @@ function cleanEnv(env: Env): NodeJS.ProcessEnv {
   return out;
 }
 
-/** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed. */
-export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): Buffer {
+/** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed; `input` is its stdin. */
+export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}): Buffer {
   try {
-    return execFileSync('git', args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' });
+    const stdin = options.input === undefined ? 'ignore' : 'pipe';
+    return execFileSync('git', args, { cwd, env: cleanEnv(env), input: options.input, stdio: [stdin, 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
     // A failed spawn (no git on PATH) has code ENOENT and status null; git's own failures have no code.
@@ -42,7 +43,7 @@ export function gitBytes(args: string[], cwd: string, env: Env, options: { timeo
 }
 
 /** Run git and return its stdout as text. */
-export function git(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): string {
+export function git(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}): string {
   return gitBytes(args, cwd, env, options).toString('utf8');
 }
 

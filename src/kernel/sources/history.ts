@@ -5,6 +5,10 @@ import { MemctxError } from '../errors.js';
 
 const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const TIMEOUT_MS = 20_000;
+/** Verified commits asked for on rev-parse's command line with the repository's facts (more: one rev-list). */
+const MAX_ASKED = 1000;
+/** New commits on top of a kept log's HEAD that are asked of git alone (more: the whole range again). */
+const MAX_ADDED = 1000;
 
 /** One file a commit changed (rename: `from` is the old path). */
 interface CommitChange {
@@ -24,6 +28,8 @@ export interface HistoryCommit {
 export interface LogCache {
   get(range: string): string | undefined;
   set(range: string, log: string): void;
+  /** The logs kept from the last run, by key, read without keeping them for the next. */
+  kept?(): ReadonlyMap<string, string>;
 }
 
 export type History =
@@ -45,31 +51,47 @@ export function headCommit(dir: string, env: Env): string | undefined {
   }
 }
 
-/** `git log -z --name-status --format=%x01%H %P%x02%s`: commits with their files, newest first. */
+/** `git log -z --name-status --format=%x01%H %P%x02%s`: commits with their files, newest first (one pass, no regular expressions). */
 function parseHistory(out: string): HistoryCommit[] {
   const commits: HistoryCommit[] = [];
-  for (const chunk of out.split('\x01')) {
-    if (chunk === '') continue;
-    const headEnd = chunk.indexOf('\0');
-    const head = headEnd < 0 ? chunk : chunk.slice(0, headEnd);
-    const sep = head.indexOf('\x02');
-    const ids = (sep < 0 ? head : head.slice(0, sep)).trim().split(' ');
-    const commit: HistoryCommit = { hash: ids[0], parents: ids.slice(1).filter(Boolean), subject: sep < 0 ? '' : head.slice(sep + 1).replace(/\n+$/, ''), changes: [] };
-    const parts = headEnd < 0 ? [] : chunk.slice(headEnd + 1).split('\0');
-    for (let i = 0; i + 1 < parts.length; i++) {
-      const code = parts[i].replace(/^\n/, '');
-      if (!/^[A-Z]/.test(code)) continue;
-      if (code[0] === 'R' || code[0] === 'C') {
-        commit.changes.push({ status: code[0], from: parts[i + 1], path: parts[i + 2] });
-        i += 2;
-      } else {
-        commit.changes.push({ status: code[0], path: parts[i + 1] });
-        i += 1;
-      }
-    }
-    commits.push(commit);
+  for (let start = out.indexOf('\x01'); start >= 0;) {
+    const next = out.indexOf('\x01', start + 1);
+    const end = next < 0 ? out.length : next;
+    const nul = out.indexOf('\0', start);
+    const headEnd = nul < 0 || nul > end ? end : nul;
+    const sep = out.indexOf('\x02', start);
+    const hasSubject = sep >= 0 && sep < headEnd;
+    const ids = out.slice(start + 1, hasSubject ? sep : headEnd).trim().split(' ');
+    const subject = hasSubject ? out.slice(sep + 1, headEnd).replace(/\n+$/, '') : '';
+    if (end > start + 1) commits.push({ hash: ids[0], parents: ids.slice(1).filter(Boolean), subject, changes: headEnd < end ? parseChanges(out, headEnd + 1, end) : [] });
+    start = next;
   }
   return commits;
+}
+
+/** The NUL-separated `STATUS path [new path]` entries of one commit, between from and end. */
+function parseChanges(out: string, from: number, end: number): CommitChange[] {
+  const parts: string[] = [];
+  for (let at = from; at <= end;) {
+    const nul = out.indexOf('\0', at);
+    const stop = nul < 0 || nul > end ? end : nul;
+    parts.push(out.slice(at, stop));
+    at = stop + 1;
+  }
+  const changes: CommitChange[] = [];
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const code = parts[i].charCodeAt(0) === 10 ? parts[i].slice(1) : parts[i];
+    const c = code.charCodeAt(0);
+    if (!(c >= 65 && c <= 90)) continue;
+    if (c === 82 || c === 67) {
+      changes.push({ status: code[0], from: parts[i + 1], path: parts[i + 2] });
+      i += 2;
+    } else {
+      changes.push({ status: code[0], path: parts[i + 1] });
+      i += 1;
+    }
+  }
+  return changes;
 }
 
 function reasonOf(err: unknown): string {
@@ -77,15 +99,22 @@ function reasonOf(err: unknown): string {
   return err instanceof MemctxError ? err.message : String(err);
 }
 
+const LOG_FORMAT = ['-z', '--name-status', '--no-color', '--format=%x01%H %P%x02%s'];
+
 /**
  * The commits reachable from HEAD and not from the common ancestor of every `verified` commit, with
- * their files (renames detected), in one `git log`; plus which verified commits git does not have.
- * A shallow clone whose history misses a verified commit, or no git: drift is unknown.
+ * their files, in one `git log` without rename detection (the costly part of a long log); the commits
+ * that deleted one of `followed` (anchors that are gone) are asked again with it, in one more call, so
+ * a move is told from a deletion. Plus which verified commits git does not have. A shallow clone whose
+ * history misses a verified commit, or no git: drift is unknown.
  */
-export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache): History {
-  const run = (args: string[]) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS });
-  // One git call for the top, shallowness and HEAD; when it fails, the two that say which part failed.
-  const facts = topShallowHead(dir, env);
+export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache, followed: ReadonlySet<string> = new Set()): History {
+  const runWith = (args: string[], input?: string) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS, input });
+  const run = (args: string[]) => runWith(args);
+  const wanted = [...new Set(verified.filter((v) => COMMIT.test(v)))];
+  // One git call for the top, shallowness, HEAD and the verified commits (when git has them all); when it
+  // fails, the same without them, then the two that say which part failed.
+  const facts = (wanted.length > 0 && wanted.length <= MAX_ASKED && topShallowHead(dir, env, wanted)) || topShallowHead(dir, env, []);
   let root: string;
   try {
     root = facts?.root ?? gitTopLevel(dir, env);
@@ -94,30 +123,68 @@ export function historySince(dir: string, verified: readonly string[], env: Env,
   }
   try {
     const [shallow, head] = facts ? [facts.shallow, facts.head] : run(['rev-parse', '--is-shallow-repository', 'HEAD']).trim().split('\n');
-    const wanted = [...new Set(verified.filter((v) => COMMIT.test(v)))];
-    const present = new Set(wanted.length ? run(['rev-list', '--no-walk', '--ignore-missing', ...wanted]).split('\n').filter(Boolean) : []);
+    const present = facts?.present ?? new Set(wanted.length ? run(['rev-list', '--no-walk', '--ignore-missing', ...wanted]).split('\n').filter(Boolean) : []);
     const missing = new Set(verified.filter((v) => !present.has(v)));
     if (missing.size > 0 && shallow === 'true') return { known: false, reason: 'this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them)' };
     if (present.size === 0) return { known: true, root, head, commits: [], missing };
     const base = present.size === 1 ? [...present][0] : run(['merge-base', '--octopus', ...present]).trim();
     // The log between two commits never changes: kept between runs by the caller's cache.
-    const range = `${head} ^${base}${shallow === 'true' ? ' shallow' : ''}`;
-    let log = cache?.get(range);
-    if (log === undefined) {
-      log = run(['log', '-z', '--name-status', '-M', '--no-color', '--format=%x01%H %P%x02%s', head, ...(base ? [`^${base}`] : []), '--']);
-      cache?.set(range, log);
-    }
-    return { known: true, root, head, commits: parseHistory(log), missing };
+    const log = rangeLog(cache, head, base, shallow === 'true' ? ' shallow' : '', run);
+    const commits = parseHistory(log);
+    const deleting = commits.filter((c) => c.changes.some((change) => change.status === 'D' && followed.has(change.path))).map((c) => c.hash);
+    if (deleting.length > 0) withRenames(commits, cached(cache, `renames ${deleting.join(' ')}`, () => runWith(['log', ...LOG_FORMAT, '-M', '--no-walk=unsorted', '--stdin', '--'], `${deleting.join('\n')}\n`)));
+    return { known: true, root, head, commits, missing };
   } catch (err) {
     return { known: false, reason: `git could not tell: ${reasonOf(err)}` };
   }
 }
 
-/** The work tree's top, whether the clone is shallow, and HEAD, from one `git rev-parse`; undefined when any is missing. */
-function topShallowHead(dir: string, env: Env): { root: string; shallow: string; head: string } | undefined {
+/**
+ * The log of `head ^base`: kept, else the log kept for an older HEAD of the same base with the commits
+ * HEAD added on top of it in a line (at most MAX_ADDED, one small `git log`), else all of it from git.
+ * A line of commits on top of the older HEAD comes first in git's order, then the older log as it was.
+ */
+function rangeLog(cache: LogCache | undefined, head: string, base: string, suffix: string, run: (args: string[]) => string): string {
+  const range = `${head} ^${base}${suffix}`;
+  return cached(cache, range, () => {
+    const older = [...(cache?.kept?.() ?? [])].find(([key]) => key !== range && key.endsWith(` ^${base}${suffix}`) && COMMIT.test(key.slice(0, key.indexOf(' '))));
+    if (older && base !== '') {
+      const oldHead = older[0].slice(0, older[0].indexOf(' '));
+      const added = run(['log', ...LOG_FORMAT, '--no-renames', `--max-count=${MAX_ADDED + 1}`, head, `^${oldHead}`, `^${base}`, '--']);
+      if (inLineOn(parseHistory(added), oldHead)) return added + older[1];
+    }
+    return run(['log', ...LOG_FORMAT, '--no-renames', head, ...(base ? [`^${base}`] : []), '--']);
+  });
+}
+
+/** True when the commits (newest first) are 1 to MAX_ADDED commits in a line, each the only parent of the one before, on top of `oldHead`. */
+function inLineOn(commits: readonly HistoryCommit[], oldHead: string): boolean {
+  if (commits.length === 0 || commits.length > MAX_ADDED) return false;
+  return commits.every((c, i) => c.parents.length === 1 && c.parents[0] === (i + 1 < commits.length ? commits[i + 1].hash : oldHead));
+}
+
+/** A log from the cache, else from git (then kept); a log between fixed commits never changes. */
+function cached(cache: LogCache | undefined, key: string, ask: () => string): string {
+  let log = cache?.get(key);
+  if (log === undefined) {
+    log = ask();
+    cache?.set(key, log);
+  }
+  return log;
+}
+
+/** Each commit of `renamed` (the same commits, renames detected) gives its files to its twin in `commits`. */
+function withRenames(commits: HistoryCommit[], renamed: string): void {
+  const changes = new Map(parseHistory(renamed).map((c) => [c.hash, c.changes]));
+  for (const commit of commits) commit.changes = changes.get(commit.hash) ?? commit.changes;
+}
+
+/** The work tree's top, whether the clone is shallow, HEAD and, when `commits` are given, those of them git has (all, else undefined), from one `git rev-parse`. */
+function topShallowHead(dir: string, env: Env, commits: readonly string[]): { root: string; shallow: string; head: string; present?: Set<string> } | undefined {
   try {
-    const [top, shallow, head] = git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD'], dir, quiet(env), { timeoutMs: TIMEOUT_MS }).trim().split('\n');
-    return top && shallow && head ? { root: resolve(dir, top), shallow, head } : undefined;
+    const [top, shallow, head, ...found] = git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', ...commits.map((c) => `${c}^{commit}`)], dir, quiet(env), { timeoutMs: TIMEOUT_MS }).trim().split('\n');
+    if (!(top && shallow && head)) return undefined;
+    return { root: resolve(dir, top), shallow, head, ...(commits.length ? { present: new Set(found) } : {}) };
   } catch {
     return undefined;
   }

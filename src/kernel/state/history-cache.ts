@@ -1,9 +1,10 @@
 /**
  * Drift's git history, kept between runs: the `git log` between two commits never changes, so the
- * text of the last one asked for is kept in drift-history.json in the state folder, keyed by its
- * range (HEAD's commit and the base's) and memctx's version. A lint at the same HEAD then asks git
- * for nothing but HEAD; any other range is asked of git and replaces it. Optional: a missing,
- * corrupt or unwritable file only costs the `git log`.
+ * logs a run asked for (the range from HEAD's commit to the base's, and the renames in the commits
+ * that deleted an anchor) are kept in drift-history.json in the state folder, keyed by what they
+ * cover, with memctx's version. `lint` and `pack` read and write the same file: a run at the same
+ * HEAD asks git for nothing but HEAD, and one after new commits on top of it only for those. A run that asks git for a new log replaces the file with the
+ * logs it used, so it never grows. Optional: a missing, corrupt or unwritable file only costs the `git log`.
  */
 import { readStateJson, stateDir } from './folder.js';
 import { isRecord } from '../values.js';
@@ -11,39 +12,51 @@ import { writeStateFile } from '../store/write.js';
 import { VERSION } from '../version.js';
 
 const HISTORY_FILE = 'drift-history.json';
-/** A longer log is not kept (about 100,000 commits of a few files each). */
+/** Longer logs are not kept (about 100,000 commits of a few files each). */
 const MAX_LOG_CHARS = 32 * 1024 * 1024;
 
 export interface HistoryCache {
-  /** The log kept for this range, or undefined. */
+  /** The log kept under this key, or undefined. */
   get(range: string): string | undefined;
   set(range: string, log: string): void;
-  /** Write it when set() gave a new one. Never throws. */
+  /** Every log kept by the last run (not kept for the next unless get() or set() uses it). */
+  kept(): ReadonlyMap<string, string>;
+  /** Write the logs this run used, when set() gave a new one. Never throws. */
   save(): Promise<void>;
 }
 
+function readLogs(root: string): Map<string, string> {
+  const logs = new Map<string, string>();
+  const data = readStateJson(stateDir(root), HISTORY_FILE, MAX_LOG_CHARS * 2);
+  if (!isRecord(data) || data.version !== VERSION || !isRecord(data.logs)) return logs;
+  for (const [range, log] of Object.entries(data.logs)) if (typeof log === 'string') logs.set(range, log);
+  return logs;
+}
+
 export function historyCache(root: string): HistoryCache {
-  let kept: { range: string; log: string } | undefined;
-  let loaded = false;
+  let kept: Map<string, string> | undefined;
+  const used = new Map<string, string>();
+  let size = 0;
   let changed = false;
-  const load = () => {
-    if (loaded) return kept;
-    loaded = true;
-    const data = readStateJson(stateDir(root), HISTORY_FILE, MAX_LOG_CHARS * 2);
-    if (isRecord(data) && data.version === VERSION && typeof data.range === 'string' && typeof data.log === 'string') kept = { range: data.range, log: data.log };
-    return kept;
+  const use = (range: string, log: string) => {
+    if (!used.has(range)) size += log.length;
+    used.set(range, log);
   };
   return {
-    get: (range) => (load()?.range === range ? kept!.log : undefined),
-    set(range, log) {
-      if (log.length > MAX_LOG_CHARS || load()?.range === range) return;
-      kept = { range, log };
-      changed = true;
+    get(range) {
+      const log = (kept ??= readLogs(root)).get(range);
+      if (log !== undefined) use(range, log);
+      return log;
     },
+    set(range, log) {
+      if ((kept ??= readLogs(root)).get(range) !== log) changed = true;
+      use(range, log);
+    },
+    kept: () => (kept ??= readLogs(root)),
     async save() {
-      const dir = changed && kept ? stateDir(root) : undefined;
+      const dir = changed && size <= MAX_LOG_CHARS ? stateDir(root) : undefined;
       if (dir === undefined) return;
-      await writeStateFile(dir, HISTORY_FILE, JSON.stringify({ version: VERSION, ...kept })).catch(() => undefined);
+      await writeStateFile(dir, HISTORY_FILE, JSON.stringify({ version: VERSION, logs: Object.fromEntries(used) })).catch(() => undefined);
       changed = false;
     },
   };

@@ -56,4 +56,23 @@ describe('attributeDrift', () => {
     expect(out.size).toBe(20);
     expect(out.get('m0.md')).toMatchObject({ state: 'drifted', commits: 1, paths: ['gen/**'], latest: { subject: 'generate' } });
   }, 5_000);
+
+  it('2,000 memories verified at 2,000 different commits of a 40,000-commit history, with merges: each counts its own, in bounded time (within the 5 s limit of this test)', () => {
+    // Newest first: a line of 40,000 commits, commit i touching src/f<i mod 500>.ts; every 1,000th merges in a side commit (off the one below it).
+    const hash = (i: number) => `c${i}x`.padEnd(40, '0');
+    const side = (i: number) => `s${i}x`.padEnd(40, '0');
+    const last = 40_000;
+    const commits: { hash: string; parents: string[]; subject: string; changes: { status: string; path: string }[] }[] = [];
+    for (let i = last; i >= 1; i--) {
+      const merge = i % 1000 === 0;
+      commits.push({ hash: hash(i), parents: i === 1 ? [] : merge ? [hash(i - 1), side(i)] : [hash(i - 1)], subject: `change ${i}`, changes: [{ status: 'M', path: `src/f${i % 500}.ts` }] });
+      if (merge) commits.push({ hash: side(i), parents: [hash(i - 1)], subject: `side ${i}`, changes: [{ status: 'M', path: 'src/side.ts' }] });
+    }
+    const memories = Array.from({ length: 2000 }, (_, k) => ({ path: `m${k}.md`, anchors: anchors([`src/f${k % 500}.ts`, 'src/side.ts']), verified: hash(k * 20 + 1) }));
+    const out = attributeDrift(memories, { commits, missing: new Set() }, () => true);
+    // verified at commit n: the later commits of its file on the line, and the side commits merged after n
+    const expected = (n: number, file: number) => Math.floor((last - file) / 500) - Math.floor((n - file) / 500) + Math.floor(last / 1000) - Math.floor(n / 1000);
+    expect(memories.map((m) => (out.get(m.path) as { commits: number }).commits)).toEqual(memories.map((_, k) => expected(k * 20 + 1, k % 500)));
+    expect(out.get('m0.md')).toMatchObject({ paths: ['src/f0.ts', 'src/side.ts'], latest: { subject: 'change 40000' } });
+  }, 5_000);
 });

@@ -26,4 +26,79 @@ describe('historySince', () => {
     expect(third.known && third.commits.map((c) => c.subject)).toEqual(['change a', 'add a']);
     expect(kept.size).toBe(2);
   });
+
+  it('the bulk log detects no renames; the commits that deleted a followed path are asked again with them (one call, kept too)', async () => {
+    const repo = await makeRepo();
+    repo.write('src/a.ts', 'export function alpha() { return "a fairly long body so that git sees a rename"; }\n');
+    repo.write('src/b.ts', 'export function beta() { return "another fairly long body, kept apart from a"; }\n');
+    repo.write('src/c.ts', 'export const c = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'code']);
+    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    repo.write('src/x/.keep', '');
+    repo.gitOk(['add', 'src/x/.keep']);
+    repo.gitOk(['mv', 'src/a.ts', 'src/x/a.ts']);
+    repo.gitOk(['commit', '-q', '-m', 'move a']);
+    repo.gitOk(['mv', 'src/b.ts', 'src/x/b.ts']);
+    repo.gitOk(['commit', '-q', '-m', 'move b']);
+    repo.gitOk(['rm', '-q', 'src/c.ts']);
+    repo.gitOk(['commit', '-q', '-m', 'drop c']);
+    const changes = (h: ReturnType<typeof historySince>) => (h.known ? h.commits.map((c) => [c.subject, c.changes]) : h.reason);
+    expect(changes(historySince(repo.top, [base], repo.env))).toEqual([
+      ['drop c', [{ status: 'D', path: 'src/c.ts' }]],
+      ['move b', [{ status: 'D', path: 'src/b.ts' }, { status: 'A', path: 'src/x/b.ts' }]],
+      ['move a', [{ status: 'D', path: 'src/a.ts' }, { status: 'A', path: 'src/x/.keep' }, { status: 'A', path: 'src/x/a.ts' }]],
+    ]);
+    const kept = new Map<string, string>();
+    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log) };
+    // src/a.ts and src/c.ts are followed: the move of a is told, c stays deleted, b (not followed) is left as git's bulk log gave it
+    const followed = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
+    expect(changes(followed)).toEqual([
+      ['drop c', [{ status: 'D', path: 'src/c.ts' }]],
+      ['move b', [{ status: 'D', path: 'src/b.ts' }, { status: 'A', path: 'src/x/b.ts' }]],
+      ['move a', [{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/a.ts' }]],
+    ]);
+    const [dropC, , moveA] = repo.gitOk(['rev-list', 'HEAD', `^${base}`]).trim().split('\n');
+    expect([...kept.keys()].slice(1)).toEqual([`renames ${dropC} ${moveA}`]);
+    // the next run reads both from the cache: what is kept is what it parses
+    kept.set(`renames ${dropC} ${moveA}`, kept.get(`renames ${dropC} ${moveA}`)!.replace('src/x/a.ts', 'src/x/kept.ts'));
+    const again = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
+    expect(again.known && again.commits[2].changes).toEqual([{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/kept.ts' }]);
+  });
+
+  it('new commits in a line on top of a kept HEAD: only they are asked of git, the kept log follows; a merge on top asks for the whole range', async () => {
+    const repo = await makeRepo();
+    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    repo.write('src/a.ts', 'export const a = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add a']);
+    const kept = new Map<string, string>();
+    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log), kept: () => kept };
+    const subjects = () => {
+      const h = historySince(repo.top, [base], repo.env, cache);
+      return h.known ? h.commits.map((c) => c.subject) : h.reason;
+    };
+    expect(subjects()).toEqual(['add a']);
+    const first = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    // what is kept for the older HEAD is what the next range is built on
+    kept.set(`${first} ^${base}`, kept.get(`${first} ^${base}`)!.replace('add a', 'add a, as kept'));
+    repo.write('src/a.ts', 'export const a = 2;\n');
+    repo.gitOk(['commit', '-q', '-am', 'change a']);
+    repo.write('src/b.ts', 'export const b = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add b']);
+    expect(subjects()).toEqual(['add b', 'change a', 'add a, as kept']);
+    const second = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    expect(kept.get(`${second} ^${base}`)).toContain('add a, as kept');
+    // a merge on top of the kept HEAD: the whole range from git, in git's own order
+    repo.gitOk(['checkout', '-q', '-b', 'side', first]);
+    repo.write('src/c.ts', 'export const c = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add c']);
+    repo.gitOk(['checkout', '-q', '-']);
+    repo.gitOk(['merge', '-q', '--no-ff', '-m', 'merge side', 'side']);
+    const merged = subjects();
+    expect(merged).toEqual(repo.gitOk(['log', '--format=%s', 'HEAD', `^${base}`]).trim().split('\n'));
+    expect(merged).toContain('add a');
+  });
 });

@@ -1,5 +1,8 @@
 // pack and drift (issue 35): a drifted memory gets one line of warning and ranks below an equally relevant one that holds.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stateOf } from '../../../helpers/cli.js';
 import { makeMemoryRepo } from '../../../helpers/repo.js';
 
 describe('pack marks drifted memories', () => {
@@ -79,5 +82,37 @@ describe('the SessionStart bundle lists drifted memories in one block', () => {
     for (const name of names) expect(lint.stdout).toMatch(new RegExp(`project_${name}\\.md[^]*content/drifted`));
     // without the profile there is no block
     expect((await repo.memctx(['pack'])).stdout).not.toContain('## Drifted memories');
+  });
+});
+
+describe("pack keeps drift's git log where lint does (drift-history.json)", () => {
+  it('reads the log lint kept, keeps the log of a new HEAD for lint, and status --startup writes none', async () => {
+    const repo = await makeMemoryRepo();
+    repo.write('src/a.ts', 'export const a = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'code']);
+    const added = await repo.memctx(['add', 'project_a.md', '--name', 'Module a', '--description', 'how the module starts', '--type', 'project', '--body', 'The module starts in `src/a.ts`.']);
+    expect(added.code).toBe(0);
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'memories']);
+    repo.write('src/a.ts', 'export const a = 2;\n');
+    repo.gitOk(['commit', '-q', '-am', 'a starts elsewhere']);
+    const kept = join(stateOf(join(repo.top, '.memory')), 'drift-history.json');
+    const block = async () => (await repo.memctx(['pack', '--profile', 'rehydrate', '--budget', '2000', '--quiet'])).stdout.split('\n').filter((l) => l.startsWith('- `project_a.md`'));
+    expect((await repo.memctx(['lint'])).code).toBe(0);
+    // what pack says comes from the log lint kept: changed there, it shows
+    const file = JSON.parse(readFileSync(kept, 'utf8')) as { logs: Record<string, string> };
+    writeFileSync(kept, JSON.stringify({ ...file, logs: Object.fromEntries(Object.entries(file.logs).map(([range, log]) => [range, log.replace('a starts elsewhere', 'as kept by lint')])) }));
+    expect((await block())[0]).toMatch(/"as kept by lint"$/);
+    // a new HEAD: pack asks git and keeps the new range for the next lint
+    repo.write('src/a.ts', 'export const a = 3;\n');
+    repo.gitOk(['commit', '-q', '-am', 'a moves again']);
+    expect((await block())[0]).toMatch(/changed in 2 commits since it was verified \([0-9a-f]{7}\), latest [0-9a-f]{7} "a moves again"$/);
+    const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    expect(Object.keys((JSON.parse(readFileSync(kept, 'utf8')) as { logs: Record<string, string> }).logs).map((range) => range.split(' ')[0])).toEqual([head]);
+    // status --startup measures the bundle and writes nothing
+    rmSync(kept);
+    expect((await repo.memctx(['status', '--startup'])).code).toBe(0);
+    expect(existsSync(kept)).toBe(false);
   });
 });
