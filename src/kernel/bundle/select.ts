@@ -16,7 +16,7 @@ import type { MemoryFile } from '../store/types.js';
 import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
 import { bestPick, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
-import { speakerOf, isTurnOrItem, type Passage } from '../text/passages.js';
+import { isDialogue, isTurnOrItem } from '../text/passages.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
@@ -534,20 +534,6 @@ function around(sel: Selection, file: number, index: number): { from: number; to
 /** Whether passages k and k + 1 sit on lines of their own, so a run holding both is the file's lines between them (not when one long line was cut). */
 function joinable(pieces: readonly { start: number; end: number }[], k: number): boolean {
   return pieces[k].end < pieces[k + 1].start;
-}
-
-/**
- * Whether a file is a transcript: most of its passages are turns, and its speakers speak again (a
- * note's `**Status:**` and `**Context:**` lines each come once).
- */
-function isDialogue(pieces: readonly Passage[]): boolean {
-  const speakers = new Map<string, number>();
-  for (const p of pieces) {
-    const speaker = speakerOf(p.text);
-    if (speaker !== undefined) speakers.set(speaker, (speakers.get(speaker) ?? 0) + 1);
-  }
-  const turns = [...speakers.values()].reduce((a, b) => a + b, 0);
-  return turns >= 4 && turns * 2 >= pieces.length && speakers.size * 2 <= turns;
 }
 
 /** A file's matched passages' values, and UNMATCHED for what the rest of it may hold. */

@@ -2,19 +2,24 @@
  * The one retrieval behind `search` and `pack --task` (design §5). Files are matched by the
  * analyser's field-weighted BM25 (text/relevance.ts); the best-matching files are then cut into
  * passages (text/passages.ts) and their passages matched by plain BM25, so a file whose match sits
- * in one dialogue turn or one section still ranks by it. A file's best passage can raise its score
- * (half its own match, half the passage's), never lower it: a match in the name or description counts. Each file and passage also says which query terms it holds, weighted by idf,
+ * in one dialogue turn or one section still ranks by it. A file's best passages can raise its score
+ * (half its own match, half their evidence), never lower it: a match in the name or description
+ * counts. A transcript's evidence is its best turn's score plus half the second's and a quarter of
+ * the third's (each turn says something of its own); a note's is its best passage's (it is about
+ * its subject as a whole, and a long note holds more weak matches). Each file and passage also says which query terms it holds, weighted by idf,
  * so a selection can reward covering terms its earlier picks did not (questions whose evidence
  * spans files). Pure: file texts come in through `text`.
  */
 import { bm25 } from '../text/bm25.js';
-import { splitPassages, type Passage } from '../text/passages.js';
+import { isDialogue, splitPassages, type Passage } from '../text/passages.js';
 import { relevance, type MatchableFile } from '../text/relevance.js';
 
 /** How many of the best-matching files have their passages matched. */
 const PASSAGE_FILES = 50;
-/** Share of a file's score that comes from its best passage. */
+/** Share of a file's score that comes from its best passages. */
 const PASSAGE_WEIGHT = 0.5;
+/** How much a transcript's best, second and third passages count towards its passages' evidence (a note's: its best). */
+const PASSAGE_DECAY = [1, 0.5, 0.25];
 /** How much covering query terms that earlier picks left uncovered raises a pick (diversify). */
 const COVERAGE_WEIGHT = 0.35;
 
@@ -88,22 +93,36 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
   if (pieces.length === 0) return empty;
   const result = bm25({ terms, fields: [{ weight: 1, b: 0.75 }], count: pieces.length, text: (d) => pieces[d].text });
   const passages: ScoredPassage[] = [];
-  const bestPassage = new Float64Array(files.length);
   for (let d = 0; d < pieces.length; d++) {
     if (result.scores[d] === 0) continue;
     const s = result.scores[d] / result.best;
-    const file = fileOf[d];
-    passages.push({ start: pieces[d].start, end: pieces[d].end, text: pieces[d].text, file, score: s, terms: termsOf(result.matched, d, nt), index: indexOf[d] });
-    if (s > bestPassage[file]) bestPassage[file] = s;
+    passages.push({ start: pieces[d].start, end: pieces[d].end, text: pieces[d].text, file: fileOf[d], score: s, terms: termsOf(result.matched, d, nt), index: indexOf[d] });
   }
   passages.sort((a, b) => b.score - a.score || a.file - b.file || a.start - b.start);
+  const evidence = passageEvidence(passages, byFile, files.length);
   let top = 0;
   for (const i of best) {
-    score[i] = Math.max(own[i], (1 - PASSAGE_WEIGHT) * own[i] + PASSAGE_WEIGHT * bestPassage[i]);
+    score[i] = Math.max(own[i], (1 - PASSAGE_WEIGHT) * own[i] + PASSAGE_WEIGHT * evidence[i]);
     top = Math.max(top, score[i]);
   }
   if (top > 0) for (let i = 0; i < files.length; i++) score[i] = Math.min(1, score[i] / top);
   return { terms, weights: match.idf, own, score, fileTerms, passages, pieces: byFile };
+}
+
+/** Per file, its passages' evidence (passages best first): a transcript's best passages' scores, each counted by PASSAGE_DECAY; a note's best. */
+function passageEvidence(passages: readonly ScoredPassage[], pieces: ReadonlyMap<number, readonly Passage[]>, files: number): Float64Array {
+  const evidence = new Float64Array(files);
+  const counted = new Uint8Array(files);
+  const most = new Map<number, number>();
+  for (const p of passages) {
+    let m = most.get(p.file);
+    if (m === undefined) most.set(p.file, (m = isDialogue(pieces.get(p.file) ?? []) ? PASSAGE_DECAY.length : 1));
+    const k = counted[p.file];
+    if (k >= m) continue;
+    evidence[p.file] += PASSAGE_DECAY[k] * p.score;
+    counted[p.file] = k + 1;
+  }
+  return evidence;
 }
 
 /** The share of the query's weight in `terms` that `covered` does not hold yet (`total`: the weights' sum). */

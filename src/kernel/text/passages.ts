@@ -38,6 +38,20 @@ export function speakerOf(text: string): string | undefined {
   return BOLD_TURN.exec(text)?.[1];
 }
 
+/**
+ * Whether a file is a transcript: most of its passages are turns, and its speakers speak again (a
+ * note's `**Status:**` and `**Context:**` lines each come once).
+ */
+export function isDialogue(pieces: readonly Passage[]): boolean {
+  const speakers = new Map<string, number>();
+  for (const p of pieces) {
+    const speaker = speakerOf(p.text);
+    if (speaker !== undefined) speakers.set(speaker, (speakers.get(speaker) ?? 0) + 1);
+  }
+  const turns = [...speakers.values()].reduce((a, b) => a + b, 0);
+  return turns >= 4 && turns * 2 >= pieces.length && speakers.size * 2 <= turns;
+}
+
 /** Whether a passage opens with a dialogue turn or a list item: one of a run, read with its neighbours. */
 export function isTurnOrItem(text: string): boolean {
   return TURN.test(text) || LIST_ITEM.test(text);

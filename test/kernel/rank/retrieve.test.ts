@@ -24,6 +24,32 @@ describe('retrieve', () => {
     expect(r.pieces.get(0)![22]).toMatchObject({ start: 45, end: 45 });
   });
 
+  it('ranks a file by its best passages together: three turns on the question outrank one, though the one file is named for it', () => {
+    const filler = () => Array.from({ length: 12 }, (_, i) => `**Ann:** Turn ${i} is about gardening, tomatoes and the weather this week.`);
+    const one = filler();
+    one[1] = '**Ann:** I went hiking in the Alps with my brother last summer.';
+    const three = filler();
+    three[3] = '**Ann:** Hiking in the Alps with my brother, in the cold.';
+    three[8] = '**Ann:** My brother wants to go hiking in the Alps again.';
+    three[10] = '**Ann:** The Alps with my brother: hiking all day.';
+    const files = [file('brother-alps-hiking.md', one.join('\n\n'), 'Hiking in the Alps with my brother'), file('three.md', three.join('\n\n'))];
+    const r = retrieve(files, 'hiking in the Alps with my brother', { text: (i) => files[i].body });
+    // The named file matches best on its own and holds the best passage ...
+    expect(r.own[0]).toBe(1);
+    expect(r.passages[0]).toMatchObject({ file: 0, score: 1 });
+    // ... but the other file's three passages (0.74 + 0.73 / 2 + 0.73 / 4) weigh more than one.
+    expect(r.passages.filter((p) => p.file === 1)).toHaveLength(3);
+    expect(r.score[1]).toBe(1);
+    expect(r.score[0]).toBeCloseTo(0.9466, 3);
+    // A note (list items, no speakers) goes by its best passage: the named file stays first.
+    const items = (lines: string[]) => lines.map((l) => l.replace(/^\*\*Ann:\*\* /, '- ')).join('\n');
+    const notes = [file('brother-alps-hiking.md', items(one), 'Hiking in the Alps with my brother'), file('three.md', items(three))];
+    const n = retrieve(notes, 'hiking in the Alps with my brother', { text: (i) => notes[i].body });
+    expect(n.passages.filter((p) => p.file === 1)).toHaveLength(3);
+    expect(n.score[0]).toBe(1);
+    expect(n.score[1]).toBeLessThan(1);
+  });
+
   it('returns nothing to match for a query of stopwords', () => {
     const files = [file('a.md', 'what is the')];
     const r = retrieve(files, 'what is the', { text: () => 'what is the' });

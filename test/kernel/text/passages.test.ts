@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, isTurnOrItem, speakerOf, splitPassages } from '../../../src/kernel/text/passages.js';
+import { cutText, isDialogue, isTurnOrItem, speakerOf, splitPassages } from '../../../src/kernel/text/passages.js';
 
 const FILE = [
   '---', 'name: x', 'description: y', '---', '', // 1-5
@@ -68,5 +68,17 @@ describe('speakerOf', () => {
   it('names the bold speaker of a transcript turn, and nothing for other lines', () => {
     expect(['**user:** hi', '**Alice**: hello there', '**Dr. Smith:** yes'].map(speakerOf)).toEqual(['user', 'Alice', 'Dr. Smith']);
     expect(['Bob: plain', '- item', '**bold** text', '# Heading'].map(speakerOf)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('isDialogue', () => {
+  const piece = (text: string) => ({ start: 1, end: 1, text });
+  it('is a transcript when most passages are turns and its speakers speak again', () => {
+    expect(isDialogue(['**Ann:** hi', '**Bob:** hello', '**Ann:** how are you', '**Bob:** fine', '# Notes'].map(piece))).toBe(true);
+  });
+  it('is not when each bold label comes once, when turns are few, or when most passages are not turns', () => {
+    expect(isDialogue(['**Status:** open', '**Context:** auth', '**Owner:** Ann', '**Due:** May'].map(piece))).toBe(false);
+    expect(isDialogue(['**Ann:** hi', '**Bob:** hello', '**Ann:** bye'].map(piece))).toBe(false);
+    expect(isDialogue(['**Ann:** hi', '**Bob:** hello', '**Ann:** a', '**Bob:** b', '- x', '- y', '- z', '- w', '- v'].map(piece))).toBe(false);
   });
 });
