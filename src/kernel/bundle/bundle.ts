@@ -354,6 +354,7 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
     count: scanned.count,
     tokens: scanned.tokens,
     text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens.exact(i)),
+    plainText: (i) => scanned.text(scanned.files[i].path),
     retrieval: ranked.retrieval,
   });
 }
