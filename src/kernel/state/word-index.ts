@@ -310,6 +310,21 @@ export interface WordIndex {
  * not hold indexed now. `dir` undefined: no state folder (nothing is read or written).
  */
 export function useWordIndex(dir: string | undefined, version: string, texts: readonly IndexedText[]): WordIndex {
+  return openWordIndex(dir, version).use(texts);
+}
+
+/** A word index read from its file, to which texts are added as they are read (a scan that keeps no text), then used. */
+export interface WordIndexBuilder {
+  /** Whether the index holds a text with this content hash. */
+  has(hash: string): boolean;
+  /** Index a text now (one the index does not hold): its wordsKey, or null when it has no bag. */
+  add(hash: string, text: string): WordsKey | null;
+  /** The index for these texts: those it does not hold yet are indexed now (useWordIndex). */
+  use(texts: readonly IndexedText[]): WordIndex;
+}
+
+/** The word index of a state folder, read from word-index.bin (or empty), for texts to be added and then used. */
+export function openWordIndex(dir: string | undefined, version: string): WordIndexBuilder {
   const bytes = dir === undefined ? undefined : readStateBytes(dir, WORD_INDEX_FILE, MAX_INDEX_BYTES);
   let loaded: Loaded | undefined;
   try {
@@ -325,21 +340,53 @@ export function useWordIndex(dir: string | undefined, version: string, texts: re
   const nobag = new Set(header.nobag);
   const fromFile = hashes.length;
   const added = new Gathered();
-  const used = new Set<number>();
-  for (const item of texts) {
-    let slot = slotOf.get(item.hash);
-    if (slot === undefined) {
-      const text = item.text();
-      if (text === undefined) continue;
-      slot = hashes.length;
-      hashes.push(item.hash);
-      slotOf.set(item.hash, slot);
-      const key = added.index(slot, text);
-      if (key) item.words?.(key);
-      else nobag.add(slot);
-    }
-    used.add(slot);
-  }
+  const add = (hash: string, text: string): WordsKey | null => {
+    const slot = hashes.length;
+    hashes.push(hash);
+    slotOf.set(hash, slot);
+    const key = added.index(slot, text);
+    if (!key) nobag.add(slot);
+    return key;
+  };
+  return {
+    has: (hash) => slotOf.has(hash),
+    add,
+    use(texts) {
+      const used = new Set<number>();
+      for (const item of texts) {
+        if (!slotOf.has(item.hash)) {
+          const text = item.text();
+          if (text === undefined) continue;
+          const key = add(item.hash, text);
+          if (key) item.words?.(key);
+        }
+        used.add(slotOf.get(item.hash)!);
+      }
+      return indexOf({ dir, version, loaded, status, hashes, slotOf, nobag, fromFile, added, used });
+    },
+  };
+}
+
+/** What an opened index holds once its texts are known. */
+interface Opened {
+  dir: string | undefined;
+  version: string;
+  loaded: Loaded | undefined;
+  status: WordIndex['status'];
+  hashes: string[];
+  slotOf: ReadonlyMap<string, number>;
+  nobag: Set<number>;
+  /** Slots read from the file (the rest were added in this run). */
+  fromFile: number;
+  added: Gathered;
+  /** Slots of the texts used in this run. */
+  used: ReadonlySet<number>;
+}
+
+/** The index over an opened file and this run's texts: counts for a query, and its save. */
+function indexOf(opened: Opened): WordIndex {
+  const { dir, version, loaded, status, hashes, slotOf, nobag, fromFile, added, used } = opened;
+  const header = loaded?.header ?? { version, hashes: [], nobag: [], keys: [] };
   const slots = hashes.length;
   const keys = header.keys;
   let corrupt = false;
