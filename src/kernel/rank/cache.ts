@@ -101,10 +101,11 @@ export interface PackScanOptions {
   /** The hash of a file's text as packed (`text`), and whether its body has markers. */
   describe(file: MemoryFile, text: string): { hash: string; markers: boolean; bounds: TokenBounds };
   /**
-   * Keep no text read (a query's scan): as each is read, its body goes into the word index, its links are
-   * found and `check` is answered; a text is read again only where it is asked for (textOf, body).
+   * Keep few of the texts read (a query's scan): as each is read, its body goes into the word index, its
+   * links are found and `check` is answered; only the first `keep` UTF-16 units of texts (default
+   * KEPT_TEXTS) are kept, and the others are read again where they are asked for (textOf, body).
    */
-  stream?: { check?: TextCheck };
+  stream?: { check?: TextCheck; keep?: number };
 }
 
 /** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
@@ -297,8 +298,10 @@ function toStored(file: MemoryFile, described: { hash: string; markers: boolean;
   return { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, hash, markers, bounds: [bounds.min, bounds.max], bodyLength: body.length };
 }
 
-/** Texts of about this many UTF-16 units are indexed together in a scan that keeps no text. */
+/** Texts of about this many UTF-16 units are indexed together in a scan that keeps few texts. */
 const STREAM_BATCH = 4 << 20;
+/** A scan that keeps few texts keeps texts of this many UTF-16 units (a small memory's every text: none is read twice). */
+const KEPT_TEXTS = 32 << 20;
 
 /** What a scan that keeps no text takes from a text once read: its words (indexed) and the check's answer. */
 function streamed(stored: StoredFile, builder: WordIndexBuilder, body: string, text: string, check: TextCheck | undefined): void {
@@ -320,6 +323,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   // Texts read and not yet indexed: indexed a batch at a time (the word table stays in the processor's cache), then dropped.
   let batch: [StoredFile, string, string][] = [];
   let batchLength = 0;
+  let keep = stream?.keep ?? KEPT_TEXTS;
   const flush = () => {
     if (batch.length === 0 || !stream) return;
     builder ??= openWordIndex(stateDir(root), cacheVersion());
@@ -340,7 +344,8 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
         batch.push([stored, body, text]);
         batchLength += text.length;
         if (batchLength >= STREAM_BATCH) flush();
-        return stored;
+        if (text.length > keep) return stored;
+        keep -= text.length;
       }
       texts.set(file.path, text);
       bodies.set(file.path, body);
