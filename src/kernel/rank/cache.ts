@@ -301,7 +301,7 @@ function toStored(file: MemoryFile, described: { hash: string; markers: boolean;
 /** Texts of about this many UTF-16 units are indexed together in a scan that keeps few texts. */
 const STREAM_BATCH = 4 << 20;
 /** A scan that keeps few texts keeps texts of this many UTF-16 units (a small memory's every text: none is read twice). */
-const KEPT_TEXTS = 32 << 20;
+const KEPT_TEXTS = 8 << 20;
 
 /** What a scan that keeps no text takes from a text once read: its words (indexed) and the check's answer. */
 function streamed(stored: StoredFile, builder: WordIndexBuilder, body: string, text: string, check: TextCheck | undefined): void {
