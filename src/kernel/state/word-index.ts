@@ -33,6 +33,8 @@ interface Header {
 type Postings = Int32Array;
 
 const ODD = '\u0000';
+/** Triples (key, slot, count) per chunk of a Gathered after its first: 3 MB. */
+const TRIPLES_CHUNK = 3 << 18;
 
 /** A growing byte buffer for varints. */
 class Bytes {
@@ -185,6 +187,8 @@ class Gathered {
   /** Each key id of a stem id of the word table's current stems (-1: not looked up yet). */
   #byStem = new Int32Array(1 << 12).fill(-1);
   #stems: readonly string[] | undefined;
+  /** Full chunks of triples (never copied to grow: a cold index of 100,000 notes holds tens of millions). */
+  #full: Int32Array[] = [];
   #triples = new Int32Array(3 << 16);
   #size = 0;
   #grouped: { starts: Int32Array; pairs: Int32Array } | undefined;
@@ -240,9 +244,9 @@ class Gathered {
 
   #add(key: number, count: number): void {
     if (this.#size + 3 > this.#triples.length) {
-      const more = new Int32Array(this.#triples.length * 2);
-      more.set(this.#triples);
-      this.#triples = more;
+      this.#full.push(this.#triples);
+      this.#triples = new Int32Array(TRIPLES_CHUNK);
+      this.#size = 0;
     }
     const t = this.#triples;
     t[this.#size] = key;
@@ -254,22 +258,27 @@ class Gathered {
   /** The postings grouped by key (a counting sort, which keeps each key's slots ascending): key k's [slot, count] pairs are pairs[starts[k], starts[k + 1]). */
   grouped(): { starts: Int32Array; pairs: Int32Array } {
     if (this.#grouped) return this.#grouped;
-    const t = this.#triples;
+    const chunks = [...this.#full, this.#triples.subarray(0, this.#size)];
     const starts = new Int32Array(this.keys.length + 1);
-    for (let k = 0; k < this.#size; k += 3) starts[t[k] + 1] += 2;
+    for (const t of chunks) for (let k = 0; k < t.length; k += 3) starts[t[k] + 1] += 2;
     for (let k = 0; k < this.keys.length; k++) starts[k + 1] += starts[k];
     const at = starts.slice(0, this.keys.length);
-    const pairs = new Int32Array(this.#size - this.#size / 3);
-    for (let k = 0; k < this.#size; k += 3) {
-      const i = at[t[k]];
-      pairs[i] = t[k + 1];
-      pairs[i + 1] = t[k + 2];
-      at[t[k]] = i + 2;
-    }
-    this.#grouped = { starts, pairs };
-    // The triples are done with: their memory goes (a cold index of 100,000 notes holds tens of millions).
+    const pairs = new Int32Array(starts[this.keys.length]);
+    // The triples are done with as they are placed: their memory goes chunk by chunk.
+    this.#full = [];
     this.#triples = new Int32Array(0);
     this.#size = 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const t = chunks[c];
+      for (let k = 0; k < t.length; k += 3) {
+        const i = at[t[k]];
+        pairs[i] = t[k + 1];
+        pairs[i + 1] = t[k + 2];
+        at[t[k]] = i + 2;
+      }
+      chunks[c] = new Int32Array(0);
+    }
+    this.#grouped = { starts, pairs };
     return this.#grouped;
   }
 
