@@ -92,7 +92,7 @@ export async function search(options: SearchOptions, deps: SearchDeps = { now: (
     since: options.since === undefined ? undefined : parseSince(options.since, now, label),
   };
   // The pack cache: a warm search reads only the bodies it scans, and parses no frontmatter.
-  const scan = await scanCached(root, now);
+  const scan = await scanCached(root, now, undefined, {});
   if (filters.type !== undefined || filters.kind !== undefined) {
     checkListFilters(filters, scan.files, label);
   }

@@ -199,11 +199,14 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   const { backgroundCounter } = await import('../tokens/background.js');
   const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20, patterns: options.redactSecrets ? MAYBE_SECRET_PATTERNS : undefined });
   const queued = new Set<string>();
-  const scan = await scanCached(root, now, (text, hash) => {
+  // A task with words to match is a query: the scan keeps no text (each is indexed and prefiltered as it is read).
+  const query = options.task !== undefined && queryTerms(options.task).length > 0;
+  const onRead = (text: string, hash: string) => {
     if (options.task !== undefined || queued.has(hash) || counter.knows(hash)) return;
     queued.add(hash);
     background.add(hash, text);
-  }).catch((err: unknown) => {
+  };
+  const scan = await scanCached(root, now, onRead, query ? { check: options.redactSecrets ? MAYBE_SECRET_CHECK : undefined } : undefined).catch((err: unknown) => {
     background.stop();
     throw err;
   });
@@ -359,6 +362,7 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
     count: scanned.count,
     tokens: scanned.tokens,
     text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens.exact(i)),
+    plainText: (i) => scanned.text(scanned.files[i].path),
     retrieval: ranked.retrieval,
   });
 }

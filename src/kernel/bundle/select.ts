@@ -80,6 +80,8 @@ export interface PackInput {
   count: (text: string) => number;
   /** Each file's text (`fileText`); by default from the file itself, which must then be a MemoryFile. */
   text?: (i: number) => string;
+  /** The same text without asking its token count (`text` may count it): what a whole file's bytes bound its cost by; default `text`. */
+  plainText?: (i: number) => string;
   /** Each file's token count, when the caller already has it (or counts it on demand: file-tokens.ts). */
   tokens?: readonly number[] | FileTokens;
   /** The command prefix for load hints: `memctx`, or with the --dir/--claude the bundle was built with. */
@@ -472,6 +474,10 @@ interface Offer {
   value: number;
   /** Tokens it adds (its section's opener and closer aside). */
   cost: number;
+  /** Set when `cost` is only an upper bound (a whole note's bytes): counted when it is picked (settle). */
+  bound?: true;
+  /** Token limits the whole file must not be over that its bounds could not decide: counted when it is picked. */
+  limits?: number[];
   terms: readonly number[];
 }
 
@@ -481,6 +487,8 @@ interface Selection {
   renderer: Renderer;
   layout: Layout;
   text: (i: number) => string;
+  /** The text, its count not asked (plainText). */
+  plain: (i: number) => string;
   tokens: FileTokens;
   retrieval: Retrieval;
   /** Each candidate file's matched passages by their index, with their value. */
@@ -496,6 +504,8 @@ interface Selection {
   opened: Set<SectionId>;
   lines: Map<number, string[]>;
   fullCost: Map<number, number>;
+  /** A whole file's piece in UTF-8 bytes: at least its tokens (each token is a byte or more). */
+  fullBytes: Map<number, number>;
 }
 
 /** The lines of a run of passages as a piece (its text is the file's lines, blank ones included). */
@@ -505,7 +515,7 @@ function spanPiece(sel: Selection, file: number, from: number, to: number): { st
   const start = pieces[from].start;
   const end = pieces[to].end;
   let lines = sel.lines.get(file);
-  if (!lines) sel.lines.set(file, (lines = sel.text(file).split('\n')));
+  if (!lines) sel.lines.set(file, (lines = sel.plain(file).split('\n')));
   return { start, end, text: lines.slice(start - 1, end).join('\n') };
 }
 
@@ -588,19 +598,71 @@ function wholeOffer(sel: Selection, file: number): Offer | undefined {
   const note = !isDialogue(sel.retrieval.pieces.get(file) ?? []);
   // A file repeating a passage another file gave goes in by its other passages instead.
   if (passages.some((m) => sel.seen.has(m.passage.text) && !holding?.taken.has(m.passage.index))) return undefined;
-  if (tokens.over(file, sel.left + held)) return undefined;
   // After the first whole note, a note goes in whole only within its share of the room left (its task score, at least FILE_SHARE).
-  if (note && sel.opened.has('full') && tokens.over(file, Math.floor((sel.left + held) * Math.max(FILE_SHARE, input.scores[file].task)))) return undefined;
-  let cost = sel.fullCost.get(file);
-  if (cost === undefined) {
-    cost = countJoined(sel.renderer.full(input.files[file], input.scores[file], sel.text(file), false), input.count);
-    sel.fullCost.set(file, cost);
-  }
+  const limits = [sel.left + held, ...(note && sel.opened.has('full') ? [Math.floor((sel.left + held) * Math.max(FILE_SHARE, input.scores[file].task))] : [])];
+  // A note ranks by its value alone, so what its count decides is left open until it is picked (settle); a transcript ranks by its cost.
+  const open = note ? limits.filter((limit) => tokens.overKnown(file, limit) === undefined) : [];
+  if (limits.some((limit) => !open.includes(limit) && tokens.over(file, limit))) return undefined;
   const given = passages.reduce((n, m) => n + (holding?.taken.has(m.passage.index) ? m.value : 0), 0);
   const mass = massOf(sel, file);
   const value = (input.scores[file].task * (mass - given)) / mass;
   if (value <= 0) return undefined;
-  return { file, replaces: spans, value, cost: Math.max(1, cost - held), terms: sel.retrieval.fileTerms[file] ?? [] };
+  const exact = sel.fullCost.get(file);
+  const cost = exact ?? (note ? fullBytes(sel, file) : fullCost(sel, file));
+  const unsure = exact === undefined && note ? { bound: true as const } : {};
+  return { file, replaces: spans, value, cost: Math.max(1, cost - held), ...unsure, ...(open.length ? { limits: open } : {}), terms: sel.retrieval.fileTerms[file] ?? [] };
+}
+
+/** The exact tokens of a whole file's piece (counted once). */
+function fullCost(sel: Selection, file: number): number {
+  let cost = sel.fullCost.get(file);
+  if (cost === undefined) {
+    cost = countJoined(sel.renderer.full(sel.input.files[file], sel.input.scores[file], sel.text(file), false), sel.input.count);
+    sel.fullCost.set(file, cost);
+  }
+  return cost;
+}
+
+/** A whole file's piece in UTF-8 bytes, without counting its tokens. */
+function fullBytes(sel: Selection, file: number): number {
+  let bytes = sel.fullBytes.get(file);
+  if (bytes === undefined) {
+    bytes = sel.renderer.full(sel.input.files[file], sel.input.scores[file], sel.plain(file), false).reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0);
+    sel.fullBytes.set(file, bytes);
+  }
+  return bytes;
+}
+
+/** Whether an offer may fit the room left with its section's frame (one whose count is open may: settle tells). */
+const mayFit = (sel: Selection, offer: Offer, frame: number) => offer.bound !== undefined || offer.limits !== undefined || offer.cost + frame <= sel.left;
+
+/** Count what an offer left open: false when its file is over a limit or its exact cost does not fit; else its cost is exact. */
+function settle(sel: Selection, offer: Offer, frame: number): boolean {
+  if (offer.limits?.some((limit) => sel.tokens.over(offer.file, limit))) return false;
+  delete offer.limits;
+  if (offer.bound) {
+    const held = offer.replaces.reduce((n, s) => n + s.cost, 0);
+    offer.cost = Math.max(1, fullCost(sel, offer.file) - held);
+    delete offer.bound;
+  }
+  return offer.cost + frame <= sel.left;
+}
+
+/**
+ * The best offer that fits (bestPick over those that do), settling open offers only as they come up
+ * best: one that proves not to fit leaves the choice, which is then made again.
+ */
+function pickFitting(sel: Selection, offers: Offer[], frames: Record<'passages' | 'full', number>, covered: Uint8Array, total: number): Offer | undefined {
+  const { retrieval } = sel;
+  const frame = (o: Offer) => frames[o.span ? 'passages' : 'full'];
+  const left = offers.filter((o) => mayFit(sel, o, frame(o)));
+  while (left.length) {
+    const k = bestPick(left, (o) => o.value / o.cost ** (isDialogue(retrieval.pieces.get(o.file) ?? []) ? DENSITY_POWER : NOTE_POWER), (o) => o.terms, covered, retrieval.weights, total);
+    const offer = left[k];
+    if ((offer.bound === undefined && offer.limits === undefined) || settle(sel, offer, frame(offer))) return offer;
+    left.splice(k, 1);
+  }
+  return undefined;
 }
 
 /** The runs a file offers: one around each matched passage not given yet. */
@@ -669,7 +731,8 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
   const { input, renderer, layout, text, tokens, room, placed } = placing;
   const retrieval = input.retrieval!;
   const candidates = new Set(order.filter((i) => matched(input.scores[i]) && !placed.has(i)));
-  const sel: Selection = { input, renderer, layout, text, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map() };
+  const plain = input.plainText ?? text;
+  const sel: Selection = { input, renderer, layout, text, plain, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map(), fullBytes: new Map() };
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const spans = new Map<number, Offer[]>([...candidates].map((i) => [i, spanOffers(sel, i)]));
@@ -677,9 +740,8 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
     // Whole files are offered afresh each time: what they add depends on the room left and on what is in.
     const wholes = [...candidates].flatMap((i) => (sel.holdings.get(i)?.whole ? [] : (wholeOffer(sel, i) ?? [])));
     const frames = { passages: frameCost(sel, 'passages'), full: frameCost(sel, 'full') };
-    const fitting = [...wholes, ...[...spans.values()].flat()].filter((o) => o.cost + frames[o.span ? 'passages' : 'full'] <= sel.left);
-    if (fitting.length === 0) break;
-    const offer = fitting[bestPick(fitting, (o) => o.value / o.cost ** (isDialogue(retrieval.pieces.get(o.file) ?? []) ? DENSITY_POWER : NOTE_POWER), (o) => o.terms, covered, retrieval.weights, total)];
+    const offer = pickFitting(sel, [...wholes, ...[...spans.values()].flat()], frames, covered, total);
+    if (!offer) break;
     // A run whose passages another file gave meanwhile (identical text) is weighed again first.
     if (offer.span && gain(sel, offer.file, offer.span.from, offer.span.to).value !== offer.value) {
       spans.set(offer.file, spanOffers(sel, offer.file));

@@ -6,7 +6,7 @@ import { cacheVersion, scanWithCache, type Projection } from '../state/stat-cach
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
-import { useWordIndex, type WordCount, type WordIndex } from '../state/word-index.js';
+import { openWordIndex, useWordIndex, type WordCount, type WordIndex, type WordIndexBuilder } from '../state/word-index.js';
 import { stateDir } from '../state/folder.js';
 import { readMemoryFile } from '../store/scan.js';
 import type { TokenBounds } from './file-tokens.js';
@@ -100,6 +100,12 @@ export interface PackScanOptions {
   now: number;
   /** The hash of a file's text as packed (`text`), and whether its body has markers. */
   describe(file: MemoryFile, text: string): { hash: string; markers: boolean; bounds: TokenBounds };
+  /**
+   * Keep few of the texts read (a query's scan): as each is read, its body goes into the word index, its
+   * links are found and `check` is answered; only the first `keep` UTF-16 units of texts (default
+   * KEPT_TEXTS) are kept, and the others are read again where they are asked for (textOf, body).
+   */
+  stream?: { check?: TextCheck; keep?: number };
 }
 
 /** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
@@ -292,11 +298,39 @@ function toStored(file: MemoryFile, described: { hash: string; markers: boolean;
   return { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, hash, markers, bounds: [bounds.min, bounds.max], bodyLength: body.length };
 }
 
+/** Texts of about this many UTF-16 units are indexed together in a scan that keeps few texts. */
+const STREAM_BATCH = 4 << 20;
+/** A scan that keeps few texts keeps texts of this many UTF-16 units (a small memory's every text: none is read twice). */
+const KEPT_TEXTS = 8 << 20;
+
+/** What a scan that keeps no text takes from a text once read: its words (indexed) and the check's answer. */
+function streamed(stored: StoredFile, builder: WordIndexBuilder, body: string, text: string, check: TextCheck | undefined): void {
+  if (!builder.has(stored.hash)) {
+    const key = builder.add(stored.hash, body);
+    if (key) stored.words = key;
+  }
+  if (check) stored.check = [check.id, check.test(text)];
+}
+
 /** Every memory file for packing, from the cache where its stat is unchanged (the parser loads only on a miss). */
 export async function scanForPack(root: string, options: PackScanOptions): Promise<PackScan> {
   const texts = new Map<string, string>();
   const bodies = new Map<string, string>();
   const found = new Map<string, () => MemoryLink[]>();
+  const { stream } = options;
+  // Opened on the first text read (a warm scan reads none).
+  let builder: WordIndexBuilder | undefined;
+  // Texts read and not yet indexed: indexed a batch at a time (the word table stays in the processor's cache), then dropped.
+  let batch: [StoredFile, string, string][] = [];
+  let batchLength = 0;
+  let keep = stream?.keep ?? KEPT_TEXTS;
+  const flush = () => {
+    if (batch.length === 0 || !stream) return;
+    builder ??= openWordIndex(stateDir(root), cacheVersion());
+    for (const [stored, body, text] of batch) streamed(stored, builder, body, text, stream.check);
+    batch = [];
+    batchLength = 0;
+  };
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
     valid: isStoredFile,
@@ -304,10 +338,19 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       // The text as read and decoded for parsing: the file is read once.
       const text = detail.text === undefined ? packText(root, file.path) ?? '' : packedText(detail.text);
       const body = bodyOf(text);
+      const stored = toStored(file, options.describe(file, text), body);
+      if (stream) {
+        stored.links = compactLinks(file.links);
+        batch.push([stored, body, text]);
+        batchLength += text.length;
+        if (batchLength >= STREAM_BATCH) flush();
+        if (text.length > keep) return stored;
+        keep -= text.length;
+      }
       texts.set(file.path, text);
       bodies.set(file.path, body);
       found.set(file.path, () => file.links);
-      return toStored(file, options.describe(file, text), body);
+      return stored;
     },
   };
   const scan = await scanWithCache(root, listEntries(root), projection, {
@@ -316,6 +359,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
       return (path, symlink, detail) => readMemoryFile(root, path, { symlink, detail });
     },
   });
+  flush();
   const byPath = new Map(scan.values.map(({ path, value }) => [path, value]));
   // Files whose text could not be read now: answers made from '' are not kept in the cache.
   const unread = new Set<string>();
@@ -331,7 +375,11 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   };
   // The word index, read (and what it lacks indexed) the first time a query asks for a file's words.
   let index: WordIndex | undefined;
-  const words = (): WordIndex => (index ??= useWordIndex(stateDir(root), cacheVersion(), files.map((f) => ({ hash: f.hash, text: () => f.indexText(), words: (key: WordsKey) => f.indexedWords(key) }))));
+  const words = (): WordIndex => {
+    if (index) return index;
+    const items = files.map((f) => ({ hash: f.hash, text: () => f.indexText(), words: (key: WordsKey) => f.indexedWords(key) }));
+    return (index = builder ? builder.use(items) : useWordIndex(stateDir(root), cacheVersion(), items));
+  };
   const files: Entry[] = scan.values.map(({ path, value }) => new Entry(root, value, scan.changed, words, bodies.get(path), found.get(path)));
   return {
     files,
@@ -350,7 +398,8 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     status: scan.status,
     async save() {
       await scan.save();
-      await index?.save();
+      // Texts indexed as they were read are kept even when no query asked.
+      await (builder ? words() : index)?.save();
     },
   };
 }

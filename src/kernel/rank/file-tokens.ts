@@ -10,13 +10,15 @@ export interface FileTokens {
   over(i: number, limit: number): boolean;
   /** Whether the file is known to be over `limit` without counting it (false when only a count could tell). */
   surelyOver(i: number, limit: number): boolean;
+  /** over(i, limit) when it is known without counting, else undefined. */
+  overKnown(i: number, limit: number): boolean | undefined;
   /** The exact count when already known, else an estimate marked so. */
   report(i: number): { tokens: number; estimated: boolean };
 }
 
 /** Exact counts known ahead, one per file. */
 export function knownTokens(tokens: readonly number[]): FileTokens {
-  return { exact: (i) => tokens[i], over: (i, limit) => tokens[i] > limit, surelyOver: (i, limit) => tokens[i] > limit, report: (i) => ({ tokens: tokens[i], estimated: false }) };
+  return { exact: (i) => tokens[i], over: (i, limit) => tokens[i] > limit, surelyOver: (i, limit) => tokens[i] > limit, overKnown: (i, limit) => tokens[i] > limit, report: (i) => ({ tokens: tokens[i], estimated: false }) };
 }
 
 /** What is known of a text's token count without counting it: at least `min`, at most `max` (its UTF-8 bytes). */
@@ -80,6 +82,11 @@ export function lazyTokens(count: (i: number) => number, bounds: (i: number) => 
       if (counts[i] >= 0) return counts[i] > limit;
       const b = bounds(i);
       return b === undefined ? exact(i) > limit : b.min > limit;
+    },
+    overKnown(i, limit) {
+      if (counts[i] >= 0) return counts[i] > limit;
+      const b = bounds(i);
+      return b && b.max <= limit ? false : b && b.min > limit ? true : undefined;
     },
     report(i) {
       if (counts[i] >= 0) return { tokens: counts[i], estimated: false };

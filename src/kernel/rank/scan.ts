@@ -1,5 +1,5 @@
 /** The pack cache as pack and search read it (its own module, so a search loads nothing else of pack). */
-import { scanForPack, type PackScan } from './cache.js';
+import { scanForPack, type PackScan, type PackScanOptions } from './cache.js';
 import { contentHash } from '../tokens/hash.js';
 import { hasMarkers } from './markers.js';
 import { tokenBounds } from './file-tokens.js';
@@ -8,9 +8,10 @@ import { tokenBounds } from './file-tokens.js';
  * Every memory file for pack and search, from pack-cache.json (the state folder) where its stat is unchanged
  * (bodies read on first use); `textOf` gives each file's text as packed. `onRead` sees each text read.
  */
-export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void): Promise<PackScan> {
+export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void, stream?: PackScanOptions['stream']): Promise<PackScan> {
   return scanForPack(root, {
     now: now.getTime(),
+    stream,
     describe: (file, text) => {
       const hash = contentHash(text);
       onRead?.(text, hash);

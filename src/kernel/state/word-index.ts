@@ -33,6 +33,8 @@ interface Header {
 type Postings = Int32Array;
 
 const ODD = '\u0000';
+/** Triples (key, slot, count) per chunk of a Gathered after its first: 3 MB. */
+const TRIPLES_CHUNK = 3 << 18;
 
 /** A growing byte buffer for varints. */
 class Bytes {
@@ -185,6 +187,8 @@ class Gathered {
   /** Each key id of a stem id of the word table's current stems (-1: not looked up yet). */
   #byStem = new Int32Array(1 << 12).fill(-1);
   #stems: readonly string[] | undefined;
+  /** Full chunks of triples (never copied to grow: a cold index of 100,000 notes holds tens of millions). */
+  #full: Int32Array[] = [];
   #triples = new Int32Array(3 << 16);
   #size = 0;
   #grouped: { starts: Int32Array; pairs: Int32Array } | undefined;
@@ -240,9 +244,9 @@ class Gathered {
 
   #add(key: number, count: number): void {
     if (this.#size + 3 > this.#triples.length) {
-      const more = new Int32Array(this.#triples.length * 2);
-      more.set(this.#triples);
-      this.#triples = more;
+      this.#full.push(this.#triples);
+      this.#triples = new Int32Array(TRIPLES_CHUNK);
+      this.#size = 0;
     }
     const t = this.#triples;
     t[this.#size] = key;
@@ -254,22 +258,27 @@ class Gathered {
   /** The postings grouped by key (a counting sort, which keeps each key's slots ascending): key k's [slot, count] pairs are pairs[starts[k], starts[k + 1]). */
   grouped(): { starts: Int32Array; pairs: Int32Array } {
     if (this.#grouped) return this.#grouped;
-    const t = this.#triples;
+    const chunks = [...this.#full, this.#triples.subarray(0, this.#size)];
     const starts = new Int32Array(this.keys.length + 1);
-    for (let k = 0; k < this.#size; k += 3) starts[t[k] + 1] += 2;
+    for (const t of chunks) for (let k = 0; k < t.length; k += 3) starts[t[k] + 1] += 2;
     for (let k = 0; k < this.keys.length; k++) starts[k + 1] += starts[k];
     const at = starts.slice(0, this.keys.length);
-    const pairs = new Int32Array(this.#size - this.#size / 3);
-    for (let k = 0; k < this.#size; k += 3) {
-      const i = at[t[k]];
-      pairs[i] = t[k + 1];
-      pairs[i + 1] = t[k + 2];
-      at[t[k]] = i + 2;
-    }
-    this.#grouped = { starts, pairs };
-    // The triples are done with: their memory goes (a cold index of 100,000 notes holds tens of millions).
+    const pairs = new Int32Array(starts[this.keys.length]);
+    // The triples are done with as they are placed: their memory goes chunk by chunk.
+    this.#full = [];
     this.#triples = new Int32Array(0);
     this.#size = 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const t = chunks[c];
+      for (let k = 0; k < t.length; k += 3) {
+        const i = at[t[k]];
+        pairs[i] = t[k + 1];
+        pairs[i + 1] = t[k + 2];
+        at[t[k]] = i + 2;
+      }
+      chunks[c] = new Int32Array(0);
+    }
+    this.#grouped = { starts, pairs };
     return this.#grouped;
   }
 
@@ -310,6 +319,21 @@ export interface WordIndex {
  * not hold indexed now. `dir` undefined: no state folder (nothing is read or written).
  */
 export function useWordIndex(dir: string | undefined, version: string, texts: readonly IndexedText[]): WordIndex {
+  return openWordIndex(dir, version).use(texts);
+}
+
+/** A word index read from its file, to which texts are added as they are read (a scan that keeps no text), then used. */
+export interface WordIndexBuilder {
+  /** Whether the index holds a text with this content hash. */
+  has(hash: string): boolean;
+  /** Index a text now (one the index does not hold): its wordsKey, or null when it has no bag. */
+  add(hash: string, text: string): WordsKey | null;
+  /** The index for these texts: those it does not hold yet are indexed now (useWordIndex). */
+  use(texts: readonly IndexedText[]): WordIndex;
+}
+
+/** The word index of a state folder, read from word-index.bin (or empty), for texts to be added and then used. */
+export function openWordIndex(dir: string | undefined, version: string): WordIndexBuilder {
   const bytes = dir === undefined ? undefined : readStateBytes(dir, WORD_INDEX_FILE, MAX_INDEX_BYTES);
   let loaded: Loaded | undefined;
   try {
@@ -325,21 +349,53 @@ export function useWordIndex(dir: string | undefined, version: string, texts: re
   const nobag = new Set(header.nobag);
   const fromFile = hashes.length;
   const added = new Gathered();
-  const used = new Set<number>();
-  for (const item of texts) {
-    let slot = slotOf.get(item.hash);
-    if (slot === undefined) {
-      const text = item.text();
-      if (text === undefined) continue;
-      slot = hashes.length;
-      hashes.push(item.hash);
-      slotOf.set(item.hash, slot);
-      const key = added.index(slot, text);
-      if (key) item.words?.(key);
-      else nobag.add(slot);
-    }
-    used.add(slot);
-  }
+  const add = (hash: string, text: string): WordsKey | null => {
+    const slot = hashes.length;
+    hashes.push(hash);
+    slotOf.set(hash, slot);
+    const key = added.index(slot, text);
+    if (!key) nobag.add(slot);
+    return key;
+  };
+  return {
+    has: (hash) => slotOf.has(hash),
+    add,
+    use(texts) {
+      const used = new Set<number>();
+      for (const item of texts) {
+        if (!slotOf.has(item.hash)) {
+          const text = item.text();
+          if (text === undefined) continue;
+          const key = add(item.hash, text);
+          if (key) item.words?.(key);
+        }
+        used.add(slotOf.get(item.hash)!);
+      }
+      return indexOf({ dir, version, loaded, status, hashes, slotOf, nobag, fromFile, added, used });
+    },
+  };
+}
+
+/** What an opened index holds once its texts are known. */
+interface Opened {
+  dir: string | undefined;
+  version: string;
+  loaded: Loaded | undefined;
+  status: WordIndex['status'];
+  hashes: string[];
+  slotOf: ReadonlyMap<string, number>;
+  nobag: Set<number>;
+  /** Slots read from the file (the rest were added in this run). */
+  fromFile: number;
+  added: Gathered;
+  /** Slots of the texts used in this run. */
+  used: ReadonlySet<number>;
+}
+
+/** The index over an opened file and this run's texts: counts for a query, and its save. */
+function indexOf(opened: Opened): WordIndex {
+  const { dir, version, loaded, status, hashes, slotOf, nobag, fromFile, added, used } = opened;
+  const header = loaded?.header ?? { version, hashes: [], nobag: [], keys: [] };
   const slots = hashes.length;
   const keys = header.keys;
   let corrupt = false;

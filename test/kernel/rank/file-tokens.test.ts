@@ -131,3 +131,48 @@ describe('pack --task counts only the files that may enter the bundle', () => {
     }
   });
 });
+
+/** A memory of 60 notes of 1–4 KB, every one of which mentions the task's words. */
+function matchingMemory(): string {
+  dir = tempDir('memctx-count-candidates-');
+  const root = join(dir, 'base/.memory');
+  const r = rng(23);
+  const words = 'garden weather recipe river stone cloud lamp window harbour lantern orchard meadow'.split(' ');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+  for (let i = 0; i < 60; i++) {
+    const sentences = Array.from({ length: 20 + Math.floor(r() * 60) }, () => `${Array.from({ length: 8 }, () => words[Math.floor(r() * words.length)]).join(' ')}.`);
+    sentences.splice(Math.floor(r() * sentences.length), 0, `The deploy rollback needs the auth token rotated first (${i}).`);
+    const path = join(root, `note-${i}.md`);
+    writeFileSync(path, `---\nname: note ${i}\ndescription: notes on ${words[i % words.length]}\ntype: project\nupdated: 2026-0${1 + (i % 9)}-10\n---\n\n${sentences.join(' ')}\n`);
+    utimesSync(path, PAST, PAST);
+  }
+  return root;
+}
+
+describe('pack --task counts a matched note only when it comes up best', () => {
+  it('places what counting every candidate places, but counts few of the 60 notes the task matches', async () => {
+    const base = matchingMemory();
+    vi.resetModules();
+    const lazy = await import('../../../src/kernel/bundle/bundle.js');
+    for (const budget of [6000]) {
+      const { result, written } = await packCopy(lazy, base, `lazy-${budget}`, budget);
+      vi.resetModules();
+      vi.doMock('../../../src/kernel/rank/file-tokens.js', async (importOriginal) => {
+        const actual = await importOriginal<typeof import('../../../src/kernel/rank/file-tokens.js')>();
+        return { ...actual, lazyTokens: (count: (i: number) => number, _bounds: unknown, n: number) => actual.lazyTokens(count, () => undefined, n) };
+      });
+      const exact = await import('../../../src/kernel/bundle/bundle.js');
+      vi.doUnmock('../../../src/kernel/rank/file-tokens.js');
+      const reference = await packCopy(exact, base, `exact-${budget}`, budget);
+      expect(written).toBe(reference.written);
+      expect(chosen(result.files)).toEqual(chosen(reference.result.files));
+      expect(result.tokens).toBe(tiktoken.o200k_base.encode(written).length);
+      expect(result.tokens).toBeLessThanOrEqual(budget);
+      const whole = result.files.filter((f) => f.tier === 'full').length;
+      const counted = result.files.filter((f) => !f.estimated).length;
+      // Each whole note, and the few that came up best and proved too large for the room or their share: not all 60 (counted before).
+      expect([whole > 0, counted <= whole + 10]).toEqual([true, true]);
+    }
+  });
+});

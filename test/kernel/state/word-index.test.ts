@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useWordIndex, WORD_INDEX_FILE, type IndexedText } from '../../../src/kernel/state/word-index.js';
+import { openWordIndex, useWordIndex, WORD_INDEX_FILE, type IndexedText } from '../../../src/kernel/state/word-index.js';
 import { fieldBag } from '../../../src/kernel/text/bm25.js';
 import { relevance, type MatchableFile } from '../../../src/kernel/text/relevance.js';
 import { removeDir, tempDir } from '../../helpers/cli.js';
@@ -184,5 +184,23 @@ describe('the word index', () => {
     await index.save();
     expect(index.status).toBe('missing');
     expect(existsSync(join(process.cwd(), WORD_INDEX_FILE))).toBe(false);
+  });
+});
+
+describe('a word index built as texts are read', () => {
+  it('answers and saves as one that asks for its texts', async () => {
+    const dir = stateDir();
+    const builder = openWordIndex(dir, VERSION);
+    for (const [hash, text] of Object.entries(BODIES).slice(0, 4)) if (!builder.has(hash)) builder.add(hash, text);
+    expect([builder.has('a'), builder.has('f')]).toEqual([true, false]);
+    const asked: string[] = [];
+    const index = builder.use(texts(BODIES, asked));
+    // Only the texts not added as they were read are asked for.
+    expect([index.added, asked]).toEqual([6, ['e', 'f']]);
+    for (const query of QUERIES) expect(scores(BODIES, query, (hash) => index.counter(hash))).toEqual(scores(BODIES, query));
+    await index.save();
+    const again = useWordIndex(dir, VERSION, texts(BODIES));
+    expect([again.status, again.added]).toEqual(['read', 0]);
+    for (const query of QUERIES) expect(scores(BODIES, query, (hash) => again.counter(hash))).toEqual(scores(BODIES, query));
   });
 });

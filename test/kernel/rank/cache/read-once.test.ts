@@ -209,3 +209,34 @@ describe('a text check', () => {
     expect(answers).toContain(false);
   });
 });
+
+describe('a scan that keeps few texts (a query)', () => {
+  it('indexes each body, finds its links and answers its check as it reads, and keeps the same answers as a scan that keeps the texts', async () => {
+    const { root } = memoryDir();
+    const asked: string[] = [];
+    const check = { id: 'v1', test: (text: string) => (asked.push(text), text.includes('auth')) };
+    const kept = memoryDir().root;
+    const reference = await scanForPack(kept, recorder(kept).options);
+    const scan = await scanForPack(root, { ...recorder(root).options, stream: { check, keep: 0 } });
+    // Every text was checked while it was read; asking again reads nothing.
+    expect(asked).toHaveLength(4);
+    expect(scan.files.map((f) => scan.checked(f.path, check))).toEqual(reference.files.map((f) => reference.checked(f.path, { id: 'v1', test: (t) => t.includes('auth') })));
+    expect(asked).toHaveLength(4);
+    // The texts are not held: a file gone after the scan reads as empty (the scan that keeps them still has it).
+    renameSync(join(root, 'ctl.md'), join(root, 'ctl.gone'));
+    renameSync(join(kept, 'ctl.md'), join(kept, 'ctl.gone'));
+    expect([scan.textOf('ctl.md'), reference.textOf('ctl.md') === packText(kept, 'ctl.gone')]).toEqual(['', true]);
+    // Links and word counts without reading any body.
+    expect(scan.files.map((f) => f.links)).toEqual(reference.files.map((f) => f.links));
+    const counts = (files: typeof scan.files) => files.map((f) => f.bags[3]?.count?.('token', ['toke']) ?? null);
+    expect(counts(scan.files)).toEqual(counts(reference.files));
+    expect(counts(scan.files)).toContain(1);
+    // The index is kept even when no query asked for it; a small memory's texts are all kept (none is read twice).
+    const other = memoryDir().root;
+    const small = await scanForPack(other, { ...recorder(other).options, stream: {} });
+    renameSync(join(other, 'ctl.md'), join(other, 'ctl.gone'));
+    expect(small.textOf('ctl.md')).toBe(packText(other, 'ctl.gone'));
+    await small.save();
+    expect(existsSync(join(stateOf(other), WORD_INDEX_FILE))).toBe(true);
+  });
+});
