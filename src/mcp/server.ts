@@ -5,7 +5,6 @@
  * objects; it prints nothing itself (stdout belongs to the protocol).
  */
 import { readFileSync } from 'node:fs';
-import type { Server as SdkServer } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, NO_ELICITATION, ReadResourceRequestSchema, Server } from './sdk.js';
 import type * as v from 'valibot';
@@ -104,7 +103,7 @@ export async function computeToolsList(): Promise<ListedTool[]> {
   }));
 }
 
-export function createServer(options: ServerOptions, inFlight = new InFlight()): SdkServer {
+export function createServer(options: ServerOptions, inFlight = new InFlight()): Server {
   const { root, io } = options;
   const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
 
