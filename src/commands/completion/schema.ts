@@ -5,7 +5,7 @@ import { ARG_LABEL, choice, parseInput } from '../../kernel/schema.js';
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-export const CompletionOptions = v.strictObject({
+const CompletionOptions = v.strictObject({
   shell: choice(SHELLS, 'the shell to print a completion script for'),
 });
 
