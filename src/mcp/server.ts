@@ -5,8 +5,8 @@
  * objects; it prints nothing itself (stdout belongs to the protocol).
  */
 import { readFileSync } from 'node:fs';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, McpError, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, NO_ELICITATION, ReadResourceRequestSchema, Server } from './sdk.js';
 import type * as v from 'valibot';
 import { memoryErrorText } from '../kernel/memory-errors.js';
 import type { Io } from '../kernel/io.js';
@@ -105,7 +105,7 @@ export async function computeToolsList(): Promise<ListedTool[]> {
 
 export function createServer(options: ServerOptions, inFlight = new InFlight()): Server {
   const { root, io } = options;
-  const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
 
   // Tracked like tool calls, so a client that closes stdin right after asking still gets the answer.
   server.setRequestHandler(ListToolsRequestSchema, () => inFlight.track(listTools().then((tools) => ({ tools }))));

@@ -52,7 +52,7 @@ const LAZY: Record<string, string> = {
   'kernel/lint/secrets.ts → @secretlint/secretlint-rule-pattern': 'secretlint',
   // the MCP SDK, the tools and the JSON Schema converter: `memctx --help` loads commands/mcp/cli.ts without them
   'commands/mcp/cli.ts → ../../mcp/server.js': 'MCP SDK',
-  'commands/mcp/cli.ts → @modelcontextprotocol/sdk/server/stdio.js': 'MCP SDK',
+  'commands/mcp/cli.ts → ../../mcp/sdk.js': 'MCP SDK',
   'mcp/server.ts → ./tool-list.js': 'the tools, their use cases and schemas: on the first call (initialize and the built tools/list need none)',
   'mcp/server.ts → @valibot/to-json-schema': 'JSON Schema converter, only where the build wrote no tools-list.json (the sources under test)',
   // other packages kept off the start-up paths

@@ -21,6 +21,8 @@ function runtimeImports(): Map<string, string> {
     const specifiers = [
       ...[...text.matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'/gm)].map((m) => m[1]),
       ...[...text.matchAll(/^import\s+'([^']+)'/gm)].map((m) => m[1]),
+      // a re-export loads its module as an import does (src/mcp/sdk.ts)
+      ...[...text.matchAll(/^export\s+(?!type\s)[^'"]*?from\s+'([^']+)'/gm)].map((m) => m[1]),
       ...[...text.matchAll(/(?<!typeof )\bimport\('([^']+)'\)/g)].map((m) => m[1]),
       // createRequire(import.meta.url)('yaml'), and a package found by its folder (js-tiktoken's rank files)
       ...[...text.matchAll(/\)\('([^'.][^']*)'\)/g)].map((m) => m[1]),

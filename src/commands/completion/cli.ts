@@ -2,21 +2,20 @@
  * `memctx completion bash|zsh|fish`: a shell completion script for memctx's commands, subcommands
  * and options, generated from the parser itself (all commands are loaded for it, see program.ts).
  */
-import { Argument, type Command } from 'commander';
+import type { Command } from 'commander';
 import { EXIT_OK } from '../../kernel/errors.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
 import { commandPath } from '../../kernel/cli/help.js';
-
-const SHELLS = ['bash', 'zsh', 'fish'];
+import { resolveCompletion, type Shell } from './schema.js';
 
 export function register(program: Command, run: Runner): void {
   program
     .command('completion')
     .description('print a shell completion script: eval "$(memctx completion bash)" (or zsh) in your shell\'s startup file; fish: save it to ~/.config/fish/completions/memctx.fish')
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .argument('<shell>', 'bash, zsh or fish')
     .action(run(async (ctx: Context, shell: string) => {
-      ctx.ui.out(completionScript(program, shell));
+      ctx.ui.out(completionScript(program, resolveCompletion({ shell })));
       return EXIT_OK;
     }));
 }
@@ -28,7 +27,7 @@ function allCommands(root: Command): Command[] {
 
 const longFlags = (c: Command) => c.options.flatMap((o) => (o.long ? [o.long] : [])).concat('--help');
 
-export function completionScript(root: Command, shell: string): string {
+export function completionScript(root: Command, shell: Shell): string {
   const commands = allCommands(root);
   if (shell === 'fish') return fishScript(commands);
   const valueFlags = [...new Set(commands.flatMap((c) => c.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)))))];

@@ -18,7 +18,7 @@ export function register(program: Command, run: Runner): void {
 /** Serve until the client closes stdin or the process is told to stop; calls in flight finish first. */
 export async function runMcp(ctx: Context): Promise<number> {
   // The SDK's modules are most of the start-up: they load while the directory is looked up.
-  const loading = Promise.all([import('../../mcp/server.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+  const loading = Promise.all([import('../../mcp/server.js'), import('../../mcp/sdk.js')]);
   loading.catch(() => undefined);
   // Without a memory directory the server still starts, so the agent gets a tool error naming the fix.
   let root = '';
@@ -29,14 +29,14 @@ export async function runMcp(ctx: Context): Promise<number> {
     if (!(err instanceof MemctxError)) throw err;
     missing = err;
   }
-  const [{ createServer, InFlight }, { StdioServerTransport }] = await loading;
+  const [{ createServer, InFlight }, { StdioServerTransport, deserializeMessage }] = await loading;
   const inFlight = new InFlight();
   const server = createServer({ root, missing, io: ctx.io }, inFlight);
   // Room for a message well past the 1 MiB a memory file may hold, so an oversized write gets a tool
   // error naming the limit; a message past this one ends the server with one line on stderr and exit 2.
   const transport = new StdioServerTransport(process.stdin, process.stdout);
   // The SDK's buffer copies all it holds on every chunk; ours joins once per line (test/mcp/oversized.test.ts).
-  (transport as unknown as { _readBuffer: unknown })._readBuffer = new LineBuffer(MAX_MESSAGE_BYTES);
+  (transport as unknown as { _readBuffer: unknown })._readBuffer = new LineBuffer(MAX_MESSAGE_BYTES, deserializeMessage);
   let fatal: string | undefined;
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

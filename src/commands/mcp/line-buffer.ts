@@ -2,15 +2,18 @@
  * The stdio transport's read buffer, without its quadratic cost: the SDK's ReadBuffer copies everything
  * buffered on every 64 KiB chunk (a 32 MiB message took about 20 s of CPU); this one keeps the chunks and
  * joins them once a line is complete. Same contract: append throws past maxBytes, readMessage returns the
- * next JSON-RPC message or null.
+ * next JSON-RPC message or null. It reads a line with the SDK's own parser, given by the caller (so `memctx
+ * --help`, which loads this module, loads no SDK).
  */
-import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 export class LineBuffer {
   private chunks: Buffer[] = [];
   private size = 0;
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly parse: (line: string) => JSONRPCMessage,
+  ) {}
 
   append(chunk: Buffer): void {
     if (this.size + chunk.length > this.maxBytes) {
@@ -32,7 +35,7 @@ export class LineBuffer {
     const rest = all.subarray(end + 1);
     this.chunks = rest.length ? [rest] : [];
     this.size = rest.length;
-    return deserializeMessage(all.toString('utf8', 0, end).replace(/\r$/, ''));
+    return this.parse(all.toString('utf8', 0, end).replace(/\r$/, ''));
   }
 
   clear(): void {

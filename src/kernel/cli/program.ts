@@ -51,12 +51,8 @@ function parseErrorText(message: string, argv: string[], io: Io, createUi: Creat
   const level = colorLevel({ color: argv.includes('--no-color') ? false : argv.includes('--color') ? true : undefined }, io.env, io.stderr.isTTY);
   let out = '';
   const ui = createUi({ stdout: io.stdout, stderr: { write: (t: string) => (out += t) }, colorOut: 0, colorErr: level, quiet: false, json: false });
-  // A value outside an option's choices: "did you mean", as for memctx's own checks (schemas/fields.ts, actions/options.ts).
-  const choice = /option '(-[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.+)\.$/.exec(text);
-  const guess = choice ? closestMatch(choice[2], choice[3].split(', ')) : undefined;
-  const hint = guess !== undefined ? `did you mean ${choice![1]} ${guess}?`
-    : suggested ? `did you mean ${suggestion(suggested[1])}? (\`${help}\` lists the rest)`
-    : `run \`${help}\` for the options and arguments it takes`;
+  // (A value outside an option's choices is the schemas' to refuse: no command gives commander choices.)
+  const hint = suggested ? `did you mean ${suggestion(suggested[1])}? (\`${help}\` lists the rest)` : `run \`${help}\` for the options and arguments it takes`;
   const error = new MemctxError(text, { hint });
   ui.error(error);
   // With --json, the error is also a JSON document on stdout (as run.ts does for a command's errors).
