@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 /** package.json is three levels up from dist/src/kernel/, two up from src/kernel/ (tests run the sources). */
 const candidates = ['../../../package.json', '../../package.json'].map((rel) => new URL(rel, import.meta.url));

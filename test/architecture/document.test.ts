@@ -32,21 +32,29 @@ describe('ARCHITECTURE.md', () => {
 
 describe('who may do what', () => {
   const WRITE_NAMES = /^(?:writeFile|appendFile|rename|unlink|rm|rmdir|mkdir|link|symlink|copyFile|truncate|createWriteStream|writeSync|chmod)(?:Sync)?$/;
-  /** A module that takes a write function from node:fs, by name or through a namespace or `await import`. */
+  const FS = `['"](?:node:)?fs(?:\\/promises)?['"]`;
+  /** A module that takes a write function from node:fs, by name or through a namespace, `await import` or `process.getBuiltinModule`. */
   const writes = (source: string): boolean => {
-    const named = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](?:node:)?fs(?:\/promises)?['"]/g), ...source.matchAll(/\{([^}]*)\}\s*=\s*await import\(['"](?:node:)?fs(?:\/promises)?['"]\)/g)];
+    const namespaces = [...source.matchAll(new RegExp(`import\\s*\\*\\s*as\\s*(\\w+)\\s*from\\s*${FS}|const\\s+(\\w+)\\s*=\\s*process\\.getBuiltinModule\\(${FS}\\)`, 'g'))].map((m) => m[1] ?? m[2]);
+    const named = [
+      ...source.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${FS}`, 'g')),
+      ...source.matchAll(new RegExp(`\\{([^}]*)\\}\\s*=\\s*(?:await import|process\\.getBuiltinModule)\\(${FS}\\)`, 'g')),
+      ...namespaces.flatMap((ns) => [...source.matchAll(new RegExp(`\\{([^}]*)\\}\\s*=\\s*${ns}\\b`, 'g'))]),
+    ];
     if (named.some((m) => m[1].split(',').some((name) => WRITE_NAMES.test(name.trim().split(/\s+as\s+|\s*:\s*/)[0])))) return true;
-    return [...source.matchAll(/import\s*\*\s*as\s*(\w+)\s*from\s*['"](?:node:)?fs(?:\/promises)?['"]/g)].some((m) =>
-      [...source.matchAll(new RegExp(`\\b${m[1]}\\.(\\w+)\\(`, 'g'))].some((c) => WRITE_NAMES.test(c[1])),
-    );
+    return namespaces.some((ns) => [...source.matchAll(new RegExp(`\\b${ns}\\.(\\w+)\\(`, 'g'))].some((c) => WRITE_NAMES.test(c[1])));
   };
 
   it('files change only where the page says', () => {
-    const allowed = /^kernel\/(store|state)\/|^kernel\/summary\/files\.ts$|^commands\/hook\/install\.ts$|^commands\/init\/scaffold\.ts$/;
+    const allowed = /^kernel\/(store|state)\/|^kernel\/summary\/files\.ts$|^commands\/hook\/install\.ts$|^commands\/init\/scaffold\.ts$|^kernel\/cli\/context\.ts$/;
     const writers = FILES.filter((f) => writes(text(f)));
     expect(writers).toContain('kernel/store/write.ts');
     expect(writers.filter((f) => !allowed.test(f))).toEqual([]);
     expect(DOC).toContain('Memory files are written by `kernel/store/write.ts` alone');
+    // kernel/cli/context.ts writes the process's stdout and stderr (fd 1 and 2), never a file
+    expect(writers.filter((f) => f.startsWith('kernel/cli/'))).toEqual(['kernel/cli/context.ts']);
+    expect(text('kernel/cli/context.ts').match(/\bwriteSync\((\w+)/g)).toEqual(['writeSync(fd']);
+    expect(DOC).toContain('`kernel/cli/context.ts` writes\n  fd 1 and 2 with `writeSync`');
   });
 
   it('only kernel/cli/, the commands\' cli.ts and src/main.ts touch the terminal', () => {

@@ -4,7 +4,6 @@
  * sessions/, under the lock). In hook mode `neverFail` logs every problem and the exit code is 0.
  */
 import { headCommit } from '../../kernel/sources/history.js';
-import { existsSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../../kernel/errors.js';
 import type { FlushRequest } from './schema.js';
@@ -32,6 +31,7 @@ import * as agentSummary from '../../kernel/summary/agent-summary.js';
 import { isSummaryAgent, SUMMARY_JOB_ENV, type SummaryAgent } from '../../kernel/summary/summarizers.js';
 import { runningSummaryJob } from '../../kernel/state/summary-jobs.js';
 import { createHash } from 'node:crypto';
+const { existsSync, realpathSync, statSync } = process.getBuiltinModule('node:fs');
 
 /** A flush's options, checked and with their defaults (schemas/flush.ts resolveFlush). */
 export type FlushOptions = FlushRequest;

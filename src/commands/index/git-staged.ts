@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../../kernel/errors.js';
 import { END_MARKER } from '../../kernel/memindex/groups.js';
 import { splitIndex } from '../../kernel/memindex/merge.js';
 import { realPathOf } from '../../kernel/hooks/git.js';
 import { git, gitBytes, GitError, splitNul, type Env } from '../../kernel/sources/git.js';
+const { existsSync } = process.getBuiltinModule('node:fs');
 
 /** What `memctx index --staged` found and did. */
 export interface StagedResult {

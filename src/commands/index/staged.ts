@@ -3,7 +3,6 @@
  * directory, rebuild MEMORY.md and stage it; refuse (exit 1) when MEMORY.md holds unstaged edits that
  * a rebuild would overwrite. The git plumbing is in src/commands/index/git-staged.ts.
  */
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError } from '../../kernel/errors.js';
 import { gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo } from '../../kernel/hooks/git.js';
@@ -13,6 +12,7 @@ import { INDEX_FILE, listMemoryPaths } from '../../kernel/store/scan.js';
 import { planIndex, rebuildIndex } from '../../kernel/memindex/reindex.js';
 import { displayPath } from '../../kernel/store/paths.js';
 import { withMemoryLock } from '../../kernel/store/write.js';
+const { statSync } = process.getBuiltinModule('node:fs');
 
 export interface IndexStagedOptions {
   root: string;

@@ -1,8 +1,8 @@
-import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { relativeInside } from '../store/paths.js';
 import { GitError, gitTopLevel as topLevel, type Env } from '../sources/git.js';
+const { existsSync, realpathSync } = process.getBuiltinModule('node:fs');
 
 /** The top of the working tree holding cwd; a usage error (exit 2) outside a git working tree. */
 export function gitTopLevel(cwd: string, env: Env): string {

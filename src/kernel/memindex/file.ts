@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText, DecodeFailure } from '../store/decode.js';
 import { MemctxError } from '../errors.js';
@@ -6,6 +5,7 @@ import { INDEX_FILE, MAX_FILE_BYTES } from '../store/layout.js';
 import { writeFileAtomic } from '../store/write.js';
 import { isSymlink, resolveMemoryPath } from '../store/paths.js';
 import { readRegularFile } from '../store/read-file.js';
+const { existsSync } = process.getBuiltinModule('node:fs');
 
 export function indexPath(root: string): string {
   return join(root, INDEX_FILE);

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { lineAt } from '../lines.js';
 import { readRegularFile } from '../store/read-file.js';
+const { existsSync } = process.getBuiltinModule('node:fs');
 
 /** The configuration file at the repository root, and its alternative inside the memory directory. */
 export const CONFIG_FILE = 'memctx.config.json';

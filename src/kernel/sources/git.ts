@@ -1,8 +1,9 @@
 /** The one git runner (hooks, `flush --git`, lint's repository listing), and `flush --git`'s changes. */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
+const { existsSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
 
 export type Env = Record<string, string | undefined>;
 

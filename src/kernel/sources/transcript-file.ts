@@ -2,10 +2,11 @@
  * Reading transcript files: whole, the first bytes (for format detection), or backwards from the
  * end in chunks of whole lines (so a recorded usage figure is found without reading a large file).
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { fileKind, MAX_INPUT_BYTES, readAt } from '../store/read-file.js';
+const { closeSync, constants, fstatSync, openSync, readdirSync, statSync } = process.getBuiltinModule('node:fs');
 
 const BINARY_PROBE = 8000;
 

@@ -6,10 +6,11 @@
  * Every folder is created 0700 and checked before use: a real directory, owned by this user, not
  * writable by others; a `.memctx/` inside the memory directory is never read or written.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { INDEX_FILE, PENDING_DIR } from '../store/layout.js';
+const { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, statSync } = process.getBuiltinModule('node:fs');
 
 /** The name of memctx's folder inside the git directory or the per-user cache folder. */
 const STATE_NAME = 'memctx';

@@ -4,9 +4,9 @@
  * may only make a new plain-named file in `sessions/`, of memory-file size, with no control
  * characters beyond tab and line ends; the record itself is read with no link followed.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, renameSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { isRecord } from '../values.js';
+const { closeSync, constants, fstatSync, openSync, readdirSync, readSync, renameSync } = process.getBuiltinModule('node:fs');
 
 /** A summary `flush --hook` could not write in its time (the lock stayed busy), kept for the next run. */
 export interface PendingFlush {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readStateFile, stateDir } from './folder.js';
@@ -9,6 +9,7 @@ import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
 import { isRecord } from '../values.js';
 import { writeStateFile } from '../store/write.js';
+const { lstatSync, readdirSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in the

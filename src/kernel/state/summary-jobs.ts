@@ -3,12 +3,12 @@
  * its detached worker, kept in the state folder as `summary-job-<session>.json` (never the work tree).
  * While a job's file is there and younger than its time limit, no second job starts for the session.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readStateJson, stateDir } from './folder.js';
 import { writeStateFile } from '../store/write.js';
 import { isRecord } from '../values.js';
 import { isSummaryAgent, type SummaryAgent } from '../summary/summarizers.js';
+const { rmSync } = process.getBuiltinModule('node:fs');
 
 export interface SummaryJob {
   agent: SummaryAgent;

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { shellWord } from '../text/shell.js';
 import { isInside, isSymlink, realExisting, relativeInside } from './paths.js';
+const { existsSync, readFileSync, readdirSync, readlinkSync, statSync } = process.getBuiltinModule('node:fs');
 
 const MEMORY_DIR_NAME = '.memory';
 

@@ -1,5 +1,6 @@
-import * as fs from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { ARCHIVE_DIR, CACHE_DIR, INDEX_FILE, TEMPLATES_DIR } from './layout.js';
+const fs = process.getBuiltinModule('node:fs');
 
 /** Listing memory files: a plain directory walk, so callers that never parse (warm caches) stay light. */
 export interface ListOptions {
@@ -13,7 +14,7 @@ export interface Entry {
   error?: string;
 }
 
-type ReaddirSync = (path: string, options: { withFileTypes: true }) => fs.Dirent[];
+type ReaddirSync = (path: string, options: { withFileTypes: true }) => Dirent[];
 
 export interface WalkOptions {
   /** Enter folders and list files whose names start with a dot. */
@@ -31,10 +32,10 @@ export interface WalkOptions {
  * order. Symbolic links are listed, never followed. A folder that cannot be read is passed to
  * `onError` (as `.` for root itself) and skipped; the rest is walked.
  */
-export function walkTree(root: string, options: WalkOptions, visit: (path: string, dirent: fs.Dirent) => void, onError: (path: string, err: unknown) => void): void {
+export function walkTree(root: string, options: WalkOptions, visit: (path: string, dirent: Dirent) => void, onError: (path: string, err: unknown) => void): void {
   const readdir = options.readdirSync ?? (fs.readdirSync);
   const walk = (dir: string, rel: string) => {
-    let dirents: fs.Dirent[];
+    let dirents: Dirent[];
     try {
       dirents = readdir(dir, { withFileTypes: true });
     } catch (err) {

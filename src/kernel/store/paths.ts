@@ -1,7 +1,7 @@
-import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { INDEX_FILE } from './layout.js';
+const { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } = process.getBuiltinModule('node:fs');
 
 export interface SafePath {
   /** Absolute path inside the memory directory. */

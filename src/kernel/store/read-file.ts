@@ -4,10 +4,13 @@
  * a user-supplied or memory path goes through here, so nothing hangs on a FIFO and nothing grows
  * without bound.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { isInside } from './paths.js';
+// node:fs without an ES module import (kernel/cli/context.ts); opens go through `fs.` at each call, where a test swaps a path.
+const fs = process.getBuiltinModule('node:fs');
+const { closeSync, constants, fstatSync, lstatSync, readSync, realpathSync } = fs;
 
 /** The most memctx reads of a transcript, a --from file or stdin as a whole. */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -36,7 +39,7 @@ function openRegularFile(path: string, options: ReadOptions = {}): { fd: number;
   let fd: number;
   const opened = options.inside === undefined ? path : linkTarget(path);
   try {
-    fd = openSync(opened, constants.O_RDONLY | constants.O_NONBLOCK | (options.inside === undefined ? 0 : constants.O_NOFOLLOW));
+    fd = fs.openSync(opened, constants.O_RDONLY | constants.O_NONBLOCK | (options.inside === undefined ? 0 : constants.O_NOFOLLOW));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new NotReadable(`no such ${what}`, { file: name, hint: 'check the path' });

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { linkTarget, openedInside } from './read-file.js';
 import { join } from 'node:path';
 import { isInside } from './paths.js';
@@ -12,6 +12,9 @@ export { INDEX_FILE, MAX_FILE_BYTES } from './layout.js';
 
 
 export { listMemoryPaths } from './list.js';
+// node:fs without an ES module import (kernel/cli/context.ts); opens go through `fs.` at each call, where a test swaps a path.
+const fs = process.getBuiltinModule('node:fs');
+const { closeSync, constants, fstatSync, lstatSync, readSync, realpathSync } = fs;
 
 export interface ScanOptions extends ListOptions {
   maxBytes?: number;
@@ -45,13 +48,13 @@ function readWithStat(abs: string, max: number, symlink: boolean, detail?: ReadD
   let opened = symlink ? linkTarget(abs) : abs;
   let fd: number;
   try {
-    fd = openSync(opened, flags);
+    fd = fs.openSync(opened, flags);
   } catch (err) {
     // ELOOP (EMLINK on FreeBSD): the path is now a link.
     const code = (err as NodeJS.ErrnoException).code;
     if (symlink || (code !== 'ELOOP' && code !== 'EMLINK')) throw err;
     opened = linkTarget(abs);
-    fd = openSync(opened, flags);
+    fd = fs.openSync(opened, flags);
   }
   try {
     const stat = fstatSync(fd);

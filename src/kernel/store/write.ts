@@ -1,6 +1,5 @@
-import * as fs from 'node:fs';
 import { hostname } from 'node:os';
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemctxError } from '../errors.js';
 import { assertStillInside, isInside } from './paths.js';
@@ -10,6 +9,11 @@ import { statePlace } from '../state/folder.js';
 import { DecodeFailure, decodeText } from './decode.js';
 import { walkTree } from './list.js';
 import { isRecord } from '../values.js';
+
+// node:fs without an ES module import (which costs a hook 30-60 M instructions: kernel/cli/context.ts);
+// opens and renames go through `fs.` at each call, where a test swaps a path at that exact moment.
+const fs = process.getBuiltinModule('node:fs');
+const { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, realpathSync, rmSync, statSync, unlinkSync, writeSync } = fs;
 
 /** The name every temporary file of memctx starts with; the sweep removes nothing else. */
 export const TEMP_PREFIX = '.memctx-tmp-';
@@ -68,7 +72,7 @@ export async function writeFileAtomic(abs: string, text: string | Buffer | reado
     const existing = lstatSync(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     const name = join(dir, tempName());
-    const fd = openSync(name, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, existing?.isFile() ? existing.mode & 0o7777 : 0o666);
+    const fd = fs.openSync(name, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, existing?.isFile() ? existing.mode & 0o7777 : 0o666);
     tmp = name;
     const inPlace = (opened: Stats) => {
       const now = lstatSync(name, { throwIfNoEntry: false });
@@ -85,7 +89,7 @@ export async function writeFileAtomic(abs: string, text: string | Buffer | reado
       closeSync(fd);
     }
     if (inside !== undefined) assertLockHeld(inside);
-    renameSync(name, target);
+    fs.renameSync(name, target);
     tmp = undefined;
   } catch (err) {
     if (tmp !== undefined) rmSync(tmp, { force: true });
@@ -127,7 +131,7 @@ export async function writeStateFile(dir: string, name: string, text: string | B
  * a regular file.
  */
 export function appendLine(abs: string, line: string): number | undefined {
-  const fd = openSync(abs, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+  const fd = fs.openSync(abs, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
   try {
     if (!fstatSync(fd).isFile()) return undefined;
     writeSync(fd, `${line}\n`);

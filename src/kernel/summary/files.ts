@@ -1,5 +1,4 @@
 /** The files `memctx flush` reads and writes: user templates, source files, session files. */
-import { closeSync, existsSync, openSync, readdirSync, readSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText, DecodeFailure } from '../store/decode.js';
 import { MemctxError } from '../errors.js';
@@ -11,6 +10,7 @@ import { writeFileAtomic, writeMemoryFile } from '../store/write.js';
 import { checkPendingRecord, pendingRecordNames, readPendingRecord, setAside, type PendingFlush } from '../state/pending.js';
 import { readRegularFile } from '../store/read-file.js';
 import { listEntries } from '../store/list.js';
+const { closeSync, existsSync, openSync, readdirSync, readSync, rmdirSync, rmSync, statSync } = process.getBuiltinModule('node:fs');
 
 
 /** A user template's text, or undefined when `templates/NAME.md` does not exist. */

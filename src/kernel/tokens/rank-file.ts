@@ -4,12 +4,12 @@
  * (about 0.1 s). The file records the js-tiktoken version it was made from and is ignored when that
  * differs from the one installed, or when it is damaged: the table is then built as usual.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRankTable, type RankFile, type RankTable } from './bpe.js';
 import type { EncodingName } from './encodings.js';
+const { existsSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
 
 const MAGIC = 'memctx-ranks/1';
 
