@@ -5,7 +5,7 @@ import type { Context } from '../../kernel/cli/context.js';
 import { collect, type Runner } from '../../kernel/cli/run.js';
 import { readBodyInput } from '../../kernel/cli/input.js';
 import { add, type AddFields } from './add.js';
-import { loadLintSetup, type LintSetup } from '../../kernel/cli/lint-setup.js';
+import { lintConfigOnce } from '../../kernel/cli/lint-setup.js';
 
 interface AddFlags extends AddFields {
   body?: string;
@@ -39,11 +39,9 @@ export function register(program: Command, run: Runner): void {
 
 async function runAdd(ctx: Context, input: string, flags: AddFlags): Promise<number> {
   const { body, bodyFile, force, ...fields } = flags;
-  // Loaded once, on first use: the configuration's warnings are printed once.
-  let setup: LintSetup | undefined;
   const { created } = await add({ root: ctx.memoryDir(), path: input, fields, force }, {
     now: ctx.io.now,
-    lintConfig: () => (setup ??= loadLintSetup(ctx)).config,
+    lintConfig: lintConfigOnce(ctx),
     readBody: () => readBodyInput(ctx, { body, bodyFile }),
     warn: (message) => ctx.ui.warn(message),
   });

@@ -3,7 +3,7 @@ import { EXIT_OK } from '../../kernel/errors.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
 import { edit } from './edit.js';
-import { loadLintSetup, type LintSetup } from '../../kernel/cli/lint-setup.js';
+import { lintConfigOnce } from '../../kernel/cli/lint-setup.js';
 
 interface EditFlags {
   old: string;
@@ -23,9 +23,7 @@ export function register(program: Command, run: Runner): void {
 }
 
 async function runEdit(ctx: Context, input: string, flags: EditFlags): Promise<number> {
-  // Loaded once, on first use: the configuration's warnings are printed once.
-  let setup: LintSetup | undefined;
-  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new, force: flags.force }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message), lintConfig: () => (setup ??= loadLintSetup(ctx)).config });
+  const { edited, mixedEndings } = await edit({ root: ctx.memoryDir(), path: input, old: flags.old, new: flags.new, force: flags.force }, { now: ctx.io.now, warn: (message) => ctx.ui.warn(message), lintConfig: lintConfigOnce(ctx) });
   if (mixedEndings) ctx.ui.warn(mixedEndings);
   if (ctx.ui.json) ctx.ui.printJson({ edited });
   else ctx.ui.info(`edited ${edited}`);

@@ -2,7 +2,7 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadLintSetup } from '../../../src/kernel/cli/lint-setup.js';
+import { lintConfigOnce, loadLintSetup } from '../../../src/kernel/cli/lint-setup.js';
 import { tempDir } from '../../helpers/cli.js';
 import { runHandler } from '../../helpers/context.js';
 
@@ -36,3 +36,21 @@ describe('loadLintSetup', () => {
     expect([path, result]).toEqual([join(cwd, 'ci.json'), { code: 0, stdout: '', stderr: '' }]);
   });
 });
+
+describe('lintConfigOnce', () => {
+  it('loads the configuration on the first ask only: the same object each time, its warning printed once', async () => {
+    const cwd = realpathSync(tempDir('memctx-lint-setup-'));
+    mkdirSync(join(cwd, '.memory'));
+    writeFileSync(join(cwd, 'memctx.config.json'), JSON.stringify({ colour: true }));
+    const seen: unknown[] = [];
+    const result = await runHandler({ cwd }, async (ctx) => {
+      const config = lintConfigOnce(ctx);
+      seen.push(config(), config(), config());
+      return 0;
+    });
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[1]).toBe(seen[2]);
+    expect(result.stderr).toBe(`warning: ${join(cwd, 'memctx.config.json')}: unknown key "colour"; ignored (known: $schema, rules, thresholds, types, flush)\n`);
+  });
+});
+
