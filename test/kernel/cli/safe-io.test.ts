@@ -41,9 +41,9 @@ describe('safeStream', () => {
     const target = recorder();
     const safe = safeStream(target);
     expect([safe.isTTY, safe.columns]).toEqual([true, 80]);
-    const { cursorTo } = safe;
+    const cursorTo = safe.cursorTo as (x: number) => void;
     cursorTo(3);
-    const replaced = (text: string) => target.written.push(`spinner: ${text}`);
+    const replaced = (text: unknown) => target.written.push(`spinner: ${String(text)}`) > 0;
     const original = safe.write;
     safe.write = replaced;
     safe.write('a\u0007');

@@ -7,7 +7,7 @@ import { NOW, hoursAgo, memory } from '../../helpers/pack-files.js';
 /** A file as the pack cache gives it: its body's length, and its wordsKey and bags counted when asked (recorded). */
 function cached(path: string, body: string, updated: string, asked: string[]) {
   const file = memory(path, { name: path, description: 'd', updated }, body);
-  return Object.defineProperties(file as typeof file & { bodyLength: number; words: unknown; bags: unknown }, {
+  return Object.defineProperties(file as typeof file & { bodyLength: number; words: ReturnType<typeof wordsKey>; bags: ReturnType<typeof fieldBags> }, {
     bodyLength: { value: file.body.length },
     words: {
       get() {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { claudeTaskEvent, planItems, TaskLog } from '../../../src/kernel/transcript/tasks.js';
 
-const call = (toolName: string, toolInput: unknown) => ({ kind: 'tool_call' as const, role: 'assistant' as const, toolName, toolInput, text: '' });
+const call = (toolName: string, toolInput: unknown) => ({ kind: 'tool_call' as const, role: 'assistant' as const, toolName, toolInput, text: '', line: 1 });
 
 describe('planItems', () => {
   it('reads each status spelling, takes the first text key present, skips malformed entries', () => {
