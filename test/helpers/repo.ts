@@ -94,6 +94,14 @@ export function makeRepo(name = 'repo'): Promise<TestRepo> {
   return fromTemplate(`repo:${name}`, name, initRepo);
 }
 
+/** A repository as makeRepo's, then `build` (run once per test file: its result is copied for each test). */
+export function makeRepoWith(key: string, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
+  return fromTemplate(`with:${key}`, 'repo', async (repo) => {
+    initRepo(repo);
+    await build(repo);
+  });
+}
+
 export function memoryFile(name: string, description: string, type = 'project'): string {
   return `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\nBody of ${name}.\n`;
 }

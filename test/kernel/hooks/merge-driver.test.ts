@@ -7,16 +7,19 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../../helpers/cli.js';
-import { makeRepo, memoryFile, type TestRepo } from '../../helpers/repo.js';
+import { makeRepo, makeRepoWith, memoryFile, type TestRepo } from '../../helpers/repo.js';
 import { conflictMarkerLines } from '../../../src/kernel/markdown/conflicts.js';
 
 // What init registers with memctx neither in node_modules/.bin nor on PATH (as a global install would run).
 const GLOBAL_DRIVER = 'if command -v memctx >/dev/null 2>&1; then exec memctx merge-index %O %A %B %P; fi; echo "memctx merge driver: memctx not found on PATH; install it (npm install -g memctx), then run memctx index. MEMORY.md is merged as plain text." >&2; exec git merge-file -L ours -L base -L theirs %A %O %B';
 const index = (repo: TestRepo) => readFileSync(join(repo.top, '.memory', 'MEMORY.md'), 'utf8');
 
-/** Base commit: memctx init (which registers the driver), one memory, hand text above and below the block. */
-async function base(): Promise<TestRepo> {
-  const repo = await makeRepo();
+/** Base commit: memctx init (which registers the driver), one memory, hand text above and below the block (made once per file). */
+function base(): Promise<TestRepo> {
+  return makeRepoWith('merge-driver base', baseCommit);
+}
+
+async function baseCommit(repo: TestRepo): Promise<void> {
   expect((await repo.memctx(['init'])).code).toBe(0);
   repo.write('.memory/a.md', memoryFile('Alpha', 'the first memory'));
   expect((await repo.memctx(['index'])).code).toBe(0);
@@ -26,7 +29,6 @@ async function base(): Promise<TestRepo> {
   repo.gitOk(['config', 'merge.memctx.driver', `node ${BIN} merge-index %O %A %B %P`]);
   repo.gitOk(['add', '-A']);
   repo.gitOk(['commit', '-q', '-m', 'memory']);
-  return repo;
 }
 
 /** A branch that adds a memory and edits MEMORY.md's hand text with `edit` (by default: a line added below each hand-written line). */

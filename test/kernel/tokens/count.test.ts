@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import { BINARY_UNIT } from '../../helpers/arbitraries.js';
 import { buildEncoder, tiktoken } from '../../helpers/tiktoken.js';
 import { loadTokenCounter, loadTokenCounterSync, tokenizerLoaded, type EncodingName } from '../../../src/kernel/tokens/index.js';
 
@@ -40,7 +41,7 @@ describe.each(['o200k_base', 'cl100k_base'] as const)('token counts (%s)', (enco
   it('matches js-tiktoken on random text built from tricky fragments', () => {
     const fragment = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 12 }),
-      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.string({ unit: BINARY_UNIT, maxLength: 12 }),
       fc.constantFrom(' ', '  ', '\n', '\r\n', '\t', "'s", "'LL", '<|endoftext|>', '```', '//', '/', '123', '4567', 'é', '🙂', '日本'),
       fc.stringMatching(/^[a-zA-Z]{1,150}$/),
       fc.stringMatching(/^[ \n\t]{1,80}$/),

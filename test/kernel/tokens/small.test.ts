@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { BINARY_UNIT } from '../../helpers/arbitraries.js';
 import { tiktoken } from '../../helpers/tiktoken.js';
 import { requireRankFile } from '../../../src/kernel/tokens/rank-file.js';
 import { SMALL_TEXT, classOf, knownClass, regexClass, smallTextCounter, splitPieces } from '../../../src/kernel/tokens/small.js';
@@ -25,7 +26,7 @@ const SAMPLES = [
 
 const FRAGMENTS = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 8 }),
-  fc.string({ unit: 'binary', maxLength: 8 }),
+  fc.string({ unit: BINARY_UNIT, maxLength: 8 }),
   fc.string({ unit: fc.constantFrom(...'aZ9 \n\r\t\'/.,-_*#é\u0301ǅʰ日٣\u00a0\u2028🙂ſ\uD800'.split('')), maxLength: 16 }),
   fc.constantFrom(' ', '  ', '\n', '\r\n', ' \n ', '\t', "'s", "'LL", "'rE", '<|endoftext|>', '```', '//', '/\n', '123', '4567', 'é', '🙂', '日本', 'ABCdef', 'abcDEF'),
   fc.stringMatching(/^[a-zA-Z]{1,40}$/),
