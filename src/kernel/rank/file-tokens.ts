@@ -27,11 +27,11 @@ export interface TokenBounds {
   max: number;
 }
 
-const SPACE = new Uint8Array(128);
-for (const c of [9, 10, 11, 12, 13, 32]) SPACE[c] = 1;
-const ALNUM = new Uint8Array(128);
-for (let c = 48; c < 58; c++) ALNUM[c] = 1;
-for (let c = 65; c < 91; c++) ALNUM[c] = ALNUM[c + 32] = 1;
+/** Each UTF-16 unit's class for tokenBounds: 1 ASCII whitespace, 2 ASCII letter or digit, 0 anything else (a table of every unit: one load a character). */
+const CLASS = new Uint8Array(65536);
+for (const c of [9, 10, 11, 12, 13, 32]) CLASS[c] = 1;
+for (let c = 48; c < 58; c++) CLASS[c] = 2;
+for (let c = 65; c < 91; c++) CLASS[c] = CLASS[c + 32] = 2;
 
 /**
  * Bounds on a text's token count in the o200k and cl100k encodings. At most its UTF-8 bytes (every
@@ -41,14 +41,14 @@ for (let c = 65; c < 91; c++) ALNUM[c] = ALNUM[c + 32] = 1;
  */
 export function tokenBounds(text: string): TokenBounds {
   let min = 0;
-  let counted = false;
+  // 1 once the current run is counted (a letter or digit since the last whitespace), else 0; without branches,
+  // as this runs over every character a cold scan reads.
+  let counted = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && SPACE[c] === 1) counted = false;
-    else if (!counted && c < 128 && ALNUM[c] === 1) {
-      min++;
-      counted = true;
-    }
+    const k = CLASS[text.charCodeAt(i)];
+    const alnum = k >> 1;
+    min += alnum & ~counted;
+    counted = (counted | alnum) & ~k & 1;
   }
   return { min, max: Buffer.byteLength(text, 'utf8') };
 }

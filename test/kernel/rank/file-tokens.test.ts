@@ -59,6 +59,17 @@ describe('token bounds known without counting', () => {
     expect([min <= n, n <= max, min]).toEqual([true, true, 30_000]);
   });
 
+  it('count each whitespace-separated run holding an ASCII letter or digit once, for every UTF-16 unit', () => {
+    const runs = (text: string) => text.split(/[\t\n\v\f\r ]/).filter((run) => /[A-Za-z0-9]/.test(run)).length;
+    const texts: string[] = [...TRICKY];
+    for (let unit = 0; unit < 65536; unit++) {
+      const c = String.fromCharCode(unit);
+      texts.push(`a${c}b ${c} ${c}1${c}`);
+    }
+    const wrong = texts.filter((text) => tokenBounds(text).min !== runs(text));
+    expect(wrong.map((text) => JSON.stringify(text))).toEqual([]);
+  });
+
   it('count a prose text closely enough to tell a file from a small room', () => {
     expect(tokenBounds('The quick brown fox jumps over the lazy dog.\n')).toEqual({ min: 9, max: 45 });
   });
