@@ -80,7 +80,7 @@ describe('fieldBag counts exactly as the plain regular expression does', () => {
     }
   });
 
-  it('on ASCII texts with more words than the per-text table first holds, below and above 1 MB (counted straight into the shared table)', () => {
+  it('on long ASCII texts, below and above 1 MB, and with more distinct words than the shared table first holds', () => {
     const next = random(4);
     const pick = () => ['Token', 'tokens', 'TOKEN', 'a', 'b', 'x9', 'does', 'doe', `w${Math.floor(next() * 5000)}`][Math.floor(next() * 9)];
     for (const words of [3_000, 40_000, 400_000]) {
@@ -88,7 +88,7 @@ describe('fieldBag counts exactly as the plain regular expression does', () => {
       expect(t.length > 1 << 20).toBe(words === 400_000);
       expect(fieldBag(t)).toEqual(referenceBag(t));
     }
-    // More distinct words than the per-text table holds: it hands them on mid-text, and a word seen before and after adds up.
+    // More distinct words than the table first holds: it grows mid-text, and a word seen before and after adds up.
     const many = `Token doe ${Array.from({ length: 80_000 }, (_, i) => `k${i}`).join(' ')} token TOKEN does doe`;
     expect(fieldBag(many)).toEqual(referenceBag(many));
   });
