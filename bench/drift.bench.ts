@@ -28,14 +28,14 @@ function memory(path: string, verified: string, i: number): string {
 
 /**
  * Median wall and CPU time of `memctx ARGS` in cwd: CPU is the process's own plus the git processes it
- * waited for (Linux's cutime/cstime), the steadier figure on a shared machine.
+ * waited for (Linux's cutime/cstime), the steadier figure on a shared machine; worker threads (drift's git log) are in the process's own, counted once at its exit.
  */
 function timeWithCpu(args: string[], cwd: string, work: string, before?: () => void): { medianMs: number; cpuMs: number } {
   const cpuFile = join(work, 'cpu.jsonl');
   const preload = join(work, 'cpu.cjs');
   writeFileSync(
     preload,
-    `process.on('exit', () => { const u = process.cpuUsage(); const f = require('fs').readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' '); const tick = 10; require('fs').appendFileSync(${JSON.stringify(cpuFile)}, JSON.stringify({ ms: (u.user + u.system) / 1000 + (Number(f[13]) + Number(f[14])) * tick }) + '\\n'); });\n`,
+    `if (require('worker_threads').isMainThread) process.on('exit', () => { const u = process.cpuUsage(); const f = require('fs').readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' '); const tick = 10; require('fs').appendFileSync(${JSON.stringify(cpuFile)}, JSON.stringify({ ms: (u.user + u.system) / 1000 + (Number(f[13]) + Number(f[14])) * tick }) + '\\n'); });\n`,
   );
   rmSync(cpuFile, { force: true });
   const timed = timeMemctx(args, { cwd, runs: 5, env: { NODE_OPTIONS: `--require ${preload}` }, before });

@@ -1,0 +1,65 @@
+/**
+ * One git call run on a worker thread while this thread goes on: a long `git log` (drift's history)
+ * overlaps lint's rules. On this thread a child's output pipe is drained only between synchronous
+ * steps, so git would stall once the pipe is full; the worker's own event loop drains it. The answer
+ * (or the error) is the same as `git()`'s; when no worker can start, git runs here when the output is asked for.
+ */
+import { Worker } from 'node:worker_threads';
+import { git, GitError, GitMissingError, type Env } from './git.js';
+
+export interface GitJob {
+  /** git's stdout as text; rejects as `git()` throws (GitError, GitMissingError). Asked once. */
+  output(): Promise<string>;
+  /** Kill git if it still runs and end the worker; resolves once both are gone. Harmless after output(). */
+  stop(): Promise<void>;
+}
+
+interface Answer {
+  out?: string;
+  error?: { code?: string | number; signal?: string | null; stderr: string; message: string };
+}
+
+// CommonJS on the worker: execFile (its callback, not a sync call) so a stop message can kill git.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { execFile } = require('node:child_process');
+const { args, cwd, env, timeoutMs } = workerData;
+const child = execFile('git', args, { cwd, env, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
+  parentPort.postMessage(err ? { error: { code: err.code, signal: err.signal, stderr: String(stderr || ''), message: err.message } } : { out: stdout.toString('utf8') });
+  parentPort.close();
+});
+parentPort.on('message', () => child.kill('SIGKILL'));
+`;
+
+function errorOf(args: string[], error: NonNullable<Answer['error']>, timeoutMs: number | undefined): Error {
+  if (error.code === 'ENOENT') return new GitMissingError();
+  if (error.signal === 'SIGKILL' && timeoutMs !== undefined) return new GitError(args, null, `no answer within ${timeoutMs} ms`);
+  return new GitError(args, typeof error.code === 'number' ? error.code : null, error.stderr || error.message);
+}
+
+/** Start `git ARGS` in cwd on a worker thread; with `timeoutMs`, a git that takes longer is killed. */
+export function gitInBackground(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): GitJob {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
+  let worker: Worker | undefined;
+  try {
+    worker = new Worker(WORKER, { eval: true, workerData: { args, cwd, env: clean, timeoutMs: options.timeoutMs }, stdout: false, stderr: false });
+  } catch {
+    return { output: async () => git(args, cwd, env, options), stop: async () => undefined };
+  }
+  const running = worker;
+  const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+  const answer = new Promise<string>((resolve, reject) => {
+    running.once('message', (m: Answer) => (m.error ? reject(errorOf(args, m.error, options.timeoutMs)) : resolve(m.out ?? '')));
+    running.once('error', reject);
+    running.once('exit', () => reject(new GitError(args, null, 'the worker running git ended without an answer')));
+  });
+  // A job stopped before its output is asked for must not leave an unhandled rejection behind.
+  answer.catch(() => undefined);
+  return {
+    output: () => answer,
+    async stop() {
+      running.postMessage('stop');
+      await exited;
+    },
+  };
+}
