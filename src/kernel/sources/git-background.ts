@@ -1,40 +1,43 @@
 /**
  * One git call run on a worker thread while this thread goes on: a long `git log` (drift's history)
  * overlaps lint's rules. On this thread a child's output pipe is drained only between synchronous
- * steps, so git would stall once the pipe is full; the worker's own event loop drains it. The answer
- * (or the error) is the same as `git()`'s; when no worker can start, git runs here when the output is asked for.
+ * steps, so git would stall once the pipe is full; the worker drains it. The answer (or the error) is
+ * `git()`'s; when no worker can start, git runs here when the output is asked for.
  */
 import { Worker } from 'node:worker_threads';
 import { git, GitError, GitMissingError, type Env } from './git.js';
 
 export interface GitJob {
-  /** git's stdout as text; rejects as `git()` throws (GitError, GitMissingError). Asked once. */
+  /** git's stdout as text; rejects as `git()` throws (GitError, GitMissingError). */
   output(): Promise<string>;
-  /** Kill git if it still runs and end the worker; resolves once both are gone. Harmless after output(). */
+  /** Resolves once git and the worker are gone (git is waited for: at most `timeoutMs`, then killed). Harmless after output(). */
   stop(): Promise<void>;
 }
 
 interface Answer {
   out?: string;
-  error?: { code?: string | number; signal?: string | null; stderr: string; message: string };
+  error?: { code?: string | number; status?: number | null; signal?: string | null; stderr: string; message: string };
 }
 
-// CommonJS on the worker: execFile (its callback, not a sync call) so a stop message can kill git.
+// CommonJS on the worker. A synchronous call: git flushes its log once per commit, and a stream would
+// wake JavaScript once per flush (thousands of times); the worker has nothing else to do meanwhile.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { execFile } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const { args, cwd, env, timeoutMs } = workerData;
-const child = execFile('git', args, { cwd, env, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
-  parentPort.postMessage(err ? { error: { code: err.code, signal: err.signal, stderr: String(stderr || ''), message: err.message } } : { out: stdout.toString('utf8') });
-  parentPort.close();
-});
-parentPort.on('message', () => child.kill('SIGKILL'));
+let answer;
+try {
+  answer = { out: execFileSync('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' }).toString('utf8') };
+} catch (err) {
+  answer = { error: { code: err.code, status: err.status, signal: err.signal, stderr: err.stderr ? err.stderr.toString('utf8') : '', message: err.message } };
+}
+parentPort.postMessage(answer);
 `;
 
 function errorOf(args: string[], error: NonNullable<Answer['error']>, timeoutMs: number | undefined): Error {
   if (error.code === 'ENOENT') return new GitMissingError();
-  if (error.signal === 'SIGKILL' && timeoutMs !== undefined) return new GitError(args, null, `no answer within ${timeoutMs} ms`);
-  return new GitError(args, typeof error.code === 'number' ? error.code : null, error.stderr || error.message);
+  if (error.code === 'ETIMEDOUT') return new GitError(args, null, `no answer within ${timeoutMs} ms`);
+  return new GitError(args, error.status ?? null, error.stderr || error.message);
 }
 
 /** Start `git ARGS` in cwd on a worker thread; with `timeoutMs`, a git that takes longer is killed. */
@@ -57,9 +60,6 @@ export function gitInBackground(args: string[], cwd: string, env: Env, options: 
   answer.catch(() => undefined);
   return {
     output: () => answer,
-    async stop() {
-      running.postMessage('stop');
-      await exited;
-    },
+    stop: () => exited,
   };
 }

@@ -37,9 +37,9 @@ export type History =
   | { known: true; root: string; head: string; commits: HistoryCommit[]; missing: Set<string> }
   | { known: false; reason: string };
 
-// Untranslated messages, no optional locks.
+// Untranslated messages, no optional locks; output fully buffered (on a pipe git flushes a log once per commit, a read each).
 function quiet(env: Env): Env {
-  return { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+  return { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', GIT_FLUSH: '0' };
 }
 
 /** The commit HEAD names in the repository holding dir, or undefined (not in git, no commit yet, no git). */
