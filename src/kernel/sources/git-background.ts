@@ -4,6 +4,7 @@
  * steps, so git would stall once the pipe is full; the worker drains it. The answer (or the error) is
  * `git()`'s; when no worker can start, git runs here when the output is asked for.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { git, GitError, GitMissingError, type Env } from './git.js';
 
@@ -40,14 +41,19 @@ function errorOf(args: string[], error: NonNullable<Answer['error']>, timeoutMs:
   return new GitError(args, error.status ?? null, error.stderr || error.message);
 }
 
-/** Start `git ARGS` in cwd on a worker thread; with `timeoutMs`, a git that takes longer is killed. */
-export function gitInBackground(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): GitJob {
+/**
+ * Start `git ARGS` in cwd on a worker thread; with `timeoutMs`, a git that takes longer is killed. With
+ * one processor (`cores`, default the machine's) nothing can overlap: git runs here, when its output is asked for.
+ */
+export function gitInBackground(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; cores?: number } = {}): GitJob {
+  const inline: GitJob = { output: async () => git(args, cwd, env, { timeoutMs: options.timeoutMs }), stop: async () => undefined };
+  if ((options.cores ?? availableParallelism()) < 2) return inline;
   const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
   let worker: Worker | undefined;
   try {
     worker = new Worker(WORKER, { eval: true, workerData: { args, cwd, env: clean, timeoutMs: options.timeoutMs }, stdout: false, stderr: false });
   } catch {
-    return { output: async () => git(args, cwd, env, options), stop: async () => undefined };
+    return inline;
   }
   const running = worker;
   const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));

@@ -23,6 +23,10 @@ describe('gitInBackground', () => {
     await job.stop();
     // stop after the answer is harmless
     await job.stop();
+    // one processor: no worker, the same answer (git runs when it is asked for)
+    const inline = gitInBackground(args, repo.top, repo.env, { cores: 1 });
+    expect(await inline.output()).toBe(out);
+    await inline.stop();
   });
 
   it("a failing git rejects with git()'s error: exit status and stderr", async () => {
