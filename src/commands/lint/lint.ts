@@ -15,7 +15,7 @@ import { lastCommitTimes } from '../../kernel/sources/git.js';
 import { withMemoryLock } from '../../kernel/store/write.js';
 import { setMissingDate } from './fix.js';
 import { rebuildIndex } from '../../kernel/memindex/reindex.js';
-import { memoryDrift, type MemoryDrift } from '../../kernel/drift/check.js';
+import { memoryDriftLater, type PendingDrift } from '../../kernel/drift/check.js';
 import { historyCache, type HistoryCache } from '../../kernel/state/history-cache.js';
 import type { MemoryFile } from '../../kernel/store/types.js';
 
@@ -43,13 +43,16 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
   return { findings, checked, errorCount: count('error', false), warningCount: count('warning', false), fixableErrorCount: count('error', true), fixableWarningCount: count('warning', true) };
 }
 
-/** The repository listing (for the path rules) and the memories' drift from git, when a rule wants them. */
-function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo, cache?: HistoryCache): { listing?: RepoListing; drift?: MemoryDrift } {
+/**
+ * The repository listing (for the path rules) and the memories' drift from git, when a rule wants them:
+ * drift's `git log` runs while lint goes on (the caller stops it on every path).
+ */
+function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo, cache?: HistoryCache): { listing?: RepoListing; drift?: PendingDrift } {
   const active = new Set(activeRules(setup.config).map(({ rule }) => rule.id));
   const wantsDrift = active.has('content/drifted');
   if (!wantsDrift && !active.has('content/broken-reference') && !active.has('index/dangling-link')) return {};
   const listing = listRepoFiles(setup.repo, env);
-  return { listing, drift: wantsDrift ? memoryDrift(files, listing, setup.memoryPrefix, env, memo, cache) : undefined };
+  return { listing, drift: wantsDrift ? memoryDriftLater(files, listing, setup.memoryPrefix, env, memo, cache) : undefined };
 }
 
 interface LintRun {
@@ -59,9 +62,28 @@ interface LintRun {
 }
 
 async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
-  const { root, config } = setup;
+  const { root } = setup;
   const scan = scanForLint(root, deps.now().getTime());
   const files = scan.files.length + scan.problems.length;
+  const history = historyCache(root);
+  const { listing, drift } = repoFacts(setup, scan.files, deps.env, scan.memo, history);
+  try {
+    return await lintScanned(setup, deps, { scan, files, listing, drift, history }, selection);
+  } finally {
+    await drift?.stop();
+  }
+}
+
+interface Scanned {
+  scan: ReturnType<typeof scanForLint>;
+  files: number;
+  listing?: RepoListing;
+  drift?: PendingDrift;
+  history: HistoryCache;
+}
+
+async function lintScanned(setup: LintSetup, deps: LintDeps, { scan, files, listing, drift, history }: Scanned, selection?: Set<string>): Promise<LintRun> {
+  const { root, config } = setup;
   // Files with no date of their own get their last commit time (one git log), so --fix never writes a clone's time.
   const undated = scan.files.filter((f) => f.hasFrontmatter && f.updated === undefined);
   if (undated.length > 0) {
@@ -82,8 +104,6 @@ async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string
     const text = problem.path === INDEX_FILE ? undefined : readDecodableText(root, problem.path);
     if (text !== undefined) problemTexts[problem.path] = text;
   }
-  const history = historyCache(root);
-  const { listing, drift } = repoFacts(setup, scan.files, deps.env, scan.memo, history);
   const result = await runLint({
     files: scan.files,
     problems: scan.problems,

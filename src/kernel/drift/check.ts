@@ -1,13 +1,13 @@
 /** Drift for a set of memories: anchors from the repository listing, history from git (a few calls for all), attribution in memory. */
 import { memoryAnchors, textMentions, type TextMentions } from './anchors.js';
-import type { LintMemo } from '../lint/types.js';
+import type { LintMemo, RepoView } from '../lint/types.js';
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { attributeDrift, describeDrift, type Drift, type DriftInput } from './drift.js';
 import { repoHas, repoView } from '../lint/repo.js';
 import { isSessionFile } from '../memindex/groups.js';
 import { git, splitNul, type Env } from '../sources/git.js';
-import { historySince, type LogCache } from '../sources/history.js';
+import { historyLater, historySince, type History, type LogCache } from '../sources/history.js';
 import { findRepository, listRepoFiles, type RepoListing } from '../sources/repo.js';
 import { parseMemoryText } from '../store/parse.js';
 import { relativeInside } from '../store/paths.js';
@@ -36,11 +36,8 @@ function verifiedOf(file: Pick<MemoryFile, 'data'>): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
 }
 
-/**
- * Drift of every anchored, verified memory (session summaries are records, not claims). Outside git
- * nothing is said; when git cannot tell (a shallow clone), each such memory's drift is unknown.
- */
-export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache): MemoryDrift {
+/** The anchored, verified memories (session summaries are records, not claims), and `paths:` entries outside the repository. */
+function driftInputs(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, memo?: LintMemo): { repo: RepoView; inputs: DriftInput[]; outside: Map<string, string[]> } {
   const repo = repoView(listing.files, listing.ignoredDirs, memoryPrefix);
   const inputs: DriftInput[] = [];
   const outside = new Map<string, string[]>();
@@ -51,16 +48,49 @@ export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, 
     const verified = verifiedOf(file);
     if (verified !== undefined && anchors.paths.length + anchors.globs.length > 0) inputs.push({ path: file.path, anchors, verified });
   }
-  const drift = new Map<string, Drift>();
-  if (inputs.length === 0 || !listing.git) return { drift, outside };
-  // Anchors that are gone: the commits that deleted them are asked again with renames detected (a move, not a deletion).
-  const gone = new Set(inputs.flatMap((i) => i.anchors.paths).filter((path) => !repoHas(repo, path)));
-  const history = historySince(listing.root, inputs.map((i) => i.verified), env, cache, gone);
-  if (!history.known) {
-    for (const input of inputs) drift.set(input.path, { state: 'unknown', reason: history.reason });
-    return { drift, outside };
-  }
-  return { drift: attributeDrift(inputs, history, (path) => repoHas(repo, path)), outside };
+  return { repo, inputs, outside };
+}
+
+/** Anchors that are gone: the commits that deleted them are asked again with renames detected (a move, not a deletion). */
+const goneAnchors = (repo: RepoView, inputs: readonly DriftInput[]) => new Set(inputs.flatMap((i) => i.anchors.paths).filter((path) => !repoHas(repo, path)));
+
+/** Each memory's drift from the history git gave; when git could not tell (a shallow clone), each one's drift is unknown. */
+function driftFrom(history: History, repo: RepoView, inputs: readonly DriftInput[]): Map<string, Drift> {
+  if (history.known) return attributeDrift(inputs, history, (path) => repoHas(repo, path));
+  return new Map(inputs.map((input) => [input.path, { state: 'unknown', reason: history.reason }]));
+}
+
+/**
+ * Drift of every anchored, verified memory (session summaries are records, not claims). Outside git
+ * nothing is said; when git cannot tell (a shallow clone), each such memory's drift is unknown.
+ */
+export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache): MemoryDrift {
+  const { repo, inputs, outside } = driftInputs(files, listing, memoryPrefix, memo);
+  if (inputs.length === 0 || !listing.git) return { drift: new Map(), outside };
+  const history = historySince(listing.root, inputs.map((i) => i.verified), env, cache, goneAnchors(repo, inputs));
+  return { drift: driftFrom(history, repo, inputs), outside };
+}
+
+/** memoryDrift whose drift comes later: `stop()` must follow on every path (it ends git if the drift was never awaited). */
+export interface PendingDrift {
+  /** Resolves (never rejects) to memoryDrift's drift. */
+  drift: Promise<Map<string, Drift>>;
+  outside: Map<string, string[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * memoryDrift with the range's `git log`, when it is not kept, running while the caller goes on (lint
+ * runs its other rules meanwhile): the same drift, sooner.
+ */
+export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache): PendingDrift {
+  const { repo, inputs, outside } = driftInputs(files, listing, memoryPrefix, memo);
+  if (inputs.length === 0 || !listing.git) return { drift: Promise.resolve(new Map<string, Drift>()), outside, stop: async () => undefined };
+  const pending = historyLater(listing.root, inputs.map((i) => i.verified), env, cache);
+  const drift = pending.finish(goneAnchors(repo, inputs)).then((history) => driftFrom(history, repo, inputs));
+  // awaited by the rule; a run that ends before it must not leave an unhandled rejection
+  drift.catch(() => undefined);
+  return { drift, outside, stop: () => pending.stop() };
 }
 
 /**

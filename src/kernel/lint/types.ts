@@ -99,8 +99,8 @@ export interface RuleContext {
   /** Secrets the secret rule found: masked in every finding's message, whatever rule wrote it. */
   secrets?: Set<string>;
   repo?: RepoView;
-  /** Each memory's drift from the code it names (lint/drift.ts), when git was asked; memories that hold are absent. */
-  drift?: Map<string, Drift>;
+  /** Each memory's drift from the code it names (kernel/drift/check.ts), when git was asked; memories that hold are absent. A promise while git still runs. */
+  drift?: Map<string, Drift> | Promise<Map<string, Drift>>;
   /** `paths:` entries that leave the repository, by memory file. */
   outsideAnchors?: Map<string, string[]>;
   now: Date;
@@ -150,7 +150,7 @@ export interface LintInput {
   /** Results kept between runs (see LintMemo). */
   memo?: LintMemo;
   /** Drift from git (see RuleContext). */
-  drift?: Map<string, Drift>;
+  drift?: Map<string, Drift> | Promise<Map<string, Drift>>;
   outsideAnchors?: Map<string, string[]>;
   /** Called before each rule runs (for a spinner). */
   onProgress?: (ruleId: string, done: number, total: number) => void;

@@ -16,7 +16,7 @@ export class GitError extends MemctxError {
 }
 
 /** git is not installed or not on PATH. */
-class GitMissingError extends MemctxError {
+export class GitMissingError extends MemctxError {
   constructor() {
     super('git is not installed or not on PATH', { hint: 'install git, or run memctx where git is on PATH' });
     this.name = 'GitMissingError';

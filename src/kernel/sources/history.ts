@@ -1,6 +1,7 @@
 /** What git says about the commits since memories were verified: drift's only git calls (at most four for all memories). */
 import { resolve } from 'node:path';
 import { git, gitTopLevel, GitError, type Env } from './git.js';
+import { gitInBackground, type GitJob } from './git-background.js';
 import { MemctxError } from '../errors.js';
 
 const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
@@ -36,9 +37,9 @@ export type History =
   | { known: true; root: string; head: string; commits: HistoryCommit[]; missing: Set<string> }
   | { known: false; reason: string };
 
-// Untranslated messages, no optional locks.
+// Untranslated messages, no optional locks; output fully buffered (on a pipe git flushes a log once per commit, a read each).
 function quiet(env: Env): Env {
-  return { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+  return { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', GIT_FLUSH: '0' };
 }
 
 /** The commit HEAD names in the repository holding dir, or undefined (not in git, no commit yet, no git). */
@@ -101,16 +102,17 @@ function reasonOf(err: unknown): string {
 
 const LOG_FORMAT = ['-z', '--name-status', '--no-color', '--format=%x01%H %P%x02%s'];
 
+/** What a run asks git for: the range (HEAD and the base under every present verified commit), and which verified commits git lacks. */
+type Range =
+  | { known: false; reason: string }
+  | { known: true; root: string; head: string; missing: Set<string>; shallow: boolean; base?: string; run: (args: string[], input?: string) => string };
+
 /**
- * The commits reachable from HEAD and not from the common ancestor of every `verified` commit, with
- * their files, in one `git log` without rename detection (the costly part of a long log); the commits
- * that deleted one of `followed` (anchors that are gone) are asked again with it, in one more call, so
- * a move is told from a deletion. Plus which verified commits git does not have. A shallow clone whose
- * history misses a verified commit, or no git: drift is unknown.
+ * The range since the memories were verified: the common ancestor of every `verified` commit git has
+ * (`base`; none when it has none of them), HEAD, and which verified commits git does not have. A
+ * shallow clone whose history misses a verified commit, or no git: drift is unknown.
  */
-export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache, followed: ReadonlySet<string> = new Set()): History {
-  const runWith = (args: string[], input?: string) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS, input });
-  const run = (args: string[]) => runWith(args);
+function rangeOf(dir: string, verified: readonly string[], env: Env): Range {
   const wanted = [...new Set(verified.filter((v) => COMMIT.test(v)))];
   // One git call for the top, shallowness, HEAD and the verified commits (when git has them all); when it
   // fails, the same without them, then the two that say which part failed.
@@ -121,40 +123,118 @@ export function historySince(dir: string, verified: readonly string[], env: Env,
   } catch (err) {
     return { known: false, reason: `not in a git repository (${reasonOf(err)})` };
   }
+  const run = (args: string[], input?: string) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS, input });
   try {
     const [shallow, head] = facts ? [facts.shallow, facts.head] : run(['rev-parse', '--is-shallow-repository', 'HEAD']).trim().split('\n');
     const present = facts?.present ?? new Set(wanted.length ? run(['rev-list', '--no-walk', '--ignore-missing', ...wanted]).split('\n').filter(Boolean) : []);
     const missing = new Set(verified.filter((v) => !present.has(v)));
     if (missing.size > 0 && shallow === 'true') return { known: false, reason: 'this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them)' };
-    if (present.size === 0) return { known: true, root, head, commits: [], missing };
-    const base = present.size === 1 ? [...present][0] : run(['merge-base', '--octopus', ...present]).trim();
-    // The log between two commits never changes: kept between runs by the caller's cache.
-    const log = rangeLog(cache, head, base, shallow === 'true' ? ' shallow' : '', run);
-    const commits = parseHistory(log);
-    const deleting = commits.filter((c) => c.changes.some((change) => change.status === 'D' && followed.has(change.path))).map((c) => c.hash);
-    if (deleting.length > 0) withRenames(commits, cached(cache, `renames ${deleting.join(' ')}`, () => runWith(['log', ...LOG_FORMAT, '-M', '--no-walk=unsorted', '--stdin', '--'], `${deleting.join('\n')}\n`)));
-    return { known: true, root, head, commits, missing };
+    const base = present.size === 0 ? undefined : present.size === 1 ? [...present][0] : run(['merge-base', '--octopus', ...present]).trim();
+    return { known: true, root, head, missing, shallow: shallow === 'true', base, run };
   } catch (err) {
-    return { known: false, reason: `git could not tell: ${reasonOf(err)}` };
+    return { known: false, reason: couldNotTell(err) };
   }
 }
 
+const couldNotTell = (err: unknown) => `git could not tell: ${reasonOf(err)}`;
+
 /**
- * The log of `head ^base`: kept, else the log kept for an older HEAD of the same base with the commits
- * HEAD added on top of it in a line (at most MAX_ADDED, one small `git log`), else all of it from git.
+ * The commits reachable from HEAD and not from the common ancestor of every `verified` commit, with
+ * their files, in one `git log` without rename detection (the costly part of a long log); the commits
+ * that deleted one of `followed` (anchors that are gone) are asked again with it, in one more call, so
+ * a move is told from a deletion. Plus which verified commits git does not have. A shallow clone whose
+ * history misses a verified commit, or no git: drift is unknown.
+ */
+export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache, followed: ReadonlySet<string> = new Set()): History {
+  const range = rangeOf(dir, verified, env);
+  if (!range.known) return range;
+  if (range.base === undefined) return { known: true, root: range.root, head: range.head, commits: [], missing: range.missing };
+  try {
+    // The log between two commits never changes: kept between runs by the caller's cache.
+    const log = keptLog(cache, range.head, range.base, range.shallow, range.run) ?? fullLog(cache, range.head, range.base, range.shallow, range.run);
+    return withLog(range, log, cache, followed);
+  } catch (err) {
+    return { known: false, reason: couldNotTell(err) };
+  }
+}
+
+/** historySince started now and finished later: the history once `followed` is known. Both resolve; neither rejects. */
+export interface PendingHistory {
+  finish(followed: ReadonlySet<string>): Promise<History>;
+  /** Ends the git call if it still runs (every path that does not finish must stop). */
+  stop(): Promise<void>;
+}
+
+/**
+ * historySince in two steps: the range and a kept log now, and when the log is not kept, the whole
+ * range's `git log` started on a worker thread (gitInBackground) so the caller's work overlaps it;
+ * `finish` waits for it. The answers are historySince's.
+ */
+export function historyLater(dir: string, verified: readonly string[], env: Env, cache?: LogCache): PendingHistory {
+  const range = rangeOf(dir, verified, env);
+  const settled = (history: History): PendingHistory => ({ finish: async () => history, stop: async () => undefined });
+  if (!range.known) return settled(range);
+  const { head, base, shallow, run } = range;
+  if (base === undefined) return settled({ known: true, root: range.root, head, commits: [], missing: range.missing });
+  let log: string | undefined;
+  let job: GitJob | undefined;
+  try {
+    log = keptLog(cache, head, base, shallow, run);
+    if (log === undefined) job = gitInBackground(fullLogArgs(head, base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
+  } catch (err) {
+    return settled({ known: false, reason: couldNotTell(err) });
+  }
+  return {
+    async finish(followed) {
+      try {
+        if (log === undefined) {
+          log = await job!.output();
+          cache?.set(rangeKey(head, base, shallow), log);
+        }
+        return withLog(range, log, cache, followed);
+      } catch (err) {
+        return { known: false, reason: couldNotTell(err) };
+      }
+    },
+    stop: async () => job?.stop(),
+  };
+}
+
+/** The history from a range's log: its commits, the commits that deleted a followed path asked again with renames detected. */
+function withLog(range: Extract<Range, { known: true }>, log: string, cache: LogCache | undefined, followed: ReadonlySet<string>): History {
+  const commits = parseHistory(log);
+  const deleting = commits.filter((c) => c.changes.some((change) => change.status === 'D' && followed.has(change.path))).map((c) => c.hash);
+  if (deleting.length > 0) withRenames(commits, cached(cache, `renames ${deleting.join(' ')}`, () => range.run(['log', ...LOG_FORMAT, '-M', '--no-walk=unsorted', '--stdin', '--'], `${deleting.join('\n')}\n`)));
+  return { known: true, root: range.root, head: range.head, commits, missing: range.missing };
+}
+
+const rangeKey = (head: string, base: string, shallow: boolean) => `${head} ^${base}${shallow ? ' shallow' : ''}`;
+const fullLogArgs = (head: string, base: string) => ['log', ...LOG_FORMAT, '--no-renames', head, ...(base ? [`^${base}`] : []), '--'];
+
+/** The whole log of `head ^base` from git, then kept. */
+function fullLog(cache: LogCache | undefined, head: string, base: string, shallow: boolean, run: (args: string[]) => string): string {
+  const log = run(fullLogArgs(head, base));
+  cache?.set(rangeKey(head, base, shallow), log);
+  return log;
+}
+
+/**
+ * The log of `head ^base` when it is kept, else the log kept for an older HEAD of the same base with the
+ * commits HEAD added on top of it in a line (at most MAX_ADDED, one small `git log`), else undefined.
  * A line of commits on top of the older HEAD comes first in git's order, then the older log as it was.
  */
-function rangeLog(cache: LogCache | undefined, head: string, base: string, suffix: string, run: (args: string[]) => string): string {
-  const range = `${head} ^${base}${suffix}`;
-  return cached(cache, range, () => {
-    const older = [...(cache?.kept?.() ?? [])].find(([key]) => key !== range && key.endsWith(` ^${base}${suffix}`) && COMMIT.test(key.slice(0, key.indexOf(' '))));
-    if (older && base !== '') {
-      const oldHead = older[0].slice(0, older[0].indexOf(' '));
-      const added = run(['log', ...LOG_FORMAT, '--no-renames', `--max-count=${MAX_ADDED + 1}`, head, `^${oldHead}`, `^${base}`, '--']);
-      if (inLineOn(parseHistory(added), oldHead)) return added + older[1];
-    }
-    return run(['log', ...LOG_FORMAT, '--no-renames', head, ...(base ? [`^${base}`] : []), '--']);
-  });
+function keptLog(cache: LogCache | undefined, head: string, base: string, shallow: boolean, run: (args: string[]) => string): string | undefined {
+  const range = rangeKey(head, base, shallow);
+  const kept = cache?.get(range);
+  if (kept !== undefined) return kept;
+  const suffix = shallow ? ' shallow' : '';
+  const older = [...(cache?.kept?.() ?? [])].find(([key]) => key !== range && key.endsWith(` ^${base}${suffix}`) && COMMIT.test(key.slice(0, key.indexOf(' '))));
+  if (!older || base === '') return undefined;
+  const oldHead = older[0].slice(0, older[0].indexOf(' '));
+  const added = run(['log', ...LOG_FORMAT, '--no-renames', `--max-count=${MAX_ADDED + 1}`, head, `^${oldHead}`, `^${base}`, '--']);
+  if (!inLineOn(parseHistory(added), oldHead)) return undefined;
+  cache?.set(range, added + older[1]);
+  return added + older[1];
 }
 
 /** True when the commits (newest first) are 1 to MAX_ADDED commits in a line, each the only parent of the one before, on top of `oldHead`. */

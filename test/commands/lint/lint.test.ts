@@ -1,12 +1,14 @@
 // lint/lint.ts: lint's use case: inline disables, a selection of files, and --fix (test/commands/lint/cli.test.ts
 // runs it through `memctx lint`).
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lintMemory } from '../../../src/commands/lint/lint.js';
 import { lintSetup } from '../../../src/kernel/lint/setup.js';
 import { tempDir } from '../../helpers/cli.js';
 import { runMemctx } from '../../helpers/run.js';
+import { makeRepo } from '../../helpers/repo.js';
+import { stateDir } from '../../../src/kernel/state/folder.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const good = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\ntype: project\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
@@ -48,5 +50,31 @@ describe('lintMemory', () => {
     expect(fixed.skipped).toEqual([]);
     expect(readFileSync(join(memory, 'd.md'), 'utf8')).toContain('updated: 2026-11-01T08:00:00Z\n');
     expect(fixed.result.findings.some((f) => f.file === 'd.md')).toBe(false);
+  });
+});
+
+describe('lintMemory and drift', () => {
+  it("content/drifted from git's log (kept for the next run); with the rule off, no log is asked for or kept", async () => {
+    const repo = await makeRepo();
+    repo.write('src/a.ts', 'export const a = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add a']);
+    const verified = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    repo.write('.memory/a.md', `---\nname: a\ndescription: About a\ntype: project\nupdated: 2026-11-20T00:00:00Z\nverified: ${verified}\n---\n\nThe constant lives in \`src/a.ts\`.\n`);
+    repo.write('src/a.ts', 'export const a = 2;\n');
+    repo.gitOk(['commit', '-q', '-am', 'change a']);
+    const memory = join(repo.top, '.memory');
+    await runMemctx(['index'], { cwd: repo.top, now: NOW });
+    const deps = { cwd: repo.top, env: { ...repo.env, PATH: process.env.PATH }, now: () => NOW };
+    const kept = join(stateDir(memory)!, 'drift-history.json');
+    writeFileSync(join(repo.top, 'off.json'), JSON.stringify({ rules: { 'content/drifted': 'off' } }));
+    const off = await lintMemory(lintSetup({ memoryDir: memory, configFile: 'off.json' }, deps), {}, deps);
+    expect(off.result.findings.filter((f) => f.ruleId === 'content/drifted')).toEqual([]);
+    expect(existsSync(kept)).toBe(false);
+    const on = await lintMemory(lintSetup({ memoryDir: memory }, deps), {}, deps);
+    expect(on.result.findings.filter((f) => f.ruleId === 'content/drifted').map((f) => f.message)).toEqual([
+      expect.stringMatching(/^src\/a\.ts changed in 1 commit since it was verified \([0-9a-f]{7}\), latest [0-9a-f]{7} "change a"; check it against the code/),
+    ]);
+    expect(readFileSync(kept, 'utf8')).toContain('change a');
   });
 });

@@ -1,7 +1,7 @@
 // drift/check.ts: drift of a set of memories from a real repository's history, for lint and for pack.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryDrift, packDriftDetails } from '../../../src/kernel/drift/check.js';
+import { memoryDrift, memoryDriftLater, packDriftDetails } from '../../../src/kernel/drift/check.js';
 import { listRepoFiles } from '../../../src/kernel/sources/repo.js';
 import { makeRepo, type TestRepo } from '../../helpers/repo.js';
 import { mem } from '../../helpers/lint.js';
@@ -42,6 +42,44 @@ describe('memoryDrift', () => {
     const dir = tempDir();
     const files = [mem('a.md', '---\nname: A\nverified: 0123456789abcdef0123456789abcdef01234567\npaths: src/a.ts\n---\n')];
     expect(memoryDrift(files, { root: dir, files: ['src/a.ts'], ignoredDirs: [], git: false }, '.memory', {}).drift.size).toBe(0);
+  });
+});
+
+describe('memoryDriftLater', () => {
+  it("memoryDrift's drift and outside anchors, the log from a worker; paths with spaces, a leading dash or glob characters, a glob", async () => {
+    const { repo, verified, texts } = await driftedRepo();
+    const odd = ['src/my file.ts', '-dash.ts', 'src/[x].ts', 'src/keep me.ts'];
+    for (const path of odd) repo.write(path, 'export const v = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'odd names']);
+    const at = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    for (const path of odd.slice(0, 3)) repo.write(path, 'export const v = 2;\n');
+    repo.gitOk(['commit', '-q', '-am', 'change odd names']);
+    const all: Record<string, string> = {
+      ...texts,
+      'odd.md': `---\nname: Odd\nverified: ${at}\npaths: ["src/my file.ts", "-dash.ts", "src/[x].ts"]\n---\n`,
+      'glob.md': `---\nname: Glob\nverified: ${at}\npaths: "src/*.ts"\n---\n`,
+      'kept.md': `---\nname: Kept\nverified: ${at}\npaths: "src/keep me.ts"\n---\n`,
+    };
+    const files = Object.entries(all).map(([path, text]) => mem(path, text));
+    const listing = listRepoFiles({ root: repo.top, git: true }, repo.env);
+    const later = memoryDriftLater(files, listing, '.memory', repo.env);
+    const drift = await later.drift;
+    await later.stop();
+    expect(drift).toEqual(memoryDrift(files, listing, '.memory', repo.env).drift);
+    expect([...drift.keys()].sort()).toEqual(['a.md', 'glob.md', 'odd.md']);
+    expect(drift.get('odd.md')).toMatchObject({ state: 'drifted', verified: at, paths: ['src/my file.ts', '-dash.ts', 'src/[x].ts'], commits: 1, latest: { subject: 'change odd names' } });
+    expect(drift.get('glob.md')).toMatchObject({ state: 'drifted', paths: ['src/*.ts'], commits: 1 });
+    expect(drift.get('a.md')).toMatchObject({ state: 'drifted', verified, paths: ['src/a.ts'], commits: 1 });
+    expect([...later.outside]).toEqual([['away.md', ['/etc/hosts']]]);
+  });
+
+  it('outside git, or nothing anchored and verified: no drift, no git', async () => {
+    const dir = tempDir();
+    const files = [mem('a.md', '---\nname: A\nverified: 0123456789abcdef0123456789abcdef01234567\npaths: src/a.ts\n---\n')];
+    const later = memoryDriftLater(files, { root: dir, files: ['src/a.ts'], ignoredDirs: [], git: false }, '.memory', {});
+    expect((await later.drift).size).toBe(0);
+    await later.stop();
   });
 });
 

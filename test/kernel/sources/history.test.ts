@@ -1,6 +1,7 @@
 // What git says about the commits since memories were verified (kernel/sources/history.ts).
 import { describe, expect, it } from 'vitest';
-import { historySince } from '../../../src/kernel/sources/history.js';
+import { historyLater, historySince } from '../../../src/kernel/sources/history.js';
+import { tempDir } from '../../helpers/cli.js';
 import { makeRepo } from '../../helpers/repo.js';
 
 describe('historySince', () => {
@@ -100,5 +101,57 @@ describe('historySince', () => {
     const merged = subjects();
     expect(merged).toEqual(repo.gitOk(['log', '--format=%s', 'HEAD', `^${base}`]).trim().split('\n'));
     expect(merged).toContain('add a');
+  });
+});
+
+describe('historyLater', () => {
+  it("historySince's answer, its log from a worker thread and kept; a kept log is read at once", async () => {
+    const repo = await makeRepo();
+    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    repo.write('src/a.ts', 'export const a = 1;\n');
+    repo.write('src/c.ts', 'export const c = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add a and c']);
+    repo.gitOk(['rm', '-q', 'src/c.ts']);
+    repo.gitOk(['commit', '-q', '-m', 'drop c']);
+    const kept = new Map<string, string>();
+    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log), kept: () => kept };
+    const followed = new Set(['src/c.ts']);
+    const later = await historyLater(repo.top, [base], repo.env, cache).finish(followed);
+    expect(later).toEqual(historySince(repo.top, [base], repo.env, undefined, followed));
+    const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    expect(kept.has(`${head} ^${base}`)).toBe(true);
+    kept.set(`${head} ^${base}`, `\x01${head} ${base}\x02from the cache\0M\0src/b.ts\0`);
+    const pending = historyLater(repo.top, [base], repo.env, cache);
+    const again = await pending.finish(new Set());
+    await pending.stop();
+    expect(again.known && again.commits.map((c) => [c.subject, c.changes])).toEqual([['from the cache', [{ status: 'M', path: 'src/b.ts' }]]]);
+  });
+
+  it('stopped before it is finished: stop waits for git, and finish still resolves (never rejects)', async () => {
+    const repo = await makeRepo();
+    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    repo.write('src/a.ts', 'export const a = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add a']);
+    const pending = historyLater(repo.top, [base], repo.env);
+    await pending.stop();
+    const history = await pending.finish(new Set());
+    expect(history.known && history.commits.map((c) => c.subject)).toEqual(['add a']);
+  });
+
+  it('outside git, or a shallow clone missing a verified commit: unknown, as historySince says', async () => {
+    const outside = await historyLater(tempDir(), ['0123456789abcdef0123456789abcdef01234567'], { PATH: process.env.PATH }).finish(new Set());
+    expect(outside.known ? 'known' : outside.reason).toMatch(/^not in a git repository/);
+    const repo = await makeRepo();
+    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    repo.write('src/a.ts', 'export const a = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'add a']);
+    const clone = `${repo.base}/shallow`;
+    repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
+    const shallow = await historyLater(clone, [base], repo.env).finish(new Set());
+    expect(shallow).toEqual(historySince(clone, [base], repo.env));
+    expect(shallow.known ? 'known' : shallow.reason).toMatch(/^this is a shallow clone/);
   });
 });

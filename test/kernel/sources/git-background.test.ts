@@ -1,0 +1,63 @@
+// kernel/sources/git-background.ts: one git call on a worker thread, answering as git() does.
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitInBackground } from '../../../src/kernel/sources/git-background.js';
+import { git, GitError, GitMissingError } from '../../../src/kernel/sources/git.js';
+import { makeRepo } from '../../helpers/repo.js';
+import { tempDir } from '../../helpers/cli.js';
+
+describe('gitInBackground', () => {
+  it("answers git()'s stdout, however long (a log of many commits)", async () => {
+    const repo = await makeRepo();
+    for (let i = 0; i < 30; i++) {
+      repo.write(`src/f${i}.ts`, `export const v = ${i};\n`);
+      repo.gitOk(['add', '-A']);
+      repo.gitOk(['commit', '-q', '-m', `commit ${i}`]);
+    }
+    const args = ['log', '-z', '--name-status', '--format=%x01%H %P%x02%s'];
+    const job = gitInBackground(args, repo.top, repo.env);
+    const out = await job.output();
+    expect(out).toBe(git(args, repo.top, repo.env));
+    expect(out).toContain('commit 29');
+    await job.stop();
+    // stop after the answer is harmless
+    await job.stop();
+    // one processor: no worker, the same answer (git runs when it is asked for)
+    const inline = gitInBackground(args, repo.top, repo.env, { cores: 1 });
+    expect(await inline.output()).toBe(out);
+    await inline.stop();
+  });
+
+  it("a failing git rejects with git()'s error: exit status and stderr", async () => {
+    const repo = await makeRepo();
+    const args = ['rev-parse', '--verify', 'no-such-ref'];
+    const err = await gitInBackground(args, repo.top, repo.env).output().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GitError);
+    let sync: unknown;
+    try {
+      git(args, repo.top, repo.env);
+    } catch (e) {
+      sync = e;
+    }
+    expect((err as GitError).message).toBe((sync as GitError).message);
+    expect((err as GitError).status).toBe(128);
+  });
+
+  it('no git on PATH: GitMissingError', async () => {
+    const err = await gitInBackground(['--version'], tempDir(), { PATH: tempDir() }).output().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GitMissingError);
+  });
+
+  it('a git that takes longer than timeoutMs is killed and says so; stopped unasked, the job ends once git has (killed, not a minute later)', async () => {
+    const bin = tempDir();
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\nexec sleep 60\n');
+    chmodSync(join(bin, 'git'), 0o755);
+    const slow = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { timeoutMs: 300 });
+    const err = await slow.output().catch((e: unknown) => e);
+    expect((err as GitError).message).toBe('git log failed: no answer within 300 ms');
+    const unasked = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { timeoutMs: 300 });
+    // without the kill, stop() would wait for the minute-long git and the test would time out
+    await unasked.stop();
+  });
+});
