@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { git, GitError, GitMissingError, type Env } from './git.js';
+import { git, GitError, gitFailure, type Env } from './git.js';
 
 export interface GitJob {
   /** git's stdout as text; rejects as `git()` throws (GitError, GitMissingError). */
@@ -35,12 +35,6 @@ try {
 parentPort.postMessage(answer);
 `;
 
-function errorOf(args: string[], error: NonNullable<Answer['error']>, timeoutMs: number | undefined): Error {
-  if (error.code === 'ENOENT') return new GitMissingError();
-  if (error.code === 'ETIMEDOUT') return new GitError(args, null, `no answer within ${timeoutMs} ms`);
-  return new GitError(args, error.status ?? null, error.stderr || error.message);
-}
-
 /**
  * Start `git ARGS` in cwd on a worker thread; with `timeoutMs`, a git that takes longer is killed. With
  * one processor (`cores`, default the machine's) nothing can overlap: git runs here, when its output is asked for.
@@ -58,7 +52,7 @@ export function gitInBackground(args: string[], cwd: string, env: Env, options: 
   const running = worker;
   const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
   const answer = new Promise<string>((resolve, reject) => {
-    running.once('message', (m: Answer) => (m.error ? reject(errorOf(args, m.error, options.timeoutMs)) : resolve(m.out ?? '')));
+    running.once('message', (m: Answer) => (m.error ? reject(gitFailure(args, m.error, options.timeoutMs)) : resolve(m.out ?? '')));
     running.once('error', reject);
     running.once('exit', () => reject(new GitError(args, null, 'the worker running git ended without an answer')));
   });

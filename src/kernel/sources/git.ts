@@ -36,11 +36,16 @@ export function gitBytes(args: string[], cwd: string, env: Env, options: { timeo
     return execFileSync('git', args, { cwd, env: cleanEnv(env), input: options.input, stdio: [stdin, 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
-    // A failed spawn (no git on PATH) has code ENOENT and status null; git's own failures have no code.
-    if (e.code === 'ENOENT') throw new GitMissingError();
-    if (e.code === 'ETIMEDOUT') throw new GitError(args, null, `no answer within ${options.timeoutMs} ms`);
-    throw new GitError(args, e.status ?? null, e.stderr ? e.stderr.toString('utf8') : e.message);
+    throw gitFailure(args, { code: e.code, status: e.status, stderr: e.stderr ? e.stderr.toString('utf8') : '', message: e.message }, options.timeoutMs);
   }
+}
+
+/** What a failed git call (as execFileSync reports it) means: git missing, too slow, or git's own error. */
+export function gitFailure(args: string[], e: { code?: string | number; status?: number | null; stderr: string; message: string }, timeoutMs: number | undefined): MemctxError {
+  // A failed spawn (no git on PATH) has code ENOENT and status null; git's own failures have no code.
+  if (e.code === 'ENOENT') return new GitMissingError();
+  if (e.code === 'ETIMEDOUT') return new GitError(args, null, `no answer within ${timeoutMs} ms`);
+  return new GitError(args, e.status ?? null, e.stderr || e.message);
 }
 
 /** Run git and return its stdout as text. */
