@@ -1,7 +1,7 @@
 /**
  * Selection under a hard budget (design §5, issues 11 and 23). Pieces are placed in priority order
  * while they fit. MEMORY.md's index first (it is the map: whole when it fits, else the lines of the
- * highest-ranked groups; with a task it takes at most INDEX_SHARE of the budget). Then pinned
+ * highest-ranked groups; with a task it takes at most INDEX_SHARE of the budget until the task's pieces are placed, then the room they left). Then pinned
  * files in full, the profile's picks and --focus files (and what they link to). With a task, the
  * files and passages it matches compete in one selection (placeByTask) by expected evidence per
  * token: a transcript whole or as runs of its matching turns with their neighbours, a note whole
@@ -32,8 +32,11 @@ const MIN_HEAD_TOKENS = 120;
 
 /** With a task, a file larger than this share of the budget contributes passages instead of its whole text. */
 const FILE_SHARE = 1 / 3;
-/** With a task, the index takes at most this share of the budget (its best-ranked lines). */
-const INDEX_SHARE = 0.1;
+/**
+ * With a task, the index takes at most this share of the budget (its best-ranked lines): the task's
+ * files and passages are worth more per token than lines naming files (LoCoMo: +0.5 points at 2k).
+ */
+const INDEX_SHARE = 0.05;
 /** A passage's rank: its own match, weighted this much against its file's. */
 const PASSAGE_OWN = 0.6;
 /** At most this many matched passages are weighed in one selection. */
@@ -202,6 +205,20 @@ class Layout {
     this.used += entry.cost;
   }
 
+  /** Take an entry out; returns where it stood. */
+  remove(entry: Entry): number {
+    const at = this.entries.indexOf(entry);
+    this.entries.splice(at, 1);
+    this.sizes.set(entry.key, this.sizes.get(entry.key)! - 1);
+    this.used -= entry.cost;
+    return at;
+  }
+
+  /** Move the last entry added to place `at`. */
+  moveLast(at: number): void {
+    this.entries.splice(at, 0, this.entries.pop()!);
+  }
+
   pop(): Entry | undefined {
     const entry = this.entries.pop();
     if (!entry) return undefined;
@@ -265,9 +282,9 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   const room = budget - reserve;
   const byTask = Boolean(input.retrieval?.terms.length);
 
-  // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room.
+  // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room, and at the end what the rest left.
   const { order, wanted, priority } = fullOrder(input);
-  let missed = placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
+  const indexMissed = placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
 
   const placed = new Set<number>();
   const tryFull = (i: number): boolean => {
@@ -282,8 +299,17 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   };
   const placing: Placing = { input, renderer, layout, text, tokens, room, placed, notes, tryFull };
   placeFiles(placing, order, byTask ? priority : wanted, byTask);
-  missed += placeDescriptions(placing);
-  return { layout, notes, missed };
+  const missed = placeDescriptions(placing);
+  return { layout, notes, missed: missed + (indexMissed > 0 && layout.used < room ? widenIndex(input, renderer, layout, order, room) : indexMissed) };
+}
+
+/** With a task, the index held to its share takes back the room the other pieces left, in the same place. Returns what its lines left out would cost. */
+function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, order: readonly number[], room: number): number {
+  const entry = layout.entries.find((e) => e.section === 'index');
+  const at = entry ? layout.remove(entry) : 0;
+  const missed = placeIndex(input, renderer, layout, order, room);
+  if (layout.entries.at(-1)?.section === 'index') layout.moveLast(at);
+  return missed;
 }
 
 /** A file's head with a pointer to the rest, in the full section. */

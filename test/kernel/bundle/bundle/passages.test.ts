@@ -124,6 +124,31 @@ describe('passages of large files', () => {
     }
   });
 
+  it('gives the index at most a twentieth of the budget with a task, leaving the rest to what the task matches', async () => {
+    const files: Record<string, string> = { 'sessions/dog.md': `${front('Dog chat')}${filler(30, 'dog')}\n\n**user:** My greyhound Biscuit loves the beach.\n` };
+    for (let i = 0; i < 80; i++) files[`ref_${String(i).padStart(2, '0')}.md`] = `${front(`Reference ${i}`).replace('type: project', 'type: reference')}Some reference ${i}.\n`;
+    const root = memoryDir(files);
+    const result = await run(root, 2000, 'greyhound Biscuit');
+    expect(result.tokens).toBeLessThanOrEqual(2000);
+    const index = result.text.slice(result.text.indexOf('\n## Index\n'), result.text.indexOf('\n## ', result.text.indexOf('\n## Index\n') + 1));
+    expect(result.indexLines.included).toBeGreaterThan(0);
+    expect(result.indexLines.included).toBeLessThan(result.indexLines.total);
+    expect(o200k.count(index)).toBeLessThanOrEqual(100);
+    expect(result.text).toContain('My greyhound Biscuit loves the beach.');
+  });
+
+  it('gives the index back the room the task left: every line when everything fits', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) files[`ref_${String(i).padStart(2, '0')}.md`] = `${front(`Reference ${i}`).replace('type: project', 'type: reference')}Some reference ${i}${i === 7 ? ' about the greyhound' : ''}.\n`;
+    const root = memoryDir(files);
+    const result = await run(root, 4000, 'greyhound');
+    expect(result.tokens).toBeLessThanOrEqual(4000);
+    expect(result.files.every((f) => f.tier === 'full')).toBe(true);
+    expect(result.indexLines.included).toBe(result.indexLines.total);
+    expect(result.text).not.toContain('## Left out');
+    expect(result.text.indexOf('## Index')).toBeLessThan(result.text.indexOf('## Files in full'));
+  });
+
   it('gives a list item with the items beside it', async () => {
     const items = Array.from({ length: 80 }, (_, i) => `- Item ${i}: ${i === 40 ? 'the release train leaves the station on Thursdays at nine in the morning' : 'routine chores of the week, nothing notable at all here'}.`);
     const root = memoryDir({ 'list.md': `${front('List')}${items.join('\n')}\n` });
