@@ -20,7 +20,7 @@ import { readAsked, writeAsked } from './cache.js';
 import { readSessionWindow } from '../../kernel/state/windows.js';
 import { ARG_LABEL, type Label } from '../../kernel/schema.js';
 import { resolveCheckpoint, type CheckpointOptions, type CheckpointRequest } from './schema.js';
-import { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/record.js';
+import { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/limits.js';
 
 export interface CheckpointDeps {
   cwd: string;
