@@ -5,8 +5,6 @@ import type { FileProblem } from '../store/types.js';
 
 import type { Stream } from '../io.js';
 
-export type { Stream };
-
 export interface UiOptions {
   stdout: Stream;
   stderr: Stream;
