@@ -60,8 +60,6 @@ const FAST_ENTRIES: FastEntries = {
 
 const MODULES: ParserModules = {
   commander: () => import('commander'),
-  output: () => import('./kernel/cli/output.js'),
-  run: () => import('./kernel/cli/run.js'),
 };
 
 /** The command named on the command line, if it is one of ours. */

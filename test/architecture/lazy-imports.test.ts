@@ -59,10 +59,10 @@ const LAZY: Record<string, string> = {
   'main.ts → commander': 'command parser, skipped by --version and the hot command lines',
   'main.ts → ./kernel/cli/program.js': 'the full parser, skipped by --version and the hot command lines',
   'main.ts → ./kernel/version.js': 'package.json, read for --version only',
-  'main.ts → ./kernel/cli/output.js': 'chalk, not for --version',
-  'main.ts → ./kernel/cli/run.js': 'chalk (through output.ts), not for --version',
+  'main.ts → ./kernel/cli/run.js': "the handlers' runner, for the hot command lines only (program.ts imports it for the rest)",
   'kernel/cli/program.ts → ../state/flush-log.js': "a hook's unparsable command line only",
   'commands/lint/cli.ts → chalk': 'colours, only for the plain formatters',
+  'kernel/cli/output.ts → chalk': 'colours (its colour detection loads node:tty), only when a stream gets them',
   'kernel/cli/progress.ts → ora': 'spinner, only on a TTY',
   // (store/yaml.ts loads `yaml` with createRequire, only for frontmatter simple-yaml.ts cannot read.)
   'kernel/store/write.ts → proper-lockfile': 'lock library, only for commands that write',

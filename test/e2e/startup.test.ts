@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, FIXTURES, REPO, tempDir } from '../helpers/cli.js';
@@ -28,7 +28,10 @@ export async function resolve(specifier, context, next) {
   });
   if (status !== null) expect(r.status, r.stderr).toBe(status);
   const prefix = `file://${REPO}/`;
-  const files = [...new Set(readFileSync(list, 'utf8').split('\n').filter((url) => url.startsWith(prefix)).map((url) => url.slice(prefix.length)))];
+  // node_modules may be a link (a worktree's to the main checkout's): its files resolve to the real path
+  const packages = `file://${realpathSync(join(REPO, 'node_modules'))}/`;
+  const inRepo = (url: string) => (url.startsWith(packages) ? `node_modules/${url.slice(packages.length)}` : url.startsWith(prefix) ? url.slice(prefix.length) : undefined);
+  const files = [...new Set(readFileSync(list, 'utf8').split('\n').flatMap((url) => inRepo(url) ?? []))];
   const modules = files.map((file) => file.replace(/^dist\/(src\/.*)\.js$/, '$1.ts'));
   return { stdout: r.stdout, files, modules: [...new Set(modules)] };
 }
@@ -36,6 +39,7 @@ export async function resolve(specifier, context, next) {
 /** The commands' CLI modules among what was loaded. */
 const commandModules = (modules: string[]) => modules.filter((m) => /^src\/commands\/[^/]+\/cli\.ts$/.test(m));
 const COMMANDER = (m: string) => m.startsWith('node_modules/commander/');
+const CHALK = (m: string) => m.startsWith('node_modules/chalk/');
 const TOKENIZER = /\/tokens\/(index|count|bpe|cache)\.ts$|\/transcript\/index\.ts$|\/capacity\/count\.ts$/;
 
 describe('start-up: what the common commands load', () => {
@@ -70,6 +74,8 @@ describe('start-up: what the common commands load', () => {
     expect(commandModules(mcp.modules)).toEqual(['src/commands/mcp/cli.ts']);
     expect(commandModules(hook.modules)).toEqual(['src/commands/flush/cli.ts']);
     for (const run of [staged, mcp, hook]) expect(run.modules.filter(COMMANDER)).toEqual([]);
+    // no colours into a pipe: chalk (and its colour detection) stays unloaded
+    for (const run of [staged, hook]) expect(run.modules.filter(CHALK)).toEqual([]);
   });
 
   it('pack and search load only their command; a warm pack not js-tiktoken', () => {
@@ -95,7 +101,7 @@ describe('start-up: what the common commands load', () => {
     const input = JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' });
     const fast = modulesLoaded(['--dir', join(cwd, '.memory'), 'checkpoint'], input);
     expect(commandModules(fast.modules)).toEqual(['src/commands/checkpoint/cli.ts']);
-    expect(fast.modules.filter(COMMANDER)).toEqual([]);
+    expect(fast.modules.filter((m) => COMMANDER(m) || CHALK(m))).toEqual([]);
     expect(JSON.parse(fast.stdout)).toMatchObject({ decision: 'block' });
     for (const env of [{}, { NO_COLOR: undefined }]) {
       // --no-color changes nothing here but sends the command line through commander

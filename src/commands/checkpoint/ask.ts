@@ -3,7 +3,7 @@
  * threshold the usage fell back below (after a compaction) is asked for again on the next crossing;
  * nothing is asked while Claude Code is already continuing because of a Stop hook (`stop_hook_active`).
  */
-import { agentSummaryRules } from '../../kernel/summary/agent-summary.js';
+import { agentSummaryRules } from '../../kernel/summary/limits.js';
 
 export const DEFAULT_ASK_AT = [80];
 

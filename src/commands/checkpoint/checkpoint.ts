@@ -20,7 +20,7 @@ import { readAsked, writeAsked } from './cache.js';
 import { readSessionWindow } from '../../kernel/state/windows.js';
 import { ARG_LABEL, type Label } from '../../kernel/schema.js';
 import { resolveCheckpoint, type CheckpointOptions, type CheckpointRequest } from './schema.js';
-import { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/record.js';
+import { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/limits.js';
 
 export interface CheckpointDeps {
   cwd: string;
@@ -124,10 +124,12 @@ function awaitedSnippet(hook: HookInput): string | undefined {
  * snippet. The milliseconds waited, or -1 when it never did.
  */
 async function waitForTranscript(path: string, snippet: string | undefined, waitMs: number, sleep: (ms: number) => Promise<void>): Promise<number> {
-  const started = performance.now();
+  // process.hrtime, not performance.now(): the global `performance` loads perf_hooks (8-14 M instructions)
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   for (let first = true; ; first = false) {
-    if (holds(path, snippet)) return first ? 0 : Math.max(1, Math.round(performance.now() - started));
-    if (performance.now() - started >= waitMs) return -1;
+    if (holds(path, snippet)) return first ? 0 : Math.max(1, Math.round(elapsed()));
+    if (elapsed() >= waitMs) return -1;
     await sleep(POLL_MS);
   }
 }

@@ -1,11 +1,9 @@
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import { jsonSafe, memoryTextOut } from '../markdown/escape.js';
 import { formatLocation, type MemctxError } from '../errors.js';
 import type { FileProblem } from '../store/types.js';
 
 import type { Stream } from '../io.js';
-
-export type { Stream };
 
 export interface UiOptions {
   stdout: Stream;
@@ -15,7 +13,11 @@ export interface UiOptions {
   colorErr: 0 | 1 | 2 | 3;
   quiet: boolean;
   json: boolean;
+  /** chalk's Chalk (loadChalk), needed only when a level is above 0. */
+  Chalk?: ChalkClass;
 }
+
+type ChalkClass = typeof import('chalk').Chalk;
 
 /** The only place that writes to the terminal: results to stdout, diagnostics to stderr. */
 export interface Ui {
@@ -39,9 +41,51 @@ export interface Ui {
   error(err: MemctxError | Error): void;
 }
 
+/**
+ * chalk, loaded only when one of these colour levels is above 0: its colour detection (node:tty, node:os)
+ * costs about 50 M instructions at start-up, more than a hook's own work; without colours the plain
+ * stand-in below does what chalk does at level 0.
+ */
+export async function loadChalk(levels: number[]): Promise<ChalkClass | undefined> {
+  return levels.some((level) => level > 0) ? (await import('chalk')).Chalk : undefined;
+}
+
+/** chalk's style names (its modifierNames, foregroundColorNames, backgroundColorNames, `visible`). */
+const STYLE_NAMES = new Set(
+  'reset bold dim italic underline overline inverse hidden strikethrough visible black red green yellow blue magenta cyan white gray grey blackBright redBright greenBright yellowBright blueBright magentaBright cyanBright whiteBright bgBlack bgRed bgGreen bgYellow bgBlue bgMagenta bgCyan bgWhite bgGray bgGrey bgBlackBright bgRedBright bgGreenBright bgYellowBright bgBlueBright bgMagentaBright bgCyanBright bgWhiteBright'.split(' '),
+);
+const MODEL_NAMES = new Set(['rgb', 'hex', 'ansi256', 'bgRgb', 'bgHex', 'bgAnsi256']);
+
+/** A chalk at level 0, as chalk's own: the instance joins its arguments; a style returns its text ('' once `visible`). */
+function plainStyle(kind: 'root' | 'style' | 'visible'): ChalkInstance {
+  const call = (...texts: unknown[]): string => {
+    if (kind === 'root') return texts.join(' ');
+    // chalk's own coercion: '' + text
+    return kind === 'visible' ? '' : texts.length === 1 ? '' + (texts[0] as string) : texts.join(' ');
+  };
+  return new Proxy(call, {
+    get(target, key) {
+      if (key === 'level') return 0;
+      if (typeof key === 'string' && STYLE_NAMES.has(key)) return PLAIN[key === 'visible' || kind === 'visible' ? 'visible' : 'style'];
+      if (typeof key === 'string' && MODEL_NAMES.has(key)) return () => PLAIN[kind === 'visible' ? 'visible' : 'style'];
+      return Reflect.get(target, key) as unknown;
+    },
+  }) as unknown as ChalkInstance;
+}
+
+const PLAIN: Record<'root' | 'style' | 'visible', ChalkInstance> = {} as Record<'root' | 'style' | 'visible', ChalkInstance>;
+for (const kind of ['root', 'style', 'visible'] as const) PLAIN[kind] = plainStyle(kind);
+
+/** A chalk at this level: the plain stand-in at 0, chalk's own (which must be loaded) above. */
+function chalkAt(level: UiOptions['colorOut'], Chalk: ChalkClass | undefined): ChalkInstance {
+  if (level === 0) return PLAIN.root;
+  if (!Chalk) throw new Error('createUi: colours need chalk (loadChalk)');
+  return new Chalk({ level });
+}
+
 export function createUi(options: UiOptions): Ui {
-  const chalk = new Chalk({ level: options.colorOut });
-  const errChalk = new Chalk({ level: options.colorErr });
+  const chalk = chalkAt(options.colorOut, options.Chalk);
+  const errChalk = chalkAt(options.colorErr, options.Chalk);
   const err = (text: string) => options.stderr.write(`${text}\n`);
   return {
     chalk,

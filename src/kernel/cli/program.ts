@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { closestMatch } from '../text/suggest.js';
-import { colorLevel, type Io } from './context.js';
-import type { createUi } from './output.js';
-import type { RunState, Runner } from './run.js';
+import { colorLevel, type ColorLevel, type Io } from './context.js';
+import { createUi, loadChalk } from './output.js';
+import { createRunner, type RunState, type Runner } from './run.js';
 import { VERSION } from '../version.js';
 import { commandWord } from './route.js';
 import { neutralStatusline } from './statusline.js';
@@ -22,8 +22,6 @@ type CreateUi = typeof createUi;
 /** What the parser loads, lazily (not for `--version`, nor commander for the hot paths). */
 export interface ParserModules {
   commander(): Promise<typeof import('commander')>;
-  output(): Promise<typeof import('./output.js')>;
-  run(): Promise<typeof import('./run.js')>;
 }
 
 /** The command named on the command line, if it is one of ours. */
@@ -48,9 +46,8 @@ function parseErrorText(message: string, argv: string[], io: Io, createUi: Creat
   const text = message.replace(/\n\(Did you mean .+\?\)\s*$/, '').replace(/^error:\s*/, '').trim();
   const command = commandName(argv, known);
   const help = command ? `memctx ${command} --help` : 'memctx --help';
-  const level = colorLevel({ color: argv.includes('--no-color') ? false : argv.includes('--color') ? true : undefined }, io.env, io.stderr.isTTY);
   let out = '';
-  const ui = createUi({ stdout: io.stdout, stderr: { write: (t: string) => (out += t) }, colorOut: 0, colorErr: level, quiet: false, json: false });
+  const ui = createUi({ stdout: io.stdout, stderr: { write: (t: string) => (out += t) }, colorOut: 0, colorErr: parseErrorLevel(argv, io), quiet: false, json: false });
   // (A value outside an option's choices is the schemas' to refuse: no command gives commander choices.)
   const hint = suggested ? `did you mean ${suggestion(suggested[1])}? (\`${help}\` lists the rest)` : `run \`${help}\` for the options and arguments it takes`;
   const error = new MemctxError(text, { hint });
@@ -139,6 +136,11 @@ async function neverFail(argv: string[], io: Io, command: string | undefined, pa
   return 0;
 }
 
+/** The colour level of a parse error on stderr (read before commander has parsed --color and --no-color). */
+function parseErrorLevel(argv: string[], io: Io): ColorLevel {
+  return colorLevel({ color: argv.includes('--no-color') ? false : argv.includes('--color') ? true : undefined }, io.env, io.stderr.isTTY);
+}
+
 function isHook(argv: string[], command: string | undefined): boolean {
   return (command === 'flush' && argv.includes('--hook')) || command === 'checkpoint';
 }
@@ -168,6 +170,7 @@ async function parseAndRun(argv: string[], io: Io, known: Commands, modules: Par
 
 /** Run the full parse (commander and the named command's module; all of them for help) on a terminal-safe io. */
 export async function runFull(argv: string[], io: Io, known: Commands, modules: ParserModules): Promise<number> {
-  const [{ createUi }, { createRunner }] = await Promise.all([modules.output(), modules.run()]);
-  return parseAndRun(argv, io, known, modules, createUi, createRunner);
+  // a parse error's ui: chalk only when stderr gets colours
+  const Chalk = await loadChalk([parseErrorLevel(argv, io)]);
+  return parseAndRun(argv, io, known, modules, (options) => createUi({ ...options, Chalk }), createRunner);
 }

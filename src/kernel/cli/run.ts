@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { MemctxError } from '../errors.js';
 import { findMemoryDir } from '../store/find.js';
 import { colorLevel, memctxCommand, type Context, type GlobalOptions, type Io } from './context.js';
-import { createUi } from './output.js';
+import { createUi, loadChalk } from './output.js';
 
 export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number>;
 
@@ -13,9 +13,11 @@ export interface RunState {
   exitCode: number;
 }
 
-/** What a handler gets: the io, a ui with the colour levels the global options ask for, the memory directory finder. */
-function createContext(io: Io, globals: GlobalOptions): Context {
-  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, colorOut: colorLevel(globals, io.env, io.stdout.isTTY), colorErr: colorLevel(globals, io.env, io.stderr.isTTY), quiet: Boolean(globals.quiet), json: Boolean(globals.json) });
+/** What a handler gets: the io, a ui with the colour levels the global options ask for (chalk only if one is above 0), the memory directory finder. */
+async function createContext(io: Io, globals: GlobalOptions): Promise<Context> {
+  const colorOut = colorLevel(globals, io.env, io.stdout.isTTY);
+  const colorErr = colorLevel(globals, io.env, io.stderr.isTTY);
+  const ui = createUi({ stdout: io.stdout, stderr: io.stderr, colorOut, colorErr, quiet: Boolean(globals.quiet), json: Boolean(globals.json), Chalk: await loadChalk([colorOut, colorErr]) });
   return {
     io,
     ui,
@@ -28,7 +30,7 @@ function createContext(io: Io, globals: GlobalOptions): Context {
 
 /** Runs a handler with the context for these options (commander's `optsWithGlobals()`), recording its exit code and reporting its errors. */
 async function runHandler<A extends unknown[]>(io: Io, state: RunState, globals: GlobalOptions, handler: Handler<A>, ...args: A): Promise<void> {
-  const ctx = createContext(io, globals);
+  const ctx = await createContext(io, globals);
   try {
     state.exitCode = await handler(ctx, ...args);
   } catch (err) {

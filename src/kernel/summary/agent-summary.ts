@@ -11,6 +11,9 @@ import type { TranscriptItem } from '../transcript/types.js';
 import { isRecord } from '../values.js';
 import { emptyValues, SESSION_FIELDS, type FieldValues } from './fields.js';
 import { findSecrets, maybeSecret } from '../lint/secrets.js';
+import { LONG_OUTPUT_RULE, MAX_ITEM_LINES } from './limits.js';
+
+export { agentSummaryRules } from './limits.js';
 
 /** The fields as the agent names them (the MCP tool's arguments, the keys of --from). */
 const AGENT_FIELD_NAMES: Record<(typeof SESSION_FIELDS)[number], string> = {
@@ -24,20 +27,6 @@ const AGENT_FIELD_NAMES: Record<(typeof SESSION_FIELDS)[number], string> = {
 
 /** The frontmatter mark of a summary the agent wrote (`written_by: agent`). */
 export const WRITTEN_BY_AGENT = { written_by: 'agent' } as const;
-
-/** The six fields, each "what + why", the target and the ceiling: what the agent is told. */
-export function agentSummaryRules(target: number, max: number): string {
-  return (
-    `Give all six fields: goal, progress, decisions, changed_files, blockers, next_steps (write "none" for one with nothing in it). ` +
-    `Aim for about ${target} tokens, at most ${max}: one short line per item. Each decision says what was decided and why. ` +
-    `No item over ${MAX_ITEM_LINES} lines: ${LONG_OUTPUT_RULE}. No secrets: name a credential, never its value.`
-  );
-}
-
-/** An agent's item longer than this is refused (the 50-line rule: a log is summarized, never pasted). */
-export const MAX_ITEM_LINES = 5;
-
-const LONG_OUTPUT_RULE = 'never paste a log, trace or diff (the 50-line rule); write it as one item, "Error: … / Root cause: … / Fix: …"';
 
 /** Why a summary with a pasted block is refused (the first such item), or undefined. */
 export function longItemMessage(values: FieldValues): string | undefined {

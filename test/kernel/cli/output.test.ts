@@ -1,6 +1,7 @@
 // cli/output.ts: the one place that writes to the terminal: results on stdout, diagnostics on stderr.
 import { describe, expect, it } from 'vitest';
-import { createUi, type UiOptions } from '../../../src/kernel/cli/output.js';
+import { backgroundColorNames, Chalk, foregroundColorNames, modifierNames } from 'chalk';
+import { createUi, loadChalk, type UiOptions } from '../../../src/kernel/cli/output.js';
 import { MemctxError } from '../../../src/kernel/errors.js';
 import { memoryTextOut } from '../../../src/kernel/markdown/escape.js';
 
@@ -46,10 +47,38 @@ describe('createUi', () => {
     expect(out.stdout).toContain('\r\n');
   });
 
-  it('colours each stream at its own level', () => {
-    const { u, out } = ui({ colorErr: 1 });
+  it('colours each stream at its own level', async () => {
+    const { u, out } = ui({ colorErr: 1, Chalk: await loadChalk([0, 1]) });
     u.warn('w');
     u.info(u.chalk.red('plain'));
     expect(out).toEqual({ stdout: 'plain\n', stderr: '\u001b[33mwarning:\u001b[39m w\n' });
+  });
+
+  it('loads chalk only for a level above 0, and refuses colours without it', async () => {
+    expect(await loadChalk([0, 0])).toBeUndefined();
+    expect(await loadChalk([0, 2])).toBe(Chalk);
+    expect(() => ui({ colorOut: 1 })).toThrow('colours need chalk');
+  });
+
+  it("without colours, its chalk gives what chalk's own gives at level 0", () => {
+    const plain = ui().u.chalk;
+    const real = new Chalk({ level: 0 });
+    const values: unknown[][] = [['text'], [''], ['a', 'b'], [], [1], [undefined], [null, 2], ['line\none'], [{ toString: () => 'obj' }]];
+    const names = [...modifierNames, ...foregroundColorNames, ...backgroundColorNames, 'visible'] as const;
+    for (const args of values) {
+      expect((plain as (...a: unknown[]) => string)(...args)).toBe((real as (...a: unknown[]) => string)(...args));
+      for (const name of names) {
+        expect(plain[name](...(args as string[]))).toBe(real[name](...(args as string[])));
+        expect(plain[name].bold.underline(...(args as string[]))).toBe(real[name].bold.underline(...(args as string[])));
+        expect(plain.dim[name](...(args as string[]))).toBe(real.dim[name](...(args as string[])));
+        expect(plain.visible[name](...(args as string[]))).toBe(real.visible[name](...(args as string[])));
+      }
+      expect(plain.ansi256(208)(...(args as string[]))).toBe(real.ansi256(208)(...(args as string[])));
+      expect(plain.bgHex('#fff').bold(...(args as string[]))).toBe(real.bgHex('#fff').bold(...(args as string[])));
+      expect(plain.visible.rgb(1, 2, 3)(...(args as string[]))).toBe(real.visible.rgb(1, 2, 3)(...(args as string[])));
+    }
+    expect(plain.level).toBe(0);
+    expect((plain as unknown as Record<string, unknown>).then).toBe((real as unknown as Record<string, unknown>).then);
+    expect(typeof plain.bold.call).toBe('function');
   });
 });
