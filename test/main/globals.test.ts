@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The built CLI (npm test builds first): src/kernel/version.ts finds package.json relative to dist/.
 import { main } from '../../dist/src/main.js';
 import type { Io } from '../../src/kernel/cli/context.js';
-import { memctx, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/run.js';
 import { read } from '../helpers/cli-util.js';
 

@@ -68,7 +68,7 @@ describe('every regex that sees user text is linear', () => {
   // second (bench/hardening.bench.ts times pack and lint on such a file).
   it.each(Object.keys(TEXT_FUNCTIONS))('%s on each 1 MB adversarial input', (name) => {
     const fn = TEXT_FUNCTIONS[name];
-    for (const [input, text] of Object.entries(ADVERSARIAL)) {
+    for (const text of Object.values(ADVERSARIAL)) {
       fn(text);
     }
   });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, memctx, removeDir } from '../../helpers/cli.js';
+import { copyFixture, removeDir } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 import { loadTokenCounter } from '../../../src/kernel/tokens/index.js';
 

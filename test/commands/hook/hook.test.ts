@@ -2,7 +2,6 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, removeDir, stateOf } from '../../helpers/cli.js';
-import { runCli } from '../../helpers/run.js';
 import { committedPaths, headCount, makeMemoryRepo, memoryFile, type TestRepo } from '../../helpers/repo.js';
 
 const AUTH_LINE = '- [Auth refactor](project_auth.md) — Backend auth migration status';

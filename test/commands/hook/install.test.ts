@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memctx, removeDir, tempDir } from '../../helpers/cli.js';
+import { removeDir, tempDir } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 import { mergeDriverCommand } from '../../../src/kernel/hooks/merge-driver.js';
 import { committedPaths, headCount, makeMemoryRepo, makeRepo, memoryFile, type TestRepo } from '../../helpers/repo.js';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES, copyFixture, memctx, removeDir, tempDir, stateOf } from '../../helpers/cli.js';
+import { FIXTURES, copyFixture, removeDir, tempDir, stateOf } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 
 const dirs: string[] = [];

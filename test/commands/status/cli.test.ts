@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, memctx, removeDir, tempDir } from '../../helpers/cli.js';
+import { copyFixture, removeDir, tempDir } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 
 let dir: string;

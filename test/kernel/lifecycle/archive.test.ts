@@ -69,7 +69,7 @@ describe('archival rules', () => {
 
 describe('access statistics', () => {
   it('reads the last access per path; a missing or corrupt stats.json is no access data', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { readAccessTimes } = await import('../../../src/kernel/state/stats.js');

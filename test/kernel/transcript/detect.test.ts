@@ -8,9 +8,7 @@ const fixture = (name: string) => readFileSync(join(FIXTURES, 'transcripts', nam
 
 const jsonl = (...lines: unknown[]) => lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
 
-const usage = (input: unknown, create: unknown = 0, read: unknown = 0) => ({ input_tokens: input, cache_creation_input_tokens: create, cache_read_input_tokens: read, output_tokens: 5 });
 
-const assistant = (id: string, u: unknown, extra: Record<string, unknown> = {}) => ({ type: 'assistant', isSidechain: false, message: { id, role: 'assistant', model: 'claude-opus-4-1-20250805', content: [{ type: 'text', text: `reply ${id}` }], usage: u }, ...extra });
 
 const userLine = (text: string) => ({ type: 'user', isSidechain: false, message: { role: 'user', content: text } });
 

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURES, removeDir, tempDir } from '../../helpers/cli.js';
+import { removeDir, tempDir } from '../../helpers/cli.js';
 import { runMemctx } from '../../helpers/run.js';
 import { claudeMemoryDir, sanitizeProjectPath } from '../../../src/kernel/store/find.js';
 import { detectFormat, extractFacts, readTranscript } from '../../../src/kernel/transcript/index.js';

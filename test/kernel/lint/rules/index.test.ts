@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../../../src/kernel/lint/rules/index.js';
-import { lint } from '../../../helpers/lint.js';
 
 describe('rule list', () => {
   it('has every rule the issue asks for, each with a group/name id, a description and a severity', () => {

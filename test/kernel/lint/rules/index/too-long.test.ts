@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderIndexFile } from '../../../../../src/kernel/memindex/merge.js';
-import { VALID, doc, lint, lines, mem } from '../../../../helpers/lint.js';
+import { lint, lines } from '../../../../helpers/lint.js';
 
 describe('index rules', () => {
-  const files = [mem('project_auth.md', doc(VALID)), mem('user_prefs.md', doc({ ...VALID, name: 'Prefs', type: 'user' }))];
-  const fresh = renderIndexFile(undefined, files);
-
   it('too-long: lines and bytes over the limits', async () => {
     const long = `${'x\n'.repeat(201)}`;
     expect(lines(await lint(['index/too-long'], { indexText: long }))).toEqual([

@@ -4,7 +4,6 @@ import { VALID, doc, lint, lines, mem } from '../../../../helpers/lint.js';
 
 describe('index rules', () => {
   const files = [mem('project_auth.md', doc(VALID)), mem('user_prefs.md', doc({ ...VALID, name: 'Prefs', type: 'user' }))];
-  const fresh = renderIndexFile(undefined, files);
 
   it('unlisted: files missing from MEMORY.md; sessions are exempt', async () => {
     const withSession = [...files, mem('sessions/2026-11-20T100000-x.md', doc({ ...VALID, kind: 'session' }))];
