@@ -1,14 +1,30 @@
-/** What the agent-summary tests share: a session file read back, the files written, and six good fields. */
+/** What the flush tests share: a project with memctx initialised, the files written, a file read back, and six good fields. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { parseMemoryText } from '../../src/kernel/store/parse.js';
 import { builtInTemplate } from '../../src/kernel/summary/templates.js';
 import { parseBody } from '../../src/kernel/summary/render.js';
+import { tempDir } from './cli.js';
+import { runCli } from './run.js';
 
-/** The session files of the memory directory `mem`, sorted. */
-export function sessionsIn(mem: string): string[] {
-  const dir = join(mem, 'sessions');
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
+/** A new project (a temporary folder named from `prefix`) where `memctx init` exited 0: the folder and its memory directory. */
+export async function initProject(prefix: string): Promise<{ project: string; mem: string }> {
+  const project = tempDir(prefix);
+  expect((await runCli(['init'], { cwd: project })).code).toBe(0);
+  return { project, mem: join(project, '.memory') };
+}
+
+/** The names of the files in one folder of the memory directory `mem` (sessions/ unless told), sorted. */
+export function sessionsIn(mem: string, dir = 'sessions'): string[] {
+  const abs = join(mem, dir);
+  return existsSync(abs) ? readdirSync(abs).sort() : [];
+}
+
+/** A memory file of `mem` read back: its text and its parse. */
+export function readMemoryIn(mem: string, rel: string) {
+  const text = readFileSync(join(mem, rel), 'utf8');
+  return { text, file: parseMemoryText(rel, text, { mtimeMs: 0, size: text.length }) };
 }
 
 /** One session file of `mem`: its frontmatter and its six fields. */

@@ -3,17 +3,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tempDir, stateOf } from '../../helpers/cli.js';
+import { stateOf } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
-import { SIX, sessionIn, sessionsIn } from '../../helpers/agent-project.js';
+import { SIX, initProject, sessionIn, sessionsIn } from '../../helpers/agent-project.js';
 
 let project: string;
 let mem: string;
 
 beforeEach(async () => {
-  project = tempDir('memctx-agent-summary-');
-  mem = join(project, '.memory');
-  expect((await runCli(['init'], { cwd: project })).code).toBe(0);
+  ({ project, mem } = await initProject('memctx-agent-summary-'));
 });
 
 const sessions = () => sessionsIn(mem);

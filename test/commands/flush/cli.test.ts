@@ -1,33 +1,23 @@
 // flush/cli.ts: what `memctx flush` prints: the file on --dry-run, the record with --json, and the error
 // when there is no memory directory (flush.test.ts holds what it writes).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { removeDir, tempDir } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
-import { parseMemoryText } from '../../../src/kernel/store/parse.js';
+import { initProject, readMemoryIn, sessionsIn } from '../../helpers/agent-project.js';
 
 let project: string;
 let mem: string;
 
 beforeEach(async () => {
-  project = tempDir('memctx-flush-');
-  mem = join(project, '.memory');
-  expect((await runCli(['init'], { cwd: project })).code).toBe(0);
+  ({ project, mem } = await initProject('memctx-flush-'));
 });
 
 afterEach(() => removeDir(project));
 
-function sessions(dir = 'sessions'): string[] {
-  const abs = join(mem, dir);
-  return existsSync(abs) ? readdirSync(abs).sort().map((f) => `${dir}/${f}`) : [];
-}
-
-function readMemory(rel: string) {
-  const text = readFileSync(join(mem, rel), 'utf8');
-  return { text, file: parseMemoryText(rel, text, { mtimeMs: 0, size: text.length }) };
-}
+/** The files of one folder of the memory (sessions/ unless told), as memory paths. */
+const sessions = (dir = 'sessions') => sessionsIn(mem, dir).map((f) => `${dir}/${f}`);
+const readMemory = (rel: string) => readMemoryIn(mem, rel);
 
 const tokensOf = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
 

@@ -1,14 +1,14 @@
 // flush/flush.ts through `memctx flush`: the six fields written, sized, templated, from --from, --git,
 // --transcript and --hook (cli.test.ts holds what the command prints).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { FIXTURES, removeDir, tempDir, stateOf } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
-import { parseMemoryText } from '../../../src/kernel/store/parse.js';
+import { initProject, readMemoryIn, sessionsIn } from '../../helpers/agent-project.js';
 import { builtInTemplate } from '../../../src/kernel/summary/templates.js';
 import { parseBody } from '../../../src/kernel/summary/render.js';
 
@@ -19,22 +19,14 @@ let project: string;
 let mem: string;
 
 beforeEach(async () => {
-  project = tempDir('memctx-flush-');
-  mem = join(project, '.memory');
-  expect((await runCli(['init'], { cwd: project })).code).toBe(0);
+  ({ project, mem } = await initProject('memctx-flush-'));
 });
 
 afterEach(() => removeDir(project));
 
-function sessions(dir = 'sessions'): string[] {
-  const abs = join(mem, dir);
-  return existsSync(abs) ? readdirSync(abs).sort().map((f) => `${dir}/${f}`) : [];
-}
-
-function readMemory(rel: string) {
-  const text = readFileSync(join(mem, rel), 'utf8');
-  return { text, file: parseMemoryText(rel, text, { mtimeMs: 0, size: text.length }) };
-}
+/** The files of one folder of the memory (sessions/ unless told), as memory paths. */
+const sessions = (dir = 'sessions') => sessionsIn(mem, dir).map((f) => `${dir}/${f}`);
+const readMemory = (rel: string) => readMemoryIn(mem, rel);
 
 const tokensOf = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
 

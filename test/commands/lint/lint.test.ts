@@ -1,31 +1,22 @@
 // lint/lint.ts: lint's use case: inline disables, a selection of files, and --fix (test/commands/lint/cli.test.ts
 // runs it through `memctx lint`).
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lintMemory } from '../../../src/commands/lint/lint.js';
 import { lintSetup } from '../../../src/kernel/lint/setup.js';
-import { tempDir } from '../../helpers/cli.js';
 import { runMemctx } from '../../helpers/run.js';
+import { LINT_NOW as NOW, lintProject, noType } from '../../helpers/lint-project.js';
 import { makeRepo } from '../../helpers/repo.js';
 import { stateDir } from '../../../src/kernel/state/folder.js';
 
-const NOW = new Date('2026-11-22T12:00:00Z');
-const good = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\ntype: project\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
-const noType = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
 
 describe('lintMemory', () => {
   let cwd: string;
   let memory: string;
   const lint = (args: string[]) => runMemctx(['lint', ...args], { cwd, now: NOW });
   beforeEach(async () => {
-    cwd = tempDir('memctx-lint-ci-');
-    memory = join(cwd, '.memory');
-    mkdirSync(memory);
-    writeFileSync(join(memory, 'a.md'), noType('a'));
-    writeFileSync(join(memory, 'b.md'), noType('b'));
-    writeFileSync(join(memory, 'c.md'), good('c'));
-    await runMemctx(['index'], { cwd, now: NOW });
+    ({ cwd, memory } = await lintProject());
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 

@@ -37,6 +37,18 @@ const TRICKY = [
   '- [ ] TODO: item\n- [x] BLOCKER — done\n> quote',
 ];
 
+/** The bundle module as it was before counting on demand: every token count asked for is counted (no bounds). */
+async function exactBundle(): Promise<typeof import('../../../src/kernel/bundle/bundle.js')> {
+  vi.resetModules();
+  vi.doMock('../../../src/kernel/rank/file-tokens.js', async (importOriginal) => {
+    const actual = await importOriginal<typeof import('../../../src/kernel/rank/file-tokens.js')>();
+    return { ...actual, lazyTokens: (count: (i: number) => number, _bounds: unknown, n: number) => actual.lazyTokens(count, () => undefined, n) };
+  });
+  const exact = await import('../../../src/kernel/bundle/bundle.js');
+  vi.doUnmock('../../../src/kernel/rank/file-tokens.js');
+  return exact;
+}
+
 describe('token bounds known without counting', () => {
   it('hold every text between them, in both encodings (checked with js-tiktoken)', () => {
     const r = rng(7);
@@ -118,13 +130,7 @@ describe('pack --task counts only the files that may enter the bundle', () => {
     const results = [];
     for (const budget of [200, 700, 1800, 5000]) results.push({ budget, ...(await packCopy(lazy, base, `lazy-${budget}`, budget)) });
     // The reference: every token count asked for is counted (no bounds), as before counting on demand.
-    vi.resetModules();
-    vi.doMock('../../../src/kernel/rank/file-tokens.js', async (importOriginal) => {
-      const actual = await importOriginal<typeof import('../../../src/kernel/rank/file-tokens.js')>();
-      return { ...actual, lazyTokens: (count: (i: number) => number, _bounds: unknown, n: number) => actual.lazyTokens(count, () => undefined, n) };
-    });
-    const exact = await import('../../../src/kernel/bundle/bundle.js');
-    vi.doUnmock('../../../src/kernel/rank/file-tokens.js');
+    const exact = await exactBundle();
     for (const { budget, result, written } of results) {
       const reference = await packCopy(exact, base, `exact-${budget}`, budget);
       expect(written).toBe(reference.written);
@@ -168,13 +174,7 @@ describe('pack --task counts a matched note only when it comes up best', () => {
     const lazy = await import('../../../src/kernel/bundle/bundle.js');
     for (const budget of [6000]) {
       const { result, written } = await packCopy(lazy, base, `lazy-${budget}`, budget);
-      vi.resetModules();
-      vi.doMock('../../../src/kernel/rank/file-tokens.js', async (importOriginal) => {
-        const actual = await importOriginal<typeof import('../../../src/kernel/rank/file-tokens.js')>();
-        return { ...actual, lazyTokens: (count: (i: number) => number, _bounds: unknown, n: number) => actual.lazyTokens(count, () => undefined, n) };
-      });
-      const exact = await import('../../../src/kernel/bundle/bundle.js');
-      vi.doUnmock('../../../src/kernel/rank/file-tokens.js');
+      const exact = await exactBundle();
       const reference = await packCopy(exact, base, `exact-${budget}`, budget);
       expect(written).toBe(reference.written);
       expect(chosen(result.files)).toEqual(chosen(reference.result.files));

@@ -1,18 +1,30 @@
 // What git says about the commits since memories were verified (kernel/sources/history.ts).
 import { describe, expect, it } from 'vitest';
-import { historyLater, historySince } from '../../../src/kernel/sources/history.js';
+import { historyLater, historySince, type LogCache } from '../../../src/kernel/sources/history.js';
 import { tempDir } from '../../helpers/cli.js';
 import { makeRepo } from '../../helpers/repo.js';
 
+/** A repository whose one commit after `base` adds src/a.ts ("add a"). */
+async function repoWithA() {
+  const repo = await makeRepo();
+  const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
+  repo.write('src/a.ts', 'export const a = 1;\n');
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'add a']);
+  return { repo, base };
+}
+
+/** A log cache kept in a Map the test can read and change; with `listsKept`, it also lists its logs (the way on top of a kept HEAD). */
+function keptLogs(listsKept = false): { kept: Map<string, string>; cache: LogCache } {
+  const kept = new Map<string, string>();
+  const cache: LogCache = { get: (range) => kept.get(range), set: (range, log) => void kept.set(range, log) };
+  return { kept, cache: listsKept ? { ...cache, kept: () => kept } : cache };
+}
+
 describe('historySince', () => {
   it('asks git for the log once per range: a cached range is read from the cache, and a new HEAD is a new range', async () => {
-    const repo = await makeRepo();
-    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    repo.write('src/a.ts', 'export const a = 1;\n');
-    repo.gitOk(['add', '-A']);
-    repo.gitOk(['commit', '-q', '-m', 'add a']);
-    const kept = new Map<string, string>();
-    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log) };
+    const { repo, base } = await repoWithA();
+    const { kept, cache } = keptLogs();
     const first = historySince(repo.top, [base], repo.env, cache);
     expect(first.known && first.commits.map((c) => [c.subject, c.changes])).toEqual([['add a', [{ status: 'A', path: 'src/a.ts' }]]]);
     const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
@@ -50,8 +62,7 @@ describe('historySince', () => {
       ['move b', [{ status: 'D', path: 'src/b.ts' }, { status: 'A', path: 'src/x/b.ts' }]],
       ['move a', [{ status: 'D', path: 'src/a.ts' }, { status: 'A', path: 'src/x/.keep' }, { status: 'A', path: 'src/x/a.ts' }]],
     ]);
-    const kept = new Map<string, string>();
-    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log) };
+    const { kept, cache } = keptLogs();
     // src/a.ts and src/c.ts are followed: the move of a is told, c stays deleted, b (not followed) is left as git's bulk log gave it
     const followed = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
     expect(changes(followed)).toEqual([
@@ -68,13 +79,8 @@ describe('historySince', () => {
   });
 
   it('new commits in a line on top of a kept HEAD: only they are asked of git, the kept log follows; a merge on top asks for the whole range', async () => {
-    const repo = await makeRepo();
-    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    repo.write('src/a.ts', 'export const a = 1;\n');
-    repo.gitOk(['add', '-A']);
-    repo.gitOk(['commit', '-q', '-m', 'add a']);
-    const kept = new Map<string, string>();
-    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log), kept: () => kept };
+    const { repo, base } = await repoWithA();
+    const { kept, cache } = keptLogs(true);
     const subjects = () => {
       const h = historySince(repo.top, [base], repo.env, cache);
       return h.known ? h.commits.map((c) => c.subject) : h.reason;
@@ -114,8 +120,7 @@ describe('historyLater', () => {
     repo.gitOk(['commit', '-q', '-m', 'add a and c']);
     repo.gitOk(['rm', '-q', 'src/c.ts']);
     repo.gitOk(['commit', '-q', '-m', 'drop c']);
-    const kept = new Map<string, string>();
-    const cache = { get: (range: string) => kept.get(range), set: (range: string, log: string) => void kept.set(range, log), kept: () => kept };
+    const { kept, cache } = keptLogs(true);
     const followed = new Set(['src/c.ts']);
     const later = await historyLater(repo.top, [base], repo.env, cache).finish(followed);
     expect(later).toEqual(historySince(repo.top, [base], repo.env, undefined, followed));
@@ -129,11 +134,7 @@ describe('historyLater', () => {
   });
 
   it('stopped before it is finished: stop waits for git, and finish still resolves (never rejects)', async () => {
-    const repo = await makeRepo();
-    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    repo.write('src/a.ts', 'export const a = 1;\n');
-    repo.gitOk(['add', '-A']);
-    repo.gitOk(['commit', '-q', '-m', 'add a']);
+    const { repo, base } = await repoWithA();
     const pending = historyLater(repo.top, [base], repo.env);
     await pending.stop();
     const history = await pending.finish(new Set());
@@ -143,11 +144,7 @@ describe('historyLater', () => {
   it('outside git, or a shallow clone missing a verified commit: unknown, as historySince says', async () => {
     const outside = await historyLater(tempDir(), ['0123456789abcdef0123456789abcdef01234567'], { PATH: process.env.PATH }).finish(new Set());
     expect(outside.known ? 'known' : outside.reason).toMatch(/^not in a git repository/);
-    const repo = await makeRepo();
-    const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    repo.write('src/a.ts', 'export const a = 1;\n');
-    repo.gitOk(['add', '-A']);
-    repo.gitOk(['commit', '-q', '-m', 'add a']);
+    const { repo, base } = await repoWithA();
     const clone = `${repo.base}/shallow`;
     repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
     const shallow = await historyLater(clone, [base], repo.env).finish(new Set());

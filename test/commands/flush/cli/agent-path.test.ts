@@ -6,15 +6,13 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, stateOf } from '../../../helpers/cli.js';
 import { runCli } from '../../../helpers/run.js';
-import { SIX, sessionIn, sessionsIn } from '../../../helpers/agent-project.js';
+import { SIX, initProject, sessionIn, sessionsIn } from '../../../helpers/agent-project.js';
 
 let project: string;
 let mem: string;
 
 beforeEach(async () => {
-  project = tempDir('memctx-agent-path-');
-  mem = join(project, '.memory');
-  expect((await runCli(['init'], { cwd: project })).code).toBe(0);
+  ({ project, mem } = await initProject('memctx-agent-path-'));
 });
 
 const sessions = () => sessionsIn(mem);

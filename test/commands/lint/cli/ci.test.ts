@@ -1,27 +1,17 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '../../../../src/kernel/lint/config.js';
 import { RULES } from '../../../../src/kernel/lint/rules/index.js';
-import { tempDir } from '../../../helpers/cli.js';
 import { runMemctx } from '../../../helpers/run.js';
-
-const NOW = new Date('2026-11-22T12:00:00Z');
-const good = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\ntype: project\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
-const noType = (name: string, body = 'Plain text.\n') => `---\nname: ${name}\ndescription: About ${name}\nupdated: 2026-11-20T00:00:00Z\n---\n\n${body}`;
+import { LINT_NOW as NOW, lintProject } from '../../../helpers/lint-project.js';
 
 describe('lint for CI and editors', () => {
   let cwd: string;
   let memory: string;
   const lint = (args: string[]) => runMemctx(['lint', ...args], { cwd, now: NOW });
   beforeEach(async () => {
-    cwd = tempDir('memctx-lint-ci-');
-    memory = join(cwd, '.memory');
-    mkdirSync(memory);
-    writeFileSync(join(memory, 'a.md'), noType('a'));
-    writeFileSync(join(memory, 'b.md'), noType('b'));
-    writeFileSync(join(memory, 'c.md'), good('c'));
-    await runMemctx(['index'], { cwd, now: NOW });
+    ({ cwd, memory } = await lintProject());
   });
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
