@@ -7,7 +7,8 @@ export { renderBody, parseBody, NONE_RECORDED } from '../../kernel/summary/rende
 export { shortenToFit, describeCut, type Cut } from '../../kernel/summary/shorten.js';
 export { extractFromTranscript, markedLines, transcriptFields, type Extracted, type ExtractItem, type TranscriptFields } from './extract.js';
 export { summarizeSource, isSourcePath } from './source-summary.js';
-export { planFlush, resolveFields, headingOf, renderFlushFile, plannedPath, usesId, slugify, fileStamp, DEFAULT_TARGET, DEFAULT_MAX, type FlushPlan, type PlanInput, type SessionMeta } from '../../kernel/summary/record.js';
+export { planFlush, resolveFields, headingOf, renderFlushFile, plannedPath, usesId, slugify, fileStamp, type FlushPlan, type PlanInput, type SessionMeta } from '../../kernel/summary/record.js';
+export { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/limits.js';
 export { givenEntries, transcriptEntries, gitEntries, uniqueEntries, changedLine, type ChangedEntry, type ChangedScope } from '../../kernel/summary/changed.js';
 export { parseHookInput, HookInputError, type HookInput } from '../../kernel/summary/hook-input.js';
 export { WRITTEN_BY_AGENT, REVISED_NOTE, laterFacts, completeAgentValues } from '../../kernel/summary/agent-summary.js';

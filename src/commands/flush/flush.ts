@@ -27,6 +27,7 @@ import { appendFlushLog, hookFailureText, logHookFailure } from '../../kernel/st
 import { isoTimestamp } from '../../kernel/store/schema.js';
 import { findMemoryDir } from '../../kernel/store/find.js';
 import { HOOK_STDIN_WAIT_MS, parseHookInput } from '../../kernel/summary/hook-input.js';
+import { agentSummaryRules } from '../../kernel/summary/limits.js';
 import * as agentSummary from '../../kernel/summary/agent-summary.js';
 import { isSummaryAgent, SUMMARY_JOB_ENV, type SummaryAgent } from '../../kernel/summary/summarizers.js';
 import { runningSummaryJob } from '../../kernel/state/summary-jobs.js';
@@ -408,7 +409,7 @@ async function render(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
   let plan = flush.planFlush(input);
   if (agent && plan.overMax) {
     const { rules, target, max } = agent;
-    throw new FlushRefused(warnings, rules.overMaxMessage(plan.values, plan.tokens, max, target, (text) => input.counter.count(text)), { exitCode: EXIT_PROBLEMS, hint: rules.agentSummaryRules(target, max) });
+    throw new FlushRefused(warnings, rules.overMaxMessage(plan.values, plan.tokens, max, target, (text) => input.counter.count(text)), { exitCode: EXIT_PROBLEMS, hint: agentSummaryRules(target, max) });
   }
   // In a hook the agent is asked in the background, after this summary is written (summary-job.ts).
   if (flags.summarizeWith && scope.read && !scope.hookEvent) {
@@ -450,15 +451,15 @@ function frontmatterExtra(scope: FlushScope, agent: boolean, kept: { revised: bo
 /** The agent's summary refused (nothing written) when a field is missing, an item is a pasted block, or a next step is already done. */
 function checkAgentSummary(agent: AgentSummaryModule, values: FieldValues, warnings: string[], { target, max }: FlushOptions): void {
   const missing = agent.missingAgentFields(values);
-  if (missing.length) throw new FlushRefused(warnings, agent.missingFieldsMessage(missing), { hint: agent.agentSummaryRules(target, max) });
+  if (missing.length) throw new FlushRefused(warnings, agent.missingFieldsMessage(missing), { hint: agentSummaryRules(target, max) });
   const wrong = agent.longItemMessage(values) ?? agent.contradictionMessage(values);
-  if (wrong) throw new FlushRefused(warnings, wrong, { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
+  if (wrong) throw new FlushRefused(warnings, wrong, { exitCode: EXIT_PROBLEMS, hint: agentSummaryRules(target, max) });
 }
 
 /** The agent's summary refused (nothing written) when it holds a possible secret. */
 async function refuseSecrets(agent: AgentSummaryModule, values: FieldValues, warnings: string[], { target, max }: FlushOptions): Promise<void> {
   const secret = await agent.secretMessage(values);
-  if (secret) throw new FlushRefused(warnings, secret, { exitCode: EXIT_PROBLEMS, hint: agent.agentSummaryRules(target, max) });
+  if (secret) throw new FlushRefused(warnings, secret, { exitCode: EXIT_PROBLEMS, hint: agentSummaryRules(target, max) });
 }
 
 /** One flush: gather → merge → render → write (or, with --dry-run, preview). */

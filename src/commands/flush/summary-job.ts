@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { compactTranscript } from '../../kernel/capacity/compact.js';
-import { agentSummaryRules } from '../../kernel/summary/agent-summary.js';
+import { agentSummaryRules } from '../../kernel/summary/limits.js';
 import { SUMMARY_JOB_ENV } from '../../kernel/summary/summarizers.js';
 import { saveSummaryJob, type SummaryJob } from '../../kernel/state/summary-jobs.js';
 import type { Transcript } from '../../kernel/transcript/types.js';

@@ -13,8 +13,6 @@ import { emptyValues, SESSION_FIELDS, type FieldValues } from './fields.js';
 import { findSecrets, maybeSecret } from '../lint/secrets.js';
 import { LONG_OUTPUT_RULE, MAX_ITEM_LINES } from './limits.js';
 
-export { agentSummaryRules } from './limits.js';
-
 /** The fields as the agent names them (the MCP tool's arguments, the keys of --from). */
 const AGENT_FIELD_NAMES: Record<(typeof SESSION_FIELDS)[number], string> = {
   goal: 'goal',

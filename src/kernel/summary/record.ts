@@ -13,7 +13,6 @@ import { changedGroupLevels, groupChangedLines } from './changed.js';
 import type { Template } from './templates.js';
 import { DEFAULT_MAX, DEFAULT_TARGET } from './limits.js';
 
-export { DEFAULT_MAX, DEFAULT_TARGET };
 const MAX_DESCRIPTION = 160;
 const MAX_SLUG = 48;
 
