@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { git, GitError, gitFailure, type Env } from './git.js';
+import { git, gitExecOptions, GitError, gitFailure, type Env } from './git.js';
 
 export interface GitJob {
   /** git's stdout as text; rejects as `git()` throws (GitError, GitMissingError). */
@@ -25,10 +25,10 @@ interface Answer {
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { execFileSync } = require('node:child_process');
-const { args, cwd, env, timeoutMs } = workerData;
+const { args, options } = workerData;
 let answer;
 try {
-  answer = { out: execFileSync('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' }).toString('utf8') };
+  answer = { out: execFileSync('git', args, options).toString('utf8') };
 } catch (err) {
   answer = { error: { code: err.code, status: err.status, signal: err.signal, stderr: err.stderr ? err.stderr.toString('utf8') : '', message: err.message } };
 }
@@ -42,10 +42,9 @@ parentPort.postMessage(answer);
 export function gitInBackground(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; cores?: number } = {}): GitJob {
   const inline: GitJob = { output: async () => git(args, cwd, env, { timeoutMs: options.timeoutMs }), stop: async () => undefined };
   if ((options.cores ?? availableParallelism()) < 2) return inline;
-  const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
   let worker: Worker | undefined;
   try {
-    worker = new Worker(WORKER, { eval: true, workerData: { args, cwd, env: clean, timeoutMs: options.timeoutMs }, stdout: false, stderr: false });
+    worker = new Worker(WORKER, { eval: true, workerData: { args, options: gitExecOptions(cwd, env, { timeoutMs: options.timeoutMs }) }, stdout: false, stderr: false });
   } catch {
     return inline;
   }

@@ -29,11 +29,16 @@ function cleanEnv(env: Env): NodeJS.ProcessEnv {
   return out;
 }
 
+/** How every git call runs (execFileSync's options; the background job's worker takes them as they are). */
+export function gitExecOptions(cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}) {
+  const stdin = options.input === undefined ? 'ignore' : 'pipe';
+  return { cwd, env: cleanEnv(env), input: options.input, stdio: [stdin, 'pipe', 'pipe'] as ['ignore' | 'pipe', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' as const };
+}
+
 /** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed; `input` is its stdin. */
 export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}): Buffer {
   try {
-    const stdin = options.input === undefined ? 'ignore' : 'pipe';
-    return execFileSync('git', args, { cwd, env: cleanEnv(env), input: options.input, stdio: [stdin, 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' });
+    return execFileSync('git', args, gitExecOptions(cwd, env, options));
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
     throw gitFailure(args, { code: e.code, status: e.status, stderr: e.stderr ? e.stderr.toString('utf8') : '', message: e.message }, options.timeoutMs);
