@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import type { Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
-const { existsSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
+const { existsSync, lstatSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
 
 export type Env = Record<string, string | undefined>;
 
@@ -81,6 +81,31 @@ export interface GitChanges {
 // Flush reads git's output: no optional locks, untranslated messages.
 function flushEnv(env: Env): Env {
   return { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+}
+
+/**
+ * True only when git cannot find a repository from dir: no `.git` entry (folder, file or link) and no
+ * `HEAD` (a git directory itself) in dir or any folder above it, and no GIT_DIR, GIT_WORK_TREE or
+ * GIT_COMMON_DIR in env. Callers for whom "not in git" is an answer (lint's repository, a stamp's HEAD)
+ * skip starting git there; anything unsure (an unreadable folder) is left to git.
+ */
+export function outsideAnyRepository(dir: string, env: Env): boolean {
+  if (env.GIT_DIR !== undefined || env.GIT_WORK_TREE !== undefined || env.GIT_COMMON_DIR !== undefined) return false;
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (present(join(at, '.git')) !== false || present(join(at, 'HEAD')) !== false) return false;
+    if (dirname(at) === at) return true;
+  }
+}
+
+/** Whether path exists (a dangling link counts), or undefined when that cannot be told. */
+function present(path: string): boolean | undefined {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? false : undefined;
+  }
 }
 
 /** The top of the work tree holding cwd (git's answer; GitError outside one, GitMissingError without git). */

@@ -1,6 +1,6 @@
 /** What git says about the commits since memories were verified: drift's only git calls (at most four for all memories). */
 import { resolve } from 'node:path';
-import { git, gitTopLevel, GitError, type Env } from './git.js';
+import { git, gitTopLevel, GitError, outsideAnyRepository, type Env } from './git.js';
 import { gitInBackground, type GitJob } from './git-background.js';
 import { MemctxError } from '../errors.js';
 
@@ -44,6 +44,7 @@ function quiet(env: Env): Env {
 
 /** The commit HEAD names in the repository holding dir, or undefined (not in git, no commit yet, no git). */
 export function headCommit(dir: string, env: Env): string | undefined {
+  if (outsideAnyRepository(dir, env)) return undefined;
   try {
     const out = git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], dir, quiet(env), { timeoutMs: TIMEOUT_MS }).trim();
     return COMMIT.test(out) ? out : undefined;

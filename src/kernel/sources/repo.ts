@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { walkTree, type WalkOptions } from '../store/list.js';
-import { git as runGit, gitTopLevel, splitNul, type Env } from './git.js';
+import { git as runGit, gitTopLevel, outsideAnyRepository, splitNul, type Env } from './git.js';
 
 /** The repository around a memory directory, for rules that check paths a memory mentions. */
 export interface RepoListing {
@@ -25,6 +25,7 @@ function git(cwd: string, args: string[], env: Env): string | undefined {
 
 /** The git top level containing `from`, or undefined outside a repository (or without git). */
 function topLevelOrNone(from: string, env: Env): string | undefined {
+  if (outsideAnyRepository(from, env)) return undefined;
   try {
     return gitTopLevel(from, env);
   } catch {

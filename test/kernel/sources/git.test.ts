@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionGitChanges } from '../../../src/kernel/sources/git.js';
+import { gitTopLevel, outsideAnyRepository, sessionGitChanges } from '../../../src/kernel/sources/git.js';
 import { tempDir } from '../../helpers/cli.js';
 
 describe('sessionGitChanges', () => {
@@ -22,5 +22,50 @@ describe('sessionGitChanges', () => {
     expect(sessionGitChanges(dir, '2026-11-20T10:00:00Z', env, 5_000)?.changes.map((c) => c.path)).toEqual(['during.js']);
     const unknown = sessionGitChanges(dir, undefined, env, 5_000);
     expect(unknown?.changes).toEqual([]);
+  });
+});
+
+describe('outsideAnyRepository', () => {
+  const env = { PATH: process.env.PATH, LC_ALL: 'C' };
+  /** git's own answer: does `rev-parse --show-toplevel` find a work tree from dir? */
+  const gitFinds = (dir: string, extra: Record<string, string> = {}) => {
+    try {
+      gitTopLevel(dir, { ...env, ...extra });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('is true only where git finds no repository: a plain folder, not one in a work tree, a bare repository, a dangling .git link or GIT_DIR', () => {
+    const base = tempDir('memctx-outside-');
+    const plain = join(base, 'plain', 'deep');
+    mkdirSync(plain, { recursive: true });
+    expect(outsideAnyRepository(plain, env)).toBe(true);
+    expect(gitFinds(plain)).toBe(false);
+    // A path that does not exist yet, below the plain folder: still outside.
+    expect(outsideAnyRepository(join(plain, 'missing'), env)).toBe(true);
+
+    const work = join(base, 'work');
+    spawnSync('git', ['init', '-q', work]);
+    mkdirSync(join(work, 'a', 'b'), { recursive: true });
+    expect(outsideAnyRepository(join(work, 'a', 'b'), env)).toBe(false);
+    expect(gitFinds(join(work, 'a', 'b'))).toBe(true);
+
+    // Inside a bare repository (a git directory without a .git entry): left to git.
+    const bare = join(base, 'bare.git');
+    spawnSync('git', ['init', '-q', '--bare', bare]);
+    expect(outsideAnyRepository(join(bare, 'refs'), env)).toBe(false);
+
+    // A .git link to nowhere: left to git, which says what it makes of it.
+    const linked = join(base, 'linked');
+    mkdirSync(linked);
+    symlinkSync(join(base, 'nowhere'), join(linked, '.git'));
+    expect(outsideAnyRepository(linked, env)).toBe(false);
+
+    // GIT_DIR (or GIT_WORK_TREE) names a repository from anywhere: left to git.
+    expect(outsideAnyRepository(plain, { ...env, GIT_DIR: join(work, '.git') })).toBe(false);
+    expect(gitFinds(plain, { GIT_DIR: join(work, '.git') })).toBe(true);
+    expect(outsideAnyRepository(plain, { ...env, GIT_WORK_TREE: plain })).toBe(false);
   });
 });
