@@ -2,7 +2,7 @@ import { neutralizeControls } from '../markdown/escape.js';
 import { join } from 'node:path';
 import { listEntries } from '../store/list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from '../store/types.js';
-import { cacheVersion, scanWithCache, type Projection } from '../state/stat-cache.js';
+import { cacheVersion, scanWithCache, type Projection, type RowCodec } from '../state/stat-cache.js';
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
@@ -291,6 +291,35 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
   return hasValidExtras(f);
 }
 
+/** The fields of a StoredFile as a row keeps them, in order (its path is the row's own). */
+const FIELDS = ['name', 'description', 'type', 'kind', 'updated', 'created', 'importance', 'tags', 'status', 'severity', 'expires', 'pinned', 'supersedes', 'mtimeMs', 'hash', 'markers', 'bounds', 'bodyLength', 'links', 'words', 'check'] as const satisfies readonly (keyof StoredFile)[];
+
+/**
+ * A StoredFile as a row: a mask of the fields it lacks (bit i: FIELDS[i]), then each field (0 where it
+ * lacks one), so a field that is undefined comes back undefined and one that is null comes back null.
+ */
+export const PACK_ROWS: RowCodec<StoredFile> = {
+  toRow(value) {
+    let mask = 0;
+    const fields = FIELDS.map((field, i) => {
+      const v = value[field];
+      if (v === undefined) mask |= 1 << i;
+      return v ?? (v === null ? null : 0);
+    });
+    return [mask, ...fields];
+  },
+  fromRow(row, at) {
+    const mask = row[at];
+    if (typeof mask !== 'number' || row.length !== at + 1 + FIELDS.length) return undefined;
+    const f = (i: number): never => (mask & (1 << i) ? undefined : row[at + 1 + i]) as never;
+    // One object literal: every cached file of one shape.
+    return {
+      path: row[0], name: f(0), description: f(1), type: f(2), kind: f(3), updated: f(4), created: f(5), importance: f(6), tags: f(7), status: f(8), severity: f(9), expires: f(10),
+      pinned: f(11), supersedes: f(12), mtimeMs: f(13), hash: f(14), markers: f(15), bounds: f(16), bodyLength: f(17), links: f(18), words: f(19), check: f(20),
+    } satisfies Record<keyof StoredFile, unknown>;
+  },
+};
+
 /** What the cache keeps of a parsed file; its links (which the parser finds only when asked) are left for Entry. */
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean; bounds: TokenBounds }, body: string): StoredFile {
   const { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes, mtimeMs } = file;
@@ -334,6 +363,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
     valid: isStoredFile,
+    rows: PACK_ROWS,
     project(file, detail) {
       // The text as read and decoded for parsing: the file is read once.
       const text = detail.text === undefined ? packText(root, file.path) ?? '' : packedText(detail.text);
