@@ -159,6 +159,8 @@ interface Scanned {
   problems: FileProblem[];
   /** A file's text as packed (masked with --redact-secrets). */
   text(path: string): string;
+  /** A measure of `text(path)`: kept in the pack cache for a text not masked (PackScan.measured). */
+  measured(path: string, measure: { id: string; of(text: string): number }): number;
   /** Each file's token count: all counted ahead without a task; with one, counted when selection asks. */
   tokens: FileTokens;
   /** Paths whose secrets were masked. */
@@ -256,6 +258,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     files,
     problems: scan.problems,
     text,
+    measured: (path, measure) => (redacted.has(path) ? measure.of(text(path)) : scan.measured(path, measure)),
     tokens,
     redacted: new Set(redacted.keys()),
     secrets,
@@ -363,6 +366,7 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
     tokens: scanned.tokens,
     text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens.exact(i)),
     plainText: (i) => scanned.text(scanned.files[i].path),
+    fullTextBytes: (i, measure) => scanned.measured(scanned.files[i].path, measure),
     retrieval: ranked.retrieval,
   });
 }

@@ -17,7 +17,7 @@ import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
 import { bestPick, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
 import { isDialogue, isTurnOrItem } from '../text/passages.js';
-import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
+import { RENDERERS, fileText, fullTextBytesId, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
 import { knownTokens, type FileTokens } from '../rank/file-tokens.js';
@@ -85,6 +85,11 @@ export interface PackInput {
   text?: (i: number) => string;
   /** The same text without asking its token count (`text` may count it): what a whole file's bytes bound its cost by; default `text`. */
   plainText?: (i: number) => string;
+  /**
+   * What a file's text adds to its full piece in bytes, `measure.of` of its plain text: from a cache that
+   * keeps the answer by `measure.id` (no text read); by default measured from `plainText`.
+   */
+  fullTextBytes?: (i: number, measure: { id: string; of(text: string): number }) => number;
   /** Each file's token count, when the caller already has it (or counts it on demand: file-tokens.ts). */
   tokens?: readonly number[] | FileTokens;
   /** The command prefix for load hints: `memctx`, or with the --dir/--claude the bundle was built with. */
@@ -534,6 +539,8 @@ interface Selection {
   fullBytes: Map<number, number>;
   /** Whether a file is a transcript (isDialogue of its pieces), once asked. */
   dialogue: Map<number, boolean>;
+  /** What a text adds to a full piece (renderer.fullTextBytes), with the id its answers are kept by. */
+  measure: { id: string; of(text: string): number };
 }
 
 /** Whether a file is a transcript (isDialogue), found once per selection: offers ask it again at every pick. */
@@ -664,7 +671,10 @@ function fullCost(sel: Selection, file: number): number {
 function fullBytes(sel: Selection, file: number): number {
   let bytes = sel.fullBytes.get(file);
   if (bytes === undefined) {
-    bytes = sel.renderer.full(sel.input.files[file], sel.input.scores[file], sel.plain(file), false).reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0);
+    const { input, renderer } = sel;
+    // The piece of an empty text, and what the file's text adds to it (renderer.fullTextBytes): a cache may answer that without reading it.
+    const frame = renderer.full(input.files[file], input.scores[file], '', false).reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0);
+    bytes = frame + (input.fullTextBytes ? input.fullTextBytes(file, sel.measure) : renderer.fullTextBytes(sel.plain(file)));
     sel.fullBytes.set(file, bytes);
   }
   return bytes;
@@ -769,7 +779,7 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
   const retrieval = input.retrieval!;
   const candidates = new Set(order.filter((i) => matched(input.scores[i]) && !placed.has(i)));
   const plain = input.plainText ?? text;
-  const sel: Selection = { input, renderer, layout, text, plain, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map(), fullBytes: new Map(), dialogue: new Map() };
+  const sel: Selection = { input, renderer, layout, text, plain, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map(), fullBytes: new Map(), dialogue: new Map(), measure: { id: fullTextBytesId(input.format), of: renderer.fullTextBytes } };
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const spans = new Map<number, Offer[]>([...candidates].map((i) => [i, spanOffers(sel, i)]));

@@ -167,7 +167,7 @@ describe('PACK_ROWS', () => {
   it('gives back every field of a cached file as it was: a field it lacks stays undefined, a null stays null', () => {
     const stored = {
       path: 'a.md', name: 'A', description: 'd', type: 'project', kind: null, updated: '2026-01-02', created: undefined, importance: 0, tags: ['x'], status: undefined, severity: undefined, expires: undefined,
-      pinned: false, supersedes: [], mtimeMs: 1.5, hash: 'h', markers: true, bounds: [1, 9], bodyLength: 7, links: undefined, words: null, check: ['id', false],
+      pinned: false, supersedes: [], mtimeMs: 1.5, hash: 'h', markers: true, bounds: [1, 9], bodyLength: 7, links: undefined, words: null, check: ['id', false], measure: ['m', 12],
     };
     const row = ['a.md', 'key', ...PACK_ROWS.toRow(stored as never)];
     expect(PACK_ROWS.fromRow(JSON.parse(JSON.stringify(row)), 2)).toStrictEqual(stored);

@@ -209,6 +209,33 @@ describe('a text check', () => {
   });
 });
 
+describe('a text measure', () => {
+  it('is answered from the cache for an unchanged file (its text not read), asked again under another id or once the file changed', async () => {
+    const { root } = memoryDir();
+    const asked: string[] = [];
+    const measure = (id: string) => ({ id, of: (text: string) => (asked.push(id), text.length) });
+    const cold = await scanForPack(root, { ...recorder(root).options, stream: { keep: 0 } });
+    const sizes = cold.files.map((f) => cold.measured(f.path, measure('v1')));
+    expect(sizes).toEqual(cold.files.map((f) => packText(root, f.path)!.length));
+    await cold.save();
+    const warm = await scanForPack(root, { ...recorder(root).options, stream: { keep: 0 } });
+    asked.length = 0;
+    expect(warm.files.map((f) => warm.measured(f.path, measure('v1')))).toEqual(sizes);
+    expect(asked).toEqual([]);
+    expect(warm.files.map((f) => warm.measured(f.path, measure('v2')))).toEqual(sizes);
+    expect(asked).toHaveLength(sizes.length);
+    await warm.save();
+    writeFileSync(join(root, 'plain.md'), FILES['plain.md'] + 'More.\n');
+    utimesSync(join(root, 'plain.md'), PAST, PAST);
+    const changed = await scanForPack(root, { ...recorder(root).options, stream: { keep: 0 } });
+    asked.length = 0;
+    const plain = changed.files.findIndex((f) => f.path === 'plain.md');
+    expect(changed.measured('plain.md', measure('v2'))).toBe(sizes[plain] + 'More.\n'.length);
+    expect(changed.files.map((f) => changed.measured(f.path, measure('v2')))[0]).toBe(sizes[0]);
+    expect(asked).toEqual(['v2']);
+  });
+});
+
 describe('a scan that keeps few texts (a query)', () => {
   it('indexes each body, finds its links and answers its check as it reads, and keeps the same answers as a scan that keeps the texts', async () => {
     const { root } = memoryDir();
