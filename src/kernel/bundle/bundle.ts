@@ -243,7 +243,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   const countOf = (i: number) => (redacted.has(files[i].path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(text(files[i].path));
   let tokens: FileTokens;
-  if (options.task !== undefined) tokens = lazyTokens(countOf, (i) => (redacted.has(files[i].path) ? undefined : scan.files[i].bounds), files.length);
+  if (options.task !== undefined) tokens = lazyTokens(countOf, (i) => (redacted.size && redacted.has(files[i].path) ? undefined : scan.files[i].bounds), files.length);
   else {
     // Count what the cache does not know: the long part on a cold cache.
     const counts: number[] = [];

@@ -632,20 +632,16 @@ function spanOffer(sel: Selection, file: number, index: number): Offer | undefin
 
 /** The whole file's offer: what its passages not given yet are worth (at least its own match before any), for its tokens less its runs'. */
 function wholeOffer(sel: Selection, file: number): Offer | undefined {
-  const { input, tokens } = sel;
+  const { input } = sel;
   const holding = sel.holdings.get(file);
   const spans = holding?.spans ?? [];
-  const held = spans.reduce((n, s) => n + s.cost, 0);
-  const passages = [...(sel.matchedOf.get(file)?.values() ?? [])];
+  let held = 0;
+  for (const s of spans) held += s.cost;
   const note = !dialogueOf(sel, file);
-  // A file repeating a passage another file gave goes in by its other passages instead.
-  if (passages.some((m) => sel.seen.has(m.passage.text) && !holding?.taken.has(m.passage.index))) return undefined;
-  // After the first whole note, a note goes in whole only within its share of the room left (its task score, at least FILE_SHARE).
-  const limits = [sel.left + held, ...(note && sel.opened.has('full') ? [Math.floor((sel.left + held) * Math.max(FILE_SHARE, input.scores[file].task))] : [])];
-  // A note ranks by its value alone, so what its count decides is left open until it is picked (settle); a transcript ranks by its cost.
-  const open = note ? limits.filter((limit) => tokens.overKnown(file, limit) === undefined) : [];
-  if (limits.some((limit) => !open.includes(limit) && tokens.over(file, limit))) return undefined;
-  const given = passages.reduce((n, m) => n + (holding?.taken.has(m.passage.index) ? m.value : 0), 0);
+  const given = givenValue(sel, file, holding);
+  if (given === undefined) return undefined;
+  const limits = openLimits(sel, file, note, sel.left + held);
+  if (limits === false) return undefined;
   const mass = massOf(sel, file);
   const value = (input.scores[file].task * (mass - given)) / mass;
   if (value <= 0) return undefined;
@@ -653,8 +649,38 @@ function wholeOffer(sel: Selection, file: number): Offer | undefined {
   const cost = exact ?? (note ? fullBytes(sel, file) : fullCost(sel, file));
   const offer: Offer = { file, replaces: spans, value, cost: Math.max(1, cost - held), terms: sel.retrieval.fileTerms[file] ?? [] };
   if (exact === undefined && note) offer.bound = true;
-  if (open.length) offer.limits = open;
+  if (limits) offer.limits = limits;
   return offer;
+}
+
+/**
+ * What a file's passages already given are worth; undefined when it repeats a passage another file
+ * gave (it goes in by its other passages instead). Plain loops: this runs for every candidate at every pick.
+ */
+function givenValue(sel: Selection, file: number, holding: Holding | undefined): number | undefined {
+  let given = 0;
+  for (const m of sel.matchedOf.get(file)?.values() ?? []) {
+    if (holding?.taken.has(m.passage.index)) given += m.value;
+    else if (sel.seen.has(m.passage.text)) return undefined;
+  }
+  return given;
+}
+
+/**
+ * The token limits a whole file must be within, `room` and after the first whole note its share of it
+ * (its task score, at least FILE_SHARE): false when it is over one, else those only its count can
+ * decide (a note's, left open until it is picked: settle; a transcript ranks by its cost, so its count decides now).
+ */
+function openLimits(sel: Selection, file: number, note: boolean, room: number): number[] | undefined | false {
+  const { tokens } = sel;
+  const limits = note && sel.opened.has('full') ? [room, Math.floor(room * Math.max(FILE_SHARE, sel.input.scores[file].task))] : [room];
+  let open: number[] | undefined;
+  for (const limit of limits) {
+    const over = note ? tokens.overKnown(file, limit) : tokens.over(file, limit);
+    if (over === undefined) (open ??= []).push(limit);
+    else if (over) return false;
+  }
+  return open;
 }
 
 /** The exact tokens of a whole file's piece (counted once). */
