@@ -159,6 +159,8 @@ interface Scanned {
   problems: FileProblem[];
   /** A file's text as packed (masked with --redact-secrets). */
   text(path: string): string;
+  /** A measure of `text(path)`: kept in the pack cache for a text not masked (PackScan.measured). */
+  measured(path: string, measure: { id: string; of(text: string): number }): number;
   /** Each file's token count: all counted ahead without a task; with one, counted when selection asks. */
   tokens: FileTokens;
   /** Paths whose secrets were masked. */
@@ -241,7 +243,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
   const text = (path: string) => redacted.get(path) ?? scan.textOf(path);
   const countOf = (i: number) => (redacted.has(files[i].path) ? undefined : counter.known(scan.files[i].hash)) ?? counter.count(text(files[i].path));
   let tokens: FileTokens;
-  if (options.task !== undefined) tokens = lazyTokens(countOf, (i) => (redacted.has(files[i].path) ? undefined : scan.files[i].bounds), files.length);
+  if (options.task !== undefined) tokens = lazyTokens(countOf, (i) => (redacted.size && redacted.has(files[i].path) ? undefined : scan.files[i].bounds), files.length);
   else {
     // Count what the cache does not know: the long part on a cold cache.
     const counts: number[] = [];
@@ -256,6 +258,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     files,
     problems: scan.problems,
     text,
+    measured: (path, measure) => (redacted.has(path) ? measure.of(text(path)) : scan.measured(path, measure)),
     tokens,
     redacted: new Set(redacted.keys()),
     secrets,
@@ -363,6 +366,7 @@ async function selectStep(options: PackOptions, scanned: Scanned, ranked: Ranked
     tokens: scanned.tokens,
     text: (i) => scanned.seenAs(scanned.text(scanned.files[i].path), scanned.tokens.exact(i)),
     plainText: (i) => scanned.text(scanned.files[i].path),
+    fullTextBytes: (i, measure) => scanned.measured(scanned.files[i].path, measure),
     retrieval: ranked.retrieval,
   });
 }

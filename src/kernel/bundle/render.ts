@@ -10,6 +10,7 @@ import { shellWord } from '../text/shell.js';
 import type { MemoryFile } from '../store/types.js';
 import { DRIFT_PENALTY, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
+import { contentHash } from '../tokens/hash.js';
 
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
 export type BundleFormat = (typeof FORMATS)[number];
@@ -45,6 +46,8 @@ export interface Renderer {
   /** One index line (from MEMORY.md's generated block; blank lines already folded in). */
   indexLine(line: string, first: boolean): string[];
   full(file: PackFile, score: FileScore, text: string, first: boolean): string[];
+  /** The UTF-8 bytes a text adds to any file's full piece: full(file, score, text) less full(file, score, ''). */
+  fullTextBytes(text: string): number;
   /** A passage of a file too large for its share of the budget, with the command that loads the whole file. */
   passage(file: PackFile, passage: PassagePiece, first: boolean, memctx?: string): string[];
   /** `memctx` is the command prefix load hints use (`memctx --dir PATH`, `memctx --claude`). */
@@ -94,6 +97,8 @@ const markdown: Renderer = {
     const meta = [file.type ?? 'other', file.kind, scoreLine(score)].filter(Boolean).join(' · ');
     return [`\n### ${inlineMarkdown(file.path)}\n\n${meta}\n\n${driftLine(score)}${marks}markdown\n`, text, `${marks}\n`];
   },
+  // The text, and its fence twice where it is longer than an empty text's (three backticks).
+  fullTextBytes: (text) => Buffer.byteLength(text, 'utf8') + 2 * (fenceFor(text).length - 3),
   passage(file, passage, _first, memctx) {
     const text = `${passage.text}\n`;
     const marks = fenceFor(text);
@@ -127,6 +132,7 @@ const xml: Renderer = {
     const body = escapeText(text);
     return [`<memory ${attributes(file, score, 'full')}>\n`, body, '</memory>\n'];
   },
+  fullTextBytes: (text) => Buffer.byteLength(escapeText(text), 'utf8'),
   passage(file, passage, _first, memctx) {
     const attrs = `path="${escapeAttr(file.path)}" lines="${passage.start}-${passage.end}" load="${escapeAttr(showCommand(file.path, memctx))}"`;
     return [`<passage ${attrs}>\n`, `${escapeText(passage.text)}\n`, '</passage>\n'];
@@ -150,6 +156,8 @@ const json: Renderer = {
   close: () => ']\n',
   indexLine: (line, first) => [`${first ? '' : ','}${JSON.stringify(line)}\n`],
   full: (file, score, text, first) => [`${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'full'), content: text })}\n`],
+  // The content is the object's last value: its string less an empty one's quotes.
+  fullTextBytes: (text) => Buffer.byteLength(JSON.stringify(text), 'utf8') - 2,
   passage: (file, passage, first, memctx) => [
     `${first ? '' : ','}${JSON.stringify({ path: file.path, tier: 'passage', lines: [passage.start, passage.end], load: showCommand(file.path, memctx), content: `${passage.text}\n` })}\n`,
   ],
@@ -160,3 +168,19 @@ const json: Renderer = {
 };
 
 export const RENDERERS: Record<BundleFormat, Renderer> = { markdown, xml, json };
+
+/**
+ * The id of a format's fullTextBytes, for a cache that keeps its answer per file: a hash of the code
+ * that decides it, so a build that renders texts otherwise asks again.
+ */
+export function fullTextBytesId(format: BundleFormat): string {
+  let id = textBytesIds.get(format);
+  if (id === undefined) {
+    const renderer = RENDERERS[format];
+    const code = [renderer.full, renderer.fullTextBytes, fenceFor, escapeText, neutralizeControls].map(String).join('\n');
+    textBytesIds.set(format, (id = `${format}-bytes:${contentHash(code).slice(0, 12)}`));
+  }
+  return id;
+}
+
+const textBytesIds = new Map<BundleFormat, string>();

@@ -2,7 +2,7 @@ import { neutralizeControls } from '../markdown/escape.js';
 import { join } from 'node:path';
 import { listEntries } from '../store/list.js';
 import type { FileProblem, MemoryFile, MemoryLink } from '../store/types.js';
-import { cacheVersion, scanWithCache, type Projection } from '../state/stat-cache.js';
+import { cacheVersion, scanWithCache, type Projection, type RowCodec } from '../state/stat-cache.js';
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
@@ -42,12 +42,20 @@ interface StoredFile extends Pick<MemoryFile, 'path' | 'name' | 'description' | 
   words?: WordsKey | null;
   /** A TextCheck's id and its answer for the file's text, once asked (PackScan.checked). */
   check?: [id: string, result: boolean];
+  /** A TextMeasure's id and its answer for the file's text, once asked (PackScan.measured). */
+  measure?: [id: string, value: number];
 }
 
 /** A test of a file's text whose answer the cache keeps; a new `id` (another version of the test) asks again. */
 interface TextCheck {
   id: string;
   test(text: string): boolean;
+}
+
+/** A number found from a file's text whose answer the cache keeps, as TextCheck. */
+interface TextMeasure {
+  id: string;
+  of(text: string): number;
 }
 
 /** A memory file for packing: cached fields, and the body read from disk on first use. */
@@ -89,6 +97,8 @@ export interface PackScan {
   textOf(path: string): string;
   /** The check's answer for a file's text: from the cache when it asked this check before, else `known` (tested elsewhere on the same text) or tested now; kept. */
   checked(path: string, check: TextCheck, known?: boolean): boolean;
+  /** The measure's answer for a file's text: from the cache when it asked this measure before, else measured now (the text read) and kept. */
+  measured(path: string, measure: TextMeasure): number;
   /** `read`, `missing` or `rebuilt` (corrupt or from another version). */
   status: 'read' | 'missing' | 'rebuilt';
   /** Write the cache when it changed. Throws on I/O errors; callers warn. */
@@ -279,6 +289,7 @@ function compactLinks(links: readonly MemoryLink[]): string[] {
 function hasValidExtras(f: StoredFile): boolean {
   if (typeof f.bodyLength !== 'number' || !Array.isArray(f.bounds) || typeof f.bounds[0] !== 'number' || typeof f.bounds[1] !== 'number') return false;
   if (f.words !== undefined && f.words !== null && !(Array.isArray(f.words) && f.words.length === 3 && f.words.every((n) => typeof n === 'number'))) return false;
+  if (f.measure !== undefined && !(Array.isArray(f.measure) && typeof f.measure[0] === 'string' && typeof f.measure[1] === 'number')) return false;
   return f.check === undefined || (Array.isArray(f.check) && typeof f.check[0] === 'string' && typeof f.check[1] === 'boolean');
 }
 
@@ -290,6 +301,35 @@ function isStoredFile(value: unknown, path: string): value is StoredFile {
   for (const l of f.links ?? []) if (typeof l !== 'string' || !(l[0] in KINDS) || l[1] !== ':') return false;
   return hasValidExtras(f);
 }
+
+/** The fields of a StoredFile as a row keeps them, in order (its path is the row's own). */
+const FIELDS = ['name', 'description', 'type', 'kind', 'updated', 'created', 'importance', 'tags', 'status', 'severity', 'expires', 'pinned', 'supersedes', 'mtimeMs', 'hash', 'markers', 'bounds', 'bodyLength', 'links', 'words', 'check', 'measure'] as const satisfies readonly (keyof StoredFile)[];
+
+/**
+ * A StoredFile as a row: a mask of the fields it lacks (bit i: FIELDS[i]), then each field (0 where it
+ * lacks one), so a field that is undefined comes back undefined and one that is null comes back null.
+ */
+export const PACK_ROWS: RowCodec<StoredFile> = {
+  toRow(value) {
+    let mask = 0;
+    const fields = FIELDS.map((field, i) => {
+      const v = value[field];
+      if (v === undefined) mask |= 1 << i;
+      return v ?? (v === null ? null : 0);
+    });
+    return [mask, ...fields];
+  },
+  fromRow(row, at) {
+    const mask = row[at];
+    if (typeof mask !== 'number' || row.length !== at + 1 + FIELDS.length) return undefined;
+    const f = (i: number): never => (mask & (1 << i) ? undefined : row[at + 1 + i]) as never;
+    // One object literal: every cached file of one shape.
+    return {
+      path: row[0], name: f(0), description: f(1), type: f(2), kind: f(3), updated: f(4), created: f(5), importance: f(6), tags: f(7), status: f(8), severity: f(9), expires: f(10),
+      pinned: f(11), supersedes: f(12), mtimeMs: f(13), hash: f(14), markers: f(15), bounds: f(16), bodyLength: f(17), links: f(18), words: f(19), check: f(20), measure: f(21),
+    } satisfies Record<keyof StoredFile, unknown>;
+  },
+};
 
 /** What the cache keeps of a parsed file; its links (which the parser finds only when asked) are left for Entry. */
 function toStored(file: MemoryFile, described: { hash: string; markers: boolean; bounds: TokenBounds }, body: string): StoredFile {
@@ -334,6 +374,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
     valid: isStoredFile,
+    rows: PACK_ROWS,
     project(file, detail) {
       // The text as read and decoded for parsing: the file is read once.
       const text = detail.text === undefined ? packText(root, file.path) ?? '' : packedText(detail.text);
@@ -394,6 +435,16 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
         scan.changed();
       }
       return result;
+    },
+    measured(path, measure) {
+      const stored = byPath.get(path);
+      if (stored?.measure?.[0] === measure.id) return stored.measure[1];
+      const value = measure.of(textOf(path));
+      if (stored && !unread.has(path)) {
+        stored.measure = [measure.id, value];
+        scan.changed();
+      }
+      return value;
     },
     status: scan.status,
     async save() {

@@ -24,6 +24,15 @@ export interface Projection<T> {
   project(file: MemoryFile, detail: ReadDetail): T;
   /** True when a cached value still has the projection's shape. */
   valid(value: unknown, path: string): value is T;
+  /** Keep the values as rows of their fields (parsed several times faster than as objects); else as objects. */
+  rows?: RowCodec<T>;
+}
+
+/** A value as a row of JSON fields and back: the row is `[path, key, ...fields]`, its fields from `at`. */
+export interface RowCodec<T> {
+  toRow(value: T): unknown[];
+  /** The value of a row (checked by `valid` after): anything, when the row is malformed. */
+  fromRow(row: readonly unknown[], at: number): unknown;
 }
 
 export interface CachedScan<T> {
@@ -71,20 +80,62 @@ export function cacheVersion(): string {
   return buildId;
 }
 
-function load<T>(dir: string | undefined, file: string, version: string): { records: Record<string, CacheRecord<T>>; status: CachedScan<T>['status'] } {
-  const empty = Object.create(null) as Record<string, CacheRecord<T>>;
+/** A cache as read: records by path, and (a projection with rows) the rows by path, decoded when looked up. */
+interface Loaded<T> {
+  records: Record<string, CacheRecord<T>>;
+  rows: Map<string, readonly unknown[]>;
+  status: CachedScan<T>['status'];
+}
+
+/** The records and rows of a cache file's JSON (version checked); undefined when it is not one of this build's. */
+function parseCache<T>(text: string, version: string): Omit<Loaded<T>, 'status'> | undefined {
+  const data = JSON.parse(text) as { version?: unknown; records?: unknown; rows?: unknown };
+  if (data.version !== version || !isRecord(data.records) || (data.rows !== undefined && !Array.isArray(data.rows))) return undefined;
+  const rows = new Map<string, readonly unknown[]>();
+  for (const row of (data.rows ?? []) as unknown[]) if (Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'string') rows.set(row[0], row);
+  // Paths end in .md, so no lookup can reach a prototype's key: the parsed object serves as is.
+  return { records: data.records as Record<string, CacheRecord<T>>, rows };
+}
+
+function load<T>(dir: string | undefined, file: string, version: string): Loaded<T> {
+  const empty = { records: Object.create(null) as Record<string, CacheRecord<T>>, rows: new Map<string, readonly unknown[]>() };
   const text = dir === undefined ? undefined : readStateFile(dir, file);
-  if (text === undefined) return { records: empty, status: 'missing' };
+  if (text === undefined) return { ...empty, status: 'missing' };
   try {
-    const data = JSON.parse(text) as { version?: unknown; records?: unknown };
-    if (data.version === version && isRecord(data.records)) {
-      // Paths end in .md, so no lookup can reach a prototype's key: the parsed object serves as is.
-      return { records: data.records as Record<string, CacheRecord<T>>, status: 'read' };
-    }
+    const parsed = parseCache<T>(text, version);
+    if (parsed) return { ...parsed, status: 'read' };
   } catch {
     // corrupt: rebuilt
   }
-  return { records: empty, status: 'rebuilt' };
+  return { ...empty, status: 'rebuilt' };
+}
+
+/** The record of a path: kept as an object, or decoded from its row (undefined when the row is malformed). */
+function recordOf<T>(loaded: Loaded<T>, path: string, codec: RowCodec<T> | undefined): CacheRecord<T> | undefined {
+  const record = loaded.records[path];
+  const row = record || !codec ? undefined : loaded.rows.get(path);
+  if (!row) return record;
+  try {
+    return { key: row[1] as string, value: codec!.fromRow(row, 2) as T };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A cache file's text: its version, the records kept as objects (every problem, and every value
+ * without a codec) and, with a codec, each value as a row.
+ */
+function cacheText<T>(version: string, records: Record<string, CacheRecord<T>>, codec: RowCodec<T> | undefined): string {
+  if (!codec) return JSON.stringify({ version, records });
+  const kept = Object.create(null) as Record<string, CacheRecord<T>>;
+  const rows: unknown[][] = [];
+  for (const path in records) {
+    const record = records[path];
+    if (record.value === undefined) kept[path] = record;
+    else rows.push([path, record.key, ...codec.toRow(record.value)]);
+  }
+  return JSON.stringify({ version, records: kept, rows });
 }
 
 /** A file's cache key (size, mtime, ctime, inode) and whether it changed too recently to trust. */
@@ -136,13 +187,14 @@ export async function scanWithCache<T>(
   const problems: FileProblem[] = [];
   let dirty = loaded.status !== 'read';
   let read: ReadFile | undefined;
+  let kept = 0;
   for (const entry of entries) {
     const { path } = entry;
     if (entry.error) {
       problems.push(unreadableProblem(entry));
       continue;
     }
-    const cached = loaded.records[path];
+    const cached = recordOf(loaded, path, projection.rows);
     // A file the cache does not know is keyed by the stat of the read itself: no lstat first.
     const known = cached || entry.symlink ? statKey(root, entry, options.now) : undefined;
     const { record, key, racy } = known && stillValid(cached, known.key, projection, path) ? { record: cached, ...known } : readRecord((read ??= await options.reader()), entry, projection, options.now, known);
@@ -150,12 +202,13 @@ export async function scanWithCache<T>(
     // just wrote) and not kept before leaves the cache as it was.
     if (key !== undefined && !racy) {
       records[path] = record;
+      kept++;
       if (record !== cached) dirty = true;
     } else if (cached) dirty = true;
     if (record.value !== undefined) values.push({ path, value: record.value });
     else if (record.problem) problems.push({ path, ...record.problem });
   }
-  if (Object.keys(loaded.records).length !== Object.keys(records).length) dirty = true;
+  if (Object.keys(loaded.records).length + loaded.rows.size !== kept) dirty = true;
   return {
     values,
     problems,
@@ -165,7 +218,7 @@ export async function scanWithCache<T>(
     },
     async save() {
       if (!dirty || !dir) return;
-      await writeStateFile(dir, projection.file, JSON.stringify({ version, records }));
+      await writeStateFile(dir, projection.file, cacheText(version, records, projection.rows));
     },
   };
 }

@@ -1,6 +1,6 @@
 // bundle/render.ts: the three bundle formats, piece by piece (bundle.test.ts packs whole bundles with them).
 import { describe, expect, it } from 'vitest';
-import { fileText, RENDERERS, showCommand, type SectionId } from '../../../src/kernel/bundle/render.js';
+import { fileText, fullTextBytesId, RENDERERS, showCommand, type SectionId } from '../../../src/kernel/bundle/render.js';
 import type { FileScore } from '../../../src/kernel/rank/score.js';
 import type { PackFile } from '../../../src/kernel/rank/types.js';
 import { mem } from '../../helpers/lint.js';
@@ -53,6 +53,25 @@ describe('the renderers', () => {
     expect(head).toBe('\n### notes/auth & login.md\n\nproject · decision · task 0.50, score 60 (relevance 30, recency 20, dependency 10, drifted -5)\n\n> ⚠ src/a.ts changed\n\n````markdown\n');
     expect([body, tail]).toEqual([text, '````\n']);
     expect(RENDERERS.markdown.passage(AUTH, { start: 3, end: 3, text: 'one line' }, true)[0]).toBe("\n### notes/auth & login.md, line 3\n\nload the whole file: `memctx show 'notes/auth & login.md'`\n\n```markdown\n");
+  });
+});
+
+describe('fullTextBytes', () => {
+  const bytes = (parts: string[]) => Buffer.byteLength(parts.join(''), 'utf8');
+  const TEXTS = ['', 'plain\n', 'a ``` fence and a ```` longer one\n', 'Tom & <Jerry> "quoted" \\ back\n', 'caf\u00e9 \u6f22\u5b57 \ud83d\ude00\ttab\n', '\u241b[31m red \u0007 bell\n'];
+
+  it.each(Object.keys(RENDERERS) as (keyof typeof RENDERERS)[])('%s: what a text adds to any file\'s full piece, with any score', (format) => {
+    const r = RENDERERS[format];
+    const files = [AUTH, file('a b/`odd`.md', 'x\n')];
+    const scores = [score(), score({ task: 0.5, drifted: 'src/a.ts changed' })];
+    const rows = files.flatMap((f) => scores.flatMap((s) => TEXTS.map((text) => bytes(r.full(f, s, text, false)) - bytes(r.full(f, s, '', false)))));
+    expect(rows).toEqual(Array.from({ length: files.length * scores.length }, () => TEXTS.map((text) => r.fullTextBytes(text))).flat());
+    // Not the text's bytes alone: its fence, escapes or quoting count too.
+    expect(TEXTS.filter((text) => r.fullTextBytes(text) !== Buffer.byteLength(text, 'utf8')).length).toBeGreaterThan(0);
+  });
+
+  it('the id of each format differs', () => {
+    expect(new Set(Object.keys(RENDERERS).map((f) => fullTextBytesId(f as keyof typeof RENDERERS))).size).toBe(3);
   });
 });
 

@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, packText, scanForPack, PACK_CACHE_FILE } from '../../../src/kernel/rank/cache.js';
+import { bodyOf, packText, scanForPack, PACK_CACHE_FILE, PACK_ROWS } from '../../../src/kernel/rank/cache.js';
 import { cacheVersion } from '../../../src/kernel/state/stat-cache.js';
 import { useWordIndex } from '../../../src/kernel/state/word-index.js';
 import { listMemoryPaths } from '../../../src/kernel/store/scan.js';
 import type { MemoryFile } from '../../../src/kernel/store/types.js';
 import { removeDir, tempDir, stateOf } from '../../helpers/cli.js';
+import { packRecords } from '../../helpers/pack-cache.js';
 
 const PAST = new Date('2026-01-01T00:00:00Z');
 
@@ -101,7 +102,7 @@ describe('the pack cache', () => {
     root = memoryDir();
     await (await scanForPack(root, describer().options(root))).save();
     const warm = await scanForPack(root, describer().options(root));
-    const stored = () => JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { bags?: unknown; check?: unknown } }>;
+    const stored = () => packRecords(root) as Record<string, { value: { bags?: unknown; check?: unknown } }>;
     // b.md goes away after the scan listed it: its body reads as ''.
     renameSync(join(root, 'b.md'), join(root, 'b.gone'));
     const check = { id: 'empty', test: (text: string) => text === '' };
@@ -127,7 +128,7 @@ describe('the pack cache', () => {
 
   it('finds a file\'s links only when asked, from the scan\'s parse or else by parsing it again, and keeps them', async () => {
     root = memoryDir();
-    const stored = () => JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records as Record<string, { value: { links?: string[] } }>;
+    const stored = () => packRecords(root) as Record<string, { value: { links?: string[] } }>;
     const cold = await scanForPack(root, describer().options(root));
     await cold.save();
     expect(Object.values(stored()).filter((r) => r.value && 'links' in r.value)).toEqual([]);
@@ -160,6 +161,19 @@ describe('the pack cache', () => {
       expect(JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).version).toBe(cacheVersion());
     },
   );
+});
+
+describe('PACK_ROWS', () => {
+  it('gives back every field of a cached file as it was: a field it lacks stays undefined, a null stays null', () => {
+    const stored = {
+      path: 'a.md', name: 'A', description: 'd', type: 'project', kind: null, updated: '2026-01-02', created: undefined, importance: 0, tags: ['x'], status: undefined, severity: undefined, expires: undefined,
+      pinned: false, supersedes: [], mtimeMs: 1.5, hash: 'h', markers: true, bounds: [1, 9], bodyLength: 7, links: undefined, words: null, check: ['id', false], measure: ['m', 12],
+    };
+    const row = ['a.md', 'key', ...PACK_ROWS.toRow(stored as never)];
+    expect(PACK_ROWS.fromRow(JSON.parse(JSON.stringify(row)), 2)).toStrictEqual(stored);
+    expect(PACK_ROWS.fromRow([...row, 'extra'], 2)).toBeUndefined();
+    expect(PACK_ROWS.fromRow(['a.md', 'key', 'not a mask', ...row.slice(3)], 2)).toBeUndefined();
+  });
 });
 
 describe('texts', () => {

@@ -1,6 +1,6 @@
 // state/stat-cache.ts: the stat-keyed cache every scan shares (scan-cache.test.ts and rank/cache.test.ts hold its users).
 import type { Stats } from 'node:fs';
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeHash, keyOf, scanWithCache, type Projection } from '../../../src/kernel/state/stat-cache.js';
@@ -92,5 +92,66 @@ describe('scanWithCache', () => {
     writeFileSync(path, JSON.stringify({ ...saved, records: { ...saved.records, 'a.md': { ...saved.records['a.md'], value: 42 } } }));
     const wrong = await scan(root);
     expect([wrong.result.status, wrong.reads, wrong.result.values.map((v) => v.value)]).toEqual(['read', ['a.md'], ['A', 'B']]);
+  });
+
+  describe('with a row codec', () => {
+    // A value { name, size } as the row [name, size].
+    type Named = { name: string; size: number };
+    const rows: Projection<Named> = {
+      file: 'rows-cache.json',
+      project: (file) => ({ name: file.name, size: file.body.length }),
+      valid: (value): value is Named => typeof (value as Named | undefined)?.name === 'string' && typeof (value as Named).size === 'number',
+      rows: { toRow: (value) => [value.name, value.size], fromRow: (row, at) => (row.length === at + 2 ? { name: row[at], size: row[at + 1] } : undefined) },
+    };
+    const path = (root: string) => join(stateOf(root), 'rows-cache.json');
+
+    async function scanRows(root: string) {
+      const reads: string[] = [];
+      const reader = () => (p: string, symlink: boolean, detail: object) => (reads.push(p), readMemoryFile(root, p, { symlink, detail }));
+      const result = await scanWithCache(root, listEntries(root), rows, { now: Date.now() + 10_000, reader });
+      return { status: result.status, reads: reads.sort(), values: result.values.map((v) => v.value.name), problems: result.problems.map((p) => p.path), result };
+    }
+
+    it('keeps each value as a row and each problem as a record, and the next run reads nothing', async () => {
+      const root = memoryDir();
+      await (await scanRows(root)).result.save();
+      const saved = JSON.parse(readFileSync(path(root), 'utf8'));
+      expect(saved.rows.sort()).toEqual([['a.md', expect.any(String), 'A', 0], ['b.md', expect.any(String), 'B', 0]]);
+      expect(Object.keys(saved.records)).toEqual(['bad.md']);
+      const warm = await scanRows(root);
+      expect([warm.status, warm.reads, warm.values, warm.problems]).toEqual(['read', [], ['A', 'B'], ['bad.md']]);
+      // Nothing changed: the file is not written again.
+      writeFileSync(path(root), JSON.stringify(saved, null, 1));
+      await warm.result.save();
+      expect(readFileSync(path(root), 'utf8')).toBe(JSON.stringify(saved, null, 1));
+    });
+
+    it('a truncated file, one from another build, rows that are not a list and a link at its name are ignored and rebuilt; a malformed row is read again', async () => {
+      const root = memoryDir();
+      await (await scanRows(root)).result.save();
+      const text = readFileSync(path(root), 'utf8');
+      const saved = JSON.parse(text);
+      const all = ['a.md', 'b.md', 'bad.md'];
+      writeFileSync(path(root), text.slice(0, Math.floor(text.length / 2)));
+      expect(await scanRows(root)).toMatchObject({ status: 'rebuilt', reads: all });
+      writeFileSync(path(root), JSON.stringify({ ...saved, version: 'other' }));
+      expect(await scanRows(root)).toMatchObject({ status: 'rebuilt', reads: all });
+      writeFileSync(path(root), JSON.stringify({ ...saved, rows: { 'a.md': saved.rows[0] } }));
+      expect(await scanRows(root)).toMatchObject({ status: 'rebuilt', reads: all });
+      const spoiled = saved.rows.map((row: unknown[]) => (row[0] === 'a.md' ? [...row, 'extra'] : row[0] === 'b.md' ? ['b.md', row[1], 'B', 'not a size'] : row));
+      writeFileSync(path(root), JSON.stringify({ ...saved, rows: [...spoiled, 'not a row', [5, 'key', 'X', 1]] }));
+      const wrong = await scanRows(root);
+      expect([wrong.status, wrong.reads, wrong.values]).toEqual(['read', ['a.md', 'b.md'], ['A', 'B']]);
+      // A link at the cache's name is never followed (its target is a valid cache) and is replaced when written.
+      const elsewhere = join(tempDir(), 'planted.json');
+      writeFileSync(elsewhere, text);
+      rmSync(path(root));
+      symlinkSync(elsewhere, path(root));
+      const linked = await scanRows(root);
+      expect([linked.status, linked.reads]).toEqual(['missing', all]);
+      await linked.result.save();
+      expect(lstatSync(path(root)).isSymbolicLink()).toBe(false);
+      expect(readFileSync(elsewhere, 'utf8')).toBe(text);
+    });
   });
 });

@@ -1,11 +1,12 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packText, PACK_CACHE_FILE, scanForPack } from '../../../../src/kernel/rank/cache.js';
+import { packText, scanForPack } from '../../../../src/kernel/rank/cache.js';
 import { WORD_INDEX_FILE } from '../../../../src/kernel/state/word-index.js';
 import type { MemoryFile } from '../../../../src/kernel/store/types.js';
 import { tempDir, stateOf } from '../../../helpers/cli.js';
 import { runMemctx } from '../../../helpers/run.js';
+import { packRecords, writePackRecords } from '../../../helpers/pack-cache.js';
 
 const PAST = new Date('2026-01-01T00:00:00Z');
 const NOW = new Date('2026-11-23T00:00:00Z');
@@ -64,7 +65,7 @@ describe('pack reads each memory file once', () => {
   it('keys a file first seen by the stat of its read, so the next scan answers from the cache', async () => {
     const { root } = memoryDir();
     await (await scanForPack(root, recorder(root).options)).save();
-    const records = JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records;
+    const records = packRecords(root);
     for (const path of ['bom.md', 'ctl.md', 'plain.md', 'sub/deep.md', 'bad.md']) {
       const st = lstatSync(join(root, path));
       expect(records[path].key).toBe(`${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`);
@@ -112,7 +113,7 @@ describe('cold and warm pack', () => {
   });
 
   it('look for links only when --focus or a task needs them, and a later --focus run finds them as a cold one does', async () => {
-    const records = (root: string) => Object.values(JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).records as Record<string, { value?: { path: string; links?: string[] } }>);
+    const records = (root: string) => Object.values(packRecords(root));
     const focus = ['pack', '--json', '--focus', 'plain.md'];
     // Past the racy window of files just written (their ctime is now), so their entries are kept.
     const now = new Date(Date.now() + 10_000);
@@ -149,10 +150,9 @@ describe('a cached entry of the wrong shape', () => {
   ])('is read again: %s', async (_, spoil) => {
     const { root } = memoryDir();
     await (await scanForPack(root, recorder(root).options)).save();
-    const path = join(stateOf(root), PACK_CACHE_FILE);
-    const cache = JSON.parse(readFileSync(path, 'utf8'));
-    cache.records['plain.md'].value = spoil(cache.records['plain.md'].value);
-    writeFileSync(path, JSON.stringify(cache));
+    const records = packRecords(root);
+    records['plain.md'].value = spoil(records['plain.md'].value!) as typeof records['plain.md']['value'];
+    writePackRecords(root, records);
     const again = recorder(root);
     const scan = await scanForPack(root, again.options);
     expect([...again.seen.keys()]).toEqual(['plain.md']);
@@ -163,10 +163,9 @@ describe('a cached entry of the wrong shape', () => {
 describe('word bags', () => {
   it('come from the word index, built the first time they are asked and then read (a later scan reads no body for them)', async () => {
     const { root } = memoryDir();
-    const path = join(stateOf(root), PACK_CACHE_FILE);
     const cold = await scanForPack(root, recorder(root).options);
     await cold.save();
-    const stored = () => JSON.parse(readFileSync(path, 'utf8')).records['plain.md'].value as { bags?: unknown[]; words?: unknown; bodyLength: number };
+    const stored = () => packRecords(root)['plain.md'].value as unknown as { bags?: unknown[]; words?: unknown; bodyLength: number };
     expect(stored().words).toBeUndefined();
     expect(existsSync(join(stateOf(root), WORD_INDEX_FILE))).toBe(false);
     const warm = await scanForPack(root, recorder(root).options);
@@ -207,6 +206,33 @@ describe('a text check', () => {
     expect(asked).toHaveLength(2 * cold.files.length);
     expect(answers).toContain(true);
     expect(answers).toContain(false);
+  });
+});
+
+describe('a text measure', () => {
+  it('is answered from the cache for an unchanged file (its text not read), asked again under another id or once the file changed', async () => {
+    const { root } = memoryDir();
+    const asked: string[] = [];
+    const measure = (id: string) => ({ id, of: (text: string) => (asked.push(id), text.length) });
+    const cold = await scanForPack(root, { ...recorder(root).options, stream: { keep: 0 } });
+    const sizes = cold.files.map((f) => cold.measured(f.path, measure('v1')));
+    expect(sizes).toEqual(cold.files.map((f) => packText(root, f.path)!.length));
+    await cold.save();
+    const warm = await scanForPack(root, { ...recorder(root).options, stream: { keep: 0 } });
+    asked.length = 0;
+    expect(warm.files.map((f) => warm.measured(f.path, measure('v1')))).toEqual(sizes);
+    expect(asked).toEqual([]);
+    expect(warm.files.map((f) => warm.measured(f.path, measure('v2')))).toEqual(sizes);
+    expect(asked).toHaveLength(sizes.length);
+    await warm.save();
+    writeFileSync(join(root, 'plain.md'), FILES['plain.md'] + 'More.\n');
+    utimesSync(join(root, 'plain.md'), PAST, PAST);
+    const changed = await scanForPack(root, { ...recorder(root).options, stream: { keep: 0 } });
+    asked.length = 0;
+    const plain = changed.files.findIndex((f) => f.path === 'plain.md');
+    expect(changed.measured('plain.md', measure('v2'))).toBe(sizes[plain] + 'More.\n'.length);
+    expect(changed.files.map((f) => changed.measured(f.path, measure('v2')))[0]).toBe(sizes[0]);
+    expect(asked).toEqual(['v2']);
   });
 });
 
