@@ -10,7 +10,6 @@ import { shellWord } from '../text/shell.js';
 import type { MemoryFile } from '../store/types.js';
 import { DRIFT_PENALTY, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
-import { contentHash } from '../tokens/hash.js';
 
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
 export type BundleFormat = (typeof FORMATS)[number];
@@ -168,19 +167,3 @@ const json: Renderer = {
 };
 
 export const RENDERERS: Record<BundleFormat, Renderer> = { markdown, xml, json };
-
-/**
- * The id of a format's fullTextBytes, for a cache that keeps its answer per file: a hash of the code
- * that decides it, so a build that renders texts otherwise asks again.
- */
-export function fullTextBytesId(format: BundleFormat): string {
-  let id = textBytesIds.get(format);
-  if (id === undefined) {
-    const renderer = RENDERERS[format];
-    const code = [renderer.full, renderer.fullTextBytes, fenceFor, escapeText, neutralizeControls].map(String).join('\n');
-    textBytesIds.set(format, (id = `${format}-bytes:${contentHash(code).slice(0, 12)}`));
-  }
-  return id;
-}
-
-const textBytesIds = new Map<BundleFormat, string>();

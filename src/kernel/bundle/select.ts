@@ -17,7 +17,7 @@ import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
 import { bestPick, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
 import { isDialogue, isTurnOrItem } from '../text/passages.js';
-import { RENDERERS, fileText, fullTextBytesId, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
+import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
 import { knownTokens, type FileTokens } from '../rank/file-tokens.js';
@@ -805,7 +805,7 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
   const retrieval = input.retrieval!;
   const candidates = new Set(order.filter((i) => matched(input.scores[i]) && !placed.has(i)));
   const plain = input.plainText ?? text;
-  const sel: Selection = { input, renderer, layout, text, plain, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map(), fullBytes: new Map(), dialogue: new Map(), measure: { id: fullTextBytesId(input.format), of: renderer.fullTextBytes } };
+  const sel: Selection = { input, renderer, layout, text, plain, tokens, retrieval, matchedOf: matchedPassages(input, candidates), holdings: new Map(), mass: new Map(), seen: new Set(), left: room - layout.used, opened: new Set(), lines: new Map(), fullCost: new Map(), fullBytes: new Map(), dialogue: new Map(), measure: { id: `bytes:${input.format}`, of: renderer.fullTextBytes } };
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const spans = new Map<number, Offer[]>([...candidates].map((i) => [i, spanOffers(sel, i)]));

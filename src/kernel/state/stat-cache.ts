@@ -224,7 +224,7 @@ export async function scanWithCache<T>(
 }
 
 /** The folders whose code shapes cached entries, below the kernel folder (each with its subfolders: lint's rules). */
-const CACHED_CODE = ['store', 'state', 'text', 'lint'];
+const CACHED_CODE = ['store', 'state', 'text', 'lint', 'bundle'];
 
 /**
  * A hash of the code that shapes cached entries, in the kernel folder `kernel` (sources or build).

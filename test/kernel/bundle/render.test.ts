@@ -1,6 +1,6 @@
 // bundle/render.ts: the three bundle formats, piece by piece (bundle.test.ts packs whole bundles with them).
 import { describe, expect, it } from 'vitest';
-import { fileText, fullTextBytesId, RENDERERS, showCommand, type SectionId } from '../../../src/kernel/bundle/render.js';
+import { fileText, RENDERERS, showCommand, type SectionId } from '../../../src/kernel/bundle/render.js';
 import type { FileScore } from '../../../src/kernel/rank/score.js';
 import type { PackFile } from '../../../src/kernel/rank/types.js';
 import { mem } from '../../helpers/lint.js';
@@ -70,9 +70,6 @@ describe('fullTextBytes', () => {
     expect(TEXTS.filter((text) => r.fullTextBytes(text) !== Buffer.byteLength(text, 'utf8')).length).toBeGreaterThan(0);
   });
 
-  it('the id of each format differs', () => {
-    expect(new Set(Object.keys(RENDERERS).map((f) => fullTextBytesId(f as keyof typeof RENDERERS))).size).toBe(3);
-  });
 });
 
 describe('fileText and showCommand', () => {
