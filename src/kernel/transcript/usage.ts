@@ -55,7 +55,7 @@ export function sidechainNote(count: number): string {
 }
 
 /** The backward usage scan's step for Claude Code: the last main-context usage, else the last compaction. */
-export const claudeUsageStep: UsageLineStep = {
+const claudeUsageStep: UsageLineStep = {
   relevant: ['"usage"', 'compact_boundary', '"isSidechain":false'],
   line(o, state) {
     if (o.isSidechain === false) state.mainSeen = true;
@@ -118,7 +118,7 @@ export function badTokenCountMessage(reason: string): string {
 }
 
 /** The backward usage scan's step for Codex: the last token_count, and the model named nearest it. */
-export const codexUsageStep: UsageLineStep = {
+const codexUsageStep: UsageLineStep = {
   relevant: ['token_count', 'turn_context'],
   line(o, state) {
     const c = classifyCodexLine(o);
