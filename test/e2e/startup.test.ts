@@ -65,6 +65,22 @@ describe('start-up: what the common commands load', () => {
     expect(status.modules.filter((m) => TOKENIZER.test(m))).toEqual([]);
   });
 
+  it("the status line from a transcript's recorded usage loads the format detection and the usage scan only: no reader, no extraction, no flush", () => {
+    const transcript = join(tempDir(), 'session.jsonl');
+    const user = { type: 'user', isSidechain: false, sessionId: 's', message: { role: 'user', content: 'Fix the build' } };
+    const reply = { type: 'assistant', isSidechain: false, sessionId: 's', message: { id: 'm', role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'Done.' }], usage: { input_tokens: 5, cache_read_input_tokens: 30000 } } };
+    writeFileSync(transcript, `${JSON.stringify(user)}\n${JSON.stringify(reply)}\n`);
+    const line = modulesLoaded(['status', '--statusline'], JSON.stringify({ model: { id: 'claude-opus-4-1', display_name: 'Opus' }, transcript_path: transcript }));
+    expect(line.stdout).toBe('● 15% 30k/200k · Opus\n');
+    expect(line.modules.filter((m) => m.startsWith('src/kernel/transcript/')).sort()).toEqual(['src/kernel/transcript/detect.ts', 'src/kernel/transcript/jsonl.ts', 'src/kernel/transcript/registry.ts', 'src/kernel/transcript/usage-fields.ts', 'src/kernel/transcript/usage.ts']);
+    expect(line.modules.filter((m) => m.startsWith('src/commands/') && m !== 'src/commands/status/statusline.ts')).toEqual([]);
+    expect(line.modules.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
+    // with Claude Code's own figure, not even those: only the usage object's reader
+    const own = modulesLoaded(['status', '--statusline'], JSON.stringify({ model: { display_name: 'Opus' }, transcript_path: transcript, context_window: { context_window_size: 200000, used_percentage: 12 } }));
+    expect(own.stdout).toBe('● 12% 24k/200k · Opus\n');
+    expect(own.modules.filter((m) => m.startsWith('src/kernel/transcript/') || m.startsWith('src/kernel/sources/') || m === 'src/kernel/capacity/measure.ts')).toEqual(['src/kernel/transcript/usage-fields.ts']);
+  });
+
   it('flush --hook, mcp and index --staged run without commander, loading only their command', () => {
     const dir = join(tempDir(), 'none');
     const staged = modulesLoaded(['--dir', dir, 'index', '--staged'], '', null);

@@ -1,5 +1,4 @@
-import { isGeminiSession } from './formats/gemini.js';
-import { recordFormat } from './registry.js';
+import { isGeminiSession, recordFormat } from './registry.js';
 import { parseJsonObject } from './jsonl.js';
 import { isRecord } from '../values.js';
 import type { TranscriptFormat } from './types.js';

@@ -1,6 +1,6 @@
 /** Issue 31: every transcript format is one file under kernel/transcript/formats/, behind one registry. */
 import { describe, expect, it } from 'vitest';
-import { FORMATS, TRANSCRIPT_FORMATS, detectFormat, readTranscript, transcriptFormat } from '../../../src/kernel/transcript/index.js';
+import { FORMATS, TRANSCRIPT_FORMATS, detectFormat, isGeminiSession, readTranscript, transcriptFormat } from '../../../src/kernel/transcript/index.js';
 
 describe('the transcript format registry', () => {
   it('holds each format once, in detection order, plain text last', () => {
@@ -17,6 +17,16 @@ describe('the transcript format registry', () => {
     expect(transcriptFormat('openai').detect({ role: 'user' })).toBe(true);
     expect(transcriptFormat('text').detect({ role: 'user' })).toBe(false);
     expect(detectFormat(JSON.stringify({ type: 'user', sessionId: 's', message: { role: 'user', content: 'hi' } }))).toBe('claude');
+  });
+
+  it('isGeminiSession: a project hash, or Gemini messages without OpenAI roles', () => {
+    expect([
+      { projectHash: 'h', messages: [] },
+      { messages: [{ type: 'gemini', content: 'x' }] },
+      { messages: [{ type: 'gemini', role: 'assistant', content: 'x' }] },
+      { projectHash: 'h' },
+      [],
+    ].map(isGeminiSession)).toEqual([true, true, false, false, false]);
   });
 
   it('reads and extracts through the format named', () => {

@@ -5,86 +5,13 @@
  */
 import { blockItems, contentText } from '../content.js';
 import { parseJsonLines } from '../jsonl.js';
-import { claudeUsedTokens, tokenField } from '../usage-fields.js';
+import { badUsageMessage, boundaryUsage, classifyClaudeLine, sidechainNote } from '../usage.js';
+import { formatDetector } from '../registry.js';
 import { SessionSpan } from '../span.js';
 import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
 import { claudeTaskEvent } from '../tasks.js';
 import type { TranscriptFormatModule } from './format.js';
-import type { ApiError, RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from '../types.js';
-
-export type ClaudeLine =
-  | { kind: 'usage'; usage: RecordedUsage; id?: string }
-  | { kind: 'boundary'; postTokens?: number }
-  | { kind: 'bad-usage'; reason: string }
-  | { kind: 'sidechain-usage'; usage?: RecordedUsage }
-  | { kind: 'other' };
-
-/** What one Claude Code line means for the usage figure (design §6). */
-export function classifyClaudeLine(o: Record<string, unknown>, line?: number): ClaudeLine {
-  // A subagent's own compaction says nothing about the main context.
-  if (o.type === 'system' && o.subtype === 'compact_boundary' && o.isSidechain !== true) {
-    const meta = o.compactMetadata as Record<string, unknown> | undefined;
-    const post = tokenField(meta?.postTokens);
-    return { kind: 'boundary', postTokens: post.ok ? post.value : undefined };
-  }
-  if (o.type !== 'assistant') return { kind: 'other' };
-  const message = o.message as Record<string, unknown> | undefined;
-  if (!message || typeof message !== 'object' || message.usage === undefined) return { kind: 'other' };
-  if (o.isApiErrorMessage === true || message.model === '<synthetic>') return { kind: 'other' };
-  const used = claudeUsedTokens(message.usage);
-  if (!used.ok) return o.isSidechain === true ? { kind: 'sidechain-usage' } : { kind: 'bad-usage', reason: used.reason };
-  const usage: RecordedUsage = { used: used.used, source: 'claude-usage' };
-  if (typeof message.model === 'string') usage.model = message.model;
-  if (line !== undefined) usage.line = line;
-  if (o.isSidechain === true) return { kind: 'sidechain-usage', usage };
-  return { kind: 'usage', usage, id: typeof message.id === 'string' ? message.id : undefined };
-}
-
-function boundaryUsage(postTokens: number, line?: number): RecordedUsage {
-  const usage: RecordedUsage = { used: postTokens, source: 'claude-compact-boundary' };
-  if (line !== undefined) usage.line = line;
-  return usage;
-}
-
-/** Why a usage record was ignored. */
-function badUsageMessage(reason: string): string {
-  return `usage ignored: ${reason}`;
-}
-
-/** The note when only subagent usage is recorded. */
-export function sidechainNote(count: number): string {
-  return `only subagent (sidechain) usage is recorded (${count} record${count === 1 ? '' : 's'}); it does not measure the main context`;
-}
-
-/** The backward usage scan's step for Claude Code: the last main-context usage, else the last compaction. */
-export const claudeUsageStep: UsageLineStep = {
-  relevant: ['"usage"', 'compact_boundary', '"isSidechain":false'],
-  line(o, state) {
-    if (o.isSidechain === false) state.mainSeen = true;
-    const c = classifyClaudeLine(o);
-    if (c.kind === 'usage') {
-      state.usage = c.usage;
-      state.model = c.usage.model;
-      return true;
-    }
-    if (c.kind === 'boundary') {
-      if (c.postTokens !== undefined) state.usage = boundaryUsage(c.postTokens);
-      return true;
-    }
-    if (c.kind === 'sidechain-usage') {
-      state.sidechain++;
-      if (c.usage && !state.sidechainUsage) state.sidechainUsage = c.usage;
-    } else if (c.kind === 'bad-usage') state.bad.push(badUsageMessage(c.reason));
-    return false;
-  },
-  atStart(state) {
-    // A subagent's transcript on its own: every line is a sidechain line, so its own usage counts.
-    if (!state.usage && state.sidechainUsage && !state.mainSeen) {
-      state.usage = state.sidechainUsage;
-      state.model = state.sidechainUsage.model;
-    }
-  },
-};
+import type { ApiError, RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from '../types.js';
 
 /** Read a whole Claude Code JSONL transcript. */
 // eslint-disable-next-line complexity -- one branch per Claude Code JSONL record type, a format reader
@@ -180,12 +107,8 @@ export const claudeProfile: ExtractProfile = {
   tasks: claudeTaskEvent,
 };
 
-
-const CLAUDE_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment']);
-
 export const claudeFormat: TranscriptFormatModule = {
-  name: 'claude',
-  detect: (o) => typeof o.type === 'string' && CLAUDE_TYPES.has(o.type) && ['message', 'sessionId', 'uuid', 'leafUuid', 'snapshot', 'subtype'].some((key) => key in o),
+  ...formatDetector('claude'),
   read: readClaudeTranscript,
   extract: (t, options = {}) => extractSession(t, claudeProfile, options),
 };

@@ -4,69 +4,15 @@
  * event_msg | compacted. The conversation is in `response_item`s; usage in `event_msg` token_count.
  */
 import { contentText, inputText, normalizeRole, parseArguments } from '../content.js';
-import { parseJsonLines, parseJsonObject } from '../jsonl.js';
-import { tokenField } from '../usage-fields.js';
+import { parseJsonLines } from '../jsonl.js';
+import { badTokenCountMessage, classifyCodexLine } from '../usage.js';
+import { formatDetector } from '../registry.js';
 import { isRecord } from '../../values.js';
 import { SessionSpan } from '../span.js';
 import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
 import { planItems } from '../tasks.js';
 import type { TranscriptFormatModule } from './format.js';
-import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote, UsageLineStep } from '../types.js';
-
-export type CodexLine =
-  | { kind: 'usage'; usage: RecordedUsage }
-  | { kind: 'bad-usage'; reason: string }
-  | { kind: 'model'; model: string }
-  | { kind: 'other' };
-
-/** What one Codex line means for the usage figure: the latest token_count's last_token_usage.total_tokens. */
-export function classifyCodexLine(o: Record<string, unknown>, line?: number): CodexLine {
-  const payload = o.payload;
-  if (!isRecord(payload)) return { kind: 'other' };
-  if (o.type === 'turn_context' && typeof payload.model === 'string') return { kind: 'model', model: payload.model };
-  if (o.type !== 'event_msg' || payload.type !== 'token_count') return { kind: 'other' };
-  const info = payload.info;
-  if (info === null || info === undefined) return { kind: 'other' };
-  if (!isRecord(info)) return { kind: 'bad-usage', reason: 'info is not an object' };
-  const last = info.last_token_usage;
-  if (!isRecord(last)) return { kind: 'bad-usage', reason: 'last_token_usage is missing' };
-  const total = tokenField(last.total_tokens);
-  if (!total.ok) return { kind: 'bad-usage', reason: `last_token_usage.total_tokens is ${total.reason}` };
-  const usage: RecordedUsage = { used: total.value, source: 'codex-token-count' };
-  const window = tokenField(info.model_context_window);
-  if (window.ok && window.value > 0) usage.window = window.value;
-  if (line !== undefined) usage.line = line;
-  return { kind: 'usage', usage };
-}
-
-/** Why a token_count record was ignored. */
-function badTokenCountMessage(reason: string): string {
-  return `token_count ignored: ${reason}`;
-}
-
-/** The backward usage scan's step for Codex: the last token_count, and the model named nearest it. */
-export const codexUsageStep: UsageLineStep = {
-  relevant: ['token_count', 'turn_context'],
-  line(o, state) {
-    const c = classifyCodexLine(o);
-    if (c.kind === 'usage') {
-      state.usage = c.usage;
-      return true;
-    }
-    if (c.kind === 'model' && !state.model) state.model = c.model;
-    else if (c.kind === 'bad-usage') state.bad.push(badTokenCountMessage(c.reason));
-    return false;
-  },
-  settled(lines, state) {
-    // the model is only needed when no window was recorded; look in this chunk only
-    if (!state.usage || state.model) return;
-    for (const text of lines) {
-      const o = parseJsonObject(text);
-      const c = o ? classifyCodexLine(o) : undefined;
-      if (c?.kind === 'model') state.model = c.model;
-    }
-  },
-};
+import type { RecordedUsage, Transcript, TranscriptItem, TranscriptNote } from '../types.js';
 
 /** A function call output: a string, or JSON `{output, metadata}` in some Codex versions. */
 function outputText(output: unknown): string {
@@ -169,12 +115,8 @@ export const codexProfile: ExtractProfile = {
   },
 };
 
-
-const CODEX_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
-
 export const codexFormat: TranscriptFormatModule = {
-  name: 'codex',
-  detect: (o) => typeof o.type === 'string' && CODEX_TYPES.has(o.type) && 'payload' in o,
+  ...formatDetector('codex'),
   read: readCodexTranscript,
   extract: (t, options = {}) => extractSession(t, codexProfile, options),
 };

@@ -12,6 +12,7 @@ import { contentText, inputText } from '../content.js';
 import { parseJsonLines } from '../jsonl.js';
 import { tokenField } from '../usage-fields.js';
 import { isRecord } from '../../values.js';
+import { formatDetector } from '../registry.js';
 import type { JsonLine } from '../jsonl.js';
 import { extractSession, plainRequest, type ExtractProfile } from '../extract.js';
 import { planItems } from '../tasks.js';
@@ -84,13 +85,6 @@ function fromMessages(messages: JsonLine[], notes: TranscriptNote[]): Transcript
   return { format: 'gemini', items, contextStart: 0, usage, model, notes };
 }
 
-/** Whether a parsed JSON document is a Gemini CLI session. */
-export function isGeminiSession(doc: unknown): boolean {
-  if (!isRecord(doc) || !Array.isArray(doc.messages)) return false;
-  if (typeof doc.projectHash === 'string') return true;
-  return doc.messages.some((m) => isRecord(m) && m.type === 'gemini' && m.role === undefined);
-}
-
 /** Read a Gemini CLI session (JSON or JSONL). */
 export function readGeminiTranscript(text: string, options: { firstLine?: number } = {}): Transcript {
   let doc: unknown;
@@ -136,8 +130,7 @@ const geminiProfile: ExtractProfile = {
 
 
 export const geminiFormat: TranscriptFormatModule = {
-  name: 'gemini',
-  detect: (o) => (typeof o.sessionId === 'string' && typeof o.projectHash === 'string') || (Array.isArray(o.messages) && isGeminiSession(o)),
+  ...formatDetector('gemini'),
   read: readGeminiTranscript,
   extract: (t, options = {}) => extractSession(t, geminiProfile, options),
 };

@@ -11,6 +11,7 @@ import { extractSession, plainRequest, type ExtractProfile } from '../extract.js
 import type { TranscriptFormatModule } from './format.js';
 import { parseJsonLines, type JsonLine } from '../jsonl.js';
 import { isRecord } from '../../values.js';
+import { formatDetector } from '../registry.js';
 import type { Transcript, TranscriptItem, TranscriptNote } from '../types.js';
 
 /** The message list of a parsed JSON document, or undefined when it is not one. */
@@ -134,8 +135,7 @@ export const plainProfile: ExtractProfile = {
 };
 
 export const openAiFormat: TranscriptFormatModule = {
-  name: 'openai',
-  detect: (o) => typeof o.role === 'string' || Array.isArray(o.messages),
+  ...formatDetector('openai'),
   read: readOpenAiTranscript,
   extract: (t, options = {}) => extractSession(t, plainProfile, options),
 };

@@ -8,6 +8,7 @@ import { splitLines } from '../jsonl.js';
 import { fencedLines } from '../../markdown/links.js';
 import { extractSession } from '../extract.js';
 import { plainProfile } from './openai.js';
+import { formatDetector } from '../registry.js';
 import type { TranscriptFormatModule } from './format.js';
 import type { ItemKind, Role, Transcript, TranscriptItem } from '../types.js';
 
@@ -72,10 +73,9 @@ export function readTextTranscript(text: string, options: { firstLine?: number }
   return { format: 'text', items, contextStart: 0, usage: null, notes: [] };
 }
 
-/** Plain text: the fallback, never told from a JSON record. */
+/** Plain text: the fallback. */
 export const textFormat: TranscriptFormatModule = {
-  name: 'text',
-  detect: () => false,
+  ...formatDetector('text'),
   read: readTextTranscript,
   extract: (t, options = {}) => extractSession(t, plainProfile, options),
 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../../helpers/cli.js';
 import { runMemctx } from '../../../helpers/run.js';
 import { extractFacts, readTranscript } from '../../../../src/kernel/transcript/index.js';
-import { isGeminiSession, readGeminiTranscript } from '../../../../src/kernel/transcript/formats/gemini.js';
+import { readGeminiTranscript } from '../../../../src/kernel/transcript/formats/gemini.js';
 
 const GEMINI = join(FIXTURES, 'transcripts', 'gemini');
 
@@ -55,15 +55,5 @@ describe('readGeminiTranscript', () => {
     ]);
     // `input` 0 is no prompt size: `total` stands; the model is the last copy's
     expect([t.usage, t.model]).toEqual([{ used: 1000, source: 'gemini-tokens', line: 5, model: 'gemini-2.5-pro' }, 'gemini-2.5-pro']);
-  });
-
-  it('isGeminiSession: a project hash, or Gemini messages without OpenAI roles', () => {
-    expect([
-      { projectHash: 'h', messages: [] },
-      { messages: [{ type: 'gemini', content: 'x' }] },
-      { messages: [{ type: 'gemini', role: 'assistant', content: 'x' }] },
-      { projectHash: 'h' },
-      [],
-    ].map(isGeminiSession)).toEqual([true, true, false, false, false]);
   });
 });
