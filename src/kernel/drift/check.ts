@@ -1,4 +1,5 @@
 /** Drift for a set of memories: anchors from the repository listing, history from git (a few calls for all), attribution in memory. */
+import { createHash } from 'node:crypto';
 import { memoryAnchors, textMentions, type TextMentions } from './anchors.js';
 import type { LintMemo, RepoView } from '../lint/types.js';
 import { realpathSync } from 'node:fs';
@@ -7,10 +8,11 @@ import { attributeDrift, describeDrift, type Drift, type DriftInput } from './dr
 import { repoHas, repoView } from '../lint/repo.js';
 import { isSessionFile } from '../memindex/groups.js';
 import { git, splitNul, type Env } from '../sources/git.js';
-import { historyLater, historySince, type History, type LogCache } from '../sources/history.js';
+import { historyLater, historyRange, historySince, type History, type HistoryRange, type LogCache } from '../sources/history.js';
 import { findRepository, listRepoFiles, type RepoListing } from '../sources/repo.js';
 import { parseMemoryText } from '../store/parse.js';
 import { relativeInside } from '../store/paths.js';
+import { isRecord } from '../values.js';
 import type { MemoryFile } from '../store/types.js';
 
 export interface MemoryDrift {
@@ -80,14 +82,62 @@ export interface PendingDrift {
 }
 
 /**
+ * Where an answer is kept: a digest of everything attributeDrift reads (the range, the verified commits
+ * git lacks, each memory's anchors and which of its paths exist now). A log between two commits never
+ * changes, so the same digest is the same drift.
+ */
+function answerKey(range: Extract<HistoryRange, { known: true }>, repo: RepoView, inputs: readonly DriftInput[]): string {
+  const hash = createHash('sha1').update(`${range.head} ${range.base ?? ''} ${range.shallow} ${[...range.missing].sort().join(' ')}\0`);
+  for (const { path, verified, anchors } of inputs) {
+    hash.update(`${path}\0${verified}\0${anchors.globs.join('\0')}\0${anchors.paths.map((p) => `${repoHas(repo, p) ? '+' : '-'}${p}`).join('\0')}\x01`);
+  }
+  return `drift ${hash.digest('hex')}`;
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+/** A kept drift entry as drift.ts made it, or false (another build's, or corrupt: the answer is asked again). */
+function isDrift(d: Partial<Record<string, unknown>>): boolean {
+  if (d.state === 'unknown') return typeof d.reason === 'string';
+  const latest = d.latest as Partial<Record<string, unknown>> | null | undefined;
+  return d.state === 'drifted' && typeof d.verified === 'string' && isStrings(d.paths) && typeof d.commits === 'number' && typeof latest?.hash === 'string' && typeof latest.subject === 'string'
+    && Array.isArray(d.gone) && d.gone.every((g: { path?: unknown; movedTo?: unknown }) => typeof g?.path === 'string' && (g.movedTo === undefined || typeof g.movedTo === 'string')) && typeof d.allGone === 'boolean';
+}
+
+/** The answer kept under `key`, or undefined. */
+function keptAnswer(cache: LogCache | undefined, key: string): Map<string, Drift> | undefined {
+  const text = cache?.get(key);
+  if (text === undefined) return undefined;
+  try {
+    const entries = JSON.parse(text) as unknown;
+    const valid = (e: unknown) => Array.isArray(e) && typeof e[0] === 'string' && isRecord(e[1]) && isDrift(e[1]);
+    if (Array.isArray(entries) && entries.every(valid)) return new Map(entries as [string, Drift][]);
+  } catch {
+    // a corrupt answer is asked again
+  }
+  return undefined;
+}
+
+/**
  * memoryDrift with the range's `git log`, when it is not kept, running while the caller goes on (lint
- * runs its other rules meanwhile): the same drift, sooner.
+ * runs its other rules meanwhile): the same drift, sooner. The answer is kept in the cache too: a run
+ * with the same range and anchors reads it instead of the log.
  */
 export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache): PendingDrift {
   const { repo, inputs, outside } = driftInputs(files, listing, memoryPrefix, memo);
-  if (inputs.length === 0 || !listing.git) return { drift: Promise.resolve(new Map<string, Drift>()), outside, stop: async () => undefined };
-  const pending = historyLater(listing.root, inputs.map((i) => i.verified), env, cache);
-  const drift = pending.finish(goneAnchors(repo, inputs)).then((history) => driftFrom(history, repo, inputs));
+  const none = async () => undefined;
+  if (inputs.length === 0 || !listing.git) return { drift: Promise.resolve(new Map<string, Drift>()), outside, stop: none };
+  const verified = inputs.map((i) => i.verified);
+  const range = historyRange(listing.root, verified, env);
+  const key = range.known && cache ? answerKey(range, repo, inputs) : undefined;
+  const kept = key === undefined ? undefined : keptAnswer(cache, key);
+  if (kept) return { drift: Promise.resolve(kept), outside, stop: none };
+  const pending = historyLater(listing.root, verified, env, cache, range);
+  const drift = pending.finish(goneAnchors(repo, inputs)).then((history) => {
+    const found = driftFrom(history, repo, inputs);
+    if (key !== undefined && history.known) cache?.set(key, JSON.stringify([...found]));
+    return found;
+  });
   // awaited by the rule; a run that ends before it must not leave an unhandled rejection
   drift.catch(() => undefined);
   return { drift, outside, stop: () => pending.stop() };

@@ -100,9 +100,16 @@ export async function runLint(input: LintInput, rules: LintRule[] = RULES): Prom
   const ctx = createContext(input);
   const findings: Finding[] = [];
   const active = activeRules(input.config, rules);
-  for (const [i, { rule, severity }] of active.entries()) {
+  // Every rule starts in turn, and its findings are taken in the same order: a rule awaiting git (drift)
+  // lets the later ones run meanwhile. A failure is thrown where it was before; the later rules' are left.
+  const checks = active.map(({ rule }, i) => {
     input.onProgress?.(rule.id, i, active.length);
-    for (const report of await rule.check(ctx)) findings.push({ ...report, ruleId: rule.id, severity });
+    const reports = (async () => rule.check(ctx))();
+    reports.catch(() => undefined);
+    return reports;
+  });
+  for (const [i, { rule, severity }] of active.entries()) {
+    for (const report of await checks[i]) findings.push({ ...report, ruleId: rule.id, severity });
   }
   // A value the secret rule found is masked wherever another rule quotes it (invalid-date, parse-error …).
   if (ctx.secrets?.size) for (const f of findings) f.message = maskSecretsIn(f.message, ctx.secrets);

@@ -104,6 +104,7 @@ function reasonOf(err: unknown): string {
 const LOG_FORMAT = ['-z', '--name-status', '--no-color', '--format=%x01%H %P%x02%s'];
 
 /** What a run asks git for: the range (HEAD and the base under every present verified commit), and which verified commits git lacks. */
+export type HistoryRange = Range;
 type Range =
   | { known: false; reason: string }
   | { known: true; root: string; head: string; missing: Set<string>; shallow: boolean; base?: string; run: (args: string[], input?: string) => string };
@@ -113,7 +114,7 @@ type Range =
  * (`base`; none when it has none of them), HEAD, and which verified commits git does not have. A
  * shallow clone whose history misses a verified commit, or no git: drift is unknown.
  */
-function rangeOf(dir: string, verified: readonly string[], env: Env): Range {
+export function historyRange(dir: string, verified: readonly string[], env: Env): Range {
   const wanted = [...new Set(verified.filter((v) => COMMIT.test(v)))];
   // One git call for the top, shallowness, HEAD and the verified commits (when git has them all); when it
   // fails, the same without them, then the two that say which part failed.
@@ -147,7 +148,7 @@ const couldNotTell = (err: unknown) => `git could not tell: ${reasonOf(err)}`;
  * history misses a verified commit, or no git: drift is unknown.
  */
 export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache, followed: ReadonlySet<string> = new Set()): History {
-  const range = rangeOf(dir, verified, env);
+  const range = historyRange(dir, verified, env);
   if (!range.known) return range;
   if (range.base === undefined) return { known: true, root: range.root, head: range.head, commits: [], missing: range.missing };
   try {
@@ -169,10 +170,9 @@ export interface PendingHistory {
 /**
  * historySince in two steps: the range and a kept log now, and when the log is not kept, the whole
  * range's `git log` started on a worker thread (gitInBackground) so the caller's work overlaps it;
- * `finish` waits for it. The answers are historySince's.
+ * `finish` waits for it. The answers are historySince's. `range` is historyRange's, when the caller asked for it first.
  */
-export function historyLater(dir: string, verified: readonly string[], env: Env, cache?: LogCache): PendingHistory {
-  const range = rangeOf(dir, verified, env);
+export function historyLater(dir: string, verified: readonly string[], env: Env, cache?: LogCache, range = historyRange(dir, verified, env)): PendingHistory {
   const settled = (history: History): PendingHistory => ({ finish: async () => history, stop: async () => undefined });
   if (!range.known) return settled(range);
   const { head, base, shallow, run } = range;

@@ -74,6 +74,35 @@ describe('memoryDriftLater', () => {
     expect([...later.outside]).toEqual([['away.md', ['/etc/hosts']]]);
   });
 
+  it('keeps its answer with the log: the same range and anchors read it (not the log); another anchor, a path gone or a corrupt answer ask again', async () => {
+    const { repo, texts } = await driftedRepo();
+    const files = Object.entries(texts).map(([path, text]) => mem(path, text));
+    const listing = listRepoFiles({ root: repo.top, git: true }, repo.env);
+    const kept = new Map<string, string>();
+    const cache = { get: (key: string) => kept.get(key), set: (key: string, text: string) => void kept.set(key, text) };
+    const run = async (given = files, at = listing) => {
+      const later = memoryDriftLater(given, at, '.memory', repo.env, undefined, cache);
+      await later.stop();
+      return later.drift;
+    };
+    const first = await run();
+    const [range, answer] = [...kept.keys()];
+    expect([range.split(' ')[1].startsWith('^'), answer]).toEqual([true, expect.stringMatching(/^drift [0-9a-f]{40}$/)]);
+    // the kept log is not read again while the answer holds
+    kept.set(range, '');
+    expect(await run()).toEqual(first);
+    expect(first.get('a.md')).toMatchObject({ state: 'drifted', commits: 1 });
+    // src/a.ts gone from the work tree: a new answer, from the (now empty) kept log
+    expect((await run(files, { ...listing, files: listing.files.filter((f) => f !== 'src/a.ts') })).size).toBe(0);
+    kept.set(answer, '[["a.md",{"state":"drifted"}]]');
+    expect((await run()).size).toBe(0);
+    kept.set(answer, JSON.stringify([...first]));
+    expect(await run()).toEqual(first);
+    // held.md now anchored to src/a.ts as well: its own answer
+    const more = files.map((f) => (f.path === 'held.md' ? mem(f.path, texts['held.md'].replace('paths: README.md', 'paths: [README.md, src/a.ts]')) : f));
+    expect((await run(more)).size).toBe(0);
+  });
+
   it('outside git, or nothing anchored and verified: no drift, no git', async () => {
     const dir = tempDir();
     const files = [mem('a.md', '---\nname: A\nverified: 0123456789abcdef0123456789abcdef01234567\npaths: src/a.ts\n---\n')];

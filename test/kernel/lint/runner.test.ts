@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderIndexFile } from '../../../src/kernel/memindex/merge.js';
 import { RULES } from '../../../src/kernel/lint/rules/index.js';
 import { VALID, doc, lint, lines, mem, NOW } from '../../helpers/lint.js';
+import type { LintRule } from '../../../src/kernel/lint/types.js';
 
 describe('runner', () => {
   it('sorts findings by file, line and column, and applies severities from the config', async () => {
@@ -31,6 +32,25 @@ describe('runner', () => {
     });
     expect(lines(result)).toEqual([]);
     expect(NOW.toISOString()).toBe('2026-11-21T12:00:00.000Z');
+  });
+});
+
+describe('rules waiting on git', () => {
+  it('a rule awaiting what a later rule gives lets it run; findings stay in rule order; a failing rule still fails the run', async () => {
+    const { runLint } = await import('../../../src/kernel/lint/runner.js');
+    const { defaultLintConfig } = await import('../../../src/kernel/lint/config.js');
+    let give: (v: string) => void = () => undefined;
+    const given = new Promise<string>((resolve) => (give = resolve));
+    const rule = (id: string, check: LintRule['check']): LintRule => ({ id, description: id, defaultSeverity: 'warning', fixable: false, check });
+    const rules = [
+      rule('a/waits', async () => [{ file: 'x.md', line: 1, column: 1, message: await given }]),
+      rule('b/gives', () => (give('given by b'), [{ file: 'x.md', line: 1, column: 1, message: 'b' }])),
+    ];
+    const input = { files: [], problems: [], config: defaultLintConfig(rules), now: NOW };
+    const result = await Promise.race([runLint(input, rules), new Promise<undefined>((resolve) => setTimeout(resolve, 2_000, undefined))]);
+    expect(result?.findings.map((f) => `${f.ruleId} ${f.message}`)).toEqual(['a/waits given by b', 'b/gives b']);
+    const failing = [rule('c/fails', () => Promise.reject(new Error('c failed'))), rule('d/throws', () => { throw new Error('d failed'); })];
+    await expect(runLint({ ...input, config: defaultLintConfig(failing) }, failing)).rejects.toThrow('c failed');
   });
 });
 

@@ -109,9 +109,15 @@ export function repoPathOf(repo: RepoView, file: Pick<MemoryFile, 'path'>, menti
   if (mention.bare) return undefined;
   const path = mention.path.replace(/\/$/, '');
   const prefix = repo.memoryPrefix;
-  const tries = [joinPath('', path)];
-  if (prefix !== undefined) tries.push(joinPath(joinPath(prefix, dirOf(file.path)) ?? '', path), joinPath(dirOf(prefix), path));
-  return tries.find((p) => p !== undefined && repoHas(repo, p));
+  // tried in turn: the root, the memory file's folder, the memory directory's parent
+  const there = (p: string | undefined) => p !== undefined && repoHas(repo, p);
+  const root = joinPath('', path);
+  if (there(root)) return root;
+  if (prefix === undefined) return undefined;
+  const near = joinPath(joinPath(prefix, dirOf(file.path)) ?? '', path);
+  if (there(near)) return near;
+  const above = joinPath(dirOf(prefix), path);
+  return there(above) ? above : undefined;
 }
 
 /** Does a mention resolve: near the memory file, in the memory directory, from the repository root, or from the memory directory's parent? */
