@@ -52,7 +52,8 @@ const FAST_ENTRIES: FastEntries = {
     const { runStatusline } = await import('./commands/status/statusline.js');
     return { run: (io, globals) => runStatusline(io, globals, { statusline: true }) };
   },
-  'flush-hook': hotPath(() => import('./commands/flush/cli.js'), ({ FLUSH_DEFAULTS, runFlush }, runOnce) => (io, globals, flags) => runOnce(io, globals, runFlush, { ...FLUSH_DEFAULTS, hook: true, ...flags })),
+  // The hook's command lines carry only the defaults: their request is settled without the schema (valibot).
+  'flush-hook': hotPath(() => import('./commands/flush/hook.js'), ({ hookRequest, runFlushHook }, runOnce) => (io, globals, flags) => runOnce(io, globals, runFlushHook, hookRequest(flags?.summarizeWith))),
   mcp: hotPath(() => import('./commands/mcp/cli.js'), ({ runMcp }, runOnce) => (io, globals) => runOnce(io, globals, runMcp)),
   'index-staged': hotPath(() => import('./commands/index/cli.js'), ({ runIndex }, runOnce) => (io, globals) => runOnce(io, globals, runIndex, { staged: true })),
   checkpoint: hotPath(() => import('./commands/checkpoint/cli.js'), ({ CHECKPOINT_DEFAULTS, runCheckpoint }, runOnce) => (io, globals) => runOnce(io, globals, runCheckpoint, { ...CHECKPOINT_DEFAULTS })),

@@ -88,10 +88,15 @@ describe('start-up: what the common commands load', () => {
     const hook = modulesLoaded(['--dir', dir, 'flush', '--hook'], '{}');
     expect(commandModules(staged.modules)).toEqual(['src/commands/index/cli.ts']);
     expect(commandModules(mcp.modules)).toEqual(['src/commands/mcp/cli.ts']);
-    expect(commandModules(hook.modules)).toEqual(['src/commands/flush/cli.ts']);
+    // flush --hook runs through its command's hook.ts, without cli.ts (commander's registration and the schema)
+    expect(commandModules(hook.modules)).toEqual([]);
+    expect(hook.modules.filter((m) => m.startsWith('src/commands/'))).toContain('src/commands/flush/hook.ts');
+    expect(hook.modules.filter((m) => m.startsWith('src/commands/') && !m.startsWith('src/commands/flush/'))).toEqual([]);
     for (const run of [staged, mcp, hook]) expect(run.modules.filter(COMMANDER)).toEqual([]);
     // no colours into a pipe: chalk (and its colour detection) stays unloaded
     for (const run of [staged, hook]) expect(run.modules.filter(CHALK)).toEqual([]);
+    // its command line carries only defaults: no schema, so no valibot
+    expect(hook.modules.filter((m) => m.startsWith('node_modules/valibot/') || m.endsWith('/schema.ts') && !m.startsWith('src/kernel/store/'))).toEqual([]);
   });
 
   it('pack and search load only their command; a warm pack not js-tiktoken', () => {

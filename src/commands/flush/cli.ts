@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../../kernel/errors.js';
-import type { FlushOutcome } from './flush.js';
 import { resolveFlush, type FlushRequest } from './schema.js';
 import { CLI_LABEL, fromFlags } from '../../kernel/schema.js';
 import type { Context } from '../../kernel/cli/context.js';
@@ -8,11 +7,12 @@ import { collect, type Runner } from '../../kernel/cli/run.js';
 import { hookDeps } from '../../kernel/cli/input.js';
 import * as actions from './flush.js';
 import { logHookProblem, notLoggedNote } from '../../kernel/state/flush-log.js';
+import { report, runFlushHook } from './hook.js';
 
 /** The flags as commander gives them: strings, the repeatable ones as lists. */
 type Flags = Record<string, string | string[] | boolean | undefined> & { hook?: boolean; dryRun?: boolean };
 
-/** The options' defaults, as commander fills them in (cli/fast/flush-hook.ts runs the hook without commander). */
+/** The options' defaults, as commander fills them in (main.ts runs `flush --hook` through hook.ts without commander, with the request the schema makes of these). */
 export const FLUSH_DEFAULTS = { template: 'session', target: '500', max: '650', encoding: 'o200k_base', summarizeTimeout: '60' } as const;
 
 export function register(program: Command, run: Runner): void {
@@ -55,21 +55,14 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
     try {
       options = resolveFlags(flags);
     } catch (err) {
-      // never fails the session: a bad value is logged, as an unknown option is (cli/main.ts)
+      // never fails the session: a bad value is logged, as an unknown option is (kernel/cli/program.ts)
       const { message, hint } = err as { message: string; hint?: string };
       const problem = `${message}${hint ? ` (${hint})` : ''}`;
       const log = await logHookProblem(problem, hookDeps(ctx));
       ctx.ui.note(`memctx flush --hook: ${problem}${notLoggedNote(log)}\n`, { quietable: false });
       return EXIT_OK;
     }
-    const result = await actions.flushHook(options, hookDeps(ctx));
-    if (result.outcome) report(ctx, options, result.outcome);
-    if (result.skipped) ctx.ui.note(`memctx flush --hook: skipped: ${result.skipped}\n`);
-    if (result.error) {
-      ctx.ui.note(`memctx flush --hook: ${result.error.message}${notLoggedNote(result)}\n`, { quietable: false });
-      if (ctx.io.env.MEMCTX_DEBUG && result.error.stack) ctx.ui.note(`${result.error.stack}\n`, { quietable: false });
-    }
-    return EXIT_OK;
+    return runFlushHook(ctx, options);
   }
   const options = resolveFlags(flags);
   try {
@@ -80,36 +73,3 @@ export async function runFlush(ctx: Context, flags: Flags): Promise<number> {
   }
   return EXIT_OK;
 }
-
-function report(ctx: Context, flags: { dryRun?: boolean }, outcome: FlushOutcome): void {
-  const { plan } = outcome;
-  for (const note of outcome.notes) ctx.ui.note(`memctx: ${note}\n`);
-  for (const warning of outcome.warnings) ctx.ui.warn(warning);
-  if (ctx.ui.json) {
-    ctx.ui.printJson({
-      path: outcome.path,
-      written: outcome.written,
-      replaced: outcome.replaced,
-      template: plan.template.name,
-      tokens: plan.tokens,
-      originalTokens: plan.originalTokens,
-      target: plan.target,
-      max: plan.max,
-      shortened: plan.cuts.length > 0,
-      cuts: plan.cutLines,
-      empty: plan.empty,
-      warnings: outcome.warnings,
-      frontmatter: plan.frontmatter,
-      fields: plan.values,
-      ...(outcome.written ? {} : { text: outcome.text }),
-    });
-    return;
-  }
-  if (flags.dryRun) {
-    ctx.ui.out(outcome.text);
-    ctx.ui.note(`memctx: dry run: would write ${outcome.path} (${plan.tokens} tokens)\n`);
-    return;
-  }
-  ctx.ui.info(`${outcome.replaced ? 'updated' : 'wrote'} ${outcome.path} (${plan.tokens} tokens)`);
-}
-

@@ -31,7 +31,6 @@ import { agentSummaryRules } from '../../kernel/summary/limits.js';
 import * as agentSummary from '../../kernel/summary/agent-summary.js';
 import { isSummaryAgent, SUMMARY_JOB_ENV, type SummaryAgent } from '../../kernel/summary/summarizers.js';
 import { runningSummaryJob } from '../../kernel/state/summary-jobs.js';
-import { createHash } from 'node:crypto';
 const { existsSync, realpathSync, statSync } = process.getBuiltinModule('node:fs');
 
 /** A flush's options, checked and with their defaults (schemas/flush.ts resolveFlush). */
@@ -616,7 +615,8 @@ async function askInBackground(deps: FlushDeps, flags: FlushOptions, ask: Backgr
     transcript: transcriptPath(ask.transcript, ask.cwd, deps.home),
     sessionId,
     path: outcome.path,
-    sha256: createHash('sha256').update(outcome.text).digest('hex'),
+    // node:crypto on use: a hook that starts no background job does without it
+    sha256: process.getBuiltinModule('node:crypto').createHash('sha256').update(outcome.text).digest('hex'),
     target: flags.target,
     max: flags.max,
     encoding: flags.encoding,

@@ -5,7 +5,7 @@
  * `git()`'s; when no worker can start, git runs here when the output is asked for.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { git, gitExecOptions, GitError, gitFailure, type Env } from './git.js';
 
 export interface GitJob {
@@ -44,6 +44,8 @@ export function gitInBackground(args: string[], cwd: string, env: Env, options: 
   if ((options.cores ?? availableParallelism()) < 2) return inline;
   let worker: Worker | undefined;
   try {
+    // node:worker_threads on use: a module importing this one (flush's headCommit) need not load it
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     worker = new Worker(WORKER, { eval: true, workerData: { args, options: gitExecOptions(cwd, env, { timeoutMs: options.timeoutMs }) }, stdout: false, stderr: false });
   } catch {
     return inline;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,7 +230,8 @@ const CACHED_CODE = ['store', 'state', 'text', 'lint', 'bundle'];
  * @public scripts/build-info.mjs writes it into the build.
  */
 export function codeHash(kernel: string): string {
-  const hash = createHash('sha1');
+  // node:crypto on use: the build hashes the code (build-info.json), a run only reads that
+  const hash = process.getBuiltinModule('node:crypto').createHash('sha1');
   for (const rel of CACHED_CODE) {
     const dir = join(kernel, rel);
     const names = (readdirSync(dir, { recursive: true }) as string[]).filter((name) => /\.[jt]s$/.test(name) && !name.endsWith('.d.ts'));

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { commandWord, fastRoute } from '../../../src/kernel/cli/route.js';
 import { CHECKPOINT_DEFAULTS, register as registerCheckpoint } from '../../../src/commands/checkpoint/cli.js';
 import { FLUSH_DEFAULTS, register } from '../../../src/commands/flush/cli.js';
+import { hookRequest } from '../../../src/commands/flush/hook.js';
+import { resolveFlush } from '../../../src/commands/flush/schema.js';
+import { CLI_LABEL, fromFlags } from '../../../src/kernel/schema.js';
 
 const argv = (...args: string[]) => ['node', 'memctx', ...args];
 
@@ -34,6 +37,13 @@ describe('the hot paths skip commander only for the command lines agents and hoo
     expect(seen).toEqual({ ...FLUSH_DEFAULTS, hook: true });
     await program.parseAsync(argv('flush', '--hook', '--summarize-with', 'claude'));
     expect(seen).toEqual({ ...FLUSH_DEFAULTS, hook: true, ...fastRoute(argv('flush', '--hook', '--summarize-with', 'claude'))!.flags });
+  });
+
+  it("flush --hook's entry runs with the request the schema makes of those options", () => {
+    for (const args of [['flush', '--hook'], ['flush', '--hook', '--summarize-with', 'claude'], ['flush', '--hook', '--summarize-with', 'codex']]) {
+      const flags = fastRoute(argv(...args))!.flags;
+      expect(hookRequest(flags?.summarizeWith)).toStrictEqual(resolveFlush(fromFlags({ ...FLUSH_DEFAULTS, hook: true, ...flags }, ['summarize_timeout']), CLI_LABEL));
+    }
   });
 
   it("checkpoint's entry gives the handler the options commander would", async () => {
