@@ -414,6 +414,21 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     }
     return text;
   };
+  /**
+   * The answer a file's entry keeps in `field` under `id` (a TextCheck's or a TextMeasure's), else `answer()`,
+   * kept there unless the text could not be read (an answer made from '' is not kept).
+   */
+  const kept = <F extends 'check' | 'measure'>(path: string, field: F, id: string, answer: () => NonNullable<StoredFile[F]>[1]): NonNullable<StoredFile[F]>[1] => {
+    const stored = byPath.get(path);
+    const held = stored?.[field];
+    if (held?.[0] === id) return held[1];
+    const value = answer();
+    if (stored && !unread.has(path)) {
+      stored[field] = [id, value] as StoredFile[F];
+      scan.changed();
+    }
+    return value;
+  };
   // The word index, read (and what it lacks indexed) the first time a query asks for a file's words.
   let index: WordIndex | undefined;
   const words = (): WordIndex => {
@@ -426,26 +441,8 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     files,
     problems: scan.problems,
     textOf,
-    checked(path, check, known) {
-      const stored = byPath.get(path);
-      if (stored?.check?.[0] === check.id) return stored.check[1];
-      const result = known ?? check.test(textOf(path));
-      if (stored && !unread.has(path)) {
-        stored.check = [check.id, result];
-        scan.changed();
-      }
-      return result;
-    },
-    measured(path, measure) {
-      const stored = byPath.get(path);
-      if (stored?.measure?.[0] === measure.id) return stored.measure[1];
-      const value = measure.of(textOf(path));
-      if (stored && !unread.has(path)) {
-        stored.measure = [measure.id, value];
-        scan.changed();
-      }
-      return value;
-    },
+    checked: (path, check, known) => kept(path, 'check', check.id, () => known ?? check.test(textOf(path))),
+    measured: (path, measure) => kept(path, 'measure', measure.id, () => measure.of(textOf(path))),
     status: scan.status,
     async save() {
       await scan.save();
