@@ -7,13 +7,15 @@ import { collect, type Runner } from '../../kernel/cli/run.js';
 import { hookDeps } from '../../kernel/cli/input.js';
 import * as actions from './flush.js';
 import { logHookProblem, notLoggedNote } from '../../kernel/state/flush-log.js';
-import { report, runFlushHook } from './hook.js';
+import { hookRequest, report, runFlushHook } from './hook.js';
 
 /** The flags as commander gives them: strings, the repeatable ones as lists. */
 type Flags = Record<string, string | string[] | boolean | undefined> & { hook?: boolean; dryRun?: boolean };
 
 /** The options' defaults, as commander fills them in (main.ts runs `flush --hook` through hook.ts without commander, with the request the schema makes of these). */
-export const FLUSH_DEFAULTS = { template: 'session', target: '500', max: '650', encoding: 'o200k_base', summarizeTimeout: '60' } as const;
+const HOOK = hookRequest(undefined);
+/** The flag defaults: the request a bare `flush --hook` settles to, as commander's strings. */
+export const FLUSH_DEFAULTS = { template: HOOK.template, target: String(HOOK.target), max: String(HOOK.max), encoding: HOOK.encoding, summarizeTimeout: String(HOOK.summarizeTimeout) };
 
 export function register(program: Command, run: Runner): void {
   program
