@@ -215,8 +215,59 @@ const ASSIGNED_SECRET = /(?:PASSWORD|PASSWD|SECRET|TOKEN)[A-Z0-9_]*[ \t]*[=:]|Ac
 /** maybeSecret's patterns (neither global nor sticky): a text might hold a secret when one matches. The count worker tests them too. */
 export const MAYBE_SECRET_PATTERNS: readonly RegExp[] = [MAYBE_SECRET, ASSIGNED_SECRET];
 
+/**
+ * The first three characters (lower case) of every alternative of MAYBE_SECRET: a match starts with one
+ * of them. Held against the pattern by test/kernel/lint/secrets/prefilter.test.ts.
+ */
+export const MAYBE_SECRET_STARTS: readonly string[] = [
+  ...['aki', 'asi', 'a3t', 'aiz', 'acc', 'aut', 'sec', 'sk-', 'sk_', 'sg.', 'shp', 'ghp', 'gho', 'ghu', 'ghs', 'ghr', 'git', 'glp', 'glc', 'gls', 'gsk'],
+  ...['xox', 'xap', 'hoo', 'hf_', 'hvs', 'rk_', 'npm', 'ya2', '---', 'eyj', '://', 'dck', 'dap', 'ops', 'lin', 'ntn', 'fig', 'ver', 'vcp', 'vci', 'vck', 'vca', 'vcr', 'pri'],
+];
+
+/** MAYBE_SECRET, tried at one offset (lastIndex). */
+const MAYBE_SECRET_AT = new RegExp(MAYBE_SECRET.source, 'iy');
+
+/** Per ASCII character: itself lower-cased when it is in some start, else 0. */
+const START_CHAR = new Uint8Array(128);
+/** Per two start characters (first << 7 | second): 1 + the pair's number, 0 when no start begins so. */
+const START_PAIR = new Uint8Array(1 << 14);
+/** Per pair number and third character (pair << 7 | third): 1 when a start is so. */
+const START_THIRD = new Uint8Array((MAYBE_SECRET_STARTS.length + 1) << 7);
+let startPairs = 0;
+for (const start of MAYBE_SECRET_STARTS) {
+  const [a, b, c] = [...start].map((ch) => ch.charCodeAt(0));
+  for (const code of [a, b, c]) START_CHAR[code] = START_CHAR[String.fromCharCode(code).toUpperCase().charCodeAt(0)] = code;
+  const pair = (a << 7) | b;
+  START_PAIR[pair] ||= ++startPairs;
+  START_THIRD[(START_PAIR[pair] << 7) | c] = 1;
+}
+
+/**
+ * MAYBE_SECRET.test(text), faster: the pattern is tried only where three characters in a row are a start
+ * (its case-insensitive letters match only their two ASCII cases, so other characters start nothing).
+ */
+function maybeSecretPattern(text: string): boolean {
+  const chars = START_CHAR;
+  const pairs = START_PAIR;
+  const thirds = START_THIRD;
+  let a = 0;
+  let b = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const c = code < 128 ? chars[code] : 0;
+    const pair = pairs[(a << 7) | b];
+    if (pair !== 0 && thirds[(pair << 7) | c] !== 0) {
+      MAYBE_SECRET_AT.lastIndex = i - 2;
+      if (MAYBE_SECRET_AT.test(text)) return true;
+    }
+    a = b;
+    b = c;
+  }
+  return false;
+}
+
 /** True when a text might hold a secret (secretWarnings runs secretlint only then). */
-export const maybeSecret = (text: string): boolean => MAYBE_SECRET.test(text) || ASSIGNED_SECRET.test(text);
+export const maybeSecret = (text: string): boolean => maybeSecretPattern(text) || ASSIGNED_SECRET.test(text);
 
 let maybeSecretId: string | undefined;
 

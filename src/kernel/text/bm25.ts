@@ -149,6 +149,22 @@ class WordTable {
     }
   }
 
+  /** find, for the ASCII word at bytes[start, start + length) (compared lower-cased, in place). */
+  findAscii(start: number, length: number, hash: number): number {
+    const { slots, pool, starts, hashes, bytes } = this;
+    const lower = ASCII_LOWER;
+    const mask = slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = slots[slot] - 1;
+      if (id < 0) return -1 - slot;
+      const at = starts[id];
+      if (hashes[id] !== hash || starts[id + 1] - at !== length) continue;
+      let k = 0;
+      while (k < length && pool[at + k] === lower[bytes[start + k]]) k++;
+      if (k === length) return id;
+    }
+  }
+
   /** Add a word (lower-cased, hashed as find hashed it) at the slot find gave; `ascii` when it is. */
   add(slot: number, hash: number, word: string, ascii: boolean): number {
     const id = this.words.length;
@@ -305,7 +321,8 @@ function countText(text: string): WordTable | undefined {
   } else if (table.words.length > MAX_WORDS || table.epoch === 0x7fffffff) table = new WordTable();
   const t = table;
   const n = text.length;
-  if (t.bytes.length < n) t.bytes = new Uint8Array(n * 2);
+  // One byte more than the text: countAscii's end mark.
+  if (t.bytes.length <= n) t.bytes = new Uint8Array(n * 2 + 1);
   // Each non-ASCII character takes two or more bytes: the text is ASCII when it fits byte for byte.
   const { read, written } = encoder.encodeInto(text, t.bytes);
   const ascii = read === n && written === n;
@@ -314,10 +331,12 @@ function countText(text: string): WordTable | undefined {
   t.distinct = 0;
   // A non-ASCII text is lower-cased as a whole: some letters lower-case by their context (and a few
   // into two characters, so its words can be longer than the text was).
-  const src = ascii ? text : text.toLowerCase();
-  if (t.chars.length < src.length) t.chars = new Uint16Array(src.length * 2);
   if (ascii) countAscii(t, text);
-  else countWords(t, src);
+  else {
+    const src = text.toLowerCase();
+    if (t.chars.length < src.length) t.chars = new Uint16Array(src.length * 2);
+    countWords(t, src);
+  }
   // A very long text's buffers are not kept.
   if (n > 1 << 20) {
     t.bytes = new Uint8Array(1 << 16);
@@ -333,22 +352,25 @@ function countText(text: string): WordTable | undefined {
  */
 function countAscii(t: WordTable, text: string): void {
   const n = text.length;
-  const { bytes, chars } = t;
+  // The table in a local: read from the module scope, it is checked again for every byte.
+  const lower = ASCII_LOWER;
+  const bytes = t.bytes;
+  // A 0 after the text ends every word without a bounds test per byte.
+  bytes[n] = 0;
   let i = 0;
   while (i < n) {
-    if (ASCII_LOWER[bytes[i]] === 0) {
+    let c = lower[bytes[i]];
+    if (c === 0) {
       i++;
       continue;
     }
     const start = i;
     let hash = 0x811c9dc5;
-    let length = 0;
-    for (let c = ASCII_LOWER[bytes[i]]; c !== 0; c = i < n ? ASCII_LOWER[bytes[i]] : 0) {
+    do {
       hash = Math.imul(hash ^ c, 0x01000193);
-      chars[length++] = c;
-      i++;
-    }
-    let id = t.find(length, hash);
+      c = lower[bytes[++i]];
+    } while (c !== 0);
+    let id = t.findAscii(start, i - start, hash);
     if (id < 0) id = t.add(-1 - id, hash, detached(text.slice(start, i).toLowerCase()), true);
     t.see(id);
   }

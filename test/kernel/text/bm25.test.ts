@@ -56,3 +56,18 @@ describe('visitWords', () => {
     }
   });
 });
+
+describe('counting an ASCII text in the shared buffers', () => {
+  it('ends a word at the text, not at what a longer text left after it', () => {
+    expect(fieldBag('zebras zebra '.repeat(6000))?.stems).toBe(' zebra:12000 ');
+    expect(fieldBag('ze')?.stems).toBe(' ze ');
+    expect(fieldBag('Zeb')?.stems).toBe(' zeb ');
+  });
+
+  it('counts a text exactly as long as the buffer it starts with', () => {
+    const text = `${'ab '.repeat(21845)}x`;
+    expect(text.length).toBe(1 << 16);
+    expect(fieldBag(text)?.stems).toBe(' ab:21845 x ');
+    expect(fieldBag(`${text}y`)?.stems).toBe(' ab:21845 xy ');
+  });
+});
