@@ -4,13 +4,12 @@
  * valibot schema (the command's `schema.ts`), and its arguments are checked by that same schema. It returns result
  * objects; it prints nothing itself (stdout belongs to the protocol).
  */
-import { readFileSync } from 'node:fs';
 import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, NO_ELICITATION, ReadResourceRequestSchema, Server } from './sdk.js';
 import type * as v from 'valibot';
 import { memoryErrorText } from '../kernel/memory-errors.js';
 import type { Io } from '../kernel/io.js';
-import { VERSION } from '../kernel/version.js';
+import { builtToolsList, CAPABILITIES, INSTRUCTIONS, SERVER_INFO } from './early.js';
 import type { Tool } from '../kernel/mcp/tool.js';
 import { readIndexFile } from '../kernel/memindex/file.js';
 import { redactSecrets } from '../kernel/lint/secrets.js';
@@ -33,14 +32,6 @@ export interface ServerOptions {
   missing?: Error;
   io: Pick<Io, 'cwd' | 'env' | 'home' | 'now'>;
 }
-
-/** What the client shows the model about the server as a whole (each tool's description is in its tool.ts). */
-const INSTRUCTIONS = [
-  "This server holds the project's long-lived memory: small Markdown files with YAML frontmatter under /memories,",
-  'indexed in MEMORY.md (resource memctx://memory/MEMORY.md). Read MEMORY.md or `memory view /memories` at the start of',
-  'a task; `search` or `pack` to find what matters. Save durable facts (decisions and why, how the project works,',
-  'user preferences, open issues) with the `memory` tool; never save secrets, credentials or one-off chatter.',
-].join(' ');
 
 const INDEX_URI = 'memctx://memory/MEMORY.md';
 
@@ -78,11 +69,7 @@ export class InFlight {
  * (scripts/build-info.mjs, from the same tools); the sources under test compute it (the JSON Schema converter loads).
  */
 export async function listTools(): Promise<ListedTool[]> {
-  try {
-    return JSON.parse(readFileSync(new URL('./tools-list.json', import.meta.url), 'utf8')) as ListedTool[];
-  } catch {
-    return computeToolsList();
-  }
+  return builtToolsList() ?? computeToolsList();
 }
 
 /** tools/list's answer computed from the tools' schemas. */
@@ -105,7 +92,7 @@ export async function computeToolsList(): Promise<ListedTool[]> {
 
 export function createServer(options: ServerOptions, inFlight = new InFlight()): Server {
   const { root, io } = options;
-  const server = new Server({ name: 'memctx', version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION });
 
   // Tracked like tool calls, so a client that closes stdin right after asking still gets the answer.
   server.setRequestHandler(ListToolsRequestSchema, () => inFlight.track(listTools().then((tools) => ({ tools }))));
