@@ -81,6 +81,33 @@ export function cpuProbe(): string {
   return probeFile;
 }
 
+let answerProbeFile: string | undefined;
+
+/**
+ * cpuProbe, plus the process's CPU time when stdout first gets a line matching /"id":2[,}]/ (`answer-cpu-ms=…`):
+ * `memctx mcp` answers its first tools/list and goes on loading the SDK, so its exit comes later. It sees
+ * writes through `fs.writeSync(1, …)` and through `process.stdout` (hooked when first made, not made here).
+ */
+export function answerCpuProbe(): string {
+  if (!answerProbeFile) {
+    answerProbeFile = join(REPO, 'bench/out/answer-cpu-probe.cjs');
+    mkdirSync(dirname(answerProbeFile), { recursive: true });
+    writeFileSync(answerProbeFile, `${[
+      "const fs = require('fs');",
+      'let at;',
+      "const seen = (chunk) => { if (at === undefined && /\"id\":2[,}]/.test(String(chunk))) { const u = process.cpuUsage(); at = (u.user + u.system) / 1000; } };",
+      'const writeSync = fs.writeSync;',
+      'fs.writeSync = function (fd, buffer, ...rest) { const n = writeSync.call(this, fd, buffer, ...rest); if (fd === 1) seen(buffer); return n; };',
+      "const stdout = Object.getOwnPropertyDescriptor(process, 'stdout');",
+      "Object.defineProperty(process, 'stdout', { configurable: true, enumerable: stdout.enumerable, get() {",
+      "  const stream = stdout.get.call(process); Object.defineProperty(process, 'stdout', { configurable: true, enumerable: stdout.enumerable, value: stream });",
+      '  const write = stream.write; stream.write = function (chunk, ...rest) { const ok = write.call(this, chunk, ...rest); seen(chunk); return ok; }; return stream; } });',
+      "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\ncpu-ms=' + (u.user + u.system) / 1000 + '\\nanswer-cpu-ms=' + at + '\\n'); });",
+    ].join('\n')}\n`);
+  }
+  return answerProbeFile;
+}
+
 /** The environment most users start Node with: this machine's NODE_EXTRA_CA_CERTS makes every start parse a certificate bundle. */
 export function plainEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };

@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { generateCorpus } from './corpus.js';
 import { claudeTranscript } from './flush.bench.js';
-import { BIN, cpuProbe, fmtMs, fmtRatio, medians, plainEnv, runNode, type NodeRun } from './measure.js';
+import { answerCpuProbe, BIN, fmtMs, fmtRatio, medians, plainEnv, runNode, type NodeRun } from './measure.js';
 import type { BenchRow, BenchSection } from './run.js';
 
 const MCP_INPUT = [
@@ -24,11 +24,14 @@ const MCP_INPUT = [
   { jsonrpc: '2.0', id: 2, method: 'tools/list' },
 ].map((m) => `${JSON.stringify(m)}\n`).join('');
 
-/** `memctx mcp` from spawn to the `tools/list` answer on stdout (wall), and the process's CPU time at exit. */
+/**
+ * `memctx mcp` from spawn to the `tools/list` answer on stdout: wall time as the client sees it, and the
+ * process's CPU time when it wrote the answer (it loads the MCP SDK after that, until stdin closes).
+ */
 function mcpToToolsList(dir: string, env: NodeJS.ProcessEnv): Promise<NodeRun> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--require', cpuProbe(), BIN, '--dir', dir, 'mcp'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', answerCpuProbe(), BIN, '--dir', dir, 'mcp'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let wallMs = Number.NaN;
@@ -43,7 +46,7 @@ function mcpToToolsList(dir: string, env: NodeJS.ProcessEnv): Promise<NodeRun> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0 || Number.isNaN(wallMs)) reject(new Error(`memctx mcp failed (${code}) before answering tools/list:\n${err}`));
-      else resolve({ wallMs, cpuMs: Number(/cpu-ms=([\d.]+)/.exec(err)?.[1] ?? Number.NaN) });
+      else resolve({ wallMs, cpuMs: Number(/answer-cpu-ms=([\d.]+)/.exec(err)?.[1] ?? Number.NaN) });
     });
     child.stdin.write(MCP_INPUT);
   });
