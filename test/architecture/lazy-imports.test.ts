@@ -50,7 +50,8 @@ const LAZY: Record<string, string> = {
   'kernel/lint/secrets.ts → @secretlint/core': 'secretlint',
   'kernel/lint/secrets.ts → @secretlint/secretlint-rule-preset-recommend': 'secretlint',
   'kernel/lint/secrets.ts → @secretlint/secretlint-rule-pattern': 'secretlint',
-  // the MCP SDK, the tools and the JSON Schema converter: `memctx --help` loads commands/mcp/cli.ts without them
+  // the MCP SDK, the tools and the JSON Schema converter: `memctx --help` loads commands/mcp/cli.ts without them, and
+  // `memctx mcp` loads the SDK once mcp/early.ts has answered initialize and tools/list
   'commands/mcp/cli.ts → ../../mcp/server.js': 'MCP SDK',
   'commands/mcp/cli.ts → ../../mcp/sdk.js': 'MCP SDK',
   'mcp/server.ts → ./tool-list.js': 'the tools, their use cases and schemas: on the first call (initialize and the built tools/list need none)',

@@ -18,14 +18,15 @@ const line = (message: unknown) => JSON.stringify(message);
 const initialize = (params: unknown, id: unknown = 1) => line({ jsonrpc: '2.0', id, method: 'initialize', params });
 const client = { capabilities: {}, clientInfo: { name: 't', version: '1' } };
 
-/** What a fresh SDK Server (createServer) writes for these lines, one string per answer, as its stdio transport serializes them. */
-async function sdkAnswers(lines: string[]): Promise<string[]> {
-  const sent: string[] = [];
-  const transport: Transport = { start: async () => undefined, close: async () => undefined, send: async (message) => void sent.push(`${JSON.stringify(message)}\n`) };
+/** What a fresh SDK Server (createServer) writes for this request, as its stdio transport serializes it. */
+async function sdkAnswer(text: string): Promise<string> {
+  let answered: (text: string) => void = () => undefined;
+  const answer = new Promise<string>((resolve) => (answered = resolve));
+  const transport: Transport = { start: async () => undefined, close: async () => undefined, send: async (message) => answered(`${JSON.stringify(message)}\n`) };
   const server = createServer({ root: REPO, io });
   await server.connect(transport);
-  for (const text of lines) transport.onmessage?.(deserializeMessage(text));
-  for (let i = 0; i < 20 && sent.length < lines.filter((l) => 'id' in JSON.parse(l)).length; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  transport.onmessage?.(deserializeMessage(text));
+  const sent = await answer;
   await server.close();
   return sent;
 }
@@ -51,7 +52,7 @@ describe('the early answers are the SDK Server’s bytes', () => {
   ])('%s: answered early, the same bytes', async (_name, text) => {
     const mine = early(text);
     expect(mine).toBeDefined();
-    expect([mine]).toEqual(await sdkAnswers([text]));
+    expect(mine).toBe(await sdkAnswer(text));
   });
 
   it.each([
@@ -139,10 +140,11 @@ describe('memctx mcp (built bin): bad inputs', () => {
   const built = () => readFileSync(join(REPO, 'dist/src/mcp/tools-list.json'), 'utf8').trim();
 
   /** The server's answers to this input (stdin closed after it), by id, with its exit code and stderr. */
-  function serve(input: string): { code: number | null; answers: Map<unknown, { result?: Record<string, unknown>; error?: { code: number; message: string } }>; order: unknown[]; stderr: string } {
+  type Reply = { id: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } };
+  function serve(input: string): { code: number | null; answers: Map<unknown, Reply>; order: unknown[]; stderr: string } {
     const dir = stdioProject();
     const run = spawnSync(process.execPath, [BIN, '--dir', join(dir, '.memory'), 'mcp'], { cwd: dir, input, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: dir }, maxBuffer: 1 << 28, timeout: 9000 });
-    const replies = run.stdout.split('\n').filter(Boolean).map((text) => JSON.parse(text) as { id: unknown });
+    const replies = run.stdout.split('\n').filter(Boolean).map((text) => JSON.parse(text) as Reply);
     return { code: run.status, answers: new Map(replies.map((r) => [r.id, r])), order: replies.map((r) => r.id), stderr: run.stderr };
   }
 

@@ -40,14 +40,19 @@ export async function runMcp(ctx: Context): Promise<number> {
     process.once('SIGINT', () => resolve());
   });
   let serving: Promise<Served> | undefined;
-  const startServing = () => (serving ??= serve(early, { root, missing, io: ctx.io }, stop));
+  const startServing = () => {
+    // A server that cannot start ends the wait at once: the await below raises its error.
+    if (serving === undefined) (serving = serve(early, { root, missing, io: ctx.io }, stop)).catch(() => stop());
+    return serving;
+  };
   // initialize and tools/list are answered before the SDK's modules (most of the start-up) load: mcp/early.ts.
   const early = new EarlyAnswers({ write: processOutput(1, () => process.stdout).write, tools: builtToolsList, needed: () => void startServing() });
   process.stdin.on('data', early.read);
+  // A stdin error ends nothing by itself, as under the SDK's transport (whose error went unanswered).
   process.stdin.on('error', () => undefined);
   await closed;
   // What arrived before the end is answered, as it is while serving.
-  if (early.ended) startServing();
+  if (early.ended) void startServing();
   const served = await serving;
   await served?.inFlight.settle();
   await served?.server.close().catch(() => undefined);
