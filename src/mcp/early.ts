@@ -104,7 +104,7 @@ export interface EarlyOptions {
   write: (text: string) => unknown;
   /** tools/list's answer, if there is one built. */
   tools: () => ListedTool[] | undefined;
-  /** Called (once) when the SDK is needed: a line it must answer, or tools/list answered. */
+  /** Called when the SDK is needed: a line it must answer, or tools/list answered (the caller starts it once). */
   needed: () => void;
 }
 
@@ -171,12 +171,13 @@ export class EarlyAnswers {
    * SDK's answer to it) the notifications and every byte kept, in order, and from then on each chunk as it comes.
    */
   async handOver(feed: (chunk: Buffer) => void, answered: Promise<void>): Promise<void> {
-    const [first, ...notifications] = this.replay;
+    const [first] = this.replay;
     if (first !== undefined) {
       feed(Buffer.from(`${first}\n`));
       await answered;
     }
-    const held = [...notifications.map((line) => Buffer.from(`${line}\n`)), ...this.kept, this.pending];
+    // Read now: a notification may have come while the SDK answered.
+    const held = [...this.replay.slice(1).map((line) => Buffer.from(`${line}\n`)), ...this.kept, this.pending];
     this.kept = [];
     this.pending = Buffer.alloc(0);
     for (const chunk of held) if (chunk.length) feed(chunk);
