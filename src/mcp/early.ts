@@ -60,6 +60,14 @@ function plainInitialize(params: unknown): params is { protocolVersion: string }
   return optionalString(info.title) && optionalString(info.websiteUrl) && optionalString(info.description) && plainCapabilities(params.capabilities);
 }
 
+/** A request's `_meta` that asks at most for progress (Codex sends one with tools/list); the SDK's answer does not change. */
+function progressOnly(meta: unknown): boolean {
+  if (meta === undefined) return true;
+  if (!isObject(meta) || !only(meta, ['progressToken'])) return false;
+  const token = meta.progressToken;
+  return token === undefined || typeof token === 'string' || Number.isSafeInteger(token);
+}
+
 /** The SDK's answer to a request, as its stdio transport writes it. */
 const answer = (id: string | number, result: unknown) => `${JSON.stringify({ result, jsonrpc: '2.0', id })}\n`;
 
@@ -72,12 +80,12 @@ export function initializeAnswer(line: string): { id: string | number; text: str
   return { id: request.id, text: answer(request.id, { protocolVersion, capabilities: CAPABILITIES, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS }) };
 }
 
-/** The tools/list answer, from the built list (a cursor changes nothing: the list is one page). */
+/** The tools/list answer, from the built list (a cursor or a progress token changes nothing: the list is one page). */
 export function toolsListAnswer(line: string, tools: () => ListedTool[] | undefined): string | undefined {
   const request = requestOf(parse(line), 'tools/list');
   if (request === undefined) return undefined;
   const { params } = request;
-  if (params !== undefined && !(isObject(params) && only(params, ['cursor']) && optionalString(params.cursor))) return undefined;
+  if (params !== undefined && !(isObject(params) && only(params, ['cursor', '_meta']) && optionalString(params.cursor) && progressOnly(params._meta))) return undefined;
   const list = tools();
   return list && answer(request.id, { tools: list });
 }

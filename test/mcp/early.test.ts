@@ -49,6 +49,8 @@ describe('the early answers are the SDK Server’s bytes', () => {
     ['capabilities of every kind', initialize({ protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true }, sampling: { tools: {} }, elicitation: {}, experimental: { x: {} }, tasks: { requests: { sampling: { createMessage: {} } } } }, clientInfo: { name: 't', version: '1', title: 'T' } })],
     ['tools/list before initialize', line({ jsonrpc: '2.0', id: 2, method: 'tools/list' })],
     ['tools/list with a cursor', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 'next' } })],
+    ["Codex's tools/list: a progress token in _meta", line({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { progressToken: 0 } } })],
+    ["Codex's initialize", initialize({ protocolVersion: '2025-06-18', capabilities: { experimental: { 'codex/auth-change': {} }, elicitation: { form: {}, url: {} } }, clientInfo: { name: 'codex-mcp-client', title: 'Codex', version: '0.169.0' } }, 0)],
   ])('%s: answered early, the same bytes', async (_name, text) => {
     const mine = early(text);
     expect(mine).toBeDefined();
@@ -63,6 +65,9 @@ describe('the early answers are the SDK Server’s bytes', () => {
     ['a fractional id', initialize({ protocolVersion: '2025-06-18', ...client }, 1.5)],
     ['a key JSON-RPC has not', line({ jsonrpc: '2.0', id: 2, method: 'tools/list', extra: 1 })],
     ['a cursor that is no string', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 5 } })],
+    ['a fractional progress token', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: { progressToken: 0.5 } } })],
+    ['_meta naming a task', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't' } } } })],
+    ["Claude Code's first line (server/discover)", line({ jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: {} })],
     ['a ping', line({ jsonrpc: '2.0', id: 4, method: 'ping' })],
     ['a batch', `[${line({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}]`],
     ['no JSON', 'not json{'],
