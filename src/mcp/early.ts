@@ -1,6 +1,6 @@
 /**
  * `memctx mcp`'s first answers, before the MCP SDK loads (its modules are most of the server's start-up).
- * A well-formed `initialize` and `tools/list` are answered here, with the bytes the SDK's Server writes for
+ * A well-formed `initialize` and `tools/list` (and a request the SDK has no handler for) are answered here, with the bytes the SDK's Server writes for
  * them (test/mcp/early.test.ts drives both); every other line waits, in order, for the SDK. Once it is
  * loaded, `handOver` feeds the SDK's stdio transport the `initialize` again (so the Server holds the client's
  * capabilities and version; its answer, sent already, is dropped by the caller), then every line kept and
@@ -78,6 +78,19 @@ export function initializeAnswer(line: string): { id: string | number; text: str
   const asked = request.params.protocolVersion;
   const protocolVersion = PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0];
   return { id: request.id, text: answer(request.id, { protocolVersion, capabilities: CAPABILITIES, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS }) };
+}
+
+/** Methods the SDK's Server has no handler for, which it answers "Method not found" (Claude Code opens with server/discover). */
+const UNHANDLED_METHODS = ['server/discover'];
+
+/** The SDK's "Method not found" answer to a plain request for one of UNHANDLED_METHODS. */
+export function unhandledAnswer(line: string): string | undefined {
+  const message = parse(line);
+  const method = isObject(message) ? message.method : undefined;
+  if (typeof method !== 'string' || !UNHANDLED_METHODS.includes(method)) return undefined;
+  const request = requestOf(message, method);
+  const plain = request && (request.params === undefined || (isObject(request.params) && request.params._meta === undefined));
+  return plain ? `${JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } })}\n` : undefined;
 }
 
 /** The tools/list answer, from the built list (a cursor or a progress token changes nothing: the list is one page). */
@@ -158,6 +171,11 @@ export class EarlyAnswers {
       this.initialized = init.id;
       this.replay.push(line);
       this.options.write(init.text);
+      return true;
+    }
+    const unhandled = unhandledAnswer(line);
+    if (unhandled !== undefined) {
+      this.options.write(unhandled);
       return true;
     }
     const list = toolsListAnswer(line, this.options.tools);

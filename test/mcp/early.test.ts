@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { deserializeMessage } from '../../src/mcp/sdk.js';
-import { EarlyAnswers, initializeAnswer, PROTOCOL_VERSIONS, toolsListAnswer } from '../../src/mcp/early.js';
+import { EarlyAnswers, initializeAnswer, PROTOCOL_VERSIONS, toolsListAnswer, unhandledAnswer } from '../../src/mcp/early.js';
 import { computeToolsList, createServer } from '../../src/mcp/server.js';
 import { BIN, REPO } from '../helpers/cli.js';
 import { stdioProject } from '../helpers/mcp.js';
@@ -36,7 +36,7 @@ describe('the early answers are the SDK Server’s bytes', () => {
   beforeAll(async () => {
     tools = await computeToolsList();
   });
-  const early = (text: string) => initializeAnswer(text)?.text ?? toolsListAnswer(text, () => tools);
+  const early = (text: string) => initializeAnswer(text)?.text ?? unhandledAnswer(text) ?? toolsListAnswer(text, () => tools);
 
   it('speaks the protocol versions the SDK speaks', () => {
     expect(PROTOCOL_VERSIONS).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
@@ -50,6 +50,8 @@ describe('the early answers are the SDK Server’s bytes', () => {
     ['tools/list before initialize', line({ jsonrpc: '2.0', id: 2, method: 'tools/list' })],
     ['tools/list with a cursor', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 'next' } })],
     ["Codex's tools/list: a progress token in _meta", line({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { progressToken: 0 } } })],
+    ["Claude Code's first line (server/discover): the SDK's Method not found", line({ jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: {} })],
+    ['server/discover without params, a number id', line({ jsonrpc: '2.0', id: 7, method: 'server/discover' })],
     ["Codex's initialize", initialize({ protocolVersion: '2025-06-18', capabilities: { experimental: { 'codex/auth-change': {} }, elicitation: { form: {}, url: {} } }, clientInfo: { name: 'codex-mcp-client', title: 'Codex', version: '0.169.0' } }, 0)],
   ])('%s: answered early, the same bytes', async (_name, text) => {
     const mine = early(text);
@@ -67,7 +69,8 @@ describe('the early answers are the SDK Server’s bytes', () => {
     ['a cursor that is no string', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 5 } })],
     ['a fractional progress token', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: { progressToken: 0.5 } } })],
     ['_meta naming a task', line({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't' } } } })],
-    ["Claude Code's first line (server/discover)", line({ jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: {} })],
+    ['server/discover with _meta', line({ jsonrpc: '2.0', id: 8, method: 'server/discover', params: { _meta: {} } })],
+    ['server/discover as a notification (no id)', line({ jsonrpc: '2.0', method: 'server/discover' })],
     ['a ping', line({ jsonrpc: '2.0', id: 4, method: 'ping' })],
     ['a batch', `[${line({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}]`],
     ['no JSON', 'not json{'],
@@ -190,11 +193,14 @@ describe('memctx mcp (built bin): bad inputs', () => {
 });
 
 describe('the modules that answer first', () => {
-  it('the built bin answers tools/list before any SDK module loads (Node logs each module it loads)', () => {
+  it.each([
+    ['Codex', []],
+    ['Claude Code (server/discover first)', [line({ jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: {} })]],
+  ])('the built bin answers tools/list before any SDK module loads (Node logs each module it loads): %s', (_client, first) => {
     const dir = stdioProject();
     const file = join(dir, 'out.txt');
     const fd = openSync(file, 'w');
-    const input = [initialize({ protocolVersion: '2025-06-18', ...client }), '{"jsonrpc":"2.0","method":"notifications/initialized"}', line({ jsonrpc: '2.0', id: 2, method: 'tools/list' })].join('\n');
+    const input = [...first, initialize({ protocolVersion: '2025-06-18', ...client }), '{"jsonrpc":"2.0","method":"notifications/initialized"}', line({ jsonrpc: '2.0', id: 2, method: 'tools/list' })].join('\n');
     // stdout and stderr into one file, so the answers and Node's log lines keep their order.
     spawnSync(process.execPath, [BIN, '--dir', join(dir, '.memory'), 'mcp'], { cwd: dir, input: `${input}\n`, stdio: ['pipe', fd, fd], env: { PATH: process.env.PATH ?? '', HOME: dir, NODE_DEBUG: 'esm' }, timeout: 9000 });
     closeSync(fd);
@@ -202,8 +208,8 @@ describe('the modules that answer first', () => {
     const answered = lines.findIndex((text) => text.startsWith('{"result":{"tools":'));
     const sdk = lines.findIndex((text) => text.includes('/@modelcontextprotocol/sdk/'));
     expect([answered > 0, sdk > answered]).toEqual([true, true]);
+    expect(lines.filter((text) => text.startsWith('{')).map((text) => (JSON.parse(text) as { id: unknown }).id)).toEqual([...(first.length ? ['server-discover-probe-1'] : []), 1, 2]);
   });
-
 
   it.each(['dist/src/mcp/early.js', 'dist/src/commands/mcp/cli.js'])('%s imports no SDK module before the first answers', (file) => {
     const statics = [...readFileSync(join(REPO, file), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
