@@ -65,7 +65,6 @@ const LAZY: Record<string, string> = {
   'kernel/cli/output.ts → chalk': 'colours (its colour detection loads node:tty), only when a stream gets them',
   'kernel/cli/progress.ts → ora': 'spinner, only on a TTY',
   // (store/yaml.ts loads `yaml` with createRequire, only for frontmatter simple-yaml.ts cannot read.)
-  'kernel/store/write.ts → proper-lockfile': 'lock library, only for commands that write',
 };
 
 describe('dynamic imports', () => {

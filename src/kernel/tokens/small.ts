@@ -61,19 +61,23 @@ export function knownClass(cp: number): number | undefined {
   return undefined;
 }
 
+/**
+ * The split pattern's classes as regex sources. Built with `new RegExp` on first use, not written as
+ * literals: V8 checks a literal's Unicode property classes when it parses the module (about 8 M
+ * instructions of every import on Node 20), and most texts never need them.
+ */
+const CLASS_TESTS: Array<[string, number]> = [
+  ['^\\p{L}$', L],
+  ['^\\p{N}$', N],
+  ['^\\s$', S],
+  ['^[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]$', U],
+  ['^[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]$', W],
+  ['^[\\r\\n]$', NL],
+];
+
 /** A character's class by the regexes of the split pattern's classes (compiled on first use, each answer kept). */
 export function regexClass(cp: number): number {
-  wide ??= {
-    map: new Map(),
-    tests: [
-      [/^\p{L}$/u, L],
-      [/^\p{N}$/u, N],
-      [/^\s$/u, S],
-      [/^[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]$/u, U],
-      [/^[\p{Ll}\p{Lm}\p{Lo}\p{M}]$/u, W],
-      [/^[\r\n]$/u, NL],
-    ],
-  };
+  wide ??= { map: new Map(), tests: CLASS_TESTS.map(([source, bit]) => [new RegExp(source, 'u'), bit]) };
   let bits = wide.map.get(cp);
   if (bits === undefined) {
     const ch = String.fromCodePoint(cp);
