@@ -37,7 +37,7 @@ export function gitExecOptions(cwd: string, env: Env, options: { timeoutMs?: num
 /** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed; `input` is its stdin. */
 export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}): Buffer {
   try {
-    // node:child_process on use, without an ES module import (its namespace costs the hooks about 2 M instructions)
+    // node:child_process on use, not an ES module import: a command that runs no git does not load it
     return process.getBuiltinModule('node:child_process').execFileSync('git', args, gitExecOptions(cwd, env, options));
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
