@@ -35,6 +35,7 @@ const LAZY: Record<string, string> = {
   'commands/compact/compact.ts → ../../kernel/tokens/index.js': 'tokenizer',
   'commands/flush/flush.ts → ../../kernel/tokens/small.js': 'tokenizer (a summary is a short text)',
   'commands/flush/flush.ts → ./summary-job.js': 'child_process and the transcript compactor, only when flush --hook --summarize-with starts a background summary',
+  'commands/flush/flush.ts → ./foreground.js': 'what only a flush outside the hook needs (the agent asked in the foreground, the secret scanner, git history, template name suggestions)',
   'commands/lint/lint.ts → ../../kernel/tokens/index.js': 'tokenizer, only when a rule counts tokens',
   'kernel/bundle/bundle.ts → ../tokens/cache.js': 'tokenizer, skipped on a warm pack cache',
   'kernel/bundle/bundle.ts → ../tokens/count.js': 'tokenizer, skipped on a warm pack cache',
@@ -66,7 +67,6 @@ const LAZY: Record<string, string> = {
   'kernel/cli/output.ts → chalk': 'colours (its colour detection loads node:tty), only when a stream gets them',
   'kernel/cli/progress.ts → ora': 'spinner, only on a TTY',
   // (store/yaml.ts loads `yaml` with createRequire, only for frontmatter simple-yaml.ts cannot read.)
-  'kernel/store/write.ts → proper-lockfile': 'lock library, only for commands that write',
 };
 
 describe('dynamic imports', () => {

@@ -3,14 +3,12 @@
  * transcript, git) → merge (the template's fields) → render (fit the token budget) → write (to
  * sessions/, under the lock). In hook mode `neverFail` logs every problem and the exit code is 0.
  */
-import { headCommit } from '../../kernel/sources/history.js';
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../../kernel/errors.js';
 import type { FlushRequest } from './schema.js';
-import { askSummarizer, DEFAULT_SUMMARIZE_TIMEOUT, type RunCommand } from './summarize.js';
+import type { RunCommand } from './summarize.js';
 import { readUserTemplate, listUserTemplates, readSourceHead, freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } from '../../kernel/summary/files.js';
 import { parseMemoryText, ParseFailure } from '../../kernel/store/parse.js';
-import { closestMatch } from '../../kernel/text/suggest.js';
 import { MAX_INPUT_BYTES, readRegularFile } from '../../kernel/store/read-file.js';
 import { decodeInput } from '../../kernel/store/decode.js';
 import { readTranscriptText, transcriptPath } from '../../kernel/sources/transcript-file.js';
@@ -22,15 +20,13 @@ import { rebuildIndex } from '../../kernel/memindex/reindex.js';
 import { readMemoryFile, isProblem } from '../../kernel/store/scan.js';
 import * as flushCore from './core.js';
 import { keptAgentSummary } from './agent-summary.js';
-import { secretWarnings } from '../../kernel/lint/secrets.js';
 import { appendFlushLog, hookFailureText, logHookFailure } from '../../kernel/state/flush-log.js';
 import { isoTimestamp } from '../../kernel/store/schema.js';
 import { findMemoryDir } from '../../kernel/store/find.js';
 import { HOOK_STDIN_WAIT_MS, parseHookInput } from '../../kernel/summary/hook-input.js';
 import { agentSummaryRules } from '../../kernel/summary/limits.js';
 import * as agentSummary from '../../kernel/summary/agent-summary.js';
-import { isSummaryAgent, SUMMARY_JOB_ENV, type SummaryAgent } from '../../kernel/summary/summarizers.js';
-import { runningSummaryJob } from '../../kernel/state/summary-jobs.js';
+import { DEFAULT_SUMMARIZE_TIMEOUT, isSummaryAgent, SUMMARY_JOB_ENV, type SummaryAgent } from '../../kernel/summary/summarizers.js';
 const { existsSync, realpathSync, statSync } = process.getBuiltinModule('node:fs');
 
 /** A flush's options, checked and with their defaults (schemas/flush.ts resolveFlush). */
@@ -154,6 +150,7 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
   if (flush.isBuiltInTemplate(name)) return flush.builtInTemplate(name);
   const available = [...flush.BUILT_IN_TEMPLATES, ...listUserTemplates(root)];
   const known = [...new Set(available)];
+  const { closestMatch } = await import('./foreground.js');
   const guess = closestMatch(name, known);
   const create = `create templates/${name}.md in the memory directory with {{field}} placeholders`;
   throw new MemctxError(`unknown template "${name}"`, { hint: guess !== undefined ? `did you mean --template ${guess}? (or ${create})` : `use one of: ${known.join(', ')}; or ${create}` });
@@ -263,9 +260,11 @@ async function gatherGiven(deps: FlushDeps, flush: FlushModule, flags: FlushOpti
   return { sources, keyLines };
 }
 
-/** A decision or other note records the commit it was true at (drift); a session summary is a record, not a claim. */
-function verifiedFor(template: string, root: string, env: Record<string, string | undefined>): { verified?: string } {
-  const head = template === 'session' ? undefined : headCommit(root, env);
+/** A decision or other note records the commit it was true at (drift); a session summary is a record, not a claim (and loads no history). */
+async function verifiedFor(template: string, root: string, env: Record<string, string | undefined>): Promise<{ verified?: string }> {
+  if (template === 'session') return {};
+  const { headCommit } = await import('./foreground.js');
+  const head = headCommit(root, env);
   return head ? { verified: head } : {};
 }
 
@@ -412,6 +411,7 @@ async function render(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, 
   }
   // In a hook the agent is asked in the background, after this summary is written (summary-job.ts).
   if (flags.summarizeWith && scope.read && !scope.hookEvent) {
+    const { askSummarizer } = await import('./foreground.js');
     const asked = await askSummarizer(deps, flush, flags.summarizeWith, scope.read, input, flags.summarizeTimeout);
     if (asked.plan) {
       plan = asked.plan;
@@ -457,7 +457,7 @@ function checkAgentSummary(agent: AgentSummaryModule, values: FieldValues, warni
 
 /** The agent's summary refused (nothing written) when it holds a possible secret. */
 async function refuseSecrets(agent: AgentSummaryModule, values: FieldValues, warnings: string[], { target, max }: FlushOptions): Promise<void> {
-  const secret = await agent.secretMessage(values);
+  const secret = await agent.secretMessage(values, await import('./foreground.js'));
   if (secret) throw new FlushRefused(warnings, secret, { exitCode: EXIT_PROBLEMS, hint: agentSummaryRules(target, max) });
 }
 
@@ -479,13 +479,14 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const gathered = kept ? undefined : await gather(deps, flushCore, flags, scope, warnings, notes);
   const values = kept?.values ?? merge(flushCore, template, gathered!, warnings, checkAgent);
   if (agent) await refuseSecrets(agent, values, warnings, flags);
-  const extra = { ...frontmatterExtra(scope, Boolean(agent), kept, flags.writtenWith), ...verifiedFor(template.name, scope.root, deps.env) };
+  const extra = { ...frontmatterExtra(scope, Boolean(agent), kept, flags.writtenWith), ...(await verifiedFor(template.name, scope.root, deps.env)) };
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session ?? flags.session, extra };
   const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
   if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };
   const written = await write(flushCore, input, plan, scope, notes, warnings);
   // A transcript can carry credentials into the session file: say where (not in the 1.5 s hook path).
   if (!scope.hookEvent) {
+    const { secretWarnings } = await import('./foreground.js');
     warnings.push(...(await secretWarnings([{ path: written.path, text: written.text }])).map((w) => w.replace('in the output', 'in the session file')));
   }
   return { plan, ...written, written: true, warnings, notes };
@@ -605,9 +606,9 @@ async function askInBackground(deps: FlushDeps, flags: FlushOptions, ask: Backgr
   if (ask.event !== 'SessionEnd' || typeof sessionId !== 'string' || ask.transcript === undefined || !outcome.written) return undefined;
   if (outcome.plan.frontmatter.written_by !== undefined || !isInside(root, resolve(root, outcome.path))) return undefined;
   const now = deps.now();
+  const { runningSummaryJob, startSummaryJob } = await import('./summary-job.js');
   const running = runningSummaryJob(root, sessionId, now);
   if (running) return `a background summary by ${running.agent} for this session is still running; none started`;
-  const { startSummaryJob } = await import('./summary-job.js');
   const job = {
     agent,
     root,

@@ -13,7 +13,7 @@ import { DEFAULT_MAX, DEFAULT_TARGET } from '../../kernel/summary/limits.js';
 import { DEFAULT_ENCODING } from '../../kernel/tokens/encodings.js';
 import { flushHook, type FlushOutcome } from './flush.js';
 import type { FlushRequest } from './schema.js';
-import { DEFAULT_SUMMARIZE_TIMEOUT } from './summarize.js';
+import { DEFAULT_SUMMARIZE_TIMEOUT } from '../../kernel/summary/summarizers.js';
 
 /** The request the schema makes of `flush --hook` (and `--summarize-with AGENT`) with commander's defaults. */
 export function hookRequest(summarizeWith?: string): FlushRequest {

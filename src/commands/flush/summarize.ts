@@ -7,6 +7,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Transcript } from '../../kernel/transcript/types.js';
 import { compactTranscript } from '../../kernel/capacity/compact.js';
+import { DEFAULT_SUMMARIZE_TIMEOUT } from '../../kernel/summary/summarizers.js';
 
 type FlushModule = typeof import('./core.js');
 type PlanInput = import('../../kernel/summary/record.js').PlanInput;
@@ -24,7 +25,6 @@ interface CommandResult {
 export type RunCommand = (command: string, input: string, options: { timeoutMs: number; cwd: string; env: Record<string, string | undefined> }) => Promise<CommandResult>;
 
 const MAX_OUTPUT = 1_000_000;
-export const DEFAULT_SUMMARIZE_TIMEOUT = 60;
 
 /** Run `command` through the shell with `input` on stdin; killed (with its children) after the timeout. */
 const runCommand: RunCommand = (command, input, options) => runChild(() => spawn(command, { shell: true, cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' }), input, options.timeoutMs);

@@ -1,5 +1,4 @@
 /** The one git runner (hooks, `flush --git`, lint's repository listing), and `flush --git`'s changes. */
-import { execFileSync } from 'node:child_process';
 import type { Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MemctxError } from '../errors.js';
@@ -38,7 +37,8 @@ export function gitExecOptions(cwd: string, env: Env, options: { timeoutMs?: num
 /** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed; `input` is its stdin. */
 export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}): Buffer {
   try {
-    return execFileSync('git', args, gitExecOptions(cwd, env, options));
+    // node:child_process on use, not an ES module import: a command that runs no git does not load it
+    return process.getBuiltinModule('node:child_process').execFileSync('git', args, gitExecOptions(cwd, env, options));
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: Buffer };
     throw gitFailure(args, { code: e.code, status: e.status, stderr: e.stderr ? e.stderr.toString('utf8') : '', message: e.message }, options.timeoutMs);

@@ -10,7 +10,6 @@ import { condense } from '../transcript/extract.js';
 import type { TranscriptItem } from '../transcript/types.js';
 import { isRecord } from '../values.js';
 import { emptyValues, SESSION_FIELDS, type FieldValues } from './fields.js';
-import { findSecrets, maybeSecret } from '../lint/secrets.js';
 import { LONG_OUTPUT_RULE, MAX_ITEM_LINES } from './limits.js';
 
 /** The fields as the agent names them (the MCP tool's arguments, the keys of --from). */
@@ -38,8 +37,11 @@ export function longItemMessage(values: FieldValues): string | undefined {
   return undefined;
 }
 
-/** Why a summary holding a possible secret is refused, naming the fields and items (never the secret), or undefined. */
-export async function secretMessage(values: FieldValues): Promise<string | undefined> {
+/**
+ * Why a summary holding a possible secret is refused, naming the fields and items (never the secret), or
+ * undefined. The scanner (lint/secrets.ts) is passed in: the flush hook, which loads this module, never scans.
+ */
+export async function secretMessage(values: FieldValues, { findSecrets, maybeSecret }: Pick<typeof import('../lint/secrets.js'), 'findSecrets' | 'maybeSecret'>): Promise<string | undefined> {
   const items = SESSION_FIELDS.flatMap((key) => (values[key] ?? []).map((text, i) => ({ path: `${AGENT_FIELD_NAMES[key]} item ${i + 1}`, text })));
   if (!items.some((item) => maybeSecret(item.text))) return undefined;
   const hits = await findSecrets(items);

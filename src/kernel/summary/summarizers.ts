@@ -11,6 +11,9 @@ export type SummaryAgent = (typeof SUMMARY_AGENTS)[number];
  */
 export const SUMMARY_JOB_ENV = 'MEMCTX_SUMMARY_JOB';
 
+/** How long (seconds) `--summarize-with` waits for the agent's answer by default. */
+export const DEFAULT_SUMMARIZE_TIMEOUT = 60;
+
 export function isSummaryAgent(name: unknown): name is SummaryAgent {
   return typeof name === 'string' && (SUMMARY_AGENTS as readonly string[]).includes(name);
 }

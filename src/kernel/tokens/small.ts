@@ -9,7 +9,7 @@
 import { countPieceTokens, utf8Binary, type RankTable } from './bpe.js';
 import { loadTokenCounterSync, type TokenCounter } from './count.js';
 import type { EncodingName } from './encodings.js';
-import { loadRanks } from './rank-file.js';
+import { loadPagedRanks, loadRanks } from './rank-file.js';
 
 /**
  * Texts up to this many UTF-16 units are split by hand; longer ones go to the bulk counter. Split by
@@ -61,19 +61,23 @@ export function knownClass(cp: number): number | undefined {
   return undefined;
 }
 
+/**
+ * The split pattern's classes as regex sources. Built with `new RegExp` on first use, not written as
+ * literals: V8 checks a literal's Unicode property classes when it parses the module (about 8 M
+ * instructions of every import on Node 20), and most texts never need them.
+ */
+const CLASS_TESTS: Array<[string, number]> = [
+  ['^\\p{L}$', L],
+  ['^\\p{N}$', N],
+  ['^\\s$', S],
+  ['^[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]$', U],
+  ['^[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]$', W],
+  ['^[\\r\\n]$', NL],
+];
+
 /** A character's class by the regexes of the split pattern's classes (compiled on first use, each answer kept). */
 export function regexClass(cp: number): number {
-  wide ??= {
-    map: new Map(),
-    tests: [
-      [/^\p{L}$/u, L],
-      [/^\p{N}$/u, N],
-      [/^\s$/u, S],
-      [/^[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]$/u, U],
-      [/^[\p{Ll}\p{Lm}\p{Lo}\p{M}]$/u, W],
-      [/^[\r\n]$/u, NL],
-    ],
-  };
+  wide ??= { map: new Map(), tests: CLASS_TESTS.map(([source, bit]) => [new RegExp(source, 'u'), bit]) };
   let bits = wide.map.get(cp);
   if (bits === undefined) {
     const ch = String.fromCodePoint(cp);
@@ -231,9 +235,9 @@ const SMALL_BUDGET = 4 * 1024;
 
 /**
  * A counter for an encoding that splits short texts by hand and hands longer ones to the bulk
- * counter (loaded only then, and used for every text after); the rank table is read on the first
- * count. A caller that counts a lot (a summary measured again at each shortening step) moves to the
- * bulk counter once the texts it counted add up to SMALL_BUDGET.
+ * counter (loaded only then, and used for every text after); the rank table is read page by page from
+ * the first count on. A caller that counts a lot (a summary measured again at each shortening step)
+ * moves to the bulk counter once the texts it counted add up to SMALL_BUDGET.
  */
 export function smallTextCounter(encoding: EncodingName): TokenCounter {
   let spent = 0;
@@ -247,7 +251,8 @@ export function smallTextCounter(encoding: EncodingName): TokenCounter {
       spent += text.length;
       let table = tables.get(encoding);
       if (!table) {
-        table = loadRanks(encoding).table;
+        // read as the lookups reach it: a short text needs about a quarter of the table
+        table = loadPagedRanks(encoding) ?? loadRanks(encoding).table;
         tables.set(encoding, table);
       }
       let total = 0;
