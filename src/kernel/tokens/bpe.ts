@@ -24,8 +24,6 @@ export interface RankTable {
   maxTokenBytes: number;
   /** Memoised pair ranks by (left token, right token), filled by long pieces. */
   pairs?: Map<number, number>;
-  /** A table read as lookups reach it (rank-file.ts loadPagedRanks): makes elements start..end of one array present before they are read. */
-  need?: (array: 'offsets' | 'slots' | 'bytes', start: number, end: number) => void;
 }
 
 /** Pair ranks remembered per table. */
@@ -41,7 +39,6 @@ function hashRange(bin: string, start: number, end: number): number {
 
 /** The rank of the token whose bytes are bin[start..end), or -1. */
 export function rankOf(table: RankTable, bin: string, start: number, end: number): number {
-  if (table.need) return pagedRankOf(table, table.need, bin, start, end);
   const { bytes, offsets, slots } = table;
   const length = end - start;
   const mask = slots.length - 1;
@@ -50,25 +47,6 @@ export function rankOf(table: RankTable, bin: string, start: number, end: number
     if (rank < 0) return -1;
     const from = offsets[rank];
     if (offsets[rank + 1] - from !== length) continue;
-    let i = 0;
-    while (i < length && bytes[from + i] === bin.charCodeAt(start + i)) i++;
-    if (i === length) return rank;
-  }
-}
-
-/** rankOf on a table read as lookups reach it: each element is made present before it is read. */
-function pagedRankOf(table: RankTable, need: NonNullable<RankTable['need']>, bin: string, start: number, end: number): number {
-  const { bytes, offsets, slots } = table;
-  const length = end - start;
-  const mask = slots.length - 1;
-  for (let slot = hashRange(bin, start, end) & mask; ; slot = (slot + 1) & mask) {
-    need('slots', slot, slot + 1);
-    const rank = slots[slot] - 1;
-    if (rank < 0) return -1;
-    need('offsets', rank, rank + 2);
-    const from = offsets[rank];
-    if (offsets[rank + 1] - from !== length) continue;
-    need('bytes', from, from + length);
     let i = 0;
     while (i < length && bytes[from + i] === bin.charCodeAt(start + i)) i++;
     if (i === length) return rank;

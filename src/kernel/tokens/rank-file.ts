@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRankTable, type RankFile, type RankTable } from './bpe.js';
 import type { EncodingName } from './encodings.js';
-const { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } = process.getBuiltinModule('node:fs');
+const { existsSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
 
 const MAGIC = 'memctx-ranks/1';
 
@@ -82,96 +82,30 @@ export function serializeRankTable(table: RankTable, encoding: EncodingName, pat
   return Buffer.concat([head, Buffer.from(table.offsets.buffer, table.offsets.byteOffset, table.offsets.byteLength), Buffer.from(table.slots.buffer, table.slots.byteOffset, table.slots.byteLength), Buffer.from(table.bytes.buffer, table.bytes.byteOffset, table.bytes.byteLength)]);
 }
 
-/** A file's header line and where its arrays start, when it is a table of this encoding for this js-tiktoken of `size` bytes. */
-function readHeader(head: Buffer, size: number, encoding: EncodingName, tiktoken: string): { header: Header; start: number } | undefined {
-  const newline = head.indexOf(10);
+/** The table in a file's contents, or undefined when the contents are not such a table (or not for this js-tiktoken). */
+export function parseRankTable(data: Buffer, encoding: EncodingName, tiktoken = tiktokenVersion(encoding)): { table: RankTable; patStr: string } | undefined {
+  const newline = data.indexOf(10);
   if (newline < 0 || newline > 4096) return undefined;
   let header: Header;
   try {
-    header = JSON.parse(head.subarray(0, newline).toString('utf8')) as Header;
+    header = JSON.parse(data.subarray(0, newline).toString('utf8')) as Header;
   } catch {
     return undefined;
   }
   if (header.magic !== MAGIC || header.encoding !== encoding || header.tiktoken !== tiktoken || typeof header.patStr !== 'string') return undefined;
   const start = Math.ceil((newline + 1) / 4) * 4;
-  if (!(header.tokens > 0 && header.slots > header.tokens && (header.slots & (header.slots - 1)) === 0)) return undefined;
-  if (size !== start + (header.tokens + 1) * 4 + header.slots * 4 + header.bytes) return undefined;
-  return { header, start };
-}
-
-/** The three arrays over the table's part of `buffer` (from byte `base`). */
-function tableViews(buffer: ArrayBufferLike, base: number, header: Header): RankTable {
   const offsetsBytes = (header.tokens + 1) * 4;
-  const offsets = new Uint32Array(buffer, base, header.tokens + 1);
-  const slots = new Int32Array(buffer, base + offsetsBytes, header.slots);
-  const bytes = new Uint8Array(buffer, base + offsetsBytes + header.slots * 4, header.bytes);
-  return { bytes, offsets, slots, maxTokenBytes: header.maxTokenBytes };
-}
-
-/** The table in a file's contents, or undefined when the contents are not such a table (or not for this js-tiktoken). */
-export function parseRankTable(data: Buffer, encoding: EncodingName, tiktoken = tiktokenVersion(encoding)): { table: RankTable; patStr: string } | undefined {
-  const found = readHeader(data.subarray(0, 4098), data.length, encoding, tiktoken);
-  if (!found) return undefined;
-  const { header, start } = found;
+  const slotsBytes = header.slots * 4;
+  if (!(header.tokens > 0 && header.slots > header.tokens && (header.slots & (header.slots - 1)) === 0)) return undefined;
+  if (data.length !== start + offsetsBytes + slotsBytes + header.bytes) return undefined;
   // Typed arrays need aligned views: copy once when the buffer is not (a pooled Buffer).
   const own = data.byteOffset % 4 === 0 ? data : Buffer.from(data);
-  const table = tableViews(own.buffer, own.byteOffset + start, header);
-  if (table.offsets[header.tokens] !== header.bytes) return undefined;
-  return { table, patStr: header.patStr };
-}
-
-/** Pages of a table file read at once by loadPagedRanks. */
-const PAGE = 4096;
-
-/**
- * The build's table file read as lookups reach it, for counting short texts: a 300-token summary reads
- * about a quarter of the o200k file's pages, where reading it whole (4.3 MB) costs a hook about 4 ms of
- * CPU, mostly the kernel's. The arrays are views over a zero-filled buffer whose pages are read on first
- * use (rankOf asks through `need`); the file stays open for later counts. Undefined when there is no
- * current table file: the caller then takes loadRanks.
- */
-export function loadPagedRanks(encoding: EncodingName, files: readonly URL[] = builtFiles(rankFileName(encoding))): RankTable | undefined {
-  for (const url of files) {
-    let fd: number | undefined;
-    try {
-      fd = openSync(url, 'r');
-      const table = pagedTable(fd, encoding);
-      if (table) return table;
-    } catch {
-      // Missing or unreadable: the next place, or loadRanks.
-    }
-    if (fd !== undefined) closeSync(fd);
-  }
-  return undefined;
-}
-
-function pagedTable(fd: number, encoding: EncodingName): RankTable | undefined {
-  const size = fstatSync(fd).size;
-  const head = Buffer.alloc(Math.min(size, 4098));
-  readSync(fd, head, 0, head.length, 0);
-  const found = readHeader(head, size, encoding, tiktokenVersion(encoding));
-  if (!found) return undefined;
-  const { header, start } = found;
-  const body = new Uint8Array(size - start);
-  const present = new Uint8Array(Math.ceil(body.length / PAGE));
-  const load = (from: number, to: number) => {
-    for (let page = Math.floor(from / PAGE); page * PAGE < to; page++) {
-      if (present[page]) continue;
-      let last = page;
-      while ((last + 1) * PAGE < to && !present[last + 1]) last++;
-      const at = page * PAGE;
-      const length = Math.min((last + 1) * PAGE, body.length) - at;
-      if (readSync(fd, body, at, length, start + at) !== length) throw new Error('the rank table file changed while it was read');
-      present.fill(1, page, last + 1);
-      page = last;
-    }
-  };
-  const table = tableViews(body.buffer, 0, header);
-  const base = { offsets: 0, slots: table.slots.byteOffset, bytes: table.bytes.byteOffset };
-  const width = { offsets: 4, slots: 4, bytes: 1 };
-  table.need = (array, from, to) => load(base[array] + from * width[array], base[array] + to * width[array]);
-  table.need('offsets', header.tokens, header.tokens + 1);
-  return table.offsets[header.tokens] === header.bytes ? table : undefined;
+  const base = own.byteOffset;
+  const offsets = new Uint32Array(own.buffer, base + start, header.tokens + 1);
+  const slots = new Int32Array(own.buffer, base + start + offsetsBytes, header.slots);
+  const bytes = new Uint8Array(own.buffer, base + start + offsetsBytes + slotsBytes, header.bytes);
+  if (offsets[header.tokens] !== header.bytes) return undefined;
+  return { table: { bytes, offsets, slots, maxTokenBytes: header.maxTokenBytes }, patStr: header.patStr };
 }
 
 /** js-tiktoken's rank module for an encoding (a synchronous require). */

@@ -9,7 +9,7 @@
 import { countPieceTokens, utf8Binary, type RankTable } from './bpe.js';
 import { loadTokenCounterSync, type TokenCounter } from './count.js';
 import type { EncodingName } from './encodings.js';
-import { loadPagedRanks, loadRanks } from './rank-file.js';
+import { loadRanks } from './rank-file.js';
 
 /**
  * Texts up to this many UTF-16 units are split by hand; longer ones go to the bulk counter. Split by
@@ -235,9 +235,9 @@ const SMALL_BUDGET = 4 * 1024;
 
 /**
  * A counter for an encoding that splits short texts by hand and hands longer ones to the bulk
- * counter (loaded only then, and used for every text after); the rank table is read page by page from
- * the first count on. A caller that counts a lot (a summary measured again at each shortening step)
- * moves to the bulk counter once the texts it counted add up to SMALL_BUDGET.
+ * counter (loaded only then, and used for every text after); the rank table is read on the first
+ * count. A caller that counts a lot (a summary measured again at each shortening step) moves to the
+ * bulk counter once the texts it counted add up to SMALL_BUDGET.
  */
 export function smallTextCounter(encoding: EncodingName): TokenCounter {
   let spent = 0;
@@ -251,8 +251,7 @@ export function smallTextCounter(encoding: EncodingName): TokenCounter {
       spent += text.length;
       let table = tables.get(encoding);
       if (!table) {
-        // read as the lookups reach it: a short text needs about a quarter of the table
-        table = loadPagedRanks(encoding) ?? loadRanks(encoding).table;
+        table = loadRanks(encoding).table;
         tables.set(encoding, table);
       }
       let total = 0;

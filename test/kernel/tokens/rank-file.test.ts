@@ -6,8 +6,7 @@ import o200k from 'js-tiktoken/ranks/o200k_base';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRankTable, countPieceTokens, rankOf, utf8Binary, type RankTable } from '../../../src/kernel/tokens/bpe.js';
-import { loadPagedRanks, loadRanks, parseRankTable, serializeRankTable } from '../../../src/kernel/tokens/rank-file.js';
-import { splitPieces } from '../../../src/kernel/tokens/small.js';
+import { loadRanks, parseRankTable, serializeRankTable } from '../../../src/kernel/tokens/rank-file.js';
 import { yardstick } from '../../helpers/tiktoken.js';
 
 const work = mkdtempSync(join(tmpdir(), 'memctx-ranks-'));
@@ -71,34 +70,6 @@ describe.each([['o200k_base', o200k], ['cl100k_base', cl100k]] as const)('rank t
     const loaded = loadRanks(encoding, [pathToFileURL(broken), pathToFileURL(join(work, 'missing.ranks'))]);
     expect(loaded.source).toBe('js-tiktoken');
     same(loaded.table, built);
-  });
-
-  it('read page by page, finds every rank the whole table finds and counts as js-tiktoken does, reading part of the file', () => {
-    const file = join(work, `${encoding}-paged.ranks`);
-    writeFileSync(file, serializeRankTable(built, encoding, ranks.pat_str));
-    const paged = loadPagedRanks(encoding, [pathToFileURL(join(work, 'missing.ranks')), pathToFileURL(file)])!;
-    const text = 'The session moved the cache to Größe 日本語 🙂👍🏽 in src/kernel/tokens/rank-file.ts (rollback, retry, 2026-11-28), then   ran `npm test`.\n\n- Done: ' + '='.repeat(300) + ' ab'.repeat(40);
-    const tiktoken = yardstick(ranks);
-    let total = 0;
-    for (const piece of splitPieces(text, encoding)) total += countPieceTokens(utf8Binary(piece), paged);
-    expect(total).toBe(tiktoken.encode(text, [], []).length);
-    for (const rank of [0, 1, 255, 5000, built.offsets.length - 2]) {
-      const token = Buffer.from(built.bytes.subarray(built.offsets[rank], built.offsets[rank + 1])).toString('latin1');
-      expect(rankOf(paged, token, 0, token.length)).toBe(rank);
-    }
-    expect(rankOf(paged, utf8Binary('qzqzqzqzqzqzqzqzqzqzqzqz'), 0, 24)).toBe(-1);
-    // pages never read stay zero: a short text leaves most of the tokens' slots unread
-    const unread = Int32Array.from(paged.slots).filter((v, i) => v !== built.slots[i]).length;
-    expect(unread).toBeGreaterThan((built.offsets.length - 1) / 2);
-  });
-
-  it('gives no paged table for a damaged file or one for another js-tiktoken', () => {
-    const data = serializeRankTable(built, encoding, ranks.pat_str);
-    const damaged = join(work, `${encoding}-short.ranks`);
-    writeFileSync(damaged, data.subarray(0, data.length - 4));
-    const foreign = join(work, `${encoding}-foreign.ranks`);
-    writeFileSync(foreign, serializeRankTable(built, encoding, ranks.pat_str, '0.0.1 123'));
-    expect(loadPagedRanks(encoding, [pathToFileURL(damaged), pathToFileURL(foreign), pathToFileURL(join(work, 'missing.ranks'))])).toBeUndefined();
   });
 
   it('reads a file written with its arrays out of 4-byte alignment (a pooled Buffer)', () => {
