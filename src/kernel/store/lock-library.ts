@@ -1,15 +1,12 @@
 /**
  * proper-lockfile, loaded on the first lock with a plain `require` (an ES module import of a CommonJS
- * package makes Node parse it for its export names), without loading two modules it requires but this
- * path never uses (together about 35 M instructions of the flush hook):
- * - graceful-fs, which clones and patches node:fs: proper-lockfile uses it only as the default of its
- *   `fs` option, and memctx always passes its own (write.ts LOCK_FS);
- * - node:assert, which signal-exit requires for one check, `assert.equal(typeof cb, 'function', …)`.
- * While proper-lockfile loads, the module cache holds a stand-in for each (a name in require.cache is
- * found before a built-in module of that name, as Node documents) that loads the real module on first
- * use and answers for it from then on; the stand-in's `equal` lets an equal pair pass, as assert.equal
- * does, and hands any other to the real one. A caller that leaves `fs` out gets graceful-fs as before.
- * The stand-ins leave the cache once proper-lockfile is loaded: any later require gets the real module.
+ * package makes Node parse it for its export names) and without loading graceful-fs until proper-lockfile
+ * touches it. Every file of proper-lockfile requires graceful-fs, which clones and patches node:fs (about
+ * 15-20 M instructions of a hook), but proper-lockfile uses it only as the default of its `fs` option, and
+ * memctx always passes its own (write.ts LOCK_FS). So while proper-lockfile loads, the module cache holds
+ * a stand-in for graceful-fs that loads the real one on first use: a caller that leaves `fs` out gets
+ * graceful-fs as before. The stand-in leaves the cache once proper-lockfile is loaded, so any other
+ * `require('graceful-fs')` gets the real module.
  */
 import { createRequire, Module } from 'node:module';
 import type * as ProperLockfile from 'proper-lockfile';
@@ -18,8 +15,8 @@ type Lockfile = typeof ProperLockfile;
 
 const requireHere = createRequire(import.meta.url);
 
-/** A module's exports that load the real ones on first use (`own` answered first) and answer for them from then on. */
-function deferredExports(load: () => object, own: Record<string, unknown> = {}): object {
+/** A module's exports that load `path` on first use and answer for it from then on. */
+function deferredExports(load: () => object): object {
   const stand = {};
   const keep = (key: PropertyKey, found: PropertyDescriptor | undefined) => {
     // A proxy may report a property that cannot be reconfigured only when its target holds it too.
@@ -27,7 +24,7 @@ function deferredExports(load: () => object, own: Record<string, unknown> = {}):
     return found;
   };
   return new Proxy(stand, {
-    get: (_stand, key): unknown => (typeof key === 'string' && Object.hasOwn(own, key) ? own[key] : Reflect.get(load(), key)),
+    get: (_stand, key): unknown => Reflect.get(load(), key),
     set: (_stand, key, value) => Reflect.set(load(), key, value),
     has: (_stand, key) => Reflect.has(load(), key),
     ownKeys: () => Reflect.ownKeys(load()),
@@ -36,23 +33,6 @@ function deferredExports(load: () => object, own: Record<string, unknown> = {}):
     deleteProperty: (_stand, key) => Reflect.deleteProperty(load(), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(load()),
   });
-}
-
-/** A module-cache entry under `key` whose exports load the real module (`load`) on first use. */
-function standIn(key: string, load: () => object, own?: Record<string, unknown>): NodeJS.Module {
-  const stand = new Module(key);
-  stand.filename = key;
-  stand.loaded = true;
-  stand.exports = deferredExports(load, own);
-  return stand;
-}
-
-/** node:assert's `equal` for a pair that is strictly equal (which assert.equal passes); any other pair goes to the real one. */
-function passEqual(assert: () => { equal: (...args: unknown[]) => void }) {
-  return (actual: unknown, expected: unknown, ...rest: unknown[]) => {
-    if (actual === expected) return;
-    assert().equal(actual, expected, ...rest);
-  };
 }
 
 let loaded: Lockfile | undefined;
@@ -64,24 +44,23 @@ export function properLockfile(): Lockfile {
   const cache = requireHere.cache;
   if (cache[main]) return (loaded = requireHere(main) as Lockfile);
   const graceful = createRequire(main).resolve('graceful-fs');
-  const stands = new Map<string, NodeJS.Module>();
-  const leave = (key: string) => {
-    if (cache[key] !== undefined && cache[key] === stands.get(key)) delete cache[key];
+  let stand: NodeJS.Module | undefined;
+  let exports: object | undefined;
+  const real = () => {
+    if (stand && cache[graceful] === stand) delete cache[graceful];
+    return (exports ??= requireHere(graceful) as object);
   };
-  let gracefulFs: object | undefined;
-  let assert: { equal: (...args: unknown[]) => void } | undefined;
-  const realGracefulFs = () => {
-    leave(graceful);
-    return (gracefulFs ??= requireHere(graceful) as object);
-  };
-  const realAssert = () => (assert ??= requireHere('node:assert') as typeof assert & object);
-  if (!cache[graceful]) stands.set(graceful, standIn(graceful, realGracefulFs));
-  if (!cache.assert) stands.set('assert', standIn('assert', realAssert, { equal: passEqual(realAssert) }));
-  for (const [key, stand] of stands) cache[key] = stand;
+  if (!cache[graceful]) {
+    stand = new Module(graceful);
+    stand.filename = graceful;
+    stand.loaded = true;
+    stand.exports = deferredExports(real);
+    cache[graceful] = stand;
+  }
   try {
     loaded = requireHere(main) as Lockfile;
   } finally {
-    for (const key of stands.keys()) leave(key);
+    if (stand && cache[graceful] === stand) delete cache[graceful];
   }
   return loaded;
 }

@@ -45,29 +45,6 @@ describe('properLockfile', () => {
     expect(out).toEqual({ ran: 'ran', afterLock: ['proper-lockfile', 'proper-lockfile', 'proper-lockfile', 'proper-lockfile'], made: true, afterDefault: ['proper-lockfile', 'proper-lockfile', 'proper-lockfile', 'proper-lockfile', 'graceful-fs', 'graceful-fs', 'graceful-fs', 'graceful-fs'], gracefulify: 'function', same: true });
   });
 
-  it("takes the lock without loading node:assert; signal-exit's one check still fails as assert.equal does", () => {
-    const home = tempDir();
-    dirs.push(home);
-    const root = join(home, 'memory');
-    const out = fresh(
-      [
-        "import { createRequire } from 'node:module'; import { mkdirSync } from 'node:fs';",
-        'const require = createRequire(import.meta.url);',
-        "const assertLoaded = () => process.moduleLoadList.includes('NativeModule assert');",
-        `const { withMemoryLock } = await import(${built('write.js')});`,
-        `mkdirSync(${JSON.stringify(root)}, { recursive: true });`,
-        `await withMemoryLock(${JSON.stringify(root)}, async () => undefined);`,
-        'const afterLock = assertLoaded();',
-        "const onExit = require(createRequire(require.resolve('proper-lockfile')).resolve('signal-exit'));",
-        'let error;',
-        "try { onExit('not a function'); } catch (err) { error = { name: err.name, code: err.code, message: err.message, real: err instanceof require('node:assert').AssertionError }; }",
-        "process.stdout.write(JSON.stringify({ afterLock, error, builtin: require('assert') === require('node:assert') }));",
-      ].join('\n'),
-      home,
-    );
-    expect(out).toEqual({ afterLock: false, error: { name: 'AssertionError', code: 'ERR_ASSERTION', message: 'a callback must be provided for exit handler', real: true }, builtin: true });
-  });
-
   it('gives the module already loaded, with its graceful-fs, when something required proper-lockfile first', () => {
     const home = tempDir();
     dirs.push(home);
