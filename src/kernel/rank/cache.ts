@@ -9,7 +9,7 @@ import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.j
 import { openWordIndex, useWordIndex, type WordCount, type WordIndex, type WordIndexBuilder } from '../state/word-index.js';
 import { stateDir } from '../state/folder.js';
 import { readMemoryFile } from '../store/scan.js';
-import type { TokenBounds } from './file-tokens.js';
+import { textBounds, type TokenBounds } from './file-tokens.js';
 
 /**
  * What `pack` needs of each memory file, kept in pack-cache.json (the state folder) by the stat-keyed cache
@@ -108,8 +108,8 @@ export interface PackScan {
 export interface PackScanOptions {
   /** The clock, in ms, for the racy-file rule. */
   now: number;
-  /** The hash of a file's text as packed (`text`), and whether its body has markers. */
-  describe(file: MemoryFile, text: string): { hash: string; markers: boolean; bounds: TokenBounds };
+  /** The hash of a file's text as packed (`text`), whether its body has markers, and its bounds (`bounds`: found by the scan's read, when it found them). */
+  describe(file: MemoryFile, text: string, bounds?: TokenBounds): { hash: string; markers: boolean; bounds: TokenBounds };
   /**
    * Keep few of the texts read (a query's scan): as each is read, its body goes into the word index, its
    * links are found and `check` is answered; only the first `keep` UTF-16 units of texts (default
@@ -120,9 +120,21 @@ export interface PackScanOptions {
 
 /** A file's decoded text as it is packed: BOM dropped, line endings as LF, controls made visible, ending with a newline. */
 function packedText(decoded: string): string {
+  return neutralizeControls(cleanText(decoded));
+}
+
+/** packedText before its controls are made visible (which touches no line end, so the order is free). */
+function cleanText(decoded: string): string {
   const unmarked = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
-  const text = neutralizeControls(unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked);
+  const text = unmarked.includes('\r') ? unmarked.replace(/\r\n/g, '\n') : unmarked;
   return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** packedText of a decoded text, and its token bounds when one pass found both (a text without controls). */
+function scannedText(decoded: string): { text: string; bounds?: TokenBounds } {
+  const clean = cleanText(decoded);
+  const { bounds, controls } = textBounds(clean);
+  return controls ? { text: neutralizeControls(clean) } : { text: clean, bounds };
 }
 
 /** A file's text as it is packed (packedText of the file on disk); undefined when it cannot be read. */
@@ -377,9 +389,9 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     rows: PACK_ROWS,
     project(file, detail) {
       // The text as read and decoded for parsing: the file is read once.
-      const text = detail.text === undefined ? packText(root, file.path) ?? '' : packedText(detail.text);
+      const { text, bounds } = detail.text === undefined ? { text: packText(root, file.path) ?? '' } : scannedText(detail.text);
       const body = bodyOf(text);
-      const stored = toStored(file, options.describe(file, text), body);
+      const stored = toStored(file, options.describe(file, text, bounds), body);
       if (stream) {
         stored.links = compactLinks(file.links);
         batch.push([stored, body, text]);

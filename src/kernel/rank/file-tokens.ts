@@ -27,11 +27,15 @@ export interface TokenBounds {
   max: number;
 }
 
-/** Each UTF-16 unit's class for tokenBounds: 1 ASCII whitespace, 2 ASCII letter or digit, 0 anything else (a table of every unit: one load a character). */
+/**
+ * Each UTF-16 unit's class for tokenBounds: 1 ASCII whitespace, 2 ASCII letter or digit, 0 anything else,
+ * plus 4 for a control character that neutralizeControls (markdown/escape.ts) replaces (a table of every unit: one load a character).
+ */
 const CLASS = new Uint8Array(65536);
 for (const c of [9, 10, 11, 12, 13, 32]) CLASS[c] = 1;
 for (let c = 48; c < 58; c++) CLASS[c] = 2;
 for (let c = 65; c < 91; c++) CLASS[c] = CLASS[c + 32] = 2;
+for (let c = 0; c < 0xa0; c++) if ((c <= 8 || c >= 0x0b) && (c < 0x20 || c >= 0x7f)) CLASS[c] |= 4;
 
 /**
  * Bounds on a text's token count in the o200k and cl100k encodings. At most its UTF-8 bytes (every
@@ -40,17 +44,28 @@ for (let c = 65; c < 91; c++) CLASS[c] = CLASS[c + 32] = 2;
  * and every piece is at least one token.
  */
 export function tokenBounds(text: string): TokenBounds {
+  return textBounds(text).bounds;
+}
+
+/**
+ * tokenBounds, and whether the text holds a control character neutralizeControls replaces: found in
+ * the same pass, so a text without one (nearly every text) is not searched for them again.
+ */
+export function textBounds(text: string): { bounds: TokenBounds; controls: boolean } {
   let min = 0;
   // 1 once the current run is counted (a letter or digit since the last whitespace), else 0; without branches,
-  // as this runs over every character a cold scan reads.
+  // as this runs over every character a cold scan reads. A control (4) neither counts nor ends a run,
+  // except the whitespace among them (5).
   let counted = 0;
+  let seen = 0;
   for (let i = 0; i < text.length; i++) {
     const k = CLASS[text.charCodeAt(i)];
-    const alnum = k >> 1;
+    const alnum = (k >> 1) & 1;
     min += alnum & ~counted;
     counted = (counted | alnum) & ~k & 1;
+    seen |= k;
   }
-  return { min, max: Buffer.byteLength(text, 'utf8') };
+  return { bounds: { min, max: Buffer.byteLength(text, 'utf8') }, controls: (seen & 4) !== 0 };
 }
 
 /** FileTokens over a count done on demand, with each file's bounds where known (undefined: none). */

@@ -12,10 +12,10 @@ export async function scanCached(root: string, now: Date, onRead?: (text: string
   return scanForPack(root, {
     now: now.getTime(),
     stream,
-    describe: (file, text) => {
+    describe: (file, text, bounds) => {
       const hash = contentHash(text);
       onRead?.(text, hash);
-      return { hash, markers: hasMarkers(file.body), bounds: tokenBounds(text) };
+      return { hash, markers: hasMarkers(file.body), bounds: bounds ?? tokenBounds(text) };
     },
   });
 }

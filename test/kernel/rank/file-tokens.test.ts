@@ -1,7 +1,8 @@
 import { cpSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenBounds } from '../../../src/kernel/rank/file-tokens.js';
+import { textBounds, tokenBounds } from '../../../src/kernel/rank/file-tokens.js';
+import { neutralizeControls } from '../../../src/kernel/markdown/escape.js';
 import { removeDir, tempDir } from '../../helpers/cli.js';
 import { tiktoken } from '../../helpers/tiktoken.js';
 
@@ -80,6 +81,18 @@ describe('token bounds known without counting', () => {
     }
     const wrong = texts.filter((text) => tokenBounds(text).min !== runs(text));
     expect(wrong.map((text) => JSON.stringify(text))).toEqual([]);
+  });
+
+  it('tell, in the same pass, whether a text holds a control neutralizeControls replaces, for every UTF-16 unit', () => {
+    const wrong: string[] = [];
+    for (let unit = 0; unit < 65536; unit++) {
+      const text = `a${String.fromCharCode(unit)}b`;
+      const seen = textBounds(text);
+      if (seen.controls !== (neutralizeControls(text) !== text) || seen.bounds.min !== tokenBounds(text).min) wrong.push(JSON.stringify(text));
+    }
+    expect(wrong).toEqual([]);
+    expect(textBounds('plain words\tand\nlines\n')).toEqual({ bounds: { min: 4, max: 22 }, controls: false });
+    expect(textBounds('x\u001b[31m y\u009b')).toEqual({ bounds: { min: 2, max: 10 }, controls: true });
   });
 
   it('count a prose text closely enough to tell a file from a small room', () => {
