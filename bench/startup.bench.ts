@@ -127,6 +127,10 @@ const section: BenchSection = {
     const stopJson = JSON.stringify({ session_id: 'bench-small', transcript_path: small, cwd: project, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: lastLine.message.content[0].text });
     const { top, env: gitEnv } = stagedRepo(work);
     const sdkFloor = sdkFloorScript(work);
+    // The loader's own floors: one line printed by an ES module (the bin is one) and by a CommonJS file.
+    const esmFloor = join(work, 'floor.mjs');
+    const cjsFloor = join(work, 'floor.cjs');
+    for (const file of [esmFloor, cjsFloor]) writeFileSync(file, "process.stdout.write('x\\n');\n");
     // The code cache: one the runs share (filled by the warm-up run), and one emptied before each first run.
     const warm = join(work, 'code-cache');
     const empty = join(work, 'code-cache-first');
@@ -143,6 +147,8 @@ const section: BenchSection = {
 
     const paths: Array<{ name: string; label: string; run: () => NodeRun | Promise<NodeRun> }> = [
       { name: 'node', label: 'node -e 0 (the floor)', run: () => runNode(['-e', '0']) },
+      { name: 'esm floor', label: 'an ES module printing one line (the floor of an ES-module bin)', run: () => runNode([esmFloor]) },
+      { name: 'cjs floor', label: 'a CommonJS file printing one line', run: () => runNode([cjsFloor]) },
       { name: '--version', label: 'memctx --version', run: () => runNode([BIN, '--version']) },
       { name: 'statusline', label: 'status --statusline (5 MB transcript)', run: () => runNode([BIN, 'status', '--statusline'], { input: statusJson }) },
       { name: 'statusline window', label: "status --statusline, Claude Code's window in the project (recorded once)", run: () => runNode([BIN, 'status', '--statusline'], { input: windowJson }) },
