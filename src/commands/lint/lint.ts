@@ -15,7 +15,8 @@ import { lastCommitTimes } from '../../kernel/sources/git.js';
 import { withMemoryLock } from '../../kernel/store/write.js';
 import { setMissingDate } from './fix.js';
 import { rebuildIndex } from '../../kernel/memindex/reindex.js';
-import { memoryDriftLater, type PendingDrift } from '../../kernel/drift/check.js';
+import { earlyDriftLog, memoryDriftLater, type PendingDrift } from '../../kernel/drift/check.js';
+import type { EarlyLog } from '../../kernel/sources/history.js';
 import { historyCache, type HistoryCache } from '../../kernel/state/history-cache.js';
 import type { MemoryFile } from '../../kernel/store/types.js';
 
@@ -47,12 +48,18 @@ function recount(result: LintResult, findings: Finding[], checked = result.check
  * The repository listing (for the path rules) and the memories' drift from git, when a rule wants them:
  * drift's `git log` runs while lint goes on (the caller stops it on every path).
  */
-function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo, cache?: HistoryCache): { listing?: RepoListing; drift?: PendingDrift } {
+function repoFacts(setup: LintSetup, files: MemoryFile[], env: LintDeps['env'], memo?: LintMemo, cache?: HistoryCache, early?: EarlyLog): { listing?: RepoListing; drift?: PendingDrift } {
   const active = new Set(activeRules(setup.config).map(({ rule }) => rule.id));
   const wantsDrift = active.has('content/drifted');
   if (!wantsDrift && !active.has('content/broken-reference') && !active.has('index/dangling-link')) return {};
   const listing = listRepoFiles(setup.repo, env);
-  return { listing, drift: wantsDrift ? memoryDriftLater(files, listing, setup.memoryPrefix, env, memo, cache) : undefined };
+  return { listing, drift: wantsDrift ? memoryDriftLater(files, listing, setup.memoryPrefix, env, memo, cache, early) : undefined };
+}
+
+/** Drift's `git log`, started before the scan when the rule is on and the memory folder is in git (memoryDriftLater checks its range). */
+function earlyLog(setup: LintSetup, env: LintDeps['env'], cache: HistoryCache): EarlyLog | undefined {
+  const wanted = setup.repo.git && activeRules(setup.config).some(({ rule }) => rule.id === 'content/drifted');
+  return wanted ? earlyDriftLog(setup.root, env, cache) : undefined;
 }
 
 interface LintRun {
@@ -63,14 +70,18 @@ interface LintRun {
 
 async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
   const { root } = setup;
-  const scan = scanForLint(root, deps.now().getTime());
-  const files = scan.files.length + scan.problems.length;
   const history = historyCache(root);
-  const { listing, drift } = repoFacts(setup, scan.files, deps.env, scan.memo, history);
+  const early = earlyLog(setup, deps.env, history);
+  let drift: PendingDrift | undefined;
   try {
-    return await lintScanned(setup, deps, { scan, files, listing, drift, history }, selection);
+    const scan = scanForLint(root, deps.now().getTime());
+    const files = scan.files.length + scan.problems.length;
+    const facts = repoFacts(setup, scan.files, deps.env, scan.memo, history, early);
+    drift = facts.drift;
+    return await lintScanned(setup, deps, { scan, files, listing: facts.listing, drift, history }, selection);
   } finally {
     await drift?.stop();
+    await early?.job.stop();
   }
 }
 

@@ -8,7 +8,7 @@ import { attributeDrift, describeDrift, type Drift, type DriftInput } from './dr
 import { repoHas, repoView } from '../lint/repo.js';
 import { isSessionFile } from '../memindex/groups.js';
 import { git, splitNul, type Env } from '../sources/git.js';
-import { historyLater, historyRange, historySince, type History, type HistoryRange, type LogCache } from '../sources/history.js';
+import { historyLater, historyRange, historySince, startLogEarly, type EarlyLog, type History, type HistoryRange, type LogCache } from '../sources/history.js';
 import { findRepository, listRepoFiles, type RepoListing } from '../sources/repo.js';
 import { parseMemoryText } from '../store/parse.js';
 import { relativeInside } from '../store/paths.js';
@@ -123,16 +123,16 @@ function keptAnswer(cache: LogCache | undefined, key: string): Map<string, Drift
  * runs its other rules meanwhile): the same drift, sooner. The answer is kept in the cache too: a run
  * with the same range and anchors reads it instead of the log.
  */
-export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache): PendingDrift {
+export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache, early?: EarlyLog): PendingDrift {
   const { repo, inputs, outside } = driftInputs(files, listing, memoryPrefix, memo);
-  const none = async () => undefined;
+  const none = async () => early?.job.stop();
   if (inputs.length === 0 || !listing.git) return { drift: Promise.resolve(new Map<string, Drift>()), outside, stop: none };
   const verified = inputs.map((i) => i.verified);
   const range = historyRange(listing.root, verified, env);
   const key = range.known && cache ? answerKey(range, repo, inputs) : undefined;
   const kept = key === undefined ? undefined : keptAnswer(cache, key);
   if (kept) return { drift: Promise.resolve(kept), outside, stop: none };
-  const pending = historyLater(listing.root, verified, env, cache, range);
+  const pending = historyLater(listing.root, verified, env, cache, range, early);
   const drift = pending.finish(goneAnchors(repo, inputs)).then((history) => {
     const found = driftFrom(history, repo, inputs);
     if (key !== undefined && history.known) cache?.set(key, JSON.stringify([...found]));
@@ -141,6 +141,22 @@ export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoList
   // awaited by the rule; a run that ends before it must not leave an unhandled rejection
   drift.catch(() => undefined);
   return { drift, outside, stop: () => pending.stop() };
+}
+
+/**
+ * The drift log started before the memory directory is scanned: its range guessed from the `verified:`
+ * lines one `git grep` finds under `root` (memoryDriftLater checks the guess against the exact range).
+ * Undefined outside git, with nothing verified, or when a log is kept.
+ */
+export function earlyDriftLog(root: string, env: Env, cache?: LogCache): EarlyLog | undefined {
+  let found: string;
+  try {
+    found = git(['grep', '-h', '-I', '--untracked', '-e', '^verified: *[0-9a-f]', '--', '.'], root, { ...env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' });
+  } catch {
+    return undefined;
+  }
+  const guessed = new Set(found.split('\n').map((line) => line.slice(line.indexOf(':') + 1).trim().toLowerCase()).filter(Boolean));
+  return guessed.size > 0 ? startLogEarly(root, [...guessed], env, cache) : undefined;
 }
 
 /**

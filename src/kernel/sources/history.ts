@@ -172,8 +172,9 @@ export interface PendingHistory {
  * range's `git log` started on a worker thread (gitInBackground) so the caller's work overlaps it;
  * `finish` waits for it. The answers are historySince's. `range` is historyRange's, when the caller asked for it first.
  */
-export function historyLater(dir: string, verified: readonly string[], env: Env, cache?: LogCache, range = historyRange(dir, verified, env)): PendingHistory {
-  const settled = (history: History): PendingHistory => ({ finish: async () => history, stop: async () => undefined });
+export function historyLater(dir: string, verified: readonly string[], env: Env, cache?: LogCache, range = historyRange(dir, verified, env), early?: EarlyLog): PendingHistory {
+  // an early log is used only when its range is this one (the log of `head ^base` is the same log); else it is ended
+  const settled = (history: History): PendingHistory => ({ finish: async () => history, stop: async () => early?.job.stop() });
   if (!range.known) return settled(range);
   const { head, base, shallow, run } = range;
   if (base === undefined) return settled({ known: true, root: range.root, head, commits: [], missing: range.missing });
@@ -181,7 +182,9 @@ export function historyLater(dir: string, verified: readonly string[], env: Env,
   let job: GitJob | undefined;
   try {
     log = keptLog(cache, head, base, shallow, run);
-    if (log === undefined) job = gitInBackground(fullLogArgs(head, base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
+    const same = early !== undefined && early.root === range.root && early.head === head && early.base === base;
+    if (!same) void early?.job.stop();
+    if (log === undefined) job = same ? early.job : gitInBackground(fullLogArgs(head, base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
   } catch (err) {
     return settled({ known: false, reason: couldNotTell(err) });
   }
@@ -197,8 +200,33 @@ export function historyLater(dir: string, verified: readonly string[], env: Env,
         return { known: false, reason: couldNotTell(err) };
       }
     },
-    stop: async () => job?.stop(),
+    stop: async () => {
+      await job?.stop();
+      await early?.job.stop();
+    },
   };
+}
+
+/** A range's `git log` started before the exact range is known (historyLater uses it when the range is the same). */
+export interface EarlyLog {
+  root: string;
+  head: string;
+  base: string;
+  job: GitJob;
+}
+
+/**
+ * The `git log` of the range a guess of the verified commits gives, started now on a worker thread, so
+ * it runs while the memories are read; undefined when the guess gives no range or a log is kept for its
+ * base (the kept log or answer is used then). A wrong guess costs a second log, never a wrong answer.
+ */
+export function startLogEarly(dir: string, guessed: readonly string[], env: Env, cache?: LogCache): EarlyLog | undefined {
+  const range = historyRange(dir, guessed, env);
+  if (!range.known || !range.base) return undefined;
+  const suffix = ` ^${range.base}${range.shallow ? ' shallow' : ''}`;
+  if ([...(cache?.kept?.().keys() ?? [])].some((key) => key.endsWith(suffix))) return undefined;
+  const job = gitInBackground(fullLogArgs(range.head, range.base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
+  return { root: range.root, head: range.head, base: range.base, job };
 }
 
 /** The history from a range's log: its commits, the commits that deleted a followed path asked again with renames detected. */

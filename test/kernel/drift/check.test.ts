@@ -1,7 +1,8 @@
 // drift/check.ts: drift of a set of memories from a real repository's history, for lint and for pack.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryDrift, memoryDriftLater, packDriftDetails } from '../../../src/kernel/drift/check.js';
+import { earlyDriftLog, memoryDrift, memoryDriftLater, packDriftDetails } from '../../../src/kernel/drift/check.js';
+import { startLogEarly } from '../../../src/kernel/sources/history.js';
 import { listRepoFiles } from '../../../src/kernel/sources/repo.js';
 import { makeRepo, type TestRepo } from '../../helpers/repo.js';
 import { mem } from '../../helpers/lint.js';
@@ -109,6 +110,37 @@ describe('memoryDriftLater', () => {
     const later = memoryDriftLater(files, { root: dir, files: ['src/a.ts'], ignoredDirs: [], git: false }, '.memory', {});
     expect((await later.drift).size).toBe(0);
     await later.stop();
+  });
+});
+
+describe('earlyDriftLog', () => {
+  it("starts the log of the range the verified lines give; memoryDriftLater uses it when the range is the same, and a wrong guess's log never", async () => {
+    const { repo, verified, texts } = await driftedRepo();
+    const files = Object.entries(texts).map(([path, text]) => mem(path, text));
+    const listing = listRepoFiles({ root: repo.top, git: true }, repo.env);
+    const right = memoryDrift(files, listing, '.memory', repo.env).drift;
+    const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    const early = earlyDriftLog(join(repo.top, '.memory'), repo.env);
+    expect([early?.head, early?.base]).toEqual([head, verified]);
+    const later = memoryDriftLater(files, listing, '.memory', repo.env, undefined, undefined, early);
+    expect(await later.drift).toEqual(right);
+    await later.stop();
+    // a guess of HEAD: its range (HEAD ^HEAD) has no commits; the exact range asks git again
+    const wrong = startLogEarly(repo.top, [head], repo.env);
+    expect(wrong?.base).toBe(head);
+    const again = memoryDriftLater(files, listing, '.memory', repo.env, undefined, undefined, wrong);
+    expect((await again.drift).get('a.md')).toMatchObject({ state: 'drifted', verified, commits: 1, latest: { subject: 'change a' } });
+    await again.stop();
+  });
+
+  it('nothing started when a log is kept for the base, outside git, or with nothing verified', async () => {
+    const { repo, verified } = await driftedRepo();
+    const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    const kept = new Map([[`${head} ^${verified}`, '']]);
+    const cache = { get: (key: string) => kept.get(key), set: () => undefined, kept: () => kept };
+    expect(earlyDriftLog(join(repo.top, '.memory'), repo.env, cache)).toBeUndefined();
+    expect(earlyDriftLog(join(repo.top, 'src'), repo.env)).toBeUndefined();
+    expect(earlyDriftLog(tempDir(), {})).toBeUndefined();
   });
 });
 
