@@ -109,19 +109,25 @@ function dependencyScores(files: readonly PackFile[], active: Set<string>, graph
   for (const [mid, from] of direct) {
     for (const target of graph.get(mid) ?? []) if (from.size > 1 || !from.has(target)) second.add(target);
   }
+  // Only files with points get an entry (the caller reads a missing one as 0): no object per file.
   const result = new Map<string, { points: number; reason?: string }>();
   for (const file of files) {
-    const linksToActive = [...(graph.get(file.path) ?? [])].some((t) => active.has(t));
-    let best = { points: 0, reason: undefined as string | undefined };
-    const offer = (points: number, reason: string) => {
-      if (points > best.points) best = { points, reason };
-    };
-    if (direct.has(file.path)) offer(20, 'linked-from-active');
-    if (linksToActive) offer(15, 'links-to-active');
-    if (second.has(file.path)) offer(10, 'second-degree');
-    result.set(file.path, { points: Math.min(DEPENDENCY_CAP, best.points), reason: best.reason });
+    const points = direct.has(file.path) ? 20 : linksTo(graph.get(file.path), active) ? 15 : second.has(file.path) ? 10 : 0;
+    if (points > 0) result.set(file.path, { points: Math.min(DEPENDENCY_CAP, points), reason: DEPENDENCY_REASONS[points] });
   }
   return result;
+}
+
+/** A file's dependency when it has no points. */
+const NO_DEPENDENCY: { points: number; reason?: string } = { points: 0 };
+
+/** The reason for each degree's dependency points. */
+const DEPENDENCY_REASONS: Record<number, string> = { 20: 'linked-from-active', 15: 'links-to-active', 10: 'second-degree' };
+
+/** Whether some of the targets is active. */
+function linksTo(targets: ReadonlySet<string> | undefined, active: ReadonlySet<string>): boolean {
+  if (targets) for (const target of targets) if (active.has(target)) return true;
+  return false;
 }
 
 /** Score every file (same order as given). */
@@ -162,7 +168,7 @@ export function scoreFiles(files: readonly PackFile[], options: ScoreOptions): F
     }
     relevance = Math.min(RELEVANCE_CAP, relevance);
     const recency = recencyScore(file, options.now);
-    const dep = dependency.get(file.path) ?? { points: 0 };
+    const dep = dependency.get(file.path) ?? NO_DEPENDENCY;
     if (active.has(file.path)) reasons.push('active');
     if (dep.reason) reasons.push(dep.reason);
     const superseded = options.superseded?.get(file.path);
