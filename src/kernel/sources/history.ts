@@ -223,8 +223,7 @@ export interface EarlyLog {
 export function startLogEarly(dir: string, guessed: readonly string[], env: Env, cache?: LogCache): EarlyLog | undefined {
   const range = historyRange(dir, guessed, env);
   if (!range.known || !range.base) return undefined;
-  const suffix = ` ^${range.base}${range.shallow ? ' shallow' : ''}`;
-  if ([...(cache?.kept?.().keys() ?? [])].some((key) => key.endsWith(suffix))) return undefined;
+  if (keptForBase(cache, range.base, range.shallow)) return undefined;
   const job = gitInBackground(fullLogArgs(range.head, range.base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
   return { root: range.root, head: range.head, base: range.base, job };
 }
@@ -256,14 +255,19 @@ function keptLog(cache: LogCache | undefined, head: string, base: string, shallo
   const range = rangeKey(head, base, shallow);
   const kept = cache?.get(range);
   if (kept !== undefined) return kept;
-  const suffix = shallow ? ' shallow' : '';
-  const older = [...(cache?.kept?.() ?? [])].find(([key]) => key !== range && key.endsWith(` ^${base}${suffix}`) && COMMIT.test(key.slice(0, key.indexOf(' '))));
+  const older = keptForBase(cache, base, shallow);
   if (!older || base === '') return undefined;
   const oldHead = older[0].slice(0, older[0].indexOf(' '));
   const added = run(['log', ...LOG_FORMAT, '--no-renames', `--max-count=${MAX_ADDED + 1}`, head, `^${oldHead}`, `^${base}`, '--']);
   if (!inLineOn(parseHistory(added), oldHead)) return undefined;
   cache?.set(range, added + older[1]);
   return added + older[1];
+}
+
+/** A log kept for a range from `base` to any head (rangeKey's form), as [key, log]. */
+function keptForBase(cache: LogCache | undefined, base: string, shallow: boolean): [string, string] | undefined {
+  const suffix = rangeKey('', base, shallow);
+  return [...(cache?.kept?.() ?? [])].find(([key]) => key.endsWith(suffix) && COMMIT.test(key.slice(0, key.indexOf(' '))));
 }
 
 /** True when the commits (newest first) are 1 to MAX_ADDED commits in a line, each the only parent of the one before, on top of `oldHead`. */
