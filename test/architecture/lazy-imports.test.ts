@@ -67,6 +67,7 @@ const LAZY: Record<string, string> = {
   'kernel/cli/output.ts → chalk': 'colours (its colour detection loads node:tty), only when a stream gets them',
   'kernel/cli/progress.ts → ora': 'spinner, only on a TTY',
   // (store/yaml.ts loads `yaml` with createRequire, only for frontmatter simple-yaml.ts cannot read.)
+  // (store/write.ts loads proper-lockfile with createRequire, on the first lock.)
 };
 
 describe('dynamic imports', () => {

@@ -27,8 +27,6 @@ function runtimeImports(): Map<string, string> {
       // createRequire(import.meta.url)('yaml'), and a package found by its folder (js-tiktoken's rank files)
       ...[...text.matchAll(/\)\('([^'.][^']*)'\)/g)].map((m) => m[1]),
       ...[...text.matchAll(/'node_modules', '([^']+)'/g)].map((m) => m[1]),
-      // a package required through a named createRequire (requireHere('proper-lockfile') in store/lock-library.ts)
-      ...[...text.matchAll(/\brequire\w*\('([^'.][^']*)'\)/g)].map((m) => m[1]),
     ];
     for (const spec of specifiers) {
       if (spec.startsWith('.') || spec.startsWith('node:') || builtinModules.includes(spec)) continue;

@@ -9,7 +9,7 @@ import { statePlace } from '../state/folder.js';
 import { DecodeFailure, decodeText } from './decode.js';
 import { walkTree } from './list.js';
 import { isRecord } from '../values.js';
-import { properLockfile } from './lock-library.js';
+import type * as ProperLockfile from 'proper-lockfile';
 
 // node:fs without an ES module import (which costs a hook 30-60 M instructions: kernel/cli/context.ts);
 // opens and renames go through `fs.` at each call, where a test swaps a path at that exact moment.
@@ -199,7 +199,8 @@ function lockPathOf(root: string): string {
  * past it); the default waits about as long as a stale lock takes to expire, plus slack.
  */
 export async function withMemoryLock<T>(root: string, fn: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
-  const lockfile = properLockfile();
+  // A plain require on the first lock (Node keeps it): an ES module import of this CommonJS package would parse it for its export names too.
+  const lockfile = process.getBuiltinModule('node:module').createRequire(import.meta.url)('proper-lockfile') as typeof ProperLockfile;
   const lockPath = lockPathOf(root);
   const cache = dirname(lockPath);
   let release: () => Promise<void>;
