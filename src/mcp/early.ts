@@ -72,8 +72,8 @@ function progressOnly(meta: unknown): boolean {
 const answer = (id: string | number, result: unknown) => `${JSON.stringify({ result, jsonrpc: '2.0', id })}\n`;
 
 /** The initialize answer the SDK's Server gives: the client's protocol version if it speaks it, else its latest. */
-export function initializeAnswer(line: string): { id: string | number; text: string } | undefined {
-  const request = requestOf(parse(line), 'initialize');
+export function initializeAnswer(message: unknown): { id: string | number; text: string } | undefined {
+  const request = requestOf(message, 'initialize');
   if (request === undefined || !plainInitialize(request.params)) return undefined;
   const asked = request.params.protocolVersion;
   const protocolVersion = PROTOCOL_VERSIONS.includes(asked) ? asked : PROTOCOL_VERSIONS[0];
@@ -84,8 +84,7 @@ export function initializeAnswer(line: string): { id: string | number; text: str
 const UNHANDLED_METHODS = ['server/discover'];
 
 /** The SDK's "Method not found" answer to a plain request for one of UNHANDLED_METHODS. */
-export function unhandledAnswer(line: string): string | undefined {
-  const message = parse(line);
+export function unhandledAnswer(message: unknown): string | undefined {
   const method = isObject(message) ? message.method : undefined;
   if (typeof method !== 'string' || !UNHANDLED_METHODS.includes(method)) return undefined;
   const request = requestOf(message, method);
@@ -94,8 +93,8 @@ export function unhandledAnswer(line: string): string | undefined {
 }
 
 /** The tools/list answer, from the built list (a cursor or a progress token changes nothing: the list is one page). */
-export function toolsListAnswer(line: string, tools: () => ListedTool[] | undefined): string | undefined {
-  const request = requestOf(parse(line), 'tools/list');
+export function toolsListAnswer(message: unknown, tools: () => ListedTool[] | undefined): string | undefined {
+  const request = requestOf(message, 'tools/list');
   if (request === undefined) return undefined;
   const { params } = request;
   if (params !== undefined && !(isObject(params) && only(params, ['cursor', '_meta']) && optionalString(params.cursor) && progressOnly(params._meta))) return undefined;
@@ -103,7 +102,8 @@ export function toolsListAnswer(line: string, tools: () => ListedTool[] | undefi
   return list && answer(request.id, { tools: list });
 }
 
-function parse(line: string): unknown {
+/** A line's JSON, or undefined when it is none (each line is parsed once, then offered to each answer). */
+export function parseLine(line: string): unknown {
   try {
     return JSON.parse(line);
   } catch {
@@ -112,8 +112,7 @@ function parse(line: string): unknown {
 }
 
 /** `notifications/initialized`, which the SDK answers with nothing (it is passed on after the initialize). */
-function initializedNotification(line: string): boolean {
-  const message = parse(line);
+function initializedNotification(message: unknown): boolean {
   return isObject(message) && only(message, ['jsonrpc', 'method']) && message.jsonrpc === '2.0' && message.method === 'notifications/initialized';
 }
 
@@ -162,23 +161,24 @@ export class EarlyAnswers {
 
   /** Answer one line here, or keep it silently for the SDK; false when the SDK must read it. */
   private early(line: string): boolean {
-    if (this.initialized !== undefined && initializedNotification(line)) {
+    const message = parseLine(line);
+    if (this.initialized !== undefined && initializedNotification(message)) {
       this.replay.push(line);
       return true;
     }
-    const init = this.initialized === undefined ? initializeAnswer(line) : undefined;
+    const init = this.initialized === undefined ? initializeAnswer(message) : undefined;
     if (init) {
       this.initialized = init.id;
       this.replay.push(line);
       this.options.write(init.text);
       return true;
     }
-    const unhandled = unhandledAnswer(line);
+    const unhandled = unhandledAnswer(message);
     if (unhandled !== undefined) {
       this.options.write(unhandled);
       return true;
     }
-    const list = toolsListAnswer(line, this.options.tools);
+    const list = toolsListAnswer(message, this.options.tools);
     if (list === undefined) return false;
     this.options.write(list);
     this.options.needed();

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { deserializeMessage } from '../../src/mcp/sdk.js';
-import { EarlyAnswers, initializeAnswer, PROTOCOL_VERSIONS, toolsListAnswer, unhandledAnswer } from '../../src/mcp/early.js';
+import { EarlyAnswers, initializeAnswer, parseLine, PROTOCOL_VERSIONS, toolsListAnswer, unhandledAnswer } from '../../src/mcp/early.js';
 import { computeToolsList, createServer } from '../../src/mcp/server.js';
 import { BIN, REPO } from '../helpers/cli.js';
 import { stdioProject } from '../helpers/mcp.js';
@@ -36,7 +36,10 @@ describe('the early answers are the SDK Server’s bytes', () => {
   beforeAll(async () => {
     tools = await computeToolsList();
   });
-  const early = (text: string) => initializeAnswer(text)?.text ?? unhandledAnswer(text) ?? toolsListAnswer(text, () => tools);
+  const early = (text: string) => {
+    const message = parseLine(text);
+    return initializeAnswer(message)?.text ?? unhandledAnswer(message) ?? toolsListAnswer(message, () => tools);
+  };
 
   it('speaks the protocol versions the SDK speaks', () => {
     expect(PROTOCOL_VERSIONS).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
@@ -79,7 +82,7 @@ describe('the early answers are the SDK Server’s bytes', () => {
   });
 
   it('leaves tools/list to the SDK where the build wrote no list', () => {
-    expect(toolsListAnswer(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), () => undefined)).toBeUndefined();
+    expect(toolsListAnswer(parseLine(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' })), () => undefined)).toBeUndefined();
   });
 });
 
