@@ -10,10 +10,10 @@ import { compactTranscript } from '../../kernel/capacity/compact.js';
 import { agentSummaryRules } from '../../kernel/summary/limits.js';
 import { SUMMARY_JOB_ENV } from '../../kernel/summary/summarizers.js';
 import { saveSummaryJob, type SummaryJob } from '../../kernel/state/summary-jobs.js';
+import type { Transcript } from '../../kernel/transcript/types.js';
 
 // for flush.ts, which loads the jobs' state only where it may start one (not on the hook's common path)
 export { runningSummaryJob } from '../../kernel/state/summary-jobs.js';
-import type { Transcript } from '../../kernel/transcript/types.js';
 
 /** At most this many tokens of the compacted transcript go into the prompt (its start and its end). */
 const PROMPT_TRANSCRIPT_TOKENS = 16_000;
