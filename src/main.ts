@@ -1,6 +1,7 @@
 import { defaultIo, type GlobalOptions, type Io } from './kernel/cli/context.js';
 import type { Commands, ParserModules } from './kernel/cli/program.js';
 import { commandWord, fastRoute, type FastEntry } from './kernel/cli/route.js';
+import { loadModule } from './kernel/load.js';
 import { terminalSafeIo } from './kernel/cli/safe-io.js';
 
 type FastEntries = Record<FastEntry, () => Promise<{ run: Runner }>>;
@@ -37,10 +38,13 @@ const COMMANDS: Commands = {
 type Runner = (io: Io, globals: GlobalOptions, flags?: Record<string, string>) => Promise<number>;
 type RunOnce = typeof import('./kernel/cli/run.js').runOnce;
 
+/** One of memctx's own modules for --version or a hot path: required where Node can (kernel/load.ts), else imported. */
+const own = <M>(specifier: string, load: () => Promise<M>): Promise<M> => loadModule(specifier, import.meta.url, load);
+
 /** A hot path's runner: its command's module, loaded beside the runner (no commander), and what to run of it. */
 function hotPath<M>(load: () => Promise<M>, runnerOf: (module: M, runOnce: RunOnce) => Runner): () => Promise<{ run: Runner }> {
   return async () => {
-    const [{ runOnce }, module] = await Promise.all([import('./kernel/cli/run.js'), load()]);
+    const [{ runOnce }, module] = await Promise.all([own('./kernel/cli/run.js', () => import('./kernel/cli/run.js')), load()]);
     return { run: runnerOf(module, runOnce) };
   };
 }
@@ -49,14 +53,14 @@ function hotPath<M>(load: () => Promise<M>, runnerOf: (module: M, runOnce: RunOn
 const FAST_ENTRIES: FastEntries = {
   // The status line runs after every message: its own runner, without the context's ui (chalk).
   statusline: async () => {
-    const { runStatusline } = await import('./commands/status/statusline.js');
+    const { runStatusline } = await own('./commands/status/statusline.js', () => import('./commands/status/statusline.js'));
     return { run: (io, globals) => runStatusline(io, globals, { statusline: true }) };
   },
   // The hook's command lines carry only the defaults: their request is settled without the schema (valibot).
-  'flush-hook': hotPath(() => import('./commands/flush/hook.js'), ({ hookRequest, runFlushHook }, runOnce) => (io, globals, flags) => runOnce(io, globals, runFlushHook, hookRequest(flags?.summarizeWith))),
-  mcp: hotPath(() => import('./commands/mcp/cli.js'), ({ runMcp }, runOnce) => (io, globals) => runOnce(io, globals, runMcp)),
-  'index-staged': hotPath(() => import('./commands/index/cli.js'), ({ runIndex }, runOnce) => (io, globals) => runOnce(io, globals, runIndex, { staged: true })),
-  checkpoint: hotPath(() => import('./commands/checkpoint/cli.js'), ({ CHECKPOINT_DEFAULTS, runCheckpoint }, runOnce) => (io, globals) => runOnce(io, globals, runCheckpoint, { ...CHECKPOINT_DEFAULTS })),
+  'flush-hook': hotPath(() => own('./commands/flush/hook.js', () => import('./commands/flush/hook.js')), ({ hookRequest, runFlushHook }, runOnce) => (io, globals, flags) => runOnce(io, globals, runFlushHook, hookRequest(flags?.summarizeWith))),
+  mcp: hotPath(() => own('./commands/mcp/cli.js', () => import('./commands/mcp/cli.js')), ({ runMcp }, runOnce) => (io, globals) => runOnce(io, globals, runMcp)),
+  'index-staged': hotPath(() => own('./commands/index/cli.js', () => import('./commands/index/cli.js')), ({ runIndex }, runOnce) => (io, globals) => runOnce(io, globals, runIndex, { staged: true })),
+  checkpoint: hotPath(() => own('./commands/checkpoint/cli.js', () => import('./commands/checkpoint/cli.js')), ({ CHECKPOINT_DEFAULTS, runCheckpoint }, runOnce) => (io, globals) => runOnce(io, globals, runCheckpoint, { ...CHECKPOINT_DEFAULTS })),
 };
 
 const MODULES: ParserModules = {
@@ -76,7 +80,7 @@ export function commandName(argv: string[]): string | undefined {
  */
 export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v' || argv[2] === '-V')) {
-    const { VERSION } = await import('./kernel/version.js');
+    const { VERSION } = await own('./kernel/version.js', () => import('./kernel/version.js'));
     given.stdout.write(`${VERSION}\n`);
     return 0;
   }

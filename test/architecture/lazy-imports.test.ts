@@ -83,6 +83,12 @@ describe('dynamic imports', () => {
     expect([...boundary].sort()).toEqual(commands.sort());
   });
 
+  it('a module loaded through kernel/load.ts is required and imported by one specifier', () => {
+    const calls = sources(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\b(?:loadModule|own)(?:<[^>]*>)?\('([^']+)',(?: import\.meta\.url,)? \(\) => import\('([^']+)'\)\)/g)]);
+    expect(calls.length).toBeGreaterThanOrEqual(7);
+    expect(calls.filter(([, required, imported]) => required !== imported)).toEqual([]);
+  });
+
   it('the list stays short', () => {
     expect(Object.keys(LAZY).length).toBeLessThanOrEqual(30);
   });

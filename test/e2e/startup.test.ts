@@ -8,7 +8,9 @@ import { runMemctx } from '../helpers/run.js';
 /**
  * The files (paths inside the repo) the built bin loads for these arguments, ES modules through a
  * resolve hook and CommonJS files from require.cache at exit; `modules` names each built file of
- * memctx by its source (dist/src/x.js as src/x.ts) and keeps packages as they are.
+ * memctx by its source (dist/src/x.js as src/x.ts) and keeps packages as they are. The run is told not
+ * to require ES modules, so that every module passes the resolve hook (a required one would not): which
+ * modules load is the same either way, only how (kernel/load.ts).
  */
 function modulesLoaded(args: string[], input = '', status: number | null = 0): { stdout: string; files: string[]; modules: string[] } {
   const list = join(tempDir(), 'modules.txt');
@@ -21,7 +23,7 @@ export async function resolve(specifier, context, next) {
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
   const probe = join(tempDir(), 'probe.cjs');
   writeFileSync(probe, "process.on('exit', () => require('fs').appendFileSync(process.env.MEMCTX_MODULE_LIST, Object.keys(require.cache).map((f) => 'file://' + f + '\\n').join('')));\n");
-  const r = spawnSync(process.execPath, ['--require', probe, '--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], {
+  const r = spawnSync(process.execPath, ['--no-experimental-require-module', '--require', probe, '--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], {
     input,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', MEMCTX_MODULE_LIST: list },

@@ -11,6 +11,7 @@ import { findMemoryDir } from '../store/find.js';
 import { recordSessionWindow } from '../state/windows.js';
 import { modelPreset, resolveWindow } from './models.js';
 import { claudeUsedTokens } from '../transcript/usage-fields.js';
+import { loadModule } from '../load.js';
 
 /** The status line's options, as typed (it never fails: a bad value gives the neutral line). */
 export interface StatuslineOptions {
@@ -113,7 +114,7 @@ function contextWindowFigure(cw: Json, choice: WindowChoice): Figure | undefined
 /** The figure counted from the transcript the status-line JSON names. */
 async function transcriptFigure(path: unknown, choice: WindowChoice, cwd: string): Promise<Figure | undefined> {
   if (typeof path !== 'string' || !path) return undefined;
-  const { fromTranscript } = await import('./measure.js');
+  const { fromTranscript } = await loadModule('./measure.js', import.meta.url, () => import('./measure.js'));
   const t = await fromTranscript(path, cwd);
   if (!t) return undefined;
   const w = resolveWindow({ window: choice.window, model: choice.model, recordedWindow: t.recordedWindow, transcriptModel: choice.modelId ?? t.model, used: t.used });

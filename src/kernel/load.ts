@@ -1,0 +1,24 @@
+/**
+ * Loading one of memctx's own modules at a command boundary. Where Node can `require` an ES module
+ * (Node >= 20.19 and >= 22.12) the module is loaded synchronously, and a hot command line run from the
+ * CommonJS launcher never starts Node's asynchronous ES-module loader (about a third of the status
+ * line's start-up on Node 20). Elsewhere, and under a test runner that loads the TypeScript sources,
+ * it is an `import()`: the module and its exports are the same either way.
+ */
+const { createRequire } = process.getBuiltinModule('node:module');
+
+/** The errors that mean "this Node cannot require it": load it through `import()` instead. */
+const NOT_REQUIRABLE = new Set(['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE', 'MODULE_NOT_FOUND']);
+
+/**
+ * The module at `specifier`, resolved from the module whose URL is `parent` (its `import.meta.url`);
+ * `load` is the caller's own `import()` of the same specifier, for where Node cannot require it.
+ */
+export async function loadModule<M>(specifier: string, parent: string, load: () => Promise<M>): Promise<M> {
+  try {
+    return createRequire(parent)(specifier) as M;
+  } catch (err) {
+    if (!NOT_REQUIRABLE.has((err as { code?: string }).code ?? '')) throw err;
+    return load();
+  }
+}
