@@ -734,15 +734,14 @@ function pickFitting(sel: Selection, offers: Offer[], frames: Record<'passages' 
   const frame = (o: Offer) => frames[o.span ? 'passages' : 'full'];
   const rate = (o: Offer) => o.value / o.cost ** (dialogueOf(sel, o.file) ? DENSITY_POWER : NOTE_POWER);
   const left = offers.filter((o) => mayFit(sel, o, frame(o)));
-  const skip = new Set<number>();
   for (;;) {
     const k = left.length ? bestPick(left, rate, (o) => o.terms, covered, retrieval.weights, total) : -1;
-    const other = bestFixed(sel, fixed, frames.full, covered, total, skip);
+    const other = bestFixed(sel, fixed, frames.full, covered, total);
     const fromFixed = other !== undefined && (k < 0 || fixedFirst(fixed, other, left[k], pickValue(rate(left[k]), left[k].terms, covered, retrieval.weights, total)));
     const offer = fromFixed ? other.offer : left[k];
     if (!offer) return undefined;
     if ((offer.bound === undefined && offer.limits === undefined) || settle(sel, offer, frame(offer))) return offer;
-    if (fromFixed) skip.add(offer.file);
+    if (fromFixed) fixed.out.add(offer.file);
     else left.splice(k, 1);
   }
 }
@@ -760,11 +759,15 @@ function fixedFirst(fixed: FixedWholes, best: FixedPick, offer: Offer, value: nu
  * at the head of each group instead of offering every candidate afresh (which grows with candidates × picks).
  */
 interface FixedWholes {
-  groups: { terms: readonly number[]; files: { file: number; value: number; at: number }[] }[];
+  /** `from`: the first member not out yet. */
+  groups: { terms: readonly number[]; files: { file: number; value: number; at: number }[]; from: number }[];
   has: Set<number>;
   /** Each candidate's place in candidate order (the first of equal offers wins). */
   at: Map<number, number>;
-  /** Files over the room (or worth nothing): out for good, as the room only shrinks. */
+  /**
+   * Files over a limit or whose cost does not fit (or worth nothing): out for good, as the room only
+   * shrinks (by at least the frame whenever the frame falls to 0) and the limits with it.
+   */
   out: Set<number>;
 }
 
@@ -784,7 +787,7 @@ function fixedWholes(sel: Selection, candidates: ReadonlySet<number>): FixedWhol
     const terms = sel.retrieval.fileTerms[file] ?? [];
     const key = terms.join(' ');
     let group = byTerms.get(key);
-    if (!group) byTerms.set(key, (group = { terms, files: [] }));
+    if (!group) byTerms.set(key, (group = { terms, files: [], from: 0 }));
     group.files.push({ file, value: wholeValue(sel, file, 0), at });
     fixed.has.add(file);
   }
@@ -793,31 +796,30 @@ function fixedWholes(sel: Selection, candidates: ReadonlySet<number>): FixedWhol
   return fixed;
 }
 
-/** The best fitting fixed offer not in `skip` (as bestPick would choose among them). */
-function bestFixed(sel: Selection, fixed: FixedWholes, frame: number, covered: Uint8Array, total: number, skip: ReadonlySet<number>): FixedPick | undefined {
+/** The best fitting fixed offer (as bestPick would choose among them). */
+function bestFixed(sel: Selection, fixed: FixedWholes, frame: number, covered: Uint8Array, total: number): FixedPick | undefined {
   let best: FixedPick | undefined;
   for (const group of fixed.groups) {
-    const found = groupBest(sel, fixed, group, frame, covered, total, skip);
+    const found = groupBest(sel, fixed, group, frame, covered, total);
     if (found && (!best || found.value > best.value || (found.value === best.value && found.at < best.at))) best = found;
   }
   return best;
 }
 
 /** A group's best fitting offer: its members' worth falls in list order, so the walk stops below the best found. */
-function groupBest(sel: Selection, fixed: FixedWholes, group: FixedWholes['groups'][number], frame: number, covered: Uint8Array, total: number, skip: ReadonlySet<number>): FixedPick | undefined {
+function groupBest(sel: Selection, fixed: FixedWholes, group: FixedWholes['groups'][number], frame: number, covered: Uint8Array, total: number): FixedPick | undefined {
   let best: FixedPick | undefined;
-  let dropped = false;
-  for (const f of group.files) {
+  const { files } = group;
+  for (let k = group.from; k < files.length; k++) {
+    const f = files[k];
     const value = pickValue(f.value, group.terms, covered, sel.retrieval.weights, total);
     if (best && value < best.value) break;
-    if (fixed.out.has(f.file) || skip.has(f.file) || (best && f.at > best.at)) continue;
+    if (fixed.out.has(f.file) || (best && f.at > best.at)) continue;
     const offer = sel.holdings.get(f.file)?.whole ? undefined : wholeOffer(sel, f.file);
-    if (!offer) {
-      fixed.out.add(f.file);
-      dropped = true;
-    } else if (mayFit(sel, offer, frame)) best = { offer, value, at: f.at };
+    if (offer && mayFit(sel, offer, frame)) best = { offer, value, at: f.at };
+    else fixed.out.add(f.file);
   }
-  if (dropped) group.files = group.files.filter((f) => !fixed.out.has(f.file));
+  while (group.from < files.length && fixed.out.has(files[group.from].file)) group.from++;
   return best;
 }
 
