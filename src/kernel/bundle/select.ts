@@ -15,7 +15,7 @@
 import type { MemoryFile } from '../store/types.js';
 import { linkedPaths } from '../markdown/links.js';
 import { countJoined } from '../tokens/join.js';
-import { bestPick, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
+import { bestPick, pickValue, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
 import { isDialogue, isTurnOrItem } from '../text/passages.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
 import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
@@ -632,7 +632,6 @@ function spanOffer(sel: Selection, file: number, index: number): Offer | undefin
 
 /** The whole file's offer: what its passages not given yet are worth (at least its own match before any), for its tokens less its runs'. */
 function wholeOffer(sel: Selection, file: number): Offer | undefined {
-  const { input } = sel;
   const holding = sel.holdings.get(file);
   const spans = holding?.spans ?? [];
   let held = 0;
@@ -642,8 +641,7 @@ function wholeOffer(sel: Selection, file: number): Offer | undefined {
   if (given === undefined) return undefined;
   const limits = openLimits(sel, file, note, sel.left + held);
   if (limits === false) return undefined;
-  const mass = massOf(sel, file);
-  const value = (input.scores[file].task * (mass - given)) / mass;
+  const value = wholeValue(sel, file, given);
   if (value <= 0) return undefined;
   const exact = sel.fullCost.get(file);
   const cost = exact ?? (note ? fullBytes(sel, file) : fullCost(sel, file));
@@ -651,6 +649,12 @@ function wholeOffer(sel: Selection, file: number): Offer | undefined {
   if (exact === undefined && note) offer.bound = true;
   if (limits) offer.limits = limits;
   return offer;
+}
+
+/** What a whole file adds when its passages given are worth `given`. */
+function wholeValue(sel: Selection, file: number, given: number): number {
+  const mass = massOf(sel, file);
+  return (sel.input.scores[file].task * (mass - given)) / mass;
 }
 
 /**
@@ -725,17 +729,98 @@ function settle(sel: Selection, offer: Offer, frame: number): boolean {
  * The best offer that fits (bestPick over those that do), settling open offers only as they come up
  * best: one that proves not to fit leaves the choice, which is then made again.
  */
-function pickFitting(sel: Selection, offers: Offer[], frames: Record<'passages' | 'full', number>, covered: Uint8Array, total: number): Offer | undefined {
+function pickFitting(sel: Selection, offers: Offer[], frames: Record<'passages' | 'full', number>, covered: Uint8Array, total: number, fixed: FixedWholes): Offer | undefined {
   const { retrieval } = sel;
   const frame = (o: Offer) => frames[o.span ? 'passages' : 'full'];
+  const rate = (o: Offer) => o.value / o.cost ** (dialogueOf(sel, o.file) ? DENSITY_POWER : NOTE_POWER);
   const left = offers.filter((o) => mayFit(sel, o, frame(o)));
-  while (left.length) {
-    const k = bestPick(left, (o) => o.value / o.cost ** (dialogueOf(sel, o.file) ? DENSITY_POWER : NOTE_POWER), (o) => o.terms, covered, retrieval.weights, total);
-    const offer = left[k];
+  for (;;) {
+    const k = left.length ? bestPick(left, rate, (o) => o.terms, covered, retrieval.weights, total) : -1;
+    const other = bestFixed(sel, fixed, frames.full, covered, total);
+    const fromFixed = other !== undefined && (k < 0 || fixedFirst(fixed, other, left[k], pickValue(rate(left[k]), left[k].terms, covered, retrieval.weights, total)));
+    const offer = fromFixed ? other.offer : left[k];
+    if (!offer) return undefined;
     if ((offer.bound === undefined && offer.limits === undefined) || settle(sel, offer, frame(offer))) return offer;
-    left.splice(k, 1);
+    if (fromFixed) fixed.out.add(offer.file);
+    else left.splice(k, 1);
   }
-  return undefined;
+}
+
+/** Whether the best fixed offer goes before `offer` (worth `value`): worth more, or as much and earlier among the offers (wholes in candidate order, then runs). */
+function fixedFirst(fixed: FixedWholes, best: FixedPick, offer: Offer, value: number): boolean {
+  if (best.value !== value) return best.value > value;
+  return offer.span !== undefined || best.at < fixed.at.get(offer.file)!;
+}
+
+/**
+ * Candidate notes whose whole offer stays the same from pick to pick until taken: no matched passage,
+ * not a transcript (so their worth is their task value raised by their terms' coverage, whatever their
+ * cost). They are kept in groups of the same terms, each by value then candidate order, so a pick looks
+ * at the head of each group instead of offering every candidate afresh (which grows with candidates × picks).
+ */
+interface FixedWholes {
+  /** `from`: the first member not out yet. */
+  groups: { terms: readonly number[]; files: { file: number; value: number; at: number }[]; from: number }[];
+  has: Set<number>;
+  /** Each candidate's place in candidate order (the first of equal offers wins). */
+  at: Map<number, number>;
+  /**
+   * Files over a limit or whose cost does not fit (or worth nothing): out for good, as the room only
+   * shrinks (by at least the frame whenever the frame falls to 0) and the limits with it.
+   */
+  out: Set<number>;
+}
+
+interface FixedPick {
+  offer: Offer;
+  value: number;
+  at: number;
+}
+
+function fixedWholes(sel: Selection, candidates: ReadonlySet<number>): FixedWholes {
+  const byTerms = new Map<string, FixedWholes['groups'][number]>();
+  const fixed: FixedWholes = { groups: [], has: new Set(), at: new Map(), out: new Set() };
+  for (const file of candidates) {
+    const at = fixed.at.size;
+    fixed.at.set(file, at);
+    if (sel.matchedOf.has(file) || dialogueOf(sel, file)) continue;
+    const terms = sel.retrieval.fileTerms[file] ?? [];
+    const key = terms.join(' ');
+    let group = byTerms.get(key);
+    if (!group) byTerms.set(key, (group = { terms, files: [], from: 0 }));
+    group.files.push({ file, value: wholeValue(sel, file, 0), at });
+    fixed.has.add(file);
+  }
+  fixed.groups = [...byTerms.values()];
+  for (const g of fixed.groups) g.files.sort((a, b) => b.value - a.value || a.at - b.at);
+  return fixed;
+}
+
+/** The best fitting fixed offer (as bestPick would choose among them). */
+function bestFixed(sel: Selection, fixed: FixedWholes, frame: number, covered: Uint8Array, total: number): FixedPick | undefined {
+  let best: FixedPick | undefined;
+  for (const group of fixed.groups) {
+    const found = groupBest(sel, fixed, group, frame, covered, total);
+    if (found && (!best || found.value > best.value || (found.value === best.value && found.at < best.at))) best = found;
+  }
+  return best;
+}
+
+/** A group's best fitting offer: its members' worth falls in list order, so the walk stops below the best found. */
+function groupBest(sel: Selection, fixed: FixedWholes, group: FixedWholes['groups'][number], frame: number, covered: Uint8Array, total: number): FixedPick | undefined {
+  let best: FixedPick | undefined;
+  const { files } = group;
+  for (let k = group.from; k < files.length; k++) {
+    const f = files[k];
+    const value = pickValue(f.value, group.terms, covered, sel.retrieval.weights, total);
+    if (best && value < best.value) break;
+    if (fixed.out.has(f.file) || (best && f.at > best.at)) continue;
+    const offer = sel.holdings.get(f.file)?.whole ? undefined : wholeOffer(sel, f.file);
+    if (offer && mayFit(sel, offer, frame)) best = { offer, value, at: f.at };
+    else fixed.out.add(f.file);
+  }
+  while (group.from < files.length && fixed.out.has(files[group.from].file)) group.from++;
+  return best;
 }
 
 /** The runs a file offers: one around each matched passage not given yet. */
@@ -809,11 +894,13 @@ function placeByTask(placing: Placing, order: readonly number[]): void {
   const covered = new Uint8Array(retrieval.terms.length);
   const total = retrieval.weights.reduce((a, b) => a + b, 0);
   const spans = new Map<number, Offer[]>([...candidates].map((i) => [i, spanOffers(sel, i)]));
+  const fixed = fixedWholes(sel, candidates);
+  const others = [...candidates].filter((i) => !fixed.has.has(i));
   for (let picks = 0; ; picks++) {
     // Whole files are offered afresh each time: what they add depends on the room left and on what is in.
-    const wholes = [...candidates].flatMap((i) => (sel.holdings.get(i)?.whole ? [] : (wholeOffer(sel, i) ?? [])));
+    const wholes = others.flatMap((i) => (sel.holdings.get(i)?.whole ? [] : (wholeOffer(sel, i) ?? [])));
     const frames = { passages: frameCost(sel, 'passages'), full: frameCost(sel, 'full') };
-    const offer = pickFitting(sel, [...wholes, ...[...spans.values()].flat()], frames, covered, total);
+    const offer = pickFitting(sel, [...wholes, ...[...spans.values()].flat()], frames, covered, total, fixed);
     if (!offer) break;
     // A run whose passages another file gave meanwhile (identical text) is weighed again first.
     if (offer.span && gain(sel, offer.file, offer.span.from, offer.span.to).value !== offer.value) {

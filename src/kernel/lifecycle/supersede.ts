@@ -30,8 +30,8 @@ function resolveTarget(entry: string, from: string, paths: ReadonlySet<string>):
 }
 
 export function supersession(files: readonly SupersedableFile[]): Supersession {
-  const paths = new Set(files.map((f) => f.path));
-  const byPath = new Map(files.map((f) => [f.path, f]));
+  // The paths are gathered only when some file names another (most memories have few or none).
+  const paths = new Set(files.some((f) => f.supersedes?.length) ? files.map((f) => f.path) : []);
   const edges = new Map<string, Set<string>>();
   const missing: Supersession['missing'] = [];
   for (const file of files) {
@@ -53,6 +53,7 @@ export function supersession(files: readonly SupersedableFile[]): Supersession {
     }
     return false;
   };
+  const byPath = new Map(edges.size ? files.map((f) => [f.path, f]) : []);
   const superseded = new Map<string, string>();
   const cycles = new Map<string, string[]>();
   for (const [from, targets] of edges) {

@@ -13,7 +13,9 @@ function slug(text: string): string {
  * and to the file itself are dropped.
  */
 export function linkGraph(files: readonly PackFile[]): Map<string, Set<string>> {
-  const byPath = new Map(files.map((f) => [f.path, f.path]));
+  // Paths are gathered only when some file links (most memories have few links or none).
+  let paths: Set<string> | undefined;
+  const byPath = (path: string) => ((paths ??= new Set(files.map((f) => f.path))).has(path) ? path : undefined);
   // Names are gathered only when some file has a [[name]] link (most memories have few or none).
   let names: Map<string, string> | undefined;
   const byName = () => {
@@ -32,7 +34,7 @@ export function linkGraph(files: readonly PackFile[]): Map<string, Set<string>> 
     for (const link of file.links) {
       const target = link.kind === 'wiki'
         ? byName().get(link.target.toLowerCase()) ?? byName().get(slug(link.target))
-        : byPath.get(link.target) ?? byPath.get(`${link.target}.md`);
+        : byPath(link.target) ?? byPath(`${link.target}.md`);
       if (target !== undefined && target !== file.path) targets.add(target);
     }
     graph.set(file.path, targets);

@@ -133,12 +133,17 @@ function newCoverage(terms: readonly number[], covered: Uint8Array, weights: Flo
   return gain / total;
 }
 
+/** A value raised by the query weight its `terms` cover that `covered` does not hold yet (as bestPick weighs it). */
+export function pickValue(value: number, terms: readonly number[], covered: Uint8Array, weights: Float64Array, total: number): number {
+  return value * (1 + COVERAGE_WEIGHT * newCoverage(terms, covered, weights, total));
+}
+
 /** The index of the item whose value, raised by the query weight it covers that `covered` does not hold yet, is highest (the first of equals). */
 export function bestPick<T>(items: readonly T[], value: (item: T) => number, termsOf: (item: T) => readonly number[], covered: Uint8Array, weights: Float64Array, total: number): number {
   let pick = 0;
   let bestValue = -Infinity;
   items.forEach((item, k) => {
-    const v = value(item) * (1 + COVERAGE_WEIGHT * newCoverage(termsOf(item), covered, weights, total));
+    const v = pickValue(value(item), termsOf(item), covered, weights, total);
     if (v > bestValue) {
       bestValue = v;
       pick = k;

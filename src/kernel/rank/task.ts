@@ -39,31 +39,44 @@ function namesFile(taskLower: string, path: string): boolean {
   return false;
 }
 
+/** The neighbours of a file without links. */
+const NO_NEIGHBOURS: readonly number[] = [];
+
 /** `text` gives a file's text as packed (frontmatter included), for its passages; by default its body. */
 export function taskScores(files: readonly PackFile[], task: string, graph: ReadonlyMap<string, ReadonlySet<string>> = linkGraph(files), text: (i: number) => string = (i) => files[i].body): TaskScores {
   const retrieval = retrieve(files, task, { text });
   const lower = task.toLowerCase();
   const own = retrieval.score.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
-  const position = new Map(files.map((f, i) => [f.path, i]));
+  // Positions are found only when some file links (most memories have few links or none).
+  let position: Map<string, number> | undefined;
   // Links both ways: a file linked to a matched file, or linked from one.
-  const neighbours: number[][] = files.map(() => []);
+  // Only linked files get a list (most have none): no array per file.
+  const linked = new Map<number, number[]>();
+  const link = (a: number, b: number) => {
+    const list = linked.get(a);
+    if (list) list.push(b);
+    else linked.set(a, [b]);
+  };
   for (const [from, targets] of graph) {
+    if (targets.size === 0) continue;
+    position ??= new Map(files.map((f, i) => [f.path, i]));
     const a = position.get(from)!;
     for (const to of targets) {
       const b = position.get(to)!;
-      neighbours[a].push(b);
-      neighbours[b].push(a);
+      link(a, b);
+      link(b, a);
     }
   }
+  const neighbours = (i: number): readonly number[] => linked.get(i) ?? NO_NEIGHBOURS;
   const first = new Float64Array(files.length);
   for (let i = 0; i < files.length; i++) {
     if (own[i] < TASK_MATCH) continue;
-    for (const n of neighbours[i]) first[n] = Math.max(first[n], own[i]);
+    for (const n of neighbours(i)) first[n] = Math.max(first[n], own[i]);
   }
   const second = new Float64Array(files.length);
   for (let i = 0; i < files.length; i++) {
     if (first[i] === 0) continue;
-    for (const n of neighbours[i]) second[n] = Math.max(second[n], first[i]);
+    for (const n of neighbours(i)) second[n] = Math.max(second[n], first[i]);
   }
   // The boost fills part of the gap to 1, so a file's own match keeps its order among boosted ones.
   const combined = own.map((s, i) => s + (1 - s) * Math.min(1, FIRST_DEGREE * first[i] + SECOND_DEGREE * second[i]));

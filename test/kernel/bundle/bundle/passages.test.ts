@@ -273,3 +273,25 @@ describe('reads that do not feed back', () => {
     expect(Object.fromEntries(Object.entries(counts).map(([p, e]) => [p, (e as { count: number }).count]))).toEqual({ 'a.md': 1, 'b.md': 1 });
   });
 });
+
+describe('notes the task matches without a matched passage', () => {
+  it('go in whole by task score, equal ones in rank order, past one too large for the room', async () => {
+    const note = (name: string, body: string) => `---\nname: ${name}\ndescription: greyhound care\ntype: project\n---\n\n${body}\n`;
+    const small = 'Walks twice a day, short ones.';
+    const root = memoryDir({
+      'a-large.md': note('Alpha', filler(60, 'large')),
+      'b.md': note('Beta', small),
+      'c.md': note('Gamma', small),
+      'd.md': note('Delta', small),
+      'e.md': note('Epsilon', 'Nothing else.'),
+    });
+    const result = await run(root, 700, 'greyhound care');
+    expect(result.tokens).toBeLessThanOrEqual(700);
+    const full = result.files.filter((f) => f.tier === 'full').map((f) => f.path);
+    expect(full).toEqual(['b.md', 'c.md', 'd.md', 'e.md']);
+    expect(result.files.find((f) => f.path === 'a-large.md')?.tier).not.toBe('full');
+    const at = (path: string) => result.text.indexOf(`${path}`);
+    expect(at('b.md')).toBeLessThan(at('c.md'));
+    expect(at('c.md')).toBeLessThan(at('d.md'));
+  });
+});
