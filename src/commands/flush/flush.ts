@@ -12,7 +12,7 @@ import { parseMemoryText, ParseFailure } from '../../kernel/store/parse.js';
 import { MAX_INPUT_BYTES, readRegularFile } from '../../kernel/store/read-file.js';
 import { decodeInput } from '../../kernel/store/decode.js';
 import { readTranscriptText, transcriptPath } from '../../kernel/sources/transcript-file.js';
-import { readTranscript } from '../../kernel/transcript/index.js';
+import { readTranscriptWith } from '../../kernel/transcript/reader.js';
 import { defaultSince, gitChanges, sessionGitChanges, type GitChange } from '../../kernel/sources/git.js';
 import { LockBusy, withMemoryLock } from '../../kernel/store/write.js';
 import { isInside } from '../../kernel/store/paths.js';
@@ -270,8 +270,8 @@ async function verifiedFor(template: string, root: string, env: Record<string, s
 
 /** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
 async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('./extract.js').TranscriptFields & { transcript: import('../../kernel/transcript/types.js').Transcript }> {
-  const transcript = readTranscript(readTranscriptText(path, name));
-  return { ...flush.transcriptFields(transcript, { cwd }), transcript };
+  const { transcript, format } = await readTranscriptWith(readTranscriptText(path, name));
+  return { ...flush.transcriptFields(transcript, format, { cwd }), transcript };
 }
 
 const AGENTS: Partial<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini-cli' };
