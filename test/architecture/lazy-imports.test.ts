@@ -35,7 +35,7 @@ const LAZY: Record<string, string> = {
   'commands/compact/compact.ts → ../../kernel/tokens/index.js': 'tokenizer',
   'commands/flush/flush.ts → ../../kernel/tokens/small.js': 'tokenizer (a summary is a short text)',
   'commands/flush/flush.ts → ./summary-job.js': 'child_process and the transcript compactor, only when flush --hook --summarize-with starts a background summary',
-  'commands/flush/flush.ts → ./foreground.js': 'what only a flush outside the hook needs (the agent asked in the foreground, the secret scanner, git history, template name suggestions)',
+  'commands/flush/flush.ts → ./foreground.js': 'what only a flush outside the hook needs (the agent asked in the foreground, the secret scanner, git history, the --from reader, template name suggestions)',
   'commands/lint/lint.ts → ../../kernel/tokens/index.js': 'tokenizer, only when a rule counts tokens',
   'kernel/bundle/bundle.ts → ../tokens/cache.js': 'tokenizer, skipped on a warm pack cache',
   'kernel/bundle/bundle.ts → ../tokens/count.js': 'tokenizer, skipped on a warm pack cache',
