@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { compactTranscript, normalizeOutput } from '../src/kernel/capacity/compact.js';
 import { transcriptFields } from '../src/commands/flush/extract.js';
-import { readTranscript } from '../src/kernel/transcript/index.js';
+import { extractFacts, readTranscript } from '../src/kernel/transcript/index.js';
 import { loadTokenCounter } from '../src/kernel/tokens/index.js';
 import { claudeTranscript } from './flush.bench.js';
 import { generateCorpus } from './corpus.js';
@@ -45,7 +45,7 @@ const section: BenchSection = {
       const t = readTranscript(readFileSync(join(REAL, name), 'utf8'));
       const calls = t.items.filter((i) => i.kind === 'tool_call').length;
       if (calls < 20) continue;
-      const f = transcriptFields(t);
+      const f = transcriptFields(t, { extract: extractFacts });
       // goal: a marked GOAL: line or the extractor's request (flush uses the latter when no goal is given)
       const filled = FIELDS.filter((k) => k !== 'goal' && f[k].length).length + (f.goal.length || f.request ? 1 : 0) + (f.files.length ? 1 : 0);
       const listed = new Set(f.files.map((x) => x.path));

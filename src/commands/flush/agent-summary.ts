@@ -8,7 +8,8 @@ import type { Template } from '../../kernel/summary/templates.js';
 import { findHookSessionFile } from '../../kernel/summary/files.js';
 import { readMemoryFile, isProblem } from '../../kernel/store/scan.js';
 import { openTranscriptFile, transcriptPath } from '../../kernel/sources/transcript-file.js';
-import { readTranscript, detectFormat } from '../../kernel/transcript/index.js';
+import { detectFormat } from '../../kernel/transcript/detect.js';
+import { readTranscriptWith } from '../../kernel/transcript/reader.js';
 import { afterAgentSummary } from '../../kernel/summary/agent-summary.js';
 
 export interface KeptSummary {
@@ -36,7 +37,7 @@ export async function keptAgentSummary(
   const values = flush.parseBody(template, file.body);
   const later = scope.transcript === undefined ? undefined : await laterItems(deps, scope.transcript, scope.cwd);
   if (!later) return { path, values, revised: file.data.revised !== undefined, notes: [`kept the agent's summary ${path}; the transcript does not show when it was written, so nothing was added`] };
-  const fields = flush.transcriptFields({ ...later.transcript, items: later.items, contextStart: 0 }, { cwd: scope.cwd });
+  const fields = flush.transcriptFields({ ...later.transcript, items: later.items, contextStart: 0 }, later.format, { cwd: scope.cwd });
   const completed = flush.completeAgentValues(values, flush.laterFacts(later.items, scope.cwd, scope.root, fields));
   const what = completed.added.length ? `revised with ${completed.added.join(', ')}` : 'nothing happened after it';
   return { path, values: completed.values, revised: completed.added.length > 0, notes: [`kept the agent's summary ${path}; ${what}`] };
@@ -59,9 +60,9 @@ async function laterItems(deps: { home: string }, transcript: string, cwd: strin
         tail.unshift(chunk.lines);
         // a chunk that names memctx's flush may hold the call: parse what has been read so far
         if (!chunk.lines.some((line) => /memctx\S*flush|memctx[^"\n]*\sflush/.test(line)) && !chunk.atStart) continue;
-        const read = readTranscript(tail.flat().join('\n'), { format });
-        const later = afterAgentSummary(read.items);
-        if (later) return { items: later, transcript: read };
+        const read = await readTranscriptWith(tail.flat().join('\n'), { format });
+        const later = afterAgentSummary(read.transcript.items);
+        if (later) return { items: later, ...read };
         if (chunk.atStart) return undefined;
       }
       return undefined;

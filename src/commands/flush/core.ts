@@ -1,6 +1,5 @@
 /** Session flush: templates, inputs, transcript extraction, the 50-line rule and token targets. */
 export { SESSION_FIELDS, normalizeKey, mergeSources, type FieldValues, type FieldSource } from '../../kernel/summary/fields.js';
-export { parseFieldsText, detectFormat, FlushInputError, type ParsedInput, type InputFormat } from './input.js';
 export { BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_TEXT, KNOWN_FIELDS, builtInTemplate, userTemplate, isBuiltInTemplate, isTemplateName, findPlaceholders, TemplateError, type Template, type FieldSpec } from '../../kernel/summary/templates.js';
 export { summarizeBlock, MAX_BLOCK_LINES } from '../../kernel/summary/blocks.js';
 export { renderBody, parseBody, NONE_RECORDED } from '../../kernel/summary/render.js';

@@ -5,7 +5,9 @@
  * module's `changedFiles`.)
  */
 import type { Transcript, TranscriptItem } from '../../kernel/transcript/types.js';
-import { addDistinct, extractFacts, type FactFile } from '../../kernel/transcript/index.js';
+import { addDistinct } from '../../kernel/transcript/statement.js';
+import type { FactFile } from '../../kernel/transcript/extract.js';
+import type { TranscriptFormatModule } from '../../kernel/transcript/formats/format.js';
 import { appendUnique } from '../../kernel/summary/fields.js';
 import { fencedLines } from '../../kernel/markdown/links.js';
 
@@ -132,10 +134,11 @@ export interface TranscriptFields extends Extracted {
 /**
  * A transcript's fields for a flush: marked lines first, then what the format's extractor reads
  * (the agent's summary, task list, decision statements, unresolved errors, written files).
+ * `format` is the transcript's format module (kernel/transcript/reader.ts).
  */
-export function transcriptFields(transcript: Transcript, options: { cwd?: string } = {}): TranscriptFields {
+export function transcriptFields(transcript: Transcript, format: Pick<TranscriptFormatModule, 'extract'>, options: { cwd?: string } = {}): TranscriptFields {
   const marked = extractFromTranscript(transcript.items);
-  const facts = extractFacts(transcript, options);
+  const facts = format.extract(transcript, options);
   const out: TranscriptFields = {
     goal: marked.goal,
     progress: appendUnique([...marked.progress], facts.progress),

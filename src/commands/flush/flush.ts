@@ -12,7 +12,7 @@ import { parseMemoryText, ParseFailure } from '../../kernel/store/parse.js';
 import { MAX_INPUT_BYTES, readRegularFile } from '../../kernel/store/read-file.js';
 import { decodeInput } from '../../kernel/store/decode.js';
 import { readTranscriptText, transcriptPath } from '../../kernel/sources/transcript-file.js';
-import { readTranscript } from '../../kernel/transcript/index.js';
+import { readTranscriptWith } from '../../kernel/transcript/reader.js';
 import { defaultSince, gitChanges, sessionGitChanges, type GitChange } from '../../kernel/sources/git.js';
 import { LockBusy, withMemoryLock } from '../../kernel/store/write.js';
 import { isInside } from '../../kernel/store/paths.js';
@@ -157,7 +157,7 @@ async function loadTemplate(flush: FlushModule, root: string, name: string): Pro
 }
 
 /** `--from FILE|-`: field values, with the keys as written for messages. */
-async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string): Promise<{ label: string; parsed: import('./input.js').ParsedInput }> {
+async function readFromInput(deps: FlushDeps, from: string): Promise<{ label: string; parsed: import('./input.js').ParsedInput }> {
   let text: string;
   const label = from === '-' ? 'stdin' : from;
   if (from === '-') text = decodeInput(Buffer.from(await deps.readStdin()), label);
@@ -169,10 +169,11 @@ async function readFromInput(deps: FlushDeps, flush: FlushModule, from: string):
       throw new MemctxError(`cannot read --from file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: from, hint: 'check the path; use - to read stdin' });
     }
   }
+  const { detectFormat, parseFieldsText, FlushInputError } = await import('./foreground.js');
   try {
-    return { label, parsed: flush.parseFieldsText(text, flush.detectFormat(from === '-' ? undefined : from, text)) };
+    return { label, parsed: parseFieldsText(text, detectFormat(from === '-' ? undefined : from, text)) };
   } catch (err) {
-    if (err instanceof flush.FlushInputError) throw new MemctxError(err.message, { file: label, line: err.line, hint: err.hint });
+    if (err instanceof FlushInputError) throw new MemctxError(err.message, { file: label, line: err.line, hint: err.hint });
     throw err;
   }
 }
@@ -252,7 +253,7 @@ async function gatherGiven(deps: FlushDeps, flush: FlushModule, flags: FlushOpti
   const sources: FieldSource[] = [];
   const keyLines = new Map<string, string>();
   if (flags.from !== undefined) {
-    const from = await readFromInput(deps, flush, flags.from);
+    const from = await readFromInput(deps, flags.from);
     sources.push({ label: `--from ${from.label}`, values: from.parsed.values });
     for (const k of from.parsed.keys) if (!keyLines.has(k.normalized)) keyLines.set(k.normalized, `"${k.key}" in ${from.label}${k.line ? ` (line ${k.line})` : ''}`);
   }
@@ -270,8 +271,8 @@ async function verifiedFor(template: string, root: string, env: Record<string, s
 
 /** A transcript's fields (marked lines first, then what its format's extractor reads) and the files it wrote. */
 async function readTranscriptFacts(flush: FlushModule, path: string, name: string, cwd: string): Promise<import('./extract.js').TranscriptFields & { transcript: import('../../kernel/transcript/types.js').Transcript }> {
-  const transcript = readTranscript(readTranscriptText(path, name));
-  return { ...flush.transcriptFields(transcript, { cwd }), transcript };
+  const { transcript, format } = await readTranscriptWith(readTranscriptText(path, name));
+  return { ...flush.transcriptFields(transcript, format, { cwd }), transcript };
 }
 
 const AGENTS: Partial<Record<string, string>> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini-cli' };

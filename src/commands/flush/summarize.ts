@@ -8,6 +8,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Transcript } from '../../kernel/transcript/types.js';
 import { compactTranscript } from '../../kernel/capacity/compact.js';
 import { DEFAULT_SUMMARIZE_TIMEOUT } from '../../kernel/summary/summarizers.js';
+import { detectFormat, parseFieldsText } from './input.js';
 
 type FlushModule = typeof import('./core.js');
 type PlanInput = import('../../kernel/summary/record.js').PlanInput;
@@ -105,7 +106,7 @@ export function parseSummary(flush: FlushModule, stdout: string): { values: Reco
   const body = start >= 0 && end > start ? text.slice(start, end + 1) : text;
   let parsed: import('./input.js').ParsedInput;
   try {
-    parsed = flush.parseFieldsText(body, flush.detectFormat(undefined, body));
+    parsed = parseFieldsText(body, detectFormat(undefined, body));
   } catch (err) {
     return { why: `its answer is not JSON or YAML (${(err as Error).message.split('\n')[0].slice(0, 120)})` };
   }

@@ -11,7 +11,7 @@ const toolUse = (id: string, name: string, input: unknown) => assistant([{ type:
 const toolResult = (id: string, content: string, isError = false) => user([{ type: 'tool_result', tool_use_id: id, content, is_error: isError }]);
 const bash = (id: string, command: string, output: string, isError = false) => [toolUse(id, 'Bash', { command }), toolResult(id, output, isError)];
 const facts = (lines: object[]) => extractFacts(readTranscript(jsonl(lines)));
-const fields = (lines: object[]) => transcriptFields(readTranscript(jsonl(lines)));
+const fields = (lines: object[]) => transcriptFields(readTranscript(jsonl(lines)), { extract: extractFacts });
 
 const SUMMARY = [
   'This session is being continued from a previous conversation that ran out of context.',
@@ -142,7 +142,7 @@ describe('Codex', () => {
 
   it('a DECISION: line that also holds a cue ("instead of") is listed once', () => {
     const t = readTranscript(jsonl([meta, msg('user', 'Cache the index'), msg('assistant', 'DECISION: keep the index in memory instead of on disk, because reads dominate.')]));
-    expect(transcriptFields(t).decisions).toEqual(['keep the index in memory instead of on disk, because reads dominate.']);
+    expect(transcriptFields(t, { extract: extractFacts }).decisions).toEqual(['keep the index in memory instead of on disk, because reads dominate.']);
   });
 
   it('a resumed session keeps every run\'s progress (a new plan does not erase what the first run finished)', () => {
@@ -153,7 +153,7 @@ describe('Codex', () => {
 
   it('a rollout whose every text is redacted says nothing could be read and takes no goal from its instructions', () => {
     const t = readTranscript(jsonl([meta, msg('user', '<user_instructions>\nAlways answer in French.\n</user_instructions>'), msg('user', '[REDACTED]'), msg('assistant', '[REDACTED]')]));
-    const f = transcriptFields(t);
+    const f = transcriptFields(t, { extract: extractFacts });
     expect(f.unreadable).toMatch(/nothing could be read/);
     expect(f.request).toBeUndefined();
     expect(f.goal).toEqual([]);

@@ -41,7 +41,7 @@ describe('task lists and decisions', () => {
   });
   it('a marker in the middle of a line is caught', () => {
     const t = readTranscript(jsonl([user('go'), assistant([{ type: 'text', text: 'Continue. DECISION: batch size 10k because memory peaks at 12k' }])]));
-    expect(transcriptFields(t).decisions[0]).toBe('batch size 10k because memory peaks at 12k');
+    expect(transcriptFields(t, { extract: extractFacts }).decisions[0]).toBe('batch size 10k because memory peaks at 12k');
   });
   it('Codex update_plan: completed steps are progress, pending ones next steps', () => {
     const plan = { plan: [{ step: 'Read the code', status: 'completed' }, { step: 'Patch it', status: 'in_progress' }, { step: 'Test', status: 'pending' }] };

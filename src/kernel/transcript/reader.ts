@@ -1,0 +1,22 @@
+/**
+ * A transcript read with its own format's module only (issue 31: `flush --hook`'s start-up): Claude
+ * Code's reader comes with this module, the other formats' readers (index.ts) only for their
+ * transcripts. The result is index.ts's readTranscript's, with the module that read it, whose
+ * `extract` tells what the session did.
+ */
+import { detectFormat } from './detect.js';
+import { claudeFormat } from './formats/claude.js';
+import type { TranscriptFormatModule } from './formats/format.js';
+import type { Transcript, TranscriptFormat } from './types.js';
+
+/** A format's module; only a format other than Claude Code's loads the readers. */
+export async function formatModule(name: TranscriptFormat): Promise<TranscriptFormatModule> {
+  return name === 'claude' ? claudeFormat : (await import('./index.js')).transcriptFormat(name);
+}
+
+/** Read a transcript's text (any supported format; a leading BOM is ignored), as readTranscript does. */
+export async function readTranscriptWith(text: string, options: { format?: TranscriptFormat } = {}): Promise<{ transcript: Transcript; format: TranscriptFormatModule }> {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const format = await formatModule(options.format ?? detectFormat(body, { complete: true }));
+  return { transcript: format.read(body), format };
+}
