@@ -11,7 +11,10 @@ import { BIN, FIXTURES, removeDir, tempDir } from '../../helpers/cli.js';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
 
-/** Every module URL Node resolves while `flush --hook` runs (a resolve hook writes them to a file). */
+/**
+ * Every module URL Node resolves while `flush --hook` runs (a resolve hook writes them to a file). The run
+ * is told not to require ES modules, so every module passes the hook: which ones load is the same either way.
+ */
 function hookModules(project: string, transcript: string): string[] {
   const list = join(project, 'modules.txt');
   const hooks = join(project, 'hooks.mjs');
@@ -19,7 +22,7 @@ function hookModules(project: string, transcript: string): string[] {
   const register = join(project, 'register.mjs');
   writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
   const input = JSON.stringify({ session_id: 'fg', transcript_path: transcript, cwd: project, hook_event_name: 'SessionEnd', reason: 'exit' });
-  execFileSync(process.execPath, ['--import', pathToFileURL(register).href, BIN, 'flush', '--hook'], { cwd: project, input, env: { ...process.env, HOME: project, XDG_CACHE_HOME: join(project, 'cache'), MEMCTX_DIR: '' }, stdio: ['pipe', 'ignore', 'ignore'] });
+  execFileSync(process.execPath, ['--no-experimental-require-module', '--import', pathToFileURL(register).href, BIN, 'flush', '--hook'], { cwd: project, input, env: { ...process.env, HOME: project, XDG_CACHE_HOME: join(project, 'cache'), MEMCTX_DIR: '' }, stdio: ['pipe', 'ignore', 'ignore'] });
   return readFileSync(list, 'utf8').trim().split('\n');
 }
 
