@@ -45,7 +45,8 @@ const LAZY: Record<string, string> = {
   'kernel/capacity/measure.ts → ./count.js': 'counting the transcript (parser and tokenizer), only when usage is not recorded',
   'kernel/capacity/measure.ts → ../transcript/index.js': 'the transcript parser, only when usage is not recorded',
   'kernel/transcript/reader.ts → ./index.js': "the readers of the formats other than Claude Code's, only for their transcripts (flush --hook)",
-  'kernel/capacity/statusline.ts → ./measure.js': 'the transcript readers, only when Claude Code sends no figure of its own',
+  'kernel/capacity/statusline.ts → ./recorded-usage.js': 'the transcript readers, only when Claude Code sends no figure of its own',
+  'kernel/capacity/statusline.ts → ../state/windows.js': "the memory directory's finder and the state folder, only when Claude Code sends a window to record",
   'commands/status/statusline.ts → ../../kernel/cli/input.js': "stdin's stream reader, only when stdin cannot be read whole at once",
   'kernel/state/session-records.ts → ../store/write.js': 'the checked writer and its lock, only when a session record is written (the status line records its window rarely)',
   // secretlint: only for text with a secret's shape
@@ -91,6 +92,6 @@ describe('dynamic imports', () => {
   });
 
   it('the list stays short', () => {
-    expect(Object.keys(LAZY).length).toBeLessThanOrEqual(31);
+    expect(Object.keys(LAZY).length).toBeLessThanOrEqual(32);
   });
 });

@@ -169,16 +169,3 @@ export async function status(file: string | undefined, opts: StatusRequest & { m
   }
   return { report, exitCode: failOn && atLeast(cap.level, failOn) ? EXIT_PROBLEMS : EXIT_OK };
 }
-
-/** The tokens in use by a transcript's last recorded usage, for the status line when Claude Code sends no figure. */
-export async function fromTranscript(path: string, cwd: string): Promise<{ used: number; recordedWindow?: number; model?: string } | undefined> {
-  const f = openTranscriptFile(resolve(cwd, path));
-  try {
-    const head = f.firstLines(16384);
-    const r = scanUsage(detectFormat(head.text, { complete: head.complete }), f.linesBackward());
-    return r?.usage ? { used: r.usage.used, recordedWindow: r.usage.window, model: r.usage.model ?? r.model } : undefined;
-  } finally {
-    f.close();
-  }
-}
-

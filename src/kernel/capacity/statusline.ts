@@ -7,8 +7,6 @@ import { resolve } from 'node:path';
 import { capacity, DEFAULT_THRESHOLDS, parseThresholds, type Level } from './levels.js';
 import { parseTokenOption } from '../tokens/size.js';
 import { isRecord } from '../values.js';
-import { findMemoryDir } from '../store/find.js';
-import { recordSessionWindow } from '../state/windows.js';
 import { modelPreset, resolveWindow } from './models.js';
 import { claudeUsedTokens } from '../transcript/usage-fields.js';
 import { loadModule } from '../load.js';
@@ -80,8 +78,9 @@ async function recordWindow(data: Json, deps: { cwd: string; env: Record<string,
   const folder = typeof data.cwd === 'string' ? data.cwd : typeof workspace.current_dir === 'string' ? workspace.current_dir : undefined;
   if (!size || !sessionId || !Number.isSafeInteger(size)) return;
   try {
-    const root = findMemoryDir({ cwd: resolve(deps.cwd, folder ?? '.'), env: deps.env, home: deps.home, confined: true });
-    await recordSessionWindow(root, sessionId, size, (deps.now?.() ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z'));
+    // the memory directory's finder and the state folder load only here (the status line without a window needs neither)
+    const { recordFolderWindow } = await loadModule('../state/windows.js', import.meta.url, () => import('../state/windows.js'));
+    await recordFolderWindow(resolve(deps.cwd, folder ?? '.'), sessionId, size, (deps.now?.() ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z'), deps);
   } catch {
     // no memory directory, or no state folder: nothing to record
   }
@@ -114,8 +113,8 @@ function contextWindowFigure(cw: Json, choice: WindowChoice): Figure | undefined
 /** The figure counted from the transcript the status-line JSON names. */
 async function transcriptFigure(path: unknown, choice: WindowChoice, cwd: string): Promise<Figure | undefined> {
   if (typeof path !== 'string' || !path) return undefined;
-  const { fromTranscript } = await loadModule('./measure.js', import.meta.url, () => import('./measure.js'));
-  const t = await fromTranscript(path, cwd);
+  const { fromTranscript } = await loadModule('./recorded-usage.js', import.meta.url, () => import('./recorded-usage.js'));
+  const t = fromTranscript(path, cwd);
   if (!t) return undefined;
   const w = resolveWindow({ window: choice.window, model: choice.model, recordedWindow: t.recordedWindow, transcriptModel: choice.modelId ?? t.model, used: t.used });
   return { used: t.used, window: w.window };

@@ -3,6 +3,7 @@
  * `context_window.context_window_size`), per session (windows.json in the state folder), so the Stop
  * hook measures against the real window rather than a guess from the model id.
  */
+import { findMemoryDir } from '../store/find.js';
 import { stateDir } from './folder.js';
 import { readSessionRecords, writeSessionRecord } from './session-records.js';
 
@@ -29,4 +30,13 @@ export async function recordSessionWindow(root: string, sessionId: string, windo
   const dir = stateDir(root);
   if (!dir || readSessionRecords(dir, WINDOWS_FILE, validWindow)[sessionId]?.window === window) return false;
   return writeSessionRecord(root, dir, WINDOWS_FILE, sessionId, { window, at }, { valid: validWindow, unchanged: (old) => old.window === window });
+}
+
+/**
+ * The status line's record: the window of a session working in `folder`, in the state folder of the
+ * memory directory found from there (as a hook finds it: never outside the project). Throws when there
+ * is none; the caller swallows that.
+ */
+export async function recordFolderWindow(folder: string, sessionId: string, window: number, at: string, deps: { env: Record<string, string | undefined>; home: string }): Promise<boolean> {
+  return recordSessionWindow(findMemoryDir({ cwd: folder, env: deps.env, home: deps.home, confined: true }), sessionId, window, at);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stateOf, tempDir } from '../../helpers/cli.js';
-import { readSessionWindow, recordSessionWindow } from '../../../src/kernel/state/windows.js';
+import { readSessionWindow, recordFolderWindow, recordSessionWindow } from '../../../src/kernel/state/windows.js';
 
 /** A memory directory (MEMORY.md in it) with its state folder made. */
 function memory(): { root: string; state: string } {
@@ -49,5 +49,16 @@ describe('session windows', () => {
     const root = join(tempDir(), '.memory');
     mkdirSync(root);
     expect(await recordSessionWindow(root, 's1', 200_000, 'x')).toBe(false);
+  });
+
+  it("records the window of a session working in a folder in the memory directory found from there, and throws when there is none", async () => {
+    const { root } = memory();
+    const sub = join(root, '..', 'src', 'deep');
+    mkdirSync(sub, { recursive: true });
+    const env = { HOME: '/nowhere' };
+    expect(await recordFolderWindow(sub, 's1', 1_000_000, '2026-11-21T10:00:00Z', { env, home: '/nowhere' })).toBe(true);
+    expect(await recordFolderWindow(sub, 's1', 1_000_000, '2026-11-21T11:00:00Z', { env, home: '/nowhere' })).toBe(false);
+    expect(readSessionWindow(root, 's1')).toBe(1_000_000);
+    await expect(recordFolderWindow(tempDir(), 's1', 1, 'x', { env, home: '/nowhere' })).rejects.toThrow(/no \.memory\/ directory/);
   });
 });
