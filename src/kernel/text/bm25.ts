@@ -92,6 +92,11 @@ for (let c = 97; c < 123; c++) ASCII_LOWER[c] = ASCII_LOWER[c - 32] = c;
 /** Room for this many words at first; a table holding more is started afresh before the next text. */
 const INITIAL_WORDS = 1 << 16;
 const MAX_WORDS = 1 << 17;
+/** WordTable.meta's fields of a word, at META * id: its hash (+0), START, SEEN and COUNT. */
+const META = 4;
+const START = 1;
+const SEEN = 2;
+const COUNT = 3;
 
 /**
  * Every distinct word fieldBag has met, with its stem: an open-addressing table keyed by the word's
@@ -101,16 +106,17 @@ const MAX_WORDS = 1 << 17;
 class WordTable {
   /** 1 + a word's id, 0 for an empty slot. */
   slots = new Int32Array(INITIAL_WORDS * 2);
-  hashes = new Int32Array(INITIAL_WORDS);
-  /** Where each word's characters start in the pool (and end: the next word's start). */
-  starts = new Int32Array(INITIAL_WORDS + 1);
+  /**
+   * Per word id, side by side (one cache line for a lookup and its count): at META * id its hash,
+   * where its characters start in the pool (and end: the next word's start), the epoch of the text
+   * that last counted it and its count in that text.
+   */
+  meta = new Int32Array((INITIAL_WORDS + 1) * META);
   pool = new Uint16Array(INITIAL_WORDS * 8);
   words: string[] = [];
   stemOf = new Int32Array(INITIAL_WORDS);
   /** 1 when the word starts with its stem's prefix (counted under the stem), 0 for an odd word. */
   regular = new Uint8Array(INITIAL_WORDS);
-  counts = new Int32Array(INITIAL_WORDS);
-  seen = new Int32Array(INITIAL_WORDS);
   stems: string[] = [];
   /** ` stem:` for each stem. */
   stemKeys: string[] = [];
@@ -136,13 +142,14 @@ class WordTable {
 
   /** The id of the word in chars[0, length); when new, -1 - the slot to add it at. */
   find(length: number, hash: number): number {
-    const { slots, pool, starts, hashes, chars } = this;
+    const { slots, pool, meta, chars } = this;
     const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const id = slots[slot] - 1;
       if (id < 0) return -1 - slot;
-      const at = starts[id];
-      if (hashes[id] !== hash || starts[id + 1] - at !== length) continue;
+      const m = id * META;
+      const at = meta[m + START];
+      if (meta[m] !== hash || meta[m + META + START] - at !== length) continue;
       let k = 0;
       while (k < length && pool[at + k] === chars[k]) k++;
       if (k === length) return id;
@@ -151,14 +158,15 @@ class WordTable {
 
   /** find, for the ASCII word at bytes[start, start + length) (compared lower-cased, in place). */
   findAscii(start: number, length: number, hash: number): number {
-    const { slots, pool, starts, hashes, bytes } = this;
+    const { slots, pool, meta, bytes } = this;
     const lower = ASCII_LOWER;
     const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const id = slots[slot] - 1;
       if (id < 0) return -1 - slot;
-      const at = starts[id];
-      if (hashes[id] !== hash || starts[id + 1] - at !== length) continue;
+      const m = id * META;
+      const at = meta[m + START];
+      if (meta[m] !== hash || meta[m + META + START] - at !== length) continue;
       let k = 0;
       while (k < length && pool[at + k] === lower[bytes[start + k]]) k++;
       if (k === length) return id;
@@ -169,8 +177,8 @@ class WordTable {
   add(slot: number, hash: number, word: string, ascii: boolean): number {
     const id = this.words.length;
     const length = word.length;
-    if (id + 1 >= this.hashes.length) return this.add(this.grow(hash), hash, word, ascii);
-    const at = this.starts[id];
+    if (id + 1 >= this.stemOf.length) return this.add(this.grow(hash), hash, word, ascii);
+    const at = this.meta[id * META + START];
     if (at + length > this.pool.length) {
       const pool = new Uint16Array(Math.max(this.pool.length * 2, at + length));
       pool.set(this.pool);
@@ -178,7 +186,7 @@ class WordTable {
     }
     const pool = this.pool;
     for (let k = 0; k < length; k++) pool[at + k] = word.charCodeAt(k);
-    this.starts[id + 1] = at + length;
+    this.meta[(id + 1) * META + START] = at + length;
     this.slots[slot] = id + 1;
     // normalise, without the stem cache for an ASCII word (this table is its cache).
     const s = ascii ? stemWord(word) : normalise(word);
@@ -192,7 +200,7 @@ class WordTable {
       this.stemFirst[sid] = mix(s.charCodeAt(0));
     }
     this.words.push(word);
-    this.hashes[id] = hash;
+    this.meta[id * META] = hash;
     this.stemOf[id] = sid;
     this.regular[id] = s === word || word.startsWith(prefixOf(s)) ? 1 : 0;
     return id;
@@ -200,27 +208,25 @@ class WordTable {
 
   /** Count a word of the current text (`n` times). */
   see(id: number, n = 1): void {
-    if (this.seen[id] !== this.epoch) {
-      this.seen[id] = this.epoch;
-      this.counts[id] = n;
+    const m = id * META;
+    if (this.meta[m + SEEN] !== this.epoch) {
+      this.meta[m + SEEN] = this.epoch;
+      this.meta[m + COUNT] = n;
       this.order[this.distinct++] = id;
-    } else this.counts[id] += n;
+    } else this.meta[m + COUNT] += n;
   }
 
   /** Twice the room (rehashed); returns the slot for the new word with that hash. */
   private grow(hash: number): number {
-    const n = this.hashes.length * 2;
+    const n = this.stemOf.length * 2;
     const more = <T extends Int32Array | Uint8Array>(a: T, size = n): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
       b.set(a);
       return b;
     };
-    this.hashes = more(this.hashes);
-    this.starts = more(this.starts, n + 1);
+    this.meta = more(this.meta, (n + 1) * META);
     this.stemOf = more(this.stemOf);
     this.regular = more(this.regular);
-    this.counts = more(this.counts);
-    this.seen = more(this.seen);
     this.stemCounts = more(this.stemCounts);
     this.stemSeen = more(this.stemSeen);
     this.stemFirst = more(this.stemFirst);
@@ -229,7 +235,7 @@ class WordTable {
     this.slots = new Int32Array(n * 2);
     const mask = this.slots.length - 1;
     for (let id = 0; id < this.words.length; id++) {
-      let slot = this.hashes[id] & mask;
+      let slot = this.meta[id * META] & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = id + 1;
     }
@@ -287,23 +293,24 @@ export interface WordSink {
 export function visitWords(text: string, sink: WordSink): WordsKey | null {
   const t = countText(text);
   if (!t) return null;
-  const { epoch, order, stemOf, counts, stemSeen, stemCounts, stemOrder, stemFirst } = t;
+  const { epoch, order, stemOf, meta, stemSeen, stemCounts, stemOrder, stemFirst } = t;
   let stemsSeen = 0;
   let words = 0;
   let firsts = 0;
   for (let k = 0; k < t.distinct; k++) {
     const id = order[k];
     const sid = stemOf[id];
-    words += counts[id];
+    const count = meta[id * META + COUNT];
+    words += count;
     if (t.regular[id] === 0) {
       const word = t.words[id];
-      firsts = (firsts + Math.imul(mix(word.charCodeAt(0)), counts[id])) | 0;
-      sink.odd(word, t.stems[sid], counts[id]);
+      firsts = (firsts + Math.imul(mix(word.charCodeAt(0)), count)) | 0;
+      sink.odd(word, t.stems[sid], count);
     } else if (stemSeen[sid] !== epoch) {
       stemSeen[sid] = epoch;
-      stemCounts[sid] = counts[id];
+      stemCounts[sid] = count;
       stemOrder[stemsSeen++] = sid;
-    } else stemCounts[sid] += counts[id];
+    } else stemCounts[sid] += count;
   }
   for (let k = 0; k < stemsSeen; k++) {
     const sid = stemOrder[k];
@@ -346,7 +353,7 @@ function countText(text: string): WordTable | undefined {
 }
 
 /**
- * Count the words of an ASCII text, already in t.bytes, into the table (t.order, t.counts): each word
+ * Count the words of an ASCII text, already in t.bytes, into the table (t.order, t.meta): each word
  * looked up in the shared table as it is read. (A per-text table in front of it, which looked up
  * only each text's distinct words, cost more than it saved: 20,000 notes counted in 1.15 s against 1.46 s.)
  */
@@ -376,7 +383,7 @@ function countAscii(t: WordTable, text: string): void {
   }
 }
 
-/** Count the words of a lower-cased text into the table (t.order, t.counts). */
+/** Count the words of a lower-cased text into the table (t.order, t.meta). */
 function countWords(t: WordTable, src: string): void {
   const n = src.length;
   const chars = t.chars;
@@ -429,18 +436,19 @@ function wordUnits(src: string, i: number): number {
 
 /** The bag of the words counted. */
 function bagOf(t: WordTable, length: number): FieldBag {
-  const { epoch, order, stemOf, regular, counts, stemSeen, stemCounts, stemOrder } = t;
+  const { epoch, order, stemOf, regular, meta, stemSeen, stemCounts, stemOrder } = t;
   let stemsSeen = 0;
   const odd: FieldBag['odd'] = [];
   for (let k = 0; k < t.distinct; k++) {
     const id = order[k];
     const sid = stemOf[id];
-    if (regular[id] === 0) odd.push([t.words[id], t.stems[sid], counts[id]]);
+    const count = meta[id * META + COUNT];
+    if (regular[id] === 0) odd.push([t.words[id], t.stems[sid], count]);
     else if (stemSeen[sid] !== epoch) {
       stemSeen[sid] = epoch;
-      stemCounts[sid] = counts[id];
+      stemCounts[sid] = count;
       stemOrder[stemsSeen++] = sid;
-    } else stemCounts[sid] += counts[id];
+    } else stemCounts[sid] += count;
   }
   // Joined at once: one flat string, where adding pair by pair would leave a tree of pieces.
   const parts = t.parts;
