@@ -43,6 +43,12 @@ function documentStartFormat(body: string, start: number): TranscriptFormat {
   return /^\{\s*"messages"\s*:\s*\[/.test(body.slice(start, start + 200)) || /\n\s{0,4}"messages"\s*:\s*\[/.test(body.slice(0, 65536)) ? 'openai' : 'text';
 }
 
+/** A whole transcript's text without its leading BOM, and its format (as given, else detected): what a reader reads. */
+export function transcriptBody(text: string, format?: TranscriptFormat): { body: string; format: TranscriptFormat } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return { body, format: format ?? detectFormat(body, { complete: true }) };
+}
+
 /**
  * The transcript format, from the content: Claude Code and Codex JSONL by their line shapes,
  * OpenAI-style messages by a JSON array or `{messages: […]}`, anything else plain text. `text` may be

@@ -2,7 +2,7 @@
  * Transcript readers: each turns a file's text into the same shape (see types.ts). Pure: they take
  * text, never paths; reading files is `sources/transcript-file.ts`'s job.
  */
-import { detectFormat } from './detect.js';
+import { transcriptBody } from './detect.js';
 import { claudeFormat } from './formats/claude.js';
 import { codexFormat } from './formats/codex.js';
 import { geminiFormat } from './formats/gemini.js';
@@ -51,8 +51,7 @@ export interface ReadTranscriptOptions {
 
 /** Read a transcript's text (any supported format; a leading BOM is ignored). */
 export function readTranscript(text: string, options: ReadTranscriptOptions = {}): Transcript {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const format = options.format ?? detectFormat(body, { complete: true });
+  const { body, format } = transcriptBody(text, options.format);
   return transcriptFormat(format).read(body);
 }
 

@@ -4,7 +4,7 @@
  * transcripts. The result is index.ts's readTranscript's, with the module that read it, whose
  * `extract` tells what the session did.
  */
-import { detectFormat } from './detect.js';
+import { transcriptBody } from './detect.js';
 import { claudeFormat } from './formats/claude.js';
 import type { TranscriptFormatModule } from './formats/format.js';
 import type { Transcript, TranscriptFormat } from './types.js';
@@ -16,7 +16,7 @@ export async function formatModule(name: TranscriptFormat): Promise<TranscriptFo
 
 /** Read a transcript's text (any supported format; a leading BOM is ignored), as readTranscript does. */
 export async function readTranscriptWith(text: string, options: { format?: TranscriptFormat } = {}): Promise<{ transcript: Transcript; format: TranscriptFormatModule }> {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const format = await formatModule(options.format ?? detectFormat(body, { complete: true }));
+  const { body, format: name } = transcriptBody(text, options.format);
+  const format = await formatModule(name);
   return { transcript: format.read(body), format };
 }

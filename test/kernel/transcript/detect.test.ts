@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../helpers/cli.js';
 import { detectFormat } from '../../../src/kernel/transcript/index.js';
+import { transcriptBody } from '../../../src/kernel/transcript/detect.js';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES, 'transcripts', name), 'utf8');
 
@@ -30,5 +31,14 @@ describe('format detection', () => {
   });
   it('skips leading non-JSON lines when looking for the shape', () => {
     expect(detectFormat(jsonl('{"type":"summary","summary":"x","leafUuid":"a"}', userLine('hi')))).toBe('claude');
+  });
+});
+
+describe('transcriptBody', () => {
+  it('drops a leading BOM, detects the format from the whole text, and keeps a format given', () => {
+    const text = fixture('claude-session.jsonl');
+    expect(transcriptBody(`\ufeff${text}`)).toEqual({ body: text, format: 'claude' });
+    expect(transcriptBody(text, 'text')).toEqual({ body: text, format: 'text' });
+    expect(transcriptBody('\ufeffplain words')).toEqual({ body: 'plain words', format: 'text' });
   });
 });
