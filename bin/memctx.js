@@ -2,7 +2,8 @@
 'use strict';
 // Launcher only: turn on Node's compile cache where Node has one (kernel/cli/compile-cache.ts), then run
 // main() from tsc's build in dist/src/. It is CommonJS and requires that build where Node can require an
-// ES module (>= 20.19, >= 22.12), so a hot command line never starts the ES-module loader.
+// ES module (>= 20.19, >= 22.12), as kernel/load.ts does for main's hot paths (which it cannot call before
+// the build is loaded); a missing build is an error here, not a reason to import.
 const load = (path) => {
   try {
     return Promise.resolve(require(path));
