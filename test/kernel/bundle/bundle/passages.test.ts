@@ -30,7 +30,7 @@ const run = (root: string, budget: number, task?: string, extra: Partial<Paramet
   pack({ root, budget, format: 'markdown', encoding: 'o200k_base', ...(task === undefined ? {} : { task }), ...extra }, { now: () => NOW, env: {} });
 
 describe('passages of large files', () => {
-  it('gives a large file its best-matching turn with the turns on either side, its line range and the command that loads the file', async () => {
+  it('gives a large file its best-matching turn with the three turns on either side, its line range and the command that loads the file', async () => {
     const evidence = '**user:** By the way, I adopted a greyhound called Biscuit last spring.';
     const body = `${filler(40, 'chat one')}\n\n${evidence}\n\n${filler(40, 'chat two')}\n`;
     const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${body}`, 'other.md': `${front('Other')}Nothing about dogs.\n` });
@@ -40,10 +40,22 @@ describe('passages of large files', () => {
     expect(result.text).toContain(evidence);
     const lines = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n');
     const n = lines.indexOf(evidence) + 1;
-    expect(result.text).toContain(`### sessions/long.md, lines ${n - 2}-${n + 2}\n\nload the whole file: \`memctx show sessions/long.md\`\n\n\`\`\`markdown\n${lines.slice(n - 3, n + 2).join('\n')}\n\`\`\``);
-    expect(lines[n - 3]).toMatch(/^\*\*assistant:\*\* Paragraph 39 of chat one/);
-    expect(lines[n + 1]).toMatch(/^\*\*assistant:\*\* Paragraph 0 of chat two/);
+    expect(result.text).toContain(`### sessions/long.md, lines ${n - 6}-${n + 6}\n\nload the whole file: \`memctx show sessions/long.md\`\n\n\`\`\`markdown\n${lines.slice(n - 7, n + 6).join('\n')}\n\`\`\``);
+    expect(lines[n - 7]).toMatch(/^\*\*assistant:\*\* Paragraph 37 of chat one/);
+    expect(lines[n + 5]).toMatch(/^\*\*assistant:\*\* Paragraph 2 of chat two/);
     expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'its best-matching turns with their neighbours: more of what the task asks per token than the whole file' });
+  });
+
+  it('gives the answer two turns after the best-matching turn although it shares none of the task\'s words', async () => {
+    const question = '**user:** Which trail did we hike with Biscuit last weekend?';
+    const between = '**assistant:** Let me look that up in my notes from the week before, one moment please.';
+    const answer = '**assistant:** It was Fox Hollow, the long loop along the river past the old mill.';
+    const body = `${filler(40, 'chat one')}\n\n${question}\n\n${between}\n\n${answer}\n\n${filler(40, 'chat two')}\n`;
+    const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${body}` });
+    const result = await run(root, 1000, 'which trail did we hike with Biscuit');
+    expect(result.tokens).toBeLessThanOrEqual(1000);
+    expect(result.text).toContain(`${question}\n\n${between}\n\n${answer}`);
+    expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages' });
   });
 
   it('writes passages in JSON and XML with their lines and load command', async () => {
@@ -51,11 +63,11 @@ describe('passages of large files', () => {
     const root = memoryDir({ 'sessions/long.md': `${front('Long chat')}${filler(40, 'one')}\n\n${evidence}\n\n${filler(40, 'two')}\n` });
     const lines = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n');
     const n = lines.indexOf(evidence) + 1;
-    const content = `${lines.slice(n - 3, n + 2).join('\n')}\n`;
+    const content = `${lines.slice(n - 7, n + 6).join('\n')}\n`;
     const json = JSON.parse((await run(root, 1000, 'greyhound Biscuit', { format: 'json' })).text);
-    expect(json.files).toContainEqual({ path: 'sessions/long.md', tier: 'passage', lines: [n - 2, n + 2], load: 'memctx show sessions/long.md', content });
+    expect(json.files).toContainEqual({ path: 'sessions/long.md', tier: 'passage', lines: [n - 6, n + 6], load: 'memctx show sessions/long.md', content });
     const xml = (await run(root, 1000, 'greyhound Biscuit', { format: 'xml' })).text;
-    expect(xml).toContain(`<passage path="sessions/long.md" lines="${n - 2}-${n + 2}" load="memctx show sessions/long.md">\n${content.replace('&', '&amp;')}</passage>\n`);
+    expect(xml).toContain(`<passage path="sessions/long.md" lines="${n - 6}-${n + 6}" load="memctx show sessions/long.md">\n${content.replace('&', '&amp;')}</passage>\n`);
   });
 
   it('keeps every bundle within the budget when passages straddle the boundary', async () => {
