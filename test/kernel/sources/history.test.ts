@@ -70,12 +70,16 @@ describe('historySince', () => {
       ['move b', [{ status: 'D', path: 'src/b.ts' }, { status: 'A', path: 'src/x/b.ts' }]],
       ['move a', [{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/a.ts' }]],
     ]);
+    // each changed path's commits (positions, newest first), old and new names of a move alike
+    expect(followed.known && Object.fromEntries(followed.files!)).toEqual({ 'src/c.ts': [0], 'src/b.ts': [1], 'src/x/b.ts': [1], 'src/a.ts': [2], 'src/x/.keep': [2], 'src/x/a.ts': [2] });
     const [dropC, , moveA] = repo.gitOk(['rev-list', 'HEAD', `^${base}`]).trim().split('\n');
     expect([...kept.keys()].slice(1)).toEqual([`renames ${dropC} ${moveA}`]);
     // the next run reads both from the cache: what is kept is what it parses
     kept.set(`renames ${dropC} ${moveA}`, kept.get(`renames ${dropC} ${moveA}`)!.replace('src/x/a.ts', 'src/x/kept.ts'));
     const again = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
     expect(again.known && again.commits[2].changes).toEqual([{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/kept.ts' }]);
+    // the index follows the renamed commit's files: src/x/a.ts no longer named there, src/x/kept.ts is
+    expect(again.known && Object.fromEntries(again.files!)).toEqual({ 'src/c.ts': [0], 'src/b.ts': [1], 'src/x/b.ts': [1], 'src/a.ts': [2], 'src/x/.keep': [2], 'src/x/kept.ts': [2] });
   });
 
   it('new commits in a line on top of a kept HEAD: only they are asked of git, the kept log follows; a merge on top asks for the whole range', async () => {
