@@ -128,7 +128,7 @@ export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoList
   const none = async () => early?.job.stop();
   if (inputs.length === 0 || !listing.git) return { drift: Promise.resolve(new Map<string, Drift>()), outside, stop: none };
   const verified = inputs.map((i) => i.verified);
-  const range = historyRange(listing.root, verified, env);
+  const range = early && early.root === listing.root && sameSet(early.guessed, verified) ? early.range : historyRange(listing.root, verified, env);
   const key = range.known && cache ? answerKey(range, repo, inputs) : undefined;
   const kept = key === undefined ? undefined : keptAnswer(cache, key);
   if (kept) return { drift: Promise.resolve(kept), outside, stop: none };
@@ -141,6 +141,12 @@ export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoList
   // awaited by the rule; a run that ends before it must not leave an unhandled rejection
   drift.catch(() => undefined);
   return { drift, outside, stop: () => pending.stop() };
+}
+
+/** True when `list` holds exactly the members of `set` (historyRange's answer depends on its commits as a set). */
+function sameSet(set: ReadonlySet<string>, list: readonly string[]): boolean {
+  const seen = new Set(list);
+  return seen.size === set.size && [...seen].every((v) => set.has(v));
 }
 
 /**

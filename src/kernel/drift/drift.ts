@@ -28,13 +28,15 @@ export interface DriftHistory {
   commits: HistoryCommit[];
   /** Verified commits git does not have. */
   missing: Set<string>;
+  /** The commits' files, indexed as indexHistory would (each changed path → its commits' positions, ascending), when the log's reader gave them. */
+  files?: ReadonlyMap<string, number[]>;
 }
 
 interface Indexed {
   /** Each anchor path (a file or a folder) the commits changed → their positions, ascending. */
   touched: Map<string, number[]>;
   /** Each changed file path (new and old names) → the positions of the commits that changed it, ascending. */
-  byFile: Map<string, number[]>;
+  byFile: ReadonlyMap<string, number[]>;
   position: Map<string, number>;
 }
 
@@ -42,21 +44,10 @@ interface Indexed {
  * The commits' changes by file (one map entry per changed path, not per folder above it), then by
  * anchor: a file anchor takes its file's commits, a folder anchor the commits of every file under it.
  */
-function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<string>): Indexed {
-  const byFile = new Map<string, number[]>();
+function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<string>, files?: ReadonlyMap<string, number[]>): Indexed {
   const position = new Map<string, number>();
-  const note = (path: string, at: number) => {
-    const list = byFile.get(path);
-    if (list === undefined) byFile.set(path, [at]);
-    else if (list[list.length - 1] !== at) list.push(at);
-  };
-  for (let at = 0; at < commits.length; at++) {
-    position.set(commits[at].hash, at);
-    for (const change of commits[at].changes) {
-      note(change.path, at);
-      if (change.from !== undefined) note(change.from, at);
-    }
-  }
+  for (let at = 0; at < commits.length; at++) position.set(commits[at].hash, at);
+  const byFile = files ?? filesOf(commits);
   const found = new Map<string, number[][]>();
   for (const [path, positions] of byFile) {
     for (let cut = path.length; cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
@@ -70,6 +61,23 @@ function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<st
   const touched = new Map<string, number[]>();
   for (const [anchor, lists] of found) touched.set(anchor, lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a - b));
   return { touched, byFile, position };
+}
+
+/** Each changed path (new and old names) → the positions of the commits that changed it, ascending. */
+function filesOf(commits: readonly HistoryCommit[]): Map<string, number[]> {
+  const byFile = new Map<string, number[]>();
+  const note = (path: string, at: number) => {
+    const list = byFile.get(path);
+    if (list === undefined) byFile.set(path, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
+  for (let at = 0; at < commits.length; at++) {
+    for (const change of commits[at].changes) {
+      note(change.path, at);
+      if (change.from !== undefined) note(change.from, at);
+    }
+  }
+  return byFile;
 }
 
 /** The positions of the commits that changed a file the glob matches, ascending. */
@@ -148,7 +156,7 @@ function movedTo(path: string, commits: readonly HistoryCommit[], positions: num
  */
 export function attributeDrift(memories: readonly DriftInput[], history: DriftHistory, exists: (path: string) => boolean): Map<string, Drift> {
   const { commits } = history;
-  const index = indexHistory(commits, new Set(memories.flatMap((m) => m.anchors.paths)));
+  const index = indexHistory(commits, new Set(memories.flatMap((m) => m.anchors.paths)), history.files);
   const contained = containment(memories.filter((m) => !history.missing.has(m.verified)).map((m) => m.verified), commits, index);
   const globs = new Map<string, number[]>();
   const out = new Map<string, Drift>();

@@ -1,4 +1,5 @@
 // drift/check.ts: drift of a set of memories from a real repository's history, for lint and for pack.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { earlyDriftLog, memoryDrift, memoryDriftLater, packDriftDetails } from '../../../src/kernel/drift/check.js';
@@ -131,6 +132,29 @@ describe('earlyDriftLog', () => {
     const again = memoryDriftLater(files, listing, '.memory', repo.env, undefined, undefined, wrong);
     expect((await again.drift).get('a.md')).toMatchObject({ state: 'drifted', verified, commits: 1, latest: { subject: 'change a' } });
     await again.stop();
+  });
+
+  it('its range serves memoryDriftLater when the memories are verified at the guessed commits (no second rev-parse); other commits ask git for theirs', async () => {
+    const { repo, verified, texts } = await driftedRepo();
+    const files = Object.entries(texts).map(([path, text]) => mem(path, text));
+    const listing = listRepoFiles({ root: repo.top, git: true }, repo.env);
+    const right = memoryDrift(files, listing, '.memory', repo.env).drift;
+    const trace = join(repo.base, 'trace.txt');
+    const traced = { ...repo.env, GIT_TRACE: trace };
+    const rangeAsks = () => (existsSync(trace) ? readFileSync(trace, 'utf8') : '').split('\n').filter((line) => line.includes('rev-parse --show-toplevel --is-shallow-repository')).length;
+    const early = earlyDriftLog(join(repo.top, '.memory'), repo.env);
+    expect(early?.guessed).toEqual(new Set([verified]));
+    const later = memoryDriftLater(files, listing, '.memory', traced, undefined, undefined, early);
+    expect(await later.drift).toEqual(right);
+    await later.stop();
+    expect(rangeAsks()).toBe(0);
+    // a guess of other commits (HEAD as well): the exact range is asked of git, and the answer is the same
+    const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    const other = startLogEarly(repo.top, [verified, head], repo.env);
+    const again = memoryDriftLater(files, listing, '.memory', traced, undefined, undefined, other);
+    expect(await again.drift).toEqual(right);
+    await again.stop();
+    expect(rangeAsks()).toBe(1);
   });
 
   it('nothing started when a log is kept for the base, outside git, or with nothing verified', async () => {

@@ -41,6 +41,17 @@ describe('attributeDrift', () => {
     expect(out.get('glob.md')).toMatchObject({ state: 'drifted', commits: 1, paths: ['lib/**/*.ts'] });
   });
 
+  it("with the log reader's index of files, the commits' own files are not read (unless an anchor is gone), and the answer is the same", () => {
+    const files = new Map([['src/a.ts', [1, 2, 4]], ['lib/b.ts', [3]], ['src/b.ts', [3, 4]]]);
+    const unread = HISTORY.commits.map((c) => ({ ...c, get changes(): never { throw new Error(`read the files of ${c.subject}`); } }));
+    const memories = [
+      { path: 'main.md', anchors: anchors(['src/a.ts']), verified: 'c3'.padEnd(40, '0') },
+      { path: 'folder.md', anchors: anchors(['src', 'lib']), verified: 'c1'.padEnd(40, '0') },
+      { path: 'glob.md', anchors: anchors([], ['lib/**/*.ts']), verified: 'c1'.padEnd(40, '0') },
+    ];
+    expect(attributeDrift(memories, { commits: unread, missing: new Set(), files }, () => true)).toEqual(attributeDrift(memories, HISTORY, () => true));
+  });
+
   it('a verified commit git does not have is unknown, never fresh', () => {
     const gone = 'ff'.repeat(20);
     const out = attributeDrift([{ path: 'x.md', anchors: anchors(['src/a.ts']), verified: gone }], { ...HISTORY, missing: new Set([gone]) }, exists);

@@ -70,12 +70,16 @@ describe('historySince', () => {
       ['move b', [{ status: 'D', path: 'src/b.ts' }, { status: 'A', path: 'src/x/b.ts' }]],
       ['move a', [{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/a.ts' }]],
     ]);
+    // each changed path's commits (positions, newest first), old and new names of a move alike
+    expect(followed.known && Object.fromEntries(followed.files!)).toEqual({ 'src/c.ts': [0], 'src/b.ts': [1], 'src/x/b.ts': [1], 'src/a.ts': [2], 'src/x/.keep': [2], 'src/x/a.ts': [2] });
     const [dropC, , moveA] = repo.gitOk(['rev-list', 'HEAD', `^${base}`]).trim().split('\n');
     expect([...kept.keys()].slice(1)).toEqual([`renames ${dropC} ${moveA}`]);
     // the next run reads both from the cache: what is kept is what it parses
     kept.set(`renames ${dropC} ${moveA}`, kept.get(`renames ${dropC} ${moveA}`)!.replace('src/x/a.ts', 'src/x/kept.ts'));
     const again = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
     expect(again.known && again.commits[2].changes).toEqual([{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/kept.ts' }]);
+    // the index follows the renamed commit's files: src/x/a.ts no longer named there, src/x/kept.ts is
+    expect(again.known && Object.fromEntries(again.files!)).toEqual({ 'src/c.ts': [0], 'src/b.ts': [1], 'src/x/b.ts': [1], 'src/a.ts': [2], 'src/x/.keep': [2], 'src/x/kept.ts': [2] });
   });
 
   it('new commits in a line on top of a kept HEAD: only they are asked of git, the kept log follows; a merge on top asks for the whole range', async () => {
@@ -123,7 +127,12 @@ describe('historyLater', () => {
     const { kept, cache } = keptLogs(true);
     const followed = new Set(['src/c.ts']);
     const later = await historyLater(repo.top, [base], repo.env, cache).finish(followed);
-    expect(later).toEqual(historySince(repo.top, [base], repo.env, undefined, followed));
+    const since = historySince(repo.top, [base], repo.env, undefined, followed);
+    expect(later).toEqual(since);
+    // a commit's subject and files are read when asked for: the same either way
+    const read = (h: typeof since) => (h.known ? h.commits.map((c) => [c.hash, c.parents, c.subject, c.changes]) : h.reason);
+    expect(read(later)).toEqual(read(since));
+    expect(read(later)).toEqual([[expect.any(String), [expect.any(String)], 'drop c', [{ status: 'D', path: 'src/c.ts' }]], [expect.any(String), [base], 'add a and c', [{ status: 'A', path: 'src/a.ts' }, { status: 'A', path: 'src/c.ts' }]]]);
     const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
     expect(kept.has(`${head} ^${base}`)).toBe(true);
     kept.set(`${head} ^${base}`, `\x01${head} ${base}\x02from the cache\0M\0src/b.ts\0`);
