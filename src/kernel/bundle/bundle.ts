@@ -20,7 +20,7 @@ import { readCountCache, writeCountCache } from '../state/token-counts.js';
 import { scanCached } from '../rank/scan.js';
 import type { BackgroundCounter } from '../tokens/background.js';
 import type { CachedCounter } from '../tokens/cache.js';
-import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, MAYBE_SECRET_PATTERNS, secretWarnings } from '../lint/secrets.js';
+import { findSecrets, maskSecretsIn, maybeSecret, MAYBE_SECRET_CHECK, secretWarnings } from '../lint/secrets.js';
 import type { Drift } from '../drift/drift.js';
 import { driftBlock, withDriftBlock } from './drift-block.js';
 import { startupCost, type StartupCost } from './startup.js';
@@ -199,7 +199,7 @@ async function scanStep(options: PackOptions, deps: PackDeps, now: Date): Promis
   // A cold scan hands the texts no count is known for to a worker thread, which counts while the scan goes on
   // (and, for redaction, tests them with the secret prefilter there, in the time it waits for the scan).
   const { backgroundCounter } = await import('../tokens/background.js');
-  const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20, patterns: options.redactSecrets ? MAYBE_SECRET_PATTERNS : undefined });
+  const background = backgroundCounter(options.encoding, { minBytes: deps.backgroundCountBytes ?? 1 << 20, secrets: options.redactSecrets });
   const queued = new Set<string>();
   // A task with words to match is a query: the scan keeps no text (each is indexed and prefiltered as it is read).
   const query = options.task !== undefined && queryTerms(options.task).length > 0;

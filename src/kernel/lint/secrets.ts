@@ -212,7 +212,7 @@ const MAYBE_SECRET =
 /** An env-style assignment of a password, secret or token (`DB_PASSWORD=`), and an Azure account key. Case matters. */
 const ASSIGNED_SECRET = /(?:PASSWORD|PASSWD|SECRET|TOKEN)[A-Z0-9_]*[ \t]*[=:]|AccountKey=/;
 
-/** maybeSecret's patterns (neither global nor sticky): a text might hold a secret when one matches. The count worker tests them too. */
+/** maybeSecret's patterns (neither global nor sticky): a text might hold a secret when one matches. */
 export const MAYBE_SECRET_PATTERNS: readonly RegExp[] = [MAYBE_SECRET, ASSIGNED_SECRET];
 
 /**
@@ -227,8 +227,8 @@ export const MAYBE_SECRET_STARTS: readonly string[] = [
 /** MAYBE_SECRET, tried at one offset (lastIndex). */
 const MAYBE_SECRET_AT = new RegExp(MAYBE_SECRET.source, 'iy');
 
-/** Per ASCII character: itself lower-cased when it is in some start, else 0. */
-const START_CHAR = new Uint8Array(128);
+/** Per byte: the ASCII character itself lower-cased when it is in some start, else 0. */
+const START_CHAR = new Uint8Array(256);
 /** Per two start characters (first << 7 | second): 1 + the pair's number, 0 when no start begins so. */
 const START_PAIR = new Uint8Array(1 << 14);
 /** Per pair number and third character (pair << 7 | third): 1 when a start is so. */
@@ -242,28 +242,49 @@ for (const start of MAYBE_SECRET_STARTS) {
   START_THIRD[(START_PAIR[pair] << 7) | c] = 1;
 }
 
+/** The low byte of each UTF-16 unit of the text maybeSecretPattern reads (a view of `unitBuffer`). */
+let unitBuffer = Buffer.allocUnsafe(1 << 16);
+let unitBytes = new Uint8Array(unitBuffer.buffer, unitBuffer.byteOffset, unitBuffer.length);
+
 /**
  * MAYBE_SECRET.test(text), faster: the pattern is tried only where three characters in a row are a start
  * (its case-insensitive letters match only their two ASCII cases, so other characters start nothing).
+ * The text is read as the low byte of each unit (one native copy, then a loop over bytes): an ASCII
+ * start reads as itself, and another unit that reads as one is refused by the pattern tried there.
  */
 function maybeSecretPattern(text: string): boolean {
+  const n = text.length;
+  if (unitBytes.length < n) {
+    unitBuffer = Buffer.allocUnsafe(n);
+    unitBytes = new Uint8Array(unitBuffer.buffer, unitBuffer.byteOffset, n);
+  }
+  unitBuffer.write(text, 0, n, 'latin1');
+  const bytes = unitBytes;
   const chars = START_CHAR;
   const pairs = START_PAIR;
   const thirds = START_THIRD;
-  let a = 0;
+  let found = false;
+  // The start pair of the last two characters (0: none), and the last character.
+  let pair = 0;
   let b = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const c = code < 128 ? chars[code] : 0;
-    const pair = pairs[(a << 7) | b];
-    if (pair !== 0 && thirds[(pair << 7) | c] !== 0) {
+  for (let i = 0; i < n; i++) {
+    const c = chars[bytes[i]];
+    if (thirds[(pair << 7) | c] !== 0) {
       MAYBE_SECRET_AT.lastIndex = i - 2;
-      if (MAYBE_SECRET_AT.test(text)) return true;
+      if (MAYBE_SECRET_AT.test(text)) {
+        found = true;
+        break;
+      }
     }
-    a = b;
+    pair = pairs[(b << 7) | c];
     b = c;
   }
-  return false;
+  // A very long text's buffer is not kept.
+  if (n > 1 << 20) {
+    unitBuffer = Buffer.allocUnsafe(1 << 16);
+    unitBytes = new Uint8Array(unitBuffer.buffer, unitBuffer.byteOffset, unitBuffer.length);
+  }
+  return found;
 }
 
 /** True when a text might hold a secret (secretWarnings runs secretlint only then). */

@@ -47,25 +47,53 @@ export function tokenBounds(text: string): TokenBounds {
   return textBounds(text).bounds;
 }
 
+/** An ASCII text's bytes, for textBounds (a view of `asciiBuffer`). */
+let asciiBuffer = Buffer.allocUnsafe(1 << 16);
+let asciiBytes = new Uint8Array(asciiBuffer.buffer, asciiBuffer.byteOffset, asciiBuffer.length);
+
+/** The bytes of an ASCII text of `n` units, in a buffer reused until the next call. */
+function bytesOf(text: string, n: number): Uint8Array {
+  if (asciiBytes.length < n || asciiBytes.length > 1 << 20) {
+    asciiBuffer = Buffer.allocUnsafe(Math.max(n, 1 << 16));
+    asciiBytes = new Uint8Array(asciiBuffer.buffer, asciiBuffer.byteOffset, asciiBuffer.length);
+  }
+  asciiBuffer.write(text, 0, n, 'latin1');
+  return asciiBytes;
+}
+
 /**
  * tokenBounds, and whether the text holds a control character neutralizeControls replaces: found in
  * the same pass, so a text without one (nearly every text) is not searched for them again.
  */
 export function textBounds(text: string): { bounds: TokenBounds; controls: boolean } {
+  const n = text.length;
+  const max = Buffer.byteLength(text, 'utf8');
   let min = 0;
   // 1 once the current run is counted (a letter or digit since the last whitespace), else 0; without branches,
   // as this runs over every character a cold scan reads. A control (4) neither counts nor ends a run,
   // except the whitespace among them (5).
   let counted = 0;
   let seen = 0;
-  for (let i = 0; i < text.length; i++) {
-    const k = CLASS[text.charCodeAt(i)];
-    const alnum = (k >> 1) & 1;
-    min += alnum & ~counted;
-    counted = (counted | alnum) & ~k & 1;
-    seen |= k;
+  if (max === n) {
+    // An ASCII text (a byte a unit) is read from one native copy of its bytes: faster than a unit at a time.
+    const bytes = bytesOf(text, n);
+    for (let i = 0; i < n; i++) {
+      const k = CLASS[bytes[i]];
+      const alnum = (k >> 1) & 1;
+      min += alnum & ~counted;
+      counted = (counted | alnum) & ~k & 1;
+      seen |= k;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const k = CLASS[text.charCodeAt(i)];
+      const alnum = (k >> 1) & 1;
+      min += alnum & ~counted;
+      counted = (counted | alnum) & ~k & 1;
+      seen |= k;
+    }
   }
-  return { bounds: { min, max: Buffer.byteLength(text, 'utf8') }, controls: (seen & 4) !== 0 };
+  return { bounds: { min, max }, controls: (seen & 4) !== 0 };
 }
 
 /** FileTokens over a count done on demand, with each file's bounds where known (undefined: none). */

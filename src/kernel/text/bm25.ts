@@ -474,6 +474,15 @@ const mix = (c: number) => Math.imul(c ^ 0x5bd1e995, 0x9e3779b1) | 0;
 
 let keyBytes = new Uint8Array(1 << 16);
 
+/** Per byte: 1 for an ASCII letter or digit (a word's), else 0; and the mix of such a byte lower-cased (a word's first character's share). */
+const WORD_BYTE = new Uint8Array(256);
+const FIRST_MIX = new Int32Array(256);
+for (let c = 0; c < 256; c++) {
+  if (ASCII_LOWER[c] === 0) continue;
+  WORD_BYTE[c] = 1;
+  FIRST_MIX[c] = mix(ASCII_LOWER[c]);
+}
+
 export function wordsKey(text: string): WordsKey | null {
   const n = text.length;
   if (keyBytes.length < n) keyBytes = new Uint8Array(n * 2);
@@ -487,13 +496,16 @@ export function wordsKey(text: string): WordsKey | null {
   let count = 0;
   let firsts = 0;
   let prev = 0;
+  // Without branches (tables in locals): `start` is 1 at a word's first byte, else 0.
+  const word = WORD_BYTE;
+  const firstMix = FIRST_MIX;
   for (let i = 0; i < n; i++) {
-    const lower = ASCII_LOWER[bytes[i]];
-    if (lower !== 0 && prev === 0) {
-      count++;
-      firsts = (firsts + mix(lower)) | 0;
-    }
-    prev = lower;
+    const b = bytes[i];
+    const inWord = word[b];
+    const start = inWord & ~prev;
+    count += start;
+    firsts = (firsts + (firstMix[b] & -start)) | 0;
+    prev = inWord;
   }
   if (n > 1 << 20) keyBytes = new Uint8Array(1 << 16);
   return [n, count, firsts];

@@ -8,13 +8,14 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { loadTokenCounterSync, type EncodingName } from './count.js';
 import { builtFiles } from './rank-file.js';
+import { maybeSecret } from '../lint/secrets.js';
 
 export interface BackgroundCounter {
   /** Queue a text; its count comes back under `key`. */
   add(key: string, text: string): void;
   /** Every queued text's count by key; ends the worker. */
   counts(): Promise<Map<string, number>>;
-  /** The keys of the queued texts that one of `patterns` matches: complete once `counts()` has answered. */
+  /** The keys of the queued texts that might hold a secret (with `secrets`): complete once `counts()` has answered. */
   readonly matched: ReadonlySet<string>;
   /** Whether a worker thread counted. */
   readonly usedWorker: boolean;
@@ -29,12 +30,9 @@ export interface BackgroundOptions {
   batchBytes?: number;
   /** The worker script (tests point it elsewhere); default count-worker.cjs as bundled (count-worker.js as tsc builds it). */
   workerFile?: URL;
-  /** Also test each text against these (neither global nor sticky), where it is counted: see `matched`. */
-  patterns?: readonly RegExp[];
+  /** Also test each text with lint/secrets.ts maybeSecret, where it is counted: see `matched`. */
+  secrets?: boolean;
 }
-
-/** True when one of the patterns matches the text (count-worker.ts tests the same way). */
-export const anyMatch = (patterns: readonly RegExp[], text: string): boolean => patterns.some((re) => re.test(text));
 
 
 interface Batch {
@@ -52,7 +50,7 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
   const batchBytes = options.batchBytes ?? 128 * 1024;
   const results = new Map<string, number>();
   const matched = new Set<string>();
-  const patterns = options.patterns ?? [];
+  const secrets = options.secrets === true;
   const sent = new Map<number, SentBatch>();
   let waiting: Batch = { keys: [], texts: [], bytes: 0 };
   let queuedBytes = 0;
@@ -67,7 +65,7 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
     const counter = loadTokenCounterSync(encoding);
     batch.texts.forEach((text, i) => {
       results.set(batch.keys[i], counter.count(text));
-      if (patterns.length > 0 && anyMatch(patterns, text)) matched.add(batch.keys[i]);
+      if (secrets && maybeSecret(text)) matched.add(batch.keys[i]);
     });
   };
 
@@ -90,11 +88,11 @@ export function backgroundCounter(encoding: EncodingName, options: BackgroundOpt
     const file = options.workerFile ?? [...builtFiles('count-worker.cjs'), ...builtFiles('count-worker.js')].find((url) => existsSync(url));
     if (!file) return;
     try {
-      worker = new Worker(file, { workerData: { encoding, patterns: patterns.map((re) => ({ source: re.source, flags: re.flags })) } });
+      worker = new Worker(file, { workerData: { encoding, secrets } });
     } catch {
       return;
     }
-    // `counts` is null for a batch this thread claimed first (and counted itself); `hits`, the indexes of texts a pattern matched.
+    // `counts` is null for a batch this thread claimed first (and counted itself); `hits`, the indexes of texts that might hold a secret.
     worker.on('message', ({ id, counts, hits }: { id: number; counts: number[] | null; hits: number[] }) => {
       const batch = sent.get(id);
       if (!batch) return;

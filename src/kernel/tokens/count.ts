@@ -28,10 +28,11 @@ const MAX_PIECES = 1_000_000;
 export function createTokenCounter(encoding: EncodingName): TokenCounter {
   const { table, patStr } = loadRanks(encoding);
   loadedEncodings.add(encoding);
-  const pattern = new RegExp(patStr, 'gu');
   // The pieces follow one another (every character is in one): each is matched where the last ended,
-  // by test(), which builds no match array. Where none starts there, exec() finds the next, as before.
+  // by test(), which builds no match array. Where none starts there, exec() finds the next, as before
+  // (with a pattern made on first need: compiling one costs milliseconds).
   const sticky = new RegExp(patStr, 'yu');
+  let pattern: RegExp | undefined;
   const pieces = new Map<string, number>();
   const countText = (text: string): number => {
     let total = 0;
@@ -40,6 +41,7 @@ export function createTokenCounter(encoding: EncodingName): TokenCounter {
       sticky.lastIndex = at;
       if (sticky.test(text)) at = sticky.lastIndex;
       else {
+        pattern ??= new RegExp(patStr, 'gu');
         pattern.lastIndex = at;
         const match = pattern.exec(text);
         if (match === null) break;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldBag, isFieldBag, visitWords, wordsKey } from '../../../src/kernel/text/bm25.js';
+import { fieldBag, isFieldBag, visitWords, wordsKey, wordsKeyOf } from '../../../src/kernel/text/bm25.js';
 import { fieldBags, relevance, type MatchableFile } from '../../../src/kernel/text/relevance.js';
 
 const files: MatchableFile[] = [
@@ -54,6 +54,20 @@ describe('visitWords', () => {
       expect(`${stems.join('')} `).toBe(bag.stems);
       expect(odd).toEqual(bag.odd);
     }
+  });
+});
+
+describe('wordsKey', () => {
+  it("gives an ASCII text's key as wordsKeyOf its bag does, with every ASCII character before, inside and after words", () => {
+    const wrong: string[] = [];
+    for (let c = 1; c < 128; c++) {
+      const ch = String.fromCharCode(c);
+      const text = `${ch}Ab${ch}9z ${ch}${ch} q${ch}`;
+      if (JSON.stringify(wordsKey(text)) !== JSON.stringify(wordsKeyOf(fieldBag(text)!))) wrong.push(JSON.stringify(text));
+    }
+    expect(wrong).toEqual([]);
+    expect(wordsKey('Token tokens, TOKEN 42x')).toEqual(wordsKeyOf(fieldBag('Token tokens, TOKEN 42x')!));
+    expect(wordsKey('Token tokens, TOKEN 42x')![1]).toBe(4);
   });
 });
 

@@ -39,14 +39,15 @@ describe('the counting worker', () => {
   });
 
   it('leaves a batch another thread claimed first: no counts', async () => {
-    const ask = start({ encoding: 'o200k_base', patterns: [{ source: 'token', flags: 'i' }] });
+    const ask = start({ encoding: 'o200k_base', secrets: true });
     const taken = claim();
     taken[0] = 1;
     expect(await ask(1, TEXTS, taken)).toEqual({ id: 1, counts: null, hits: [] });
   });
 
-  it('says which texts one of its patterns matches', async () => {
-    const ask = start({ encoding: 'o200k_base', patterns: [{ source: 'TOKEN', flags: 'i' }, { source: 'caf\u00e9', flags: 'u' }] });
-    expect((await ask(2, TEXTS, claim())).hits).toEqual([0, 1]);
+  it('says which texts might hold a secret, when asked', async () => {
+    const texts = [...TEXTS, 'café ghp_0123456789abcdef', 'API_TOKEN: x'];
+    expect((await start({ encoding: 'o200k_base', secrets: true })(2, texts, claim())).hits).toEqual([3, 4]);
+    expect((await start({ encoding: 'o200k_base' })(3, texts, claim())).hits).toEqual([]);
   });
 });

@@ -157,4 +157,15 @@ describe('the secret pre-check, tried only where a match can start', () => {
     expect(texts.filter(slow).length).toBeGreaterThan(1000);
     expect(texts.filter((text) => !slow(text)).length).toBeGreaterThan(300);
   });
+
+  it('reads each unit by its low byte: a unit outside ASCII that reads as a start starts nothing, and long texts are read whole', () => {
+    // U+0161 reads as "a", U+016B as "k", U+0169 as "i": "akia" to the byte loop, not to the pattern.
+    expect(maybeSecret('\u0161\u016B\u0169a and \u0161kia')).toBe(false);
+    expect(maybeSecret('\u0161\u016B\u0169 AKIA')).toBe(true);
+    for (const size of [70_000, (1 << 20) + 5]) {
+      const long = `${'the auth service versions linked é\n'.repeat(size / 36)}`;
+      expect([maybeSecret(long), maybeSecret(`${long}ghp_`), maybeSecret(`ghp_${long}`)]).toEqual([false, true, true]);
+    }
+    expect(maybeSecret('x ghp_')).toBe(true);
+  });
 });
