@@ -30,7 +30,7 @@ export interface Projection<T> {
   replaces?: string;
 }
 
-/** A value as a row of JSON fields and back: the row is `[path, key, ...fields]`, its fields from `at`. */
+/** A value as a row of fields and back (table.ts keeps them): the row is `[path, size, mtime, ctime, inode, ...fields]`, its fields from `at`. */
 export interface RowCodec<T> {
   toRow(value: T): unknown[];
   /** The value of a row (checked by `valid` after): anything, when the row is malformed. */
