@@ -12,11 +12,11 @@ import { readMemoryFile } from '../store/scan.js';
 import { textBounds, type TokenBounds } from './file-tokens.js';
 
 /**
- * What `pack` needs of each memory file, kept in pack-cache.json (the state folder) by the stat-keyed cache
+ * What `pack` needs of each memory file, kept in pack-cache.bin (the state folder) by the stat-keyed cache
  * (stat-cache.ts). The body is not kept: it is read on demand (a task to match, a file to load in full);
  * its words are kept apart, in the word index (state/word-index.ts), read only when a query asks.
  */
-export const PACK_CACHE_FILE = 'pack-cache.json';
+export const PACK_CACHE_FILE = 'pack-cache.bin';
 
 /** A cached file: the frontmatter fields, links, markers and the hash of its text. */
 interface CachedFile extends Omit<StoredFile, 'links' | 'bounds'> {
@@ -385,6 +385,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   };
   const projection: Projection<StoredFile> = {
     file: PACK_CACHE_FILE,
+    replaces: 'pack-cache.json',
     valid: isStoredFile,
     rows: PACK_ROWS,
     project(file, detail) {
@@ -413,7 +414,8 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     },
   });
   flush();
-  const byPath = new Map(scan.values.map(({ path, value }) => [path, value]));
+  // Made on the first check or measure asked (a warm search asks none).
+  let byPath: Map<string, StoredFile> | undefined;
   // Files whose text could not be read now: answers made from '' are not kept in the cache.
   const unread = new Set<string>();
   const textOf = (path: string): string => {
@@ -431,6 +433,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
    * kept there unless the text could not be read (an answer made from '' is not kept).
    */
   const kept = <F extends 'check' | 'measure'>(path: string, field: F, id: string, answer: () => NonNullable<StoredFile[F]>[1]): NonNullable<StoredFile[F]>[1] => {
+    byPath ??= new Map(scan.values.map(({ path: p, value }) => [p, value]));
     const stored = byPath.get(path);
     const held = stored?.[field];
     if (held?.[0] === id) return held[1];
@@ -445,8 +448,8 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
   let index: WordIndex | undefined;
   const words = (): WordIndex => {
     if (index) return index;
-    const items = files.map((f) => ({ hash: f.hash, text: () => f.indexText(), words: (key: WordsKey) => f.indexedWords(key) }));
-    return (index = builder ? builder.use(items) : useWordIndex(stateDir(root), cacheVersion(), items));
+    // Each entry is its own IndexedText: no object a file to hand it over.
+    return (index = builder ? builder.use(files) : useWordIndex(stateDir(root), cacheVersion(), files));
   };
   const files: Entry[] = scan.values.map(({ path, value }) => new Entry(root, value, scan.changed, words, bodies.get(path), found.get(path)));
   return {

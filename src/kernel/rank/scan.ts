@@ -5,7 +5,7 @@ import { hasMarkers } from './markers.js';
 import { tokenBounds } from './file-tokens.js';
 
 /**
- * Every memory file for pack and search, from pack-cache.json (the state folder) where its stat is unchanged
+ * Every memory file for pack and search, from pack-cache.bin (the state folder) where its stat is unchanged
  * (bodies read on first use); `textOf` gives each file's text as packed. `onRead` sees each text read.
  */
 export async function scanCached(root: string, now: Date, onRead?: (text: string, hash: string) => void, stream?: PackScanOptions['stream']): Promise<PackScan> {

@@ -1,14 +1,15 @@
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readStateFile, stateDir } from './folder.js';
+import { readStateBytes, readStateFile, stateDir } from './folder.js';
+import { decodeTable, encodeTable } from './table.js';
 import { VERSION } from '../version.js';
 import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
 import { isRecord } from '../values.js';
 import { writeStateFile } from '../store/write.js';
-const { lstatSync, readdirSync, readFileSync } = process.getBuiltinModule('node:fs');
+const { lstatSync, readdirSync, readFileSync, rmSync } = process.getBuiltinModule('node:fs');
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in the
@@ -23,11 +24,13 @@ export interface Projection<T> {
   project(file: MemoryFile, detail: ReadDetail): T;
   /** True when a cached value still has the projection's shape. */
   valid(value: unknown, path: string): value is T;
-  /** Keep the values as rows of their fields (parsed several times faster than as objects); else as objects. */
+  /** Keep the values as rows of their fields, in a binary file (table.ts: read several times faster than JSON); else as objects, in JSON. */
   rows?: RowCodec<T>;
+  /** A file an older build kept this cache in: removed when the cache is written. */
+  replaces?: string;
 }
 
-/** A value as a row of JSON fields and back: the row is `[path, key, ...fields]`, its fields from `at`. */
+/** A value as a row of fields and back (table.ts keeps them): the row is `[path, size, mtime, ctime, inode, ...fields]`, its fields from `at`. */
 export interface RowCodec<T> {
   toRow(value: T): unknown[];
   /** The value of a row (checked by `valid` after): anything, when the row is malformed. */
@@ -53,7 +56,12 @@ interface CacheRecord<T> {
   key: string;
   value?: T;
   problem?: Omit<FileProblem, 'path'>;
+  /** A record read from a row: the row's place, whose key's numbers Rows.keys holds (`key` is then left empty). */
+  at?: number;
 }
+
+/** Where a row's fields start (after its path and the key's size, mtime, ctime and inode). */
+const ROW_FIELDS = 5;
 
 /** Files changed this recently are not cached: a second edit in the same clock tick would not show in the stat. */
 const RACY_MS = 2_000;
@@ -82,26 +90,80 @@ export function cacheVersion(): string {
 /** A cache as read: records by path, and (a projection with rows) the rows by path, decoded when looked up. */
 interface Loaded<T> {
   records: Record<string, CacheRecord<T>>;
-  rows: Map<string, readonly unknown[]>;
+  /** How many records: none (the usual case with rows) spares a lookup a file. */
+  recordCount: number;
+  rows: Rows;
   status: CachedScan<T>['status'];
+}
+
+/**
+ * A cache's rows by path. They were written in listing order, so the row after the last one found is
+ * tried first; the rows are put in a map only when that guess fails (a file added, gone or renamed).
+ */
+class Rows {
+  readonly #list: readonly (readonly unknown[])[];
+  /** Each row's key numbers (size, mtime, ctime, inode), four a row: kept apart, so the rows can go once decoded. */
+  readonly keys: Float64Array;
+  #next = 0;
+  #byPath: Map<unknown, number> | undefined;
+
+  constructor(list: readonly (readonly unknown[])[]) {
+    this.#list = list;
+    this.keys = new Float64Array(list.length * 4);
+    list.forEach((row, i) => {
+      for (let k = 0; k < 4; k++) this.keys[i * 4 + k] = typeof row[1 + k] === 'number' ? (row[1 + k] as number) : Number.NaN;
+    });
+  }
+
+  get size(): number {
+    return this.#list.length;
+  }
+
+  /** The place of a path's row; -1 when there is none. */
+  find(path: string): number {
+    const list = this.#list;
+    let at = this.#next;
+    if (list[at]?.[0] !== path) {
+      this.#byPath ??= new Map(list.map((row, i) => [row[0], i]));
+      at = this.#byPath.get(path) ?? -1;
+      if (at < 0) return -1;
+    }
+    this.#next = at + 1;
+    return at;
+  }
+
+  row(at: number): readonly unknown[] {
+    return this.#list[at];
+  }
 }
 
 /** The records and rows of a cache file's JSON (version checked); undefined when it is not one of this build's. */
 function parseCache<T>(text: string, version: string): Omit<Loaded<T>, 'status'> | undefined {
-  const data = JSON.parse(text) as { version?: unknown; records?: unknown; rows?: unknown };
-  if (data.version !== version || !isRecord(data.records) || (data.rows !== undefined && !Array.isArray(data.rows))) return undefined;
-  const rows = new Map<string, readonly unknown[]>();
-  for (const row of (data.rows ?? []) as unknown[]) if (Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'string') rows.set(row[0], row);
+  const data = JSON.parse(text) as { version?: unknown; records?: unknown };
+  if (data.version !== version || !isRecord(data.records)) return undefined;
   // Paths end in .md, so no lookup can reach a prototype's key: the parsed object serves as is.
-  return { records: data.records as Record<string, CacheRecord<T>>, rows };
+  return { records: data.records as Record<string, CacheRecord<T>>, recordCount: Object.keys(data.records).length, rows: new Rows([]) };
 }
 
-function load<T>(dir: string | undefined, file: string, version: string): Loaded<T> {
-  const empty = { records: Object.create(null) as Record<string, CacheRecord<T>>, rows: new Map<string, readonly unknown[]>() };
-  const text = dir === undefined ? undefined : readStateFile(dir, file);
-  if (text === undefined) return { ...empty, status: 'missing' };
+/** The records and rows of a cache file's bytes (table.ts); undefined when it is not one of this build's or cannot be trusted. */
+function parseRows<T>(bytes: Buffer, version: string): Omit<Loaded<T>, 'status'> | undefined {
+  const table = decodeTable(bytes, version);
+  if (!table) return undefined;
+  const records = Object.create(null) as Record<string, CacheRecord<T>>;
+  let recordCount = 0;
+  for (const path in table.records) {
+    records[path] = table.records[path] as CacheRecord<T>;
+    recordCount++;
+  }
+  return { records, recordCount, rows: new Rows(table.rows) };
+}
+
+function load<T>(dir: string | undefined, file: string, version: string, binary: boolean): Loaded<T> {
+  const empty = { records: Object.create(null) as Record<string, CacheRecord<T>>, recordCount: 0, rows: new Rows([]) };
+  const data = dir === undefined ? undefined : binary ? readStateBytes(dir, file) : readStateFile(dir, file);
+  if (data === undefined) return { ...empty, status: 'missing' };
   try {
-    const parsed = parseCache<T>(text, version);
+    const parsed = typeof data === 'string' ? parseCache<T>(data, version) : parseRows<T>(data, version);
     if (parsed) return { ...parsed, status: 'read' };
   } catch {
     // corrupt: rebuilt
@@ -111,30 +173,29 @@ function load<T>(dir: string | undefined, file: string, version: string): Loaded
 
 /** The record of a path: kept as an object, or decoded from its row (undefined when the row is malformed). */
 function recordOf<T>(loaded: Loaded<T>, path: string, codec: RowCodec<T> | undefined): CacheRecord<T> | undefined {
-  const record = loaded.records[path];
-  const row = record || !codec ? undefined : loaded.rows.get(path);
-  if (!row) return record;
+  const record = loaded.recordCount > 0 ? loaded.records[path] : undefined;
+  const at = record || !codec ? -1 : loaded.rows.find(path);
+  if (at < 0) return record;
   try {
-    return { key: row[1] as string, value: codec!.fromRow(row, 2) as T };
+    return { key: '', at, value: codec!.fromRow(loaded.rows.row(at), ROW_FIELDS) as T };
   } catch {
     return undefined;
   }
 }
 
 /**
- * A cache file's text: its version, the records kept as objects (every problem, and every value
- * without a codec) and, with a codec, each value as a row.
+ * A cache file's contents: its version and records as JSON; with a codec, the records kept as objects
+ * (every problem) and each value as a row, as bytes (table.ts).
  */
-function cacheText<T>(version: string, records: Record<string, CacheRecord<T>>, codec: RowCodec<T> | undefined): string {
-  if (!codec) return JSON.stringify({ version, records });
+function cacheText<T>(version: string, records: ReadonlyMap<string, CacheRecord<T>>, codec: RowCodec<T> | undefined, keys: Float64Array): string | Buffer {
+  if (!codec) return JSON.stringify({ version, records: Object.fromEntries(records) });
   const kept = Object.create(null) as Record<string, CacheRecord<T>>;
   const rows: unknown[][] = [];
-  for (const path in records) {
-    const record = records[path];
+  for (const [path, record] of records) {
     if (record.value === undefined) kept[path] = record;
-    else rows.push([path, record.key, ...codec.toRow(record.value)]);
+    else rows.push([path, ...(record.at !== undefined ? keys.subarray(record.at * 4, record.at * 4 + 4) : record.key.split(':').map(Number)), ...codec.toRow(record.value)]);
   }
-  return JSON.stringify({ version, records: kept, rows });
+  return encodeTable(version, kept, rows);
 }
 
 /** A file's cache key (size, mtime, ctime, inode) and whether it changed too recently to trust. */
@@ -143,29 +204,43 @@ export function keyOf(st: Stats, now: number): { key?: string; racy: boolean } {
   return { key: [st.size, st.mtimeMs, st.ctimeMs, st.ino].join(':'), racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
 }
 
-function statKey(root: string, entry: Entry, now: number): { key?: string; racy: boolean } {
+/** A file's lstat as the cache compares it (undefined for a link or a file that cannot be statted), and whether it changed too recently to trust. */
+interface Known {
+  st?: Stats;
+  racy: boolean;
+}
+
+function statOf(root: string, entry: Entry, now: number): Known {
   if (entry.symlink) return { racy: true };
   try {
     const st = lstatSync(`${root}/${entry.path}`);
-    return st.isSymbolicLink() ? { racy: true } : keyOf(st, now);
+    return st.isSymbolicLink() ? { racy: true } : { st, racy: now - Math.max(st.mtimeMs, st.ctimeMs) < RACY_MS };
   } catch {
     return { racy: true };
   }
 }
 
+/** Whether a record's key is the stat's: a row's numbers compared as they are (no key string made). */
+function sameKey(record: CacheRecord<unknown>, st: Stats, keys: Float64Array): boolean {
+  const at = record.at;
+  if (at === undefined) return record.key === keyOf(st, 0).key;
+  return keys[at * 4] === st.size && keys[at * 4 + 1] === st.mtimeMs && keys[at * 4 + 2] === st.ctimeMs && keys[at * 4 + 3] === st.ino;
+}
+
 /** Whether a cached record still stands for the file: the same stat key, and a value still valid (or a problem). */
-function stillValid<T>(record: CacheRecord<T> | undefined, key: string | undefined, projection: Projection<T>, path: string): record is CacheRecord<T> {
-  if (!record || key === undefined || record.key !== key) return false;
+function stillValid<T>(record: CacheRecord<T> | undefined, st: Stats | undefined, projection: Projection<T>, path: string, keys: Float64Array): record is CacheRecord<T> {
+  if (!record || st === undefined || !sameKey(record, st, keys)) return false;
   return record.value !== undefined ? projection.valid(record.value, path) : Boolean(record.problem);
 }
 
 /** Read and project one file; keyed by `known` (its lstat), else by the stat of the read itself. */
-function readRecord<T>(read: ReadFile, entry: Entry, projection: Projection<T>, now: number, known: { key?: string; racy: boolean } | undefined): { record: CacheRecord<T>; key?: string; racy: boolean } {
+function readRecord<T>(read: ReadFile, entry: Entry, projection: Projection<T>, now: number, known: Known | undefined): { record: CacheRecord<T>; key?: string; racy: boolean } {
   const detail: ReadDetail = {};
   const result = read(entry.path, entry.symlink, detail);
-  const { key, racy } = known ?? (detail.stat ? keyOf(detail.stat, now) : { key: undefined, racy: true });
+  const st = known ? known.st : detail.stat;
+  const { key, racy } = st ? keyOf(st, now) : { key: undefined, racy: true };
   const record: CacheRecord<T> = 'message' in result ? { key: key ?? '', problem: { line: result.line, message: result.message, hint: result.hint } } : { key: key ?? '', value: projection.project(result, detail) };
-  return { record, key, racy };
+  return { record, key, racy: racy || (known?.racy ?? false) };
 }
 
 /**
@@ -180,8 +255,9 @@ export async function scanWithCache<T>(
 ): Promise<CachedScan<T>> {
   const dir = stateDir(root);
   const version = cacheVersion();
-  const loaded = load<T>(dir, projection.file, version);
-  const records = Object.create(null) as Record<string, CacheRecord<T>>;
+  const loaded = load<T>(dir, projection.file, version, projection.rows !== undefined);
+  const { keys } = loaded.rows;
+  const records = new Map<string, CacheRecord<T>>();
   const values: CachedScan<T>['values'] = [];
   const problems: FileProblem[] = [];
   let dirty = loaded.status !== 'read';
@@ -195,19 +271,20 @@ export async function scanWithCache<T>(
     }
     const cached = recordOf(loaded, path, projection.rows);
     // A file the cache does not know is keyed by the stat of the read itself: no lstat first.
-    const known = cached || entry.symlink ? statKey(root, entry, options.now) : undefined;
-    const { record, key, racy } = known && stillValid(cached, known.key, projection, path) ? { record: cached, ...known } : readRecord((read ??= await options.reader()), entry, projection, options.now, known);
+    const known = cached || entry.symlink ? statOf(root, entry, options.now) : undefined;
+    const hit = known !== undefined && stillValid(cached, known.st, projection, path, keys);
+    const { record, key, racy } = hit ? { record: cached, key: '', racy: known.racy } : readRecord((read ??= await options.reader()), entry, projection, options.now, known);
     // Written again only when a record changes or goes: a file too new to keep (the one a flush
     // just wrote) and not kept before leaves the cache as it was.
     if (key !== undefined && !racy) {
-      records[path] = record;
+      records.set(path, record);
       kept++;
       if (record !== cached) dirty = true;
     } else if (cached) dirty = true;
     if (record.value !== undefined) values.push({ path, value: record.value });
     else if (record.problem) problems.push({ path, ...record.problem });
   }
-  if (Object.keys(loaded.records).length + loaded.rows.size !== kept) dirty = true;
+  if (loaded.recordCount + loaded.rows.size !== kept) dirty = true;
   return {
     values,
     problems,
@@ -217,9 +294,19 @@ export async function scanWithCache<T>(
     },
     async save() {
       if (!dirty || !dir) return;
-      await writeStateFile(dir, projection.file, cacheText(version, records, projection.rows));
+      await writeStateFile(dir, projection.file, cacheText(version, records, projection.rows, keys));
+      if (projection.replaces) removeOld(join(dir, projection.replaces));
     },
   };
+}
+
+/** Remove an older build's cache file (a link at its name is removed, not followed); one that cannot go stays. */
+function removeOld(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // a folder at its name, or no permission: left as it is
+  }
 }
 
 /** The folders whose code shapes cached entries, below the kernel folder (each with its subfolders: lint's rules). */

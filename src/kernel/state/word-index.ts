@@ -295,9 +295,9 @@ class Gathered {
 export interface IndexedText {
   readonly hash: string;
   /** The text to index; undefined when it cannot be read now (then it is neither indexed nor kept). */
-  text(): string | undefined;
+  indexText(): string | undefined;
   /** Told the text's wordsKey (text/bm25.ts) when it is indexed now and has a bag. */
-  words?(key: WordsKey): void;
+  indexedWords?(key: WordsKey): void;
 }
 
 /** How a text's words are counted for a query: the same counts as its fieldBag's (bm25.ts FieldBag.count). */
@@ -361,16 +361,21 @@ export function openWordIndex(dir: string | undefined, version: string): WordInd
     has: (hash) => slotOf.has(hash),
     add,
     use(texts) {
-      const used = new Set<number>();
+      const usedSlots: number[] = [];
       for (const item of texts) {
-        if (!slotOf.has(item.hash)) {
-          const text = item.text();
+        let slot = slotOf.get(item.hash);
+        if (slot === undefined) {
+          const text = item.indexText();
           if (text === undefined) continue;
           const key = add(item.hash, text);
-          if (key) item.words?.(key);
+          if (key) item.indexedWords?.(key);
+          slot = hashes.length - 1;
         }
-        used.add(slotOf.get(item.hash)!);
+        usedSlots.push(slot);
       }
+      // Marked once every text is added: a byte per slot, not a set of numbers.
+      const used = new Uint8Array(hashes.length);
+      for (const slot of usedSlots) used[slot] = 1;
       return indexOf({ dir, version, loaded, status, hashes, slotOf, nobag, fromFile, added, used });
     },
   };
@@ -388,8 +393,8 @@ interface Opened {
   /** Slots read from the file (the rest were added in this run). */
   fromFile: number;
   added: Gathered;
-  /** Slots of the texts used in this run. */
-  used: ReadonlySet<number>;
+  /** 1 for each slot whose text is used in this run. */
+  used: Uint8Array;
 }
 
 /** The index over an opened file and this run's texts: counts for a query, and its save. */
@@ -398,6 +403,8 @@ function indexOf(opened: Opened): WordIndex {
   const header = loaded?.header ?? { version, hashes: [], nobag: [], keys: [] };
   const slots = hashes.length;
   const keys = header.keys;
+  let usedCount = 0;
+  for (let slot = 0; slot < slots; slot++) usedCount += used[slot];
   let corrupt = false;
   const decoded = new Map<string, Postings>();
   /** A key's postings over every slot: the file's and this run's. */
@@ -440,12 +447,12 @@ function indexOf(opened: Opened): WordIndex {
     added: slots - fromFile,
     counter(hash) {
       const slot = slotOf.get(hash);
-      return slot === undefined || nobag.has(slot) || !used.has(slot) ? null : counter(slot);
+      return slot === undefined || nobag.has(slot) || !used[slot] ? null : counter(slot);
     },
     async save() {
       if (dir === undefined) return;
       // Texts no file holds any more stay in the file (unread) until they are a quarter of it.
-      const few = (slots - used.size) * 4 <= slots;
+      const few = (slots - usedCount) * 4 <= slots;
       if (status === 'read' && slots === fromFile && few && !corrupt) return;
       await writeStateFile(dir, WORD_INDEX_FILE, loaded && !corrupt && few ? appended() : rewrite());
     },
@@ -482,7 +489,7 @@ function indexOf(opened: Opened): WordIndex {
     const liveHashes: string[] = [];
     // A file whose postings proved malformed keeps none of its texts: they are indexed again next time.
     for (let slot = corrupt ? fromFile : 0; slot < slots; slot++) {
-      if (!used.has(slot)) continue;
+      if (!used[slot]) continue;
       renumber[slot] = liveHashes.length;
       liveHashes.push(hashes[slot]);
     }

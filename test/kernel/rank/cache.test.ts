@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyOf, packText, scanForPack, PACK_CACHE_FILE, PACK_ROWS } from '../../../src/kernel/rank/cache.js';
 import { cacheVersion } from '../../../src/kernel/state/stat-cache.js';
+import { encodeTable } from '../../../src/kernel/state/table.js';
 import { useWordIndex } from '../../../src/kernel/state/word-index.js';
 import { listMemoryPaths } from '../../../src/kernel/store/scan.js';
 import type { MemoryFile } from '../../../src/kernel/store/types.js';
@@ -117,7 +118,7 @@ describe('the pack cache', () => {
     expect(stored()['a.md'].value).not.toHaveProperty('bags');
     // The word index holds a.md's words (its text is not asked for) and not b.md's.
     const asked: string[] = [];
-    const index = useWordIndex(stateOf(root), cacheVersion(), [a, b].map((f) => ({ hash: f.hash, text: () => (asked.push(f.path), undefined) })));
+    const index = useWordIndex(stateOf(root), cacheVersion(), [a, b].map((f) => ({ hash: f.hash, indexText: () => (asked.push(f.path), undefined) })));
     expect(index.status).toBe('read');
     expect(asked).toEqual(['b.md']);
     expect(stored()['b.md'].value.check).toBeUndefined();
@@ -148,19 +149,28 @@ describe('the pack cache', () => {
     expect(stored()['b.md'].value).not.toHaveProperty('links');
   });
 
-  it.each([`{"version": "${cacheVersion()}", "records": `, '[]', '{"version": "0.0.1", "records": {}}', `{"version": "${cacheVersion()}", "records": {"a.md": {"key": "x", "value": {"path": "a.md"}}}}`])(
-    'ignores a corrupt or outdated cache file (%s) and rebuilds it',
-    async (content) => {
-      root = memoryDir();
-      mkdirSync(join(root, '.memctx'), { recursive: true });
-      writeFileSync(join(stateOf(root), PACK_CACHE_FILE), content);
-      const run = describer();
-      const scan = await scanForPack(root, run.options(root));
-      expect(run.calls).toEqual(['a.md', 'b.md', 'sub/c.md']);
-      await scan.save();
-      expect(JSON.parse(readFileSync(join(stateOf(root), PACK_CACHE_FILE), 'utf8')).version).toBe(cacheVersion());
-    },
-  );
+  it.each([
+    ['a JSON cache of an older build', `{"version": "${cacheVersion()}", "records": {}, "rows": []}`],
+    ['a truncated one', () => encodeTable(cacheVersion(), {}, [['a.md', 1, 2, 3, 4, 0]]).subarray(0, 40)],
+    ['another build\'s', () => encodeTable('0.0.1', {}, [])],
+  ])('ignores %s and rebuilds it', async (_, content) => {
+    root = memoryDir();
+    mkdirSync(join(root, '.memctx'), { recursive: true });
+    writeFileSync(join(stateOf(root), PACK_CACHE_FILE), typeof content === 'string' ? content : content());
+    const run = describer();
+    const scan = await scanForPack(root, run.options(root));
+    expect(run.calls).toEqual(['a.md', 'b.md', 'sub/c.md']);
+    await scan.save();
+    expect(Object.keys(packRecords(root)).sort()).toEqual(['a.md', 'b.md', 'bad.md', 'sub/c.md']);
+  });
+
+  it('removes the JSON cache an older build kept when it writes its own', async () => {
+    root = memoryDir();
+    mkdirSync(join(root, '.memctx'), { recursive: true });
+    writeFileSync(join(stateOf(root), 'pack-cache.json'), `{"version": "${cacheVersion()}", "records": {}, "rows": []}`);
+    await (await scanForPack(root, describer().options(root))).save();
+    expect(readdirSync(stateOf(root)).filter((name) => name.startsWith('pack-cache'))).toEqual([PACK_CACHE_FILE]);
+  });
 });
 
 describe('PACK_ROWS', () => {

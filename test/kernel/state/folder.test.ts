@@ -13,7 +13,7 @@ import { VERSION } from '../../../src/kernel/version.js';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
 
-const STATE_FILES = ['stats.json', 'scan-cache.json', 'pack-cache.json', 'lint-cache.json', 'token-counts.json', 'checkpoints.json', 'flush.log'];
+const STATE_FILES = ['stats.json', 'scan-cache.json', 'pack-cache.json', 'pack-cache.bin', 'lint-cache.json', 'token-counts.json', 'checkpoints.json', 'flush.log'];
 const VICTIM = 'VICTIM TEXT\n';
 
 function git(cwd: string, args: string[]): string {

@@ -1,9 +1,10 @@
 // state/stat-cache.ts: the stat-keyed cache every scan shares (scan-cache.test.ts and rank/cache.test.ts hold its users).
 import type { Stats } from 'node:fs';
-import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeHash, keyOf, scanWithCache, type Projection } from '../../../src/kernel/state/stat-cache.js';
+import { cacheVersion, codeHash, keyOf, scanWithCache, type Projection } from '../../../src/kernel/state/stat-cache.js';
+import { decodeTable, encodeTable } from '../../../src/kernel/state/table.js';
 import { listEntries } from '../../../src/kernel/store/list.js';
 import { readMemoryFile } from '../../../src/kernel/store/scan.js';
 import { stateOf, tempDir } from '../../helpers/cli.js';
@@ -102,12 +103,12 @@ describe('scanWithCache', () => {
     // A value { name, size } as the row [name, size].
     type Named = { name: string; size: number };
     const rows: Projection<Named> = {
-      file: 'rows-cache.json',
+      file: 'rows-cache.bin',
       project: (file) => ({ name: file.name, size: file.body.length }),
       valid: (value): value is Named => typeof (value as Named | undefined)?.name === 'string' && typeof (value as Named).size === 'number',
       rows: { toRow: (value) => [value.name, value.size], fromRow: (row, at) => (row.length === at + 2 ? { name: row[at], size: row[at + 1] } : undefined) },
     };
-    const path = (root: string) => join(stateOf(root), 'rows-cache.json');
+    const path = (root: string) => join(stateOf(root), 'rows-cache.bin');
 
     async function scanRows(root: string) {
       const reads: string[] = [];
@@ -116,46 +117,65 @@ describe('scanWithCache', () => {
       return { status: result.status, reads: reads.sort(), values: result.values.map((v) => v.value.name), problems: result.problems.map((p) => p.path), result };
     }
 
-    it('keeps each value as a row and each problem as a record, and the next run reads nothing', async () => {
+    it('keeps each value as a row (its path, its stat and its fields) and each problem as a record, and the next run reads nothing', async () => {
       const root = memoryDir();
       await (await scanRows(root)).result.save();
-      const saved = JSON.parse(readFileSync(path(root), 'utf8'));
-      expect(saved.rows.sort()).toEqual([['a.md', expect.any(String), 'A', 0], ['b.md', expect.any(String), 'B', 0]]);
+      const saved = decodeTable(readFileSync(path(root)), cacheVersion())!;
+      const stat = (name: string) => {
+        const st = lstatSync(join(root, name));
+        return [st.size, st.mtimeMs, st.ctimeMs, st.ino];
+      };
+      expect(saved.rows.sort()).toEqual([['a.md', ...stat('a.md'), 'A', 0], ['b.md', ...stat('b.md'), 'B', 0]]);
       expect(Object.keys(saved.records)).toEqual(['bad.md']);
       const warm = await scanRows(root);
       expect([warm.status, warm.reads, warm.values, warm.problems]).toEqual(['read', [], ['A', 'B'], ['bad.md']]);
-      // Nothing changed: the file is not written again.
-      writeFileSync(path(root), JSON.stringify(saved, null, 1));
+      // Nothing changed: the file is not written again (a write replaces it: another inode).
+      const before = statSync(path(root)).ino;
       await warm.result.save();
-      expect(readFileSync(path(root), 'utf8')).toBe(JSON.stringify(saved, null, 1));
+      expect(statSync(path(root)).ino).toBe(before);
     });
 
-    it('a truncated file, one from another build, rows that are not a list and a link at its name are ignored and rebuilt; a malformed row is read again', async () => {
+    it('a truncated or changed file, one from another build or in JSON, and a link at its name are ignored and rebuilt; a malformed row is read again', async () => {
       const root = memoryDir();
       await (await scanRows(root)).result.save();
-      const text = readFileSync(path(root), 'utf8');
-      const saved = JSON.parse(text);
+      const bytes = readFileSync(path(root));
+      const saved = decodeTable(bytes, cacheVersion())!;
       const all = ['a.md', 'b.md', 'bad.md'];
-      writeFileSync(path(root), text.slice(0, Math.floor(text.length / 2)));
+      writeFileSync(path(root), bytes.subarray(0, Math.floor(bytes.length / 2)));
       expect(await scanRows(root)).toMatchObject({ status: 'rebuilt', reads: all });
-      writeFileSync(path(root), JSON.stringify({ ...saved, version: 'other' }));
+      const changed = Buffer.from(bytes);
+      changed[changed.length - 1] ^= 1;
+      writeFileSync(path(root), changed);
       expect(await scanRows(root)).toMatchObject({ status: 'rebuilt', reads: all });
-      writeFileSync(path(root), JSON.stringify({ ...saved, rows: { 'a.md': saved.rows[0] } }));
+      writeFileSync(path(root), encodeTable('other', saved.records, saved.rows));
       expect(await scanRows(root)).toMatchObject({ status: 'rebuilt', reads: all });
-      const spoiled = saved.rows.map((row: unknown[]) => (row[0] === 'a.md' ? [...row, 'extra'] : row[0] === 'b.md' ? ['b.md', row[1], 'B', 'not a size'] : row));
-      writeFileSync(path(root), JSON.stringify({ ...saved, rows: [...spoiled, 'not a row', [5, 'key', 'X', 1]] }));
+      writeFileSync(path(root), JSON.stringify({ version: cacheVersion(), records: saved.records, rows: saved.rows }));
+      expect(await scanRows(root)).toMatchObject({ status: 'rebuilt', reads: all });
+      const spoiled = saved.rows.map((row) => (row[0] === 'a.md' ? [...row, 'extra'] : row[0] === 'b.md' ? [...row.slice(0, 5), 'B', 'not a size'] : row));
+      writeFileSync(path(root), encodeTable(cacheVersion(), saved.records, [...spoiled, [5, 1, 2, 3, 4, 'X', 1]]));
       const wrong = await scanRows(root);
       expect([wrong.status, wrong.reads, wrong.values]).toEqual(['read', ['a.md', 'b.md'], ['A', 'B']]);
       // A link at the cache's name is never followed (its target is a valid cache) and is replaced when written.
-      const elsewhere = join(tempDir(), 'planted.json');
-      writeFileSync(elsewhere, text);
+      const elsewhere = join(tempDir(), 'planted.bin');
+      writeFileSync(elsewhere, bytes);
       rmSync(path(root));
       symlinkSync(elsewhere, path(root));
       const linked = await scanRows(root);
       expect([linked.status, linked.reads]).toEqual(['missing', all]);
       await linked.result.save();
       expect(lstatSync(path(root)).isSymbolicLink()).toBe(false);
-      expect(readFileSync(elsewhere, 'utf8')).toBe(text);
+      expect(readFileSync(elsewhere)).toEqual(bytes);
+    });
+
+    it('finds the rows of files listed in another order than they were written, and of files added between them', async () => {
+      const root = memoryDir();
+      await (await scanRows(root)).result.save();
+      const saved = decodeTable(readFileSync(path(root)), cacheVersion())!;
+      writeFileSync(path(root), encodeTable(cacheVersion(), saved.records, [...saved.rows].reverse()));
+      writeFileSync(join(root, 'aa.md'), '---\nname: AA\n---\n');
+      utimesSync(join(root, 'aa.md'), PAST, PAST);
+      const warm = await scanRows(root);
+      expect([warm.status, warm.reads, warm.values]).toEqual(['read', ['aa.md'], ['A', 'AA', 'B']]);
     });
   });
 });

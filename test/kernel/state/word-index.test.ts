@@ -18,7 +18,7 @@ function stateDir(): string {
 
 /** Texts by hash, recording which were asked for. */
 function texts(byHash: Record<string, string | undefined>, asked: string[] = []): IndexedText[] {
-  return Object.entries(byHash).map(([hash, text]) => ({ hash, text: () => (asked.push(hash), text) }));
+  return Object.entries(byHash).map(([hash, text]) => ({ hash, indexText: () => (asked.push(hash), text) }));
 }
 
 const BODIES: Record<string, string> = {

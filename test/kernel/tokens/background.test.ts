@@ -119,7 +119,7 @@ describe('pack with counts from a worker thread', () => {
     // A clock past the racy window, so the files' stats are cached.
     const deps = { now: () => new Date(Date.now() + 60_000), env: {} };
     const first = await pack(options, deps);
-    rmSync(join(stateOf(root), 'pack-cache.json'));
+    rmSync(join(stateOf(root), 'pack-cache.bin'));
     const second = await pack(options, deps);
     const warm = await pack(options, deps);
     expect(first.tokenizer.cacheMisses).toBeGreaterThan(5);
