@@ -350,8 +350,12 @@ function toStored(file: MemoryFile, described: { hash: string; markers: boolean;
   return { path, name, description, type, kind, updated, created, importance, tags, status, severity, expires, pinned, supersedes: supersedes ?? [], mtimeMs, hash, markers, bounds: [bounds.min, bounds.max], bodyLength: body.length };
 }
 
-/** Texts of about this many UTF-16 units are indexed together in a scan that keeps few texts. */
-const STREAM_BATCH = 4 << 20;
+/**
+ * Texts of about this many UTF-16 units are indexed together in a scan that keeps few texts (the word
+ * table stays in the processor's cache). 1 MB rather than 4: fewer texts wait in the batch, so fewer are
+ * copied by the young-generation collections meanwhile (20,000 notes cold: peak 360 → 300 MB, CPU 2-5% less over 10 alternating runs).
+ */
+const STREAM_BATCH = 1 << 20;
 /** A scan that keeps few texts keeps texts of this many UTF-16 units (a small memory's every text: none is read twice). */
 const KEPT_TEXTS = 8 << 20;
 
