@@ -53,21 +53,37 @@ export function headCommit(dir: string, env: Env): string | undefined {
   }
 }
 
-/** `git log -z --name-status --format=%x01%H %P%x02%s`: commits with their files, newest first (one pass, no regular expressions). */
-function parseHistory(out: string): HistoryCommit[] {
-  const commits: HistoryCommit[] = [];
+/** Where one commit's record of a log lies: its hash and parents, its subject (after `sep`, -1 if none) up to `headEnd`, its files up to `end`. */
+interface CommitRecord {
+  ids: string[];
+  sep: number;
+  headEnd: number;
+  end: number;
+}
+
+/** Each commit record of `git log -z --name-status --format=%x01%H %P%x02%s`, newest first (one pass, no regular expressions). */
+function eachCommit(out: string, visit: (record: CommitRecord) => void): void {
   for (let start = out.indexOf('\x01'); start >= 0;) {
     const next = out.indexOf('\x01', start + 1);
     const end = next < 0 ? out.length : next;
-    const nul = out.indexOf('\0', start);
-    const headEnd = nul < 0 || nul > end ? end : nul;
-    const sep = out.indexOf('\x02', start);
-    const hasSubject = sep >= 0 && sep < headEnd;
-    const ids = out.slice(start + 1, hasSubject ? sep : headEnd).trim().split(' ');
-    const subject = hasSubject ? out.slice(sep + 1, headEnd).replace(/\n+$/, '') : '';
-    if (end > start + 1) commits.push({ hash: ids[0], parents: ids.slice(1).filter(Boolean), subject, changes: headEnd < end ? parseChanges(out, headEnd + 1, end) : [] });
+    if (end > start + 1) {
+      const nul = out.indexOf('\0', start);
+      const headEnd = nul < 0 || nul > end ? end : nul;
+      const found = out.indexOf('\x02', start);
+      const sep = found >= 0 && found < headEnd ? found : -1;
+      visit({ ids: out.slice(start + 1, sep >= 0 ? sep : headEnd).trim().split(' '), sep, headEnd, end });
+    }
     start = next;
   }
+}
+
+/** A log's commits with their files. */
+function parseHistory(out: string): HistoryCommit[] {
+  const commits: HistoryCommit[] = [];
+  eachCommit(out, ({ ids, sep, headEnd, end }) => {
+    const subject = sep >= 0 ? out.slice(sep + 1, headEnd).replace(/\n+$/, '') : '';
+    commits.push({ hash: ids[0], parents: ids.slice(1).filter(Boolean), subject, changes: headEnd < end ? parseChanges(out, headEnd + 1, end) : [] });
+  });
   return commits;
 }
 
@@ -123,21 +139,11 @@ function readLog(out: string, followed: ReadonlySet<string>): ReadLog {
   const commits: HistoryCommit[] = [];
   const files = new Map<string, number[]>();
   const deleting: string[] = [];
-  for (let start = out.indexOf('\x01'); start >= 0;) {
-    const next = out.indexOf('\x01', start + 1);
-    const end = next < 0 ? out.length : next;
-    const nul = out.indexOf('\0', start);
-    const headEnd = nul < 0 || nul > end ? end : nul;
-    const found = out.indexOf('\x02', start);
-    const sep = found >= 0 && found < headEnd ? found : -1;
-    if (end > start + 1) {
-      const ids = out.slice(start + 1, sep >= 0 ? sep : headEnd).trim().split(' ');
-      const at = commits.length;
-      commits.push(new LoggedCommit(ids[0], ids.slice(1).filter(Boolean), out, { sep, headEnd, end }));
-      if (headEnd < end && indexChanges(out, headEnd + 1, end, files, at, followed)) deleting.push(ids[0]);
-    }
-    start = next;
-  }
+  eachCommit(out, ({ ids, sep, headEnd, end }) => {
+    const at = commits.length;
+    commits.push(new LoggedCommit(ids[0], ids.slice(1).filter(Boolean), out, { sep, headEnd, end }));
+    if (headEnd < end && indexChanges(out, headEnd + 1, end, files, at, followed)) deleting.push(ids[0]);
+  });
   return { commits, files, deleting };
 }
 
