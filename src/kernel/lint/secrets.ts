@@ -5,6 +5,7 @@
  */
 import { maskSecret } from './text.js';
 import { contentHash } from '../tokens/hash.js';
+import { unitBytes } from '../text/unit-bytes.js';
 
 export interface Item {
   path: string;
@@ -242,28 +243,18 @@ for (const start of MAYBE_SECRET_STARTS) {
   START_THIRD[(START_PAIR[pair] << 7) | c] = 1;
 }
 
-/** The low byte of each UTF-16 unit of the text maybeSecretPattern reads (a view of `unitBuffer`). */
-let unitBuffer = Buffer.allocUnsafe(1 << 16);
-let unitBytes = new Uint8Array(unitBuffer.buffer, unitBuffer.byteOffset, unitBuffer.length);
-
 /**
  * MAYBE_SECRET.test(text), faster: the pattern is tried only where three characters in a row are a start
  * (its case-insensitive letters match only their two ASCII cases, so other characters start nothing).
- * The text is read as the low byte of each unit (one native copy, then a loop over bytes): an ASCII
- * start reads as itself, and another unit that reads as one is refused by the pattern tried there.
+ * The text is read as the low byte of each unit (text/unit-bytes.ts): an ASCII start reads as itself,
+ * and another unit that reads as one is refused by the pattern tried there.
  */
 function maybeSecretPattern(text: string): boolean {
   const n = text.length;
-  if (unitBytes.length < n) {
-    unitBuffer = Buffer.allocUnsafe(n);
-    unitBytes = new Uint8Array(unitBuffer.buffer, unitBuffer.byteOffset, n);
-  }
-  unitBuffer.write(text, 0, n, 'latin1');
-  const bytes = unitBytes;
+  const bytes = unitBytes(text);
   const chars = START_CHAR;
   const pairs = START_PAIR;
   const thirds = START_THIRD;
-  let found = false;
   // The start pair of the last two characters (0: none), and the last character.
   let pair = 0;
   let b = 0;
@@ -271,20 +262,12 @@ function maybeSecretPattern(text: string): boolean {
     const c = chars[bytes[i]];
     if (thirds[(pair << 7) | c] !== 0) {
       MAYBE_SECRET_AT.lastIndex = i - 2;
-      if (MAYBE_SECRET_AT.test(text)) {
-        found = true;
-        break;
-      }
+      if (MAYBE_SECRET_AT.test(text)) return true;
     }
     pair = pairs[(b << 7) | c];
     b = c;
   }
-  // A very long text's buffer is not kept.
-  if (n > 1 << 20) {
-    unitBuffer = Buffer.allocUnsafe(1 << 16);
-    unitBytes = new Uint8Array(unitBuffer.buffer, unitBuffer.byteOffset, unitBuffer.length);
-  }
-  return found;
+  return false;
 }
 
 /** True when a text might hold a secret (secretWarnings runs secretlint only then). */

@@ -3,6 +3,8 @@
  * otherwise only as much as decides the question (bounds known without counting), so a `pack --task`
  * counts the files it might place, not the whole memory.
  */
+import { unitBytes } from '../text/unit-bytes.js';
+
 export interface FileTokens {
   /** The file's exact token count (counted now when not known yet). */
   exact(i: number): number;
@@ -47,20 +49,6 @@ export function tokenBounds(text: string): TokenBounds {
   return textBounds(text).bounds;
 }
 
-/** An ASCII text's bytes, for textBounds (a view of `asciiBuffer`). */
-let asciiBuffer = Buffer.allocUnsafe(1 << 16);
-let asciiBytes = new Uint8Array(asciiBuffer.buffer, asciiBuffer.byteOffset, asciiBuffer.length);
-
-/** The bytes of an ASCII text of `n` units, in a buffer reused until the next call. */
-function bytesOf(text: string, n: number): Uint8Array {
-  if (asciiBytes.length < n || asciiBytes.length > 1 << 20) {
-    asciiBuffer = Buffer.allocUnsafe(Math.max(n, 1 << 16));
-    asciiBytes = new Uint8Array(asciiBuffer.buffer, asciiBuffer.byteOffset, asciiBuffer.length);
-  }
-  asciiBuffer.write(text, 0, n, 'latin1');
-  return asciiBytes;
-}
-
 /**
  * tokenBounds, and whether the text holds a control character neutralizeControls replaces: found in
  * the same pass, so a text without one (nearly every text) is not searched for them again.
@@ -75,8 +63,8 @@ export function textBounds(text: string): { bounds: TokenBounds; controls: boole
   let counted = 0;
   let seen = 0;
   if (max === n) {
-    // An ASCII text (a byte a unit) is read from one native copy of its bytes: faster than a unit at a time.
-    const bytes = bytesOf(text, n);
+    // An ASCII text (a byte a unit) is read as its bytes (text/unit-bytes.ts): faster than a unit at a time.
+    const bytes = unitBytes(text);
     for (let i = 0; i < n; i++) {
       const k = CLASS[bytes[i]];
       const alnum = (k >> 1) & 1;
