@@ -1,5 +1,5 @@
 /** Which memories the commits since their `verified` commit have drifted from: pure, over history git gave once. */
-import type { HistoryCommit } from '../sources/history.js';
+import { noteFile, type HistoryCommit } from '../sources/history.js';
 import { globRegExp, type Anchors } from './anchors.js';
 
 export interface DriftInput {
@@ -66,15 +66,10 @@ function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<st
 /** Each changed path (new and old names) → the positions of the commits that changed it, ascending. */
 function filesOf(commits: readonly HistoryCommit[]): Map<string, number[]> {
   const byFile = new Map<string, number[]>();
-  const note = (path: string, at: number) => {
-    const list = byFile.get(path);
-    if (list === undefined) byFile.set(path, [at]);
-    else if (list[list.length - 1] !== at) list.push(at);
-  };
   for (let at = 0; at < commits.length; at++) {
     for (const change of commits[at].changes) {
-      note(change.path, at);
-      if (change.from !== undefined) note(change.from, at);
+      noteFile(byFile, change.path, at);
+      if (change.from !== undefined) noteFile(byFile, change.from, at);
     }
   }
   return byFile;

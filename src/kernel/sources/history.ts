@@ -124,8 +124,8 @@ interface ReadLog {
   deleting: string[];
 }
 
-/** Adds position `at` to a path's list (ascending; a commit once). */
-function noteFile(files: Map<string, number[]>, path: string, at: number): void {
+/** Adds position `at` to a path's list in `files` (ascending; a commit once). */
+export function noteFile(files: Map<string, number[]>, path: string, at: number): void {
   const list = files.get(path);
   if (list === undefined) files.set(path, [at]);
   else if (list[list.length - 1] !== at) list.push(at);
