@@ -92,27 +92,64 @@ for (let c = 97; c < 123; c++) ASCII_LOWER[c] = ASCII_LOWER[c - 32] = c;
 /** Room for this many words at first; a table holding more is started afresh before the next text. */
 const INITIAL_WORDS = 1 << 16;
 const MAX_WORDS = 1 << 17;
-/** WordTable.meta's fields of a word, at META * id: its hash (+0), START, SEEN and COUNT. */
-const META = 4;
-const START = 1;
-const SEEN = 2;
-const COUNT = 3;
+/**
+ * The fields of a word in WordTable's lookup tables, at ENTRY * slot: 1 + its id (0: an empty slot), its
+ * hash and length, E_LOW and E_HIGH (an ASCII word's last eight characters lower-cased, a byte each: the
+ * last four, the four before), the epoch of the text that last counted it (E_SEEN), where its count
+ * is in WordTable.counts (E_AT), and where its characters start in a pool (E_POOL: for an ASCII word of
+ * more than eight characters, all but the last eight). In one cache line: a word met before is found
+ * and counted there.
+ */
+const ENTRY = 8;
+const E_HASH = 1;
+const E_LENGTH = 2;
+const E_LOW = 3;
+const E_HIGH = 4;
+const E_SEEN = 5;
+const E_AT = 6;
+const E_POOL = 7;
+/** The characters an ASCII word's entry holds itself. */
+const PACKED = 8;
+
+/** A copy of a typed array with room for `size` elements. */
+function grown<T extends Int32Array | Uint8Array | Uint16Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
+}
+
+/** Entries (ENTRY fields a slot) in twice as many slots, each moved to its slot there. */
+function rehashed(old: Int32Array): Int32Array<ArrayBuffer> {
+  const entries = new Int32Array(old.length * 2);
+  const mask = entries.length / ENTRY - 1;
+  for (let e = 0; e < old.length; e += ENTRY) {
+    if (old[e] === 0) continue;
+    let slot = old[e + E_HASH] & mask;
+    while (entries[slot * ENTRY] !== 0) slot = (slot + 1) & mask;
+    entries.set(old.subarray(e, e + ENTRY), slot * ENTRY);
+  }
+  return entries;
+}
 
 /**
- * Every distinct word fieldBag has met, with its stem: an open-addressing table keyed by the word's
- * lower-cased characters (kept in one pool), so counting a text's words cuts out a string only for a
- * word never met. Per text, a word's count is stamped with the text's epoch instead of cleared.
+ * Every distinct word fieldBag has met, with its stem: open-addressing tables keyed by the word's
+ * lower-cased characters, one for ASCII words (which holds most of each word itself) and one for
+ * others (kept in a pool), so counting a text's words cuts out a string only for a word never met.
+ * Per text, a word is stamped with the text's epoch instead of cleared, and counted in `counts`.
  */
 class WordTable {
-  /** 1 + a word's id, 0 for an empty slot. */
-  slots = new Int32Array(INITIAL_WORDS * 2);
-  /**
-   * Per word id, side by side (one cache line for a lookup and its count): at META * id its hash,
-   * where its characters start in the pool (and end: the next word's start), the epoch of the text
-   * that last counted it and its count in that text.
-   */
-  meta = new Int32Array((INITIAL_WORDS + 1) * META);
-  pool = new Uint16Array(INITIAL_WORDS * 8);
+  /** The ASCII words' entries (at most half the slots used), and how many. */
+  ascii = new Int32Array(INITIAL_WORDS * ENTRY);
+  asciiWords = 0;
+  /** The other words' entries, and how many. */
+  others = new Int32Array(1 << 10);
+  otherWords = 0;
+  /** The characters of ASCII words longer than PACKED but their last PACKED, lower-cased. */
+  bytePool = new Uint8Array(1 << 16);
+  bytePoolSize = 0;
+  /** The characters of the other words. */
+  pool = new Uint16Array(1 << 12);
+  poolSize = 0;
   words: string[] = [];
   stemOf = new Int32Array(INITIAL_WORDS);
   /** 1 when the word starts with its stem's prefix (counted under the stem), 0 for an odd word. */
@@ -128,8 +165,9 @@ class WordTable {
   /** Each stem's first character, mixed (wordsKey's share of a word starting with it). */
   stemFirst = new Int32Array(INITIAL_WORDS);
   epoch = 0;
-  /** The words of the current text, by id in first-seen order (no more than the table's words). */
+  /** The words of the current text, by id in first-seen order (no more than the table's words), and their counts. */
   order = new Int32Array(INITIAL_WORDS);
+  counts = new Int32Array(INITIAL_WORDS);
   distinct = 0;
   /** The stems of the current text's regular words, in first-seen order. */
   stemOrder = new Int32Array(INITIAL_WORDS);
@@ -140,54 +178,95 @@ class WordTable {
   /** The current text as UTF-8. */
   bytes = new Uint8Array(1 << 16);
 
-  /** The id of the word in chars[0, length); when new, -1 - the slot to add it at. */
-  find(length: number, hash: number): number {
-    const { slots, pool, meta, chars } = this;
-    const mask = slots.length - 1;
+  /** Count the entry at `e` of `entries` in the current text. */
+  private count(entries: Int32Array, e: number): void {
+    if (entries[e + E_SEEN] !== this.epoch) {
+      entries[e + E_SEEN] = this.epoch;
+      entries[e + E_AT] = this.distinct;
+      this.order[this.distinct] = entries[e] - 1;
+      this.counts[this.distinct++] = 1;
+    } else this.counts[entries[e + E_AT]]++;
+  }
+
+  /**
+   * Count the ASCII word at bytes[start, start + length) of `text` (`low` and `high`: its last eight
+   * characters lower-cased, as an entry holds them), added when new.
+   */
+  seeAscii(text: string, start: number, length: number, hash: number, low: number, high: number): void {
+    const entries = this.ascii;
+    const mask = entries.length / ENTRY - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = slots[slot] - 1;
-      if (id < 0) return -1 - slot;
-      const m = id * META;
-      const at = meta[m + START];
-      if (meta[m] !== hash || meta[m + META + START] - at !== length) continue;
+      const e = slot * ENTRY;
+      if (entries[e] === 0) return this.addAscii(e, text, start, length, hash, low, high);
+      if (entries[e + E_HASH] !== hash || entries[e + E_LENGTH] !== length || entries[e + E_LOW] !== low || entries[e + E_HIGH] !== high) continue;
+      if (length > PACKED && !this.samePrefix(entries[e + E_POOL], start, length - PACKED)) continue;
+      return this.count(entries, e);
+    }
+  }
+
+  /** Whether bytePool from `at` holds bytes[start, start + length) lower-cased. */
+  private samePrefix(at: number, start: number, length: number): boolean {
+    const { bytePool, bytes } = this;
+    const lower = ASCII_LOWER;
+    let k = 0;
+    while (k < length && bytePool[at + k] === lower[bytes[start + k]]) k++;
+    return k === length;
+  }
+
+  /** Add and count the ASCII word at the empty entry `e`, as seeAscii found it. */
+  private addAscii(e: number, text: string, start: number, length: number, hash: number, low: number, high: number): void {
+    const entries = this.ascii;
+    entries[e] = 1 + this.addWord(detached(text.slice(start, start + length).toLowerCase()), true);
+    entries[e + E_HASH] = hash;
+    entries[e + E_LENGTH] = length;
+    entries[e + E_LOW] = low;
+    entries[e + E_HIGH] = high;
+    if (length > PACKED) {
+      const rest = length - PACKED;
+      if (this.bytePoolSize + rest > this.bytePool.length) this.bytePool = grown(this.bytePool, Math.max(this.bytePool.length * 2, this.bytePoolSize + rest));
+      const { bytePool, bytes } = this;
+      for (let k = 0; k < rest; k++) bytePool[this.bytePoolSize + k] = ASCII_LOWER[bytes[start + k]];
+      entries[e + E_POOL] = this.bytePoolSize;
+      this.bytePoolSize += rest;
+    }
+    this.count(entries, e);
+    if (++this.asciiWords * 2 * ENTRY > entries.length) this.ascii = rehashed(entries);
+  }
+
+  /** Count the word of a text that is not ASCII in chars[0, length) (lower-cased, `hash` its hash), added when new. */
+  see(length: number, hash: number, src: string, start: number): void {
+    const { others: entries, pool, chars } = this;
+    const mask = entries.length / ENTRY - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const e = slot * ENTRY;
+      if (entries[e] === 0) return this.addOther(e, hash, detached(src.slice(start, start + length)));
+      if (entries[e + E_HASH] !== hash || entries[e + E_LENGTH] !== length) continue;
+      const at = entries[e + E_POOL];
       let k = 0;
       while (k < length && pool[at + k] === chars[k]) k++;
-      if (k === length) return id;
+      if (k === length) return this.count(entries, e);
     }
   }
 
-  /** find, for the ASCII word at bytes[start, start + length) (compared lower-cased, in place). */
-  findAscii(start: number, length: number, hash: number): number {
-    const { slots, pool, meta, bytes } = this;
-    const lower = ASCII_LOWER;
-    const mask = slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = slots[slot] - 1;
-      if (id < 0) return -1 - slot;
-      const m = id * META;
-      const at = meta[m + START];
-      if (meta[m] !== hash || meta[m + META + START] - at !== length) continue;
-      let k = 0;
-      while (k < length && pool[at + k] === lower[bytes[start + k]]) k++;
-      if (k === length) return id;
-    }
-  }
-
-  /** Add a word (lower-cased, hashed as find hashed it) at the slot find gave; `ascii` when it is. */
-  add(slot: number, hash: number, word: string, ascii: boolean): number {
-    const id = this.words.length;
+  /** Add and count a word of a text that is not ASCII at the empty entry `e`, as `see` found it. */
+  private addOther(e: number, hash: number, word: string): void {
+    const entries = this.others;
     const length = word.length;
-    if (id + 1 >= this.stemOf.length) return this.add(this.grow(hash), hash, word, ascii);
-    const at = this.meta[id * META + START];
-    if (at + length > this.pool.length) {
-      const pool = new Uint16Array(Math.max(this.pool.length * 2, at + length));
-      pool.set(this.pool);
-      this.pool = pool;
-    }
-    const pool = this.pool;
-    for (let k = 0; k < length; k++) pool[at + k] = word.charCodeAt(k);
-    this.meta[(id + 1) * META + START] = at + length;
-    this.slots[slot] = id + 1;
+    entries[e] = 1 + this.addWord(word, false);
+    entries[e + E_HASH] = hash;
+    entries[e + E_LENGTH] = length;
+    if (this.poolSize + length > this.pool.length) this.pool = grown(this.pool, Math.max(this.pool.length * 2, this.poolSize + length));
+    for (let k = 0; k < length; k++) this.pool[this.poolSize + k] = word.charCodeAt(k);
+    entries[e + E_POOL] = this.poolSize;
+    this.poolSize += length;
+    this.count(entries, e);
+    if (++this.otherWords * 2 * ENTRY > entries.length) this.others = rehashed(entries);
+  }
+
+  /** A new word's id, with its stem (`ascii` when the word is). */
+  private addWord(word: string, ascii: boolean): number {
+    const id = this.words.length;
+    if (id + 1 >= this.stemOf.length) this.grow();
     // normalise, without the stem cache for an ASCII word (this table is its cache).
     const s = ascii ? stemWord(word) : normalise(word);
     let sid = this.stemIds.get(s);
@@ -200,48 +279,22 @@ class WordTable {
       this.stemFirst[sid] = mix(s.charCodeAt(0));
     }
     this.words.push(word);
-    this.meta[id * META] = hash;
     this.stemOf[id] = sid;
     this.regular[id] = s === word || word.startsWith(prefixOf(s)) ? 1 : 0;
     return id;
   }
 
-  /** Count a word of the current text (`n` times). */
-  see(id: number, n = 1): void {
-    const m = id * META;
-    if (this.meta[m + SEEN] !== this.epoch) {
-      this.meta[m + SEEN] = this.epoch;
-      this.meta[m + COUNT] = n;
-      this.order[this.distinct++] = id;
-    } else this.meta[m + COUNT] += n;
-  }
-
-  /** Twice the room (rehashed); returns the slot for the new word with that hash. */
-  private grow(hash: number): number {
+  /** Twice the room for words and stems. */
+  private grow(): void {
     const n = this.stemOf.length * 2;
-    const more = <T extends Int32Array | Uint8Array>(a: T, size = n): T => {
-      const b = new (a.constructor as new (n: number) => T)(size);
-      b.set(a);
-      return b;
-    };
-    this.meta = more(this.meta, (n + 1) * META);
-    this.stemOf = more(this.stemOf);
-    this.regular = more(this.regular);
-    this.stemCounts = more(this.stemCounts);
-    this.stemSeen = more(this.stemSeen);
-    this.stemFirst = more(this.stemFirst);
-    this.order = more(this.order);
-    this.stemOrder = more(this.stemOrder);
-    this.slots = new Int32Array(n * 2);
-    const mask = this.slots.length - 1;
-    for (let id = 0; id < this.words.length; id++) {
-      let slot = this.meta[id * META] & mask;
-      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-      this.slots[slot] = id + 1;
-    }
-    let slot = hash & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    return slot;
+    this.stemOf = grown(this.stemOf, n);
+    this.regular = grown(this.regular, n);
+    this.stemCounts = grown(this.stemCounts, n);
+    this.stemSeen = grown(this.stemSeen, n);
+    this.stemFirst = grown(this.stemFirst, n);
+    this.order = grown(this.order, n);
+    this.counts = grown(this.counts, n);
+    this.stemOrder = grown(this.stemOrder, n);
   }
 }
 
@@ -293,14 +346,14 @@ export interface WordSink {
 export function visitWords(text: string, sink: WordSink): WordsKey | null {
   const t = countText(text);
   if (!t) return null;
-  const { epoch, order, stemOf, meta, stemSeen, stemCounts, stemOrder, stemFirst } = t;
+  const { epoch, order, counts, stemOf, stemSeen, stemCounts, stemOrder, stemFirst } = t;
   let stemsSeen = 0;
   let words = 0;
   let firsts = 0;
   for (let k = 0; k < t.distinct; k++) {
     const id = order[k];
     const sid = stemOf[id];
-    const count = meta[id * META + COUNT];
+    const count = counts[k];
     words += count;
     if (t.regular[id] === 0) {
       const word = t.words[id];
@@ -353,7 +406,7 @@ function countText(text: string): WordTable | undefined {
 }
 
 /**
- * Count the words of an ASCII text, already in t.bytes, into the table (t.order, t.meta): each word
+ * Count the words of an ASCII text, already in t.bytes, into the table (t.order, t.counts): each word
  * looked up in the shared table as it is read. (A per-text table in front of it, which looked up
  * only each text's distinct words, cost more than it saved: 20,000 notes counted in 1.15 s against 1.46 s.)
  */
@@ -372,18 +425,24 @@ function countAscii(t: WordTable, text: string): void {
       continue;
     }
     const start = i;
-    let hash = 0x811c9dc5;
+    // The word's last eight characters, a byte each (as an entry holds them).
+    let low = 0;
+    let high = 0;
     do {
-      hash = Math.imul(hash ^ c, 0x01000193);
+      high = (high << 8) | (low >>> 24);
+      low = (low << 8) | c;
       c = lower[bytes[++i]];
     } while (c !== 0);
-    let id = t.findAscii(start, i - start, hash);
-    if (id < 0) id = t.add(-1 - id, hash, detached(text.slice(start, i).toLowerCase()), true);
-    t.see(id);
+    let hash = Math.imul(low ^ Math.imul(high ^ (i - start), 0x9e3779b1), 0x85ebca6b);
+    for (let k = start; k < i - PACKED; k++) hash = Math.imul(hash ^ lower[bytes[k]], 0x01000193);
+    hash ^= hash >>> 15;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 13;
+    t.seeAscii(text, start, i - start, hash, low, high);
   }
 }
 
-/** Count the words of a lower-cased text into the table (t.order, t.meta). */
+/** Count the words of a lower-cased text into the table (t.order, t.counts). */
 function countWords(t: WordTable, src: string): void {
   const n = src.length;
   const chars = t.chars;
@@ -405,9 +464,7 @@ function countWords(t: WordTable, src: string): void {
       }
       units = i < n ? wordUnits(src, i) : 0;
     } while (units !== 0);
-    let id = t.find(length, hash);
-    if (id < 0) id = t.add(-1 - id, hash, detached(src.slice(start, i)), false);
-    t.see(id);
+    t.see(length, hash, src, start);
   }
 }
 
@@ -436,13 +493,13 @@ function wordUnits(src: string, i: number): number {
 
 /** The bag of the words counted. */
 function bagOf(t: WordTable, length: number): FieldBag {
-  const { epoch, order, stemOf, regular, meta, stemSeen, stemCounts, stemOrder } = t;
+  const { epoch, order, counts, stemOf, regular, stemSeen, stemCounts, stemOrder } = t;
   let stemsSeen = 0;
   const odd: FieldBag['odd'] = [];
   for (let k = 0; k < t.distinct; k++) {
     const id = order[k];
     const sid = stemOf[id];
-    const count = meta[id * META + COUNT];
+    const count = counts[k];
     if (regular[id] === 0) odd.push([t.words[id], t.stems[sid], count]);
     else if (stemSeen[sid] !== epoch) {
       stemSeen[sid] = epoch;

@@ -84,4 +84,15 @@ describe('counting an ASCII text in the shared buffers', () => {
     expect(fieldBag(text)?.stems).toBe(' ab:21845 x ');
     expect(fieldBag(`${text}y`)?.stems).toBe(' ab:21845 xy ');
   });
+
+  it('tells apart words of one length that end in the same eight characters, in any case', () => {
+    expect(fieldBag('PREauthenticate preAuthenticate reauthenticate xreauthenticate')?.stems).toBe(' preauthent:2 reauthent xreauthent ');
+    expect(fieldBag('abcdefgh Abcdefgh abcdefgH bbcdefgh abcdefghi')?.stems).toBe(' abcdefgh:3 bbcdefgh abcdefghi ');
+  });
+
+  it('counts words met before the table grew as the same words after', () => {
+    const many = Array.from({ length: 70_000 }, (_, i) => `w${i.toString(36)}q`);
+    expect(fieldBag(many.join(' '))?.stems.split(' ').length).toBe(70_002);
+    expect(fieldBag('w0q W0Q wzzzq w2n9bq wnew')?.stems).toBe(' w0q:2 wzzzq w2n9bq wnew ');
+  });
 });
