@@ -33,8 +33,8 @@ interface Header {
 type Postings = Int32Array;
 
 const ODD = '\u0000';
-/** Triples (key, slot, count) per chunk of a Gathered after its first: 3 MB. */
-const TRIPLES_CHUNK = 3 << 18;
+/** Pairs (key, count) per chunk of a Gathered after its first: 4 MB. */
+const PAIRS_CHUNK = 1 << 19;
 
 /** A growing byte buffer for varints. */
 class Bytes {
@@ -178,8 +178,8 @@ function writeFile(version: string, hashes: string[], nobag: number[], keys: str
 }
 
 /**
- * Postings gathered while texts are indexed: (key, slot, count) triples, each key (a stem, or
- * `stem\0word` for an odd word) by its id; grouped by key once asked.
+ * Postings gathered while texts are indexed: (key, count) pairs, each key (a stem, or `stem\0word` for
+ * an odd word) by its id, a text's after the text's slot; grouped by key once asked.
  */
 class Gathered {
   readonly keys: string[] = [];
@@ -187,14 +187,17 @@ class Gathered {
   /** Each key id of a stem id of the word table's current stems (-1: not looked up yet). */
   #byStem = new Int32Array(1 << 12).fill(-1);
   #stems: readonly string[] | undefined;
-  /** Full chunks of triples (never copied to grow: a cold index of 100,000 notes holds tens of millions). */
+  /** Full chunks of pairs (never copied to grow: a cold index of 100,000 notes holds tens of millions). */
   #full: Int32Array[] = [];
-  #triples = new Int32Array(3 << 16);
+  #pairs = new Int32Array(1 << 17);
   #size = 0;
+  /** The pairs gathered. */
+  #count = 0;
+  /** Each text's slot and the number of the first of its pairs, in the order the texts were indexed (their slots ascending). */
+  #texts: number[] = [];
   #grouped: { starts: Int32Array; pairs: Int32Array } | undefined;
   /** The odd words' keys of each stem. */
   readonly odd = new Map<string, string[]>();
-  #slot = 0;
   readonly #sink: WordSink = {
     stem: (sid, count, stems) => this.#add(this.#stemKey(sid, stems), count),
     odd: (word, stem, count) => this.#add(this.#oddKey(stem, word), count),
@@ -203,7 +206,7 @@ class Gathered {
   /** Index a text's words under `slot`: its wordsKey, or null when the text has no bag. Not after `grouped`. */
   index(slot: number, text: string): WordsKey | null {
     if (this.#grouped) throw new Error('word index: a text added after its postings were grouped');
-    this.#slot = slot;
+    this.#texts.push(slot, this.#count);
     return visitWords(text, this.#sink);
   }
 
@@ -243,38 +246,47 @@ class Gathered {
   }
 
   #add(key: number, count: number): void {
-    if (this.#size + 3 > this.#triples.length) {
-      this.#full.push(this.#triples);
-      this.#triples = new Int32Array(TRIPLES_CHUNK);
+    if (this.#size + 2 > this.#pairs.length) {
+      this.#full.push(this.#pairs);
+      this.#pairs = new Int32Array(PAIRS_CHUNK);
       this.#size = 0;
     }
-    const t = this.#triples;
-    t[this.#size] = key;
-    t[this.#size + 1] = this.#slot;
-    t[this.#size + 2] = count;
-    this.#size += 3;
+    const p = this.#pairs;
+    p[this.#size] = key;
+    p[this.#size + 1] = count;
+    this.#size += 2;
+    this.#count++;
   }
 
   /** The postings grouped by key (a counting sort, which keeps each key's slots ascending): key k's [slot, count] pairs are pairs[starts[k], starts[k + 1]). */
   grouped(): { starts: Int32Array; pairs: Int32Array } {
     if (this.#grouped) return this.#grouped;
-    const chunks = [...this.#full, this.#triples.subarray(0, this.#size)];
+    const chunks = [...this.#full, this.#pairs.subarray(0, this.#size)];
     const starts = new Int32Array(this.keys.length + 1);
-    for (const t of chunks) for (let k = 0; k < t.length; k += 3) starts[t[k] + 1] += 2;
+    for (const p of chunks) for (let k = 0; k < p.length; k += 2) starts[p[k] + 1] += 2;
     for (let k = 0; k < this.keys.length; k++) starts[k + 1] += starts[k];
     const at = starts.slice(0, this.keys.length);
     const pairs = new Int32Array(starts[this.keys.length]);
-    // The triples are done with as they are placed: their memory goes chunk by chunk.
+    // The gathered pairs are done with as they are placed: their memory goes chunk by chunk.
     this.#full = [];
-    this.#triples = new Int32Array(0);
+    this.#pairs = new Int32Array(0);
     this.#size = 0;
+    const texts = this.#texts;
+    // The text of the pair numbered `n`: the last whose first pair is numbered n or less (a text with no words has none).
+    let text = 0;
+    let slot = -1;
+    let n = 0;
     for (let c = 0; c < chunks.length; c++) {
-      const t = chunks[c];
-      for (let k = 0; k < t.length; k += 3) {
-        const i = at[t[k]];
-        pairs[i] = t[k + 1];
-        pairs[i + 1] = t[k + 2];
-        at[t[k]] = i + 2;
+      const p = chunks[c];
+      for (let k = 0; k < p.length; k += 2, n++) {
+        while (text < texts.length && texts[text + 1] <= n) {
+          slot = texts[text];
+          text += 2;
+        }
+        const i = at[p[k]];
+        pairs[i] = slot;
+        pairs[i + 1] = p[k + 1];
+        at[p[k]] = i + 2;
       }
       chunks[c] = new Int32Array(0);
     }
