@@ -1,7 +1,7 @@
 /**
  * Drift's git history, kept between runs: the `git log` between two commits never changes, so the
- * logs a run asked for (the range from HEAD's commit to the base's, and the renames in the commits
- * that deleted an anchor) are kept in drift-history.json in the state folder, keyed by what they
+ * logs a run asked for (the range from HEAD's commit to the base's, renames detected) are kept in
+ * drift-history.json in the state folder, keyed by what they
  * cover, with memctx's version, and lint's answer from them (keyed by a digest of all it read). `lint` and `pack` read and write the same file: a run at the same
  * HEAD asks git for nothing but HEAD, and one after new commits on top of it only for those. A run that asks git for a new log replaces the file with the
  * logs it used, so it never grows. Optional: a missing, corrupt or unwritable file only costs the `git log`.
