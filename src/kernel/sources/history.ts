@@ -31,6 +31,8 @@ export interface LogCache {
   set(range: string, log: string): void;
   /** The logs kept from the last run, by key, read without keeping them for the next. */
   kept?(): ReadonlyMap<string, string>;
+  /** A file for git to write a log to (a descriptor open for reading and writing, with no name), if one can be had. */
+  scratch?(): number | undefined;
 }
 
 export type History =
@@ -264,7 +266,7 @@ export interface PendingHistory {
 
 /**
  * historySince in two steps: the range and a kept log now, and when the log is not kept, the whole
- * range's `git log` started on a worker thread (gitInBackground) so the caller's work overlaps it;
+ * range's `git log` started in the background (gitInBackground) so the caller's work overlaps it;
  * `finish` waits for it. The answers are historySince's. `range` is historyRange's, when the caller asked for it first.
  */
 export function historyLater(dir: string, verified: readonly string[], env: Env, cache?: LogCache, range = historyRange(dir, verified, env), early?: EarlyLog): PendingHistory {
@@ -279,7 +281,7 @@ export function historyLater(dir: string, verified: readonly string[], env: Env,
     log = keptLog(cache, head, base, shallow, run);
     const same = early !== undefined && early.root === range.root && early.head === head && early.base === base;
     if (!same) void early?.job.stop();
-    if (log === undefined) job = same ? early.job : gitInBackground(fullLogArgs(head, base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
+    if (log === undefined) job = same ? early.job : fullLogLater(range.root, head, base, env, cache);
   } catch (err) {
     return settled({ known: false, reason: couldNotTell(err) });
   }
@@ -314,7 +316,7 @@ export interface EarlyLog {
 }
 
 /**
- * The `git log` of the range a guess of the verified commits gives, started now on a worker thread, so
+ * The `git log` of the range a guess of the verified commits gives, started now in the background, so
  * it runs while the memories are read; undefined when the guess gives no range or a log is kept for its
  * base (the kept log or answer is used then). A wrong guess costs a second log, never a wrong answer.
  */
@@ -322,7 +324,7 @@ export function startLogEarly(dir: string, guessed: readonly string[], env: Env,
   const range = historyRange(dir, guessed, env);
   if (!range.known || !range.base) return undefined;
   if (keptForBase(cache, range.base, range.shallow)) return undefined;
-  const job = gitInBackground(fullLogArgs(range.head, range.base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
+  const job = fullLogLater(range.root, range.head, range.base, env, cache);
   return { root: range.root, head: range.head, base: range.base, job, guessed: new Set(guessed), range };
 }
 
@@ -335,9 +337,14 @@ function withLog(range: Extract<Range, { known: true }>, log: string): History {
 // `-M`: a log with renames detected (logs kept before were without: another key)
 const rangeKey = (head: string, base: string, shallow: boolean) => `${head} ^${base} -M${shallow ? ' shallow' : ''}`;
 // A smaller cache of delta bases than git's 96 MB: a long log reads trees only, and reuses memory instead of faulting in new pages (~13% of git's CPU on 10,000 commits).
-// Renames detected in the one log, on its worker: only commits that add and delete files pay for it (on memctx's own history
+// Renames detected in the one log, in the background: only commits that add and delete files pay for it (on memctx's own history
 // 187 → 498 M instructions of git's, beside lint's work), where asking again for the commits that deleted an anchor came after it, in line.
 const fullLogArgs = (head: string, base: string) => ['-c', 'core.deltaBaseCacheLimit=16m', 'log', ...LOG_FORMAT, '-M', head, ...(base ? [`^${base}`] : []), '--'];
+
+/** The whole log of a range, started now beside the caller's work (git writes it to the cache's scratch file), read later. */
+function fullLogLater(root: string, head: string, base: string, env: Env, cache: LogCache | undefined): GitJob {
+  return gitInBackground(fullLogArgs(head, base), root, quiet(env), { timeoutMs: TIMEOUT_MS, output: cache?.scratch?.() });
+}
 
 /** The whole log of `head ^base` from git, then kept. */
 function fullLog(cache: LogCache | undefined, head: string, base: string, shallow: boolean, run: (args: string[]) => string): string {

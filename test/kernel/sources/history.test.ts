@@ -1,5 +1,7 @@
 // What git says about the commits since memories were verified (kernel/sources/history.ts).
-import { describe, expect, it } from 'vitest';
+import { openSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { historyLater, historySince, type LogCache } from '../../../src/kernel/sources/history.js';
 import { tempDir } from '../../helpers/cli.js';
 import { makeRepo } from '../../helpers/repo.js';
@@ -108,7 +110,7 @@ describe('historySince', () => {
 });
 
 describe('historyLater', () => {
-  it("historySince's answer, its log from a worker thread and kept; a kept log is read at once", async () => {
+  it("historySince's answer, its log from git in the background (written to the cache's scratch file) and kept; a kept log is read at once", async () => {
     const repo = await makeRepo();
     const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
     repo.write('src/a.ts', 'export const a = 1;\n');
@@ -118,7 +120,9 @@ describe('historyLater', () => {
     repo.gitOk(['rm', '-q', 'src/c.ts']);
     repo.gitOk(['commit', '-q', '-m', 'drop c']);
     const { kept, cache } = keptLogs(true);
-    const later = await historyLater(repo.top, [base], repo.env, cache).finish();
+    const scratch = vi.fn(() => openSync(join(tempDir(), 'out'), 'wx+', 0o600));
+    const later = await historyLater(repo.top, [base], repo.env, { ...cache, scratch }).finish();
+    expect(scratch).toHaveBeenCalledTimes(1);
     const since = historySince(repo.top, [base], repo.env);
     expect(later).toEqual(since);
     // a commit's subject and files are read when asked for: the same either way
