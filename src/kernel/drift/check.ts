@@ -53,9 +53,6 @@ function driftInputs(files: readonly MemoryFile[], listing: RepoListing, memoryP
   return { repo, inputs, outside };
 }
 
-/** Anchors that are gone: the commits that deleted them are asked again with renames detected (a move, not a deletion). */
-const goneAnchors = (repo: RepoView, inputs: readonly DriftInput[]) => new Set(inputs.flatMap((i) => i.anchors.paths).filter((path) => !repoHas(repo, path)));
-
 /** Each memory's drift from the history git gave; when git could not tell (a shallow clone), each one's drift is unknown. */
 function driftFrom(history: History, repo: RepoView, inputs: readonly DriftInput[]): Map<string, Drift> {
   if (history.known) return attributeDrift(inputs, history, (path) => repoHas(repo, path));
@@ -69,7 +66,7 @@ function driftFrom(history: History, repo: RepoView, inputs: readonly DriftInput
 export function memoryDrift(files: readonly MemoryFile[], listing: RepoListing, memoryPrefix: string | undefined, env: Env, memo?: LintMemo, cache?: LogCache): MemoryDrift {
   const { repo, inputs, outside } = driftInputs(files, listing, memoryPrefix, memo);
   if (inputs.length === 0 || !listing.git) return { drift: new Map(), outside };
-  const history = historySince(listing.root, inputs.map((i) => i.verified), env, cache, goneAnchors(repo, inputs));
+  const history = historySince(listing.root, inputs.map((i) => i.verified), env, cache);
   return { drift: driftFrom(history, repo, inputs), outside };
 }
 
@@ -133,7 +130,7 @@ export function memoryDriftLater(files: readonly MemoryFile[], listing: RepoList
   const kept = key === undefined ? undefined : keptAnswer(cache, key);
   if (kept) return { drift: Promise.resolve(kept), outside, stop: none };
   const pending = historyLater(listing.root, verified, env, cache, range, early);
-  const drift = pending.finish(goneAnchors(repo, inputs)).then((history) => {
+  const drift = pending.finish().then((history) => {
     const found = driftFrom(history, repo, inputs);
     if (key !== undefined && history.known) cache?.set(key, JSON.stringify([...found]));
     return found;

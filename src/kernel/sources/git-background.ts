@@ -1,66 +1,75 @@
 /**
- * One git call run on a worker thread while this thread goes on: a long `git log` (drift's history)
- * overlaps lint's rules. On this thread a child's output pipe is drained only between synchronous
- * steps, so git would stall once the pipe is full; the worker drains it. The answer (or the error) is
- * `git()`'s; when no worker can start, git runs here when the output is asked for.
+ * One git call started now and read later: a long `git log` (drift's history) runs beside lint's rules.
+ * git writes to a file the caller gives (an unnamed scratch file in the state folder), not to a pipe:
+ * this thread reads a pipe only between synchronous steps, so git would stall once it was full, and a
+ * worker thread to drain it costs ~55 ms of CPU to start. The answer (or the error) is `git()`'s;
+ * without a file, git runs here when the output is asked for.
  */
-import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
-import { git, gitExecOptions, GitError, gitFailure, type Env } from './git.js';
+import { git, gitExecOptions, gitFailure, type Env } from './git.js';
 
 export interface GitJob {
   /** git's stdout as text; rejects as `git()` throws (GitError, GitMissingError). */
   output(): Promise<string>;
-  /** Resolves once git and the worker are gone (git is waited for: at most `timeoutMs`, then killed). Harmless after output(). */
+  /** Resolves once git is gone (git is waited for: at most `timeoutMs`, then killed). Harmless after output(). */
   stop(): Promise<void>;
 }
 
-interface Answer {
-  out?: string;
-  error?: { code?: string | number; status?: number | null; signal?: string | null; stderr: string; message: string };
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: NodeJS.ErrnoException;
 }
 
-// CommonJS on the worker. A synchronous call: git flushes its log once per commit, and a stream would
-// wake JavaScript once per flush (thousands of times); the worker has nothing else to do meanwhile.
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { execFileSync } = require('node:child_process');
-const { args, options } = workerData;
-let answer;
-try {
-  answer = { out: execFileSync('git', args, options).toString('utf8') };
-} catch (err) {
-  answer = { error: { code: err.code, status: err.status, signal: err.signal, stderr: err.stderr ? err.stderr.toString('utf8') : '', message: err.message } };
+/** The whole of a file descriptor's file, from its start. */
+function readAll(fd: number): Buffer {
+  const { fstatSync, readSync } = process.getBuiltinModule('node:fs');
+  const out = Buffer.allocUnsafe(fstatSync(fd).size);
+  for (let at = 0; at < out.length;) {
+    const got = readSync(fd, out, at, out.length - at, at);
+    if (got === 0) return out.subarray(0, at);
+    at += got;
+  }
+  return out;
 }
-parentPort.postMessage(answer);
-`;
+
+/** git's answer once it has ended: its output, or `git()`'s error. */
+function answerOf(args: string[], ended: Ended, stderr: string, output: number, timeoutMs: number | undefined): string {
+  const { error, code, signal } = ended;
+  if (error) throw gitFailure(args, { code: error.code, status: null, stderr: '', message: error.message }, timeoutMs);
+  if (signal === 'SIGKILL' && timeoutMs !== undefined) throw gitFailure(args, { code: 'ETIMEDOUT', status: null, stderr, message: '' }, timeoutMs);
+  if (code !== 0) throw gitFailure(args, { status: code, stderr, message: signal ? `killed by ${signal}` : '' }, timeoutMs);
+  return readAll(output).toString('utf8');
+}
 
 /**
- * Start `git ARGS` in cwd on a worker thread; with `timeoutMs`, a git that takes longer is killed. With
- * one processor (`cores`, default the machine's) nothing can overlap: git runs here, when its output is asked for.
+ * Start `git ARGS` in cwd now, its stdout to the file `output` (a descriptor open for reading and
+ * writing, at its start, closed here once git has ended); with `timeoutMs`, a git that takes longer is
+ * killed. Without `output`, git runs when its output is asked for.
  */
-export function gitInBackground(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; cores?: number } = {}): GitJob {
-  const inline: GitJob = { output: async () => git(args, cwd, env, { timeoutMs: options.timeoutMs }), stop: async () => undefined };
-  if ((options.cores ?? availableParallelism()) < 2) return inline;
-  let worker: Worker | undefined;
-  try {
-    // node:worker_threads on use: a module importing this one (flush's headCommit) need not load it
-    const { Worker } = process.getBuiltinModule('node:worker_threads');
-    worker = new Worker(WORKER, { eval: true, workerData: { args, options: gitExecOptions(cwd, env, { timeoutMs: options.timeoutMs }) }, stdout: false, stderr: false });
-  } catch {
-    return inline;
-  }
-  const running = worker;
-  const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-  const answer = new Promise<string>((resolve, reject) => {
-    running.once('message', (m: Answer) => (m.error ? reject(gitFailure(args, m.error, options.timeoutMs)) : resolve(m.out ?? '')));
-    running.once('error', reject);
-    running.once('exit', () => reject(new GitError(args, null, 'the worker running git ended without an answer')));
+export function gitInBackground(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; output?: number } = {}): GitJob {
+  const { timeoutMs, output } = options;
+  if (output === undefined) return { output: async () => git(args, cwd, env, { timeoutMs }), stop: async () => undefined };
+  const exec = gitExecOptions(cwd, env, { timeoutMs });
+  // node:child_process on use: a module importing this one need not load it
+  const child = process.getBuiltinModule('node:child_process').spawn('git', args, { cwd, env: exec.env, stdio: ['ignore', output, 'pipe'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const ended = new Promise<Ended>((resolve) => {
+    child.once('error', (error: NodeJS.ErrnoException) => resolve({ code: null, signal: null, error }));
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  }).finally(() => clearTimeout(timer));
+  const answer = ended.then((end) => {
+    try {
+      return answerOf(args, end, stderr, output, timeoutMs);
+    } finally {
+      process.getBuiltinModule('node:fs').closeSync(output);
+    }
   });
   // A job stopped before its output is asked for must not leave an unhandled rejection behind.
   answer.catch(() => undefined);
   return {
     output: () => answer,
-    stop: () => exited,
+    stop: async () => void (await ended),
   };
 }

@@ -1,4 +1,4 @@
-/** What git says about the commits since memories were verified: drift's only git calls (at most four for all memories). */
+/** What git says about the commits since memories were verified: drift's only git calls (at most three for all memories). */
 import { resolve } from 'node:path';
 import { git, gitTopLevel, GitError, outsideAnyRepository, type Env } from './git.js';
 import { gitInBackground, type GitJob } from './git-background.js';
@@ -31,6 +31,8 @@ export interface LogCache {
   set(range: string, log: string): void;
   /** The logs kept from the last run, by key, read without keeping them for the next. */
   kept?(): ReadonlyMap<string, string>;
+  /** A file for git to write a log to (a descriptor open for reading and writing, with no name), if one can be had. */
+  scratch?(): number | undefined;
 }
 
 export type History =
@@ -109,19 +111,13 @@ class LoggedCommit implements HistoryCommit {
   get changes(): CommitChange[] {
     return (this.#changes ??= this.#headEnd < this.#end ? parseChanges(this.#log, this.#headEnd + 1, this.#end) : []);
   }
-
-  set changes(changes: CommitChange[]) {
-    this.#changes = changes;
-  }
 }
 
-/** A long log read in one pass: its commits, each changed path's commits, and the commits that deleted a followed path. */
+/** A long log read in one pass: its commits and each changed path's commits. */
 interface ReadLog {
   commits: HistoryCommit[];
   /** Each changed path (new and old names) → the positions of the commits that changed it, ascending. */
   files: Map<string, number[]>;
-  /** The commits that deleted a followed path. */
-  deleting: string[];
 }
 
 /** Adds position `at` to a path's list in `files` (ascending; a commit once). */
@@ -135,16 +131,15 @@ export function noteFile(files: Map<string, number[]>, path: string, at: number)
  * parseHistory's reading of a long log without an object per change: each path goes straight into the
  * index of the commits that changed it; a commit's subject and files are read again only when asked for.
  */
-function readLog(out: string, followed: ReadonlySet<string>): ReadLog {
+function readLog(out: string): ReadLog {
   const commits: HistoryCommit[] = [];
   const files = new Map<string, number[]>();
-  const deleting: string[] = [];
   eachCommit(out, ({ ids, sep, headEnd, end }) => {
     const at = commits.length;
     commits.push(new LoggedCommit(ids[0], ids.slice(1).filter(Boolean), out, { sep, headEnd, end }));
-    if (headEnd < end && indexChanges(out, headEnd + 1, end, files, at, followed)) deleting.push(ids[0]);
+    if (headEnd < end) indexChanges(out, headEnd + 1, end, files, at);
   });
-  return { commits, files, deleting };
+  return { commits, files };
 }
 
 /** The end of the NUL-terminated part of `out` starting at `at`, at most `end`. */
@@ -153,9 +148,8 @@ function partEnd(out: string, at: number, end: number): number {
   return nul < 0 || nul > end ? end : nul;
 }
 
-/** parseChanges' entries between from and end noted in `files` at position `at`; true when one deletes a followed path. */
-function indexChanges(out: string, from: number, end: number, files: Map<string, number[]>, at: number, followed: ReadonlySet<string>): boolean {
-  let deletes = false;
+/** parseChanges' entries between from and end noted in `files` at position `at`. */
+function indexChanges(out: string, from: number, end: number, files: Map<string, number[]>, at: number): void {
   for (let part = from; part <= end;) {
     const stop = partEnd(out, part, end);
     const first = part < stop && out.charCodeAt(part) === 10 ? part + 1 : part;
@@ -172,9 +166,8 @@ function indexChanges(out: string, from: number, end: number, files: Map<string,
       const newEnd = partEnd(out, part, end);
       noteFile(files, out.slice(part, newEnd), at);
       part = newEnd + 1;
-    } else if (c === 68 && followed.has(path)) deletes = true;
+    }
   }
-  return deletes;
 }
 
 /** The NUL-separated `STATUS path [new path]` entries of one commit, between from and end. */
@@ -213,7 +206,7 @@ const LOG_FORMAT = ['-z', '--name-status', '--no-color', '--format=%x01%H %P%x02
 export type HistoryRange = Range;
 type Range =
   | { known: false; reason: string }
-  | { known: true; root: string; head: string; missing: Set<string>; shallow: boolean; base?: string; run: (args: string[], input?: string) => string };
+  | { known: true; root: string; head: string; missing: Set<string>; shallow: boolean; base?: string; run: (args: string[]) => string };
 
 /**
  * The range since the memories were verified: the common ancestor of every `verified` commit git has
@@ -231,7 +224,7 @@ export function historyRange(dir: string, verified: readonly string[], env: Env)
   } catch (err) {
     return { known: false, reason: `not in a git repository (${reasonOf(err)})` };
   }
-  const run = (args: string[], input?: string) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS, input });
+  const run = (args: string[]) => git(args, root, quiet(env), { timeoutMs: TIMEOUT_MS });
   try {
     const [shallow, head] = facts ? [facts.shallow, facts.head] : run(['rev-parse', '--is-shallow-repository', 'HEAD']).trim().split('\n');
     const present = facts?.present ?? new Set(wanted.length ? run(['rev-list', '--no-walk', '--ignore-missing', ...wanted]).split('\n').filter(Boolean) : []);
@@ -248,34 +241,32 @@ const couldNotTell = (err: unknown) => `git could not tell: ${reasonOf(err)}`;
 
 /**
  * The commits reachable from HEAD and not from the common ancestor of every `verified` commit, with
- * their files, in one `git log` without rename detection (the costly part of a long log); the commits
- * that deleted one of `followed` (anchors that are gone) are asked again with it, in one more call, so
- * a move is told from a deletion. Plus which verified commits git does not have. A shallow clone whose
- * history misses a verified commit, or no git: drift is unknown.
+ * their files and renames (a move is told from a deletion), in one `git log`. Plus which verified
+ * commits git does not have. A shallow clone whose history misses a verified commit, or no git: drift is unknown.
  */
-export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache, followed: ReadonlySet<string> = new Set()): History {
+export function historySince(dir: string, verified: readonly string[], env: Env, cache?: LogCache): History {
   const range = historyRange(dir, verified, env);
   if (!range.known) return range;
   if (range.base === undefined) return { known: true, root: range.root, head: range.head, commits: [], missing: range.missing };
   try {
     // The log between two commits never changes: kept between runs by the caller's cache.
     const log = keptLog(cache, range.head, range.base, range.shallow, range.run) ?? fullLog(cache, range.head, range.base, range.shallow, range.run);
-    return withLog(range, log, cache, followed);
+    return withLog(range, log);
   } catch (err) {
     return { known: false, reason: couldNotTell(err) };
   }
 }
 
-/** historySince started now and finished later: the history once `followed` is known. Both resolve; neither rejects. */
+/** historySince started now and finished later. Both resolve; neither rejects. */
 export interface PendingHistory {
-  finish(followed: ReadonlySet<string>): Promise<History>;
+  finish(): Promise<History>;
   /** Ends the git call if it still runs (every path that does not finish must stop). */
   stop(): Promise<void>;
 }
 
 /**
  * historySince in two steps: the range and a kept log now, and when the log is not kept, the whole
- * range's `git log` started on a worker thread (gitInBackground) so the caller's work overlaps it;
+ * range's `git log` started in the background (gitInBackground) so the caller's work overlaps it;
  * `finish` waits for it. The answers are historySince's. `range` is historyRange's, when the caller asked for it first.
  */
 export function historyLater(dir: string, verified: readonly string[], env: Env, cache?: LogCache, range = historyRange(dir, verified, env), early?: EarlyLog): PendingHistory {
@@ -290,18 +281,18 @@ export function historyLater(dir: string, verified: readonly string[], env: Env,
     log = keptLog(cache, head, base, shallow, run);
     const same = early !== undefined && early.root === range.root && early.head === head && early.base === base;
     if (!same) void early?.job.stop();
-    if (log === undefined) job = same ? early.job : gitInBackground(fullLogArgs(head, base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
+    if (log === undefined) job = same ? early.job : fullLogLater(range.root, head, base, env, cache);
   } catch (err) {
     return settled({ known: false, reason: couldNotTell(err) });
   }
   return {
-    async finish(followed) {
+    async finish() {
       try {
         if (log === undefined) {
           log = await job!.output();
           cache?.set(rangeKey(head, base, shallow), log);
         }
-        return withLog(range, log, cache, followed);
+        return withLog(range, log);
       } catch (err) {
         return { known: false, reason: couldNotTell(err) };
       }
@@ -325,7 +316,7 @@ export interface EarlyLog {
 }
 
 /**
- * The `git log` of the range a guess of the verified commits gives, started now on a worker thread, so
+ * The `git log` of the range a guess of the verified commits gives, started now in the background, so
  * it runs while the memories are read; undefined when the guess gives no range or a log is kept for its
  * base (the kept log or answer is used then). A wrong guess costs a second log, never a wrong answer.
  */
@@ -333,20 +324,27 @@ export function startLogEarly(dir: string, guessed: readonly string[], env: Env,
   const range = historyRange(dir, guessed, env);
   if (!range.known || !range.base) return undefined;
   if (keptForBase(cache, range.base, range.shallow)) return undefined;
-  const job = gitInBackground(fullLogArgs(range.head, range.base), range.root, quiet(env), { timeoutMs: TIMEOUT_MS });
+  const job = fullLogLater(range.root, range.head, range.base, env, cache);
   return { root: range.root, head: range.head, base: range.base, job, guessed: new Set(guessed), range };
 }
 
-/** The history from a range's log: its commits, the commits that deleted a followed path asked again with renames detected. */
-function withLog(range: Extract<Range, { known: true }>, log: string, cache: LogCache | undefined, followed: ReadonlySet<string>): History {
-  const { commits, files, deleting } = readLog(log, followed);
-  if (deleting.length > 0) withRenames(commits, files, cached(cache, `renames ${deleting.join(' ')}`, () => range.run(['log', ...LOG_FORMAT, '-M', '--no-walk=unsorted', '--stdin', '--'], `${deleting.join('\n')}\n`)));
+/** The history from a range's log. */
+function withLog(range: Extract<Range, { known: true }>, log: string): History {
+  const { commits, files } = readLog(log);
   return { known: true, root: range.root, head: range.head, commits, missing: range.missing, files };
 }
 
-const rangeKey = (head: string, base: string, shallow: boolean) => `${head} ^${base}${shallow ? ' shallow' : ''}`;
+// `-M`: a log with renames detected (logs kept before were without: another key)
+const rangeKey = (head: string, base: string, shallow: boolean) => `${head} ^${base} -M${shallow ? ' shallow' : ''}`;
 // A smaller cache of delta bases than git's 96 MB: a long log reads trees only, and reuses memory instead of faulting in new pages (~13% of git's CPU on 10,000 commits).
-const fullLogArgs = (head: string, base: string) => ['-c', 'core.deltaBaseCacheLimit=16m', 'log', ...LOG_FORMAT, '--no-renames', head, ...(base ? [`^${base}`] : []), '--'];
+// Renames detected in the one log, in the background: only commits that add and delete files pay for it (on memctx's own history
+// 187 → 498 M instructions of git's, beside lint's work), where asking again for the commits that deleted an anchor came after it, in line.
+const fullLogArgs = (head: string, base: string) => ['-c', 'core.deltaBaseCacheLimit=16m', 'log', ...LOG_FORMAT, '-M', head, ...(base ? [`^${base}`] : []), '--'];
+
+/** The whole log of a range, started now beside the caller's work (git writes it to the cache's scratch file), read later. */
+function fullLogLater(root: string, head: string, base: string, env: Env, cache: LogCache | undefined): GitJob {
+  return gitInBackground(fullLogArgs(head, base), root, quiet(env), { timeoutMs: TIMEOUT_MS, output: cache?.scratch?.() });
+}
 
 /** The whole log of `head ^base` from git, then kept. */
 function fullLog(cache: LogCache | undefined, head: string, base: string, shallow: boolean, run: (args: string[]) => string): string {
@@ -367,7 +365,7 @@ function keptLog(cache: LogCache | undefined, head: string, base: string, shallo
   const older = keptForBase(cache, base, shallow);
   if (!older || base === '') return undefined;
   const oldHead = older[0].slice(0, older[0].indexOf(' '));
-  const added = run(['log', ...LOG_FORMAT, '--no-renames', `--max-count=${MAX_ADDED + 1}`, head, `^${oldHead}`, `^${base}`, '--']);
+  const added = run(['log', ...LOG_FORMAT, '-M', `--max-count=${MAX_ADDED + 1}`, head, `^${oldHead}`, `^${base}`, '--']);
   if (!inLineOn(parseHistory(added), oldHead)) return undefined;
   cache?.set(range, added + older[1]);
   return added + older[1];
@@ -383,53 +381,6 @@ function keptForBase(cache: LogCache | undefined, base: string, shallow: boolean
 function inLineOn(commits: readonly HistoryCommit[], oldHead: string): boolean {
   if (commits.length === 0 || commits.length > MAX_ADDED) return false;
   return commits.every((c, i) => c.parents.length === 1 && c.parents[0] === (i + 1 < commits.length ? commits[i + 1].hash : oldHead));
-}
-
-/** A log from the cache, else from git (then kept); a log between fixed commits never changes. */
-function cached(cache: LogCache | undefined, key: string, ask: () => string): string {
-  let log = cache?.get(key);
-  if (log === undefined) {
-    log = ask();
-    cache?.set(key, log);
-  }
-  return log;
-}
-
-/** Each commit of `renamed` (the same commits, renames detected) gives its files to its twin in `commits`, and `files` follows. */
-function withRenames(commits: HistoryCommit[], files: Map<string, number[]>, renamed: string): void {
-  const changes = new Map(parseHistory(renamed).map((c) => [c.hash, c.changes]));
-  for (let at = 0; at < commits.length; at++) {
-    const twin = changes.get(commits[at].hash);
-    if (twin === undefined) continue;
-    refile(files, at, changedPaths(commits[at].changes), changedPaths(twin));
-    commits[at].changes = twin;
-  }
-}
-
-/** The paths (new and old names) of a commit's changes. */
-const changedPaths = (changes: readonly CommitChange[]) => new Set(changes.flatMap((c) => (c.from === undefined ? [c.path] : [c.path, c.from])));
-
-/** Position `at` moved in `files` from the paths it had to the paths it has (a rename names the same two paths a deletion and an addition did). */
-function refile(files: Map<string, number[]>, at: number, had: ReadonlySet<string>, has: ReadonlySet<string>): void {
-  for (const path of had) {
-    if (has.has(path)) continue;
-    const list = files.get(path)!.filter((p) => p !== at);
-    if (list.length) files.set(path, list);
-    else files.delete(path);
-  }
-  for (const path of has) {
-    if (had.has(path)) continue;
-    const list = files.get(path) ?? [];
-    list.splice(sortedIndex(list, at), 0, at);
-    files.set(path, list);
-  }
-}
-
-/** Where `at` goes in an ascending list. */
-function sortedIndex(list: readonly number[], at: number): number {
-  let i = 0;
-  while (i < list.length && list[i] < at) i++;
-  return i;
 }
 
 /** The work tree's top, whether the clone is shallow, HEAD and, when `commits` are given, those of them git has (all, else undefined), from one `git rev-parse`. */

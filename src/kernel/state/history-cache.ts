@@ -1,15 +1,18 @@
 /**
  * Drift's git history, kept between runs: the `git log` between two commits never changes, so the
- * logs a run asked for (the range from HEAD's commit to the base's, and the renames in the commits
- * that deleted an anchor) are kept in drift-history.json in the state folder, keyed by what they
+ * logs a run asked for (the range from HEAD's commit to the base's, renames detected) are kept in
+ * drift-history.json in the state folder, keyed by what they
  * cover, with memctx's version, and lint's answer from them (keyed by a digest of all it read). `lint` and `pack` read and write the same file: a run at the same
  * HEAD asks git for nothing but HEAD, and one after new commits on top of it only for those. A run that asks git for a new log replaces the file with the
  * logs it used, so it never grows. Optional: a missing, corrupt or unwritable file only costs the `git log`.
  */
+import { join } from 'node:path';
 import { readStateJson, stateDir } from './folder.js';
 import { isRecord } from '../values.js';
 import { writeStateFile } from '../store/write.js';
 import { VERSION } from '../version.js';
+
+const { closeSync, openSync, unlinkSync } = process.getBuiltinModule('node:fs');
 
 const HISTORY_FILE = 'drift-history.json';
 /** Longer logs are not kept (about 100,000 commits of a few files each). */
@@ -23,6 +26,22 @@ export interface HistoryCache {
   kept(): ReadonlyMap<string, string>;
   /** Write the logs this run used, when set() gave a new one. Never throws. */
   save(): Promise<void>;
+  /** A new file with no name in the state folder, open for reading and writing (git writes a log there), or undefined. */
+  scratch(): number | undefined;
+}
+
+/** An unnamed file in dir: created (this user's only) and its name removed at once, so nothing is left behind. */
+function unnamedFile(dir: string): number | undefined {
+  const path = join(dir, `scratch-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'wx+', 0o600);
+    unlinkSync(path);
+    return fd;
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    return undefined;
+  }
 }
 
 function readLogs(root: string): Map<string, string> {
@@ -58,6 +77,10 @@ export function historyCache(root: string): HistoryCache {
       if (dir === undefined) return;
       await writeStateFile(dir, HISTORY_FILE, JSON.stringify({ version: VERSION, logs: Object.fromEntries(used) })).catch(() => undefined);
       changed = false;
+    },
+    scratch() {
+      const dir = stateDir(root);
+      return dir === undefined ? undefined : unnamedFile(dir);
     },
   };
 }

@@ -160,7 +160,7 @@ describe('earlyDriftLog', () => {
   it('nothing started when a log is kept for the base, outside git, or with nothing verified', async () => {
     const { repo, verified } = await driftedRepo();
     const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    const kept = new Map([[`${head} ^${verified}`, '']]);
+    const kept = new Map([[`${head} ^${verified} -M`, '']]);
     const cache = { get: (key: string) => kept.get(key), set: () => undefined, kept: () => kept };
     expect(earlyDriftLog(join(repo.top, '.memory'), repo.env, cache)).toBeUndefined();
     expect(earlyDriftLog(join(repo.top, 'src'), repo.env)).toBeUndefined();

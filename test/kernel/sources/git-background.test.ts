@@ -1,11 +1,24 @@
-// kernel/sources/git-background.ts: one git call on a worker thread, answering as git() does.
-import { chmodSync, writeFileSync } from 'node:fs';
+// kernel/sources/git-background.ts: one git call started now, its output to a file, answering as git() does.
+import { chmodSync, fstatSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitInBackground } from '../../../src/kernel/sources/git-background.js';
 import { git, GitError, GitMissingError } from '../../../src/kernel/sources/git.js';
 import { makeRepo } from '../../helpers/repo.js';
 import { tempDir } from '../../helpers/cli.js';
+
+/** A new file open for reading and writing, as the state folder's scratch file is. */
+const scratch = () => openSync(join(tempDir(), 'out'), 'wx+', 0o600);
+
+/** True while the descriptor is open. */
+function isOpen(fd: number): boolean {
+  try {
+    fstatSync(fd);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('gitInBackground', () => {
   it("answers git()'s stdout, however long (a log of many commits)", async () => {
@@ -16,15 +29,18 @@ describe('gitInBackground', () => {
       repo.gitOk(['commit', '-q', '-m', `commit ${i}`]);
     }
     const args = ['log', '-z', '--name-status', '--format=%x01%H %P%x02%s'];
-    const job = gitInBackground(args, repo.top, repo.env);
+    const output = scratch();
+    const job = gitInBackground(args, repo.top, repo.env, { output });
     const out = await job.output();
     expect(out).toBe(git(args, repo.top, repo.env));
     expect(out).toContain('commit 29');
+    // the file is closed once git has ended and been read
+    expect(isOpen(output)).toBe(false);
     await job.stop();
     // stop after the answer is harmless
     await job.stop();
-    // one processor: no worker, the same answer (git runs when it is asked for)
-    const inline = gitInBackground(args, repo.top, repo.env, { cores: 1 });
+    // no file to write to: the same answer (git runs when it is asked for)
+    const inline = gitInBackground(args, repo.top, repo.env);
     expect(await inline.output()).toBe(out);
     await inline.stop();
   });
@@ -32,7 +48,7 @@ describe('gitInBackground', () => {
   it("a failing git rejects with git()'s error: exit status and stderr", async () => {
     const repo = await makeRepo();
     const args = ['rev-parse', '--verify', 'no-such-ref'];
-    const err = await gitInBackground(args, repo.top, repo.env).output().catch((e: unknown) => e);
+    const err = await gitInBackground(args, repo.top, repo.env, { output: scratch() }).output().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GitError);
     let sync: unknown;
     try {
@@ -45,7 +61,7 @@ describe('gitInBackground', () => {
   });
 
   it('no git on PATH: GitMissingError', async () => {
-    const err = await gitInBackground(['--version'], tempDir(), { PATH: tempDir() }).output().catch((e: unknown) => e);
+    const err = await gitInBackground(['--version'], tempDir(), { PATH: tempDir() }, { output: scratch() }).output().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GitMissingError);
   });
 
@@ -53,11 +69,14 @@ describe('gitInBackground', () => {
     const bin = tempDir();
     writeFileSync(join(bin, 'git'), '#!/bin/sh\nexec sleep 60\n');
     chmodSync(join(bin, 'git'), 0o755);
-    const slow = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { timeoutMs: 300 });
+    const slow = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { timeoutMs: 300, output: scratch() });
     const err = await slow.output().catch((e: unknown) => e);
     expect((err as GitError).message).toBe('git log failed: no answer within 300 ms');
-    const unasked = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { timeoutMs: 300 });
+    const output = scratch();
+    const unasked = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { timeoutMs: 300, output });
     // without the kill, stop() would wait for the minute-long git and the test would time out
     await unasked.stop();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(isOpen(output)).toBe(false);
   });
 });

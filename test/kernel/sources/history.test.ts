@@ -1,5 +1,7 @@
 // What git says about the commits since memories were verified (kernel/sources/history.ts).
-import { describe, expect, it } from 'vitest';
+import { openSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { historyLater, historySince, type LogCache } from '../../../src/kernel/sources/history.js';
 import { tempDir } from '../../helpers/cli.js';
 import { makeRepo } from '../../helpers/repo.js';
@@ -28,9 +30,9 @@ describe('historySince', () => {
     const first = historySince(repo.top, [base], repo.env, cache);
     expect(first.known && first.commits.map((c) => [c.subject, c.changes])).toEqual([['add a', [{ status: 'A', path: 'src/a.ts' }]]]);
     const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    expect([...kept.keys()]).toEqual([`${head} ^${base}`]);
+    expect([...kept.keys()]).toEqual([`${head} ^${base} -M`]);
     // the kept text is what the next run parses, without running git log
-    kept.set(`${head} ^${base}`, `\x01${head} ${base}\x02from the cache\0M\0src/b.ts\0`);
+    kept.set(`${head} ^${base} -M`, `\x01${head} ${base}\x02from the cache\0M\0src/b.ts\0`);
     const second = historySince(repo.top, [base], repo.env, cache);
     expect(second.known && second.commits.map((c) => [c.subject, c.changes])).toEqual([['from the cache', [{ status: 'M', path: 'src/b.ts' }]]]);
     repo.write('src/a.ts', 'export const a = 2;\n');
@@ -40,7 +42,7 @@ describe('historySince', () => {
     expect(kept.size).toBe(2);
   });
 
-  it('the bulk log detects no renames; the commits that deleted a followed path are asked again with them (one call, kept too)', async () => {
+  it('the one log detects renames, so a move is told from a deletion; what is kept is what the next run parses', async () => {
     const repo = await makeRepo();
     repo.write('src/a.ts', 'export function alpha() { return "a fairly long body so that git sees a rename"; }\n');
     repo.write('src/b.ts', 'export function beta() { return "another fairly long body, kept apart from a"; }\n');
@@ -57,28 +59,21 @@ describe('historySince', () => {
     repo.gitOk(['rm', '-q', 'src/c.ts']);
     repo.gitOk(['commit', '-q', '-m', 'drop c']);
     const changes = (h: ReturnType<typeof historySince>) => (h.known ? h.commits.map((c) => [c.subject, c.changes]) : h.reason);
-    expect(changes(historySince(repo.top, [base], repo.env))).toEqual([
-      ['drop c', [{ status: 'D', path: 'src/c.ts' }]],
-      ['move b', [{ status: 'D', path: 'src/b.ts' }, { status: 'A', path: 'src/x/b.ts' }]],
-      ['move a', [{ status: 'D', path: 'src/a.ts' }, { status: 'A', path: 'src/x/.keep' }, { status: 'A', path: 'src/x/a.ts' }]],
-    ]);
     const { kept, cache } = keptLogs();
-    // src/a.ts and src/c.ts are followed: the move of a is told, c stays deleted, b (not followed) is left as git's bulk log gave it
-    const followed = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
-    expect(changes(followed)).toEqual([
+    const history = historySince(repo.top, [base], repo.env, cache);
+    expect(changes(history)).toEqual([
       ['drop c', [{ status: 'D', path: 'src/c.ts' }]],
-      ['move b', [{ status: 'D', path: 'src/b.ts' }, { status: 'A', path: 'src/x/b.ts' }]],
+      ['move b', [{ status: 'R', from: 'src/b.ts', path: 'src/x/b.ts' }]],
       ['move a', [{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/a.ts' }]],
     ]);
     // each changed path's commits (positions, newest first), old and new names of a move alike
-    expect(followed.known && Object.fromEntries(followed.files!)).toEqual({ 'src/c.ts': [0], 'src/b.ts': [1], 'src/x/b.ts': [1], 'src/a.ts': [2], 'src/x/.keep': [2], 'src/x/a.ts': [2] });
-    const [dropC, , moveA] = repo.gitOk(['rev-list', 'HEAD', `^${base}`]).trim().split('\n');
-    expect([...kept.keys()].slice(1)).toEqual([`renames ${dropC} ${moveA}`]);
-    // the next run reads both from the cache: what is kept is what it parses
-    kept.set(`renames ${dropC} ${moveA}`, kept.get(`renames ${dropC} ${moveA}`)!.replace('src/x/a.ts', 'src/x/kept.ts'));
-    const again = historySince(repo.top, [base], repo.env, cache, new Set(['src/a.ts', 'src/c.ts']));
+    expect(history.known && Object.fromEntries(history.files!)).toEqual({ 'src/c.ts': [0], 'src/b.ts': [1], 'src/x/b.ts': [1], 'src/a.ts': [2], 'src/x/.keep': [2], 'src/x/a.ts': [2] });
+    // one git log for the range, kept; none asked again for the moves
+    const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
+    expect([...kept.keys()]).toEqual([`${head} ^${base} -M`]);
+    kept.set(`${head} ^${base} -M`, kept.get(`${head} ^${base} -M`)!.replace('src/x/a.ts', 'src/x/kept.ts'));
+    const again = historySince(repo.top, [base], repo.env, cache);
     expect(again.known && again.commits[2].changes).toEqual([{ status: 'A', path: 'src/x/.keep' }, { status: 'R', from: 'src/a.ts', path: 'src/x/kept.ts' }]);
-    // the index follows the renamed commit's files: src/x/a.ts no longer named there, src/x/kept.ts is
     expect(again.known && Object.fromEntries(again.files!)).toEqual({ 'src/c.ts': [0], 'src/b.ts': [1], 'src/x/b.ts': [1], 'src/a.ts': [2], 'src/x/.keep': [2], 'src/x/kept.ts': [2] });
   });
 
@@ -92,7 +87,7 @@ describe('historySince', () => {
     expect(subjects()).toEqual(['add a']);
     const first = repo.gitOk(['rev-parse', 'HEAD']).trim();
     // what is kept for the older HEAD is what the next range is built on
-    kept.set(`${first} ^${base}`, kept.get(`${first} ^${base}`)!.replace('add a', 'add a, as kept'));
+    kept.set(`${first} ^${base} -M`, kept.get(`${first} ^${base} -M`)!.replace('add a', 'add a, as kept'));
     repo.write('src/a.ts', 'export const a = 2;\n');
     repo.gitOk(['commit', '-q', '-am', 'change a']);
     repo.write('src/b.ts', 'export const b = 1;\n');
@@ -100,7 +95,7 @@ describe('historySince', () => {
     repo.gitOk(['commit', '-q', '-m', 'add b']);
     expect(subjects()).toEqual(['add b', 'change a', 'add a, as kept']);
     const second = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    expect(kept.get(`${second} ^${base}`)).toContain('add a, as kept');
+    expect(kept.get(`${second} ^${base} -M`)).toContain('add a, as kept');
     // a merge on top of the kept HEAD: the whole range from git, in git's own order
     repo.gitOk(['checkout', '-q', '-b', 'side', first]);
     repo.write('src/c.ts', 'export const c = 1;\n');
@@ -115,7 +110,7 @@ describe('historySince', () => {
 });
 
 describe('historyLater', () => {
-  it("historySince's answer, its log from a worker thread and kept; a kept log is read at once", async () => {
+  it("historySince's answer, its log from git in the background (written to the cache's scratch file) and kept; a kept log is read at once", async () => {
     const repo = await makeRepo();
     const base = repo.gitOk(['rev-parse', 'HEAD']).trim();
     repo.write('src/a.ts', 'export const a = 1;\n');
@@ -125,19 +120,20 @@ describe('historyLater', () => {
     repo.gitOk(['rm', '-q', 'src/c.ts']);
     repo.gitOk(['commit', '-q', '-m', 'drop c']);
     const { kept, cache } = keptLogs(true);
-    const followed = new Set(['src/c.ts']);
-    const later = await historyLater(repo.top, [base], repo.env, cache).finish(followed);
-    const since = historySince(repo.top, [base], repo.env, undefined, followed);
+    const scratch = vi.fn(() => openSync(join(tempDir(), 'out'), 'wx+', 0o600));
+    const later = await historyLater(repo.top, [base], repo.env, { ...cache, scratch }).finish();
+    expect(scratch).toHaveBeenCalledTimes(1);
+    const since = historySince(repo.top, [base], repo.env);
     expect(later).toEqual(since);
     // a commit's subject and files are read when asked for: the same either way
     const read = (h: typeof since) => (h.known ? h.commits.map((c) => [c.hash, c.parents, c.subject, c.changes]) : h.reason);
     expect(read(later)).toEqual(read(since));
     expect(read(later)).toEqual([[expect.any(String), [expect.any(String)], 'drop c', [{ status: 'D', path: 'src/c.ts' }]], [expect.any(String), [base], 'add a and c', [{ status: 'A', path: 'src/a.ts' }, { status: 'A', path: 'src/c.ts' }]]]);
     const head = repo.gitOk(['rev-parse', 'HEAD']).trim();
-    expect(kept.has(`${head} ^${base}`)).toBe(true);
-    kept.set(`${head} ^${base}`, `\x01${head} ${base}\x02from the cache\0M\0src/b.ts\0`);
+    expect(kept.has(`${head} ^${base} -M`)).toBe(true);
+    kept.set(`${head} ^${base} -M`, `\x01${head} ${base}\x02from the cache\0M\0src/b.ts\0`);
     const pending = historyLater(repo.top, [base], repo.env, cache);
-    const again = await pending.finish(new Set());
+    const again = await pending.finish();
     await pending.stop();
     expect(again.known && again.commits.map((c) => [c.subject, c.changes])).toEqual([['from the cache', [{ status: 'M', path: 'src/b.ts' }]]]);
   });
@@ -146,17 +142,17 @@ describe('historyLater', () => {
     const { repo, base } = await repoWithA();
     const pending = historyLater(repo.top, [base], repo.env);
     await pending.stop();
-    const history = await pending.finish(new Set());
+    const history = await pending.finish();
     expect(history.known && history.commits.map((c) => c.subject)).toEqual(['add a']);
   });
 
   it('outside git, or a shallow clone missing a verified commit: unknown, as historySince says', async () => {
-    const outside = await historyLater(tempDir(), ['0123456789abcdef0123456789abcdef01234567'], { PATH: process.env.PATH }).finish(new Set());
+    const outside = await historyLater(tempDir(), ['0123456789abcdef0123456789abcdef01234567'], { PATH: process.env.PATH }).finish();
     expect(outside.known ? 'known' : outside.reason).toMatch(/^not in a git repository/);
     const { repo, base } = await repoWithA();
     const clone = `${repo.base}/shallow`;
     repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
-    const shallow = await historyLater(clone, [base], repo.env).finish(new Set());
+    const shallow = await historyLater(clone, [base], repo.env).finish();
     expect(shallow).toEqual(historySince(clone, [base], repo.env));
     expect(shallow.known ? 'known' : shallow.reason).toMatch(/^this is a shallow clone/);
   });

@@ -1,5 +1,5 @@
 // Drift's git logs kept between runs (kernel/state/history-cache.ts).
-import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, readdirSync, readFileSync, readSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { historyCache } from '../../../src/kernel/state/history-cache.js';
@@ -67,5 +67,18 @@ describe('historyCache', () => {
     expect(cache.get('a ^b')).toBeUndefined();
     await cache.save();
     expect(() => lstatSync(join(stateOf(root), 'drift-history.json'))).toThrow();
+  });
+
+  it('scratch: a file with no name in the state folder, open for reading and writing; none without a state folder', () => {
+    const root = memoryDir();
+    const fd = historyCache(root).scratch()!;
+    expect(readdirSync(stateOf(root))).toEqual([]);
+    writeSync(fd, 'a log');
+    const back = Buffer.alloc(5);
+    expect(readSync(fd, back, 0, 5, 0)).toBe(5);
+    expect(back.toString()).toBe('a log');
+    closeSync(fd);
+    // a memory folder without MEMORY.md has no state folder
+    expect(historyCache(join(tempDir(), '.memory')).scratch()).toBeUndefined();
   });
 });
