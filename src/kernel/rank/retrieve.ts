@@ -8,9 +8,11 @@
  * the third's (each turn says something of its own); a note's is its best passage's (it is about
  * its subject as a whole, and a long note holds more weak matches). Each file and passage also says which query terms it holds, weighted by idf,
  * so a selection can reward covering terms its earlier picks did not (questions whose evidence
- * spans files). Pure: file texts come in through `text`.
+ * spans files). A query that names a time ("on 3 June, 2023", "in July 2023": periods.ts) raises
+ * the files dated then that its words reach. Pure: file texts and dates come in through options.
  */
 import { bm25 } from '../text/bm25.js';
+import { inPeriods, queryPeriods } from './periods.js';
 import { isDialogue, splitPassages, type Passage } from '../text/passages.js';
 import { relevance, type MatchableFile } from '../text/relevance.js';
 
@@ -22,6 +24,8 @@ const PASSAGE_WEIGHT = 0.5;
 const PASSAGE_DECAY = [1, 0.5, 0.25];
 /** How much covering query terms that earlier picks left uncovered raises a pick (diversify). */
 const COVERAGE_WEIGHT = 0.35;
+/** How much a file dated in a period the query names is raised (its score times this). */
+const PERIOD_BOOST = 3;
 
 export interface ScoredPassage extends Passage {
   /** Index of its file. */
@@ -53,6 +57,8 @@ export interface Retrieval {
 export interface RetrieveOptions {
   /** A file's text, as it will be shown (frontmatter included): passages and their lines come from it. */
   text(file: number): string;
+  /** A file's date (ms), for a query that names a time; without it, dates are not looked at. */
+  time?(file: number): number;
   passageFiles?: number;
 }
 
@@ -63,6 +69,13 @@ const termsOf = (matched: Uint8Array, doc: number, nt: number): number[] => {
 };
 
 export function retrieve(files: readonly MatchableFile[], query: string, options: RetrieveOptions): Retrieval {
+  const retrieval = matchPassages(files, query, options);
+  if (options.time) raiseDated(retrieval.score, query, options.time);
+  return retrieval;
+}
+
+/** The files' match, raised by their best passages'. */
+function matchPassages(files: readonly MatchableFile[], query: string, options: RetrieveOptions): Retrieval {
   const match = relevance(files, query);
   const { terms } = match;
   const nt = terms.length;
@@ -107,6 +120,18 @@ export function retrieve(files: readonly MatchableFile[], query: string, options
   }
   if (top > 0) for (let i = 0; i < files.length; i++) score[i] = Math.min(1, score[i] / top);
   return { terms, weights: match.idf, own, score, fileTerms, passages, pieces: byFile };
+}
+
+/** Raise the matched files dated in a period the query names (none when it names none), the best still 1. */
+function raiseDated(score: Float64Array, query: string, time: (file: number) => number): void {
+  const periods = queryPeriods(query);
+  if (periods.length === 0) return;
+  let top = 0;
+  for (let i = 0; i < score.length; i++) {
+    if (score[i] > 0 && inPeriods(time(i), periods)) score[i] *= PERIOD_BOOST;
+    top = Math.max(top, score[i]);
+  }
+  if (top > 1) for (let i = 0; i < score.length; i++) score[i] /= top;
 }
 
 /** Per file, its passages' evidence (passages best first): a transcript's best passages' scores, each counted by PASSAGE_DECAY; a note's best. */

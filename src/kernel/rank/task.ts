@@ -1,8 +1,10 @@
 /**
  * Task relevance for `pack --task`: each file's match by the retrieval `search` uses too
  * (search/retrieve.ts: BM25F blended with its best passage), raised for files linked to matched
- * files (first degree more than second), and 1 for a file the task names by path.
+ * files (first degree more than second), and 1 for a file the task names by path. A file's date
+ * (lifecycle/age.ts) is what a task naming a time ("in July 2023") is matched against.
  */
+import { fileTimeMs } from '../lifecycle/age.js';
 import { retrieve, type Retrieval } from './retrieve.js';
 import { linkGraph } from './links.js';
 import type { PackFile } from './types.js';
@@ -44,7 +46,7 @@ const NO_NEIGHBOURS: readonly number[] = [];
 
 /** `text` gives a file's text as packed (frontmatter included), for its passages; by default its body. */
 export function taskScores(files: readonly PackFile[], task: string, graph: ReadonlyMap<string, ReadonlySet<string>> = linkGraph(files), text: (i: number) => string = (i) => files[i].body): TaskScores {
-  const retrieval = retrieve(files, task, { text });
+  const retrieval = retrieve(files, task, { text, time: (i) => fileTimeMs(files[i]) });
   const lower = task.toLowerCase();
   const own = retrieval.score.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
   // Positions are found only when some file links (most memories have few links or none).

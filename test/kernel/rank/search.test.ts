@@ -35,6 +35,19 @@ describe('search ranking', () => {
     expect(hits.map((h) => [h.path, h.factors.recency])).toEqual([['new.md', 20 / 30], ['core.md', 0], ['old.md', 0]]);
   });
 
+  it('puts files dated in the time a query names first among those its words reach, and raises no file its words miss', () => {
+    const sessions = [
+      memory('a.md', { name: 'Session 1', description: 'chat', updated: '2023-05-20T10:00:00Z' }, '**Ann:** The garden show was lovely, roses won.\n'),
+      memory('b.md', { name: 'Session 2', description: 'chat', updated: '2023-06-03T10:00:00Z' }, '**Ann:** The garden show was crowded, tulips won.\n'),
+      memory('c.md', { name: 'Session 3', description: 'chat', updated: '2023-06-03T18:00:00Z' }, '**Ann:** Tea and cake.\n'),
+    ];
+    const ask = (query: string) => searchMemory(sessions, query, { now: NOW, accessCount: none }).map((h) => h.path);
+    expect(ask('Which garden show was it?')).toEqual(['a.md', 'b.md']);
+    expect(ask('Which garden show was it on 3 June, 2023?')).toEqual(['b.md', 'a.md']);
+    expect(ask('Which garden show was it in June?')).toEqual(['b.md', 'a.md']);
+    expect(ask('Which garden show was it in May 2023?')).toEqual(['a.md', 'b.md']);
+  });
+
   it('returns only files that match the text', () => {
     expect(searchMemory(files, 'palette', { now: NOW, accessCount: none }).map((h) => h.path)).toEqual(['ui.md']);
     expect(searchMemory(files, 'kubernetes', { now: NOW, accessCount: none })).toEqual([]);
