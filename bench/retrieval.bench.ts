@@ -21,6 +21,7 @@ import { search } from '../src/commands/search/search.js';
 import { scanMemoryDir } from '../src/kernel/store/scan.js';
 import { createTokenCounter, type TokenCounter } from '../src/kernel/tokens/count.js';
 import { fileText } from '../src/kernel/bundle/render.js';
+import { bundleSources, SOURCES } from './bundle-sources.js';
 
 interface Task {
   id: number;
@@ -168,6 +169,11 @@ class LocomoTally {
     this.bump(this.tokens, `${packer}|${budget}`, tokens);
   }
 
+  /** Tokens of a memctx bundle's lines by what produced them (bundle-sources.ts). */
+  spent(source: string, budget: number, tokens: number): void {
+    this.bump(this.tokens, `memctx:${source}|${budget}`, tokens);
+  }
+
   found(category: number, engine: string, k: number, share: number): void {
     for (const c of [0, category]) this.bump(this.recall, `${c}|${engine}|${k}`, share);
   }
@@ -206,6 +212,8 @@ async function locomoQuestion(conv: LocomoConversation, q: ConversationQuestion 
       if (packer === 'memctx') {
         tally.worst = Math.max(tally.worst, exact / budget);
         if (exact > budget) tally.over++;
+        const sources = bundleSources(text);
+        for (const source of SOURCES) tally.spent(source, budget, counter.count(sources[source]));
       }
       tally.hit(q.category, packer, budget, q.turns.filter((t) => text.includes(t.line)).length, exact);
     }
@@ -286,6 +294,8 @@ async function locomoRows(source: string, work: string, counter: TokenCounter): 
     }
     const perQuestion = PACKERS.map((p) => (tally.tokens.get(`${p}|${budget}`) ?? 0) / Math.max(1, n));
     rows.push({ label: `LoCoMo ${budget} tokens: tokens per question (memctx | whole files | turns)`, value: perQuestion.map((x) => x.toFixed(0)).join(' | '), data: { budget, memctx: perQuestion[0], wholeFiles: perQuestion[1], turns: perQuestion[2] } });
+    const bySource = SOURCES.map((source) => (tally.tokens.get(`memctx:${source}|${budget}`) ?? 0) / Math.max(1, n));
+    rows.push({ label: `LoCoMo ${budget} tokens: memctx tokens per question by source (${SOURCES.join(' | ')})`, value: bySource.map((x) => x.toFixed(0)).join(' | '), data: { budget, ...Object.fromEntries(SOURCES.map((source, k) => [source, bySource[k]])) } });
   }
   rows.push({ label: 'LoCoMo: memctx bundles over budget (exact count) | largest share', value: `${tally.over} | ${pct(tally.worst)}`, goal: '0', ok: tally.over === 0, data: { over: tally.over, worst: tally.worst } });
   return rows;
