@@ -19,6 +19,12 @@ describe('statusline', () => {
     expect((await statusline(input, { thresholds: '50,60,70' }, deps)).figure?.level).toBe('red');
   });
 
+  it('--window overrides the window Claude Code reports; a bad one gives no figure, the model kept', async () => {
+    const input = JSON.stringify({ model: { id: 'claude-sonnet-4-5' }, context_window: { current_usage: { input_tokens: 100000 }, context_window_size: 200000 } });
+    expect(await statusline(input, { window: '500k' }, deps)).toEqual({ figure: { level: 'green', percent: 20, used: 100000, window: 500000, model: 'claude-sonnet-4-5' }, label: 'claude-sonnet-4-5' });
+    expect(await statusline(input, { window: '-3' }, deps)).toEqual({ label: 'claude-sonnet-4-5' });
+  });
+
   it('nothing to measure: no figure, the model kept; not JSON: nothing', async () => {
     expect(await statusline(JSON.stringify({ model: { id: 'gpt-5' } }), {}, deps)).toEqual({ label: 'gpt-5' });
     expect(await statusline('not json', {}, deps)).toEqual({});
