@@ -90,6 +90,7 @@ export interface PackActionResult extends PackResult {
 
 /** Focus entries as memory paths: a file's own path (with or without .md), else the files that mention it. */
 function resolveFocus(files: readonly PackFile[], focus: readonly string[]): string[] {
+  if (focus.length === 0) return [];
   const paths = new Set<string>();
   const byPath = new Set(files.map((f) => f.path));
   for (const raw of focus) {

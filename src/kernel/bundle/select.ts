@@ -19,7 +19,8 @@ import { countJoined } from '../tokens/join.js';
 import { bestPick, pickValue, type Retrieval, type ScoredPassage } from '../rank/retrieve.js';
 import { isDialogue, isTurnOrItem, type Passage } from '../text/passages.js';
 import { RENDERERS, fileText, showCommand, type BundleFormat, type LeftOut, type Renderer, type SectionId } from './render.js';
-import { compareRank, TASK_FLOOR, type FileScore } from '../rank/score.js';
+import { TASK_FLOOR, type FileScore } from '../rank/score.js';
+import { rankOrder } from '../rank/rank.js';
 import type { PackFile } from '../rank/types.js';
 import { knownTokens, type FileTokens } from '../rank/file-tokens.js';
 
@@ -175,8 +176,8 @@ interface FullOrder {
   priority: Set<number>;
 }
 
-/** Files in the order they are offered a place in full. */
-function fullOrder(input: PackInput): FullOrder {
+/** Files in the order they are offered a place in full (`ranked`: every file in rank order). */
+function fullOrder(input: PackInput, ranked: readonly number[]): FullOrder {
   const { files, scores } = input;
   const pickRank = new Map((input.picks ?? []).map((p, i) => [p, i]));
   const focusRank = new Map((input.focus ?? []).map((p, i) => [p, i]));
@@ -185,10 +186,9 @@ function fullOrder(input: PackInput): FullOrder {
   const groups = files.map((f) => (f.pinned ? 0 : pickRank.has(f.path) ? 1 : focusRank.has(f.path) ? 2 : 3));
   const within = files.map((f, i) => (groups[i] === 1 ? pickRank.get(f.path)! : groups[i] === 2 ? focusRank.get(f.path)! : 0));
   const group = (i: number) => groups[i];
-  const order = files
-    .map((_, i) => i)
-    .filter((i) => !scores[i].superseded && reached(scores[i], focus, Boolean(input.taskOnly)))
-    .sort((a, b) => groups[a] - groups[b] || within[a] - within[b] || compareRank(scores[a], scores[b]));
+  const order = ranked.filter((i) => !scores[i].superseded && reached(scores[i], focus, Boolean(input.taskOnly)));
+  // A stable sort of files in rank order: rank order within each group and place.
+  if (groups.some((g) => g < 3)) order.sort((a, b) => groups[a] - groups[b] || within[a] - within[b]);
   const wanted = new Set(order.filter((i) => group(i) < 3 || scores[i].task >= 0.35));
   return { order, wanted, priority: new Set(order.filter((i) => group(i) < 3)) };
 }
@@ -284,9 +284,11 @@ interface Placing {
   notes: Map<number, string>;
   /** A file in full where it fits (placed and true), else false. */
   tryFull: (i: number) => boolean;
+  /** Every file in rank order. */
+  ranked: readonly number[];
 }
 
-function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number): Plan {
+function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number, ranked: readonly number[]): Plan {
   const { budget, count } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
   const layout = new Layout(renderer, count, fixed);
@@ -296,8 +298,8 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   const byTask = Boolean(input.retrieval?.terms.length);
 
   // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room, and at the end what the rest left.
-  const { order, wanted, priority } = fullOrder(input);
-  const indexMissed = placeIndex(input, renderer, layout, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
+  const { order, wanted, priority } = fullOrder(input, ranked);
+  const indexMissed = placeIndex(input, renderer, layout, ranked, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
 
   const placed = new Set<number>();
   const tryFull = (i: number): boolean => {
@@ -310,17 +312,17 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     placed.add(i);
     return true;
   };
-  const placing: Placing = { input, renderer, layout, text, tokens, room, placed, notes, tryFull };
+  const placing: Placing = { input, renderer, layout, text, tokens, room, placed, notes, tryFull, ranked };
   placeFiles(placing, order, byTask ? priority : wanted, byTask);
   const missed = placeDescriptions(placing);
-  return { layout, notes, missed: missed + (indexMissed > 0 && layout.used < room ? widenIndex(input, renderer, layout, order, room) : indexMissed) };
+  return { layout, notes, missed: missed + (indexMissed > 0 && layout.used < room ? widenIndex(input, renderer, layout, ranked, order, room) : indexMissed) };
 }
 
 /** With a task, the index held to its share takes back the room the other pieces left, in the same place. Returns what its lines left out would cost. */
-function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, order: readonly number[], room: number): number {
+function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, ranked: readonly number[], order: readonly number[], room: number): number {
   const entry = layout.entries.find((e) => e.section === 'index');
   const at = entry ? layout.remove(entry) : 0;
-  const missed = placeIndex(input, renderer, layout, order, room);
+  const missed = placeIndex(input, renderer, layout, ranked, order, room);
   if (layout.entries.at(-1)?.section === 'index') layout.moveLast(at);
   return missed;
 }
@@ -375,10 +377,7 @@ function placeDescriptions(placing: Placing): number {
   const { input, renderer, layout, room, placed, notes } = placing;
   const { files, scores } = input;
   const focus = new Set(input.focus ?? []);
-  const described = files
-    .map((_, i) => i)
-    .filter((i) => !placed.has(i) && reached(scores[i], focus, Boolean(input.taskOnly)))
-    .sort((a, b) => compareRank(scores[a], scores[b]));
+  const described = placing.ranked.filter((i) => !placed.has(i) && reached(scores[i], focus, Boolean(input.taskOnly)));
   let missed = 0;
   let cheapest = Number.POSITIVE_INFINITY;
   let misses = 0;
@@ -411,7 +410,7 @@ const matched = (score: FileScore) => score.task >= TASK_FLOOR && !score.superse
  * highest-ranked groups (a group ranks by its best file; within it, lines by their file's rank),
  * each group with its heading, in the index's own order. Returns what the lines left out would cost.
  */
-function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, order: readonly number[], limit: number): number {
+function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, ranked: readonly number[], order: readonly number[], limit: number): number {
   const lines = input.indexLines;
   if (lines.length === 0) return 0;
   const { count } = input;
@@ -425,7 +424,7 @@ function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, order:
   // Rank each line by the file it links to (files in rank order first, then the rest by score).
   const rankOf = new Map<string, number>();
   order.forEach((i, r) => rankOf.set(input.files[i].path, r));
-  const rest = input.files.map((_, i) => i).filter((i) => !rankOf.has(input.files[i].path)).sort((a, b) => compareRank(input.scores[a], input.scores[b]));
+  const rest = ranked.filter((i) => !rankOf.has(input.files[i].path));
   rest.forEach((i, r) => rankOf.set(input.files[i].path, order.length + r));
   const heading = new Int32Array(lines.length).fill(-1);
   const lineRank = new Float64Array(lines.length).fill(Number.POSITIVE_INFINITY);
@@ -985,13 +984,13 @@ export function packBundle(input: PackInput): PackResult {
 }
 
 /** The layout and its "left out" note: with room kept for the note; without it only when that could fit everything. */
-function planBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, wanted: number[]): { plan: Plan; left: LeftOut & { paths: string[] }; footer: string } {
+function planBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, wanted: number[], ranked: readonly number[]): { plan: Plan; left: LeftOut & { paths: string[] }; footer: string } {
   const { budget, count } = input;
   const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget, input.memctx));
-  let plan = layoutBundle(input, renderer, text, tokens, reserve);
+  let plan = layoutBundle(input, renderer, text, tokens, reserve, ranked);
   let left = leftOutOf(input, plan.layout, wanted);
   if (left.files + left.indexLines > 0 && plan.missed <= reserve) {
-    const open = layoutBundle(input, renderer, text, tokens, 0);
+    const open = layoutBundle(input, renderer, text, tokens, 0, ranked);
     const openLeft = leftOutOf(input, open.layout, wanted);
     if (openLeft.files + openLeft.indexLines === 0) {
       plan = open;
@@ -1038,7 +1037,9 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
   const focus = new Set(input.focus ?? []);
   const wanted = input.files.flatMap((_, i) => (reached(input.scores[i], focus, Boolean(input.taskOnly)) ? [i] : []));
 
-  const { plan, left, footer } = planBundle(input, renderer, text, tokens, wanted);
+  // Every file in rank order, sorted once: the orders below are taken from it.
+  const ranked = rankOrder(input.scores);
+  const { plan, left, footer } = planBundle(input, renderer, text, tokens, wanted, ranked);
   const { layout, notes } = plan;
   const empty = layout.fixed > budget;
   const parts = empty ? [] : assemble(renderer, input, layout, footer);
@@ -1049,7 +1050,9 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
   const tierOf = tiersOf(layout);
   const listed = linkedPaths(empty ? '' : layout.entries.flatMap((e) => e.lines ?? []).join('\n'));
   const sizes = input.files.map((_, i) => tokens.report(i));
-  const files: PackedFile[] = input.files.map((file, i) => {
+  // In rank order (the report lists the files best first).
+  const files: PackedFile[] = ranked.map((i) => {
+    const file = input.files[i];
     const placed = tierOf.get(i);
     const inIndex = listed.has(file.path);
     const tier: Tier = placed?.tier ?? (inIndex ? 'index' : 'none');
@@ -1063,7 +1066,6 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
     if (note) row.note = note;
     return row;
   });
-  files.sort(compareRank);
   const totalFileTokens = sizes.reduce((a, b) => a + b.tokens, 0);
   const includedLines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
   const fullTokens = layout.entries.reduce((n, e) => n + (e.section === 'full' || e.section === 'passages' ? e.cost : 0), 0);

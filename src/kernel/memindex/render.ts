@@ -36,16 +36,73 @@ export function indexLine(file: IndexEntry, superseded = false): string {
   return superseded ? `${line} (superseded)` : line;
 }
 
-/** Sort with a comparator over precomputed keys (dates are parsed once, not per comparison). */
-function sortBy(files: IndexEntry[], compare: (a: SortKey, b: SortKey) => number): IndexEntry[] {
-  return files.map(sortKey).sort(compare).map((key) => key.file);
+/** Entries in order: `at(i)` is the i-th. */
+interface Ranked {
+  readonly length: number;
+  at(i: number): IndexEntry | undefined;
+}
+
+/**
+ * Entries in a comparator's order over precomputed keys (dates are parsed once, not per comparison),
+ * sorted only as far as they are read: a binary heap gives the next one. A block shows a few hundred of
+ * 100,000 files; the orders are total (a path decides last), so what is read is what a sort would give.
+ */
+class HeapOrder implements Ranked {
+  readonly length: number;
+  readonly #heap: SortKey[];
+  #size: number;
+  readonly #compare: (a: SortKey, b: SortKey) => number;
+  readonly #sorted: IndexEntry[] = [];
+
+  constructor(files: readonly IndexEntry[], compare: (a: SortKey, b: SortKey) => number) {
+    this.#heap = files.map(sortKey);
+    this.length = this.#size = files.length;
+    this.#compare = compare;
+    for (let i = (this.#size >> 1) - 1; i >= 0; i--) this.#down(i);
+  }
+
+  at(i: number): IndexEntry | undefined {
+    if (i < 0 || i >= this.length) return undefined;
+    while (this.#sorted.length <= i) this.#sorted.push(this.#pop());
+    return this.#sorted[i];
+  }
+
+  /** The first `n` entries, as an array. */
+  first(n: number): IndexEntry[] {
+    this.at(Math.min(n, this.length) - 1);
+    return this.#sorted.slice(0, n);
+  }
+
+  #pop(): IndexEntry {
+    const heap = this.#heap;
+    const top = heap[0];
+    heap[0] = heap[--this.#size];
+    this.#down(0);
+    return top.file;
+  }
+
+  #down(from: number): void {
+    const heap = this.#heap;
+    const size = this.#size;
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= size) return;
+      const child = left + 1 < size && this.#compare(heap[left + 1], heap[left]) < 0 ? left + 1 : left;
+      if (this.#compare(heap[child], heap[i]) >= 0) return;
+      const held = heap[i];
+      heap[i] = heap[child];
+      heap[child] = held;
+      i = child;
+    }
+  }
 }
 
 interface Group {
   id: GroupId;
   title: string;
   /** Entries in keep order (best first). */
-  ranked: IndexEntry[];
+  ranked: Ranked;
   /** The index line of ranked[i], made on first need: a block shows a few hundred of 100,000 files. */
   line(i: number): string;
   /** The bytes of the first k index lines (line endings not included). */
@@ -54,12 +111,12 @@ interface Group {
   dropped: number;
 }
 
-function makeGroup(id: GroupId, title: string, ranked: IndexEntry[], dropped: number, superseded: ReadonlyMap<string, string>): Group {
+function makeGroup(id: GroupId, title: string, ranked: Ranked, dropped: number, superseded: ReadonlyMap<string, string>): Group {
   const lines: string[] = [];
   const sums = [0];
   const line = (i: number) => {
     while (lines.length <= i) {
-      const file = ranked[lines.length];
+      const file = ranked.at(lines.length)!;
       lines.push(indexLine(file, superseded.has(file.path)));
     }
     return lines[i];
@@ -85,10 +142,10 @@ function buildGroups(files: IndexEntry[], sessions: number): Group[] {
     const members = byId.get(id);
     if (!members?.length) continue;
     if (id === 'sessions') {
-      const latest = sortBy(members, compareSessions);
-      groups.push(makeGroup(id, title, latest.slice(0, sessions), Math.max(0, latest.length - sessions), superseded));
+      const latest = new HeapOrder(members, compareSessions);
+      groups.push(makeGroup(id, title, latest.first(sessions), Math.max(0, latest.length - sessions), superseded));
     } else {
-      groups.push(makeGroup(id, title, sortBy(members, compareKeep), 0, superseded));
+      groups.push(makeGroup(id, title, new HeapOrder(members, compareKeep), 0, superseded));
     }
   }
   return groups;
@@ -101,7 +158,7 @@ function overflowLine(group: Group, hidden: number): string {
 }
 
 function renderGroup(group: Group, shown: number): string[] {
-  const kept = group.ranked.slice(0, shown).map((file, i) => ({ path: file.path, line: group.line(i) }));
+  const kept = Array.from({ length: Math.min(shown, group.ranked.length) }, (_, i) => ({ path: group.ranked.at(i)!.path, line: group.line(i) }));
   const ordered = group.id === 'sessions' ? kept : kept.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // A blank line under the heading: Markdown linters want headings and lists set apart.
   const lines = [`## ${group.title}`, '', ...ordered.map((entry) => entry.line)];

@@ -1,6 +1,9 @@
 import { fileStem } from '../store/layout.js';
 import type { PackFile } from './types.js';
 
+/** The targets of a file that links to no memory file. */
+const NO_TARGETS: ReadonlySet<string> = new Set();
+
 function slug(text: string): string {
   const lower = text.toLowerCase();
   if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(lower)) return lower;
@@ -12,7 +15,7 @@ function slug(text: string): string {
  * `[[name]]` links (matched by file name, `name:` or its kebab-case form). Links to missing files
  * and to the file itself are dropped.
  */
-export function linkGraph(files: readonly PackFile[]): Map<string, Set<string>> {
+export function linkGraph(files: readonly PackFile[]): Map<string, ReadonlySet<string>> {
   // Paths are gathered only when some file links (most memories have few links or none).
   let paths: Set<string> | undefined;
   const byPath = (path: string) => ((paths ??= new Set(files.map((f) => f.path))).has(path) ? path : undefined);
@@ -28,16 +31,17 @@ export function linkGraph(files: readonly PackFile[]): Map<string, Set<string>> 
     }
     return names;
   };
-  const graph = new Map<string, Set<string>>();
+  const graph = new Map<string, ReadonlySet<string>>();
   for (const file of files) {
-    const targets = new Set<string>();
+    // A set only for a file that links (most link nowhere): the others share one empty set.
+    let targets: Set<string> | undefined;
     for (const link of file.links) {
       const target = link.kind === 'wiki'
         ? byName().get(link.target.toLowerCase()) ?? byName().get(slug(link.target))
         : byPath(link.target) ?? byPath(`${link.target}.md`);
-      if (target !== undefined && target !== file.path) targets.add(target);
+      if (target !== undefined && target !== file.path) (targets ??= new Set()).add(target);
     }
-    graph.set(file.path, targets);
+    graph.set(file.path, targets ?? NO_TARGETS);
   }
   return graph;
 }

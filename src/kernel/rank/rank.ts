@@ -64,7 +64,7 @@ export function rankFiles(files: readonly PackFile[], options: RankOptions): Ran
   return { scores, matched, graph, superseded };
 }
 
-/** File indexes in rank order. */
-export function rankOrder(scores: readonly FileScore[]): number[] {
-  return scores.map((_, i) => i).sort((a, b) => compareRank(scores[a], scores[b]));
+/** File indexes in rank order: of every file, or of `among` (sorted in place). */
+export function rankOrder(scores: readonly FileScore[], among: number[] = scores.map((_, i) => i)): number[] {
+  return among.sort((a, b) => compareRank(scores[a], scores[b]));
 }

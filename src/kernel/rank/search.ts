@@ -60,12 +60,13 @@ function matchesSearchFilters(file: PackFile, filters: SearchFilters): boolean {
 export function searchMemory(files: readonly PackFile[], query: string, options: SearchOptions): SearchHit[] {
   if (queryTerms(query).length === 0) return [];
   // Bodies are read only for the files whose passages are matched (a cached file reads its body on first use).
-  const byPath = new Map(files.map((f) => [f.path, f]));
-  const text = options.text ?? ((path: string) => byPath.get(path)?.body ?? '');
+  let byPath: Map<string, PackFile> | undefined;
+  const text = options.text ?? ((path: string) => (byPath ??= new Map(files.map((f) => [f.path, f]))).get(path)?.body ?? '');
   const { scores } = rankFiles(files, { now: options.now, task: query, text, drifted: options.drifted ?? new Map() });
   const filters = options.filters ?? {};
   const hits: SearchHit[] = [];
-  for (const i of rankOrder(scores)) {
+  // Only a file the query reaches is a hit: only those are sorted.
+  for (const i of rankOrder(scores, scores.flatMap((score, k) => (score.task > 0 ? [k] : [])))) {
     if (options.limit !== undefined && hits.length >= options.limit) break;
     if (scores[i].task > 0 && matchesSearchFilters(files[i], filters)) hits.push(hitOf(files[i], scores[i], options));
   }

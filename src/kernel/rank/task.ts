@@ -48,7 +48,9 @@ const NO_NEIGHBOURS: readonly number[] = [];
 export function taskScores(files: readonly PackFile[], task: string, graph: ReadonlyMap<string, ReadonlySet<string>> = linkGraph(files), text: (i: number) => string = (i) => files[i].body): TaskScores {
   const retrieval = retrieve(files, task, { text, time: (i) => fileTimeMs(files[i]) });
   const lower = task.toLowerCase();
-  const own = retrieval.score.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s));
+  // A path namesFile looks for holds a slash or ends in .md: a task with neither names no file.
+  const naming = lower.includes('/') || lower.includes('.md');
+  const own = naming ? retrieval.score.map((s, i) => (namesFile(lower, files[i].path) ? 1 : s)) : new Float64Array(retrieval.score);
   // Positions are found only when some file links (most memories have few links or none).
   let position: Map<string, number> | undefined;
   // Links both ways: a file linked to a matched file, or linked from one.

@@ -136,6 +136,26 @@ describe('the 200-line and 25 KB limits', () => {
     expect([...paths].sort()).toEqual(paths);
   });
 
+  it('a cut group keeps the entries a full sort puts first: pinned, importance, newest update, path', () => {
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const files = Array.from({ length: 700 }, (_, i) => {
+      const fields: Record<string, string | number | boolean> = { name: `p${i}`, description: 'd', type: 'project', importance: 1 + next(10) };
+      if (next(3) > 0) fields.updated = `2026-0${1 + next(9)}-1${next(10)}`;
+      if (next(50) === 0) fields.pinned = true;
+      return memoryFile(`n${String(next(1000)).padStart(3, '0')}_${i}.md`, fields);
+    });
+    const updated = (f: MemoryFile) => (f.updated ? Date.parse(f.updated) : Number.NEGATIVE_INFINITY);
+    const expected = [...files]
+      .sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.importance - a.importance || updated(b) - updated(a) || (a.path < b.path ? -1 : 1))
+      .map((f) => f.path);
+    const block = renderIndexBlock(files, { lines: 120, bytes: 1_000_000 });
+    const listed = block.flatMap((line) => /\]\((.+)\)/.exec(line)?.[1] ?? []);
+    expect(listed.length).toBeGreaterThan(100);
+    expect(listed).toEqual(expected.slice(0, listed.length).sort());
+    expect(block).toContain(`- … and ${700 - listed.length} more: \`memctx ls --type project --unlisted\``);
+  });
+
   it('fits long descriptions into 25,000 bytes', () => {
     const files = manyFiles(40, (i) => `${'long description '.repeat(12)}${i}`);
     const text = renderIndexFile(undefined, files);

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, removeDir, tempDir } from '../../helpers/cli.js';
 import { runMemctx } from '../../helpers/run.js';
+import { rankOrder } from '../../../src/kernel/rank/rank.js';
+import type { FileScore } from '../../../src/kernel/rank/score.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const WORDS = ['token', 'cache', 'rotation', 'safari', 'cookie', 'deploy', 'staging', 'schema', 'migration', 'queue', 'retry', 'webhook', 'billing', 'invoice', 'login', 'session', 'redis', 'postgres', 'index', 'latency'];
@@ -59,5 +61,20 @@ describe('search and pack --task share one ranker', () => {
     const order = await searchOrder(generated, query);
     expect(order.length).toBeGreaterThan(3);
     expect(order).toEqual(await packOrder(generated, query));
+  });
+});
+
+describe('rankOrder', () => {
+  const score = (path: string, task: number, points: number, extra: Partial<FileScore> = {}): FileScore => ({ path, relevance: points, recency: 0, dependency: 0, score: points, task, reasons: [], ...extra });
+  const scores = [score('a.md', 0, 30), score('b.md', 0.8, 0), score('c.md', 0.5, 10, { demoted: 'status: resolved' }), score('d.md', 0.8, 0), score('e.md', 0.02, 50)];
+
+  it('orders every file by task relevance, then current before demoted, then score, then path', () => {
+    expect(rankOrder(scores)).toEqual([1, 3, 2, 4, 0]);
+  });
+
+  it('orders only the files it is given, as every file\'s order places them, in the array given', () => {
+    const among = [4, 3, 0];
+    expect(rankOrder(scores, among)).toBe(among);
+    expect(among).toEqual([3, 4, 0]);
   });
 });

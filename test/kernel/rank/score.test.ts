@@ -66,6 +66,7 @@ describe('relevance', () => {
     expect(scoreOf(files, 'auth.md', { task })).toMatchObject({ relevance: 25, task: 1 });
     expect(scoreOf(files, 'db.md', { task }).relevance).toBe(0);
     expect(scoreOf(files, 'db.md', { task: 'look at db.md first' })).toMatchObject({ relevance: 25, task: 1 });
+    expect(scoreOf([...files, memory('notes/deploy.md', { name: 'Deploy', updated: old }, 'Steps.\n')], 'notes/deploy.md', { task: 'check notes/deploy first' })).toMatchObject({ relevance: 25, task: 1 });
     expect(scoreOf(files, 'date.md', { task: 'update the login flow' }).task).toBe(0);
     expect(scoreOf(files, 'db.md', { task: 'the database migration' }).task).toBe(1);
   });
