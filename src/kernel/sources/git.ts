@@ -28,14 +28,13 @@ function cleanEnv(env: Env): NodeJS.ProcessEnv {
   return out;
 }
 
-/** How every git call runs (execFileSync's options; the background job's worker takes them as they are). */
-export function gitExecOptions(cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}) {
-  const stdin = options.input === undefined ? 'ignore' : 'pipe';
-  return { cwd, env: cleanEnv(env), input: options.input, stdio: [stdin, 'pipe', 'pipe'] as ['ignore' | 'pipe', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' as const };
+/** How every git call runs (execFileSync's options; the background job takes its environment from them). */
+export function gitExecOptions(cwd: string, env: Env, options: { timeoutMs?: number } = {}) {
+  return { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL' as const };
 }
 
-/** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed; `input` is its stdin. */
-export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}): Buffer {
+/** Run git with these arguments in cwd and return its stdout (bytes); with `timeoutMs`, a git that takes longer is killed. */
+export function gitBytes(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): Buffer {
   try {
     // node:child_process on use, not an ES module import: a command that runs no git does not load it
     return process.getBuiltinModule('node:child_process').execFileSync('git', args, gitExecOptions(cwd, env, options));
@@ -54,7 +53,7 @@ export function gitFailure(args: string[], e: { code?: string | number; status?:
 }
 
 /** Run git and return its stdout as text. */
-export function git(args: string[], cwd: string, env: Env, options: { timeoutMs?: number; input?: string } = {}): string {
+export function git(args: string[], cwd: string, env: Env, options: { timeoutMs?: number } = {}): string {
   return gitBytes(args, cwd, env, options).toString('utf8');
 }
 
