@@ -6,6 +6,7 @@
  * without a file, git runs here when the output is asked for.
  */
 import { git, gitExecOptions, gitFailure, type Env } from './git.js';
+import { readAt } from '../store/read-file.js';
 
 export interface GitJob {
   /** git's stdout as text; rejects as `git()` throws (GitError, GitMissingError). */
@@ -20,25 +21,13 @@ interface Ended {
   error?: NodeJS.ErrnoException;
 }
 
-/** The whole of a file descriptor's file, from its start. */
-function readAll(fd: number): Buffer {
-  const { fstatSync, readSync } = process.getBuiltinModule('node:fs');
-  const out = Buffer.allocUnsafe(fstatSync(fd).size);
-  for (let at = 0; at < out.length;) {
-    const got = readSync(fd, out, at, out.length - at, at);
-    if (got === 0) return out.subarray(0, at);
-    at += got;
-  }
-  return out;
-}
-
 /** git's answer once it has ended: its output, or `git()`'s error. */
 function answerOf(args: string[], ended: Ended, stderr: string, output: number, timeoutMs: number | undefined): string {
   const { error, code, signal } = ended;
   if (error) throw gitFailure(args, { code: error.code, status: null, stderr: '', message: error.message }, timeoutMs);
   if (signal === 'SIGKILL' && timeoutMs !== undefined) throw gitFailure(args, { code: 'ETIMEDOUT', status: null, stderr, message: '' }, timeoutMs);
   if (code !== 0) throw gitFailure(args, { status: code, stderr, message: signal ? `killed by ${signal}` : '' }, timeoutMs);
-  return readAll(output).toString('utf8');
+  return readAt(output, 0, process.getBuiltinModule('node:fs').fstatSync(output).size).toString('utf8');
 }
 
 /**

@@ -5,8 +5,9 @@
  * characters beyond tab and line ends; the record itself is read with no link followed.
  */
 import { MAX_FILE_BYTES } from '../store/layout.js';
+import { readAt } from '../store/read-file.js';
 import { isRecord } from '../values.js';
-const { closeSync, constants, fstatSync, openSync, readdirSync, readSync, renameSync } = process.getBuiltinModule('node:fs');
+const { closeSync, constants, fstatSync, openSync, readdirSync, renameSync } = process.getBuiltinModule('node:fs');
 
 /** A summary `flush --hook` could not write in its time (the lock stayed busy), kept for the next run. */
 export interface PendingFlush {
@@ -85,14 +86,7 @@ export function readPendingRecord(abs: string): Checked {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { reason: 'it is not a regular file' };
     if (stat.size > MAX_RECORD_BYTES) return { reason: `it is ${stat.size} bytes, over the ${MAX_RECORD_BYTES}-byte limit of a record` };
-    const buf = Buffer.alloc(stat.size);
-    let n = 0;
-    while (n < buf.length) {
-      const got = readSync(fd, buf, n, buf.length - n, n);
-      if (got === 0) break;
-      n += got;
-    }
-    return parsePendingRecord(buf.subarray(0, n));
+    return parsePendingRecord(readAt(fd, 0, stat.size));
   } catch (err) {
     return { reason: `it cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
   } finally {
