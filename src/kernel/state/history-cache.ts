@@ -6,13 +6,10 @@
  * HEAD asks git for nothing but HEAD, and one after new commits on top of it only for those. A run that asks git for a new log replaces the file with the
  * logs it used, so it never grows. Optional: a missing, corrupt or unwritable file only costs the `git log`.
  */
-import { join } from 'node:path';
 import { readStateJson, stateDir } from './folder.js';
 import { isRecord } from '../values.js';
-import { writeStateFile } from '../store/write.js';
+import { openScratchFile, writeStateFile } from '../store/write.js';
 import { VERSION } from '../version.js';
-
-const { closeSync, openSync, unlinkSync } = process.getBuiltinModule('node:fs');
 
 const HISTORY_FILE = 'drift-history.json';
 /** Longer logs are not kept (about 100,000 commits of a few files each). */
@@ -28,20 +25,6 @@ export interface HistoryCache {
   save(): Promise<void>;
   /** A new file with no name in the state folder, open for reading and writing (git writes a log there), or undefined. */
   scratch(): number | undefined;
-}
-
-/** An unnamed file in dir: created (this user's only) and its name removed at once, so nothing is left behind. */
-function unnamedFile(dir: string): number | undefined {
-  const path = join(dir, `scratch-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'wx+', 0o600);
-    unlinkSync(path);
-    return fd;
-  } catch {
-    if (fd !== undefined) closeSync(fd);
-    return undefined;
-  }
 }
 
 function readLogs(root: string): Map<string, string> {
@@ -80,7 +63,7 @@ export function historyCache(root: string): HistoryCache {
     },
     scratch() {
       const dir = stateDir(root);
-      return dir === undefined ? undefined : unnamedFile(dir);
+      return dir === undefined ? undefined : openScratchFile(dir);
     },
   };
 }

@@ -127,6 +127,24 @@ export async function writeStateFile(dir: string, name: string, text: string | B
 }
 
 /**
+ * A new file in a checked folder with its name removed at once, open for reading and writing (another
+ * process writes there, this one reads it back): created with O_EXCL and O_NOFOLLOW, this user's only,
+ * under a temporary name the sweep would remove. Undefined when it cannot be made.
+ */
+export function openScratchFile(dir: string): number | undefined {
+  const name = join(dir, tempName('scratch-'));
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(name, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    unlinkSync(name);
+    return fd;
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    return undefined;
+  }
+}
+
+/**
  * Append one line to a log in a checked folder: opened without following a link at the name (and
  * never blocking on a FIFO), a regular file only. The file's size after, or undefined when it is not
  * a regular file.

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeDir, tempDir, stateOf } from '../../helpers/cli.js';
 import { runMemctx } from '../../helpers/run.js';
-import { assertLockHeld, withMemoryLock, writeFileAtomic } from '../../../src/kernel/store/write.js';
+import { assertLockHeld, openScratchFile, withMemoryLock, writeFileAtomic } from '../../../src/kernel/store/write.js';
+import { readAt } from '../../../src/kernel/store/read-file.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
@@ -148,5 +149,22 @@ describe('crashes and pauses leave nothing broken', () => {
     });
     await expect(attempt).rejects.toThrow('the write lock was lost while this command was paused');
     expect(existsSync(join(root, 'late.md'))).toBe(false);
+  });
+});
+
+describe('openScratchFile', () => {
+  it('gives a file with no name left in the folder, this user\'s only, read back as written; undefined where none can be made', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const fd = openScratchFile(dir)!;
+    try {
+      expect(readdirSync(dir)).toEqual([]);
+      expect(fstatSync(fd).mode & 0o777).toBe(0o600);
+      writeSync(fd, 'a git log');
+      expect(readAt(fd, 0, 9).toString()).toBe('a git log');
+    } finally {
+      closeSync(fd);
+    }
+    expect(openScratchFile(join(dir, 'missing'))).toBeUndefined();
   });
 });
