@@ -68,7 +68,7 @@ export function searchMemory(files: readonly PackFile[], query: string, options:
   // Only a file the query reaches is a hit: only those are sorted.
   for (const i of rankOrder(scores, scores.flatMap((score, k) => (score.task > 0 ? [k] : [])))) {
     if (options.limit !== undefined && hits.length >= options.limit) break;
-    if (scores[i].task > 0 && matchesSearchFilters(files[i], filters)) hits.push(hitOf(files[i], scores[i], options));
+    if (matchesSearchFilters(files[i], filters)) hits.push(hitOf(files[i], scores[i], options));
   }
   return hits;
 }
