@@ -409,32 +409,63 @@ export interface WordIndexBuilder {
   use(texts: readonly IndexedText[]): WordIndex;
 }
 
+/**
+ * The slots' hashes, and the slot of a hash. Texts are asked for in the order the file lists them (a
+ * scan's order, kept when the file is written), so each pass tries the slot after the last one it found
+ * first; the map by hash is made only when that guess fails (a text added, changed or gone).
+ */
+class Slots {
+  readonly hashes: string[];
+  #map: Map<string, number> | undefined;
+
+  constructor(hashes: string[]) {
+    this.hashes = hashes;
+  }
+
+  /** The slot of a hash, or undefined; `pass.next` is the guess, moved past the slot found. */
+  find(hash: string, pass: { next: number }): number | undefined {
+    let slot: number | undefined = pass.next;
+    if (this.hashes[slot] !== hash) {
+      this.#map ??= new Map(this.hashes.map((h, i) => [h, i]));
+      slot = this.#map.get(hash);
+      if (slot === undefined) return undefined;
+    }
+    pass.next = slot + 1;
+    return slot;
+  }
+
+  add(hash: string): number {
+    const slot = this.hashes.length;
+    this.hashes.push(hash);
+    this.#map?.set(hash, slot);
+    return slot;
+  }
+}
+
 /** The word index of a state folder, read from word-index.bin (or empty), for texts to be added and then used. */
 export function openWordIndex(dir: string | undefined, version: string): WordIndexBuilder {
   const { found, loaded } = openFile(dir, version);
   const status = !found ? 'missing' : loaded ? 'read' : 'rebuilt';
-  const hashes = loaded ? [...loaded.hashes] : [];
-  const slotOf = new Map<string, number>();
-  hashes.forEach((hash, slot) => slotOf.set(hash, slot));
+  const slots = new Slots(loaded ? [...loaded.hashes] : []);
+  const { hashes } = slots;
   const nobag = new Set(loaded?.nobag);
   const fromFile = hashes.length;
   const added = new Gathered();
   const add = (hash: string, text: string): WordsKey | null => {
-    const slot = hashes.length;
-    hashes.push(hash);
-    slotOf.set(hash, slot);
+    const slot = slots.add(hash);
     const key = added.index(slot, text);
     if (!key) nobag.add(slot);
     return key;
   };
   return {
-    has: (hash) => slotOf.has(hash),
+    has: (hash) => slots.find(hash, { next: 0 }) !== undefined,
     add,
     use(texts) {
       const usedSlots: number[] = [];
       const fileTexts = new Array<IndexedText | undefined>(fromFile);
+      const pass = { next: 0 };
       for (const item of texts) {
-        let slot = slotOf.get(item.hash);
+        let slot = slots.find(item.hash, pass);
         if (slot === undefined) {
           const text = item.indexText();
           if (text === undefined) continue;
@@ -447,7 +478,7 @@ export function openWordIndex(dir: string | undefined, version: string): WordInd
       // Marked once every text is added: a byte per slot, not a set of numbers.
       const used = new Uint8Array(hashes.length);
       for (const slot of usedSlots) used[slot] = 1;
-      return indexOf({ dir, version, loaded, status, hashes, slotOf, nobag, fromFile, fileTexts, added, used });
+      return indexOf({ dir, version, loaded, status, slots, nobag, fromFile, fileTexts, added, used });
     },
   };
 }
@@ -458,8 +489,7 @@ interface Opened {
   version: string;
   loaded: Loaded | undefined;
   status: WordIndex['status'];
-  hashes: string[];
-  slotOf: ReadonlyMap<string, number>;
+  slots: Slots;
   nobag: Set<number>;
   /** Slots read from the file (the rest were added in this run). */
   fromFile: number;
@@ -472,8 +502,11 @@ interface Opened {
 
 /** The index over an opened file and this run's texts: counts for a query, and its save. */
 function indexOf(opened: Opened): WordIndex {
-  const { dir, version, loaded, status, hashes, slotOf, nobag, fromFile, fileTexts, added, used } = opened;
+  const { dir, version, loaded, status, nobag, fromFile, fileTexts, added, used } = opened;
+  const { hashes } = opened.slots;
   const slots = hashes.length;
+  // The texts' counters are asked for in the scan's order too.
+  const pass = { next: 0 };
   const keys = loaded?.keys ?? [];
   /** Every key's postings in the file, once a save has read them all. */
   let whole: Uint8Array | undefined;
@@ -547,7 +580,7 @@ function indexOf(opened: Opened): WordIndex {
     },
     added: slots - fromFile,
     counter(hash) {
-      const slot = slotOf.get(hash);
+      const slot = opened.slots.find(hash, pass);
       return slot === undefined || nobag.has(slot) || !used[slot] ? null : counter(slot);
     },
     async save() {
