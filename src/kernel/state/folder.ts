@@ -224,6 +224,14 @@ export function readStateFile(dir: string, name: string, maxBytes = 1024 * 1024 
 
 /** readStateFile's bytes, undecoded (a binary state file). */
 export function readStateBytes(dir: string, name: string, maxBytes = 1024 * 1024 * 1024): Buffer | undefined {
+  return withStateFile(dir, name, maxBytes, (fd) => readFileSync(fd));
+}
+
+/**
+ * `read(fd, stat)` of a state file opened as readStateFile opens it (no link followed, a regular file
+ * of at most `maxBytes`), closed after; undefined when it is missing, not such a file, or `read` throws.
+ */
+export function withStateFile<T>(dir: string, name: string, maxBytes: number, read: (fd: number, stat: Stats) => T): T | undefined {
   let fd: number;
   try {
     fd = openSync(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -233,7 +241,7 @@ export function readStateBytes(dir: string, name: string, maxBytes = 1024 * 1024
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    return readFileSync(fd);
+    return read(fd, stat);
   } catch {
     return undefined;
   } finally {

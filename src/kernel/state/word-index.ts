@@ -6,28 +6,28 @@
  * truncated, or not a regular file (a link is never followed, and replaced when written) is ignored
  * and rebuilt: the index only spares reading, it never changes an answer.
  */
+import type { Stats } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { visitWords, type WordSink, type WordsKey } from '../text/bm25.js';
-import { readStateBytes } from './folder.js';
+import { withStateFile } from './folder.js';
+import { readAt } from '../store/read-file.js';
 import { writeStateFile } from '../store/write.js';
 
 export const WORD_INDEX_FILE = 'word-index.bin';
 
-/** The file's first bytes: the format; its build's fingerprint follows in the header. */
-const MAGIC = Buffer.from('memctx word index 1\n', 'latin1');
+/**
+ * The file: MAGIC, the head's length and checksum (4 bytes each), the head, then each key's postings.
+ * The head: six counts (slots, slots with no bag, keys, the UTF-8 bytes of the build's fingerprint, the
+ * UTF-16 units of the hashes and keys, and their encoding: 0 Latin-1 for ASCII, else 1 UTF-16), the
+ * fingerprint, the hashes and keys one after another, then, 4-aligned, each one's length, the slots
+ * with no bag, where each key's postings start (one more: the end) and each key's postings' checksum.
+ * A query reads the head and its own terms' postings, each checked as it is read.
+ */
+const MAGIC = Buffer.from('memctx word index 2\n', 'latin1');
+const FIXED = MAGIC.length + 8;
+const COUNTS = 6;
 /** Past this many bytes the file is not read (rebuilt instead). */
 const MAX_INDEX_BYTES = 4 * 1024 * 1024 * 1024 - 1;
-
-/** What the file's JSON header holds. */
-interface Header {
-  version: string;
-  /** Content hash of each indexed text, by slot. */
-  hashes: string[];
-  /** Slots whose text has no bag (Chinese or Japanese characters: matched from the text). */
-  nobag: number[];
-  /** The postings' keys, sorted: a stem, or `stem\0word` for an odd word (bm25.ts FieldBag). */
-  keys: string[];
-}
 
 /** A key's postings: count per slot (0 where the text does not hold it). */
 type Postings = Int32Array;
@@ -120,34 +120,90 @@ function lowerBound(keys: readonly string[], key: string): number {
   return lo;
 }
 
+/** An index file's head as read (checked), and its postings read on demand. */
 interface Loaded {
-  header: Header;
-  /** Where each key's postings start in `postings` (one more than the keys: the end). */
+  hashes: string[];
+  nobag: number[];
+  /** The postings' keys, sorted: a stem, or `stem\0word` for an odd word (bm25.ts FieldBag). */
+  keys: string[];
+  /** Where each key's postings start, from the first key's (one more than the keys: the end). */
   offsets: Uint32Array;
-  postings: Uint8Array;
+  /** Key k's postings bytes, checked; undefined when they cannot be trusted (or the file was replaced since its head was read). */
+  postings(k: number): Uint8Array | undefined;
+  /** Every key's postings (at `offsets`), each checked; undefined when one cannot be trusted. */
+  all(): Uint8Array | undefined;
 }
 
-/** The file's parts, checked (magic, build, checksum, offsets); undefined when it cannot be trusted. */
-function parse(bytes: Buffer, version: string): Loaded | undefined {
-  const fixed = MAGIC.length + 8;
-  if (bytes.length < fixed || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  const jsonBytes = bytes.readUInt32LE(MAGIC.length);
-  const sum = bytes.readUInt32LE(MAGIC.length + 4);
-  if (fixed + jsonBytes > bytes.length || crc32(bytes.subarray(fixed)) !== sum) return undefined;
-  const header = JSON.parse(bytes.toString('utf8', fixed, fixed + jsonBytes)) as Header;
-  if (header.version !== version || !Array.isArray(header.hashes) || !Array.isArray(header.nobag) || !Array.isArray(header.keys)) return undefined;
-  const start = Math.ceil((fixed + jsonBytes) / 4) * 4;
-  const count = header.keys.length + 1;
-  if (start + count * 4 > bytes.length) return undefined;
-  // A copy, aligned for the Uint32Array view.
-  const offsets = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + start + count * 4));
-  const postings = bytes.subarray(start + count * 4);
-  for (let k = 1; k < count; k++) if (offsets[k] < offsets[k - 1]) return undefined;
-  if (offsets[0] !== 0 || offsets[count - 1] !== postings.length) return undefined;
-  return { header, offsets, postings };
+/** The same file as when it was first opened (the state folder's files are replaced, never changed in place). */
+const sameFile = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+
+/** Bytes [position, position + length) of the index file first opened with stat `opened`; undefined when it is not that file now or is cut short. */
+function readPart(dir: string, opened: Stats, position: number, length: number): Buffer | undefined {
+  const part = withStateFile(dir, WORD_INDEX_FILE, MAX_INDEX_BYTES, (fd, stat) => (sameFile(stat, opened) ? readAt(fd, position, length) : undefined));
+  return part?.length === length ? part : undefined;
 }
 
-/** The bytes of an index file (see parse): `postings(k)` gives key k's [slot, count, ...] pairs and the range of them. */
+/** The head's bytes of an open index file, its checksum checked; undefined when it is not an index of this format. */
+function readHead(fd: number, size: number): Buffer | undefined {
+  if (size < FIXED) return undefined;
+  const fixed = readAt(fd, 0, FIXED);
+  if (fixed.length < FIXED || !fixed.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const length = fixed.readUInt32LE(MAGIC.length);
+  if (FIXED + length > size) return undefined;
+  const head = readAt(fd, FIXED, length);
+  return head.length === length && crc32(head) === fixed.readUInt32LE(MAGIC.length + 4) ? head : undefined;
+}
+
+/** The index file's head (build, counts, offsets checked) and its postings on demand; undefined when it cannot be trusted. */
+function parseHead(dir: string, stat: Stats, head: Buffer, version: string): Loaded | undefined {
+  if (head.length < COUNTS * 4) return undefined;
+  const [slots, nobagCount, keyCount, versionBytes, units, wide] = Array.from({ length: COUNTS }, (_, i) => head.readUInt32LE(i * 4));
+  const textBytes = wide ? units * 2 : units;
+  let at = COUNTS * 4 + versionBytes + textBytes;
+  if (at > head.length || head.toString('utf8', COUNTS * 4, COUNTS * 4 + versionBytes) !== version) return undefined;
+  const text = head.toString(wide ? 'utf16le' : 'latin1', at - textBytes, at);
+  at = Math.ceil(at / 4) * 4;
+  if (at + (slots + nobagCount + 3 * keyCount + 1) * 4 !== head.length) return undefined;
+  // Copies: a view needs its offset aligned to 4.
+  const numbers = (n: number) => new Uint32Array(head.buffer.slice(head.byteOffset + at, head.byteOffset + (at += n * 4)));
+  const lengths = numbers(slots + keyCount);
+  let unit = 0;
+  const strings = Array.from(lengths, (n) => text.slice(unit, (unit += n)));
+  const nobag = Array.from(numbers(nobagCount));
+  const offsets = numbers(keyCount + 1);
+  const sums = numbers(keyCount);
+  const base = FIXED + head.length;
+  if (unit !== units || offsets[0] !== 0 || offsets[keyCount] !== stat.size - base || nobag.some((slot) => slot >= slots)) return undefined;
+  for (let k = 1; k <= keyCount; k++) if (offsets[k] < offsets[k - 1]) return undefined;
+  return {
+    hashes: strings.slice(0, slots),
+    nobag,
+    keys: strings.slice(slots),
+    offsets,
+    postings(k) {
+      const part = readPart(dir, stat, base + offsets[k], offsets[k + 1] - offsets[k]);
+      return part && crc32(part) === sums[k] ? part : undefined;
+    },
+    all() {
+      const part = readPart(dir, stat, base, offsets[keyCount]);
+      for (let k = 0; part && k < keyCount; k++) if (crc32(part.subarray(offsets[k], offsets[k + 1])) !== sums[k]) return undefined;
+      return part;
+    },
+  };
+}
+
+/** The index file of a state folder: `found` false when there is none (or it is not a regular file); `loaded` when it can be trusted. */
+function openFile(dir: string | undefined, version: string): { found: boolean; loaded?: Loaded } {
+  const opened = dir === undefined ? undefined : withStateFile(dir, WORD_INDEX_FILE, MAX_INDEX_BYTES, (fd, stat) => ({ stat, head: readHead(fd, stat.size) }));
+  if (!opened) return { found: false };
+  try {
+    return { found: true, loaded: opened.head && parseHead(dir!, opened.stat, opened.head, version) };
+  } catch {
+    return { found: true };
+  }
+}
+
+/** The bytes of an index file (see parseHead): `postings(k)` gives key k's [slot, count, ...] pairs and the range of them. */
 function encodeFile(version: string, hashes: string[], nobag: number[], keys: string[], postings: (k: number) => [Int32Array, number, number]): Buffer {
   let pairs = 0;
   for (let k = 0; k < keys.length; k++) pairs += postings(k)[2] - postings(k)[1];
@@ -159,22 +215,31 @@ function encodeFile(version: string, hashes: string[], nobag: number[], keys: st
 
 /** The bytes of an index file whose postings `write(k, bytes)` puts down key by key (`room`: about how many bytes). */
 function writeFile(version: string, hashes: string[], nobag: number[], keys: string[], room: number, write: (k: number, bytes: Bytes) => void): Buffer {
-  const json = Buffer.from(JSON.stringify({ version, hashes, nobag, keys } satisfies Header), 'utf8');
-  const fixed = MAGIC.length + 8;
-  const start = Math.ceil((fixed + json.length) / 4) * 4;
   const offsets = new Uint32Array(keys.length + 1);
+  const sums = new Uint32Array(keys.length);
   const bytes = new Bytes(room);
   for (let k = 0; k < keys.length; k++) {
     write(k, bytes);
     offsets[k + 1] = bytes.size;
+    sums[k] = crc32(bytes.buf.subarray(offsets[k], offsets[k + 1]));
   }
-  const head = Buffer.alloc(start);
-  MAGIC.copy(head);
-  head.writeUInt32LE(json.length, MAGIC.length);
-  json.copy(head, fixed);
-  const out = Buffer.concat([head, Buffer.from(offsets.buffer), bytes.buf.subarray(0, bytes.size)], start + offsets.byteLength + bytes.size);
-  out.writeUInt32LE(crc32(out.subarray(fixed)), MAGIC.length + 4);
-  return out;
+  const joined = hashes.join('') + keys.join('');
+  // ASCII (the usual hashes and words) as Latin-1, a byte a unit; anything else as UTF-16, which keeps every string as it is.
+  const wide = !/^[\x00-\x7f]*$/.test(joined);
+  const texts = [Buffer.from(version, 'utf8'), Buffer.from(joined, wide ? 'utf16le' : 'latin1')];
+  const numbers = [Uint32Array.from([...hashes, ...keys], (t) => t.length), Uint32Array.from(nobag), offsets, sums];
+  const textEnd = COUNTS * 4 + texts[0].length + texts[1].length;
+  const head = Buffer.alloc(Math.ceil(textEnd / 4) * 4 + numbers.reduce((n, a) => n + a.byteLength, 0));
+  [hashes.length, nobag.length, keys.length, texts[0].length, joined.length, wide ? 1 : 0].forEach((n, i) => head.writeUInt32LE(n, i * 4));
+  let at = COUNTS * 4;
+  for (const t of texts) at += t.copy(head, at);
+  at = Math.ceil(at / 4) * 4;
+  for (const a of numbers) at += Buffer.from(a.buffer, a.byteOffset, a.byteLength).copy(head, at);
+  const fixed = Buffer.alloc(FIXED);
+  MAGIC.copy(fixed);
+  fixed.writeUInt32LE(head.length, MAGIC.length);
+  fixed.writeUInt32LE(crc32(head), MAGIC.length + 4);
+  return Buffer.concat([fixed, head, bytes.buf.subarray(0, bytes.size)]);
 }
 
 /**
@@ -344,51 +409,76 @@ export interface WordIndexBuilder {
   use(texts: readonly IndexedText[]): WordIndex;
 }
 
+/**
+ * The slots' hashes, and the slot of a hash. Texts are asked for in the order the file lists them (a
+ * scan's order, kept when the file is written), so each pass tries the slot after the last one it found
+ * first; the map by hash is made only when that guess fails (a text added, changed or gone).
+ */
+class Slots {
+  readonly hashes: string[];
+  #map: Map<string, number> | undefined;
+
+  constructor(hashes: string[]) {
+    this.hashes = hashes;
+  }
+
+  /** The slot of a hash, or undefined; `pass.next` is the guess, moved past the slot found. */
+  find(hash: string, pass: { next: number }): number | undefined {
+    let slot: number | undefined = pass.next;
+    if (this.hashes[slot] !== hash) {
+      this.#map ??= new Map(this.hashes.map((h, i) => [h, i]));
+      slot = this.#map.get(hash);
+      if (slot === undefined) return undefined;
+    }
+    pass.next = slot + 1;
+    return slot;
+  }
+
+  add(hash: string): number {
+    const slot = this.hashes.length;
+    this.hashes.push(hash);
+    this.#map?.set(hash, slot);
+    return slot;
+  }
+}
+
 /** The word index of a state folder, read from word-index.bin (or empty), for texts to be added and then used. */
 export function openWordIndex(dir: string | undefined, version: string): WordIndexBuilder {
-  const bytes = dir === undefined ? undefined : readStateBytes(dir, WORD_INDEX_FILE, MAX_INDEX_BYTES);
-  let loaded: Loaded | undefined;
-  try {
-    loaded = bytes === undefined ? undefined : parse(bytes, version);
-  } catch {
-    loaded = undefined;
-  }
-  const status = bytes === undefined ? 'missing' : loaded ? 'read' : 'rebuilt';
-  const header = loaded?.header ?? { version, hashes: [], nobag: [], keys: [] };
-  const hashes = [...header.hashes];
-  const slotOf = new Map<string, number>();
-  hashes.forEach((hash, slot) => slotOf.set(hash, slot));
-  const nobag = new Set(header.nobag);
+  const { found, loaded } = openFile(dir, version);
+  const status = !found ? 'missing' : loaded ? 'read' : 'rebuilt';
+  const slots = new Slots(loaded ? [...loaded.hashes] : []);
+  const { hashes } = slots;
+  const nobag = new Set(loaded?.nobag);
   const fromFile = hashes.length;
   const added = new Gathered();
   const add = (hash: string, text: string): WordsKey | null => {
-    const slot = hashes.length;
-    hashes.push(hash);
-    slotOf.set(hash, slot);
+    const slot = slots.add(hash);
     const key = added.index(slot, text);
     if (!key) nobag.add(slot);
     return key;
   };
   return {
-    has: (hash) => slotOf.has(hash),
+    has: (hash) => slots.find(hash, { next: 0 }) !== undefined,
     add,
     use(texts) {
       const usedSlots: number[] = [];
+      const fileTexts = new Array<IndexedText | undefined>(fromFile);
+      const pass = { next: 0 };
       for (const item of texts) {
-        let slot = slotOf.get(item.hash);
+        let slot = slots.find(item.hash, pass);
         if (slot === undefined) {
           const text = item.indexText();
           if (text === undefined) continue;
           const key = add(item.hash, text);
           if (key) item.indexedWords?.(key);
           slot = hashes.length - 1;
-        }
+        } else if (slot < fromFile) fileTexts[slot] = item;
         usedSlots.push(slot);
       }
       // Marked once every text is added: a byte per slot, not a set of numbers.
       const used = new Uint8Array(hashes.length);
       for (const slot of usedSlots) used[slot] = 1;
-      return indexOf({ dir, version, loaded, status, hashes, slotOf, nobag, fromFile, added, used });
+      return indexOf({ dir, version, loaded, status, slots, nobag, fromFile, fileTexts, added, used });
     },
   };
 }
@@ -399,11 +489,12 @@ interface Opened {
   version: string;
   loaded: Loaded | undefined;
   status: WordIndex['status'];
-  hashes: string[];
-  slotOf: ReadonlyMap<string, number>;
+  slots: Slots;
   nobag: Set<number>;
   /** Slots read from the file (the rest were added in this run). */
   fromFile: number;
+  /** The texts used in this run that the file holds, by slot (indexed again only if its postings prove bad). */
+  fileTexts: readonly (IndexedText | undefined)[];
   added: Gathered;
   /** 1 for each slot whose text is used in this run. */
   used: Uint8Array;
@@ -411,24 +502,47 @@ interface Opened {
 
 /** The index over an opened file and this run's texts: counts for a query, and its save. */
 function indexOf(opened: Opened): WordIndex {
-  const { dir, version, loaded, status, hashes, slotOf, nobag, fromFile, added, used } = opened;
-  const header = loaded?.header ?? { version, hashes: [], nobag: [], keys: [] };
+  const { dir, version, loaded, status, nobag, fromFile, fileTexts, added, used } = opened;
+  const { hashes } = opened.slots;
   const slots = hashes.length;
-  const keys = header.keys;
-  let usedCount = 0;
-  for (let slot = 0; slot < slots; slot++) usedCount += used[slot];
-  let corrupt = false;
+  // The texts' counters are asked for in the scan's order too.
+  const pass = { next: 0 };
+  const keys = loaded?.keys ?? [];
+  /** Every key's postings in the file, once a save has read them all. */
+  let whole: Uint8Array | undefined;
+  /** The file's texts used in this run, indexed again once a posting of the file proved bad: its postings then come from these. */
+  let fresh: Gathered | undefined;
+  const reindex = (): Gathered => {
+    fresh = new Gathered();
+    for (let slot = 0; slot < fromFile; slot++) {
+      const text = used[slot] ? fileTexts[slot]?.indexText() : undefined;
+      if (text === undefined) used[slot] = 0;
+      else fresh.index(slot, text);
+    }
+    return fresh;
+  };
+  /** A key's (slot, count) pairs from the file into `visit`, each key's checked as it is read (one that is not: the texts are indexed again). */
+  const fromFilePairs = (key: string, visit: (slot: number, count: number) => void): void => {
+    if (!loaded) return;
+    if (!fresh) {
+      const at = lowerBound(keys, key);
+      if (keys[at] !== key) return;
+      const bytes = whole ?? loaded.postings(at);
+      const pairs: number[] = [];
+      const good = bytes !== undefined && decodePostings(bytes, whole ? loaded.offsets[at] : 0, whole ? loaded.offsets[at + 1] : bytes.length, fromFile, (slot, n) => pairs.push(slot, n));
+      if (good) for (let k = 0; k < pairs.length; k += 2) visit(pairs[k], pairs[k + 1]);
+      if (good) return;
+    }
+    const mine = (fresh ?? reindex()).pairsOf(key);
+    if (mine) for (let k = mine[1]; k < mine[2]; k += 2) visit(mine[0][k], mine[0][k + 1]);
+  };
   const decoded = new Map<string, Postings>();
   /** A key's postings over every slot: the file's and this run's. */
   const postingsOf = (key: string): Postings => {
     let counts = decoded.get(key);
     if (counts) return counts;
-    counts = new Int32Array(slots);
-    const at = loaded ? lowerBound(keys, key) : keys.length;
-    if (loaded && keys[at] === key) {
-      const into = counts;
-      if (!decodePostings(loaded.postings, loaded.offsets[at], loaded.offsets[at + 1], fromFile, (slot, n) => (into[slot] = n))) corrupt = true;
-    }
+    const into = (counts = new Int32Array(slots));
+    fromFilePairs(key, (slot, n) => (into[slot] = n));
     const mine = added.pairsOf(key);
     if (mine) for (let k = mine[1]; k < mine[2]; k += 2) counts[mine[0][k]] = mine[0][k + 1];
     decoded.set(key, counts);
@@ -454,25 +568,32 @@ function indexOf(opened: Opened): WordIndex {
     }
     return n;
   };
+  /** Texts no file holds any more stay in the file (unread) until they are a quarter of it. */
+  const fewUnused = (): boolean => {
+    let usedCount = 0;
+    for (let slot = 0; slot < slots; slot++) usedCount += used[slot];
+    return (slots - usedCount) * 4 <= slots;
+  };
   return {
-    status,
+    get status() {
+      return fresh ? 'rebuilt' : status;
+    },
     added: slots - fromFile,
     counter(hash) {
-      const slot = slotOf.get(hash);
+      const slot = opened.slots.find(hash, pass);
       return slot === undefined || nobag.has(slot) || !used[slot] ? null : counter(slot);
     },
     async save() {
       if (dir === undefined) return;
-      // Texts no file holds any more stay in the file (unread) until they are a quarter of it.
-      const few = (slots - usedCount) * 4 <= slots;
-      if (status === 'read' && slots === fromFile && few && !corrupt) return;
-      await writeStateFile(dir, WORD_INDEX_FILE, loaded && !corrupt && few ? appended() : rewrite());
+      if (status === 'read' && !fresh && slots === fromFile && fewUnused()) return;
+      // Written again from the file's postings: all of them read, each checked.
+      if (loaded && !fresh && !(whole = loaded.all())) reindex();
+      await writeStateFile(dir, WORD_INDEX_FILE, whole && !fresh && fewUnused() ? appended(loaded!, whole) : rewrite());
     },
   };
 
   /** The file's index with this run's texts added: each key's postings copied as they are, the new ones after them. */
-  function appended(): Buffer {
-    const file = loaded!;
+  function appended(file: Loaded, postings: Uint8Array): Buffer {
     const mine = [...added.keys].sort(byCodeUnits);
     const merged: string[] = [];
     for (let i = 0, j = 0; i < keys.length || j < mine.length; ) {
@@ -480,15 +601,15 @@ function indexOf(opened: Opened): WordIndex {
       if (merged[merged.length - 1] !== next) merged.push(next);
     }
     let at = 0;
-    return writeFile(version, hashes, [...nobag], merged, file.postings.length + 1024, (k, bytes) => {
+    return writeFile(version, hashes, [...nobag], merged, postings.length + 1024, (k, bytes) => {
       const key = merged[k];
       let last = -1;
       while (at < keys.length && keys[at] < key) at++;
       if (keys[at] === key) {
         const start = file.offsets[at];
         const end = file.offsets[at + 1];
-        bytes.copy(file.postings, start, end);
-        decodePostings(file.postings, start, end, fromFile, (slot) => (last = slot));
+        bytes.copy(postings, start, end);
+        decodePostings(postings, start, end, fromFile, (slot) => (last = slot));
       }
       const pairs = added.pairsOf(key);
       if (pairs) encodePostings(pairs[0], pairs[1], pairs[2], bytes, last);
@@ -499,32 +620,28 @@ function indexOf(opened: Opened): WordIndex {
   function rewrite(): Buffer {
     const renumber = new Int32Array(slots).fill(-1);
     const liveHashes: string[] = [];
-    // A file whose postings proved malformed keeps none of its texts: they are indexed again next time.
-    for (let slot = corrupt ? fromFile : 0; slot < slots; slot++) {
+    for (let slot = 0; slot < slots; slot++) {
       if (!used[slot]) continue;
       renumber[slot] = liveHashes.length;
       liveHashes.push(hashes[slot]);
     }
     const liveNobag = [...nobag].filter((slot) => renumber[slot] >= 0).map((slot) => renumber[slot]);
     // Only this run's texts, none dropped: the gathered postings as they are.
-    if (!loaded && !corrupt && liveHashes.length === slots) {
+    if (!loaded && liveHashes.length === slots) {
       const { starts, pairs } = added.grouped();
       const order = added.keys.map((_, k) => k).sort((a, b) => byCodeUnits(added.keys[a], added.keys[b]));
       return encodeFile(version, liveHashes, liveNobag, order.map((k) => added.keys[k]), (k) => [pairs, starts[order[k]], starts[order[k] + 1]]);
     }
-    const merged = new Set([...(loaded && !corrupt ? keys : []), ...added.keys]);
+    const merged = new Set([...keys, ...(fresh?.keys ?? []), ...added.keys]);
     const sorted = [...merged].sort(byCodeUnits);
     const out: number[] = [];
     const kept: string[] = [];
     const lists: Int32Array[] = [];
     for (const key of sorted) {
       out.length = 0;
-      const at = loaded && !corrupt ? lowerBound(keys, key) : keys.length;
-      if (keys[at] === key) {
-        decodePostings(loaded!.postings, loaded!.offsets[at], loaded!.offsets[at + 1], fromFile, (slot, n) => {
-          if (renumber[slot] >= 0) out.push(renumber[slot], n);
-        });
-      }
+      fromFilePairs(key, (slot, n) => {
+        if (renumber[slot] >= 0) out.push(renumber[slot], n);
+      });
       const mine = added.pairsOf(key);
       if (mine) for (let k = mine[1]; k < mine[2]; k += 2) if (renumber[mine[0][k]] >= 0) out.push(renumber[mine[0][k]], mine[0][k + 1]);
       if (out.length === 0) continue;

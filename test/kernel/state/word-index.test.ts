@@ -129,7 +129,7 @@ describe('the word index', () => {
     const spoilers: [string, (dir: string, bytes: Buffer) => void][] = [
       ['corrupt', (dir) => writeFileSync(join(dir, WORD_INDEX_FILE), 'not an index at all')],
       ['truncated', (dir, bytes) => writeFileSync(join(dir, WORD_INDEX_FILE), bytes.subarray(0, bytes.length - 7))],
-      ['a changed posting', (dir, bytes) => writeFileSync(join(dir, WORD_INDEX_FILE), Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from([bytes[bytes.length - 1] ^ 1])]))],
+      ['a changed head', (dir, bytes) => writeFileSync(join(dir, WORD_INDEX_FILE), Buffer.concat([bytes.subarray(0, 40), Buffer.from([bytes[40] ^ 1]), bytes.subarray(41)]))],
       ['empty', (dir) => writeFileSync(join(dir, WORD_INDEX_FILE), '')],
       ['a folder', (dir) => mkdirSync(join(dir, WORD_INDEX_FILE))],
     ];
@@ -147,6 +147,39 @@ describe('the word index', () => {
       if (what === 'a folder') return;
       await index.save();
       expect(readFileSync(join(dir, WORD_INDEX_FILE))).toEqual(good);
+    });
+
+    it('a changed posting: found as a query reads it, and the texts indexed again before it answers', async () => {
+      const dir = stateDir();
+      await useWordIndex(dir, VERSION, texts(BODIES)).save();
+      const good = readFileSync(join(dir, WORD_INDEX_FILE));
+      // Every byte of every key's postings (after the magic, the head's length and checksum, and the head).
+      const start = 28 + good.readUInt32LE(20);
+      writeFileSync(join(dir, WORD_INDEX_FILE), Buffer.concat([good.subarray(0, start), Buffer.from(good.subarray(start).map((b) => b ^ 0x40))]));
+      const asked: string[] = [];
+      const index = useWordIndex(dir, VERSION, texts(BODIES, asked));
+      expect([index.status, asked]).toEqual(['read', []]);
+      for (const query of QUERIES) expect(scores(BODIES, query, (hash) => index.counter(hash))).toEqual(scores(BODIES, query));
+      expect([index.status, asked]).toEqual(['rebuilt', Object.keys(BODIES)]);
+      await index.save();
+      expect(readFileSync(join(dir, WORD_INDEX_FILE))).toEqual(good);
+    });
+
+    it('a changed posting no query reads: found when the file is written again, and rebuilt', async () => {
+      const dir = stateDir();
+      await useWordIndex(dir, VERSION, texts(BODIES)).save();
+      const good = readFileSync(join(dir, WORD_INDEX_FILE));
+      writeFileSync(join(dir, WORD_INDEX_FILE), Buffer.concat([good.subarray(0, good.length - 1), Buffer.from([good[good.length - 1] ^ 1])]));
+      const more = { ...BODIES, g: 'A new note about token rotation.' };
+      const asked: string[] = [];
+      const index = useWordIndex(dir, VERSION, texts(more, asked));
+      expect([index.status, asked]).toEqual(['read', ['g']]);
+      await index.save();
+      expect([index.status, asked]).toEqual(['rebuilt', ['g', ...Object.keys(BODIES)]]);
+      const again: string[] = [];
+      const read = useWordIndex(dir, VERSION, texts(more, again));
+      expect([read.status, again]).toEqual(['read', []]);
+      for (const query of QUERIES) expect(scores(more, query, (hash) => read.counter(hash))).toEqual(scores(more, query));
     });
 
     it('from another build', async () => {
