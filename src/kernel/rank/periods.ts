@@ -50,8 +50,9 @@ export function queryPeriods(query: string): Period[] {
   return periods;
 }
 
-/** Whether a moment falls in one of the periods. */
-export function inPeriods(ms: number, periods: readonly Period[]): boolean {
+/** Whether a moment falls in one of the periods, or less than `after` ms (under four weeks) after one ends. */
+export function inPeriods(ms: number, periods: readonly Period[], after = 0): boolean {
   if (!Number.isFinite(ms)) return false;
-  return periods.some((p) => ('month' in p ? new Date(ms).getUTCMonth() === p.month : ms >= p.start && ms < p.end));
+  const inMonth = (month: number) => new Date(ms).getUTCMonth() === month || (after > 0 && new Date(ms - after).getUTCMonth() === month);
+  return periods.some((p) => ('month' in p ? inMonth(p.month) : ms >= p.start && ms < p.end + after));
 }

@@ -9,7 +9,8 @@
  * its subject as a whole, and a long note holds more weak matches). Each file and passage also says which query terms it holds, weighted by idf,
  * so a selection can reward covering terms its earlier picks did not (questions whose evidence
  * spans files). A query that names a time ("on 3 June, 2023", "in July 2023": periods.ts) raises
- * the files dated then that its words reach. Pure: file texts and dates come in through options.
+ * the files dated then, or in the few days after (what happened is written down after it happens),
+ * that its words reach. Pure: file texts and dates come in through options.
  */
 import { bm25 } from '../text/bm25.js';
 import { inPeriods, queryPeriods } from './periods.js';
@@ -26,6 +27,12 @@ const PASSAGE_DECAY = [1, 0.5, 0.25];
 const COVERAGE_WEIGHT = 0.35;
 /** How much a file dated in a period the query names is raised (its score times this). */
 const PERIOD_BOOST = 3;
+/**
+ * How long after a period a file still counts as dated in it: a session or note tells what happened
+ * in the days after. LoCoMo's dated questions, session recall@5 (the tune half chose it, the held-out
+ * half confirmed): temporal 93.2 → 93.8% and 82.5 → 84.6% against no days after; 2 to 7 days gain alike.
+ */
+const WRITTEN_AFTER_MS = 4 * 86_400_000;
 
 export interface ScoredPassage extends Passage {
   /** Index of its file. */
@@ -122,13 +129,13 @@ function matchPassages(files: readonly MatchableFile[], query: string, options: 
   return { terms, weights: match.idf, own, score, fileTerms, passages, pieces: byFile };
 }
 
-/** Raise the matched files dated in a period the query names (none when it names none), the best still 1. */
+/** Raise the matched files dated in a period the query names or just after it (none when it names none), the best still 1. */
 function raiseDated(score: Float64Array, query: string, time: (file: number) => number): void {
   const periods = queryPeriods(query);
   if (periods.length === 0) return;
   let top = 0;
   for (let i = 0; i < score.length; i++) {
-    if (score[i] > 0 && inPeriods(time(i), periods)) score[i] *= PERIOD_BOOST;
+    if (score[i] > 0 && inPeriods(time(i), periods, WRITTEN_AFTER_MS)) score[i] *= PERIOD_BOOST;
     top = Math.max(top, score[i]);
   }
   if (top > 1) for (let i = 0; i < score.length; i++) score[i] /= top;

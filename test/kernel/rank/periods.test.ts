@@ -32,4 +32,15 @@ describe('inPeriods', () => {
     expect(inPeriods(Date.parse('2021-07-20T00:00:00Z'), [{ month: 5 }])).toBe(false);
     expect(inPeriods(Number.NaN, [{ month: 5 }])).toBe(false);
   });
+
+  it('holds a moment less than `after` past a span or a month', () => {
+    const days = (n: number) => n * 86_400_000;
+    const periods = queryPeriods('on 3 June, 2023');
+    expect(inPeriods(Date.parse('2023-06-07T23:59:00Z'), periods, days(4))).toBe(true);
+    expect(inPeriods(Date.parse('2023-06-08T00:00:00Z'), periods, days(4))).toBe(false);
+    expect(inPeriods(Date.parse('2023-06-02T23:59:00Z'), periods, days(4))).toBe(false);
+    expect(inPeriods(Date.parse('2021-07-03T00:00:00Z'), [{ month: 5 }], days(4))).toBe(true);
+    expect(inPeriods(Date.parse('2021-07-05T00:00:00Z'), [{ month: 5 }], days(4))).toBe(false);
+    expect(inPeriods(Date.parse('2021-07-03T00:00:00Z'), [{ month: 5 }])).toBe(false);
+  });
 });

@@ -48,6 +48,20 @@ describe('search ranking', () => {
     expect(ask('Which garden show was it in May 2023?')).toEqual(['a.md', 'b.md']);
   });
 
+  it('counts a file dated in the few days after the time a query names as dated then (what happened is told after)', () => {
+    const sessions = [
+      memory('a.md', { name: 'Session 1', description: 'chat', updated: '2023-05-20T10:00:00Z' }, '**Ann:** The garden show was lovely, roses won.\n'),
+      memory('b.md', { name: 'Session 2', description: 'chat', updated: '2023-06-05T10:00:00Z' }, '**Ann:** The garden show was crowded, tulips won.\n'),
+    ];
+    const ask = (query: string) => searchMemory(sessions, query, { now: NOW, accessCount: none }).map((h) => h.path);
+    expect(ask('Which garden show was it?')).toEqual(['a.md', 'b.md']);
+    expect(ask('Which garden show was it on 3 June, 2023?')).toEqual(['b.md', 'a.md']);
+    expect(ask('Which garden show was it on 1 June, 2023?')).toEqual(['b.md', 'a.md']);
+    expect(ask('Which garden show was it on 31 May, 2023?')).toEqual(['a.md', 'b.md']);
+    expect(ask('Which garden show was it in May 2023?')).toEqual(['a.md', 'b.md']);
+    expect(ask('Which garden show was it in April 2023?')).toEqual(['a.md', 'b.md']);
+  });
+
   it('returns only files that match the text', () => {
     expect(searchMemory(files, 'palette', { now: NOW, accessCount: none }).map((h) => h.path)).toEqual(['ui.md']);
     expect(searchMemory(files, 'kubernetes', { now: NOW, accessCount: none })).toEqual([]);
