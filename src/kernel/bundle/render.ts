@@ -10,6 +10,7 @@ import { shellWord } from '../text/shell.js';
 import type { MemoryFile } from '../store/types.js';
 import { DRIFT_PENALTY, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
+import { fileTime } from '../lifecycle/age.js';
 
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
 export type BundleFormat = (typeof FORMATS)[number];
@@ -47,7 +48,7 @@ export interface Renderer {
   full(file: PackFile, score: FileScore, text: string, first: boolean): string[];
   /** The UTF-8 bytes a text adds to any file's full piece: full(file, score, text) less full(file, score, ''). */
   fullTextBytes(text: string): number;
-  /** A passage of a file too large for its share of the budget, with the command that loads the whole file. */
+  /** A passage of a file too large for its share of the budget, with the command that loads the whole file and the file's day. */
   passage(file: PackFile, passage: PassagePiece, first: boolean, memctx?: string): string[];
   /** `memctx` is the command prefix load hints use (`memctx --dir PATH`, `memctx --claude`). */
   description(file: PackFile, score: FileScore, first: boolean, memctx?: string): string[];
@@ -66,6 +67,16 @@ export function showCommand(path: string, memctx = 'memctx'): string {
 
 /** "line 12" or "lines 12-14". */
 const lineRange = (p: { start: number; end: number }) => (p.start === p.end ? `line ${p.start}` : `lines ${p.start}-${p.end}`);
+
+/**
+ * The day a passage's file is from (`updated`, else `created`, else its last commit; not its mtime,
+ * which a clone resets): a passage leaves out the frontmatter that dates it.
+ */
+function passageDate(file: PackFile): { key: string; day: string } | undefined {
+  const time = fileTime(file);
+  if (time.source === 'mtime') return undefined;
+  return { key: time.source === 'git' ? 'committed' : time.source, day: new Date(time.ms).toISOString().slice(0, 10) };
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -98,10 +109,12 @@ const markdown: Renderer = {
   },
   // The text, and its fence twice where it is longer than an empty text's (three backticks).
   fullTextBytes: (text) => Buffer.byteLength(text, 'utf8') + 2 * (fenceFor(text).length - 3),
+  // Headed by the command that loads the whole file (its path in it), the lines and the file's day.
   passage(file, passage, _first, memctx) {
     const text = `${passage.text}\n`;
     const marks = fenceFor(text);
-    return [`\n### ${inlineMarkdown(file.path)}, ${lineRange(passage)}\n\nload the whole file: \`${showCommand(file.path, memctx)}\`\n\n${marks}markdown\n`, text, `${marks}\n`];
+    const date = passageDate(file);
+    return [`\n### \`${showCommand(file.path, memctx)}\`, ${lineRange(passage)}${date ? ` (${date.key} ${date.day})` : ''}\n\n${marks}markdown\n`, text, `${marks}\n`];
   },
   description(file, score, _first, memctx) {
     const what = inlineMarkdown(file.description || file.name, MAX_DESCRIPTION_CHARS);
@@ -133,7 +146,8 @@ const xml: Renderer = {
   },
   fullTextBytes: (text) => Buffer.byteLength(escapeText(text), 'utf8'),
   passage(file, passage, _first, memctx) {
-    const attrs = `path="${escapeAttr(file.path)}" lines="${passage.start}-${passage.end}" load="${escapeAttr(showCommand(file.path, memctx))}"`;
+    const date = passageDate(file);
+    const attrs = `path="${escapeAttr(file.path)}" lines="${passage.start}-${passage.end}"${date ? ` ${date.key}="${date.day}"` : ''} load="${escapeAttr(showCommand(file.path, memctx))}"`;
     return [`<passage ${attrs}>\n`, `${escapeText(passage.text)}\n`, '</passage>\n'];
   },
   description(file, score, _first, memctx) {
@@ -147,6 +161,8 @@ function jsonFile(file: PackFile, score: FileScore, tier: string): Record<string
   return { path: file.path, name: file.name, type: file.type ?? 'other', kind: file.kind ?? null, score: score.score, tier, ...(score.drifted ? { drifted: score.drifted } : {}) };
 }
 
+const jsonDate = (date: { key: string; day: string } | undefined) => (date ? { [date.key]: date.day } : {});
+
 const json: Renderer = {
   header: (meta) => `{"bundle":"memctx","encoding":${JSON.stringify(meta.encoding)},"budget":${meta.budget}\n`,
   trailer: () => '}\n',
@@ -158,7 +174,7 @@ const json: Renderer = {
   // The content is the object's last value: its string less an empty one's quotes.
   fullTextBytes: (text) => Buffer.byteLength(JSON.stringify(text), 'utf8') - 2,
   passage: (file, passage, first, memctx) => [
-    `${first ? '' : ','}${JSON.stringify({ path: file.path, tier: 'passage', lines: [passage.start, passage.end], load: showCommand(file.path, memctx), content: `${passage.text}\n` })}\n`,
+    `${first ? '' : ','}${JSON.stringify({ path: file.path, tier: 'passage', lines: [passage.start, passage.end], ...jsonDate(passageDate(file)), load: showCommand(file.path, memctx), content: `${passage.text}\n` })}\n`,
   ],
   description: (file, score, first, memctx) => [
     `${first ? '' : ','}${JSON.stringify({ ...jsonFile(file, score, 'description'), description: file.description || file.name, load: showCommand(file.path, memctx), ...(score.superseded ? { superseded: score.superseded } : {}) })}\n`,

@@ -52,7 +52,30 @@ describe('the renderers', () => {
     const [head, body, tail] = RENDERERS.markdown.full(AUTH, score({ task: 0.5, drifted: 'src/a.ts changed' }), text, true);
     expect(head).toBe('\n### notes/auth & login.md\n\nproject · decision · task 0.50, score 60 (relevance 30, recency 20, dependency 10, drifted -5)\n\n> ⚠ src/a.ts changed\n\n````markdown\n');
     expect([body, tail]).toEqual([text, '````\n']);
-    expect(RENDERERS.markdown.passage(AUTH, { start: 3, end: 3, text: 'one line' }, true)[0]).toBe("\n### notes/auth & login.md, line 3\n\nload the whole file: `memctx show 'notes/auth & login.md'`\n\n```markdown\n");
+    expect(RENDERERS.markdown.passage(AUTH, { start: 3, end: 3, text: 'one line' }, true)[0]).toBe("\n### `memctx show 'notes/auth & login.md'`, line 3\n\n```markdown\n");
+  });
+});
+
+describe('passages', () => {
+  const piece = { start: 9, end: 11, text: '**Bo:** Hi.\n\n**Al:** Hello.' };
+  const SESSION = file('sessions/s1.md', '---\nname: S1\nupdated: 2023-05-08T13:56:00Z\n---\n\nBody.\n');
+  const CREATED = file('notes/b.md', '---\nname: B\ncreated: 2024-01-31\n---\nBody.\n');
+  const COMMITTED = { ...AUTH, committedMs: Date.parse('2025-03-04T05:06:07Z') };
+
+  it('markdown: under the command that loads the whole file, its range and the day of its file (updated, created or last commit; not its mtime)', () => {
+    const head = (f: PackFile) => RENDERERS.markdown.passage(f, piece, false)[0];
+    expect(head(SESSION)).toBe('\n### `memctx show sessions/s1.md`, lines 9-11 (updated 2023-05-08)\n\n```markdown\n');
+    expect(head(CREATED)).toBe('\n### `memctx show notes/b.md`, lines 9-11 (created 2024-01-31)\n\n```markdown\n');
+    expect(head(COMMITTED)).toContain(', lines 9-11 (committed 2025-03-04)\n');
+    expect(head(AUTH)).toContain(', lines 9-11\n');
+    expect(RENDERERS.markdown.passage(SESSION, piece, false, 'memctx --dir m')).toEqual(['\n### `memctx --dir m show sessions/s1.md`, lines 9-11 (updated 2023-05-08)\n\n```markdown\n', `${piece.text}\n`, '```\n']);
+  });
+
+  it('xml and json: the day as an attribute or key named by where it comes from', () => {
+    expect(RENDERERS.xml.passage(SESSION, piece, false)[0]).toBe('<passage path="sessions/s1.md" lines="9-11" updated="2023-05-08" load="memctx show sessions/s1.md">\n');
+    expect(RENDERERS.xml.passage(AUTH, piece, false)[0]).toBe('<passage path="notes/auth &amp; login.md" lines="9-11" load="memctx show \'notes/auth &amp; login.md\'">\n');
+    expect(JSON.parse(RENDERERS.json.passage(CREATED, piece, true)[0])).toEqual({ path: 'notes/b.md', tier: 'passage', lines: [9, 11], created: '2024-01-31', load: 'memctx show notes/b.md', content: `${piece.text}\n` });
+    expect(JSON.parse(RENDERERS.json.passage(COMMITTED, piece, true)[0])).toMatchObject({ committed: '2025-03-04' });
   });
 });
 

@@ -40,7 +40,7 @@ describe('passages of large files', () => {
     expect(result.text).toContain(evidence);
     const lines = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n');
     const n = lines.indexOf(evidence) + 1;
-    expect(result.text).toContain(`### sessions/long.md, lines ${n - 6}-${n + 6}\n\nload the whole file: \`memctx show sessions/long.md\`\n\n\`\`\`markdown\n${lines.slice(n - 7, n + 6).join('\n')}\n\`\`\``);
+    expect(result.text).toContain(`### \`memctx show sessions/long.md\`, lines ${n - 6}-${n + 6}\n\n\`\`\`markdown\n${lines.slice(n - 7, n + 6).join('\n')}\n\`\`\``);
     expect(lines[n - 7]).toMatch(/^\*\*assistant:\*\* Paragraph 37 of chat one/);
     expect(lines[n + 5]).toMatch(/^\*\*assistant:\*\* Paragraph 2 of chat two/);
     expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages', note: 'its best-matching turns with their neighbours: more of what the task asks per token than the whole file' });
@@ -56,6 +56,22 @@ describe('passages of large files', () => {
     expect(result.tokens).toBeLessThanOrEqual(1000);
     expect(result.text).toContain(`${question}\n\n${between}\n\n${answer}`);
     expect(result.files.find((f) => f.path === 'sessions/long.md')).toMatchObject({ tier: 'passages' });
+  });
+
+  it('dates each passage of a session with the session\'s day, the count exact', async () => {
+    const first = '**user:** By the way, I adopted a greyhound called Biscuit last spring.';
+    const second = '**user:** Biscuit the greyhound learned to fetch the ball yesterday.';
+    const body = `${filler(30, 'one')}\n\n${first}\n\n${filler(30, 'two')}\n\n${second}\n\n${filler(30, 'three')}\n`;
+    const root = memoryDir({ 'sessions/long.md': `${front('Long chat', 'updated: 2023-05-08T13:56:00Z\n')}${body}` });
+    const result = await run(root, 1000, 'greyhound Biscuit');
+    const lines = readFileSync(join(root, 'sessions/long.md'), 'utf8').split('\n');
+    const a = lines.indexOf(first) + 1;
+    expect(result.text).toContain(`### \`memctx show sessions/long.md\`, lines ${a - 2}-${a + 2} (updated 2023-05-08)\n\n\`\`\`markdown\n${lines.slice(a - 3, a + 2).join('\n')}\n\`\`\`\n`);
+    const [, from, to] = /\n### `memctx show sessions\/long\.md`, lines (\d+)-(\d+) \(updated 2023-05-08\)\n\n```markdown\n\*\*assistant:\*\* Paragraph 2\d of two/.exec(result.text) ?? [];
+    expect(lines.slice(Number(from) - 1, Number(to))).toContain(second);
+    expect(result.text).toContain(`lines ${from}-${to} (updated 2023-05-08)\n\n\`\`\`markdown\n${lines.slice(Number(from) - 1, Number(to)).join('\n')}\n\`\`\`\n`);
+    expect(result.tokens).toBe(o200k.count(result.text));
+    expect(result.tokens).toBeLessThanOrEqual(1000);
   });
 
   it('writes passages in JSON and XML with their lines and load command', async () => {
@@ -86,7 +102,7 @@ describe('passages of large files', () => {
     const result = await run(root, 2000, 'who keeps the vault combination?');
     expect(result.tokens).toBeLessThanOrEqual(2000);
     expect(result.text).toContain('The vault combination is kept by Marguerite.');
-    expect(result.text).toContain('### big.md, line 7');
+    expect(result.text).toContain('### `memctx show big.md`, line 7');
   });
 
   it('never widens a cut of one long line to the whole line, even when two neighbouring cuts match', async () => {
@@ -166,7 +182,7 @@ describe('passages of large files', () => {
     const root = memoryDir({ 'list.md': `${front('List')}${items.join('\n')}\n` });
     const result = await run(root, 600, 'when does the release train leave?');
     const n = 7 + 40;
-    expect(result.text).toContain(`### list.md, lines ${n - 1}-${n + 1}\n`);
+    expect(result.text).toContain(`### \`memctx show list.md\`, lines ${n - 1}-${n + 1}\n`);
     expect(result.text).toContain(`${items.slice(39, 42).join('\n')}\n`);
   });
 
