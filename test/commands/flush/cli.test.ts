@@ -1,10 +1,10 @@
 // flush/cli.ts: what `memctx flush` prints: the file on --dry-run, the record with --json, and the error
 // when there is no memory directory (flush.test.ts holds what it writes).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { removeDir, tempDir } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 import { initProject, readMemoryIn, sessionsIn } from '../../helpers/agent-project.js';
+import { tiktoken } from '../../helpers/tiktoken.js';
 
 let project: string;
 let mem: string;
@@ -19,7 +19,7 @@ afterEach(() => removeDir(project));
 const sessions = (dir = 'sessions') => sessionsIn(mem, dir).map((f) => `${dir}/${f}`);
 const readMemory = (rel: string) => readMemoryIn(mem, rel);
 
-const tokensOf = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
+const tokensOf = (text: string) => tiktoken.o200k_base.encode(text, [], []).length;
 
 describe('memctx flush from options', () => {
   it('--dry-run prints the file and writes nothing; --json prints the record', async () => {

@@ -4,11 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { FIXTURES, removeDir, tempDir, stateOf } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 import { initProject, readMemoryIn, sessionsIn } from '../../helpers/agent-project.js';
+import { tiktoken } from '../../helpers/tiktoken.js';
 import { builtInTemplate } from '../../../src/kernel/summary/templates.js';
 import { parseBody } from '../../../src/kernel/summary/render.js';
 
@@ -28,7 +27,7 @@ afterEach(() => removeDir(project));
 const sessions = (dir = 'sessions') => sessionsIn(mem, dir).map((f) => `${dir}/${f}`);
 const readMemory = (rel: string) => readMemoryIn(mem, rel);
 
-const tokensOf = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
+const tokensOf = (text: string) => tiktoken.o200k_base.encode(text, [], []).length;
 
 describe('memctx flush from options', () => {
   it('writes the six-field session file, counts it exactly and re-indexes', async () => {
@@ -179,7 +178,7 @@ describe('size discipline', () => {
     const r = await runCli(['--json', 'flush', '--goal', 'Count me', '--encoding', 'cl100k_base', '--dry-run'], { cwd: project });
     expect(r.code).toBe(0);
     const record = JSON.parse(r.stdout);
-    expect(record.tokens).toBe(countCl100k(record.text, { disallowedSpecial: new Set() }));
+    expect(record.tokens).toBe(tiktoken.cl100k_base.encode(record.text, [], []).length);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { tiktoken } from '../../helpers/tiktoken.js';
 import { parseMemoryText } from '../../../src/kernel/store/parse.js';
 import { loadTokenCounter } from '../../../src/kernel/tokens/index.js';
 import { builtInTemplate } from '../../../src/kernel/summary/templates.js';
@@ -11,10 +11,10 @@ const NOW = new Date('2026-11-21T15:30:12.345Z');
 const session = builtInTemplate('session');
 
 describe('planFlush', () => {
-  it('counts the file exactly (o200k_base, checked against gpt-tokenizer)', async () => {
+  it('counts the file exactly (o200k_base, checked against js-tiktoken)', async () => {
     const counter = await loadTokenCounter();
     const plan = planFlush({ template: session, values: { goal: ['Move auth sessions to JWT <|endoftext|>'], progress: ['done'], decisions: [], changedFiles: [], blockers: [], nextSteps: [] }, now: NOW, counter });
-    expect(plan.tokens).toBe(countTokens(plan.text, { disallowedSpecial: new Set() }));
+    expect(plan.tokens).toBe(tiktoken.o200k_base.encode(plan.text, [], []).length);
     expect(plan.tokens).toBe(plan.originalTokens);
     expect(plan.empty).toEqual(['Decisions', 'Changed Files', 'Blockers', 'Next Steps']);
     const file = parseMemoryText('sessions/x.md', plan.text, { mtimeMs: 0, size: 0 });

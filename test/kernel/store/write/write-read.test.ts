@@ -40,7 +40,9 @@ describe('files memctx writes are files memctx reads', () => {
   });
 
   it('lint --fix does not push a file over the limit, and says why', async () => {
-    const text = `---\nname: big\ndescription: big file\ntype: user\n---\n${'x'.repeat(MB - 70)}\n`;
+    // Lines of 100 bytes, not one line of 1 MB: the same size, without a 1 MB token piece to count (0.7 s).
+    const lines = `${'x'.repeat(99)}\n`.repeat(Math.floor((MB - 70) / 100));
+    const text = `---\nname: big\ndescription: big file\ntype: user\n---\n${lines}${'x'.repeat(MB - 70 - lines.length)}\n`;
     writeFileSync(join(dir, 'big.md'), text);
     const r = await run(['lint', '--fix']);
     expect(r.stderr).toContain('warning: big.md: not fixed: the file would be');
