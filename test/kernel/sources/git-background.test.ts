@@ -52,9 +52,12 @@ describe('gitInBackground', () => {
     writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '\\001one\\000\\001tw'\ni=0; while [ ! -e ${go} ] && [ $i -lt 500 ]; do sleep 0.02; i=$((i+1)); done\nprintf 'o\\000\\001three\\000'\n`);
     chmodSync(join(bin, 'git'), 0o755);
     const pieces: string[] = [];
+    let first = () => {};
+    const firstPiece = new Promise<void>((resolve) => (first = resolve));
     const job = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { output: scratch() });
-    const answer = job.output({ separator: 1, take: (piece) => pieces.push(piece) });
-    for (let waited = 0; pieces.length === 0 && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    const answer = job.output({ separator: 1, take: (piece) => (pieces.push(piece), first()) });
+    // the first whole record, read while git waits
+    await firstPiece;
     expect(pieces).toEqual(['\x01one\0']);
     writeFileSync(go, '');
     expect(await answer).toBe('\x01one\0\x01two\0\x01three\0');
