@@ -1,19 +1,13 @@
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_PROBLEMS } from '../../kernel/errors.js';
-import type { LintResult } from '../../kernel/lint/types.js';
 import type { Context } from '../../kernel/cli/context.js';
 import type { Runner } from '../../kernel/cli/run.js';
-import { loadLintSetup } from '../../kernel/cli/lint-setup.js';
-import { SCHEMA_URL } from '../../kernel/sources/config-schema.js';
 import { LintOptions } from './schema.js';
 import { CLI_LABEL, fromFlags, parseInput } from '../../kernel/schema.js';
-import { lintMemory } from './lint.js';
-import { relativeInside, displayPath } from '../../kernel/store/paths.js';
-import { FORMATTERS } from './formatters/index.js';
-import { RULES } from '../../kernel/lint/rules/index.js';
-import { VERSION, LINKS } from '../../kernel/version.js';
-import { writeFileAtomic } from '../../kernel/store/write.js';
-import { join, resolve } from 'node:path';
+import { lintPlace, ruleOnAsRead, type LintPlace } from '../../kernel/lint/place.js';
+import { earlyDriftLog } from '../../kernel/drift/check.js';
+import { historyCache } from '../../kernel/state/history-cache.js';
+import { loadModule } from '../../kernel/load.js';
+import type { Early } from './report.js';
 
 interface LintFlags {
   fix?: boolean;
@@ -38,76 +32,36 @@ export function register(program: Command, run: Runner): void {
     .action(run(runLintCommand));
 }
 
-function onlyErrors(result: LintResult): LintResult {
-  const findings = result.findings.filter((f) => f.severity === 'error');
-  return { ...result, findings, warningCount: 0, fixableWarningCount: 0 };
-}
-
 type LintOptions = import('valibot').InferOutput<typeof import('./schema.js').LintOptions>;
-type LintSetup = import('../../kernel/lint/setup.js').LintSetup;
-type LintRun = Awaited<ReturnType<typeof import('./lint.js').lintMemory>>;
 
 /** `memctx lint`: check the options, then run, report what was fixed or skipped, print the findings, and exit by them. */
 async function runLintCommand(ctx: Context, files: string[], flags: LintFlags): Promise<number> {
   // The options are checked by lint's one schema (src/commands/lint/schema.ts).
   const options = parseInput(LintOptions, fromFlags({ files, ...flags }, ['max_warnings']), CLI_LABEL);
-  const format = options.format ?? (ctx.ui.json ? 'json' : 'stylish');
-  const setup = loadLintSetup(ctx, options.config);
-  if (options.print_config) {
-    ctx.ui.printJson({ $schema: SCHEMA_URL, ...setup.config, file: setup.configPath ?? null });
-    return EXIT_OK;
+  const early = startDrift(ctx, options);
+  try {
+    // the rules and lint's use case load now, beside drift's git log
+    const { lintAndReport } = await loadModule('./report.js', import.meta.url, () => import('./report.js'));
+    return await lintAndReport(ctx, files, options, early);
+  } finally {
+    await early.drift?.log?.job.stop();
   }
-  const run = await lintMemory(setup, { fix: options.fix, files }, ctx.io);
-  // A machine-read report (another format, or a file) keeps stdout to itself: notes go to stderr.
-  const machine = format !== 'stylish' || options.output_file !== undefined;
-  reportRun(ctx, run, files, Boolean(options.fix), machine);
-  const text = await renderFindings(ctx, setup, ctx.ui.quiet ? onlyErrors(run.result) : run.result, format, machine);
-  if (options.output_file !== undefined) {
-    await writeFileAtomic(resolve(ctx.io.cwd, options.output_file), typeof text === 'string' ? text : [...text].join(''));
-  } else if (typeof text === 'string') {
-    ctx.ui.out(text);
-  } else {
-    for (const piece of text) ctx.ui.out(piece);
-  }
-  if (!machine && run.result.findings.length === 0) ctx.ui.info(`✔ no problems in ${run.files} memory file${run.files === 1 ? '' : 's'}`);
-  return exitCode(ctx, run.result, options);
 }
 
-/** What the run skipped and fixed, and a note when none of the given files is in the memory directory. */
-function reportRun(ctx: Context, run: LintRun, files: string[], fix: boolean, machine: boolean): void {
-  for (const why of run.skipped) ctx.ui.warn(why);
-  for (const change of run.changes) {
-    if (!machine) ctx.ui.info(`fixed: ${change}`);
-    else ctx.ui.note(`fixed: ${change}\n`);
+/**
+ * Drift's `git log`, started before the rules and the rest of lint load (they take ~50 ms of CPU before
+ * lint would start it), when the memory folder is in git and the configuration as read leaves
+ * content/drifted on; lint checks its range. No `drift` when not tried: lint then decides itself. The
+ * place read for it is the setup's.
+ */
+function startDrift(ctx: Context, options: LintOptions): Early {
+  let place: LintPlace;
+  try {
+    place = lintPlace({ memoryDir: ctx.memoryDir(), claude: ctx.globals.claude, configFile: options.config }, ctx.io);
+  } catch {
+    // the setup says what is wrong
+    return {};
   }
-  if (fix && run.changes.length === 0 && !machine) ctx.ui.info('nothing to fix');
-  const { outside } = run;
-  if (outside.length && files.length === outside.length) ctx.ui.note(`memctx lint: none of the ${outside.length} given file${outside.length === 1 ? ' is' : 's are'} in the memory directory; nothing to check\n`);
-}
-
-/** The findings in the chosen format; plain (no colour) when machine-read. */
-async function renderFindings(ctx: Context, setup: LintSetup, result: LintResult, format: NonNullable<LintOptions['format']>, plain: boolean): Promise<string | Generator<string>> {
-  const abs = (file: string) => join(setup.root, file);
-  return FORMATTERS[format](result, {
-    displayPath: (file) => displayPath(ctx.io.cwd, abs(file)),
-    absolutePath: abs,
-    repoPath: (file) => relativeInside(setup.repo.root, abs(file)),
-    repoRoot: setup.repo.root,
-    chalk: plain ? new (await import('chalk')).Chalk({ level: 0 }) : ctx.ui.chalk,
-    rules: RULES,
-    config: setup.config,
-    version: VERSION,
-    links: LINKS,
-  });
-}
-
-/** 1 for an error, or for more warnings than --max-warnings; else 0. */
-function exitCode(ctx: Context, result: LintResult, options: LintOptions): number {
-  if (result.errorCount > 0) return EXIT_PROBLEMS;
-  const max = options.max_warnings;
-  if (max !== undefined && result.warningCount > max) {
-    ctx.ui.note(`memctx lint: ${result.warningCount} warnings, more than --max-warnings ${max}\n`, { quietable: false });
-    return EXIT_PROBLEMS;
-  }
-  return EXIT_OK;
+  if (options.print_config || !place.repo.git || !ruleOnAsRead(place, 'content/drifted')) return { place };
+  return { place, drift: { log: earlyDriftLog(place.root, ctx.io.env, historyCache(place.root)) } };
 }

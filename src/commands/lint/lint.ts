@@ -68,10 +68,10 @@ interface LintRun {
   files: number;
 }
 
-async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>): Promise<LintRun> {
+async function lintOnce(setup: LintSetup, deps: LintDeps, selection?: Set<string>, started?: StartedDrift): Promise<LintRun> {
   const { root } = setup;
   const history = historyCache(root);
-  const early = earlyLog(setup, deps.env, history);
+  const early = started ? started.log : earlyLog(setup, deps.env, history);
   let drift: PendingDrift | undefined;
   try {
     const scan = scanForLint(root, deps.now().getTime());
@@ -178,6 +178,13 @@ export interface LintOptions {
   fix?: boolean;
   /** Report only these files (paths relative to cwd, as lint-staged or pre-commit pass them); others in the memory directory still inform the index and duplicate rules. */
   files?: string[];
+  /** Drift's `git log` as the caller started it before lint loaded (its range is checked); without, lint starts its own. */
+  drift?: StartedDrift;
+}
+
+/** An early drift log the caller tried to start: `log` is undefined when there was none to start (no verified memory, a kept log). */
+export interface StartedDrift {
+  log?: EarlyLog;
 }
 
 export interface LintOutcome extends LintRun {
@@ -209,7 +216,7 @@ function selectFiles(root: string, files: string[], cwd: string): { selection: S
 
 export async function lintMemory(setup: LintSetup, options: LintOptions, deps: LintDeps): Promise<LintOutcome> {
   const picked = options.files?.length ? selectFiles(setup.root, options.files, deps.cwd) : undefined;
-  let run = await lintOnce(setup, deps, picked?.selection);
+  let run = await lintOnce(setup, deps, picked?.selection, options.drift);
   let fixed = { changes: [] as string[], skipped: [] as string[] };
   if (options.fix) {
     fixed = await applyFixes(setup.root, run.result);

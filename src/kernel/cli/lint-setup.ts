@@ -1,12 +1,13 @@
 import { lintSetup, type LintSetup } from '../lint/setup.js';
 import type { LintConfig } from '../lint/types.js';
+import type { LintPlace } from '../lint/place.js';
 import type { Context } from './context.js';
 
 export type { LintSetup } from '../lint/setup.js';
 
-/** lint's, gc's, add's and edit's setup for this invocation; configuration warnings go to stderr. */
-export function loadLintSetup(ctx: Context, configFile?: string): LintSetup {
-  const setup = lintSetup({ memoryDir: ctx.memoryDir(), claude: ctx.globals.claude, configFile }, ctx.io);
+/** lint's, gc's, add's and edit's setup for this invocation (from `place` when lintPlace was read first); configuration warnings go to stderr. */
+export function loadLintSetup(ctx: Context, configFile?: string, place?: LintPlace): LintSetup {
+  const setup = lintSetup({ memoryDir: ctx.memoryDir(), claude: ctx.globals.claude, configFile }, ctx.io, place);
   for (const warning of setup.warnings) ctx.ui.warn(warning);
   return setup;
 }

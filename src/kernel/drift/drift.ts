@@ -37,7 +37,6 @@ interface Indexed {
   touched: Map<string, number[]>;
   /** Each changed file path (new and old names) → the positions of the commits that changed it, ascending. */
   byFile: ReadonlyMap<string, number[]>;
-  position: Map<string, number>;
 }
 
 /**
@@ -45,8 +44,6 @@ interface Indexed {
  * anchor: a file anchor takes its file's commits, a folder anchor the commits of every file under it.
  */
 function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<string>, files?: ReadonlyMap<string, number[]>): Indexed {
-  const position = new Map<string, number>();
-  for (let at = 0; at < commits.length; at++) position.set(commits[at].hash, at);
   const byFile = files ?? filesOf(commits);
   const found = new Map<string, number[][]>();
   for (const [path, positions] of byFile) {
@@ -60,7 +57,7 @@ function indexHistory(commits: readonly HistoryCommit[], anchors: ReadonlySet<st
   }
   const touched = new Map<string, number[]>();
   for (const [anchor, lists] of found) touched.set(anchor, lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a - b));
-  return { touched, byFile, position };
+  return { touched, byFile };
 }
 
 /** Each changed path (new and old names) → the positions of the commits that changed it, ascending. */
@@ -95,11 +92,16 @@ const NOTHING: Contained = { has: () => false };
  * already walked takes its bits instead of walking on: the whole range is walked about once, however
  * many commits the memories were verified at.
  */
-function containment(hashes: Iterable<string>, commits: readonly HistoryCommit[], index: Indexed): Map<string, Contained> {
+function containment(hashes: Iterable<string>, commits: readonly HistoryCommit[]): Map<string, Contained> {
   const words = (commits.length + 31) >>> 5;
   const walked = new Map<number, Uint32Array>();
   const out = new Map<string, Contained>();
-  const starts = [...new Set(hashes)].map((hash) => ({ hash, start: index.position.get(hash) }));
+  const wanted = new Set(hashes);
+  const found = new Map<string, number>();
+  for (let at = 0; at < commits.length && found.size < wanted.size; at++) if (wanted.has(commits[at].hash)) found.set(commits[at].hash, at);
+  // most often no verified commit is in the range (all at its base or below it): no walk, no position of every commit
+  const position = found.size === 0 ? found : positions(commits);
+  const starts = [...wanted].map((hash) => ({ hash, start: found.get(hash) }));
   // git log lists a commit before its parents: the largest position first is the oldest first
   starts.sort((a, b) => (b.start ?? -1) - (a.start ?? -1));
   for (const { hash, start } of starts) {
@@ -107,7 +109,7 @@ function containment(hashes: Iterable<string>, commits: readonly HistoryCommit[]
       out.set(hash, NOTHING);
       continue;
     }
-    const bits = walked.get(start) ?? reachable(start, commits, index, walked, words);
+    const bits = walked.get(start) ?? reachable(start, commits, position, walked, words);
     walked.set(start, bits);
     out.set(hash, { has: (at) => (bits[at >>> 5] & (1 << (at & 31))) !== 0 });
   }
@@ -115,7 +117,7 @@ function containment(hashes: Iterable<string>, commits: readonly HistoryCommit[]
 }
 
 /** The bits of `start` and every commit of the range it reaches through parents; a walked commit's bits are taken whole. */
-function reachable(start: number, commits: readonly HistoryCommit[], index: Indexed, walked: ReadonlyMap<number, Uint32Array>, words: number): Uint32Array {
+function reachable(start: number, commits: readonly HistoryCommit[], position: ReadonlyMap<string, number>, walked: ReadonlyMap<number, Uint32Array>, words: number): Uint32Array {
   const bits = new Uint32Array(words);
   const isSet = (at: number) => (bits[at >>> 5] & (1 << (at & 31))) !== 0;
   const stack = [start];
@@ -129,11 +131,18 @@ function reachable(start: number, commits: readonly HistoryCommit[], index: Inde
     }
     bits[at >>> 5] |= 1 << (at & 31);
     for (const parent of commits[at].parents) {
-      const p = index.position.get(parent);
+      const p = position.get(parent);
       if (p !== undefined && !isSet(p)) stack.push(p);
     }
   }
   return bits;
+}
+
+/** Each commit's position in the range, by hash. */
+function positions(commits: readonly HistoryCommit[]): Map<string, number> {
+  const position = new Map<string, number>();
+  for (let at = 0; at < commits.length; at++) position.set(commits[at].hash, at);
+  return position;
 }
 
 /** Where the latest rename among these commits took `path`, if one did. */
@@ -152,8 +161,15 @@ function movedTo(path: string, commits: readonly HistoryCommit[], positions: num
 export function attributeDrift(memories: readonly DriftInput[], history: DriftHistory, exists: (path: string) => boolean): Map<string, Drift> {
   const { commits } = history;
   const index = indexHistory(commits, new Set(memories.flatMap((m) => m.anchors.paths)), history.files);
-  const contained = containment(memories.filter((m) => !history.missing.has(m.verified)).map((m) => m.verified), commits, index);
+  const contained = containment(memories.filter((m) => !history.missing.has(m.verified)).map((m) => m.verified), commits);
   const globs = new Map<string, number[]>();
+  const positionsOf = (glob: string) => {
+    let positions = globs.get(glob);
+    if (positions === undefined) globs.set(glob, (positions = globPositions(globRegExp(glob), index.byFile)));
+    return positions;
+  };
+  // many memories name the same latest commit: its subject is read once
+  const subjects = new Map<number, string>();
   const out = new Map<string, Drift>();
   for (const memory of memories) {
     if (history.missing.has(memory.verified)) {
@@ -161,33 +177,29 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
       continue;
     }
     const inside = contained.get(memory.verified)!;
-    const hits = new Set<number>();
     const paths: string[] = [];
+    const lists: number[][] = [];
     const add = (anchor: string, positions: number[] | undefined) => {
-      const after = (positions ?? []).filter((at) => !inside.has(at));
-      if (after.length === 0) return;
+      const after = positions === undefined || inside === NOTHING ? positions : positions.filter((at) => !inside.has(at));
+      if (after === undefined || after.length === 0) return;
       paths.push(anchor);
-      for (const at of after) hits.add(at);
+      lists.push(after);
     };
     for (const path of memory.anchors.paths) add(path, index.touched.get(path));
-    for (const glob of memory.anchors.globs) {
-      let positions = globs.get(glob);
-      if (positions === undefined) {
-        const re = globRegExp(glob);
-        globs.set(glob, (positions = globPositions(re, index.byFile)));
-      }
-      add(glob, positions);
-    }
-    if (hits.size === 0) continue;
-    const order = [...hits].sort((a, b) => a - b);
+    for (const glob of memory.anchors.globs) add(glob, positionsOf(glob));
+    if (lists.length === 0) continue;
+    // one anchor's positions are ascending and distinct already
+    const order = lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a - b);
     const gone = memory.anchors.paths.filter((p) => !exists(p)).map((path) => ({ path, movedTo: movedTo(path, commits, order) }));
     const latest = commits[order[0]];
+    let subject = subjects.get(order[0]);
+    if (subject === undefined) subjects.set(order[0], (subject = latest.subject));
     out.set(memory.path, {
       state: 'drifted',
       verified: memory.verified,
       paths,
       commits: order.length,
-      latest: { hash: latest.hash, subject: latest.subject },
+      latest: { hash: latest.hash, subject },
       gone,
       allGone: memory.anchors.globs.length === 0 && gone.length === memory.anchors.paths.length,
     });

@@ -1,13 +1,14 @@
 /** Where lint and the checks at write time find their repository and configuration. */
 import { realpathSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { configKeyLine, loadConfig, readConfigFile } from '../sources/config.js';
+import { configKeyLine } from '../sources/config.js';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
-import { findRepository } from '../sources/repo.js';
+import { lintPlace, type LintPlace, type SetupOptions } from './place.js';
 import { relativeInside } from '../store/paths.js';
 import { ConfigError, resolveLintConfig } from './config.js';
 import { RULES } from './rules/index.js';
 import type { LintConfig } from './types.js';
+
+export type { SetupOptions } from './place.js';
 
 export interface LintSetup {
   /** The memory directory, resolved through symlinks. */
@@ -21,25 +22,14 @@ export interface LintSetup {
   warnings: string[];
 }
 
-export interface SetupOptions {
-  memoryDir: string;
-  /** --claude: the repository is the working directory's, not the memory directory's. */
-  claude?: boolean;
-  /** --config FILE, relative to cwd. */
-  configFile?: string;
-}
-
 /**
  * Find the repository around the memory directory (the git top level, else the memory directory's
  * parent; with --claude, the working directory's) and the configuration (--config, else
  * memctx.config.json, else .memory/config.json). An invalid value is a usage error naming the key.
+ * `place` is lintPlace's answer for these options, when the caller read it first.
  */
-export function lintSetup(options: SetupOptions, deps: { cwd: string; env: Record<string, string | undefined> }): LintSetup {
-  const root = realpathSync(options.memoryDir);
-  const from = options.claude ? deps.cwd : root;
-  const repo = findRepository(from, options.claude ? deps.cwd : dirname(root), deps.env);
-  const configPath = options.configFile === undefined ? undefined : resolve(deps.cwd, options.configFile);
-  const loaded = configPath ? { path: configPath, data: readConfigFile(configPath), warnings: [] } : loadConfig(repo.root, root);
+export function lintSetup(options: SetupOptions, deps: { cwd: string; env: Record<string, string | undefined> }, place: LintPlace = lintPlace(options, deps)): LintSetup {
+  const { root, repo, loaded } = place;
   let resolved;
   try {
     resolved = resolveLintConfig(loaded.data, RULES);

@@ -130,16 +130,16 @@ export function noteFile(files: Map<string, number[]>, path: string, at: number)
 /**
  * parseHistory's reading of a long log without an object per change: each path goes straight into the
  * index of the commits that changed it; a commit's subject and files are read again only when asked for.
+ * Given `into`, the log's commits are added after those read before (a log read in pieces of whole records).
  */
-function readLog(out: string): ReadLog {
-  const commits: HistoryCommit[] = [];
-  const files = new Map<string, number[]>();
+function readLog(out: string, into: ReadLog = { commits: [], files: new Map() }): ReadLog {
+  const { commits, files } = into;
   eachCommit(out, ({ ids, sep, headEnd, end }) => {
     const at = commits.length;
     commits.push(new LoggedCommit(ids[0], ids.slice(1).filter(Boolean), out, { sep, headEnd, end }));
     if (headEnd < end) indexChanges(out, headEnd + 1, end, files, at);
   });
-  return { commits, files };
+  return into;
 }
 
 /** The end of the NUL-terminated part of `out` starting at `at`, at most `end`. */
@@ -200,6 +200,8 @@ function reasonOf(err: unknown): string {
   return err instanceof MemctxError ? err.message : String(err);
 }
 
+/** The byte each commit's record starts with (LOG_FORMAT's %x01). */
+const RECORD_START = 0x01;
 const LOG_FORMAT = ['-z', '--name-status', '--no-color', '--format=%x01%H %P%x02%s'];
 
 /** What a run asks git for: the range (HEAD and the base under every present verified commit), and which verified commits git lacks. */
@@ -288,11 +290,12 @@ export function historyLater(dir: string, verified: readonly string[], env: Env,
   return {
     async finish() {
       try {
-        if (log === undefined) {
-          log = await job!.output();
-          cache?.set(rangeKey(head, base, shallow), log);
-        }
-        return withLog(range, log);
+        if (log !== undefined) return withLog(range, log);
+        // read while git writes it: what is left when git ends is the last piece
+        const read: ReadLog = { commits: [], files: new Map() };
+        log = await job!.output({ separator: RECORD_START, take: (piece) => readLog(piece, read) });
+        cache?.set(rangeKey(head, base, shallow), log);
+        return historyOf(range, read);
       } catch (err) {
         return { known: false, reason: couldNotTell(err) };
       }
@@ -330,7 +333,10 @@ export function startLogEarly(dir: string, guessed: readonly string[], env: Env,
 
 /** The history from a range's log. */
 function withLog(range: Extract<Range, { known: true }>, log: string): History {
-  const { commits, files } = readLog(log);
+  return historyOf(range, readLog(log));
+}
+
+function historyOf(range: Extract<Range, { known: true }>, { commits, files }: ReadLog): History {
   return { known: true, root: range.root, head: range.head, commits, missing: range.missing, files };
 }
 

@@ -52,6 +52,16 @@ describe('attributeDrift', () => {
     expect(attributeDrift(memories, { commits: unread, missing: new Set(), files }, () => true)).toEqual(attributeDrift(memories, HISTORY, () => true));
   });
 
+  it('verified at the range\'s base (no commit of the range contains it): every commit counts, once, the newest latest', () => {
+    const base = 'c0'.padEnd(40, '0');
+    const out = attributeDrift([
+      { path: 'one.md', anchors: anchors(['src/a.ts']), verified: base },
+      { path: 'two.md', anchors: anchors(['src/a.ts', 'src']), verified: base },
+    ], HISTORY, exists);
+    expect(out.get('one.md')).toMatchObject({ state: 'drifted', paths: ['src/a.ts'], commits: 3, latest: { hash: 'c3'.padEnd(40, '0'), subject: 'touch a on main' } });
+    expect(out.get('two.md')).toMatchObject({ state: 'drifted', paths: ['src/a.ts', 'src'], commits: 4, latest: { subject: 'touch a on main' } });
+  });
+
   it('a verified commit git does not have is unknown, never fresh', () => {
     const gone = 'ff'.repeat(20);
     const out = attributeDrift([{ path: 'x.md', anchors: anchors(['src/a.ts']), verified: gone }], { ...HISTORY, missing: new Set([gone]) }, exists);

@@ -45,6 +45,29 @@ describe('gitInBackground', () => {
     await inline.stop();
   });
 
+  it('followed, gives the output in pieces of whole records while git writes it, the rest at the end', async () => {
+    const bin = tempDir();
+    const go = join(bin, 'go');
+    // a git that writes one record and a half, waits to be let go, then writes the rest
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '\\001one\\000\\001tw'\ni=0; while [ ! -e ${go} ] && [ $i -lt 500 ]; do sleep 0.02; i=$((i+1)); done\nprintf 'o\\000\\001three\\000'\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    const pieces: string[] = [];
+    let first = () => {};
+    const firstPiece = new Promise<void>((resolve) => (first = resolve));
+    const job = gitInBackground(['log'], bin, { PATH: `${bin}:/usr/bin:/bin` }, { output: scratch() });
+    const answer = job.output({ separator: 1, take: (piece) => (pieces.push(piece), first()) });
+    // the first whole record, read while git waits
+    await firstPiece;
+    expect(pieces).toEqual(['\x01one\0']);
+    writeFileSync(go, '');
+    expect(await answer).toBe('\x01one\0\x01two\0\x01three\0');
+    expect(pieces.join('')).toBe('\x01one\0\x01two\0\x01three\0');
+    expect(pieces.every((piece) => piece.startsWith('\x01'))).toBe(true);
+    // asked again, the same answer; the pieces are not given twice
+    expect(await job.output({ separator: 1, take: (piece) => pieces.push(piece) })).toBe(pieces.join(''));
+    expect(pieces.join('')).toBe('\x01one\0\x01two\0\x01three\0');
+  });
+
   it("a failing git rejects with git()'s error: exit status and stderr", async () => {
     const repo = await makeRepo();
     const args = ['rev-parse', '--verify', 'no-such-ref'];
