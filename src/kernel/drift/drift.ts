@@ -168,8 +168,6 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
     if (positions === undefined) globs.set(glob, (positions = globPositions(globRegExp(glob), index.byFile)));
     return positions;
   };
-  // many memories name the same latest commit: its subject is read once
-  const subjects = new Map<number, string>();
   const out = new Map<string, Drift>();
   for (const memory of memories) {
     if (history.missing.has(memory.verified)) {
@@ -192,14 +190,12 @@ export function attributeDrift(memories: readonly DriftInput[], history: DriftHi
     const order = lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a - b);
     const gone = memory.anchors.paths.filter((p) => !exists(p)).map((path) => ({ path, movedTo: movedTo(path, commits, order) }));
     const latest = commits[order[0]];
-    let subject = subjects.get(order[0]);
-    if (subject === undefined) subjects.set(order[0], (subject = latest.subject));
     out.set(memory.path, {
       state: 'drifted',
       verified: memory.verified,
       paths,
       commits: order.length,
-      latest: { hash: latest.hash, subject },
+      latest: { hash: latest.hash, subject: latest.subject },
       gone,
       allGone: memory.anchors.globs.length === 0 && gone.length === memory.anchors.paths.length,
     });

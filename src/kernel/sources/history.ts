@@ -79,22 +79,25 @@ function eachCommit(out: string, visit: (record: CommitRecord) => void): void {
   }
 }
 
+/** A commit record's subject: the text after `sep` up to `headEnd`, without its trailing newlines ('' when there is no `sep`). */
+const subjectOf = (out: string, sep: number, headEnd: number): string => (sep < 0 ? '' : out.slice(sep + 1, headEnd).replace(/\n+$/, ''));
+
 /** A log's commits with their files. */
 function parseHistory(out: string): HistoryCommit[] {
   const commits: HistoryCommit[] = [];
   eachCommit(out, ({ ids, sep, headEnd, end }) => {
-    const subject = sep >= 0 ? out.slice(sep + 1, headEnd).replace(/\n+$/, '') : '';
-    commits.push({ hash: ids[0], parents: ids.slice(1).filter(Boolean), subject, changes: headEnd < end ? parseChanges(out, headEnd + 1, end) : [] });
+    commits.push({ hash: ids[0], parents: ids.slice(1).filter(Boolean), subject: subjectOf(out, sep, headEnd), changes: headEnd < end ? parseChanges(out, headEnd + 1, end) : [] });
   });
   return commits;
 }
 
-/** A commit of a long log whose subject and files are read from the log's text when first asked for (most never are). */
+/** A commit of a long log whose subject and files are read from the log's text when first asked for (most never are), once. */
 class LoggedCommit implements HistoryCommit {
   readonly #log: string;
   readonly #sep: number;
   readonly #headEnd: number;
   readonly #end: number;
+  #subject: string | undefined;
   #changes: CommitChange[] | undefined;
 
   constructor(readonly hash: string, readonly parents: string[], log: string, at: { sep: number; headEnd: number; end: number }) {
@@ -105,7 +108,7 @@ class LoggedCommit implements HistoryCommit {
   }
 
   get subject(): string {
-    return this.#sep < 0 ? '' : this.#log.slice(this.#sep + 1, this.#headEnd).replace(/\n+$/, '');
+    return (this.#subject ??= subjectOf(this.#log, this.#sep, this.#headEnd));
   }
 
   get changes(): CommitChange[] {
