@@ -41,6 +41,9 @@ function readDate(value: string): number | undefined {
   return utc.getTime() - offset;
 }
 
+/** The UTC day of a moment, as YYYY-MM-DD. */
+export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
 /** parseDate as a number: NaN when the value is missing or not a date (for sorting and comparisons). */
 export function dateMs(value: string | undefined): number {
   return parseDate(value) ?? Number.NaN;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateMs, parseDate } from '../../src/kernel/dates.js';
+import { dateMs, isoDay, parseDate } from '../../src/kernel/dates.js';
 
 describe('the one date reader', () => {
   it('reads dates and date-times; a value without a zone is UTC', () => {
@@ -17,5 +17,12 @@ describe('the one date reader', () => {
     expect(parseDate('2024-02-29')).toBe(Date.UTC(2024, 1, 29));
     expect(parseDate(undefined)).toBeUndefined();
     expect(dateMs('nope')).toBeNaN();
+  });
+});
+
+describe('isoDay', () => {
+  it('gives the UTC day of a moment', () => {
+    expect(isoDay(Date.UTC(2023, 4, 8, 23, 59, 59))).toBe('2023-05-08');
+    expect(isoDay(parseDate('2026-11-21T01:30:00+02:00')!)).toBe('2026-11-20');
   });
 });

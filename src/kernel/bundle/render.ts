@@ -11,6 +11,7 @@ import type { MemoryFile } from '../store/types.js';
 import { DRIFT_PENALTY, type FileScore } from '../rank/score.js';
 import type { PackFile } from '../rank/types.js';
 import { fileTime } from '../lifecycle/age.js';
+import { isoDay } from '../dates.js';
 
 export const FORMATS = ['markdown', 'xml', 'json'] as const;
 export type BundleFormat = (typeof FORMATS)[number];
@@ -75,7 +76,7 @@ const lineRange = (p: { start: number; end: number }) => (p.start === p.end ? `l
 function passageDate(file: PackFile): { key: string; day: string } | undefined {
   const time = fileTime(file);
   if (time.source === 'mtime') return undefined;
-  return { key: time.source === 'git' ? 'committed' : time.source, day: new Date(time.ms).toISOString().slice(0, 10) };
+  return { key: time.source === 'git' ? 'committed' : time.source, day: isoDay(time.ms) };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,4 +1,4 @@
-import { parseDate } from '../dates.js';
+import { isoDay, parseDate } from '../dates.js';
 
 /**
  * A memory file's age, one rule for pack, search, gc and lint: `updated` (or `modified`), else
@@ -19,9 +19,8 @@ export function fileTime(file: Dated): { ms: number; source: AgeSource; label: s
     const ms = parseDate(value);
     if (ms !== undefined) return { ms, source, label: value! };
   }
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  if (file.committedMs !== undefined && Number.isFinite(file.committedMs)) return { ms: file.committedMs, source: 'git', label: `${day(file.committedMs)} (last commit)` };
-  return { ms: file.mtimeMs, source: 'mtime', label: `${day(file.mtimeMs)} (file time)` };
+  if (file.committedMs !== undefined && Number.isFinite(file.committedMs)) return { ms: file.committedMs, source: 'git', label: `${isoDay(file.committedMs)} (last commit)` };
+  return { ms: file.mtimeMs, source: 'mtime', label: `${isoDay(file.mtimeMs)} (file time)` };
 }
 
 /** fileTime's `ms`, without building its label (pack asks it for every file several times). */

@@ -3,7 +3,7 @@ import { isResolvedStatus } from '../store/schema.js';
 import type { MemoryFile } from '../store/types.js';
 import { fileTime } from './age.js';
 import { supersession } from './supersede.js';
-import { parseDate } from '../dates.js';
+import { isoDay, parseDate } from '../dates.js';
 
 type ArchiveRule = 'expired' | 'old-decision' | 'resolved-issue' | 'superseded' | 'superseded-state' | 'unused-learning';
 
@@ -129,7 +129,7 @@ function unusedLearningReason(file: MemoryFile, now: Date, days: number, lastAcc
   if (age <= days) return undefined;
   return lastAccess === undefined
     ? `learning with no recorded access, last updated ${changed.label}, ${age} days ago (over ${days})`
-    : `learning last accessed ${new Date(lastAccess).toISOString().slice(0, 10)}, ${age} days ago (over ${days})`;
+    : `learning last accessed ${isoDay(lastAccess)}, ${age} days ago (over ${days})`;
 }
 
 /** Every file gc would archive, with its first reason; pinned files are never archived. Sorted by path. */
