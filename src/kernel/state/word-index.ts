@@ -285,6 +285,11 @@ class Gathered {
   #count = 0;
   /** Each text's slot and the number of the first of its pairs, in the order the texts were indexed (their slots ascending). */
   #texts: number[] = [];
+  /** The slot of the text being indexed. */
+  #slot = -1;
+  /** Per key id: the last slot gathered, and the bytes of its postings as the file keeps them (encodePostings). */
+  #last = new Int32Array(1 << 12).fill(-1);
+  #sizes = new Uint32Array(1 << 12);
   #encoded: (Section & { keys: string[]; place: Int32Array }) | undefined;
   /** The odd words' keys of each stem. */
   readonly odd = new Map<string, string[]>();
@@ -297,6 +302,7 @@ class Gathered {
   index(slot: number, text: string): WordsKey | null {
     if (this.#encoded) throw new Error('word index: a text added after its postings were encoded');
     this.#texts.push(slot, this.#count);
+    this.#slot = slot;
     return visitWords(text, this.#sink);
   }
 
@@ -306,6 +312,14 @@ class Gathered {
       id = this.keys.length;
       this.keys.push(key);
       this.#ids.set(key, id);
+      if (id >= this.#sizes.length) {
+        const last = new Int32Array(id * 2).fill(-1);
+        last.set(this.#last);
+        this.#last = last;
+        const sizes = new Uint32Array(id * 2);
+        sizes.set(this.#sizes);
+        this.#sizes = sizes;
+      }
     }
     return id;
   }
@@ -346,12 +360,15 @@ class Gathered {
     p[this.#size + 1] = count;
     this.#size += 2;
     this.#count++;
+    this.#sizes[key] += varintBytes(this.#slot - this.#last[key]) + varintBytes(count);
+    this.#last[key] = this.#slot;
   }
 
   /**
    * The postings by key as the file keeps them (encodePostings): the keys sorted, key k's bytes at
-   * offsets[k], and the place there of each key id. Two passes over the pairs (sizes, then bytes) place
-   * each text's varints straight in its key's run: no pairs grouped first, no bytes copied to grow.
+   * offsets[k], and the place there of each key id. Each key's bytes are counted as its pairs are
+   * gathered, so one pass over the pairs puts each text's varints straight in its key's run: no pairs
+   * grouped first, no bytes copied to grow.
    */
   encoded(): Section & { keys: string[]; place: Int32Array } {
     if (this.#encoded) return this.#encoded;
@@ -360,15 +377,14 @@ class Gathered {
     const place = new Int32Array(ids);
     for (let k = 0; k < ids; k++) place[order[k]] = k;
     const chunks = [...this.#full, this.#pairs.subarray(0, this.#size)];
-    // Pass 1: each key's bytes; then where each key's run starts, in the keys' sorted order.
-    const at = new Uint32Array(ids);
-    this.#pass(chunks, at, undefined);
+    // Where each key's run starts, in the keys' sorted order.
     const offsets = new Uint32Array(ids + 1);
-    for (let k = 0; k < ids; k++) offsets[k + 1] = offsets[k] + at[order[k]];
+    for (let k = 0; k < ids; k++) offsets[k + 1] = offsets[k] + this.#sizes[order[k]];
+    const at = new Uint32Array(ids);
     for (let k = 0; k < ids; k++) at[k] = offsets[place[k]];
-    // Pass 2: the bytes. The gathered pairs are done with: their memory goes.
+    // The bytes; then the gathered pairs are done with: their memory goes.
     const bytes = new Uint8Array(offsets[ids]);
-    this.#pass(chunks, at, bytes);
+    this.#place(chunks, at, bytes);
     this.#full = [];
     this.#pairs = new Int32Array(0);
     this.#size = 0;
@@ -376,11 +392,8 @@ class Gathered {
     return this.#encoded;
   }
 
-  /**
-   * Each gathered pair as its key's next posting (the gap from the key's last slot, the count): without
-   * `out`, its bytes added to at[key]; with it, written at at[key] (which moves on).
-   */
-  #pass(chunks: readonly Int32Array[], at: Uint32Array, out: Uint8Array | undefined): void {
+  /** Each gathered pair as its key's next posting (the gap from the key's last slot, the count), written at at[key] (which moves on). */
+  #place(chunks: readonly Int32Array[], at: Uint32Array, out: Uint8Array): void {
     const texts = this.#texts;
     const last = new Int32Array(at.length).fill(-1);
     // The text of the pair numbered `n`: the last whose first pair is numbered n or less (a text with no words has none).
@@ -397,8 +410,7 @@ class Gathered {
         const gap = slot - last[key];
         const count = p[k + 1];
         last[key] = slot;
-        if (out === undefined) at[key] += varintBytes(gap) + varintBytes(count);
-        else if (gap < 0x80 && count < 0x80) {
+        if (gap < 0x80 && count < 0x80) {
           // Most postings: a byte each.
           const a = at[key];
           out[a] = gap;
