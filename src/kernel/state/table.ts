@@ -39,12 +39,37 @@ interface Header {
   encoding: 'latin1' | 'utf8' | 'utf16le';
 }
 
+/** A stream of numbers being written: a typed array that doubles as it fills (no list of numbers copied at the end). */
+class Column<T extends Uint8Array | Int32Array | Float64Array> {
+  data: T;
+  size = 0;
+
+  constructor(data: T) {
+    this.data = data;
+  }
+
+  push(v: number): void {
+    if (this.size === this.data.length) {
+      const more = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
+      more.set(this.data);
+      this.data = more;
+    }
+    this.data[this.size++] = v;
+  }
+
+  /** The values written, as bytes (a view). */
+  bytes(): Buffer {
+    return Buffer.from(this.data.buffer, this.data.byteOffset, this.size * this.data.BYTES_PER_ELEMENT);
+  }
+}
+
 /** The streams of rows being written. */
 class Streams {
-  tags: number[] = [];
-  numbers: number[] = [];
-  integers: number[] = [];
-  lengths: number[] = [];
+  tags = new Column(new Uint8Array(1 << 12));
+  numbers = new Column(new Float64Array(1 << 10));
+  integers = new Column(new Int32Array(1 << 10));
+  /** A list's length, or (a string's) its byte length; until text() knows the encoding, -1 - its place among the strings. */
+  lengths = new Column(new Int32Array(1 << 10));
   strings: string[] = [];
 
   value(v: unknown, depth: number): void {
@@ -73,8 +98,9 @@ class Streams {
     const text = this.strings.join('');
     // String.prototype.isWellFormed (Node 20; not in the compiler's library yet).
     const encoding = !(text as unknown as { isWellFormed(): boolean }).isWellFormed() ? 'utf16le' : Buffer.byteLength(text, 'utf8') === text.length ? 'latin1' : 'utf8';
-    const { lengths, strings } = this;
-    for (let k = 0; k < lengths.length; k++) {
+    const { strings } = this;
+    const lengths = this.lengths.data;
+    for (let k = 0; k < this.lengths.size; k++) {
       if (lengths[k] >= 0) continue;
       const s = strings[-1 - lengths[k]];
       lengths[k] = encoding === 'latin1' ? s.length : Buffer.byteLength(s, encoding);
@@ -89,14 +115,14 @@ export function encodeTable(version: string, records: Record<string, unknown>, r
   for (const row of rows) s.value(row, 0);
   // ASCII (UTF-8 of one byte a character) is written as UTF-8 and read as Latin-1, which decodes it the same.
   const { bytes: textBytes, encoding } = s.text();
-  const header: Header = { version, records, rows: rows.length, tags: s.tags.length, numbers: s.numbers.length, integers: s.integers.length, lengths: s.lengths.length, textBytes: textBytes.length, encoding };
+  const header: Header = { version, records, rows: rows.length, tags: s.tags.size, numbers: s.numbers.size, integers: s.integers.size, lengths: s.lengths.size, textBytes: textBytes.length, encoding };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const start = Math.ceil((FIXED + json.length) / 8) * 8;
   const head = Buffer.alloc(start);
   MAGIC.copy(head);
   head.writeUInt32LE(json.length, MAGIC.length);
   json.copy(head, FIXED);
-  const parts = [head, Buffer.from(Float64Array.from(s.numbers).buffer), Buffer.from(Int32Array.from(s.integers).buffer), Buffer.from(Uint32Array.from(s.lengths).buffer), Buffer.from(Uint8Array.from(s.tags)), textBytes];
+  const parts = [head, s.numbers.bytes(), s.integers.bytes(), s.lengths.bytes(), s.tags.bytes(), textBytes];
   const out = Buffer.concat(parts);
   out.writeUInt32LE(crc32(out.subarray(MAGIC.length + 8)), MAGIC.length + 4);
   return out;

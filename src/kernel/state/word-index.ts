@@ -203,26 +203,38 @@ function openFile(dir: string | undefined, version: string): { found: boolean; l
   }
 }
 
+/** Each key's postings bytes, one after another: key k's are bytes[offsets[k], offsets[k + 1]). */
+interface Section {
+  bytes: Uint8Array;
+  offsets: Uint32Array;
+}
+
+/** The postings of `keys` put down key by key by `write(k, bytes)` (`room`: about how many bytes). */
+function section(keys: number, room: number, write: (k: number, bytes: Bytes) => void): Section {
+  const offsets = new Uint32Array(keys + 1);
+  const bytes = new Bytes(room);
+  for (let k = 0; k < keys; k++) {
+    write(k, bytes);
+    offsets[k + 1] = bytes.size;
+  }
+  return { bytes: bytes.buf.subarray(0, bytes.size), offsets };
+}
+
 /** The bytes of an index file (see parseHead): `postings(k)` gives key k's [slot, count, ...] pairs and the range of them. */
 function encodeFile(version: string, hashes: string[], nobag: number[], keys: string[], postings: (k: number) => [Int32Array, number, number]): Buffer {
   let pairs = 0;
   for (let k = 0; k < keys.length; k++) pairs += postings(k)[2] - postings(k)[1];
-  return writeFile(version, hashes, nobag, keys, pairs + 1024, (k, bytes) => {
+  return writeFile(version, hashes, nobag, keys, section(keys.length, pairs + 1024, (k, bytes) => {
     const [list, from, to] = postings(k);
     encodePostings(list, from, to, bytes);
-  });
+  }));
 }
 
-/** The bytes of an index file whose postings `write(k, bytes)` puts down key by key (`room`: about how many bytes). */
-function writeFile(version: string, hashes: string[], nobag: number[], keys: string[], room: number, write: (k: number, bytes: Bytes) => void): Buffer {
-  const offsets = new Uint32Array(keys.length + 1);
+/** The bytes of an index file with these keys' postings. */
+function writeFile(version: string, hashes: string[], nobag: number[], keys: string[], postings: Section): Buffer {
+  const { bytes, offsets } = postings;
   const sums = new Uint32Array(keys.length);
-  const bytes = new Bytes(room);
-  for (let k = 0; k < keys.length; k++) {
-    write(k, bytes);
-    offsets[k + 1] = bytes.size;
-    sums[k] = crc32(bytes.buf.subarray(offsets[k], offsets[k + 1]));
-  }
+  for (let k = 0; k < keys.length; k++) sums[k] = crc32(bytes.subarray(offsets[k], offsets[k + 1]));
   const joined = hashes.join('') + keys.join('');
   // ASCII (the usual hashes and words) as Latin-1, a byte a unit; anything else as UTF-16, which keeps every string as it is.
   const wide = !/^[\x00-\x7f]*$/.test(joined);
@@ -239,12 +251,25 @@ function writeFile(version: string, hashes: string[], nobag: number[], keys: str
   MAGIC.copy(fixed);
   fixed.writeUInt32LE(head.length, MAGIC.length);
   fixed.writeUInt32LE(crc32(head), MAGIC.length + 4);
-  return Buffer.concat([fixed, head, bytes.buf.subarray(0, bytes.size)]);
+  return Buffer.concat([fixed, head, bytes]);
+}
+
+/** The bytes of a varint (Bytes.varint). */
+const varintBytes = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
+
+/** Put n down as a varint (Bytes.varint) at out[at]; where the next byte goes. */
+function putVarint(out: Uint8Array, at: number, n: number): number {
+  while (n >= 0x80) {
+    out[at++] = (n & 0x7f) | 0x80;
+    n >>>= 7;
+  }
+  out[at] = n;
+  return at + 1;
 }
 
 /**
  * Postings gathered while texts are indexed: (key, count) pairs, each key (a stem, or `stem\0word` for
- * an odd word) by its id, a text's after the text's slot; grouped by key once asked.
+ * an odd word) by its id, a text's after the text's slot; encoded by key, as the file keeps them, once asked.
  */
 class Gathered {
   readonly keys: string[] = [];
@@ -260,7 +285,12 @@ class Gathered {
   #count = 0;
   /** Each text's slot and the number of the first of its pairs, in the order the texts were indexed (their slots ascending). */
   #texts: number[] = [];
-  #grouped: { starts: Int32Array; pairs: Int32Array } | undefined;
+  /** The slot of the text being indexed. */
+  #slot = -1;
+  /** Per key id: the last slot gathered, and the bytes of its postings as the file keeps them (encodePostings). */
+  #last = new Int32Array(1 << 12).fill(-1);
+  #sizes = new Uint32Array(1 << 12);
+  #encoded: (Section & { keys: string[]; place: Int32Array }) | undefined;
   /** The odd words' keys of each stem. */
   readonly odd = new Map<string, string[]>();
   readonly #sink: WordSink = {
@@ -268,10 +298,11 @@ class Gathered {
     odd: (word, stem, count) => this.#add(this.#oddKey(stem, word), count),
   };
 
-  /** Index a text's words under `slot`: its wordsKey, or null when the text has no bag. Not after `grouped`. */
+  /** Index a text's words under `slot`: its wordsKey, or null when the text has no bag. Not after `encoded`. */
   index(slot: number, text: string): WordsKey | null {
-    if (this.#grouped) throw new Error('word index: a text added after its postings were grouped');
+    if (this.#encoded) throw new Error('word index: a text added after its postings were encoded');
     this.#texts.push(slot, this.#count);
+    this.#slot = slot;
     return visitWords(text, this.#sink);
   }
 
@@ -281,6 +312,14 @@ class Gathered {
       id = this.keys.length;
       this.keys.push(key);
       this.#ids.set(key, id);
+      if (id >= this.#sizes.length) {
+        const last = new Int32Array(id * 2).fill(-1);
+        last.set(this.#last);
+        this.#last = last;
+        const sizes = new Uint32Array(id * 2);
+        sizes.set(this.#sizes);
+        this.#sizes = sizes;
+      }
     }
     return id;
   }
@@ -321,50 +360,75 @@ class Gathered {
     p[this.#size + 1] = count;
     this.#size += 2;
     this.#count++;
+    this.#sizes[key] += varintBytes(this.#slot - this.#last[key]) + varintBytes(count);
+    this.#last[key] = this.#slot;
   }
 
-  /** The postings grouped by key (a counting sort, which keeps each key's slots ascending): key k's [slot, count] pairs are pairs[starts[k], starts[k + 1]). */
-  grouped(): { starts: Int32Array; pairs: Int32Array } {
-    if (this.#grouped) return this.#grouped;
+  /**
+   * The postings by key as the file keeps them (encodePostings): the keys sorted, key k's bytes at
+   * offsets[k], and the place there of each key id. Each key's bytes are counted as its pairs are
+   * gathered, so one pass over the pairs puts each text's varints straight in its key's run: no pairs
+   * grouped first, no bytes copied to grow.
+   */
+  encoded(): Section & { keys: string[]; place: Int32Array } {
+    if (this.#encoded) return this.#encoded;
+    const ids = this.keys.length;
+    const order = Array.from({ length: ids }, (_, k) => k).sort((a, b) => byCodeUnits(this.keys[a], this.keys[b]));
+    const place = new Int32Array(ids);
+    for (let k = 0; k < ids; k++) place[order[k]] = k;
     const chunks = [...this.#full, this.#pairs.subarray(0, this.#size)];
-    const starts = new Int32Array(this.keys.length + 1);
-    for (const p of chunks) for (let k = 0; k < p.length; k += 2) starts[p[k] + 1] += 2;
-    for (let k = 0; k < this.keys.length; k++) starts[k + 1] += starts[k];
-    const at = starts.slice(0, this.keys.length);
-    const pairs = new Int32Array(starts[this.keys.length]);
-    // The gathered pairs are done with as they are placed: their memory goes chunk by chunk.
+    // Where each key's run starts, in the keys' sorted order.
+    const offsets = new Uint32Array(ids + 1);
+    for (let k = 0; k < ids; k++) offsets[k + 1] = offsets[k] + this.#sizes[order[k]];
+    const at = new Uint32Array(ids);
+    for (let k = 0; k < ids; k++) at[k] = offsets[place[k]];
+    // The bytes; then the gathered pairs are done with: their memory goes.
+    const bytes = new Uint8Array(offsets[ids]);
+    this.#place(chunks, at, bytes);
     this.#full = [];
     this.#pairs = new Int32Array(0);
     this.#size = 0;
+    this.#encoded = { keys: order.map((k) => this.keys[k]), place, bytes, offsets };
+    return this.#encoded;
+  }
+
+  /** Each gathered pair as its key's next posting (the gap from the key's last slot, the count), written at at[key] (which moves on). */
+  #place(chunks: readonly Int32Array[], at: Uint32Array, out: Uint8Array): void {
     const texts = this.#texts;
+    const last = new Int32Array(at.length).fill(-1);
     // The text of the pair numbered `n`: the last whose first pair is numbered n or less (a text with no words has none).
     let text = 0;
     let slot = -1;
     let n = 0;
-    for (let c = 0; c < chunks.length; c++) {
-      const p = chunks[c];
+    for (const p of chunks) {
       for (let k = 0; k < p.length; k += 2, n++) {
         while (text < texts.length && texts[text + 1] <= n) {
           slot = texts[text];
           text += 2;
         }
-        const i = at[p[k]];
-        pairs[i] = slot;
-        pairs[i + 1] = p[k + 1];
-        at[p[k]] = i + 2;
+        const key = p[k];
+        const gap = slot - last[key];
+        const count = p[k + 1];
+        last[key] = slot;
+        if (gap < 0x80 && count < 0x80) {
+          // Most postings: a byte each.
+          const a = at[key];
+          out[a] = gap;
+          out[a + 1] = count;
+          at[key] = a + 2;
+        } else at[key] = putVarint(out, putVarint(out, at[key], gap), count);
       }
-      chunks[c] = new Int32Array(0);
     }
-    this.#grouped = { starts, pairs };
-    return this.#grouped;
   }
 
   /** The pairs of a key, or undefined when no text indexed now holds it. */
   pairsOf(key: string): [Int32Array, number, number] | undefined {
     const id = this.#ids.get(key);
     if (id === undefined) return undefined;
-    const { starts, pairs } = this.grouped();
-    return [pairs, starts[id], starts[id + 1]];
+    const { bytes, offsets, place } = this.encoded();
+    const pairs: number[] = [];
+    decodePostings(bytes, offsets[place[id]], offsets[place[id] + 1], 2 ** 31, (slot, count) => pairs.push(slot, count));
+    return [Int32Array.from(pairs), 0, pairs.length];
   }
 }
 
@@ -601,7 +665,7 @@ function indexOf(opened: Opened): WordIndex {
       if (merged[merged.length - 1] !== next) merged.push(next);
     }
     let at = 0;
-    return writeFile(version, hashes, [...nobag], merged, postings.length + 1024, (k, bytes) => {
+    return writeFile(version, hashes, [...nobag], merged, section(merged.length, postings.length + 1024, (k, bytes) => {
       const key = merged[k];
       let last = -1;
       while (at < keys.length && keys[at] < key) at++;
@@ -613,7 +677,7 @@ function indexOf(opened: Opened): WordIndex {
       }
       const pairs = added.pairsOf(key);
       if (pairs) encodePostings(pairs[0], pairs[1], pairs[2], bytes, last);
-    });
+    }));
   }
 
   /** The index of the texts used in this run: the file's postings of them and this run's, their slots renumbered in order. */
@@ -628,9 +692,8 @@ function indexOf(opened: Opened): WordIndex {
     const liveNobag = [...nobag].filter((slot) => renumber[slot] >= 0).map((slot) => renumber[slot]);
     // Only this run's texts, none dropped: the gathered postings as they are.
     if (!loaded && liveHashes.length === slots) {
-      const { starts, pairs } = added.grouped();
-      const order = added.keys.map((_, k) => k).sort((a, b) => byCodeUnits(added.keys[a], added.keys[b]));
-      return encodeFile(version, liveHashes, liveNobag, order.map((k) => added.keys[k]), (k) => [pairs, starts[order[k]], starts[order[k] + 1]]);
+      const { keys: sorted, bytes, offsets } = added.encoded();
+      return writeFile(version, liveHashes, liveNobag, sorted, { bytes, offsets });
     }
     const merged = new Set([...keys, ...(fresh?.keys ?? []), ...added.keys]);
     const sorted = [...merged].sort(byCodeUnits);

@@ -16,6 +16,11 @@ describe('encodeTable and decodeTable', () => {
     expect(decodeTable(encodeTable('v1', {}, []), 'v1')).toStrictEqual({ records: {}, rows: [] });
   });
 
+  it('gives back many rows, past the room its streams start with (every stream grows)', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => [`n${i}.md`, i, i + 0.5, `name ${i}`, [i, `t${i}`, [true, null]], undefined, -i]);
+    expect(decodeTable(encodeTable('v1', {}, rows), 'v1')?.rows).toStrictEqual(rows);
+  });
+
   it('keeps a string that is not well formed (a lone surrogate) as it was', () => {
     const rows = [['a.md', 'half \ud800 pair', 'ascii']];
     expect(decodeTable(encodeTable('v1', {}, rows), 'v1')?.rows).toStrictEqual(rows);

@@ -221,6 +221,20 @@ describe('the word index', () => {
 });
 
 describe('a word index built as texts are read', () => {
+  it('keeps counts and slot gaps of several bytes, before and after it is written', async () => {
+    const dir = stateDir();
+    const builder = openWordIndex(dir, VERSION);
+    // `rare` in the texts 0, 200 and 20,200 (gaps of 1, 2 and 3 varint bytes), 300 times in the last.
+    const bodies = Array.from({ length: 20_201 }, (_, i) => (i === 0 ? 'rare once' : i === 200 ? 'rare rare filler' : i === 20_200 ? Array(300).fill('rare').join(' ') : `filler ${i}`));
+    bodies.forEach((body, i) => builder.add(`h${i}`, body));
+    const index = builder.use(texts(Object.fromEntries(bodies.map((body, i) => [`h${i}`, body]))));
+    const counts = (of: typeof index) => [0, 1, 200, 20_200].map((i) => of.counter(`h${i}`)!('rare', ['rar']));
+    expect(counts(index)).toEqual([1, 0, 2, 300]);
+    await index.save();
+    const again = useWordIndex(dir, VERSION, texts(Object.fromEntries(bodies.map((body, i) => [`h${i}`, body]))));
+    expect([again.status, again.added, counts(again)]).toEqual(['read', 0, [1, 0, 2, 300]]);
+  }, 20_000);
+
   it('answers and saves as one that asks for its texts', async () => {
     const dir = stateDir();
     const builder = openWordIndex(dir, VERSION);
