@@ -55,9 +55,9 @@ export function headCommit(dir: string, env: Env): string | undefined {
   }
 }
 
-/** Where one commit's record of a log lies: its hash and parents, its subject (after `sep`, -1 if none) up to `headEnd`, its files up to `end`. */
+/** Where one commit's record of a log lies: its hash and parents after `start`, its subject (after `sep`, -1 if none) up to `headEnd`, its files up to `end`. */
 interface CommitRecord {
-  ids: string[];
+  start: number;
   sep: number;
   headEnd: number;
   end: number;
@@ -73,7 +73,7 @@ function eachCommit(out: string, visit: (record: CommitRecord) => void): void {
       const headEnd = nul < 0 || nul > end ? end : nul;
       const found = out.indexOf('\x02', start);
       const sep = found >= 0 && found < headEnd ? found : -1;
-      visit({ ids: out.slice(start + 1, sep >= 0 ? sep : headEnd).trim().split(' '), sep, headEnd, end });
+      visit({ start, sep, headEnd, end });
     }
     start = next;
   }
@@ -82,37 +82,57 @@ function eachCommit(out: string, visit: (record: CommitRecord) => void): void {
 /** A commit record's subject: the text after `sep` up to `headEnd`, without its trailing newlines ('' when there is no `sep`). */
 const subjectOf = (out: string, sep: number, headEnd: number): string => (sep < 0 ? '' : out.slice(sep + 1, headEnd).replace(/\n+$/, ''));
 
+/** A commit record's hash and parents' hashes. */
+const idsOf = (out: string, { start, sep, headEnd }: CommitRecord): string[] => out.slice(start + 1, sep >= 0 ? sep : headEnd).trim().split(' ');
+
+/** A commit record's hash (idsOf's first) without splitting the parents off: up to the first space, else its subject or files. */
+function hashOf(out: string, { start, sep, headEnd }: CommitRecord): string {
+  const stop = sep >= 0 ? sep : headEnd;
+  const space = out.indexOf(' ', start + 1);
+  // (text that starts with white space is idsOf's to trim)
+  return out.charCodeAt(start + 1) > 32 && space > start + 1 && space < stop ? out.slice(start + 1, space) : idsOf(out, { start, sep, headEnd, end: headEnd })[0];
+}
+
 /** A log's commits with their files. */
 function parseHistory(out: string): HistoryCommit[] {
   const commits: HistoryCommit[] = [];
-  eachCommit(out, ({ ids, sep, headEnd, end }) => {
+  eachCommit(out, (record) => {
+    const { sep, headEnd, end } = record;
+    const ids = idsOf(out, record);
     commits.push({ hash: ids[0], parents: ids.slice(1).filter(Boolean), subject: subjectOf(out, sep, headEnd), changes: headEnd < end ? parseChanges(out, headEnd + 1, end) : [] });
   });
   return commits;
 }
 
-/** A commit of a long log whose subject and files are read from the log's text when first asked for (most never are), once. */
+/** A commit of a long log whose hash, parents, subject and files are read from the log's text when first asked for (most never are), once. */
 class LoggedCommit implements HistoryCommit {
   readonly #log: string;
-  readonly #sep: number;
-  readonly #headEnd: number;
-  readonly #end: number;
+  readonly #record: CommitRecord;
+  #hash: string | undefined;
+  #parents: string[] | undefined;
   #subject: string | undefined;
   #changes: CommitChange[] | undefined;
 
-  constructor(readonly hash: string, readonly parents: string[], log: string, at: { sep: number; headEnd: number; end: number }) {
+  constructor(log: string, record: CommitRecord) {
     this.#log = log;
-    this.#sep = at.sep;
-    this.#headEnd = at.headEnd;
-    this.#end = at.end;
+    this.#record = record;
+  }
+
+  get hash(): string {
+    return (this.#hash ??= hashOf(this.#log, this.#record));
+  }
+
+  get parents(): string[] {
+    return (this.#parents ??= idsOf(this.#log, this.#record).slice(1).filter(Boolean));
   }
 
   get subject(): string {
-    return (this.#subject ??= subjectOf(this.#log, this.#sep, this.#headEnd));
+    return (this.#subject ??= subjectOf(this.#log, this.#record.sep, this.#record.headEnd));
   }
 
   get changes(): CommitChange[] {
-    return (this.#changes ??= this.#headEnd < this.#end ? parseChanges(this.#log, this.#headEnd + 1, this.#end) : []);
+    const { headEnd, end } = this.#record;
+    return (this.#changes ??= headEnd < end ? parseChanges(this.#log, headEnd + 1, end) : []);
   }
 }
 
@@ -137,10 +157,10 @@ export function noteFile(files: Map<string, number[]>, path: string, at: number)
  */
 function readLog(out: string, into: ReadLog = { commits: [], files: new Map() }): ReadLog {
   const { commits, files } = into;
-  eachCommit(out, ({ ids, sep, headEnd, end }) => {
+  eachCommit(out, (record) => {
     const at = commits.length;
-    commits.push(new LoggedCommit(ids[0], ids.slice(1).filter(Boolean), out, { sep, headEnd, end }));
-    if (headEnd < end) indexChanges(out, headEnd + 1, end, files, at);
+    commits.push(new LoggedCommit(out, record));
+    if (record.headEnd < record.end) indexChanges(out, record.headEnd + 1, record.end, files, at);
   });
   return into;
 }
