@@ -6,7 +6,7 @@ import { cacheVersion, scanWithCache, type Projection, type RowCodec } from '../
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
-import { openWordIndex, useWordIndex, type WordCount, type WordIndex, type WordIndexBuilder } from '../state/word-index.js';
+import { openWordIndex, useWordIndex, type WordIndex, type WordIndexBuilder } from '../state/word-index.js';
 import { stateDir } from '../state/folder.js';
 import { readMemoryFile } from '../store/scan.js';
 import { textBounds, type TokenBounds } from './file-tokens.js';
@@ -67,13 +67,20 @@ type PackEntry = Omit<CachedFile, 'bounds'> & { readonly body: string; readonly 
  */
 class IndexedBag implements FieldBag {
   readonly length: number;
-  readonly count: WordCount;
-  readonly #body: () => string;
+  readonly #index: WordIndex;
+  readonly #slot: number;
+  readonly #file: { readonly body: string };
   #full: FieldBag | undefined;
-  constructor(length: number, count: WordCount, body: () => string) {
+  constructor(length: number, index: WordIndex, slot: number, file: { readonly body: string }) {
     this.length = length;
-    this.count = count;
-    this.#body = body;
+    this.#index = index;
+    this.#slot = slot;
+    this.#file = file;
+  }
+
+  /** A method, not a function a file: no closure for each of thousands of bags. */
+  count(stem: string, prefixes: readonly string[]): number {
+    return this.#index.count(this.#slot, stem, prefixes);
   }
 
   get stems(): string {
@@ -85,7 +92,7 @@ class IndexedBag implements FieldBag {
   }
 
   private full(): FieldBag {
-    this.#full ??= fieldBag(this.#body()) ?? { length: this.length, stems: ' ', odd: [] };
+    this.#full ??= fieldBag(this.#file.body) ?? { length: this.length, stems: ' ', odd: [] };
     return this.#full;
   }
 }
@@ -225,8 +232,9 @@ class Entry {
    */
   get bags(): readonly (FieldBag | null)[] {
     if (this.#bags) return this.#bags;
-    const count = this.#index().counter(this.hash);
-    this.#bags = [null, null, null, count ? new IndexedBag(this.bodyLength, count, () => this.body) : null];
+    const index = this.#index();
+    const slot = index.slotOf(this.hash);
+    this.#bags = [null, null, null, slot !== undefined ? new IndexedBag(this.bodyLength, index, slot, this) : null];
     return this.#bags;
   }
 
