@@ -9,6 +9,7 @@ import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.j
 import { openWordIndex, useWordIndex, type WordIndex, type WordIndexBuilder } from '../state/word-index.js';
 import { stateDir } from '../state/folder.js';
 import { readMemoryFile } from '../store/scan.js';
+import { ListedOrder } from '../values.js';
 import { textBounds, type TokenBounds } from './file-tokens.js';
 
 /**
@@ -426,8 +427,9 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     },
   });
   flush();
-  // Made on the first check or measure asked (a warm search asks none).
-  let byPath: Map<string, StoredFile> | undefined;
+  // Checks and measures are asked in the scan's order (pack asks every file's check in turn; a warm search asks none).
+  const order = new ListedOrder(scan.values.length, (at) => scan.values[at].path);
+  const storedOf = (path: string): StoredFile | undefined => scan.values[order.find(path)]?.value;
   // Files whose text could not be read now: answers made from '' are not kept in the cache.
   const unread = new Set<string>();
   const textOf = (path: string): string => {
@@ -445,8 +447,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
    * kept there unless the text could not be read (an answer made from '' is not kept).
    */
   const kept = <F extends 'check' | 'measure'>(path: string, field: F, id: string, answer: () => NonNullable<StoredFile[F]>[1]): NonNullable<StoredFile[F]>[1] => {
-    byPath ??= new Map(scan.values.map(({ path: p, value }) => [p, value]));
-    const stored = byPath.get(path);
+    const stored = storedOf(path);
     const held = stored?.[field];
     if (held?.[0] === id) return held[1];
     const value = answer();
