@@ -20,8 +20,8 @@ const COMMANDS: Commands = {
   rm: () => import('./commands/rm/cli.js'),
   mv: () => import('./commands/mv/cli.js'),
   verify: () => import('./commands/verify/cli.js'),
-  pack: () => import('./commands/pack/cli.js'),
-  search: () => import('./commands/search/cli.js'),
+  pack: () => own('./commands/pack/cli.js', () => import('./commands/pack/cli.js')),
+  search: () => own('./commands/search/cli.js', () => import('./commands/search/cli.js')),
   status: () => import('./commands/status/cli.js'),
   compact: () => import('./commands/compact/cli.js'),
   flush: () => import('./commands/flush/cli.js'),
@@ -87,6 +87,6 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   const io = terminalSafeIo(given);
   const route = fastRoute(argv);
   if (route) return (await FAST_ENTRIES[route.entry]()).run(io, route.globals, route.flags);
-  const { runFull } = await import('./kernel/cli/program.js');
+  const { runFull } = await own('./kernel/cli/program.js', () => import('./kernel/cli/program.js'));
   return runFull(argv, io, COMMANDS, MODULES);
 }

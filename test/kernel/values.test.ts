@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { isRecord } from '../../src/kernel/values.js';
+import { isRecord, ListedOrder } from '../../src/kernel/values.js';
 
 describe('isRecord', () => {
   it('is true for objects only: not null, lists, strings or numbers', () => {
     expect([{}, { a: 1 }, Object.create(null)].map(isRecord)).toEqual([true, true, true]);
     expect([null, undefined, [], [1], 'a', 1, true].map(isRecord)).toEqual([false, false, false, false, false, false, false]);
+  });
+});
+
+describe('ListedOrder', () => {
+  it('finds keys asked in order without a map, and keys out of order, missing or past the end through one', () => {
+    const keys = ['a', 'b', 'c', 'd'];
+    const asked: number[] = [];
+    const order = new ListedOrder(keys.length, (at) => (asked.push(at), keys[at]));
+    expect(['a', 'b', 'c'].map((k) => order.find(k))).toEqual([0, 1, 2]);
+    expect(asked).toEqual([0, 1, 2]);
+    expect(order.find('a')).toBe(0);
+    expect(asked).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
+    expect([order.find('b'), order.find('x'), order.find('d'), order.find('d'), order.find('c')]).toEqual([1, -1, 3, 3, 2]);
+    expect(asked.length).toBe(11);
+  });
+
+  it('finds nothing in an empty list', () => {
+    expect(new ListedOrder(0, () => 'a').find('a')).toBe(-1);
   });
 });

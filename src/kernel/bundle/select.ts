@@ -243,7 +243,8 @@ class Layout {
 
 interface Plan {
   layout: Layout;
-  notes: Map<number, string>;
+  /** Per file, what the report says of its place (none where its tier says it all). */
+  notes: (string | undefined)[];
   /** Roughly what the pieces that did not fit would have cost. */
   missed: number;
 }
@@ -281,25 +282,32 @@ interface Placing {
   tokens: FileTokens;
   room: number;
   placed: Set<number>;
-  notes: Map<number, string>;
+  notes: (string | undefined)[];
   /** A file in full where it fits (placed and true), else false. */
   tryFull: (i: number) => boolean;
   /** Every file in rank order. */
   ranked: readonly number[];
 }
 
-function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number, ranked: readonly number[]): Plan {
+/** What every layout of one bundle shares: the files in rank order, the order they are offered a place in full, and MEMORY.md's lines ranked (on first use). */
+interface Orders {
+  ranked: readonly number[];
+  full: FullOrder;
+  index: () => IndexOrder;
+}
+
+function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number, orders: Orders): Plan {
   const { budget, count } = input;
   const fixed = count(renderer.header({ budget, encoding: input.encoding })) + count(renderer.trailer());
   const layout = new Layout(renderer, count, fixed);
-  const notes = new Map<number, string>();
+  const notes = new Array<string | undefined>(input.files.length);
   if (fixed > budget) return { layout, notes, missed: Number.POSITIVE_INFINITY };
   const room = budget - reserve;
   const byTask = Boolean(input.retrieval?.terms.length);
 
   // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room, and at the end what the rest left.
-  const { order, wanted, priority } = fullOrder(input, ranked);
-  const indexMissed = placeIndex(input, renderer, layout, ranked, order, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
+  const { order, wanted, priority } = orders.full;
+  const indexMissed = placeIndex(input, renderer, layout, orders.index, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
 
   const placed = new Set<number>();
   const tryFull = (i: number): boolean => {
@@ -312,17 +320,17 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
     placed.add(i);
     return true;
   };
-  const placing: Placing = { input, renderer, layout, text, tokens, room, placed, notes, tryFull, ranked };
+  const placing: Placing = { input, renderer, layout, text, tokens, room, placed, notes, tryFull, ranked: orders.ranked };
   placeFiles(placing, order, byTask ? priority : wanted, byTask);
   const missed = placeDescriptions(placing);
-  return { layout, notes, missed: missed + (indexMissed > 0 && layout.used < room ? widenIndex(input, renderer, layout, ranked, order, room) : indexMissed) };
+  return { layout, notes, missed: missed + (indexMissed > 0 && layout.used < room ? widenIndex(input, renderer, layout, orders.index, room) : indexMissed) };
 }
 
 /** With a task, the index held to its share takes back the room the other pieces left, in the same place. Returns what its lines left out would cost. */
-function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, ranked: readonly number[], order: readonly number[], room: number): number {
+function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, index: () => IndexOrder, room: number): number {
   const entry = layout.entries.find((e) => e.section === 'index');
   const at = entry ? layout.remove(entry) : 0;
-  const missed = placeIndex(input, renderer, layout, ranked, order, room);
+  const missed = placeIndex(input, renderer, layout, index, room);
   if (layout.entries.at(-1)?.section === 'index') layout.moveLast(at);
   return missed;
 }
@@ -331,7 +339,7 @@ function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, ranked
 function addHead(placing: Placing, i: number, head: { parts: string[]; cost: number }, note: string): void {
   placing.layout.add({ section: 'full', key: placing.renderer.sectionKey('full'), parts: head.parts, cost: head.cost, file: i, head: true });
   placing.placed.add(i);
-  placing.notes.set(i, note);
+  placing.notes[i] = note;
 }
 
 /**
@@ -340,7 +348,7 @@ function addHead(placing: Placing, i: number, head: { parts: string[]; cost: num
  * task, the files and passages it matches; then every other file.
  */
 function placeFiles(placing: Placing, order: readonly number[], first: ReadonlySet<number>, byTask: boolean): void {
-  const { input, renderer, layout, text, tokens, room, placed, notes, tryFull } = placing;
+  const { input, renderer, layout, text, tokens, room, placed, tryFull } = placing;
   const { budget } = input;
   for (const i of order) if (first.has(i)) tryFull(i);
   for (const i of order) {
@@ -350,10 +358,6 @@ function placeFiles(placing: Placing, order: readonly number[], first: ReadonlyS
   }
   if (byTask) placeByTask(placing, order);
   placeRest(placing, order, first, byTask);
-  for (const i of order) {
-    // Only a note: a file not counted is not counted for it.
-    if (!placed.has(i) && !notes.has(i)) notes.set(i, tokens.surelyOver(i, budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description');
-  }
 }
 
 /** The rest in rank order; without a task, a file larger than its share goes in as its head. */
@@ -372,9 +376,12 @@ function placeRest(placing: Placing, order: readonly number[], first: ReadonlySe
   }
 }
 
-/** 3. Descriptions of the rest, in rank order (superseded ones too, marked so). Returns roughly what those left out would cost. */
+/**
+ * 3. Descriptions of the rest, in rank order (superseded ones too, marked so), each noted with why it
+ * is not in full (a file not counted is not counted for the note). Returns roughly what those left out would cost.
+ */
 function placeDescriptions(placing: Placing): number {
-  const { input, renderer, layout, room, placed, notes } = placing;
+  const { input, renderer, layout, room, placed, notes, tokens } = placing;
   const { files, scores } = input;
   const focus = new Set(input.focus ?? []);
   const described = placing.ranked.filter((i) => !placed.has(i) && reached(scores[i], focus, Boolean(input.taskOnly)));
@@ -384,7 +391,7 @@ function placeDescriptions(placing: Placing): number {
   for (const i of described) {
     // Once many tries failed and the room left is below the cheapest line seen, stop counting.
     if (misses >= GIVE_UP_AFTER && room - layout.used < cheapest) {
-      notes.set(i, 'did not fit the budget');
+      notes[i] = 'did not fit the budget';
       missed += cheapest;
       continue;
     }
@@ -393,8 +400,9 @@ function placeDescriptions(placing: Placing): number {
     cheapest = Math.min(cheapest, cost);
     if (layout.used + cost <= room) {
       layout.add({ section: 'description', key: renderer.sectionKey('description'), parts, cost, file: i });
+      if (!scores[i].superseded) notes[i] = tokens.surelyOver(i, input.budget) ? 'larger than the whole budget: listed by description' : 'did not fit in full: listed by description';
     } else {
-      notes.set(i, 'did not fit the budget');
+      notes[i] = 'did not fit the budget';
       missed += cost;
       misses++;
     }
@@ -405,12 +413,72 @@ function placeDescriptions(placing: Placing): number {
 /** A file the task matches (it competes by its match, whole or as passages). */
 const matched = (score: FileScore) => score.task >= TASK_FLOOR && !score.superseded;
 
+/** MEMORY.md's lines as placeIndex keeps them: each line's group heading (-1: none), and the lines that are no heading, best first. */
+interface IndexOrder {
+  heading: Int32Array;
+  candidates: number[];
+}
+
+/**
+ * The index lines ranked by the files they link to (files in rank order first, then the rest by score):
+ * a group ranks by its best line; within it, lines by their file's rank. Only the paths the lines link
+ * to are given a rank.
+ */
+function indexOrder(input: PackInput, ranked: readonly number[], order: readonly number[]): IndexOrder {
+  const lines = input.indexLines;
+  const heading = new Int32Array(lines.length).fill(-1);
+  const lineRank = new Float64Array(lines.length).fill(Number.POSITIVE_INFINITY);
+  const links: (Set<string> | undefined)[] = [];
+  const linked = new Set<string>();
+  let group = -1;
+  lines.forEach((line, n) => {
+    if (line.startsWith('## ')) {
+      group = n;
+      return;
+    }
+    heading[n] = group;
+    links[n] = linkedPaths(line);
+    for (const path of links[n]) linked.add(path);
+  });
+  const rankOf = pathRanks(input, ranked, order, linked);
+  lines.forEach((_, n) => {
+    for (const path of links[n] ?? []) lineRank[n] = Math.min(lineRank[n], rankOf.get(path) ?? Number.POSITIVE_INFINITY);
+  });
+  const groupRank = new Map<number, number>();
+  lines.forEach((_, n) => {
+    if (heading[n] >= 0 || !lines[n].startsWith('## ')) groupRank.set(heading[n], Math.min(groupRank.get(heading[n]) ?? Number.POSITIVE_INFINITY, lineRank[n]));
+  });
+  const candidates = lines
+    .map((_, n) => n)
+    .filter((n) => !lines[n].startsWith('## '))
+    .sort((a, b) => (groupRank.get(heading[a]) ?? 0) - (groupRank.get(heading[b]) ?? 0) || heading[a] - heading[b] || lineRank[a] - lineRank[b] || a - b);
+  return { heading, candidates };
+}
+
+/** The rank of each of these paths' files: its place in `order`, else after them by its place among the other files in rank order. */
+function pathRanks(input: PackInput, ranked: readonly number[], order: readonly number[], paths: ReadonlySet<string>): Map<string, number> {
+  const rankOf = new Map<string, number>();
+  if (paths.size === 0) return rankOf;
+  const inOrder = new Uint8Array(input.files.length);
+  order.forEach((i, r) => {
+    inOrder[i] = 1;
+    if (paths.has(input.files[i].path)) rankOf.set(input.files[i].path, r);
+  });
+  let r = order.length;
+  for (const i of ranked) {
+    if (inOrder[i]) continue;
+    if (paths.has(input.files[i].path)) rankOf.set(input.files[i].path, r);
+    r++;
+  }
+  return rankOf;
+}
+
 /**
  * MEMORY.md's index lines, up to `limit` tokens used: whole when it fits, else the lines of the
- * highest-ranked groups (a group ranks by its best file; within it, lines by their file's rank),
- * each group with its heading, in the index's own order. Returns what the lines left out would cost.
+ * highest-ranked groups (indexOrder), each group with its heading, in the index's own order. Returns
+ * what the lines left out would cost.
  */
-function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, ranked: readonly number[], order: readonly number[], limit: number): number {
+function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, index: () => IndexOrder, limit: number): number {
   const lines = input.indexLines;
   if (lines.length === 0) return 0;
   const { count } = input;
@@ -421,30 +489,7 @@ function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, ranked
     layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: lineParts.flat(), cost: wholeCost, lines });
     return 0;
   }
-  // Rank each line by the file it links to (files in rank order first, then the rest by score).
-  const rankOf = new Map<string, number>();
-  order.forEach((i, r) => rankOf.set(input.files[i].path, r));
-  const rest = ranked.filter((i) => !rankOf.has(input.files[i].path));
-  rest.forEach((i, r) => rankOf.set(input.files[i].path, order.length + r));
-  const heading = new Int32Array(lines.length).fill(-1);
-  const lineRank = new Float64Array(lines.length).fill(Number.POSITIVE_INFINITY);
-  let group = -1;
-  lines.forEach((line, n) => {
-    if (line.startsWith('## ')) {
-      group = n;
-      return;
-    }
-    heading[n] = group;
-    for (const path of linkedPaths(line)) lineRank[n] = Math.min(lineRank[n], rankOf.get(path) ?? Number.POSITIVE_INFINITY);
-  });
-  const groupRank = new Map<number, number>();
-  lines.forEach((_, n) => {
-    if (heading[n] >= 0 || !lines[n].startsWith('## ')) groupRank.set(heading[n], Math.min(groupRank.get(heading[n]) ?? Number.POSITIVE_INFINITY, lineRank[n]));
-  });
-  const candidates = lines
-    .map((_, n) => n)
-    .filter((n) => !lines[n].startsWith('## '))
-    .sort((a, b) => (groupRank.get(heading[a]) ?? 0) - (groupRank.get(heading[b]) ?? 0) || heading[a] - heading[b] || lineRank[a] - lineRank[b] || a - b);
+  const { heading, candidates } = index();
   // Keep lines while they fit, each line's cost counted once (and its group's heading with the
   // group's first line); then the kept index is counted as rendered, dropping lines while it is over.
   const frame = count(renderer.open('index')) + count(renderer.close('index'));
@@ -965,17 +1010,33 @@ function placeHoldings(placing: Placing, sel: Selection): void {
       if (layout.used + cost > room) continue;
       layout.add({ section: 'passages', key: renderer.sectionKey('passages'), parts, cost, file: i });
       placed.add(i);
-      notes.set(i, dialogueOf(sel, i) ? TRANSCRIPT_NOTE : 'larger than its share of the budget: its best-matching passages');
+      notes[i] = dialogueOf(sel, i) ? TRANSCRIPT_NOTE : 'larger than its share of the budget: its best-matching passages';
     }
   }
 }
 
 /** Files that should have had a place (full, head or description) and have none. */
-function leftOutOf(input: PackInput, layout: Layout, wanted: number[]): LeftOut & { paths: string[] } {
-  const placed = new Set(layout.entries.filter((e) => e.file !== undefined).map((e) => e.file!));
-  const paths = wanted.filter((i) => !placed.has(i)).map((i) => input.files[i].path);
+function leftOutOf(input: PackInput, layout: Layout, wanted: readonly number[]): LeftOut {
+  const placed = placedFiles(input, layout);
+  let files = 0;
+  for (const i of wanted) files += placed[i] ^ 1;
   const lines = layout.entries.reduce((n, e) => n + (e.lines?.length ?? 0), 0);
-  return { files: paths.length, indexLines: input.indexLines.length - lines, paths };
+  return { files, indexLines: input.indexLines.length - lines };
+}
+
+/** Per file, 1 when the layout holds a piece of it. */
+function placedFiles(input: PackInput, layout: Layout): Uint8Array {
+  const placed = new Uint8Array(input.files.length);
+  for (const e of layout.entries) if (e.file !== undefined) placed[e.file] = 1;
+  return placed;
+}
+
+/** The paths of the files leftOutOf counts. */
+function leftOutPaths(input: PackInput, layout: Layout, wanted: readonly number[]): string[] {
+  const placed = placedFiles(input, layout);
+  const paths: string[] = [];
+  for (const i of wanted) if (!placed[i]) paths.push(input.files[i].path);
+  return paths;
 }
 
 /** Pack files into a bundle whose exact token count is at most the budget. */
@@ -984,13 +1045,16 @@ export function packBundle(input: PackInput): PackResult {
 }
 
 /** The layout and its "left out" note: with room kept for the note; without it only when that could fit everything. */
-function planBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, wanted: number[], ranked: readonly number[]): { plan: Plan; left: LeftOut & { paths: string[] }; footer: string } {
+function planBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, wanted: number[], ranked: readonly number[]): { plan: Plan; left: LeftOut; footer: string } {
   const { budget, count } = input;
   const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget, input.memctx));
-  let plan = layoutBundle(input, renderer, text, tokens, reserve, ranked);
+  const full = fullOrder(input, ranked);
+  let index: IndexOrder | undefined;
+  const orders: Orders = { ranked, full, index: () => (index ??= indexOrder(input, ranked, full.order)) };
+  let plan = layoutBundle(input, renderer, text, tokens, reserve, orders);
   let left = leftOutOf(input, plan.layout, wanted);
   if (left.files + left.indexLines > 0 && plan.missed <= reserve) {
-    const open = layoutBundle(input, renderer, text, tokens, 0, ranked);
+    const open = layoutBundle(input, renderer, text, tokens, 0, orders);
     const openLeft = leftOutOf(input, open.layout, wanted);
     if (openLeft.files + openLeft.indexLines === 0) {
       plan = open;
@@ -1057,7 +1121,7 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
     const inIndex = listed.has(file.path);
     const tier: Tier = placed?.tier ?? (inIndex ? 'index' : 'none');
     const score = input.scores[i];
-    let note = tier === 'full' ? undefined : notes.get(i) ?? (tier === 'none' ? 'did not fit the budget' : undefined);
+    let note = tier === 'full' ? undefined : notes[i] ?? (tier === 'none' ? 'did not fit the budget' : undefined);
     if (score.superseded && tier !== 'full') note = `${score.superseded}: never packed in full`;
     // Object.assign, not a spread: the same keys in the same order, many times faster over thousands of files.
     const row = Object.assign({}, score, { name: file.name, planned: scoreLabel(score), tier, tokens: sizes[i].tokens }) as PackedFile;
@@ -1080,7 +1144,7 @@ export function packBundleParts(input: PackInput): { result: PackResult; parts: 
     fullTokens: empty ? 0 : fullTokens,
     indexLines: { total: input.indexLines.length, included: empty ? 0 : includedLines },
     files,
-    leftOut: { files: empty ? wanted.map((i) => input.files[i].path) : left.paths, indexLines: empty ? input.indexLines.length : left.indexLines },
+    leftOut: { files: empty ? wanted.map((i) => input.files[i].path) : leftOutPaths(input, layout, wanted), indexLines: empty ? input.indexLines.length : left.indexLines },
     pinnedLeftOut: input.files.flatMap((f, i) => (f.pinned && tierOf.get(i)?.tier !== 'full' ? [f.path] : [])),
     totalFileTokens,
     saved: totalFileTokens - total,

@@ -6,9 +6,10 @@ import { cacheVersion, scanWithCache, type Projection, type RowCodec } from '../
 import { readRegularFile } from '../store/read-file.js';
 import { MAX_FILE_BYTES } from '../store/layout.js';
 import { fieldBag, wordsKey, type FieldBag, type WordsKey } from '../text/bm25.js';
-import { openWordIndex, useWordIndex, type WordCount, type WordIndex, type WordIndexBuilder } from '../state/word-index.js';
+import { openWordIndex, useWordIndex, type WordIndex, type WordIndexBuilder } from '../state/word-index.js';
 import { stateDir } from '../state/folder.js';
 import { readMemoryFile } from '../store/scan.js';
+import { ListedOrder } from '../values.js';
 import { textBounds, type TokenBounds } from './file-tokens.js';
 
 /**
@@ -67,13 +68,20 @@ type PackEntry = Omit<CachedFile, 'bounds'> & { readonly body: string; readonly 
  */
 class IndexedBag implements FieldBag {
   readonly length: number;
-  readonly count: WordCount;
-  readonly #body: () => string;
+  readonly #index: WordIndex;
+  readonly #slot: number;
+  readonly #file: { readonly body: string };
   #full: FieldBag | undefined;
-  constructor(length: number, count: WordCount, body: () => string) {
+  constructor(length: number, index: WordIndex, slot: number, file: { readonly body: string }) {
     this.length = length;
-    this.count = count;
-    this.#body = body;
+    this.#index = index;
+    this.#slot = slot;
+    this.#file = file;
+  }
+
+  /** A method, not a function a file: no closure for each of thousands of bags. */
+  count(stem: string, prefixes: readonly string[]): number {
+    return this.#index.count(this.#slot, stem, prefixes);
   }
 
   get stems(): string {
@@ -85,7 +93,7 @@ class IndexedBag implements FieldBag {
   }
 
   private full(): FieldBag {
-    this.#full ??= fieldBag(this.#body()) ?? { length: this.length, stems: ' ', odd: [] };
+    this.#full ??= fieldBag(this.#file.body) ?? { length: this.length, stems: ' ', odd: [] };
     return this.#full;
   }
 }
@@ -225,8 +233,9 @@ class Entry {
    */
   get bags(): readonly (FieldBag | null)[] {
     if (this.#bags) return this.#bags;
-    const count = this.#index().counter(this.hash);
-    this.#bags = [null, null, null, count ? new IndexedBag(this.bodyLength, count, () => this.body) : null];
+    const index = this.#index();
+    const slot = index.slotOf(this.hash);
+    this.#bags = [null, null, null, slot !== undefined ? new IndexedBag(this.bodyLength, index, slot, this) : null];
     return this.#bags;
   }
 
@@ -418,8 +427,9 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
     },
   });
   flush();
-  // Made on the first check or measure asked (a warm search asks none).
-  let byPath: Map<string, StoredFile> | undefined;
+  // Checks and measures are asked in the scan's order (pack asks every file's check in turn; a warm search asks none).
+  const order = new ListedOrder(scan.values.length, (at) => scan.values[at].path);
+  const storedOf = (path: string): StoredFile | undefined => scan.values[order.find(path)]?.value;
   // Files whose text could not be read now: answers made from '' are not kept in the cache.
   const unread = new Set<string>();
   const textOf = (path: string): string => {
@@ -437,8 +447,7 @@ export async function scanForPack(root: string, options: PackScanOptions): Promi
    * kept there unless the text could not be read (an answer made from '' is not kept).
    */
   const kept = <F extends 'check' | 'measure'>(path: string, field: F, id: string, answer: () => NonNullable<StoredFile[F]>[1]): NonNullable<StoredFile[F]>[1] => {
-    byPath ??= new Map(scan.values.map(({ path: p, value }) => [p, value]));
-    const stored = byPath.get(path);
+    const stored = storedOf(path);
     const held = stored?.[field];
     if (held?.[0] === id) return held[1];
     const value = answer();

@@ -19,15 +19,13 @@ export function demotions(files: readonly (PackFile & { bags?: readonly unknown[
   const lengths = new Map<number, number>();
   for (const { bodyLength } of files) if (bodyLength !== undefined) lengths.set(bodyLength, (lengths.get(bodyLength) ?? 0) + 1);
   // Only bodies whose wordsKey meets another's can have the same words: only those are bagged.
-  const keyOf = (file: (typeof files)[number]): string | undefined => {
+  const wordsOf = (file: (typeof files)[number]): WordsKey | undefined => {
     if (file.bodyLength !== undefined && (file.bodyLength < MIN_DUPLICATE_CHARS || lengths.get(file.bodyLength)! < 2)) return undefined;
     const bag = file.words === undefined ? (file.bags?.[3] as FieldBag | null | undefined) : undefined;
     const words = file.words !== undefined ? file.words : bag ? wordsKeyOf(bag) : null;
-    return words && words[0] >= MIN_DUPLICATE_CHARS ? words.join(':') : undefined;
+    return words && words[0] >= MIN_DUPLICATE_CHARS ? words : undefined;
   };
-  const keys = files.map(keyOf);
-  const meets = new Map<string, number>();
-  for (const key of keys) if (key !== undefined) meets.set(key, (meets.get(key) ?? 0) + 1);
+  const meets = sharedKeys(files.map(wordsOf));
   // Bodies of the same length are compared by their words; a body's length is known without reading it.
   const byLength = new Map<number, number[]>();
   const bags: (FieldBag | undefined)[] = [];
@@ -35,8 +33,7 @@ export function demotions(files: readonly (PackFile & { bags?: readonly unknown[
     const expired = expiredReason(file, now);
     if (expired) out.set(file.path, expired);
     else if (isResolvedStatus(file.status)) out.set(file.path, `status: ${file.status}`);
-    const key = keys[i];
-    const bag = key !== undefined && meets.get(key)! > 1 ? ((file.bags?.[3] as FieldBag | null | undefined) ?? undefined) : undefined;
+    const bag = meets[i] ? ((file.bags?.[3] as FieldBag | null | undefined) ?? undefined) : undefined;
     bags.push(bag);
     if (!bag || bag.length < MIN_DUPLICATE_CHARS) return;
     // Same text length and same length of the words string: worth comparing.
@@ -66,4 +63,33 @@ export function demotions(files: readonly (PackFile & { bags?: readonly unknown[
     }
   }
   return out;
+}
+
+/**
+ * Per file, 1 when another file's words key is the same. Keys are told apart by their last number (a
+ * mix of the words' first characters) first: only files that share it are compared as whole keys.
+ */
+function sharedKeys(keys: readonly (WordsKey | undefined)[]): Uint8Array {
+  const shared = new Uint8Array(keys.length);
+  const first = new Map<number, number>();
+  const whole = new Map<string, number[]>();
+  const compare = (i: number) => {
+    const key = keys[i]!.join(':');
+    const same = whole.get(key);
+    if (same) same.push(i);
+    else whole.set(key, [i]);
+  };
+  keys.forEach((key, i) => {
+    if (key === undefined) return;
+    const at = first.get(key[2]);
+    if (at === undefined) first.set(key[2], i);
+    else {
+      // The first file with these firsts is compared too, once.
+      if (at >= 0) compare(at);
+      first.set(key[2], -1);
+      compare(i);
+    }
+  });
+  for (const same of whole.values()) if (same.length > 1) for (const i of same) shared[i] = 1;
+  return shared;
 }

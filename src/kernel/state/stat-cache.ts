@@ -7,7 +7,7 @@ import { VERSION } from '../version.js';
 import { unreadableProblem, type Entry } from '../store/list.js';
 import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
-import { isRecord } from '../values.js';
+import { isRecord, ListedOrder } from '../values.js';
 import { writeStateFile } from '../store/write.js';
 const { lstatSync, readdirSync, readFileSync, rmSync } = process.getBuiltinModule('node:fs');
 
@@ -104,11 +104,11 @@ class Rows {
   readonly #list: readonly (readonly unknown[])[];
   /** Each row's key numbers (size, mtime, ctime, inode), four a row: kept apart, so the rows can go once decoded. */
   readonly keys: Float64Array;
-  #next = 0;
-  #byPath: Map<unknown, number> | undefined;
+  readonly #order: ListedOrder;
 
   constructor(list: readonly (readonly unknown[])[]) {
     this.#list = list;
+    this.#order = new ListedOrder(list.length, (at) => list[at][0]);
     this.keys = new Float64Array(list.length * 4);
     list.forEach((row, i) => {
       for (let k = 0; k < 4; k++) this.keys[i * 4 + k] = typeof row[1 + k] === 'number' ? (row[1 + k] as number) : Number.NaN;
@@ -121,15 +121,7 @@ class Rows {
 
   /** The place of a path's row; -1 when there is none. */
   find(path: string): number {
-    const list = this.#list;
-    let at = this.#next;
-    if (list[at]?.[0] !== path) {
-      this.#byPath ??= new Map(list.map((row, i) => [row[0], i]));
-      at = this.#byPath.get(path) ?? -1;
-      if (at < 0) return -1;
-    }
-    this.#next = at + 1;
-    return at;
+    return this.#order.find(path);
   }
 
   row(at: number): readonly unknown[] {

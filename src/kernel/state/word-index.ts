@@ -441,16 +441,16 @@ export interface IndexedText {
   indexedWords?(key: WordsKey): void;
 }
 
-/** How a text's words are counted for a query: the same counts as its fieldBag's (bm25.ts FieldBag.count). */
-export type WordCount = (stem: string, prefixes: readonly string[]) => number;
 
 export interface WordIndex {
   /** `read`, `missing` or `rebuilt` (corrupt, truncated, from another build, or not a regular file). */
   readonly status: 'read' | 'missing' | 'rebuilt';
   /** Texts indexed in this run (not found in the file). */
   readonly added: number;
-  /** The count function for a text given to `use`, or null when the text has no bag (or could not be read). */
-  counter(hash: string): WordCount | null;
+  /** The slot of a text given to `use`, for `count`; undefined when the text has no bag (or could not be read). */
+  slotOf(hash: string): number | undefined;
+  /** How often a stem counts in the text at `slot` for a query whose terms' prefixes are `prefixes`: the same count as its fieldBag's (bm25.ts FieldBag.count). */
+  count(slot: number, stem: string, prefixes: readonly string[]): number;
   /** Write the index when it changed (texts added or gone). Throws on I/O errors. */
   save(): Promise<void>;
 }
@@ -624,7 +624,7 @@ function indexOf(opened: Opened): WordIndex {
     oddKeys.set(stem, found);
     return found;
   };
-  const counter = (slot: number): WordCount => (stem, prefixes) => {
+  const count = (slot: number, stem: string, prefixes: readonly string[]): number => {
     let n = postingsOf(stem)[slot];
     for (const key of oddOf(stem)) {
       const word = key.slice(stem.length + 1);
@@ -643,10 +643,11 @@ function indexOf(opened: Opened): WordIndex {
       return fresh ? 'rebuilt' : status;
     },
     added: slots - fromFile,
-    counter(hash) {
+    slotOf(hash) {
       const slot = opened.slots.find(hash, pass);
-      return slot === undefined || nobag.has(slot) || !used[slot] ? null : counter(slot);
+      return slot === undefined || nobag.has(slot) || !used[slot] ? undefined : slot;
     },
+    count,
     async save() {
       if (dir === undefined) return;
       if (status === 'read' && !fresh && slots === fromFile && fewUnused()) return;

@@ -59,6 +59,24 @@ function termPattern(terms: readonly string[]): RegExp | undefined {
 /** The prefix a word must start with to be looked at for a term (see termPattern). */
 const prefixOf = (term: string) => (term.length >= 4 ? term.slice(0, -1) : term);
 
+/** termPattern and, for ASCII text, the same words found without Unicode classes. */
+interface TermPatterns {
+  /** For any text, lower-cased. */
+  any: RegExp;
+  /**
+   * For ASCII text as it is, case ignored: there an ASCII letter or digit is the only word character, and no
+   * term of Chinese or Japanese characters can occur (undefined when no term can). Cheaper to run than `any`.
+   */
+  ascii: RegExp | undefined;
+}
+
+const ASCII_TERM = /^[\x00-\x7f]+$/;
+
+function asciiPattern(terms: readonly string[]): RegExp | undefined {
+  const prefixes = [...new Set(terms.filter((t) => !isCjkChar(t) && ASCII_TERM.test(t)).map((t) => escape(prefixOf(t))))];
+  return prefixes.length ? new RegExp(`(?<![a-z0-9])(?:${prefixes.join('|')})[a-z0-9]*`, 'gi') : undefined;
+}
+
 /** The term a found word counts for: its stem (a non-ASCII word cut to its first analyser word). */
 function normalise(word: string): string {
   if (word.length <= 1) return word;
@@ -607,11 +625,11 @@ function stemCount(bag: FieldBag, key: string): number {
 const SPACE_CODE = 32;
 const COLON_CODE = 58;
 
-/** termFrequencies from a bag: `keys` are the terms' ` term`, `prefixes` the query's (prefixOf each term). */
-function bagFrequencies(bag: FieldBag, keys: readonly string[], termSlot: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
+/** termFrequencies from a bag: `keys` are the `terms`' ` term`, `prefixes` the query's (prefixOf each term). */
+function bagFrequencies(bag: FieldBag, terms: readonly string[], keys: readonly string[], termSlot: ReadonlyMap<string, number>, prefixes: readonly string[], into: Float64Array): void {
   into.fill(0);
   if (bag.count) {
-    for (let t = 0; t < keys.length; t++) into[t] = bag.count(keys[t].slice(1), prefixes);
+    for (let t = 0; t < terms.length; t++) into[t] = bag.count(terms[t], prefixes);
     return;
   }
   for (let t = 0; t < keys.length; t++) into[t] += stemCount(bag, keys[t]);
@@ -622,13 +640,16 @@ function bagFrequencies(bag: FieldBag, keys: readonly string[], termSlot: Readon
 }
 
 /** How often each term occurs as a word of the text. */
-function termFrequencies(text: string, terms: ReadonlyMap<string, number>, pattern: RegExp, into: Float64Array): void {
+function termFrequencies(text: string, terms: ReadonlyMap<string, number>, patterns: TermPatterns, into: Float64Array): void {
   into.fill(0);
   if (text === '') return;
+  const ascii = !NON_ASCII.test(text);
+  const pattern = ascii ? patterns.ascii : patterns.any;
+  if (!pattern) return;
   pattern.lastIndex = 0;
-  const lower = text.toLowerCase();
-  for (let m = pattern.exec(lower); m !== null; m = pattern.exec(lower)) {
-    let word = m[0];
+  const source = ascii ? text : text.toLowerCase();
+  for (let m = pattern.exec(source); m !== null; m = pattern.exec(source)) {
+    let word = ascii ? m[0].toLowerCase() : m[0];
     // A one-character match is a CJK term (every other term has two or more characters).
     if (word.length > 1) {
       if (NON_ASCII.test(word)) word = words(word)[0] ?? word;
@@ -640,7 +661,7 @@ function termFrequencies(text: string, terms: ReadonlyMap<string, number>, patte
 }
 
 /** Term frequencies per document, field and term (tf[(d * nf + f) * nt + t]) and each field's length. */
-function fieldFrequencies(input: Bm25Input, pattern: RegExp): { tf: Float64Array; lengths: Float64Array } {
+function fieldFrequencies(input: Bm25Input, patterns: TermPatterns): { tf: Float64Array; lengths: Float64Array } {
   const { terms, fields, count } = input;
   const termSlot = new Map(terms.map((t, i) => [t, i]));
   const nt = terms.length;
@@ -656,11 +677,11 @@ function fieldFrequencies(input: Bm25Input, pattern: RegExp): { tf: Float64Array
       const bag = cjk ? undefined : input.bag?.(d, f);
       if (bag) {
         lengths[d * nf + f] = bag.length;
-        bagFrequencies(bag, keys, termSlot, prefixes, buffer);
+        bagFrequencies(bag, terms, keys, termSlot, prefixes, buffer);
       } else {
         const text = input.text(d, f);
         lengths[d * nf + f] = text.length;
-        termFrequencies(text, termSlot, pattern, buffer);
+        termFrequencies(text, termSlot, patterns, buffer);
       }
       tf.set(buffer, (d * nf + f) * nt);
     }
@@ -712,7 +733,7 @@ export function bm25(input: Bm25Input): Bm25Result {
   const matched = new Uint8Array(count * terms.length);
   if (!pattern || count === 0) return { scores, coverage, best: 0, idf: new Float64Array(terms.length), matched };
   const nt = terms.length;
-  const { tf, lengths } = fieldFrequencies(input, pattern);
+  const { tf, lengths } = fieldFrequencies(input, { any: pattern, ascii: asciiPattern(terms) });
   const { wtf, df } = weightedFrequencies(fields, count, nt, tf, lengths, matched);
   const idf = df.map((n) => Math.log(1 + (count - n + 0.5) / (n + 0.5)));
   const idfSum = idf.reduce((a, b) => a + b, 0) || 1;

@@ -51,6 +51,22 @@ describe('tiers', () => {
     expect(result.tokens).toBeLessThanOrEqual(budget);
   });
 
+  it('notes why a file is only described or only listed: larger than the whole budget, did not fit in full, did not fit at all', () => {
+    const huge = memory('huge.md', { name: 'Huge', description: 'old notes', updated: '2020-01-01' }, `${'word line\n'.repeat(3000)}\n`);
+    const mid = memory('mid.md', { name: 'Mid', description: 'more notes', updated: '2020-01-01' }, `${'Some detail sentence here. '.repeat(60)}\n`);
+    const notes = (budget: number) => pack([hot, huge, mid], budget).files.map((f) => [f.path, f.tier, f.note]);
+    expect(notes(400)).toEqual([
+      ['hot.md', 'full', undefined],
+      ['huge.md', 'description', 'larger than the whole budget: listed by description'],
+      ['mid.md', 'description', 'did not fit in full: listed by description'],
+    ]);
+    expect(notes(180)).toEqual([
+      ['hot.md', 'full', undefined],
+      ['huge.md', 'index', 'did not fit the budget'],
+      ['mid.md', 'index', 'did not fit the budget'],
+    ]);
+  });
+
   it('puts a wanted file larger than the whole budget in as its head with a pointer to the rest', () => {
     const huge = memory('huge.md', { name: 'Huge', description: 'the whole auth history', pinned: true, updated: '2020-01-01' }, `${'word line\n'.repeat(3000)}END-OF-FILE\n`);
     const result = pack([huge], 400);

@@ -20,6 +20,18 @@ describe('field bags', () => {
     }
   });
 
+  it('match ASCII texts and others alike: case, digits, underscores and marks next to a word', () => {
+    const texts = ['AUTH tokens_auth 2auth auth2 x-auth', 'Café AUTH tokens_auth 2auth auth2 x-auth', 'naïve Token-auth', 'TOKENS token'];
+    const edge = texts.map((text, i) => ({ path: `e${i}.md`, name: text, description: text.toLowerCase(), tags: [text], body: text }));
+    for (const query of ['auth', 'token auth', 'tokens_auth', 'café naïve']) {
+      const a = relevance(edge.map((f) => ({ ...f, bags: fieldBags(f) })), query);
+      const b = relevance(edge, query);
+      expect([...b.scores]).toEqual([...a.scores]);
+      expect([...b.matched]).toEqual([...a.matched]);
+    }
+    expect([...relevance(edge, 'auth').matched]).toEqual([1, 1, 1, 0]);
+  });
+
   it('write a stem met once without its count, and still match a stem that begins another', () => {
     const bag = fieldBag('token tokens auth authentic authentic tok')!;
     expect(bag.stems).toBe(' token:2 auth authent:2 tok ');
