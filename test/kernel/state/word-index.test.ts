@@ -234,7 +234,7 @@ describe('a word index built as texts are read', () => {
     const bodies = Array.from({ length: 20_201 }, (_, i) => (i === 0 ? 'rare once' : i === 200 ? 'rare rare filler' : i === 20_200 ? Array(300).fill('rare').join(' ') : `filler ${i}`));
     bodies.forEach((body, i) => builder.add(`h${i}`, body));
     const index = builder.use(texts(Object.fromEntries(bodies.map((body, i) => [`h${i}`, body]))));
-    const counts = (of: typeof index) => [0, 1, 200, 20_200].map((i) => of.counter(`h${i}`)!('rare', ['rar']));
+    const counts = (of: typeof index) => [0, 1, 200, 20_200].map((i) => counter(of, `h${i}`)!('rare', ['rar']));
     expect(counts(index)).toEqual([1, 0, 2, 300]);
     await index.save();
     const again = useWordIndex(dir, VERSION, texts(Object.fromEntries(bodies.map((body, i) => [`h${i}`, body]))));
