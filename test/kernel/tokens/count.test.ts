@@ -82,6 +82,24 @@ describe('the yardstick (test/helpers/tiktoken.ts) remembers pieces', () => {
     expect(() => encoder.encode(SAMPLES.specials)).toThrow(/special token that is not allowed/);
     expect(encoder.encode(SAMPLES.specials, 'all')).toEqual(Tiktoken.prototype.encode.call(encoder, SAMPLES.specials, 'all'));
   });
+
+  it.each(['o200k_base', 'cl100k_base'] as const)('%s: the same tokens as js-tiktoken on random text, pieces it merges itself', (encoding) => {
+    const encoder = tiktoken[encoding];
+    const plain = (text: string) => Tiktoken.prototype.encode.call(encoder, text, [], []);
+    const fragment = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.string({ unit: BINARY_UNIT, maxLength: 12 }),
+      fc.stringMatching(/^[a-zA-Z]{1,40}$/),
+      fc.constantFrom(' ', '  ', '\n', '\t', "'s", '123', 'é', '🙂', '日本', '```'),
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 20 }), (parts) => {
+        const text = parts.join('');
+        expect(encoder.encode(text, [], [])).toEqual(plain(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('the yardstick (test/helpers/tiktoken.ts) fills its tables as js-tiktoken does', () => {
