@@ -15,25 +15,20 @@ const MAX_PIECES = 200_000;
  * becomes linear: most of the suite's token tests' time was spent there).
  */
 function bytePairEncode(piece: Uint8Array, ranks: Map<string, number>): number[] {
-  const key = (start: number, end: number) => piece.subarray(start, end).join(',');
-  const bounds = Array.from({ length: piece.length + 1 }, (_, i) => i);
-  const pairRank = (i: number) => (i >= 0 && i + 2 < bounds.length ? ranks.get(key(bounds[i], bounds[i + 2])) : undefined);
-  const pairs = bounds.slice(0, -2).map((_, i) => pairRank(i));
+  // Each part as its key in `ranks`: its bytes joined with commas.
+  const parts = Array.from(piece, String);
+  const pairRank = (i: number) => (i >= 0 && i + 1 < parts.length ? ranks.get(`${parts[i]},${parts[i + 1]}`) : undefined);
+  const pairs = parts.slice(1).map((_, i) => pairRank(i));
   for (;;) {
     let best = -1;
     for (let i = 0; i < pairs.length; i++) if (pairs[i] !== undefined && (best < 0 || pairs[i]! < pairs[best]!)) best = i;
     if (best < 0) break;
-    bounds.splice(best + 1, 1);
+    parts.splice(best, 2, `${parts[best]},${parts[best + 1]}`);
     pairs.splice(best, 1);
     if (best < pairs.length) pairs[best] = pairRank(best);
     if (best > 0) pairs[best - 1] = pairRank(best - 1);
   }
-  const out: number[] = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const rank = ranks.get(key(bounds[i], bounds[i + 1]));
-    if (rank != null) out.push(rank);
-  }
-  return out;
+  return parts.map((part) => ranks.get(part)).filter((rank) => rank != null);
 }
 
 /**
