@@ -72,7 +72,7 @@ function remembering(encoder: Tiktoken): Tiktoken {
  * `decode` reads, stays empty: it would double the time and hold 70 MB more in each test worker, so
  * `decode` throws. count.test.ts checks the table against the constructor's.
  */
-export function buildEncoder(ranks: TiktokenBPE): Tiktoken {
+function buildEncoder(ranks: TiktokenBPE): Tiktoken {
   const encoder = new Tiktoken({ ...ranks, bpe_ranks: '' });
   const { rankMap } = encoder as unknown as { rankMap: Map<string, number> };
   for (const line of ranks.bpe_ranks.split('\n')) {
