@@ -106,17 +106,27 @@ export function memoryFile(name: string, description: string, type = 'project'):
   return `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\nBody of ${name}.\n`;
 }
 
+async function initMemory(repo: TestRepo): Promise<void> {
+  initRepo(repo);
+  const init = await repo.memctx(['init']);
+  if (init.code !== 0) throw new Error(`memctx init failed: ${init.stderr}`);
+  repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'How the user likes to work', 'user'));
+  const index = await repo.memctx(['index']);
+  if (index.code !== 0) throw new Error(`memctx index failed: ${index.stderr}`);
+  repo.gitOk(['add', '-A']);
+  repo.gitOk(['commit', '-q', '-m', 'memory']);
+}
+
 /** A repository with an initialised, committed .memory/ holding one memory file. */
 export function makeMemoryRepo(name = 'repo'): Promise<TestRepo> {
-  return fromTemplate(`memory:${name}`, name, async (repo) => {
-    initRepo(repo);
-    const init = await repo.memctx(['init']);
-    if (init.code !== 0) throw new Error(`memctx init failed: ${init.stderr}`);
-    repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'How the user likes to work', 'user'));
-    const index = await repo.memctx(['index']);
-    if (index.code !== 0) throw new Error(`memctx index failed: ${index.stderr}`);
-    repo.gitOk(['add', '-A']);
-    repo.gitOk(['commit', '-q', '-m', 'memory']);
+  return fromTemplate(`memory:${name}`, name, initMemory);
+}
+
+/** A repository as makeMemoryRepo's, then `build` (run once per test file: its result is copied for each test). */
+export function makeMemoryRepoWith(key: string, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
+  return fromTemplate(`memory-with:${key}`, 'repo', async (repo) => {
+    await initMemory(repo);
+    await build(repo);
   });
 }
 

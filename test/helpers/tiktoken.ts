@@ -8,17 +8,41 @@ const encoders = new Map<TiktokenBPE, Tiktoken>();
 const MAX_PIECES = 200_000;
 
 /**
- * js-tiktoken's own encode, remembering each piece's tokens. With no special token allowed,
- * js-tiktoken splits the whole text with the pattern `pat_str` and encodes every match on its own
- * (`bytePairEncode`, quadratic in the piece's length): the tokens of a text are the tokens of its
- * pieces, in order. Here a piece seen before is not merged again; a new one is encoded by
- * js-tiktoken's own `encode`, on a view of the encoder whose pattern takes the whole piece as one
- * match. Any other call (allowed or disallowed special tokens present) is js-tiktoken's unchanged.
+ * js-tiktoken's bytePairEncode on one piece's bytes, with the same result: merge the adjacent pair of
+ * lowest rank (the leftmost of equal ones) until none has a rank, then the rank of each part (parts
+ * without one left out). js-tiktoken looks up every pair again after each merge; here each pair's
+ * rank is kept and only the two pairs a merge touches are looked up again (quadratic string work
+ * becomes linear: most of the suite's token tests' time was spent there).
+ */
+function bytePairEncode(piece: Uint8Array, ranks: Map<string, number>): number[] {
+  // Each part as its key in `ranks`: its bytes joined with commas.
+  const parts = Array.from(piece, String);
+  const pairRank = (i: number) => (i >= 0 && i + 1 < parts.length ? ranks.get(`${parts[i]},${parts[i + 1]}`) : undefined);
+  const pairs = parts.slice(1).map((_, i) => pairRank(i));
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < pairs.length; i++) if (pairs[i] !== undefined && (best < 0 || pairs[i]! < pairs[best]!)) best = i;
+    if (best < 0) break;
+    parts.splice(best, 2, `${parts[best]},${parts[best + 1]}`);
+    pairs.splice(best, 1);
+    if (best < pairs.length) pairs[best] = pairRank(best);
+    if (best > 0) pairs[best - 1] = pairRank(best - 1);
+  }
+  return parts.map((part) => ranks.get(part)).filter((rank) => rank != null);
+}
+
+/**
+ * js-tiktoken's encode, remembering each piece's tokens. With no special token allowed, js-tiktoken
+ * splits the whole text with the pattern `pat_str` and encodes every match on its own: the piece's
+ * rank when the whole piece is a token, else bytePairEncode (above) on its UTF-8 bytes. The tokens of
+ * a text are the tokens of its pieces, in order: here a piece seen before is not merged again. Any
+ * other call (allowed or disallowed special tokens present) is js-tiktoken's unchanged; count.test.ts
+ * checks both against js-tiktoken's own encode.
  */
 function remembering(encoder: Tiktoken): Tiktoken {
   const plain = Tiktoken.prototype.encode;
-  const internals = encoder as unknown as { patStr: string; specialTokens: Record<string, number> };
-  const whole = Object.create(encoder, { patStr: { value: '[\\s\\S]+' } }) as Tiktoken;
+  const internals = encoder as unknown as { patStr: string; specialTokens: Record<string, number>; rankMap: Map<string, number> };
+  const utf8 = new TextEncoder();
   const split = new RegExp(internals.patStr, 'ug');
   const specials = Object.keys(internals.specialTokens);
   const pieces = new Map<string, number[]>();
@@ -29,7 +53,9 @@ function remembering(encoder: Tiktoken): Tiktoken {
     for (const [piece] of text.matchAll(split)) {
       let tokens = pieces.get(piece);
       if (tokens === undefined) {
-        tokens = plain.call(whole, piece, [], []);
+        const bytes = utf8.encode(piece);
+        const rank = internals.rankMap.get(bytes.join(','));
+        tokens = rank === undefined ? bytePairEncode(bytes, internals.rankMap) : [rank];
         if (pieces.size < MAX_PIECES) pieces.set(piece, tokens);
       }
       for (const token of tokens) out.push(token);
@@ -46,7 +72,7 @@ function remembering(encoder: Tiktoken): Tiktoken {
  * `decode` reads, stays empty: it would double the time and hold 70 MB more in each test worker, so
  * `decode` throws. count.test.ts checks the table against the constructor's.
  */
-export function buildEncoder(ranks: TiktokenBPE): Tiktoken {
+function buildEncoder(ranks: TiktokenBPE): Tiktoken {
   const encoder = new Tiktoken({ ...ranks, bpe_ranks: '' });
   const { rankMap } = encoder as unknown as { rankMap: Map<string, number> };
   for (const line of ranks.bpe_ranks.split('\n')) {

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, removeDir, stateOf } from '../../helpers/cli.js';
-import { committedPaths, headCount, makeMemoryRepo, memoryFile, type TestRepo } from '../../helpers/repo.js';
+import { committedPaths, headCount, makeMemoryRepoWith, memoryFile, type TestRepo } from '../../helpers/repo.js';
 
 const AUTH_LINE = '- [Auth refactor](project_auth.md) — Backend auth migration status';
 const made: string[] = [];
@@ -17,11 +17,14 @@ function track(repo: TestRepo): TestRepo {
 const hookPath = (repo: TestRepo) => join(repo.top, '.git/hooks/pre-commit');
 const read = (path: string) => readFileSync(path, 'utf8');
 
-async function install(repo: TestRepo, cwd?: string, extra: string[] = []): Promise<void> {
-  const result = await repo.memctx([...extra, 'hook', 'install'], cwd);
+async function install(repo: TestRepo): Promise<void> {
+  const result = await repo.memctx(['hook', 'install']);
   expect(result.stderr).not.toContain('error');
   expect(result.code).toBe(0);
 }
+
+/** A makeMemoryRepo repository with the hook installed (built once per file, copied for each test). */
+const installedRepo = () => makeMemoryRepoWith('hook installed', install);
 
 function addAuthMemory(repo: TestRepo, rel = '.memory/project_auth.md'): void {
   repo.write(rel, memoryFile('Auth refactor', 'Backend auth migration status'));
@@ -30,8 +33,7 @@ function addAuthMemory(repo: TestRepo, rel = '.memory/project_auth.md'): void {
 
 describe('memctx hook install: the hook in a real git commit', () => {
   it('rebuilds MEMORY.md and includes it in a commit that adds a memory file', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     expect(statSync(hookPath(repo)).mode & 0o777).toBe(0o755);
     addAuthMemory(repo);
     const commit = repo.git(['commit', '-m', 'add auth memory']);
@@ -46,8 +48,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('leaves MEMORY.md alone when the commit touches no memory file, and says nothing', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     // A memory file on disk but not staged: a rebuild would change MEMORY.md, so an untouched one proves none ran.
     repo.write('.memory/project_auth.md', memoryFile('Auth refactor', 'Backend auth migration status'));
     const indexFile = join(repo.top, '.memory/MEMORY.md');
@@ -65,8 +66,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('works for a commit made from a subdirectory', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     repo.write('src/app.js', 'console.log(1);\n');
     addAuthMemory(repo);
     repo.gitOk(['add', 'src/app.js']);
@@ -77,8 +77,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('works with `git commit -a` (git hands the hook a temporary index)', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'Prefers small commits', 'user'));
     const commit = repo.git(['commit', '-q', '-a', '-m', 'edit prefs']);
     expect(commit.code).toBe(0);
@@ -88,8 +87,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('works with `git commit PATH` (a temporary index): MEMORY.md committed and left staged in the real index', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     repo.write('.memory/user_prefs.md', memoryFile('User prefs', 'Prefers small commits', 'user'));
     repo.write('README.md', '# project\n\nnot part of this commit\n');
     const commit = repo.git(['commit', '-q', '-m', 'only this path', '--', 'user_prefs.md'], join(repo.top, '.memory'));
@@ -102,8 +100,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('rebuilds when a memory file is renamed out of the memory directory', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     repo.gitOk(['mv', '.memory/user_prefs.md', 'prefs.md']);
     const commit = repo.git(['commit', '-q', '-m', 'move prefs out']);
     expect(commit.code).toBe(0);
@@ -112,8 +109,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('stages MEMORY.md after `memctx add` rewrote it (edits memctx made itself are not hand edits)', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     const add = await repo.memctx(['add', 'project_auth', '--name', 'Auth refactor', '--description', 'Backend auth migration status', '--type', 'project', '--body', 'Moving to JWT.']);
     expect(add.code).toBe(0);
     repo.gitOk(['add', '.memory/project_auth.md']);
@@ -125,8 +121,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('stops the commit (exit 1, a message) when MEMORY.md has unstaged hand edits, and keeps them', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     addAuthMemory(repo);
     const indexFile = join(repo.top, '.memory/MEMORY.md');
     const edited = read(indexFile).replace('# Memory', '# Memory\n\nRead the auth notes first.');
@@ -153,8 +148,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('stops the commit when a hand edit inside the generated block is unstaged', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     addAuthMemory(repo);
     const indexFile = join(repo.top, '.memory/MEMORY.md');
     writeFileSync(indexFile, read(indexFile).replace('How the user likes to work', 'hand-written description'));
@@ -165,8 +159,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('stops a commit that stages a broken memory file, but only warns about one already committed', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     repo.write('.memory/broken.md', '---\nname: [unclosed\ntype: project\n---\nbody\n');
     repo.gitOk(['add', '.memory/broken.md']);
     const commits = headCount(repo);
@@ -185,8 +178,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('warns when MEMORY.md lists a memory file that is not tracked', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     repo.write('.memory/draft.md', memoryFile('Draft', 'Not added yet'));
     addAuthMemory(repo);
     const commit = repo.git(['commit', '-m', 'auth']);
@@ -195,8 +187,7 @@ describe('memctx hook install: the hook in a real git commit', () => {
   });
 
   it('finds memctx in node_modules/.bin when the recorded copy is gone, and stops the commit when there is none', async () => {
-    const repo = track(await makeMemoryRepo());
-    await install(repo);
+    const repo = track(await installedRepo());
     writeFileSync(hookPath(repo), read(hookPath(repo)).replace(/^bin='.*'$/m, "bin='/nonexistent/memctx.js'"));
     const shim = repo.write('node_modules/.bin/memctx', `#!/bin/sh\necho shim used >&2\nexec '${process.execPath}' '${BIN}' "$@"\n`);
     chmodSync(shim, 0o755);

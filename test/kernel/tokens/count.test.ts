@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { BINARY_UNIT } from '../../helpers/arbitraries.js';
-import { buildEncoder, tiktoken } from '../../helpers/tiktoken.js';
+import { tiktoken } from '../../helpers/tiktoken.js';
 import { loadTokenCounter, loadTokenCounterSync, tokenizerLoaded, type EncodingName } from '../../../src/kernel/tokens/index.js';
 
 /** Plain js-tiktoken, with special-token strings treated as ordinary text. */
@@ -82,13 +82,32 @@ describe('the yardstick (test/helpers/tiktoken.ts) remembers pieces', () => {
     expect(() => encoder.encode(SAMPLES.specials)).toThrow(/special token that is not allowed/);
     expect(encoder.encode(SAMPLES.specials, 'all')).toEqual(Tiktoken.prototype.encode.call(encoder, SAMPLES.specials, 'all'));
   });
+
+  it.each(['o200k_base', 'cl100k_base'] as const)('%s: the same tokens as js-tiktoken on random text, pieces it merges itself', (encoding) => {
+    const encoder = tiktoken[encoding];
+    const plain = (text: string) => Tiktoken.prototype.encode.call(encoder, text, [], []);
+    const fragment = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.string({ unit: BINARY_UNIT, maxLength: 12 }),
+      fc.stringMatching(/^[a-zA-Z]{1,40}$/),
+      fc.constantFrom(' ', '  ', '\n', '\t', "'s", '123', 'é', '🙂', '日本', '```'),
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 20 }), (parts) => {
+        const text = parts.join('');
+        expect(encoder.encode(text, [], [])).toEqual(plain(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('the yardstick (test/helpers/tiktoken.ts) fills its tables as js-tiktoken does', () => {
   it('cl100k_base: the same ranks for the same bytes, every token', () => {
     const tables = (encoder: Tiktoken) => (encoder as unknown as { rankMap: Map<string, number> }).rankMap;
     const own = tables(new Tiktoken(cl100k));
-    const built = tables(buildEncoder(cl100k));
+    // The yardstick the tests above count with (built once per worker), not a second one.
+    const built = tables(tiktoken.cl100k_base);
     expect(built.size).toBe(own.size);
     expect(built.size).toBeGreaterThan(100_000);
     let differ = 0;
