@@ -12,6 +12,7 @@ import { visitWords, type WordSink, type WordsKey } from '../text/bm25.js';
 import { withStateFile } from './folder.js';
 import { readAt } from '../store/read-file.js';
 import { writeStateFile } from '../store/write.js';
+import { ListedOrder, type Cursor } from '../values.js';
 
 export const WORD_INDEX_FILE = 'word-index.bin';
 
@@ -473,64 +474,33 @@ export interface WordIndexBuilder {
   use(texts: readonly IndexedText[]): WordIndex;
 }
 
-/**
- * The slots' hashes, and the slot of a hash. Texts are asked for in the order the file lists them (a
- * scan's order, kept when the file is written), so each pass tries the slot after the last one it found
- * first; the map by hash is made only when that guess fails (a text added, changed or gone).
- */
-class Slots {
-  readonly hashes: string[];
-  #map: Map<string, number> | undefined;
-
-  constructor(hashes: string[]) {
-    this.hashes = hashes;
-  }
-
-  /** The slot of a hash, or undefined; `pass.next` is the guess, moved past the slot found. */
-  find(hash: string, pass: { next: number }): number | undefined {
-    let slot: number | undefined = pass.next;
-    if (this.hashes[slot] !== hash) {
-      this.#map ??= new Map(this.hashes.map((h, i) => [h, i]));
-      slot = this.#map.get(hash);
-      if (slot === undefined) return undefined;
-    }
-    pass.next = slot + 1;
-    return slot;
-  }
-
-  add(hash: string): number {
-    const slot = this.hashes.length;
-    this.hashes.push(hash);
-    this.#map?.set(hash, slot);
-    return slot;
-  }
-}
-
 /** The word index of a state folder, read from word-index.bin (or empty), for texts to be added and then used. */
 export function openWordIndex(dir: string | undefined, version: string): WordIndexBuilder {
   const { found, loaded } = openFile(dir, version);
   const status = !found ? 'missing' : loaded ? 'read' : 'rebuilt';
-  const slots = new Slots(loaded ? [...loaded.hashes] : []);
-  const { hashes } = slots;
+  const hashes = loaded ? [...loaded.hashes] : [];
+  // Texts are asked for in the order the file lists them (a scan's order, kept when the file is written).
+  const slots = new ListedOrder(hashes.length, (slot) => hashes[slot]);
   const nobag = new Set(loaded?.nobag);
   const fromFile = hashes.length;
   const added = new Gathered();
   const add = (hash: string, text: string): WordsKey | null => {
-    const slot = slots.add(hash);
+    hashes.push(hash);
+    const slot = slots.append(hash);
     const key = added.index(slot, text);
     if (!key) nobag.add(slot);
     return key;
   };
   return {
-    has: (hash) => slots.find(hash, { next: 0 }) !== undefined,
+    has: (hash) => slots.find(hash, { next: 0 }) >= 0,
     add,
     use(texts) {
       const usedSlots: number[] = [];
       const fileTexts = new Array<IndexedText | undefined>(fromFile);
-      const pass = { next: 0 };
+      const pass: Cursor = { next: 0 };
       for (const item of texts) {
         let slot = slots.find(item.hash, pass);
-        if (slot === undefined) {
+        if (slot < 0) {
           const text = item.indexText();
           if (text === undefined) continue;
           const key = add(item.hash, text);
@@ -542,7 +512,7 @@ export function openWordIndex(dir: string | undefined, version: string): WordInd
       // Marked once every text is added: a byte per slot, not a set of numbers.
       const used = new Uint8Array(hashes.length);
       for (const slot of usedSlots) used[slot] = 1;
-      return indexOf({ dir, version, loaded, status, slots, nobag, fromFile, fileTexts, added, used });
+      return indexOf({ dir, version, loaded, status, hashes, slots, nobag, fromFile, fileTexts, added, used });
     },
   };
 }
@@ -553,7 +523,9 @@ interface Opened {
   version: string;
   loaded: Loaded | undefined;
   status: WordIndex['status'];
-  slots: Slots;
+  /** Content hash of each indexed text, by slot. */
+  hashes: string[];
+  slots: ListedOrder;
   nobag: Set<number>;
   /** Slots read from the file (the rest were added in this run). */
   fromFile: number;
@@ -566,11 +538,10 @@ interface Opened {
 
 /** The index over an opened file and this run's texts: counts for a query, and its save. */
 function indexOf(opened: Opened): WordIndex {
-  const { dir, version, loaded, status, nobag, fromFile, fileTexts, added, used } = opened;
-  const { hashes } = opened.slots;
+  const { dir, version, loaded, status, hashes, nobag, fromFile, fileTexts, added, used } = opened;
   const slots = hashes.length;
-  // The texts' counters are asked for in the scan's order too.
-  const pass = { next: 0 };
+  // The texts' slots are asked for in the scan's order too.
+  const pass: Cursor = { next: 0 };
   const keys = loaded?.keys ?? [];
   /** Every key's postings in the file, once a save has read them all. */
   let whole: Uint8Array | undefined;
@@ -645,7 +616,7 @@ function indexOf(opened: Opened): WordIndex {
     added: slots - fromFile,
     slotOf(hash) {
       const slot = opened.slots.find(hash, pass);
-      return slot === undefined || nobag.has(slot) || !used[slot] ? undefined : slot;
+      return slot < 0 || nobag.has(slot) || !used[slot] ? undefined : slot;
     },
     count,
     async save() {
