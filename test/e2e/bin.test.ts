@@ -54,13 +54,13 @@ describe('the built bin', () => {
     expect((await same(['compact', transcript], cwd)).code).toBe(0);
   });
 
-  it('runs the same where Node cannot require an ES module (Node 20.17, 22.9): the launcher imports main() instead', () => {
+  it('runs the same where Node cannot require an ES module (Node 20.17, 22.9): the launcher imports main() instead', async () => {
     const cwd = workspace();
     const input = JSON.stringify({ model: { id: 'claude-opus-4-1', display_name: 'Opus' }, context_window: { context_window_size: 200000, used_percentage: 42 } });
     const env = { NODE_OPTIONS: '--no-experimental-require-module' };
     expect(memctx(['status', '--statusline'], { cwd, input, env })).toEqual({ code: 0, stdout: '● 42% 84k/200k · Opus\n', stderr: '' });
-    expect(memctx(['--version'], { cwd, env })).toEqual(memctx(['--version'], { cwd }));
-    expect(memctx(['index', '--check'], { cwd, env })).toEqual(memctx(['index', '--check'], { cwd }));
+    expect(memctx(['--version'], { cwd, env })).toEqual(await runCli(['--version'], { cwd }));
+    expect(memctx(['index', '--check'], { cwd, env })).toEqual(await runCli(['index', '--check'], { cwd }));
   });
 
   it('writes: init, add, edit, mv, rm and flush change the files on disk', () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
 import { runMemctx } from '../helpers/run.js';
 import { markdownLinks, memoryLinks } from '../../src/kernel/markdown/links.js';
 import { mentionedPaths } from '../../src/kernel/lint/rules/content/broken-reference.js';
@@ -10,9 +10,6 @@ import { ERROR_LINE, TEST_SUMMARY, isConfirmation, markedLinesOf, normalizeOutpu
 import { summarySections } from '../../src/kernel/transcript/extract.js';
 import { escapeHtmlStart, inlineMarkdown, singleLine, terminalSafe } from '../../src/kernel/markdown/escape.js';
 import { splitIndex } from '../../src/kernel/memindex/merge.js';
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach(removeDir));
 
 const MB = 1_000_000;
 const fill = (unit: string, tail = '') => unit.repeat(Math.floor((MB - tail.length) / unit.length)) + tail;
@@ -73,18 +70,21 @@ describe('every regex that sees user text is linear', () => {
     }
   });
 
-  it('pack and lint finish on a 1 MB adversarial memory file', async () => {
-    const cwd = tempDir();
-    dirs.push(cwd);
-    const root = join(cwd, '.memory');
-    mkdirSync(root);
-    writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
-    const quarter = MB / 4;
-    const body = ['[', '](', '`', '<'].map((unit) => `${unit.repeat(quarter / unit.length - 8)}](x.md)\n`).join('');
-    writeFileSync(join(root, 'adv.md'), `---\nname: Adv\ndescription: adversarial\ntype: project\n---\n${body}`);
-    for (const args of [['pack', '--budget', '2000'], ['lint']]) {
-      const result = await runMemctx(args, { cwd });
+  describe('on a 1 MB adversarial memory file', () => {
+    // One memory folder for both commands (removed after the file), one test each: neither nears its timeout on a loaded machine.
+    let cwd = '';
+    beforeAll(() => {
+      cwd = tempDir();
+      const root = join(cwd, '.memory');
+      mkdirSync(root);
+      writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
+      const quarter = MB / 4;
+      const body = ['[', '](', '`', '<'].map((unit) => `${unit.repeat(quarter / unit.length - 8)}](x.md)\n`).join('');
+      writeFileSync(join(root, 'adv.md'), `---\nname: Adv\ndescription: adversarial\ntype: project\n---\n${body}`);
+    });
+    it.each([['pack', '--budget', '2000'], ['lint']].map((args) => [args[0], args] as const))('%s finishes', async (_, args) => {
+      const result = await runMemctx([...args], { cwd });
       expect(result.stderr).not.toContain('unexpected failure');
-    }
-  }, 60_000);
+    }, 60_000);
+  });
 });

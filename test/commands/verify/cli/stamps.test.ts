@@ -3,23 +3,23 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryRepo, type TestRepo } from '../../../helpers/repo.js';
+import { makeMemoryRepoWith, type TestRepo } from '../../../helpers/repo.js';
 import { tempDir } from '../../../helpers/cli.js';
 
 const head = (repo: TestRepo) => repo.gitOk(['rev-parse', 'HEAD']).trim();
 
-/** A repository with src/auth/session.ts and a memory naming it, added by `memctx add` and committed. */
-async function anchored(body = 'Tokens are checked in `src/auth/session.ts` validate().', extra: string[] = []): Promise<TestRepo> {
-  const repo = await makeMemoryRepo();
-  repo.write('src/auth/session.ts', 'export function validate() {}\n');
-  repo.write('src/other.ts', 'export const other = 1;\n');
-  repo.gitOk(['add', '-A']);
-  repo.gitOk(['commit', '-q', '-m', 'code']);
-  const added = await repo.memctx(['add', 'project_auth.md', '--name', 'Auth', '--description', 'where tokens are checked', '--type', 'project', ...extra, '--body', body]);
-  expect(added.stderr).toBe('');
-  repo.gitOk(['add', '-A']);
-  repo.gitOk(['commit', '-q', '-m', 'memory']);
-  return repo;
+/** A repository with src/auth/session.ts and a memory naming it, added by `memctx add` and committed (built once per file for each body). */
+function anchored(body = 'Tokens are checked in `src/auth/session.ts` validate().', extra: string[] = []): Promise<TestRepo> {
+  return makeMemoryRepoWith(`anchored ${JSON.stringify([body, extra])}`, async (repo) => {
+    repo.write('src/auth/session.ts', 'export function validate() {}\n');
+    repo.write('src/other.ts', 'export const other = 1;\n');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'code']);
+    const added = await repo.memctx(['add', 'project_auth.md', '--name', 'Auth', '--description', 'where tokens are checked', '--type', 'project', ...extra, '--body', body]);
+    expect(added.stderr).toBe('');
+    repo.gitOk(['add', '-A']);
+    repo.gitOk(['commit', '-q', '-m', 'memory']);
+  });
 }
 
 function commit(repo: TestRepo, rel: string, text: string, message: string): void {

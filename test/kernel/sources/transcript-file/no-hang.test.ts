@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../../src/main.js';
 import { memctx, removeDir, tempDir } from '../../../helpers/cli.js';
 import { runMemctx } from '../../../helpers/run.js';
@@ -11,9 +11,10 @@ import { openTranscriptFile } from '../../../../src/kernel/sources/transcript-fi
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
 
-function memoryDir(): { cwd: string; root: string } {
+/** A memory folder with one file, removed after the test (or, with `forFile`, after the test file). */
+function memoryDir(forFile = false): { cwd: string; root: string } {
   const cwd = tempDir();
-  dirs.push(cwd);
+  if (!forFile) dirs.push(cwd);
   const root = join(cwd, '.memory');
   mkdirSync(join(root, 'sub'), { recursive: true });
   writeFileSync(join(root, 'MEMORY.md'), '# Memory\n');
@@ -22,16 +23,18 @@ function memoryDir(): { cwd: string; root: string } {
 }
 
 describe('nothing hangs on a FIFO', () => {
-  // Spawned with a timeout: a command blocked in open() cannot be interrupted in-process.
-  it('a symlink to a FIFO inside .memory is reported, and every command finishes', () => {
-    const { cwd, root } = memoryDir();
-    execFileSync('mkfifo', [join(root, 'sub', 'pipe')]);
-    symlinkSync('sub/pipe', join(root, 'p.md'));
-    for (const args of [['index'], ['ls'], ['lint'], ['pack'], ['search', 'first'], ['gc'], ['show', 'p.md']]) {
-      const result = memctx(args, { cwd, timeout: 15_000 });
-      expect(result.code, `${args.join(' ')}: ${result.stderr}`).not.toBe(-1);
-      if (args[0] !== 'gc') expect(result.stderr + result.stdout, args.join(' ')).toContain('not a regular file');
-    }
+  // Spawned with a timeout: a command blocked in open() cannot be interrupted in-process. One memory
+  // folder, one test per command (in this order): none nears its timeout on a loaded machine.
+  let linked = { cwd: '', root: '' };
+  beforeAll(() => {
+    linked = memoryDir(true);
+    execFileSync('mkfifo', [join(linked.root, 'sub', 'pipe')]);
+    symlinkSync('sub/pipe', join(linked.root, 'p.md'));
+  });
+  it.each([['index'], ['ls'], ['lint'], ['pack'], ['search', 'first'], ['gc'], ['show', 'p.md']].map((args) => [args.join(' '), args] as const))('a symlink to a FIFO inside .memory: %s finishes and reports it', (_, args) => {
+    const result = memctx([...args], { cwd: linked.cwd, timeout: 15_000 });
+    expect(result.code, `${args.join(' ')}: ${result.stderr}`).not.toBe(-1);
+    if (args[0] !== 'gc') expect(result.stderr + result.stdout, args.join(' ')).toContain('not a regular file');
   });
 
   it('a FIFO as a transcript is refused by status, compact, flush and the status line', () => {
