@@ -26,7 +26,8 @@ const KEY_BYTES = 1 + HASH_BYTES;
 const RECORD = KEY_BYTES + 4;
 /** A SHA-1 in base64url, as contentHash gives it. */
 const HASH_CHARS = 27;
-const MAX_COUNT = 2 ** 32 - 1;
+/** A count the file can hold: a whole number of 32 bits at most (the JSON kept whole non-negative numbers). */
+const storable = (count: number) => Number.isSafeInteger(count) && count >= 0 && count <= 2 ** 32 - 1;
 
 interface Head {
   version: string;
@@ -114,7 +115,7 @@ export class CountCache implements CountStore {
 
   set(encoding: EncodingName, hash: string, count: number): void {
     const k = this.#find(encoding, hash);
-    if (k >= 0 && Number.isSafeInteger(count) && count >= 0 && count <= MAX_COUNT) {
+    if (k >= 0 && storable(count)) {
       this.#records.writeUInt32LE(count, k * RECORD + KEY_BYTES);
       this.#used[k] = 1;
     } else this.#added.set(ENCODINGS.indexOf(encoding) + hash, count);
@@ -141,7 +142,7 @@ export class CountCache implements CountStore {
     const keyed: [key: string, count: number][] = [];
     for (const [name, count] of this.#added) {
       const encoding = ENCODINGS[Number(name[0])];
-      if (encoding && writeKey(key, 0, encoding, name.slice(1)) && Number.isSafeInteger(count) && count >= 0 && count <= MAX_COUNT) keyed.push([key.toString('latin1'), count]);
+      if (encoding && writeKey(key, 0, encoding, name.slice(1)) && storable(count)) keyed.push([key.toString('latin1'), count]);
     }
     // Latin-1 strings compare by their code units as the keys' bytes compare.
     keyed.sort((a, b) => (a[0] < b[0] ? -1 : 1));
