@@ -10,7 +10,7 @@ import type { Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { INDEX_FILE, PENDING_DIR } from '../store/layout.js';
-const { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, statSync } = process.getBuiltinModule('node:fs');
+const { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync } = process.getBuiltinModule('node:fs');
 
 /** The name of memctx's folder inside the git directory or the per-user cache folder. */
 const STATE_NAME = 'memctx';
@@ -246,5 +246,14 @@ export function withStateFile<T>(dir: string, name: string, maxBytes: number, re
     return undefined;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Remove a state file an older build kept (a link at its name is removed, not followed); one that cannot go stays. */
+export function removeStateFile(dir: string, name: string): void {
+  try {
+    rmSync(join(dir, name), { force: true });
+  } catch {
+    // a folder at its name, or no permission: left as it is
   }
 }

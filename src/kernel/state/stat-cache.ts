@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readStateBytes, readStateFile, stateDir } from './folder.js';
+import { readStateBytes, readStateFile, removeStateFile, stateDir } from './folder.js';
 import { decodeTable, encodeTable } from './table.js';
 import { VERSION } from '../version.js';
 import { unreadableProblem, type Entry } from '../store/list.js';
@@ -9,7 +9,7 @@ import type { FileProblem, MemoryFile } from '../store/types.js';
 import type { ReadDetail } from '../store/scan.js';
 import { isRecord, ListedOrder } from '../values.js';
 import { writeStateFile } from '../store/write.js';
-const { lstatSync, readdirSync, readFileSync, rmSync } = process.getBuiltinModule('node:fs');
+const { lstatSync, readdirSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * One stat-keyed cache of what a command needs of each memory file (its projection), kept in the
@@ -287,18 +287,9 @@ export async function scanWithCache<T>(
     async save() {
       if (!dirty || !dir) return;
       await writeStateFile(dir, projection.file, cacheText(version, records, projection.rows, keys));
-      if (projection.replaces) removeOld(join(dir, projection.replaces));
+      if (projection.replaces) removeStateFile(dir, projection.replaces);
     },
   };
-}
-
-/** Remove an older build's cache file (a link at its name is removed, not followed); one that cannot go stays. */
-function removeOld(path: string): void {
-  try {
-    rmSync(path, { force: true });
-  } catch {
-    // a folder at its name, or no permission: left as it is
-  }
 }
 
 /** The folders whose code shapes cached entries, below the kernel folder (each with its subfolders: lint's rules). */

@@ -6,13 +6,12 @@
  * string is decoded on its own: a slice of one decoded text would be a sliced string, which the code
  * that sorts and matches the files reads measurably slower (callgrind: 6.60 G instructions a warm
  * 20,000-note pack, against 6.25 G). Values come back as JSON.parse gives them. A row holds strings,
- * numbers, booleans, null, undefined and lists of them. The file's checksum covers everything after
- * it: a file cut short or changed is not trusted.
+ * numbers, booleans, null, undefined and lists of them. Framed as frame.ts frames a file: one cut
+ * short or changed is not trusted.
  */
-import { crc32 } from 'node:zlib';
+import { frame, unframe } from './frame.js';
 
 const MAGIC = Buffer.from('memctx stat cache 1\n', 'latin1');
-const FIXED = MAGIC.length + 8;
 
 const UNDEFINED = 0;
 const NULL = 1;
@@ -116,16 +115,7 @@ export function encodeTable(version: string, records: Record<string, unknown>, r
   // ASCII (UTF-8 of one byte a character) is written as UTF-8 and read as Latin-1, which decodes it the same.
   const { bytes: textBytes, encoding } = s.text();
   const header: Header = { version, records, rows: rows.length, tags: s.tags.size, numbers: s.numbers.size, integers: s.integers.size, lengths: s.lengths.size, textBytes: textBytes.length, encoding };
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const start = Math.ceil((FIXED + json.length) / 8) * 8;
-  const head = Buffer.alloc(start);
-  MAGIC.copy(head);
-  head.writeUInt32LE(json.length, MAGIC.length);
-  json.copy(head, FIXED);
-  const parts = [head, s.numbers.bytes(), s.integers.bytes(), s.lengths.bytes(), s.tags.bytes(), textBytes];
-  const out = Buffer.concat(parts);
-  out.writeUInt32LE(crc32(out.subarray(MAGIC.length + 8)), MAGIC.length + 4);
-  return out;
+  return frame(MAGIC, header, [s.numbers.bytes(), s.integers.bytes(), s.lengths.bytes(), s.tags.bytes(), textBytes]);
 }
 
 /** A cache file as read: its records kept as objects and its rows. */
@@ -136,21 +126,14 @@ export interface Table {
 
 /** The header of a cache file's bytes, checked (magic, checksum, sizes); undefined when it cannot be trusted. */
 function headerOf(bytes: Uint8Array, version: string): { header: Header; start: number } | undefined {
-  if (bytes.length < FIXED || !Buffer.from(bytes.buffer, bytes.byteOffset, MAGIC.length).equals(MAGIC)) return undefined;
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  const jsonBytes = view.readUInt32LE(MAGIC.length);
-  if (FIXED + jsonBytes > view.length || crc32(view.subarray(FIXED)) !== view.readUInt32LE(MAGIC.length + 4)) return undefined;
-  let header: Header;
-  try {
-    header = JSON.parse(view.toString('utf8', FIXED, FIXED + jsonBytes)) as Header;
-  } catch {
-    return undefined; // its length was changed: the checksum covers what follows it
-  }
+  const framed = unframe(bytes, MAGIC);
+  if (!framed) return undefined;
+  const header = framed.head as Header;
   if (header?.version !== version || typeof header.records !== 'object' || header.records === null || Array.isArray(header.records)) return undefined;
   const sizes = [header.rows, header.tags, header.numbers, header.integers, header.lengths, header.textBytes];
   if (!sizes.every((n) => Number.isSafeInteger(n) && n >= 0) || !['latin1', 'utf8', 'utf16le'].includes(header.encoding)) return undefined;
-  const start = Math.ceil((FIXED + jsonBytes) / 8) * 8;
-  if (start + header.numbers * 8 + header.integers * 4 + header.lengths * 4 + header.tags + header.textBytes !== view.length) return undefined;
+  const { start } = framed;
+  if (start + header.numbers * 8 + header.integers * 4 + header.lengths * 4 + header.tags + header.textBytes !== bytes.length) return undefined;
   return { header, start };
 }
 

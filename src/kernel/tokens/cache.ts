@@ -1,36 +1,20 @@
 /**
  * Token counts remembered by content hash, encoding and memctx version, so an unchanged text is
- * never tokenized twice and the tokenizer is not even loaded when every count is known. This
- * module holds the cache in memory; src/kernel/state/token-counts.ts reads and writes it.
+ * never tokenized twice and the tokenizer is not even loaded when every count is known. The counts
+ * live in a CountStore: src/kernel/state/token-counts.ts keeps them in the state folder.
  */
 import { loadTokenCounterSync, type EncodingName, type TokenCounter } from './count.js';
 import { contentHash } from './hash.js';
 
 export { contentHash };
 
-export class CountCache {
-  /** True when entries were added since the cache was read. */
-  dirty = false;
-  /** Keys read or written in this process: kept first when the cache is pruned. */
-  readonly used = new Set<string>();
-
-  constructor(readonly entries: Map<string, number> = new Map()) {}
-
-  static key(encoding: EncodingName, hash: string): string {
-    return `${encoding}:${hash}`;
-  }
-
-  get(key: string): number | undefined {
-    const n = this.entries.get(key);
-    if (n !== undefined) this.used.add(key);
-    return n;
-  }
-
-  set(key: string, count: number): void {
-    this.entries.set(key, count);
-    this.used.add(key);
-    this.dirty = true;
-  }
+/** Token counts by encoding and content hash. */
+export interface CountStore {
+  /** The count, if known (marked as used in this run). */
+  get(encoding: EncodingName, hash: string): number | undefined;
+  /** Whether a count is known (not marked as used). */
+  has(encoding: EncodingName, hash: string): boolean;
+  set(encoding: EncodingName, hash: string, count: number): void;
 }
 
 export interface CachedCounter extends TokenCounter {
@@ -82,7 +66,7 @@ const LONG_TEXT = 1024;
  * A counter that asks the cache first and loads the tokenizer only on the first miss. Texts seen
  * earlier in this process are answered without hashing again.
  */
-export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (encoding: EncodingName) => TokenCounter = loadTokenCounterSync): CachedCounter {
+export function cachedCounter(cache: CountStore, encoding: EncodingName, load: (encoding: EncodingName) => TokenCounter = loadTokenCounterSync): CachedCounter {
   let tokenizer: TokenCounter | undefined;
   const seen = new SeenTexts();
   const recorded = new Map<string, number>();
@@ -92,7 +76,7 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
   const known = (hash: string): number | undefined => {
     const computed = recorded.get(hash);
     if (computed !== undefined) return computed;
-    const n = cache.get(CountCache.key(encoding, hash));
+    const n = cache.get(encoding, hash);
     if (n !== undefined) hits++;
     return n;
   };
@@ -105,12 +89,12 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
       return misses;
     },
     record(hash: string, count: number): void {
-      cache.set(CountCache.key(encoding, hash), count);
+      cache.set(encoding, hash, count);
       recorded.set(hash, count);
       misses++;
     },
     knows(hash: string): boolean {
-      return recorded.has(hash) || cache.entries.has(CountCache.key(encoding, hash));
+      return recorded.has(hash) || cache.has(encoding, hash);
     },
     known,
     seenAs(text: string, count: number): string {
@@ -126,7 +110,7 @@ export function cachedCounter(cache: CountCache, encoding: EncodingName, load: (
       if (n === undefined) {
         tokenizer ??= load(encoding);
         n = tokenizer.count(text);
-        cache.set(CountCache.key(encoding, hash), n);
+        cache.set(encoding, hash, n);
         misses++;
       }
       seen.set(text, n);

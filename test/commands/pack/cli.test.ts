@@ -2,6 +2,8 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTokenCounterSync } from '../../../src/kernel/tokens/count.js';
+import { readCountCache, TOKEN_COUNTS_FILE } from '../../../src/kernel/state/token-counts.js';
+import { VERSION } from '../../../src/kernel/version.js';
 import { copyFixture, memctx, removeDir, tempDir, stateOf } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 
@@ -73,12 +75,13 @@ describe('memctx pack', () => {
   it('ignores a corrupt .memctx cache and rebuilds it', async () => {
     const cwd = fixture();
     mkdirSync(stateOf(join(cwd, '.memory')), { recursive: true });
-    writeFileSync(join(stateOf(join(cwd, '.memory')), 'token-counts.json'), '{"memctx":"0.1.0","counts":{"o200k_base:x":');
+    writeFileSync(join(stateOf(join(cwd, '.memory')), TOKEN_COUNTS_FILE), 'memctx token counts 1\n\u0000\u0001');
     const r = memctx(['--json', 'pack'], { cwd });
     expect(r.code).toBe(0);
     expect(json(r.stdout).caches.tokenCounts).toBe('rebuilt');
-    const rebuilt = JSON.parse(readFileSync(join(stateOf(join(cwd, '.memory')), 'token-counts.json'), 'utf8'));
-    expect(Object.keys(rebuilt.counts).length).toBeGreaterThan(9);
+    const rebuilt = readCountCache(join(cwd, '.memory'), VERSION);
+    expect(rebuilt.status).toBe('read');
+    expect(rebuilt.cache.size).toBeGreaterThan(9);
     const again = json((memctx(['--json', 'pack'], { cwd })).stdout);
     expect(again.tokenizer.loaded).toBe(false);
     expect(again.caches.tokenCounts).toBe('read');

@@ -5,15 +5,16 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memctx, removeDir, tempDir } from '../../helpers/cli.js';
+import { memctx, removeDir, stateOf, tempDir } from '../../helpers/cli.js';
 import { runCli } from '../../helpers/run.js';
 import { contentHash } from '../../../src/kernel/tokens/hash.js';
 import { VERSION } from '../../../src/kernel/version.js';
+import { readCountCache, TOKEN_COUNTS_FILE, writeCountCache } from '../../../src/kernel/state/token-counts.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
 
-const STATE_FILES = ['stats.json', 'scan-cache.json', 'pack-cache.json', 'pack-cache.bin', 'lint-cache.json', 'token-counts.json', 'checkpoints.json', 'flush.log'];
+const STATE_FILES = ['stats.json', 'scan-cache.json', 'pack-cache.json', 'pack-cache.bin', 'lint-cache.json', 'token-counts.json', 'token-counts.bin', 'checkpoints.json', 'flush.log'];
 const VICTIM = 'VICTIM TEXT\n';
 
 function git(cwd: string, args: string[]): string {
@@ -82,16 +83,23 @@ describe('a cloned repository cannot plant machine state', () => {
     const { project, root, env } = hostileClone();
     const big = `---\nname: Big\ndescription: a big file\ntype: project\n---\n${'The deploy pipeline fans out to every region and waits. '.repeat(10_000)}\n`;
     writeFileSync(join(root, 'big.md'), big);
-    const counts = Object.fromEntries(['o200k_base', 'cl100k_base'].map((enc) => [`${enc}:${contentHash(big)}`, 1]));
-    const planted = join(root, '.memctx', 'token-counts.json');
+    // A count cache of this build saying the big file is 1 token, made in a scratch memory and committed.
+    const scratch = tempDir();
+    dirs.push(scratch);
+    writeFileSync(join(scratch, 'MEMORY.md'), '# Memory\n');
+    const { cache } = readCountCache(scratch, VERSION);
+    for (const encoding of ['o200k_base', 'cl100k_base'] as const) cache.set(encoding, contentHash(big), 1);
+    await writeCountCache(scratch, cache, VERSION);
+    const lie = readFileSync(join(stateOf(scratch), TOKEN_COUNTS_FILE));
+    const planted = join(root, '.memctx', TOKEN_COUNTS_FILE);
     spawnSync('rm', [planted]);
-    writeFileSync(planted, JSON.stringify({ memctx: VERSION, counts }));
+    writeFileSync(planted, lie);
     const run = await runCli(['--json', 'pack', '--budget', '8000'], { cwd: project, env });
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as { tokens: number; budget: number; files: Array<{ path: string; mode: string }> };
     expect(report.tokens).toBeLessThanOrEqual(8000);
     expect(report.files.find((f) => f.path === 'big.md')?.mode).not.toBe('full');
-    expect(readFileSync(planted, 'utf8')).toBe(JSON.stringify({ memctx: VERSION, counts }));
+    expect(readFileSync(planted)).toEqual(lie);
   });
 });
 

@@ -217,7 +217,7 @@ describe('memctx status --startup in a hostile clone', () => {
     // Planted caches that would lie about every count, and planted access counts.
     const planted = seedProject();
     mkdirSync(join(planted.dir, '.memory', '.memctx'));
-    const lies = { 'token-counts.json': '{"memctx":"0.1.0","counts":{}}\n', 'pack-cache.json': '{"version":1,"records":{}}', 'pack-cache.bin': 'memctx stat cache 1\n', 'stats.json': '{"files":{"project_db.md":{"count":999}}}\n' };
+    const lies = { 'token-counts.json': '{"memctx":"0.1.0","counts":{}}\n', 'token-counts.bin': 'memctx token counts 1\n', 'pack-cache.json': '{"version":1,"records":{}}', 'pack-cache.bin': 'memctx stat cache 1\n', 'stats.json': '{"files":{"project_db.md":{"count":999}}}\n' };
     for (const [name, text] of Object.entries(lies)) writeFileSync(join(planted.dir, '.memory', '.memctx', name), text);
     const before = tree(planted.dir);
     const p = await run(['--json', 'status', '--startup'], planted);
