@@ -271,7 +271,7 @@ async function countStep(options: PackOptions, deps: PackDeps, read: Read): Prom
     tokenizer: () => ({ loaded: tokenizerLoaded() || background.usedWorker, cacheHits: counter.hits, cacheMisses: counter.misses }),
     save: async () => {
       await scan.save();
-      await writeCountCache(root, loadedCache.cache, VERSION);
+      await writeCountCache(root, loadedCache.cache, VERSION, files.length);
     },
   };
 }

@@ -17,8 +17,10 @@ export const TOKEN_COUNTS_FILE = 'token-counts.bin';
 /** Where an older build kept the counts, as JSON. */
 const OLD_FILE = 'token-counts.json';
 const MAGIC = Buffer.from('memctx token counts 1\n', 'latin1');
-/** Past this many entries, a save keeps only the counts used by the current run. */
+/** Past this many entries (or COUNTS_PER_FILE for each memory file, when more), a save keeps only the counts used by the current run. */
 const MAX_CACHE_ENTRIES = 200_000;
+/** Room for a large memory's counts (a file whole, its head, some passages) so that a run does not drop another command's. */
+const COUNTS_PER_FILE = 8;
 
 /** A record's key: the encoding's place in ENCODINGS (1 byte) and the text's SHA-1 (20 bytes); then its count (4 bytes, little-endian). */
 const HASH_BYTES = 20;
@@ -191,12 +193,12 @@ export function readCountCache(root: string, version: string): LoadedCountCache 
   return { cache, status: 'rebuilt' };
 }
 
-/** Save the cache when it changed (atomic write). Throws on I/O errors; callers treat that as a warning. */
-export async function writeCountCache(root: string, cache: CountCache, version: string): Promise<boolean> {
+/** Save the cache when it changed (atomic write), sized for a memory of `files` files. Throws on I/O errors; callers treat that as a warning. */
+export async function writeCountCache(root: string, cache: CountCache, version: string, files = 0): Promise<boolean> {
   if (!cache.dirty) return false;
   const dir = stateDir(root);
   if (!dir) return false;
-  const records = cache.saved(MAX_CACHE_ENTRIES);
+  const records = cache.saved(Math.max(MAX_CACHE_ENTRIES, COUNTS_PER_FILE * files));
   const head: Head = { version, encodings: ENCODINGS, records: records.length / RECORD };
   await writeStateFile(dir, TOKEN_COUNTS_FILE, frame(MAGIC, head, [records]));
   removeStateFile(dir, OLD_FILE);

@@ -167,6 +167,18 @@ describe('the token count cache', () => {
     expect([pruned.size, pruned.get('o200k_base', hashOf(5)), pruned.get('o200k_base', hashOf(7)), pruned.get('o200k_base', contentHash('new')), pruned.get('o200k_base', hashOf(6))]).toEqual([3, 5, 70, 7, undefined]);
   });
 
+  it('keeps every count of a memory large enough to need more than 200,000 (8 a file)', async () => {
+    const { root } = memory();
+    const cache = new CountCache(sortedRecords(200_001));
+    cache.set('o200k_base', contentHash('new'), 7);
+    await writeCountCache(root, cache, '1.0.0', 25_001);
+    const kept = readCountCache(root, '1.0.0').cache;
+    expect([kept.size, kept.get('o200k_base', hashOf(123)), kept.get('o200k_base', contentHash('new'))]).toEqual([200_002, 123, 7]);
+    kept.set('o200k_base', contentHash('newer'), 8);
+    await writeCountCache(root, kept, '1.0.0', 25_000);
+    expect(readCountCache(root, '1.0.0').cache.size).toBe(3); // the two read above and the one set
+  });
+
   it('at 200,000 entries or fewer, keeps every count', async () => {
     const { root } = memory();
     const cache = new CountCache(sortedRecords(199_999));
