@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, FIXTURES, REPO, tempDir } from '../helpers/cli.js';
@@ -7,12 +7,13 @@ import { runMemctx } from '../helpers/run.js';
 
 /**
  * The files (paths inside the repo) the built bin loads for these arguments, ES modules through a
- * resolve hook and CommonJS files from require.cache at exit; `modules` names each built file of
+ * resolve hook and CommonJS files from require.cache at exit, Node's own modules (`builtins`, as node:zlib) from
+ * process.moduleLoadList at exit; `modules` names each built file of
  * memctx by its source (dist/src/x.js as src/x.ts) and keeps packages as they are. The run is told not
  * to require ES modules, so that every module passes the resolve hook (a required one would not): which
  * modules load is the same either way, only how (kernel/load.ts).
  */
-function modulesLoaded(args: string[], input = '', status: number | null = 0): { stdout: string; files: string[]; modules: string[] } {
+function modulesLoaded(args: string[], input = '', status: number | null = 0): { stdout: string; files: string[]; modules: string[]; builtins: string[] } {
   const list = join(tempDir(), 'modules.txt');
   const hook = `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
@@ -22,7 +23,7 @@ export async function resolve(specifier, context, next) {
 }`;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
   const probe = join(tempDir(), 'probe.cjs');
-  writeFileSync(probe, "process.on('exit', () => require('fs').appendFileSync(process.env.MEMCTX_MODULE_LIST, Object.keys(require.cache).map((f) => 'file://' + f + '\\n').join('')));\n");
+  writeFileSync(probe, "process.on('exit', () => require('fs').appendFileSync(process.env.MEMCTX_MODULE_LIST, [...Object.keys(require.cache).map((f) => 'file://' + f), ...process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => 'node:' + m.slice(13))].map((line) => line + '\\n').join('')));\n");
   const r = spawnSync(process.execPath, ['--no-experimental-require-module', '--require', probe, '--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], {
     input,
     encoding: 'utf8',
@@ -33,9 +34,10 @@ export async function resolve(specifier, context, next) {
   // node_modules may be a link (a worktree's to the main checkout's): its files resolve to the real path
   const packages = `file://${realpathSync(join(REPO, 'node_modules'))}/`;
   const inRepo = (url: string) => (url.startsWith(packages) ? `node_modules/${url.slice(packages.length)}` : url.startsWith(prefix) ? url.slice(prefix.length) : undefined);
-  const files = [...new Set(readFileSync(list, 'utf8').split('\n').flatMap((url) => inRepo(url) ?? []))];
+  const lines = readFileSync(list, 'utf8').split('\n');
+  const files = [...new Set(lines.flatMap((url) => inRepo(url) ?? []))];
   const modules = files.map((file) => file.replace(/^dist\/(src\/.*)\.js$/, '$1.ts'));
-  return { stdout: r.stdout, files, modules: [...new Set(modules)] };
+  return { stdout: r.stdout, files, modules: [...new Set(modules)], builtins: [...new Set(lines.filter((line) => line.startsWith('node:')))] };
 }
 
 /** The commands' CLI modules among what was loaded. */
@@ -101,6 +103,18 @@ describe('start-up: what the common commands load', () => {
     for (const run of [staged, hook]) expect(run.modules.filter(CHALK)).toEqual([]);
     // its command line carries only defaults: no schema, so no valibot
     expect(hook.modules.filter((m) => m.startsWith('node_modules/valibot/') || m.endsWith('/schema.ts') && !m.startsWith('src/kernel/store/'))).toEqual([]);
+  });
+
+  it('flush --hook writes its session and rebuilds MEMORY.md without node:zlib (only the binary stat caches checksum with it)', () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, '.memory'));
+    writeFileSync(join(cwd, '.memory', 'auth.md'), '---\ndescription: Auth tokens\n---\n# Auth\n\nRotate the token weekly.\n');
+    const input = JSON.stringify({ session_id: 's', transcript_path: join(FIXTURES, 'transcripts/claude-session.jsonl'), cwd, hook_event_name: 'SessionEnd', reason: 'other' });
+    const hook = modulesLoaded(['flush', '--hook'], input);
+    expect(readdirSync(join(cwd, '.memory', 'sessions'))).toHaveLength(1);
+    expect(readFileSync(join(cwd, '.memory', 'MEMORY.md'), 'utf8')).toContain('sessions/');
+    expect(hook.builtins).toContain('node:fs');
+    expect(hook.builtins.filter((m) => m === 'node:zlib')).toEqual([]);
   });
 
   it('pack and search load only their command; a warm pack not js-tiktoken', () => {
