@@ -40,6 +40,20 @@ for (let c = 65; c < 91; c++) CLASS[c] = CLASS[c + 32] = 2;
 for (let c = 0; c < 0xa0; c++) if ((c <= 8 || c >= 0x0b) && (c < 0x20 || c >= 0x7f)) CLASS[c] |= 4;
 
 /**
+ * The byte loop's step, read at (256 while the current run is counted, else 0) + the byte: bit 0 when the
+ * byte makes a run counted (min + 1), bit 1 when the run is counted after it, and the class's 4. One load
+ * a byte in place of the loop's arithmetic (callgrind, the bench's 10 MB: 498 M instructions against 334 M).
+ */
+const STEP = new Uint8Array(512);
+for (let counted = 0; counted < 2; counted++) {
+  for (let b = 0; b < 256; b++) {
+    const k = CLASS[b];
+    const alnum = (k >> 1) & 1;
+    STEP[(counted << 8) | b] = (alnum & ~counted & 1) | ((((counted | alnum) & ~k) & 1) << 1) | (k & 4);
+  }
+}
+
+/**
  * Bounds on a text's token count in the o200k and cl100k encodings. At most its UTF-8 bytes (every
  * token is at least one byte). At least its whitespace-separated runs holding an ASCII letter or
  * digit: the split patterns never put letters or digits on both sides of whitespace in one piece,
@@ -65,11 +79,12 @@ export function textBounds(text: string): { bounds: TokenBounds; controls: boole
   if (max === n) {
     // An ASCII text (a byte a unit) is read as its bytes (text/unit-bytes.ts): faster than a unit at a time.
     const bytes = unitBytes(text);
+    const step = STEP;
+    let row = 0;
     for (let i = 0; i < n; i++) {
-      const k = CLASS[bytes[i]];
-      const alnum = (k >> 1) & 1;
-      min += alnum & ~counted;
-      counted = (counted | alnum) & ~k & 1;
+      const k = step[row | bytes[i]];
+      min += k & 1;
+      row = (k & 2) << 7;
       seen |= k;
     }
   } else {

@@ -38,57 +38,38 @@ interface Header {
   encoding: 'latin1' | 'utf8' | 'utf16le';
 }
 
-/** A stream of numbers being written: a typed array that doubles as it fills (no list of numbers copied at the end). */
-class Column<T extends Uint8Array | Int32Array | Float64Array> {
-  data: T;
-  size = 0;
-
-  constructor(data: T) {
-    this.data = data;
-  }
-
-  push(v: number): void {
-    if (this.size === this.data.length) {
-      const more = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
-      more.set(this.data);
-      this.data = more;
-    }
-    this.data[this.size++] = v;
-  }
-
-  /** The values written, as bytes (a view). */
-  bytes(): Buffer {
-    return Buffer.from(this.data.buffer, this.data.byteOffset, this.size * this.data.BYTES_PER_ELEMENT);
-  }
-}
-
-/** The streams of rows being written. */
+/**
+ * The streams of rows being written. Plain arrays, made typed at the end: a cold run (the cache is written
+ * before the code that writes it is optimised) pushes onto an array several times faster than onto a typed
+ * array that doubles as it fills (callgrind: 2,000 rows shaped as a pack cache's, 79 M instructions against 189 M).
+ */
 class Streams {
-  tags = new Column(new Uint8Array(1 << 12));
-  numbers = new Column(new Float64Array(1 << 10));
-  integers = new Column(new Int32Array(1 << 10));
+  tags: number[] = [];
+  numbers: number[] = [];
+  integers: number[] = [];
   /** A list's length, or (a string's) its byte length; until text() knows the encoding, -1 - its place among the strings. */
-  lengths = new Column(new Int32Array(1 << 10));
+  lengths: number[] = [];
   strings: string[] = [];
 
   value(v: unknown, depth: number): void {
-    if (v === undefined) this.tags.push(UNDEFINED);
-    else if (v === null) this.tags.push(NULL);
-    else if (v === false || v === true) this.tags.push(v ? TRUE : FALSE);
+    const { tags } = this;
+    if (v === undefined) tags.push(UNDEFINED);
+    else if (v === null) tags.push(NULL);
+    else if (v === false || v === true) tags.push(v ? TRUE : FALSE);
     else if (typeof v === 'number') {
       // -0 is kept as a number (JSON would make it 0).
       const whole = (v | 0) === v && !Object.is(v, -0);
-      this.tags.push(whole ? INTEGER : NUMBER);
+      tags.push(whole ? INTEGER : NUMBER);
       (whole ? this.integers : this.numbers).push(v);
     } else if (typeof v === 'string') {
-      this.tags.push(STRING);
+      tags.push(STRING);
       // Its place among the strings for now: its length in bytes once the encoding is known (text()).
       this.lengths.push(-1 - this.strings.length);
       this.strings.push(v);
     } else if (Array.isArray(v) && depth < MAX_DEPTH) {
-      this.tags.push(LIST);
+      tags.push(LIST);
       this.lengths.push(v.length);
-      for (const item of v) this.value(item, depth + 1);
+      for (let i = 0; i < v.length; i++) this.value(v[i], depth + 1);
     } else throw new Error(`stat cache: a row holds a value it cannot keep (${typeof v})`);
   }
 
@@ -97,9 +78,8 @@ class Streams {
     const text = this.strings.join('');
     // String.prototype.isWellFormed (Node 20; not in the compiler's library yet).
     const encoding = !(text as unknown as { isWellFormed(): boolean }).isWellFormed() ? 'utf16le' : Buffer.byteLength(text, 'utf8') === text.length ? 'latin1' : 'utf8';
-    const { strings } = this;
-    const lengths = this.lengths.data;
-    for (let k = 0; k < this.lengths.size; k++) {
+    const { strings, lengths } = this;
+    for (let k = 0; k < lengths.length; k++) {
       if (lengths[k] >= 0) continue;
       const s = strings[-1 - lengths[k]];
       lengths[k] = encoding === 'latin1' ? s.length : Buffer.byteLength(s, encoding);
@@ -108,14 +88,17 @@ class Streams {
   }
 }
 
+/** A typed array's bytes (a view). */
+const bytesOf = (values: Uint8Array | Int32Array | Float64Array): Buffer => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+
 /** The bytes of a cache file: its version, the records kept as objects, and the rows. */
 export function encodeTable(version: string, records: Record<string, unknown>, rows: readonly (readonly unknown[])[]): Buffer {
   const s = new Streams();
   for (const row of rows) s.value(row, 0);
   // ASCII (UTF-8 of one byte a character) is written as UTF-8 and read as Latin-1, which decodes it the same.
   const { bytes: textBytes, encoding } = s.text();
-  const header: Header = { version, records, rows: rows.length, tags: s.tags.size, numbers: s.numbers.size, integers: s.integers.size, lengths: s.lengths.size, textBytes: textBytes.length, encoding };
-  return frame(MAGIC, header, [s.numbers.bytes(), s.integers.bytes(), s.lengths.bytes(), s.tags.bytes(), textBytes]);
+  const header: Header = { version, records, rows: rows.length, tags: s.tags.length, numbers: s.numbers.length, integers: s.integers.length, lengths: s.lengths.length, textBytes: textBytes.length, encoding };
+  return frame(MAGIC, header, [bytesOf(new Float64Array(s.numbers)), bytesOf(new Int32Array(s.integers)), bytesOf(new Int32Array(s.lengths)), bytesOf(new Uint8Array(s.tags)), textBytes]);
 }
 
 /** A cache file as read: its records kept as objects and its rows. */
