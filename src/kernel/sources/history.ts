@@ -86,11 +86,12 @@ const subjectOf = (out: string, sep: number, headEnd: number): string => (sep < 
 const idsOf = (out: string, { start, sep, headEnd }: CommitRecord): string[] => out.slice(start + 1, sep >= 0 ? sep : headEnd).trim().split(' ');
 
 /** A commit record's hash (idsOf's first) without splitting the parents off: up to the first space, else its subject or files. */
-function hashOf(out: string, { start, sep, headEnd }: CommitRecord): string {
+function hashOf(out: string, record: CommitRecord): string {
+  const { start, sep, headEnd } = record;
   const stop = sep >= 0 ? sep : headEnd;
   const space = out.indexOf(' ', start + 1);
   // (text that starts with white space is idsOf's to trim)
-  return out.charCodeAt(start + 1) > 32 && space > start + 1 && space < stop ? out.slice(start + 1, space) : idsOf(out, { start, sep, headEnd, end: headEnd })[0];
+  return out.charCodeAt(start + 1) > 32 && space > start + 1 && space < stop ? out.slice(start + 1, space) : idsOf(out, record)[0];
 }
 
 /** A log's commits with their files. */

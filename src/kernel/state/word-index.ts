@@ -442,7 +442,6 @@ export interface IndexedText {
   indexedWords?(key: WordsKey): void;
 }
 
-
 export interface WordIndex {
   /** `read`, `missing` or `rebuilt` (corrupt, truncated, from another build, or not a regular file). */
   readonly status: 'read' | 'missing' | 'rebuilt';
