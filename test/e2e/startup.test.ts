@@ -105,7 +105,7 @@ describe('start-up: what the common commands load', () => {
     expect(hook.modules.filter((m) => m.startsWith('node_modules/valibot/') || m.endsWith('/schema.ts') && !m.startsWith('src/kernel/store/'))).toEqual([]);
   });
 
-  it('flush --hook writes its session and rebuilds MEMORY.md without node:zlib (only the binary stat caches checksum with it)', () => {
+  it('flush --hook writes its session and rebuilds MEMORY.md without node:zlib (only the checksums of binary state files use it)', () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, '.memory'));
     writeFileSync(join(cwd, '.memory', 'auth.md'), '---\ndescription: Auth tokens\n---\n# Auth\n\nRotate the token weekly.\n');
