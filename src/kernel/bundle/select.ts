@@ -289,11 +289,13 @@ interface Placing {
   ranked: readonly number[];
 }
 
-/** What every layout of one bundle shares: the files in rank order, the order they are offered a place in full, and MEMORY.md's lines ranked (on first use). */
+/** What every layout of one bundle shares: the files in rank order, the order they are offered a place in full, and MEMORY.md's lines ranked and whole (on first use). */
 interface Orders {
   ranked: readonly number[];
   full: FullOrder;
   index: () => IndexOrder;
+  /** Every index line's parts and what the whole index costs, with its opener and closer. */
+  wholeIndex: () => { parts: string[]; cost: number };
 }
 
 function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) => string, tokens: FileTokens, reserve: number, orders: Orders): Plan {
@@ -307,7 +309,7 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
 
   // 1. The index, first: the map. With a task it takes at most INDEX_SHARE of the room, and at the end what the rest left.
   const { order, wanted, priority } = orders.full;
-  const indexMissed = placeIndex(input, renderer, layout, orders.index, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
+  const indexMissed = placeIndex(input, renderer, layout, orders, byTask ? layout.used + Math.floor((room - layout.used) * INDEX_SHARE) : room);
 
   const placed = new Set<number>();
   const tryFull = (i: number): boolean => {
@@ -323,14 +325,14 @@ function layoutBundle(input: PackInput, renderer: Renderer, text: (i: number) =>
   const placing: Placing = { input, renderer, layout, text, tokens, room, placed, notes, tryFull, ranked: orders.ranked };
   placeFiles(placing, order, byTask ? priority : wanted, byTask);
   const missed = placeDescriptions(placing);
-  return { layout, notes, missed: missed + (indexMissed > 0 && layout.used < room ? widenIndex(input, renderer, layout, orders.index, room) : indexMissed) };
+  return { layout, notes, missed: missed + (indexMissed > 0 && layout.used < room ? widenIndex(input, renderer, layout, orders, room) : indexMissed) };
 }
 
 /** With a task, the index held to its share takes back the room the other pieces left, in the same place. Returns what its lines left out would cost. */
-function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, index: () => IndexOrder, room: number): number {
+function widenIndex(input: PackInput, renderer: Renderer, layout: Layout, orders: Orders, room: number): number {
   const entry = layout.entries.find((e) => e.section === 'index');
   const at = entry ? layout.remove(entry) : 0;
-  const missed = placeIndex(input, renderer, layout, index, room);
+  const missed = placeIndex(input, renderer, layout, orders, room);
   if (layout.entries.at(-1)?.section === 'index') layout.moveLast(at);
   return missed;
 }
@@ -473,23 +475,27 @@ function pathRanks(input: PackInput, ranked: readonly number[], order: readonly 
   return rankOf;
 }
 
+/** Every index line's parts, and the cost of the whole index with its opener and closer. */
+function wholeIndex(input: PackInput, renderer: Renderer): { parts: string[]; cost: number } {
+  const parts = input.indexLines.flatMap((line, n) => renderer.indexLine(line, n === 0));
+  return { parts, cost: input.count([renderer.open('index'), ...parts, renderer.close('index')].join('')) };
+}
+
 /**
  * MEMORY.md's index lines, up to `limit` tokens used: whole when it fits, else the lines of the
  * highest-ranked groups (indexOrder), each group with its heading, in the index's own order. Returns
  * what the lines left out would cost.
  */
-function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, index: () => IndexOrder, limit: number): number {
+function placeIndex(input: PackInput, renderer: Renderer, layout: Layout, orders: Orders, limit: number): number {
   const lines = input.indexLines;
   if (lines.length === 0) return 0;
   const { count } = input;
-  const lineParts = lines.map((line, n) => renderer.indexLine(line, n === 0));
-  const whole = [renderer.open('index'), ...lineParts.flat(), renderer.close('index')].join('');
-  const wholeCost = count(whole);
+  const { parts: wholeParts, cost: wholeCost } = orders.wholeIndex();
   if (layout.used + wholeCost <= limit) {
-    layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: lineParts.flat(), cost: wholeCost, lines });
+    layout.add({ section: 'index', key: renderer.sectionKey('index'), parts: wholeParts, cost: wholeCost, lines });
     return 0;
   }
-  const { heading, candidates } = index();
+  const { heading, candidates } = orders.index();
   // Keep lines while they fit, each line's cost counted once (and its group's heading with the
   // group's first line); then the kept index is counted as rendered, dropping lines while it is over.
   const frame = count(renderer.open('index')) + count(renderer.close('index'));
@@ -1050,7 +1056,8 @@ function planBundle(input: PackInput, renderer: Renderer, text: (i: number) => s
   const reserve = count(renderer.leftOut({ files: wanted.length, indexLines: input.indexLines.length }, budget, input.memctx));
   const full = fullOrder(input, ranked);
   let index: IndexOrder | undefined;
-  const orders: Orders = { ranked, full, index: () => (index ??= indexOrder(input, ranked, full.order)) };
+  let whole: { parts: string[]; cost: number } | undefined;
+  const orders: Orders = { ranked, full, index: () => (index ??= indexOrder(input, ranked, full.order)), wholeIndex: () => (whole ??= wholeIndex(input, renderer)) };
   let plan = layoutBundle(input, renderer, text, tokens, reserve, orders);
   let left = leftOutOf(input, plan.layout, wanted);
   if (left.files + left.indexLines > 0 && plan.missed <= reserve) {

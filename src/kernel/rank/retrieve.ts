@@ -40,7 +40,7 @@ export interface ScoredPassage extends Passage {
   /** 0-1: its BM25 over the best passage's. */
   score: number;
   /** The query terms (their indexes) it holds. */
-  terms: number[];
+  terms: readonly number[];
   /** Its place among its file's passages (Retrieval.pieces). */
   index: number;
 }
@@ -54,7 +54,7 @@ export interface Retrieval {
   /** Per file, 0-1: own match blended with its best passage's, over the best file's. */
   score: Float64Array;
   /** Per file: the query terms (indexes) it holds. */
-  fileTerms: number[][];
+  fileTerms: readonly (readonly number[])[];
   /** Passages of the best-matching files that match, best first. */
   passages: ScoredPassage[];
   /** Every passage of the files whose passages were matched, in file order: a passage's neighbours. */
@@ -69,10 +69,13 @@ export interface RetrieveOptions {
   passageFiles?: number;
 }
 
-const termsOf = (matched: Uint8Array, doc: number, nt: number): number[] => {
-  const out: number[] = [];
-  for (let t = 0; t < nt; t++) if (matched[doc * nt + t]) out.push(t);
-  return out;
+/** The terms of a document that holds none (most files): one list for them all. */
+const NO_TERMS: readonly number[] = Object.freeze([]);
+
+const termsOf = (matched: Uint8Array, doc: number, nt: number): readonly number[] => {
+  let out: number[] | undefined;
+  for (let t = 0; t < nt; t++) if (matched[doc * nt + t]) (out ??= []).push(t);
+  return out ?? NO_TERMS;
 };
 
 export function retrieve(files: readonly MatchableFile[], query: string, options: RetrieveOptions): Retrieval {

@@ -30,6 +30,12 @@ describe('relevance', () => {
     expect([...r.scores]).toEqual([0, 1, 0]);
   });
 
+  it('matches the path without its last .md, in any case', () => {
+    const r = relevance([file('alpha.md'), file('beta.MD'), file('md.Md'), file('notes.md.md'), file('x.mD')], 'md');
+    expect(r.terms).toEqual(['md']);
+    expect([...r.matched]).toEqual([0, 0, 1, 1, 0]);
+  });
+
   it('has no terms and scores nothing for a query of stopwords and punctuation', () => {
     const r = relevance(FILES, 'the and of ?!');
     expect(r.terms).toEqual([]);
