@@ -13,7 +13,7 @@ import { MAX_INPUT_BYTES, readRegularFile } from '../../kernel/store/read-file.j
 import { decodeInput } from '../../kernel/store/decode.js';
 import { readTranscriptText, transcriptPath } from '../../kernel/sources/transcript-file.js';
 import { readTranscriptWith } from '../../kernel/transcript/reader.js';
-import { defaultSince, gitChanges, sessionGitChanges, type GitChange } from '../../kernel/sources/git.js';
+import { defaultSince, gitChanges, gitRoot, sessionGitChanges, type GitChange } from '../../kernel/sources/git.js';
 import { LockBusy, withMemoryLock } from '../../kernel/store/write.js';
 import { isInside } from '../../kernel/store/paths.js';
 import { rebuildIndex } from '../../kernel/memindex/reindex.js';
@@ -317,13 +317,17 @@ async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: Flus
  * bounded (a git that fails or hangs only costs Changed Files its git part, with a warning).
  */
 async function gatherGit(deps: FlushDeps, flags: FlushOptions, scope: FlushScope, started: string | undefined, warnings: string[], notes: string[]): Promise<{ root: string; changes: GitChange[] } | undefined> {
-  let since = flags.since;
-  if (flags.git && since === undefined) {
-    const base = defaultSince(scope.cwd, deps.env);
-    if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
-    since = base?.rev;
+  if (flags.git || flags.since !== undefined) {
+    // the work tree's top, asked of git once for both calls
+    const root = gitRoot(scope.cwd, deps.env);
+    let since = flags.since;
+    if (since === undefined) {
+      const base = defaultSince(root, deps.env);
+      if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
+      since = base?.rev;
+    }
+    return gitChanges(root, since, deps.env);
   }
-  if (flags.git || since !== undefined) return gitChanges(scope.cwd, since, deps.env);
   if (!scope.hookEvent) return undefined;
   const found = sessionGitChanges(scope.cwd, started, deps.env, HOOK_GIT_TIMEOUT_MS);
   if (found?.problems.length) warnings.push(`git: ${found.problems.join('; ')}; Changed Files holds what the transcript shows`);
