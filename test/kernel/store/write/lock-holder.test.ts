@@ -154,9 +154,7 @@ describe('a lock whose holder is alive but stopped (SIGSTOP)', () => {
     const { cwd, root } = project();
     const child = await holder(root);
     child.kill('SIGSTOP');
-    const started = Date.now();
     const result = await hookWithShortWaits(cwd);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(SHORT_WAITS.lockMs);
     expect(result.error).toBeUndefined();
     expect(sessions(root)).toEqual([]);
     const pending = readdirSync(join(stateOf(root), 'pending'));
@@ -179,9 +177,7 @@ describe('flush --hook with a stdin that is never closed', () => {
     const { cwd, root } = project();
     const stdin = Object.assign(new PassThrough(), { isTTY: false });
     stdin.write('{"session_id": "s"');
-    const started = Date.now();
     const result = await hookWithShortWaits(cwd, (maxBytes, timeoutMs) => readStdin(stdin, maxBytes, timeoutMs));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(SHORT_WAITS.stdinMs);
     expect(result.error?.message).toBe('stdin: stdin was not closed within 0.3 s; not read (the program running memctx must close its end of the pipe)');
     expect(result.logged).toBe(true);
     expect(readFileSync(join(stateOf(root), 'flush.log'), 'utf8')).toContain('stdin was not closed within 0.3 s');
