@@ -13,7 +13,7 @@ import { MAX_INPUT_BYTES, readRegularFile } from '../../kernel/store/read-file.j
 import { decodeInput } from '../../kernel/store/decode.js';
 import { readTranscriptText, transcriptPath } from '../../kernel/sources/transcript-file.js';
 import { readTranscriptWith } from '../../kernel/transcript/reader.js';
-import { defaultSince, gitChanges, sessionGitChanges, type GitChange } from '../../kernel/sources/git.js';
+import { defaultSince, gitChanges, gitRoot, sessionGitChanges, type GitChange } from '../../kernel/sources/git.js';
 import { LockBusy, withMemoryLock } from '../../kernel/store/write.js';
 import { isInside } from '../../kernel/store/paths.js';
 import { rebuildIndex } from '../../kernel/memindex/reindex.js';
@@ -48,7 +48,17 @@ export interface FlushDeps {
   startSummaryWorker?: import('./summary-job.js').StartWorker;
   /** Which changed files may be read for their summary (the MCP server confines them to the project); default all. */
   mayRead?: (abs: string) => boolean;
+  /** How long `--hook` waits for stdin to close and for the memory lock (tests pass shorter ones); default HOOK_WAITS. */
+  hookWaits?: HookWaits;
 }
+
+interface HookWaits {
+  stdinMs: number;
+  lockMs: number;
+}
+
+/** The hook's waits: the agent's hook timeout is 10 s. */
+const HOOK_WAITS: HookWaits = { stdinMs: HOOK_STDIN_WAIT_MS, lockMs: 3_000 };
 
 /** --strict refused: nothing written; the warnings gathered so far come with it. */
 export class FlushRefused extends MemctxError {
@@ -113,6 +123,8 @@ interface FlushScope {
   transcript?: string;
   sessionId?: string;
   hookEvent?: string;
+  /** With hookEvent: how long to wait for the memory lock before keeping the summary in pending/. */
+  lockWaitMs?: number;
   /** The transcript once read (for --summarize-with). */
   read?: import('../../kernel/transcript/types.js').Transcript;
   /** The agent writes its own summary: it replaces this session's earlier file. */
@@ -305,13 +317,17 @@ async function gatherTranscript(deps: FlushDeps, flush: FlushModule, scope: Flus
  * bounded (a git that fails or hangs only costs Changed Files its git part, with a warning).
  */
 async function gatherGit(deps: FlushDeps, flags: FlushOptions, scope: FlushScope, started: string | undefined, warnings: string[], notes: string[]): Promise<{ root: string; changes: GitChange[] } | undefined> {
-  let since = flags.since;
-  if (flags.git && since === undefined) {
-    const base = defaultSince(scope.cwd, deps.env);
-    if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
-    since = base?.rev;
+  if (flags.git || flags.since !== undefined) {
+    // the work tree's top, asked of git once for both calls
+    const root = gitRoot(scope.cwd, deps.env);
+    let since = flags.since;
+    if (since === undefined) {
+      const base = defaultSince(root, deps.env);
+      if (base) notes.push(`--git: files changed since the merge base with ${base.branch} (${base.rev.slice(0, 7)}) and in the work tree; --since REV for another base`);
+      since = base?.rev;
+    }
+    return gitChanges(root, since, deps.env);
   }
-  if (flags.git || since !== undefined) return gitChanges(scope.cwd, since, deps.env);
   if (!scope.hookEvent) return undefined;
   const found = sessionGitChanges(scope.cwd, started, deps.env, HOOK_GIT_TIMEOUT_MS);
   if (found?.problems.length) warnings.push(`git: ${found.problems.join('; ')}; Changed Files holds what the transcript shows`);
@@ -373,7 +389,8 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
   // session would be lost otherwise. The index problem is reported instead.
   // The hook never waits past its budget: a summary it cannot write in time is kept in
   // the state folder's pending/ and written by the next memctx write.
-  const wait = scope.hookEvent ? { maxWaitMs: HOOK_LOCK_WAIT_MS } : {};
+  const hookWait = scope.hookEvent ? (scope.lockWaitMs ?? HOOK_WAITS.lockMs) : undefined;
+  const wait = hookWait === undefined ? {} : { maxWaitMs: hookWait };
   return withMemoryLock(scope.root, async () => {
     const warn = (message: string) => warnings.push(message);
     await foldPendingFlushes(scope.root, warn);
@@ -393,15 +410,12 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
     }
     return { path, text, replaced: previous !== undefined };
   }, wait).catch(async (err: unknown) => {
-    if (!(scope.hookEvent && err instanceof LockBusy)) throw err;
+    if (!(hookWait !== undefined && err instanceof LockBusy)) throw err;
     const kept = await savePendingFlush(scope.root, { path: flush.plannedPath(plan), text: plan.text, dir: input.template.dir, sessionId: scope.sessionId }, input.now);
-    notes.push(`the memory directory stayed locked by another memctx process for ${HOOK_LOCK_WAIT_MS / 1000} s; the summary is kept in ${kept} and written by the next memctx write`);
+    notes.push(`the memory directory stayed locked by another memctx process for ${hookWait / 1000} s; the summary is kept in ${kept} and written by the next memctx write`);
     return { path: kept, text: plan.text, replaced: false };
   });
 }
-
-/** How long `flush --hook` waits for the memory lock (the agent's hook timeout is 10 s). */
-const HOOK_LOCK_WAIT_MS = 3_000;
 
 /** The render step: plan the file within the token budget (or take --summarize-with's answer), with notes and warnings. */
 async function render(deps: FlushDeps, flush: FlushModule, flags: FlushOptions, scope: FlushScope, input: PlanInput, warnings: string[], notes: string[], agent?: { rules: AgentSummaryModule; target: number; max: number }): Promise<FlushPlan> {
@@ -551,12 +565,13 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     }
   };
   const log: HookLog = { label: 'hook', root: locate(deps.cwd) };
+  const waits = deps.hookWaits ?? HOOK_WAITS;
   return neverFail(deps, log, async () => {
     // The headless agent of a background summary runs with its hooks off; should one run anyway, it records nothing.
     if (deps.env[SUMMARY_JOB_ENV]) return { skipped: `inside memctx's background summary (${SUMMARY_JOB_ENV} is set), nothing to record`, logged: false, root: log.root };
     if (flags.from === '-') throw new MemctxError('--hook reads the hook JSON on stdin, so --from - cannot be used with it');
     if (deps.stdinIsTTY) throw new MemctxError('--hook reads the hook JSON on stdin, and stdin is a terminal');
-    const hook = parseHookInput(await deps.readStdin(1024 * 1024, HOOK_STDIN_WAIT_MS));
+    const hook = parseHookInput(await deps.readStdin(1024 * 1024, waits.stdinMs));
     log.label = hookLabel(hook);
     const cwd = resolve(deps.cwd, hook.cwd ?? '.');
     // The hook's cwd decides; when it has no memory directory, this throws the error that says so.
@@ -574,7 +589,7 @@ export async function flushHook(flags: FlushOptions, deps: FlushDeps): Promise<H
     }
     let outcome: FlushOutcome;
     try {
-      outcome = await flushOnce({ ...deps, cwd }, flags, { root, cwd, transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook' });
+      outcome = await flushOnce({ ...deps, cwd }, flags, { root, cwd, transcript, sessionId: hook.sessionId ?? flags.sessionId, hookEvent: hook.event ?? 'hook', lockWaitMs: waits.lockMs });
     } catch (err) {
       // Every field empty is an empty session too; a transcript that is there but unreadable stays an error.
       if (!(err instanceof NothingToRecord && (err.warnings.length === 0 || unwritten))) throw err;

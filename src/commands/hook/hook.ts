@@ -4,7 +4,6 @@ import type { Env } from '../../kernel/sources/git.js';
 import { mergeDriverCommand, mergeDriverSetup, mergeDriverSet, setMergeDriverConfig } from '../../kernel/hooks/merge-driver.js';
 import { findLauncher } from '../../kernel/hooks/launcher.js';
 import { join } from 'node:path';
-import { gitTopLevel } from '../../kernel/hooks/git.js';
 
 export interface HookDeps {
   cwd: string;
@@ -25,9 +24,10 @@ export interface HookResult {
 }
 
 export async function hookInstall(options: { memoryDir: string | undefined; explicit: boolean; dryRun: boolean }, deps: HookDeps): Promise<HookResult> {
-  const result = await carryOut(planInstall({ cwd: deps.cwd, env: deps.env, memoryDir: options.memoryDir, explicit: options.explicit }), options.dryRun);
+  const plan = planInstall({ cwd: deps.cwd, env: deps.env, memoryDir: options.memoryDir, explicit: options.explicit });
+  const result = await carryOut(plan, options.dryRun);
   // The pre-commit hook keeps MEMORY.md right at commit time; the merge driver keeps it right at merge time.
-  const top = gitTopLevel(deps.cwd, deps.env);
+  const { top } = plan.location;
   const command = mergeDriverCommand(findLauncher(top, options.memoryDir ?? join(top, '.memory'), deps.env));
   const state = mergeDriverSet(top, deps.env, command) ? 'already-set' : options.dryRun ? 'would-set' : (setMergeDriverConfig(top, deps.env, command), 'set');
   return { ...result, mergeDriver: { setup: mergeDriverSetup(command), state } };

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemctxError } from '../../kernel/errors.js';
 import { writeFileAtomic } from '../../kernel/store/write.js';
-import { gitTopLevel, memoryDirOutside, pathInRepo } from '../../kernel/hooks/git.js';
+import { gitTopLevelWith, memoryDirOutside, pathInRepo } from '../../kernel/hooks/git.js';
 import { git, type Env } from '../../kernel/sources/git.js';
 import { addedLines, createdHooksDir, HOOK_NAME, isMemctxHook, renderHookScript, SAVED_SUFFIX } from '../../kernel/hooks/script.js';
 
@@ -43,9 +43,10 @@ function currentBin(): string {
 }
 
 function locateHook(cwd: string, env: Env): HookLocation {
-  const top = gitTopLevel(cwd, env);
+  const asks = [['--git-path', 'hooks'], ['--git-common-dir']];
+  const { top, answers } = gitTopLevelWith(cwd, env, asks);
   // Asked from the top, where git runs hooks, so a relative core.hooksPath resolves as git resolves it.
-  const [hooks, common] = git(['rev-parse', '--git-path', 'hooks', '--git-common-dir'], top, env).split('\n');
+  const [hooks, common] = answers ?? git(['rev-parse', ...asks.flat()], top, env).split('\n');
   const hooksDir = resolve(top, hooks);
   const hookPath = join(hooksDir, HOOK_NAME);
   return { top, hooksDir, hookPath, savedPath: hookPath + SAVED_SUFFIX, gitDir: resolve(top, common) };

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { attributeDrift, describeDrift, type Drift, type DriftInput } from './drift.js';
 import { repoHas, repoView } from '../lint/repo.js';
 import { isSessionFile } from '../memindex/groups.js';
-import { git, splitNul, type Env } from '../sources/git.js';
+import { git, outsideAnyRepository, splitNul, type Env } from '../sources/git.js';
 import { historyLater, historyRange, historySince, startLogEarly, type EarlyLog, type History, type HistoryRange, type LogCache } from '../sources/history.js';
 import { findRepository, listRepoFiles, type RepoListing } from '../sources/repo.js';
 import { parseMemoryText } from '../store/parse.js';
@@ -179,9 +179,9 @@ export function packDriftDetails(root: string, paths: readonly string[], textOf:
 
 function driftOfVerified(root: string, paths: readonly string[], textOf: (path: string) => string, env: Env, cache?: LogCache): Map<string, Drift> {
   const out = new Map<string, Drift>();
-  const repo = findRepository(root, dirname(root), env);
-  if (!repo.git) return out;
+  if (outsideAnyRepository(root, env)) return out;
   let found: string;
+  // git grep fails where git finds no work tree: the repository is asked for only when a memory is verified
   try {
     found = git(['grep', '-l', '-z', '-I', '--untracked', '-e', '^verified: *[0-9a-f]', '--', '.'], root, { ...env, GIT_OPTIONAL_LOCKS: '0' });
   } catch {
@@ -199,5 +199,7 @@ function driftOfVerified(root: string, paths: readonly string[], textOf: (path: 
     }
   }
   if (files.length === 0) return out;
+  const repo = findRepository(root, dirname(root), env);
+  if (!repo.git) return out;
   return memoryDrift(files, listRepoFiles(repo, env), relativeInside(realpathSync(repo.root), realpathSync(root)), env, undefined, cache).drift;
 }

@@ -1,13 +1,23 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT_USAGE, MemctxError } from '../errors.js';
 import { relativeInside } from '../store/paths.js';
-import { GitError, gitTopLevel as topLevel, type Env } from '../sources/git.js';
+import { GitError, gitTopLevel as topLevel, gitTopLevelWith as topLevelWith, type Env } from '../sources/git.js';
 const { existsSync, realpathSync } = process.getBuiltinModule('node:fs');
 
 /** The top of the working tree holding cwd; a usage error (exit 2) outside a git working tree. */
 export function gitTopLevel(cwd: string, env: Env): string {
+  return inWorkTree(cwd, () => topLevel(cwd, env));
+}
+
+/** gitTopLevel, with git's answers to `asks` from the same call when cwd is the top (sources/git.ts gitTopLevelWith). */
+export function gitTopLevelWith(cwd: string, env: Env, asks: string[][]): { top: string; answers?: string[] } {
+  return inWorkTree(cwd, () => topLevelWith(cwd, env, asks));
+}
+
+/** ask's answer; git's "not a work tree" as a usage error. */
+function inWorkTree<T>(cwd: string, ask: () => T): T {
   try {
-    return topLevel(cwd, env);
+    return ask();
   } catch (err) {
     if (!(err instanceof GitError)) throw err;
     const said = err.stderr.trim().replace(/^fatal:\s*/, '');

@@ -112,8 +112,20 @@ export function gitTopLevel(cwd: string, env: Env): string {
   return resolve(cwd, git(['rev-parse', '--show-toplevel'], cwd, flushEnv(env)).trim());
 }
 
+/**
+ * gitTopLevel and, from the same `git rev-parse`, its answer to each of `asks` (one line each): only
+ * when cwd is the top, since from below it git gives some paths relative to cwd.
+ */
+export function gitTopLevelWith(cwd: string, env: Env, asks: string[][]): { top: string; answers?: string[] } {
+  const lines = git(['rev-parse', '--show-toplevel', ...asks.flat()], cwd, flushEnv(env)).split('\n');
+  // A line break inside a path: the top asked alone.
+  if (lines.length !== asks.length + 2) return { top: gitTopLevel(cwd, env) };
+  const top = resolve(cwd, lines[0].trim());
+  return top === resolve(cwd) ? { top, answers: lines.slice(1, -1) } : { top };
+}
+
 /** `flush --git`'s top of the work tree: a clear error when there is none or git is missing. */
-function gitRoot(cwd: string, env: Env): string {
+export function gitRoot(cwd: string, env: Env): string {
   try {
     return gitTopLevel(cwd, env);
   } catch (err) {
@@ -171,11 +183,10 @@ function parseNameStatus(out: string): GitChange[] {
 }
 
 /**
- * Files changed in the work tree (staged, unstaged, untracked) and, with `since`, everything that
- * differs from that revision. Sorted by path; one entry per path.
+ * Files changed in the work tree whose top is `root` (gitRoot's answer: staged, unstaged, untracked) and,
+ * with `since`, everything that differs from that revision. Sorted by path; one entry per path.
  */
-export function gitChanges(cwd: string, since: string | undefined, env: Env): GitChanges {
-  const root = gitRoot(cwd, env);
+export function gitChanges(root: string, since: string | undefined, env: Env): GitChanges {
   const run = (args: string[]) => git(args, root, flushEnv(env));
   const byPath = new Map<string, GitChange>();
   if (since !== undefined) {
@@ -200,12 +211,11 @@ export function gitChanges(cwd: string, since: string | undefined, env: Env): Gi
 }
 
 /**
- * `flush --git` with no `--since`: the merge base of HEAD with the repository's default branch
- * (origin's HEAD, else a local main, else master), so a feature branch's commits count too.
- * Undefined when there is no such branch or no commit yet.
+ * `flush --git` with no `--since`: the merge base of HEAD with the default branch of the repository
+ * whose top is `root` (origin's HEAD, else a local main, else master), so a feature branch's commits
+ * count too. Undefined when there is no such branch or no commit yet.
  */
-export function defaultSince(cwd: string, env: Env): { branch: string; rev: string } | undefined {
-  const root = gitRoot(cwd, env);
+export function defaultSince(root: string, env: Env): { branch: string; rev: string } | undefined {
   const branch = defaultBranch(root, env);
   if (!branch) return undefined;
   const rev = quietGit(['merge-base', 'HEAD', branch], root, env);

@@ -46,13 +46,15 @@ export function findRepository(from: string, fallbackRoot: string, env: Env): { 
  */
 export function listRepoFiles(repo: { root: string; git: boolean }, env: Env): RepoListing {
   if (repo.git) {
-    const listed = git(repo.root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], env);
-    const deleted = git(repo.root, ['ls-files', '-z', '--deleted'], env);
+    // One call for tracked, untracked and deleted files: `-t` tags each entry, `R ` a deleted one.
+    const tagged = git(repo.root, ['ls-files', '-z', '-t', '--cached', '--others', '--deleted', '--exclude-standard'], env);
     const ignored = git(repo.root, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], env);
-    if (listed !== undefined) {
-      const gone = new Set(splitNul(deleted ?? ''));
+    if (tagged !== undefined) {
+      const entries = splitNul(tagged);
+      const gone = new Set(entries.filter((e) => e.startsWith('R ')).map((e) => e.slice(2)));
+      const listed = entries.filter((e) => !e.startsWith('R ')).map((e) => e.slice(2));
       const ignoredEntries = splitNul(ignored ?? '');
-      const files = [...splitNul(listed).filter((f) => !gone.has(f)), ...ignoredEntries.filter((e) => !e.endsWith('/'))];
+      const files = [...listed.filter((f) => !gone.has(f)), ...ignoredEntries.filter((e) => !e.endsWith('/'))];
       return { root: repo.root, files: [...new Set(files)], ignoredDirs: ignoredEntries.filter((e) => e.endsWith('/')), git: true };
     }
   }

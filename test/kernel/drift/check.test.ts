@@ -178,4 +178,16 @@ describe('packDriftDetails', () => {
     expect(lines.get('a.md')).toMatch(/^drifted: src\/a\.ts changed in 1 commit since it was verified \([0-9a-f]{7}\), latest [0-9a-f]{7} "change a"; check the code before acting on it, then `memctx verify a\.md`$/);
     expect(packDriftDetails(root, ['held.md'], (path) => texts[path as keyof typeof texts], repo.env).lines.size).toBe(0);
   });
+
+  it('asks git for its grep alone when none of the paths is verified, and for nothing outside git', async () => {
+    const { repo, texts } = await driftedRepo();
+    const trace = join(repo.base, 'pack-trace.txt');
+    const asked = () => (existsSync(trace) ? readFileSync(trace, 'utf8') : '').split('\n').filter((line) => line.includes('trace: built-in: git ')).map((line) => line.replace(/^.*trace: built-in: git (\S+).*$/, '$1'));
+    const { drift } = packDriftDetails(join(repo.top, '.memory'), ['unverified.md'], (path) => texts[path as keyof typeof texts], { ...repo.env, GIT_TRACE: trace });
+    expect(drift.size).toBe(0);
+    expect(asked()).toEqual(['grep']);
+    const outside = tempDir();
+    expect(packDriftDetails(outside, ['unverified.md'], () => '', { PATH: process.env.PATH, GIT_TRACE: join(outside, 'trace.txt') }).drift.size).toBe(0);
+    expect(existsSync(join(outside, 'trace.txt'))).toBe(false);
+  });
 });

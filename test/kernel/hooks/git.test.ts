@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/cli.js';
-import { gitTopLevel, joinRepoPath, memoryDirOutside, pathInRepo, realPathOf } from '../../../src/kernel/hooks/git.js';
+import { gitTopLevel, gitTopLevelWith, joinRepoPath, memoryDirOutside, pathInRepo, realPathOf } from '../../../src/kernel/hooks/git.js';
 
 describe('realPathOf and pathInRepo', () => {
   it('resolve the part of a path that exists, links included', () => {
@@ -43,5 +43,23 @@ describe('gitTopLevel', () => {
     expect(err?.message).toMatch(new RegExp(`^not in a git working tree: ${dir} \\(not a git repository`));
     expect(err?.exitCode).toBe(2);
     expect(err?.hint).toBe('run this inside a git repository (`git init` creates one)');
+  });
+});
+
+describe('gitTopLevelWith', () => {
+  it('outside a working tree is the same usage error as gitTopLevel', () => {
+    const dir = realPathOf(tempDir());
+    const env = { PATH: process.env.PATH, GIT_CEILING_DIRECTORIES: dir, LC_ALL: 'C' };
+    const messageOf = (ask: () => unknown) => {
+      try {
+        ask();
+      } catch (e) {
+        return [(e as Error).message, (e as { exitCode?: number }).exitCode];
+      }
+      return undefined;
+    };
+    const said = messageOf(() => gitTopLevelWith(dir, env, [['--git-path', 'hooks']]));
+    expect(said).toEqual(messageOf(() => gitTopLevel(dir, env)));
+    expect(said?.[1]).toBe(2);
   });
 });

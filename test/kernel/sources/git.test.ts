@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitTopLevel, outsideAnyRepository, sessionGitChanges } from '../../../src/kernel/sources/git.js';
+import { gitTopLevel, gitTopLevelWith, outsideAnyRepository, sessionGitChanges } from '../../../src/kernel/sources/git.js';
 import { tempDir } from '../../helpers/cli.js';
 
 describe('sessionGitChanges', () => {
@@ -67,5 +67,35 @@ describe('outsideAnyRepository', () => {
     expect(outsideAnyRepository(plain, { ...env, GIT_DIR: join(work, '.git') })).toBe(false);
     expect(gitFinds(plain, { GIT_DIR: join(work, '.git') })).toBe(true);
     expect(outsideAnyRepository(plain, { ...env, GIT_WORK_TREE: plain })).toBe(false);
+  });
+});
+
+describe('gitTopLevelWith', () => {
+  const env = { PATH: process.env.PATH, LC_ALL: 'C' };
+  const hooksAsked = [['--git-path', 'hooks'], ['--git-common-dir']];
+  /** git's answers to `rev-parse ARGS` asked alone from dir. */
+  const alone = (dir: string, asks: string[][]) => spawnSync('git', ['rev-parse', ...asks.flat()], { cwd: dir, encoding: 'utf8' }).stdout.split('\n').slice(0, -1);
+
+  it("from the top: the top and, from the same call, git's answers as asked alone there", () => {
+    const top = realpathSync(tempDir('memctx-top-with-'));
+    spawnSync('git', ['init', '-q', top]);
+    spawnSync('git', ['config', 'core.hooksPath', 'my hooks'], { cwd: top });
+    expect(gitTopLevelWith(top, env, hooksAsked)).toEqual({ top, answers: alone(top, hooksAsked) });
+    expect(alone(top, hooksAsked)).toEqual(['my hooks', '.git']);
+  });
+
+  it('from below the top: the top only (git would answer relative to the folder asked from)', () => {
+    const top = realpathSync(tempDir('memctx-top-with-'));
+    spawnSync('git', ['init', '-q', top]);
+    mkdirSync(join(top, 'src'));
+    expect(gitTopLevelWith(join(top, 'src'), env, hooksAsked)).toEqual({ top });
+    expect(gitTopLevel(join(top, 'src'), env)).toBe(top);
+  });
+
+  it('a top with a line break in its name: the top as gitTopLevel finds it, no answers', () => {
+    const top = join(realpathSync(tempDir('memctx-top-with-')), 'a\nb');
+    mkdirSync(top);
+    spawnSync('git', ['init', '-q', top]);
+    expect(gitTopLevelWith(top, env, hooksAsked)).toEqual({ top });
   });
 });

@@ -62,7 +62,8 @@ describe('a cloned repository cannot plant machine state', () => {
     ['lint (MEMORY.md is stale: exit 1)', ['lint'], undefined, 1],
     ['add', ['add', 'b', '--name', 'B', '--description', 'second', '--type', 'user', '--body', 'x'], undefined, 0],
     ['flush --hook', ['flush', '--hook'], 'SessionEnd', 0],
-    ['checkpoint', ['checkpoint'], 'Stop', 0],
+    // (the hook's transcript is never written: no wait for it)
+    ['checkpoint', ['checkpoint', '--wait', '0'], 'Stop', 0],
   ])('%s writes nothing through committed .memory/.memctx links, and keeps its state in .git/memctx/', async (_name, args, event, code) => {
     const { home, project, root, env } = hostileClone();
     const run = await runCli(args, { cwd: project, env, input: event ? hook(project, event) : undefined });
