@@ -115,6 +115,8 @@ describe('start-up: what the common commands load', () => {
     expect(readFileSync(join(cwd, '.memory', 'MEMORY.md'), 'utf8')).toContain('sessions/');
     expect(hook.builtins).toContain('node:fs');
     expect(hook.builtins.filter((m) => m === 'node:zlib')).toEqual([]);
+    // no summary by the agent to keep or check: its rules stay unloaded
+    expect(hook.modules.filter((m) => m === 'src/kernel/summary/agent-summary.ts')).toEqual([]);
   });
 
   it.skipIf(process.platform !== 'linux')('the hooks and the status line start no thread beyond `node -e 0`\'s (no libuv thread pool: no async fs)', () => {
