@@ -81,6 +81,8 @@ describe('start-up: what the common commands load', () => {
     expect(line.modules.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
     // no status report, no memory-directory finder, no state folder: with no window sent, nothing is recorded
     expect(line.modules.filter((m) => ['src/kernel/capacity/measure.ts', 'src/kernel/store/find.ts', 'src/kernel/state/windows.ts', 'src/kernel/state/session-records.ts'].includes(m))).toEqual([]);
+    // nor the shell quoting of a runner's context, nor the token-size parser, which only --window needs
+    expect(line.modules.filter((m) => m === 'src/kernel/text/shell.ts' || m === 'src/kernel/tokens/size.ts')).toEqual([]);
     // with Claude Code's own figure, not even those: only the usage object's reader
     const own = modulesLoaded(['status', '--statusline'], JSON.stringify({ model: { display_name: 'Opus' }, transcript_path: transcript, context_window: { context_window_size: 200000, used_percentage: 12 } }));
     expect(own.stdout).toBe('● 12% 24k/200k · Opus\n');
