@@ -5,7 +5,6 @@
  */
 import { resolve } from 'node:path';
 import { EXIT_PROBLEMS, MemctxError, type ErrorDetails } from '../../kernel/errors.js';
-import { loadModule } from '../../kernel/load.js';
 import type { FlushRequest } from './schema.js';
 import type { RunCommand } from './summarize.js';
 import { readUserTemplate, listUserTemplates, readSourceHead, freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } from '../../kernel/summary/files.js';
@@ -465,7 +464,7 @@ async function refuseSecrets(agent: AgentSummaryModule, values: FieldValues, war
 /** One flush: gather → merge → render → write (or, with --dry-run, preview). */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max, encoding } = flags;
-  const { smallTextCounter } = await loadModule('../../kernel/tokens/small.js', import.meta.url, () => import('../../kernel/tokens/small.js'));
+  const { smallTextCounter } = await import('../../kernel/tokens/small.js');
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flushCore, scope.root, flags.template);
