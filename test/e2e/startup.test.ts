@@ -121,7 +121,7 @@ describe('start-up: what the common commands load', () => {
     expect(hook.modules.filter((m) => m === 'src/kernel/summary/agent-summary.ts')).toEqual([]);
   });
 
-  it.skipIf(process.platform !== 'linux')('the status line and checkpoint start no thread beyond `node -e 0`\'s (no libuv thread pool: no async fs)', () => {
+  it.skipIf(process.platform !== 'linux')('the hooks and the status line start no thread beyond `node -e 0`\'s (no libuv thread pool: no async fs)', () => {
     const probe = join(tempDir(), 'threads.cjs');
     writeFileSync(probe, "process.on('exit', () => process.stderr.write('threads=' + require('fs').readdirSync('/proc/self/task').length + '\\n'));\n");
     const threads = (args: string[], input = '', cwd?: string) => {
@@ -135,6 +135,8 @@ describe('start-up: what the common commands load', () => {
     const floor = threads(['-e', '0']);
     expect(floor).toBeGreaterThan(1);
     expect(threads([BIN, 'status', '--statusline'], JSON.stringify({ model: { id: 'claude-sonnet-4-5-20250929' }, transcript_path: transcript }))).toBe(floor);
+    expect(threads([BIN, 'flush', '--hook'], JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'SessionEnd', reason: 'other' }), cwd)).toBe(floor);
+    expect(readdirSync(join(cwd, '.memory', 'sessions'))).toHaveLength(1);
     expect(threads([BIN, 'checkpoint'], JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false }), cwd)).toBe(floor);
   });
 

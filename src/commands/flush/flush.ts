@@ -10,6 +10,7 @@ import type { RunCommand } from './summarize.js';
 import { readUserTemplate, listUserTemplates, readSourceHead, freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } from '../../kernel/summary/files.js';
 import { parseMemoryText, ParseFailure } from '../../kernel/store/parse.js';
 import { MAX_INPUT_BYTES, readRegularFile } from '../../kernel/store/read-file.js';
+import { smallTextCounter } from '../../kernel/tokens/small.js';
 import { decodeInput } from '../../kernel/store/decode.js';
 import { readTranscriptText, transcriptPath } from '../../kernel/sources/transcript-file.js';
 import { readTranscriptWith } from '../../kernel/transcript/reader.js';
@@ -464,7 +465,6 @@ async function refuseSecrets(agent: AgentSummaryModule, values: FieldValues, war
 /** One flush: gather → merge → render → write (or, with --dry-run, preview). */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max, encoding } = flags;
-  const { smallTextCounter } = await import('../../kernel/tokens/small.js');
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flushCore, scope.root, flags.template);
