@@ -81,6 +81,8 @@ describe('start-up: what the common commands load', () => {
     expect(line.modules.filter((m) => m.startsWith('node_modules/'))).toEqual([]);
     // no status report, no memory-directory finder, no state folder: with no window sent, nothing is recorded
     expect(line.modules.filter((m) => ['src/kernel/capacity/measure.ts', 'src/kernel/store/find.ts', 'src/kernel/state/windows.ts', 'src/kernel/state/session-records.ts'].includes(m))).toEqual([]);
+    // nor the shell quoting of a runner's context, nor the token-size parser, which only --window needs
+    expect(line.modules.filter((m) => m === 'src/kernel/text/shell.ts' || m === 'src/kernel/tokens/size.ts')).toEqual([]);
     // with Claude Code's own figure, not even those: only the usage object's reader
     const own = modulesLoaded(['status', '--statusline'], JSON.stringify({ model: { display_name: 'Opus' }, transcript_path: transcript, context_window: { context_window_size: 200000, used_percentage: 12 } }));
     expect(own.stdout).toBe('● 12% 24k/200k · Opus\n');
@@ -115,6 +117,27 @@ describe('start-up: what the common commands load', () => {
     expect(readFileSync(join(cwd, '.memory', 'MEMORY.md'), 'utf8')).toContain('sessions/');
     expect(hook.builtins).toContain('node:fs');
     expect(hook.builtins.filter((m) => m === 'node:zlib')).toEqual([]);
+    // no summary by the agent to keep or check: its rules stay unloaded
+    expect(hook.modules.filter((m) => m === 'src/kernel/summary/agent-summary.ts')).toEqual([]);
+  });
+
+  it.skipIf(process.platform !== 'linux')('the hooks and the status line start no thread beyond `node -e 0`\'s (no libuv thread pool: no async fs)', () => {
+    const probe = join(tempDir(), 'threads.cjs');
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write('threads=' + require('fs').readdirSync('/proc/self/task').length + '\\n'));\n");
+    const threads = (args: string[], input = '', cwd?: string) => {
+      const r = spawnSync(process.execPath, ['--require', probe, ...args], { input, cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(r.status, r.stderr).toBe(0);
+      return Number(/threads=(\d+)/.exec(r.stderr)?.[1]);
+    };
+    const cwd = tempDir();
+    mkdirSync(join(cwd, '.memory'));
+    const transcript = join(FIXTURES, 'transcripts/claude-session.jsonl');
+    const floor = threads(['-e', '0']);
+    expect(floor).toBeGreaterThan(1);
+    expect(threads([BIN, 'status', '--statusline'], JSON.stringify({ model: { id: 'claude-sonnet-4-5-20250929' }, transcript_path: transcript }))).toBe(floor);
+    expect(threads([BIN, 'flush', '--hook'], JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'SessionEnd', reason: 'other' }), cwd)).toBe(floor);
+    expect(readdirSync(join(cwd, '.memory', 'sessions'))).toHaveLength(1);
+    expect(threads([BIN, 'checkpoint'], JSON.stringify({ session_id: 's', transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false }), cwd)).toBe(floor);
   });
 
   it('pack and search load only their command; a warm pack not js-tiktoken', () => {

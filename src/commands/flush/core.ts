@@ -10,4 +10,3 @@ export { planFlush, resolveFields, headingOf, renderFlushFile, plannedPath, uses
 export { DEFAULT_TARGET, DEFAULT_MAX } from '../../kernel/summary/limits.js';
 export { givenEntries, transcriptEntries, gitEntries, uniqueEntries, changedLine, type ChangedEntry, type ChangedScope } from '../../kernel/summary/changed.js';
 export { parseHookInput, HookInputError, type HookInput } from '../../kernel/summary/hook-input.js';
-export { WRITTEN_BY_AGENT, REVISED_NOTE, laterFacts, completeAgentValues } from '../../kernel/summary/agent-summary.js';

@@ -10,6 +10,7 @@ import type { RunCommand } from './summarize.js';
 import { readUserTemplate, listUserTemplates, readSourceHead, freePath, nextDecisionId, writeMemoryText, findHookSessionFile, foldPendingFlushes, savePendingFlush } from '../../kernel/summary/files.js';
 import { parseMemoryText, ParseFailure } from '../../kernel/store/parse.js';
 import { MAX_INPUT_BYTES, readRegularFile } from '../../kernel/store/read-file.js';
+import { smallTextCounter } from '../../kernel/tokens/small.js';
 import { decodeInput } from '../../kernel/store/decode.js';
 import { readTranscriptText, transcriptPath } from '../../kernel/sources/transcript-file.js';
 import { readTranscriptWith } from '../../kernel/transcript/reader.js';
@@ -19,13 +20,12 @@ import { isInside } from '../../kernel/store/paths.js';
 import { rebuildIndex } from '../../kernel/memindex/reindex.js';
 import { readMemoryFile, isProblem } from '../../kernel/store/scan.js';
 import * as flushCore from './core.js';
-import { keptAgentSummary } from './agent-summary.js';
+import { agentRules, keptAgentSummary } from './agent-summary.js';
 import { appendFlushLog, hookFailureText, logHookFailure } from '../../kernel/state/flush-log.js';
 import { isoTimestamp } from '../../kernel/store/schema.js';
 import { findMemoryDir } from '../../kernel/store/find.js';
 import { HOOK_STDIN_WAIT_MS, parseHookInput } from '../../kernel/summary/hook-input.js';
 import { agentSummaryRules } from '../../kernel/summary/limits.js';
-import * as agentSummary from '../../kernel/summary/agent-summary.js';
 import { DEFAULT_SUMMARIZE_TIMEOUT, isSummaryAgent, SUMMARY_JOB_ENV, type SummaryAgent } from '../../kernel/summary/summarizers.js';
 const { existsSync, realpathSync, statSync } = process.getBuiltinModule('node:fs');
 
@@ -453,12 +453,12 @@ async function preview(flush: FlushModule, input: PlanInput, plan: FlushPlan, sc
 }
 
 /** The session file's own frontmatter: the hook event, who wrote it, and which part memctx revised. */
-function frontmatterExtra(scope: FlushScope, agent: boolean, kept: { revised: boolean } | undefined, writtenWith?: string): Record<string, string> {
+function frontmatterExtra(scope: FlushScope, agent: AgentSummaryModule | undefined, kept: { frontmatter: Record<string, string> } | undefined, writtenWith?: string): Record<string, string> {
   return {
     ...(scope.hookEvent ? { hook_event: scope.hookEvent } : {}),
-    ...(agent || kept ? flushCore.WRITTEN_BY_AGENT : {}),
+    ...(agent ? agent.WRITTEN_BY_AGENT : {}),
     ...(agent && writtenWith ? { written_with: writtenWith } : {}),
-    ...(kept?.revised ? flushCore.REVISED_NOTE : {}),
+    ...kept?.frontmatter,
   };
 }
 
@@ -479,11 +479,10 @@ async function refuseSecrets(agent: AgentSummaryModule, values: FieldValues, war
 /** One flush: gather → merge → render → write (or, with --dry-run, preview). */
 async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope): Promise<FlushOutcome> {
   const { target, max, encoding } = flags;
-  const { smallTextCounter } = await import('../../kernel/tokens/small.js');
   const warnings: string[] = [];
   const notes: string[] = [];
   const template = await loadTemplate(flushCore, scope.root, flags.template);
-  const agent = flags.agentSummary ? agentSummary : undefined;
+  const agent = flags.agentSummary ? await agentRules() : undefined;
   if (agent && template.name !== 'session') throw new MemctxError(`--agent-summary writes the session template, not ${template.name}`, { hint: 'drop --template, or drop --agent-summary' });
   const checkAgent = agent && ((values: FieldValues) => checkAgentSummary(agent, values, warnings, flags));
   // A summary is a short text: counted without compiling the split pattern (long ones still use the bulk counter).
@@ -494,7 +493,7 @@ async function flushOnce(deps: FlushDeps, flags: FlushOptions, scope: FlushScope
   const gathered = kept ? undefined : await gather(deps, flushCore, flags, scope, warnings, notes);
   const values = kept?.values ?? merge(flushCore, template, gathered!, warnings, checkAgent);
   if (agent) await refuseSecrets(agent, values, warnings, flags);
-  const extra = { ...frontmatterExtra(scope, Boolean(agent), kept, flags.writtenWith), ...(await verifiedFor(template.name, scope.root, deps.env)) };
+  const extra = { ...frontmatterExtra(scope, agent, kept, flags.writtenWith), ...(await verifiedFor(template.name, scope.root, deps.env)) };
   const input: PlanInput = { template, values, now: deps.now(), counter, target, max, strict: flags.strict || Boolean(agent), sessionId: scope.sessionId, session: gathered?.session ?? flags.session, extra };
   const plan = await render(deps, flushCore, flags, scope, input, warnings, notes, agent && { rules: agent, target, max });
   if (flags.dryRun) return { plan, ...(await preview(flushCore, input, plan, scope)), written: false, replaced: false, warnings, notes };

@@ -12,6 +12,7 @@ import { claudeProjectDir } from '../store/find.js';
 import { detectFormat } from '../transcript/detect.js';
 import { scanUsage } from '../transcript/usage.js';
 import { shellWord } from '../text/shell.js';
+import { loadModule } from '../load.js';
 import { describeWindowSource, resolveWindow } from './models.js';
 
 /** With recorded usage, the largest items are counted in at most this much of the transcript's end. */
@@ -66,7 +67,7 @@ function readTail(f: import('../sources/transcript-file.js').TranscriptFile, for
 /** Read the transcript: from the end only when the format records usage, else (or with --count) whole. */
 async function measure(deps: StatusDeps, file: string | undefined, forced: TranscriptFormat | undefined, count: boolean): Promise<{ name: string; m: Measured }> {
   // Recorded usage needs only the format check and the backward scan: the parsers load when text is parsed.
-  const readTranscript = async () => (await import('../transcript/index.js')).readTranscript;
+  const readTranscript = async () => (await loadModule('../transcript/index.js', import.meta.url, () => import('../transcript/index.js'))).readTranscript;
   if (file === '-') {
     const bytes = await deps.readStdinBytes();
     assertText(bytes, 'stdin');
@@ -124,9 +125,9 @@ async function measure(deps: StatusDeps, file: string | undefined, forced: Trans
  */
 export async function status(file: string | undefined, opts: StatusRequest & { memctx?: string }, deps: StatusDeps): Promise<StatusResult> {
   // Not capacity/index.js: its counting half (and the tokenizer) loads only when text is counted.
-  const countTranscript = async (...args: Parameters<typeof import('./count.js').countTranscript>) => (await import('./count.js')).countTranscript(...args);
+  const countTranscript = async (...args: Parameters<typeof import('./count.js').countTranscript>) => (await loadModule('./count.js', import.meta.url, () => import('./count.js'))).countTranscript(...args);
   const { window, failOn, thresholds, format: forced, encoding } = opts;
-  const counter = async () => (await import('../tokens/index.js')).loadTokenCounter(encoding);
+  const counter = async () => (await loadModule('../tokens/index.js', import.meta.url, () => import('../tokens/index.js'))).loadTokenCounter(encoding);
 
   const { name, m } = await measure(deps, file, forced, Boolean(opts.count));
   let used: number;

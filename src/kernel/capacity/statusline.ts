@@ -5,7 +5,6 @@
  */
 import { resolve } from 'node:path';
 import { capacity, DEFAULT_THRESHOLDS, parseThresholds, type Level } from './levels.js';
-import { parseTokenOption } from '../tokens/size.js';
 import { isRecord } from '../values.js';
 import { modelPreset, resolveWindow } from './models.js';
 import { claudeUsedTokens } from '../transcript/usage-fields.js';
@@ -122,7 +121,8 @@ async function transcriptFigure(path: unknown, choice: WindowChoice, cwd: string
 
 /** The status line's figure, from its sources in order: used_percentage, current_usage, the transcript. */
 async function statuslineFigure(data: Json, modelId: string | undefined, opts: StatuslineOptions, cwd: string): Promise<StatuslineFigure | undefined> {
-  const window = opts.window !== undefined ? parseTokenOption(opts.window, '--window') : undefined;
+  // --window is rare in a status line: its parser loads only for it
+  const window = opts.window !== undefined ? (await loadModule('../tokens/size.js', import.meta.url, () => import('../tokens/size.js'))).parseTokenOption(opts.window, '--window') : undefined;
   const thresholds = opts.thresholds === undefined ? DEFAULT_THRESHOLDS : parseThresholds(opts.thresholds);
   const choice: WindowChoice = { window, model: opts.model !== undefined && modelPreset(opts.model) ? opts.model : undefined, modelId };
   const figure = (isRecord(data.context_window) ? contextWindowFigure(data.context_window, choice) : undefined) ?? (await transcriptFigure(data.transcript_path, choice, cwd));

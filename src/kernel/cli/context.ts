@@ -1,5 +1,4 @@
 import { homedir } from 'node:os';
-import { shellWord } from '../text/shell.js';
 import type { Ui } from './output.js';
 import type { FindOptions } from '../store/find.js';
 
@@ -155,11 +154,6 @@ export function colorLevel(globals: GlobalOptions, env: Io['env'], isTTY: boolea
   if (/^(truecolor|24bit)$/i.test(env.COLORTERM ?? '')) return 3;
   if (/256/.test(env.TERM ?? '')) return 2;
   return 1;
-}
-
-/** `memctx`, `memctx --claude` or `memctx --dir PATH`: how to reach the same memory directory again. */
-export function memctxCommand(globals: Pick<GlobalOptions, 'dir' | 'claude'>): string {
-  return ['memctx', ...(globals.claude ? ['--claude'] : []), ...(globals.dir !== undefined ? ['--dir', shellWord(globals.dir)] : [])].join(' ');
 }
 
 /** Whether the memory directory was named (--dir, --claude, MEMCTX_DIR) rather than found by walking up. */

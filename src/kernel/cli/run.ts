@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { MemctxError } from '../errors.js';
 import { findMemoryDir } from '../store/find.js';
-import { colorLevel, memctxCommand, type Context, type GlobalOptions, type Io } from './context.js';
+import { colorLevel, type Context, type GlobalOptions, type Io } from './context.js';
 import { createUi, loadChalk } from './output.js';
+import { shellWord } from '../text/shell.js';
 
 export type Handler<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<number>;
 
@@ -11,6 +12,11 @@ export type Runner = <A extends unknown[]>(handler: Handler<A>) => (...args: unk
 
 export interface RunState {
   exitCode: number;
+}
+
+/** `memctx`, `memctx --claude` or `memctx --dir PATH`: how to reach the same memory directory again. */
+function memctxCommand(globals: Pick<GlobalOptions, 'dir' | 'claude'>): string {
+  return ['memctx', ...(globals.claude ? ['--claude'] : []), ...(globals.dir !== undefined ? ['--dir', shellWord(globals.dir)] : [])].join(' ');
 }
 
 /** What a handler gets: the io, a ui with the colour levels the global options ask for (chalk only if one is above 0), the memory directory finder. */

@@ -5,6 +5,7 @@
  */
 import { readStateJson } from './folder.js';
 import { isRecord } from '../values.js';
+import { loadModule } from '../load.js';
 
 /** Sessions remembered; the oldest are dropped past this. */
 const MAX_SESSIONS = 200;
@@ -36,7 +37,7 @@ export async function writeSessionRecord<T>(
   record: T,
   options: { valid: (entry: Record<string, unknown>) => T | undefined; unchanged?: (old: T) => boolean },
 ): Promise<boolean> {
-  const { withMemoryLock, writeStateFile } = await import('../store/write.js');
+  const { withMemoryLock, writeStateFile } = await loadModule('../store/write.js', import.meta.url, () => import('../store/write.js'));
   return withMemoryLock(root, async () => {
     const all = readSessionRecords(dir, file, options.valid);
     const old = all[sessionId];

@@ -263,23 +263,17 @@ export async function withMemoryLock<T>(root: string, fn: () => Promise<T>, opti
 }
 
 /**
- * proper-lockfile's fs: the calls it makes, with a stale lock folder removed together with its `owner`
- * file (named one by one: spreading `fs` would load its stream classes and `fs.promises`).
+ * proper-lockfile's fs: the calls it makes, each done synchronously in its callback form, as its own
+ * lockSync does (three async calls would start libuv's four pool threads for a hook), with a stale
+ * lock folder removed together with its `owner` file (named one by one: spreading `fs` would load its
+ * stream classes and `fs.promises`).
  */
 const LOCK_FS = {
-  mkdir: fs.mkdir,
-  stat: fs.stat,
-  utimes: fs.utimes,
-  realpath: fs.realpath,
-  rmdir: (path: string, done: (err: NodeJS.ErrnoException | null) => void) => {
-    try {
-      removeLockFolder(path);
-    } catch (err) {
-      done(err as NodeJS.ErrnoException);
-      return;
-    }
-    done(null);
-  },
+  mkdir: viaCallback(fs.mkdirSync),
+  stat: viaCallback(fs.statSync),
+  utimes: viaCallback(fs.utimesSync),
+  realpath: viaCallback(fs.realpathSync),
+  rmdir: viaCallback(removeLockFolder),
   rmdirSync: (path: string) => {
     try {
       removeLockFolder(path);
@@ -288,6 +282,21 @@ const LOCK_FS = {
     }
   },
 };
+
+/** A synchronous call in Node's callback form: its arguments, then `done(err, result)` (called outside the try). */
+function viaCallback(call: (...args: never[]) => unknown): (...args: unknown[]) => void {
+  return (...args) => {
+    const done = args.pop() as (err: NodeJS.ErrnoException | null, result?: unknown) => void;
+    let result: unknown;
+    try {
+      result = (call as (...given: unknown[]) => unknown)(...args);
+    } catch (err) {
+      done(err as NodeJS.ErrnoException);
+      return;
+    }
+    done(null, result);
+  };
+}
 
 /**
  * A lock folder and its `owner` file: the file and then the folder by name, which spares loading the

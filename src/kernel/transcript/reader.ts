@@ -8,10 +8,11 @@ import { transcriptBody } from './detect.js';
 import { claudeFormat } from './formats/claude.js';
 import type { TranscriptFormatModule } from './formats/format.js';
 import type { Transcript, TranscriptFormat } from './types.js';
+import { loadModule } from '../load.js';
 
 /** A format's module; only a format other than Claude Code's loads the readers. */
 export async function formatModule(name: TranscriptFormat): Promise<TranscriptFormatModule> {
-  return name === 'claude' ? claudeFormat : (await import('./index.js')).transcriptFormat(name);
+  return name === 'claude' ? claudeFormat : (await loadModule('./index.js', import.meta.url, () => import('./index.js'))).transcriptFormat(name);
 }
 
 /** Read a transcript's text (any supported format; a leading BOM is ignored), as readTranscript does. */

@@ -1,10 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemctxError } from '../../../../src/kernel/errors.js';
 import { withMemoryLock } from '../../../../src/kernel/store/write.js';
-import { forgetStatePlaces } from '../../../../src/kernel/state/folder.js';
+import { forgetStatePlaces, stateDir } from '../../../../src/kernel/state/folder.js';
 import { removeDir, tempDir } from '../../../helpers/cli.js';
 
 const dirs: string[] = [];
@@ -31,6 +31,22 @@ describe('withMemoryLock', () => {
       forgetStatePlaces();
     }
     expect(ran).toBe(false);
+  });
+
+  it('takes the lock folder with synchronous calls (no fs request left for the thread pool): on disk before the first await, gone after', async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const lockPath = join(stateDir(root, { always: true })!, 'lock');
+    const fsRequests = () => process.getActiveResourcesInfo().filter((r) => r === 'FSReqCallback').length;
+    let release = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    const before = fsRequests();
+    const held = withMemoryLock(root, () => gate);
+    expect(fsRequests()).toBe(before);
+    expect(existsSync(lockPath)).toBe(true);
+    release();
+    await held;
+    expect(existsSync(lockPath)).toBe(false);
   });
 
   it('serialises holders: a second one waits until the first has finished', async () => {
