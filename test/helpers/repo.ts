@@ -63,20 +63,31 @@ function repoAt(base: string, top: string): TestRepo {
   };
 }
 
-/** A copy of the template `key` (built by `build` the first time) in a fresh temporary directory. */
-async function fromTemplate(key: string, name: string, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
+/**
+ * A copy of the template `key` in a fresh temporary directory. The template is built the first time: by
+ * `build` in an empty folder, or, given `parent`, by `build` on a copy of that template (its git and memctx
+ * runs are not repeated).
+ */
+async function fromTemplate(key: string, name: string, build: (repo: TestRepo) => unknown, parent?: () => Promise<TestRepo>): Promise<TestRepo> {
   let template = templates.get(key);
   // Another test file in the same worker (isolate: false) may have removed it with its temp dirs.
   if (template === undefined || !existsSync(template)) {
-    template = tempDir('memctx-template-');
-    const top = join(template, name);
-    mkdirSync(top, { recursive: true });
-    await build(repoAt(template, top));
+    const repo = parent === undefined ? emptyRepo(name) : await parent();
+    await build(repo);
+    template = repo.base;
     templates.set(key, template);
   }
   const base = tempDir('memctx-hooks-');
-  cpSync(join(template, name), join(base, name), { recursive: true });
+  // verbatimSymlinks: a relative link stays relative (it would otherwise point into the template).
+  cpSync(join(template, name), join(base, name), { recursive: true, verbatimSymlinks: true });
   return repoAt(base, join(base, name));
+}
+
+function emptyRepo(name: string): TestRepo {
+  const base = tempDir('memctx-template-');
+  const top = join(base, name);
+  mkdirSync(top, { recursive: true });
+  return repoAt(base, top);
 }
 
 function initRepo(repo: TestRepo): void {
@@ -96,10 +107,7 @@ export function makeRepo(name = 'repo'): Promise<TestRepo> {
 
 /** A repository as makeRepo's, then `build` (run once per test file: its result is copied for each test). */
 export function makeRepoWith(key: string, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
-  return fromTemplate(`with:${key}`, 'repo', async (repo) => {
-    initRepo(repo);
-    await build(repo);
-  });
+  return fromTemplate(`with:${key}`, 'repo', build, () => makeRepo());
 }
 
 export function memoryFile(name: string, description: string, type = 'project'): string {
@@ -124,10 +132,7 @@ export function makeMemoryRepo(name = 'repo'): Promise<TestRepo> {
 
 /** A repository as makeMemoryRepo's, then `build` (run once per test file: its result is copied for each test). */
 export function makeMemoryRepoWith(key: string, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
-  return fromTemplate(`memory-with:${key}`, 'repo', async (repo) => {
-    await initMemory(repo);
-    await build(repo);
-  });
+  return fromTemplate(`memory-with:${key}`, 'repo', build, () => makeMemoryRepo());
 }
 
 /** Paths of the last commit's changes. */

@@ -41,6 +41,15 @@ async function branch(repo: TestRepo, name: string, file: string, title: string,
   repo.gitOk(['commit', '-q', '-m', name]);
 }
 
+/** base's commit, then branches one and two each adding a memory and a line below each hand-written line (made once per file). */
+function branched(): Promise<TestRepo> {
+  return makeRepoWith('merge-driver branched', async (repo) => {
+    await baseCommit(repo);
+    await branch(repo, 'one', 'b.md', 'Bravo');
+    await branch(repo, 'two', 'c.md', 'Charlie');
+  });
+}
+
 const ENTRIES = /- \[Alpha\]\(a\.md\) — the first memory\r?\n- \[Bravo\]\(b\.md\) — added on one\r?\n- \[Charlie\]\(c\.md\) — added on two\r?\n/;
 
 describe('memctx init registers the MEMORY.md merge driver', () => {
@@ -70,9 +79,7 @@ describe('memctx init registers the MEMORY.md merge driver', () => {
 
 describe('a real merge of two branches that each add a memory and edit the hand text', () => {
   it('merges without conflict: lines both sides added at one place are kept, the block is what `memctx index` generates', async () => {
-    const repo = await base();
-    await branch(repo, 'one', 'b.md', 'Bravo');
-    await branch(repo, 'two', 'c.md', 'Charlie');
+    const repo = await branched();
     const merge = repo.git(['merge', '--no-edit', 'one']);
     expect(merge.code, merge.stdout + merge.stderr).toBe(0);
     const merged = index(repo);
@@ -145,10 +152,9 @@ describe('a real merge of two branches that each add a memory and edit the hand 
   });
 
   it('without the driver the same merge conflicts in MEMORY.md (what the driver prevents)', async () => {
-    const repo = await base();
+    // The driver is read at merge time only: removing it after the branches were made is the same.
+    const repo = await branched();
     repo.gitOk(['config', '--remove-section', 'merge.memctx']);
-    await branch(repo, 'one', 'b.md', 'Bravo');
-    await branch(repo, 'two', 'c.md', 'Charlie');
     const merge = repo.git(['merge', '--no-edit', 'one']);
     expect(merge.code, merge.stdout + merge.stderr).not.toBe(0);
     const conflicted = index(repo);
@@ -171,9 +177,12 @@ function installAsDevDependency(repo: TestRepo): void {
   repo.write('.gitignore', 'node_modules/\n');
 }
 
-/** The merge of `base`'s two branches, run by git from a subdirectory with no memctx on PATH. */
-async function devDependencyMerge(): Promise<TestRepo> {
-  const repo = await makeRepo();
+/** The merge of `base`'s two branches, run by git from a subdirectory with no memctx on PATH (made once per file). */
+function devDependencyMerge(): Promise<TestRepo> {
+  return makeRepoWith('merge-driver devDependency', devDependencyBranches);
+}
+
+async function devDependencyBranches(repo: TestRepo): Promise<void> {
   installAsDevDependency(repo);
   const init = await repo.memctx(['init']);
   expect(init.code).toBe(0);
@@ -187,7 +196,6 @@ async function devDependencyMerge(): Promise<TestRepo> {
   repo.gitOk(['commit', '-q', '-m', 'memory']);
   await branch(repo, 'one', 'b.md', 'Bravo');
   await branch(repo, 'two', 'c.md', 'Charlie');
-  return repo;
 }
 
 describe('the merge driver as init registers it, for the way memctx is installed', () => {
