@@ -135,6 +135,11 @@ export function makeMemoryRepoWith(key: string, build: (repo: TestRepo) => unkno
   return fromTemplate(`memory-with:${key}`, 'repo', build, () => makeMemoryRepo());
 }
 
+/** A copy of `parent()`'s repository, then `build` (run once per test file: its result is copied for each test). */
+export function deriveRepo(key: string, parent: () => Promise<TestRepo>, build: (repo: TestRepo) => unknown): Promise<TestRepo> {
+  return fromTemplate(`derived:${key}`, 'repo', build, parent);
+}
+
 /** Paths of the last commit's changes. */
 export function committedPaths(repo: TestRepo, cwd?: string): string[] {
   return repo.gitOk(['show', '--name-only', '--no-renames', '--format=', 'HEAD'], cwd).split('\n').filter(Boolean).sort();

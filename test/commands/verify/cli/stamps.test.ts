@@ -3,24 +3,33 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryRepoWith, type TestRepo } from '../../../helpers/repo.js';
+import { deriveRepo, makeMemoryRepoWith, type TestRepo } from '../../../helpers/repo.js';
 import { tempDir } from '../../../helpers/cli.js';
 
 const head = (repo: TestRepo) => repo.gitOk(['rev-parse', 'HEAD']).trim();
 
-/** A repository with src/auth/session.ts and a memory naming it, added by `memctx add` and committed (built once per file for each body). */
-function anchored(body = 'Tokens are checked in `src/auth/session.ts` validate().', extra: string[] = []): Promise<TestRepo> {
-  return makeMemoryRepoWith(`anchored ${JSON.stringify([body, extra])}`, async (repo) => {
+/** A memory repository with src/auth/session.ts and src/other.ts committed (built once per file). */
+function withCode(): Promise<TestRepo> {
+  return makeMemoryRepoWith('code', (repo) => {
     repo.write('src/auth/session.ts', 'export function validate() {}\n');
     repo.write('src/other.ts', 'export const other = 1;\n');
     repo.gitOk(['add', '-A']);
     repo.gitOk(['commit', '-q', '-m', 'code']);
+  });
+}
+
+/** withCode's repository and a memory naming src/auth/session.ts, added by `memctx add` and committed (built once per file for each body). */
+function anchored(body = 'Tokens are checked in `src/auth/session.ts` validate().', extra: string[] = []): Promise<TestRepo> {
+  return deriveRepo(`anchored ${JSON.stringify([body, extra])}`, withCode, async (repo) => {
     const added = await repo.memctx(['add', 'project_auth.md', '--name', 'Auth', '--description', 'where tokens are checked', '--type', 'project', ...extra, '--body', body]);
     expect(added.stderr).toBe('');
     repo.gitOk(['add', '-A']);
     repo.gitOk(['commit', '-q', '-m', 'memory']);
   });
 }
+
+/** anchored()'s repository after a commit rewriting src/auth/session.ts (built once per file). */
+const rewritten = () => deriveRepo('rewritten', () => anchored(), (repo) => commit(repo, 'src/auth/session.ts', 'export function check() {}\n', 'rewrite'));
 
 function commit(repo: TestRepo, rel: string, text: string, message: string): void {
   repo.write(rel, text);
@@ -98,8 +107,7 @@ describe('content/drifted', () => {
   });
 
   it('a shallow clone: drift unknown, said so', async () => {
-    const repo = await anchored();
-    commit(repo, 'src/auth/session.ts', 'export function check() {}\n', 'rewrite');
+    const repo = await rewritten();
     const clone = join(repo.base, 'shallow');
     repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
     expect((await drifted(repo, clone))[0]).toContain('cannot tell whether it still holds: this is a shallow clone');
@@ -194,8 +202,7 @@ describe('drift bad inputs, exactly as reported (issue 35)', () => {
   });
 
   it('a shallow clone: unknown when the verified commit is cut off, judged when it is there', async () => {
-    const repo = await anchored();
-    commit(repo, 'src/auth/session.ts', 'export function check() {}\n', 'rewrite');
+    const repo = await rewritten();
     const shallow = join(repo.base, 'shallow1');
     repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, shallow]);
     expect(await seen(repo, shallow)).toEqual({
