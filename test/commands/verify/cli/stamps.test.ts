@@ -1,6 +1,6 @@
 // Drift from git (issue 35): anchors, `verified:` stamps, content/drifted, and the bad inputs.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveRepo, makeMemoryRepoWith, type TestRepo } from '../../../helpers/repo.js';
@@ -30,6 +30,15 @@ function anchored(body = 'Tokens are checked in `src/auth/session.ts` validate()
 
 /** anchored()'s repository after a commit rewriting src/auth/session.ts (built once per file). */
 const rewritten = () => deriveRepo('rewritten', () => anchored(), (repo) => commit(repo, 'src/auth/session.ts', 'export function check() {}\n', 'rewrite'));
+
+/** A `git clone --depth 1` of rewritten()'s repository, as the repository itself (cloned once per file). */
+const shallowClone = () =>
+  deriveRepo('shallow clone', rewritten, (repo) => {
+    const clone = join(repo.base, 'shallow');
+    repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
+    renameSync(repo.top, join(repo.base, 'origin'));
+    renameSync(clone, repo.top);
+  });
 
 function commit(repo: TestRepo, rel: string, text: string, message: string): void {
   repo.write(rel, text);
@@ -107,12 +116,10 @@ describe('content/drifted', () => {
   });
 
   it('a shallow clone: drift unknown, said so', async () => {
-    const repo = await rewritten();
-    const clone = join(repo.base, 'shallow');
-    repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, clone]);
-    expect((await drifted(repo, clone))[0]).toContain('cannot tell whether it still holds: this is a shallow clone');
+    const clone = await shallowClone();
+    expect((await drifted(clone))[0]).toContain('cannot tell whether it still holds: this is a shallow clone');
     // the SessionStart bundle says so too: unknown, never fresh
-    const bundle = (await repo.memctx(['pack', '--profile', 'rehydrate', '--quiet'], clone)).stdout;
+    const bundle = (await clone.memctx(['pack', '--profile', 'rehydrate', '--quiet'])).stdout;
     expect(bundle).toMatch(/^- `project_auth\.md` — drift unknown: this is a shallow clone/m);
   });
 
@@ -202,15 +209,14 @@ describe('drift bad inputs, exactly as reported (issue 35)', () => {
   });
 
   it('a shallow clone: unknown when the verified commit is cut off, judged when it is there', async () => {
-    const repo = await rewritten();
-    const shallow = join(repo.base, 'shallow1');
-    repo.gitOk(['clone', '-q', '--depth', '1', `file://${repo.top}`, shallow]);
-    expect(await seen(repo, shallow)).toEqual({
+    const shallow = await shallowClone();
+    expect(await seen(shallow)).toEqual({
       lint: ['project_auth.md:7 cannot tell whether it still holds: this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them); check it against the code, then run `memctx verify project_auth.md`'],
       block: ['- `project_auth.md` — drift unknown: this is a shallow clone, so the commits since the memories were verified are not all here (`git fetch --unshallow` brings them)'],
       startup: [0, true],
     });
     // deep enough to hold the verified commit (code, memory, rewrite): the drift is known
+    const repo = await rewritten();
     const deeper = join(repo.base, 'shallow3');
     repo.gitOk(['clone', '-q', '--depth', '3', `file://${repo.top}`, deeper]);
     expect(await seen(repo, deeper)).toEqual({
