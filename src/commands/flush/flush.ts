@@ -123,7 +123,7 @@ interface FlushScope {
   transcript?: string;
   sessionId?: string;
   hookEvent?: string;
-  /** With hookEvent: how long to wait for the memory lock before keeping the summary in pending/. */
+  /** A hook's (set with hookEvent): how long to wait for the memory lock before keeping the summary in pending/. */
   lockWaitMs?: number;
   /** The transcript once read (for --summarize-with). */
   read?: import('../../kernel/transcript/types.js').Transcript;
@@ -389,7 +389,7 @@ async function write(flush: FlushModule, input: PlanInput, plan: FlushPlan, scop
   // session would be lost otherwise. The index problem is reported instead.
   // The hook never waits past its budget: a summary it cannot write in time is kept in
   // the state folder's pending/ and written by the next memctx write.
-  const hookWait = scope.hookEvent ? (scope.lockWaitMs ?? HOOK_WAITS.lockMs) : undefined;
+  const hookWait = scope.lockWaitMs;
   const wait = hookWait === undefined ? {} : { maxWaitMs: hookWait };
   return withMemoryLock(scope.root, async () => {
     const warn = (message: string) => warnings.push(message);
